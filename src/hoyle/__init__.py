@@ -1,0 +1,7 @@
+"""hoyle: cribbage and écarté according to Hoyle: rules, laws, players and interfaces.
+
+Layers, lowest first: :mod:`hoyle.cards` → :mod:`hoyle.table` → the games
+(:mod:`hoyle.cribbage`) → players → :mod:`hoyle.sim` → :mod:`hoyle.cli`.
+"""
+
+__version__ = "0.1.0"

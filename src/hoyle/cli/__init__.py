@@ -1,0 +1,1 @@
+"""The ``hoyle`` command (typer + rich): the top layer."""

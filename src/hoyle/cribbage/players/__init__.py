@@ -1,0 +1,36 @@
+"""Cribbage players. A player is ``choose(view, legal_actions, rng) -> action``
+(``shared/DESIGN.md``, Players); it sees only its :class:`~hoyle.cribbage.state.CribbageView`.
+
+>>> sorted(PLAYERS)
+['greedy', 'random']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hoyle.cribbage.players.base import Player
+from hoyle.cribbage.players.greedy import GreedyPlayer
+from hoyle.cribbage.players.random import RandomPlayer
+from hoyle.errors import HoyleError
+
+__all__ = ["Player", "RandomPlayer", "GreedyPlayer", "PLAYERS", "make_player"]
+
+PLAYERS: dict[str, Callable[[], Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+}
+"""Computer players by name."""
+
+
+def make_player(name: str) -> Player:
+    """A new computer player by name (``random``, ``greedy``).
+
+    Raises:
+        HoyleError: unknown name.
+    """
+    try:
+        return PLAYERS[name]()
+    except KeyError:
+        raise HoyleError(f"unknown player {name!r} (known: {', '.join(sorted(PLAYERS))})") \
+            from None

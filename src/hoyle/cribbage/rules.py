@@ -1,0 +1,115 @@
+"""Cribbage variants and rule options: parameters of the one state machine.
+
+Source: ``shared/laws/cribbage.md`` §1.2 (variants), §1.5 (lurch and skunk), §4 (engine
+parameters where the codes differ).
+
+>>> r = CribbageRules.for_variant("six-card")
+>>> r.cards_dealt, r.discard_per_player, r.target
+(6, 2, 121)
+>>> CribbageRules.for_variant("nine-card")
+Traceback (most recent call last):
+...
+hoyle.errors.HoyleError: unknown cribbage variant 'nine-card' (known: six-card)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from hoyle.cribbage.scoring import CRIB_FLUSH_LENIENT, CRIB_FLUSH_STRICT
+from hoyle.errors import HoyleError
+
+__all__ = ["CribbageRules", "VARIANTS"]
+
+
+@dataclass(frozen=True)
+class CribbageRules:
+    """The parameters of a game of cribbage.
+
+    Attributes:
+        variant: the variant's name (``"six-card"``).
+        players: number of seats (2).
+        cards_dealt: cards dealt to each player (6).
+        discard_per_player: cards each lays away to the crib (2).
+        crib_cards_from_stock: cards dealt from the stock to the crib (three-hand: 1).
+        target: points to win (121, "twice round").
+        last_bonus: points to the non-dealer of the first deal at the start of a game
+            (five-card: 3, "three for last", EW-T-x).
+        play_all_cards: all cards are played out, count after count (false only in
+            two-hand five-card, EW-P-83b).
+        partnerships: partners opposite score together (four-hand, CRIB-R-12).
+        crib_flush_rule: ``"strict"`` (EW-T-vii, ACC-1.6) or ``"lenient"``.
+        discard_order: ``"pone_first"`` (EW-viii: the pone lays out first, the dealer last)
+            or ``"any"`` (ACC: no order).
+        lurch_threshold: EW-xvii lurch: the winner wins before the loser reaches this many
+            points (default: half the target, §1.5).
+        skunk_threshold: ACC-12.1 skunk: the loser has this many points or fewer (90).
+        double_skunk_threshold: loser at or below this is a double skunk (``None``: off).
+    """
+
+    variant: str = "six-card"
+    players: int = 2
+    cards_dealt: int = 6
+    discard_per_player: int = 2
+    crib_cards_from_stock: int = 0
+    target: int = 121
+    last_bonus: int = 0
+    play_all_cards: bool = True
+    partnerships: bool = False
+    crib_flush_rule: str = CRIB_FLUSH_STRICT
+    discard_order: str = "pone_first"
+    lurch_threshold: int = 61
+    skunk_threshold: int = 90
+    double_skunk_threshold: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.crib_flush_rule not in (CRIB_FLUSH_STRICT, CRIB_FLUSH_LENIENT):
+            raise HoyleError(f"unknown crib_flush_rule {self.crib_flush_rule!r}")
+        if self.discard_order not in ("pone_first", "any"):
+            raise HoyleError(f"unknown discard_order {self.discard_order!r}")
+        if not 2 <= self.players <= 4:
+            raise HoyleError(f"cribbage needs 2 to 4 players, not {self.players}")
+        if self.target < 1:
+            raise HoyleError(f"target must be positive, not {self.target}")
+
+    @property
+    def hand_size(self) -> int:
+        """Cards kept in each hand for the play and the show."""
+        return self.cards_dealt - self.discard_per_player
+
+    @property
+    def sides(self) -> int:
+        """Number of scoring sides (players, or 2 with partnerships)."""
+        return 2 if self.partnerships else self.players
+
+    def side_of(self, seat: int) -> int:
+        """The scoring side of ``seat`` (partners opposite share a side)."""
+        return seat % 2 if self.partnerships else seat
+
+    @staticmethod
+    def for_variant(name: str, **options: Any) -> CribbageRules:
+        """The rules of a named variant, with ``options`` overriding its parameters.
+
+        Raises:
+            HoyleError: unknown variant or option.
+        """
+        if name not in VARIANTS:
+            raise HoyleError(f"unknown cribbage variant {name!r} (known: {', '.join(VARIANTS)})")
+        known = {f.name for f in fields(CribbageRules)}
+        bad = sorted(set(options) - known)
+        if bad:
+            raise HoyleError(f"unknown rule option(s): {', '.join(bad)}")
+        return replace(VARIANTS[name], **options)
+
+    def options(self) -> dict[str, Any]:
+        """The parameters that differ from the variant's defaults (for records)."""
+        base = VARIANTS.get(self.variant, CribbageRules())
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) != getattr(base, f.name)}
+
+
+VARIANTS: dict[str, CribbageRules] = {
+    "six-card": CribbageRules(),
+}
+"""The variants implemented so far, by name. Source: ``shared/laws/cribbage.md`` §1.2."""

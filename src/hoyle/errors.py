@@ -1,0 +1,56 @@
+"""The exception hierarchy of hoyle.
+
+Every error the library raises on bad input is a :class:`HoyleError`; each is also a
+``ValueError`` so that callers who only know the standard library can still catch it.
+A failed operation never changes the state it was applied to.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "HoyleError",
+    "CardParseError",
+    "DuplicateCardError",
+    "IllegalAction",
+    "RecordError",
+]
+
+
+class HoyleError(ValueError):
+    """Base class of every error hoyle raises on bad input."""
+
+
+class CardParseError(HoyleError):
+    """A card's text could not be read (e.g. ``"1X"``). The message quotes the text."""
+
+    def __init__(self, text: str, why: str = "") -> None:
+        self.text = text
+        msg = f"cannot read card {text!r}"
+        if why:
+            msg += f": {why}"
+        else:
+            msg += " (expected rank then suit, e.g. 'TH', '10H', '5c', '10♥')"
+        super().__init__(msg)
+
+
+class DuplicateCardError(HoyleError):
+    """The same card appears twice where distinct cards are required."""
+
+
+class IllegalAction(HoyleError):
+    """An action that is not legal in the current state. The state is left untouched."""
+
+
+class RecordError(HoyleError):
+    """A game record is corrupt or has been tampered with.
+
+    ``index`` is the 0-based position of the first bad action (``None`` when the header is
+    at fault) and ``action`` its text.
+    """
+
+    def __init__(self, message: str, index: int | None = None, action: str | None = None) -> None:
+        self.index = index
+        self.action = action
+        if index is not None:
+            message = f"action {index + 1} {action!r}: {message}"
+        super().__init__(message)

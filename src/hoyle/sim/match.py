@@ -1,0 +1,82 @@
+"""The match runner: drives a game state with players, every random choice from one seed.
+
+>>> from hoyle.cribbage.players import RandomPlayer
+>>> a = play_game([RandomPlayer(), RandomPlayer()], seed=5)
+>>> b = play_game([RandomPlayer(), RandomPlayer()], seed=5)
+>>> a.is_terminal(), a.history == b.history
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from hoyle.cards import derive_rng
+from hoyle.cribbage.players.base import Player
+from hoyle.cribbage.rules import CribbageRules
+from hoyle.cribbage.state import CribbageState
+from hoyle.table.core import CHANCE, Event
+
+__all__ = ["GameRng", "play_game"]
+
+
+class GameRng:
+    """The random streams of one game, all flowing from ``seed``.
+
+    With ``resumable`` (the default, used for games people play), the stream for the chance
+    node or the decision at action ``n`` is derived from ``(seed, n)``: a game saved and
+    resumed continues exactly as it would have without the interruption. Without it, one
+    stream serves chance and one each seat (faster: for batch simulation); still the same
+    seed gives the same game.
+    """
+
+    def __init__(self, seed: int | None, resumable: bool = True) -> None:
+        self.seed = seed
+        self.resumable = resumable
+        self._chance = derive_rng(seed, "chance")
+        self._seats: dict[int, random.Random] = {}
+
+    def chance(self, n: int) -> random.Random:
+        """The stream for the chance node at action index ``n``."""
+        return derive_rng(self.seed, "chance", n) if self.resumable else self._chance
+
+    def player(self, seat: int, n: int) -> random.Random:
+        """The stream for ``seat``'s decision at action index ``n``."""
+        if self.resumable:
+            return derive_rng(self.seed, "seat", seat, n)
+        if seat not in self._seats:
+            self._seats[seat] = derive_rng(self.seed, "seat", seat)
+        return self._seats[seat]
+
+
+def play_game(players: Sequence[Player], seed: int | None = None,
+              rules: CribbageRules | None = None, state: CribbageState | None = None,
+              on_events: Callable[[list[Event]], None] | None = None,
+              resumable: bool = True) -> CribbageState:
+    """Play a game of cribbage to the end between computer ``players`` (one per seat).
+
+    Args:
+        players: one player per seat.
+        seed: every chance outcome and every player's random choice flows from it.
+        rules: the variant (default six-card); ignored when ``state`` is given.
+        state: continue this game instead of starting a new one.
+        on_events: called with the events of each action.
+        resumable: see :class:`GameRng`.
+
+    Returns:
+        The final state (its ``result`` says who won).
+    """
+    s = state if state is not None else CribbageState(rules, seed=seed)
+    rng = GameRng(seed, resumable)
+    while not s.is_terminal():
+        n = len(s._history)
+        seat = s.current_player
+        if seat == CHANCE:
+            action = s.sample_chance(rng.chance(n))
+        else:
+            action = players[seat].choose(s.view(seat), s.legal_actions(), rng.player(seat, n))
+        events = s.apply(action)
+        if on_events is not None:
+            on_events(events)
+    return s

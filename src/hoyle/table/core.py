@@ -1,0 +1,156 @@
+"""Actions, events and the state protocol shared by both games.
+
+An :class:`Action` is a small frozen value with a stable text form, so that a game record is
+just a header and a list of action texts:
+
+>>> a = Action.parse("play 5h")
+>>> a, str(a)
+(Action(verb='PLAY', cards=(Card('5H'),), n=None), 'PLAY 5H')
+>>> str(Action("DISCARD", Action.parse("X 5H TC").cards))
+'DISCARD 5H TC'
+>>> Action.parse("CLAIM 12").n
+12
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from hoyle.cards import Card
+from hoyle.errors import CardParseError
+
+__all__ = ["CHANCE", "TERMINAL", "Action", "Event", "ScoreItem", "GameState"]
+
+CHANCE = -1
+"""``current_player`` at a chance node (shuffle and deal, cut, starter): chance acts."""
+TERMINAL = -2
+"""``current_player`` when the game is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """An action: a ``verb`` (upper case), the ``cards`` it names, and an optional number
+    ``n`` (points claimed, a count). Text form: ``VERB [n] [cards…]``, e.g. ``"PLAY 5H"``,
+    ``"DISCARD 5H TC"``, ``"GO"``.
+
+    Raises:
+        CardParseError: from :meth:`parse`, when a card is unreadable.
+        ValueError: from :meth:`parse`, when the text is empty.
+    """
+
+    verb: str
+    cards: tuple[Card, ...] = ()
+    n: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.verb]
+        if self.n is not None:
+            parts.append(str(self.n))
+        parts.extend(str(c) for c in self.cards)
+        return " ".join(parts)
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Read an action's text form (case-insensitive; ``|`` and commas are separators)."""
+        tokens = text.replace("|", " ").replace(",", " ").split()
+        if not tokens:
+            raise ValueError("empty action")
+        verb = tokens[0].upper()
+        n: int | None = None
+        rest = tokens[1:]
+        if rest and rest[0].lstrip("-").isdigit() and not _is_card(rest[0]):
+            n = int(rest[0])
+            rest = rest[1:]
+        cards = tuple(Card.parse(t) for t in rest)
+        return Action(verb, cards, n)
+
+
+def _is_card(token: str) -> bool:
+    try:
+        Card.parse(token)
+    except CardParseError:
+        return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One scoring combination: ``kind`` (``fifteen``, ``pair``, ``run``, ``flush``,
+    ``nobs``, ``go``, …), the ``cards`` that make it and its ``points``."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    points: int
+
+    def __str__(self) -> str:
+        if not self.cards:
+            return f"{self.kind} for {self.points}"
+        return f"{self.kind} {' '.join(map(str, self.cards))} for {self.points}"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something an action caused.
+
+    Attributes:
+        kind: ``cut``, ``dealer``, ``deal``, ``discard``, ``starter``, ``play``, ``go``,
+            ``score``, ``count_reset``, ``show``, ``game_over``, ….
+        seat: the seat concerned (``None`` for table events).
+        cards: the cards concerned.
+        points: points scored (for ``score`` events).
+        items: the itemised combinations behind ``points`` or behind a ``show``.
+        reason: a short human text (``"fifteen two"``, ``"his heels"``).
+        source: the rule or law ID this comes from (``"CRIB-R-9"``, ``"EW-xii"``).
+        total: the seat's or side's score after this event (``score`` events).
+        hidden: the ``cards`` are private to ``seat`` (see :meth:`seen_by`).
+        count: the running count after a card in the play.
+    """
+
+    kind: str
+    seat: int | None = None
+    cards: tuple[Card, ...] = ()
+    points: int = 0
+    items: tuple[ScoreItem, ...] = ()
+    reason: str = ""
+    source: str = ""
+    total: int | None = None
+    hidden: bool = False
+    count: int | None = None
+
+    def seen_by(self, seat: int | None) -> Event:
+        """This event as ``seat`` may see it (``None``: a spectator): hidden cards of
+        another seat are removed."""
+        if self.hidden and seat != self.seat and self.cards:
+            return replace(self, cards=())
+        return self
+
+
+class GameState(Protocol):
+    """The state machine both games implement (OpenSpiel style; ``shared/DESIGN.md``)."""
+
+    @property
+    def current_player(self) -> int:
+        """A seat, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    def legal_actions(self) -> list[Action]:
+        """What the current player may do (empty at chance and terminal nodes)."""
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action``; return the events. Raises ``IllegalAction``, state untouched."""
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """A chance outcome drawn from ``rng`` at a chance node."""
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    def clone(self) -> GameState:
+        """An independent copy."""
+
+    @property
+    def history(self) -> Sequence[Action]:
+        """Every action applied so far, chance outcomes included."""
+

@@ -1,0 +1,104 @@
+"""Game records: a header and the ordered list of actions, chance outcomes included.
+
+A record is a JSON document (``shared/DESIGN.md``, Records). Loading checks the header's
+shape here; each game replays the actions and names the first bad one.
+
+>>> r = GameRecord(game="cribbage", seed=3, actions=["CUT 5H", "CUT 9C"])
+>>> GameRecord.from_json(r.to_json()) == r
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hoyle.errors import RecordError
+
+__all__ = ["GameRecord", "FORMAT"]
+
+FORMAT = "hoyle-record/1"
+"""The ``format`` field every record carries."""
+
+
+@dataclass
+class GameRecord:
+    """A game record.
+
+    Attributes:
+        game: ``"cribbage"`` or ``"ecarte"``.
+        variant: e.g. ``"six-card"``.
+        laws: law profile, e.g. ``"ew"``.
+        options: rule options that differ from the variant's defaults.
+        seats: a name or player kind per seat, e.g. ``["human", "greedy"]``.
+        seed: the seed every random choice of the game flows from (``None``: unseeded).
+        date: ISO date the game started.
+        result: the result once the game is over (game-specific dict), else ``None``.
+        actions: the actions in order, as text (``"PLAY 5H"``).
+    """
+
+    game: str
+    variant: str = ""
+    laws: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: list[str] = field(default_factory=list)
+    seed: int | None = None
+    date: str = ""
+    result: dict[str, Any] | None = None
+    actions: list[str] = field(default_factory=list)
+
+    def to_json(self, indent: int | None = 1) -> str:
+        """The record as JSON text."""
+        return json.dumps({"format": FORMAT, **asdict(self)}, indent=indent, ensure_ascii=False)
+
+    def save(self, path: str | Path) -> None:
+        """Write the record to ``path`` as JSON (UTF-8)."""
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    @staticmethod
+    def from_json(text: str) -> GameRecord:
+        """Read a record from JSON text.
+
+        Raises:
+            RecordError: not JSON, not a record, or a field of the wrong type.
+        """
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            raise RecordError(f"not a JSON record: {e}") from None
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"unknown record format {data.get('format')!r} (expected {FORMAT!r})")
+        checks: dict[str, tuple[type, ...]] = {
+            "game": (str,), "variant": (str,), "laws": (str,), "options": (dict,),
+            "seats": (list,), "seed": (int, type(None)), "date": (str,),
+            "result": (dict, type(None)), "actions": (list,),
+        }
+        for key, types in checks.items():
+            if key in data and (not isinstance(data[key], types) or isinstance(data[key], bool)):
+                raise RecordError(f"field {key!r} has the wrong type")
+        if "game" not in data:
+            raise RecordError("field 'game' is missing")
+        for i, a in enumerate(data.get("actions", [])):
+            if not isinstance(a, str):
+                raise RecordError("an action must be a string", i, repr(a))
+        if not all(isinstance(s, str) for s in data.get("seats", [])):
+            raise RecordError("seats must be strings")
+        known = {k: data[k] for k in checks if k in data}
+        return GameRecord(**known)
+
+    @staticmethod
+    def load(path: str | Path) -> GameRecord:
+        """Read a record from a file.
+
+        Raises:
+            RecordError: the file cannot be read or is not a valid record.
+        """
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise RecordError(f"cannot read record {str(path)!r}: {e}") from None
+        return GameRecord.from_json(text)
