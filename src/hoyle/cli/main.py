@@ -1,10 +1,149 @@
-"""Entry point of the ``hoyle`` command."""
+"""The ``hoyle`` command: play, score and replay cribbage.
+
+Every error caused by bad input prints one line (``error: …``) and exits with status 2;
+nothing is lost (a game in progress is saved first).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
 
 import typer
+from rich.console import Console
+from rich.markup import escape
 
-app = typer.Typer()
+from hoyle import __version__
+from hoyle.cards import Card, parse_cards
+from hoyle.cli.render import event_lines, show_table
+from hoyle.cribbage.players import PLAYERS
+from hoyle.cribbage.scoring import score_show
+from hoyle.cribbage.state import replay_record
+from hoyle.errors import HoyleError
+from hoyle.table.records import GameRecord
+
+__all__ = ["app", "main"]
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+app = typer.Typer(
+    help="hoyle: cribbage (and soon écarté) according to Hoyle: play, score, replay.",
+    no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+play_app = typer.Typer(help="Play a game against the computer.", no_args_is_help=False)
+app.add_typer(play_app, name="play")
+
+
+def _fail(message: str) -> typer.Exit:
+    err_console.print(f"[red]error:[/red] {escape(message)}")
+    return typer.Exit(2)
+
+
+def _version(value: bool) -> None:
+    if value:
+        console.print(f"hoyle {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Show the version.")] = False) -> None:
+    """hoyle: cribbage according to Hoyle."""
+
+
+@play_app.callback(invoke_without_command=True)
+def play(ctx: typer.Context,
+         resume: Annotated[Optional[Path], typer.Option(  # noqa: UP007
+             "--resume", help="Continue a saved game from its record file.")] = None) -> None:
+    """Play a game against the computer: `hoyle play cribbage`, or `hoyle play --resume FILE`."""
+    if ctx.invoked_subcommand is not None:
+        if resume is not None:
+            raise _fail("--resume goes alone: hoyle play --resume FILE")
+        return
+    if resume is None:
+        console.print(ctx.get_help())
+        raise typer.Exit(0)
+    from hoyle.cli.play import resume_session
+
+    try:
+        session = resume_session(console, resume)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    raise typer.Exit(session.run())
+
+
+@play_app.command("cribbage")
+def play_cribbage(
+        seed: Annotated[Optional[int], typer.Option(  # noqa: UP007
+            help="Seed for the game (every shuffle and every computer choice flows from it).")]
+        = None,
+        opponent: Annotated[str, typer.Option(
+            help=f"Computer player: {', '.join(sorted(PLAYERS))}.")] = "greedy",
+        save: Annotated[Optional[Path], typer.Option(  # noqa: UP007
+            help="Record file written on quitting and at the end "
+                 "(default hoyle-cribbage-SEED.json).")] = None) -> None:
+    """Play six-card cribbage to 121 against the computer."""
+    from hoyle.cli.play import new_session
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 2**31)
+    if seed < 0:
+        raise _fail("the seed must be 0 or more")
+    try:
+        session = new_session(console, seed, opponent, save or Path(f"hoyle-cribbage-{seed}.json"))
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    console.print(f"[bold]Cribbage[/bold], six-card to 121, against the {opponent} player. "
+                  f"Seed {seed}. Type 'help' for help, 'quit' to save and stop.")
+    raise typer.Exit(session.run())
+
+
+@app.command()
+def score(cards: Annotated[list[str], typer.Argument(help="The hand, e.g. 5H 5C 5S JD.")],
+          starter: Annotated[str, typer.Option(help="The starter (turn-up), e.g. 5D.")],
+          crib: Annotated[bool, typer.Option(
+              "--crib", help="Score as a crib (a flush needs all five cards).")] = False
+          ) -> None:
+    """Score a hand or crib in the show, itemised (fifteens, pairs, runs, flush, nobs)."""
+    try:
+        hand = parse_cards(cards)
+        turn = Card.parse(starter)
+        if not 1 <= len(hand) <= 6:
+            raise HoyleError(f"a hand has 1 to 6 cards, not {len(hand)}")
+        result = score_show(hand, turn, crib=crib)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    console.print(show_table(hand, turn, result.items, result.total))
+
+
+@app.command()
+def replay(path: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+           seat: Annotated[Optional[int], typer.Option(  # noqa: UP007
+               help="Show only what this seat could see (default: everything).")] = None
+           ) -> None:
+    """Replay a saved game record and print every event."""
+    try:
+        record = GameRecord.load(path)
+        state, events = replay_record(record)
+        if seat is not None and not 0 <= seat < len(state.scores):
+            raise HoyleError(f"no seat {seat} in this game")
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    names = [f"Seat {i} ({n})" for i, n in enumerate(record.seats)] or ["Seat 0", "Seat 1"]
+    console.print(f"[bold]{record.game}[/bold] {record.variant}, laws {record.laws}, "
+                  f"seed {record.seed}, {record.date}")
+    for line in event_lines(events, names, seat):
+        console.print(line)
+    if state.result is None:
+        console.print(f"[dim]Unfinished: {len(record.actions)} actions; score "
+                      f"{'-'.join(map(str, state.scores))}.[/dim]")
 
 
 def main() -> None:
     """Run the ``hoyle`` command."""
-    app()
+    try:
+        app()
+    except KeyboardInterrupt:  # pragma: no cover - outside a game
+        sys.exit(130)

@@ -347,28 +347,46 @@ def score_play(count_cards: Sequence[Card]) -> list[ScoreItem]:
     >>> [i.points for i in score_play(parse_cards("3C 5D 4H 2S 6C"))]
     [5]
     """
-    items: list[ScoreItem] = []
-    total = sum(_PIPS[c.rank] for c in count_cards)
+    n = len(count_cards)
     last = count_cards[-1]
+    total = 0
+    for c in count_cards:
+        total += _PIPS[c.rank]
+    items: list[ScoreItem] = []
     if total == 15:
         items.append(ScoreItem("fifteen", tuple(count_cards), 2))
     elif total == 31:
         items.append(ScoreItem("thirty-one", tuple(count_cards), 2))
+    rank = last.rank
     same = 1
-    for c in reversed(count_cards[:-1]):
-        if c.rank != last.rank:
-            break
+    i = n - 2
+    while i >= 0 and count_cards[i].rank == rank:
         same += 1
+        i -= 1
     if same >= 2:
-        kind, pts = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}[same]
+        kind, pts = _PAIR_KINDS[min(same, 4)]
         items.append(ScoreItem(kind, tuple(count_cards[-same:]), pts))
-    n = len(count_cards)
-    for length in range(min(n, 13), 2, -1):
-        ranks = [c.rank for c in count_cards[n - length:]]
-        if len(set(ranks)) == length and max(ranks) - min(ranks) == length - 1:
-            items.append(ScoreItem("run", tuple(count_cards[n - length:]), length))
-            break
+    elif n >= 3:
+        # The longest run among the latest cards: widen the window backwards until a rank
+        # repeats; a window of L distinct ranks spanning L values is a run.
+        seen = {rank}
+        lo = hi = rank
+        best = 0
+        for length in range(2, n + 1):
+            r = count_cards[n - length].rank
+            if r in seen:
+                break
+            seen.add(r)
+            lo = min(lo, r)
+            hi = max(hi, r)
+            if length >= 3 and hi - lo == length - 1:
+                best = length
+        if best:
+            items.append(ScoreItem("run", tuple(count_cards[n - best:]), best))
     return items
+
+
+_PAIR_KINDS = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}
 
 
 def play_points(count_cards: Sequence[Card]) -> int:

@@ -30,11 +30,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.rules import CribbageRules
-from hoyle.cribbage.scoring import heels_points, score_play, score_show
+from hoyle.cribbage.scoring import ShowScore, heels_points, score_play, score_show, show_total
 from hoyle.errors import HoyleError, IllegalAction, RecordError
 from hoyle.table.core import CHANCE, TERMINAL, Action, Event, ScoreItem
 from hoyle.table.records import GameRecord
@@ -61,8 +61,23 @@ class Phase:
     GAME_OVER = "game_over"
 
 
+_EXPECTED = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.STARTER: "STARTER",
+             Phase.DISCARD: "DISCARD"}
 _PLAY_ACTIONS = tuple(Action("PLAY", (c,)) for c in CARDS)
 _GO = Action("GO")
+_DISCARDS: dict[tuple[Card, ...], Action] = {}
+
+
+def _discard_action(cards: tuple[Card, ...]) -> Action:
+    """The (cached) DISCARD action for ``cards``, given in index order."""
+    a = _DISCARDS.get(cards)
+    if a is None:
+        a = _DISCARDS[cards] = Action("DISCARD", cards)
+    return a
+
+
+def _by_index(card: Card) -> int:
+    return card.index
 
 
 @dataclass(frozen=True)
@@ -94,8 +109,7 @@ class GameResult:
                 "game_points": self.game_points}
 
 
-@dataclass(frozen=True)
-class CribbageView:
+class CribbageView(NamedTuple):
     """What one seat may know (``state.view(seat)``): never another hand, the crib before the
     show, other players' discards or the stock.
 
@@ -134,7 +148,7 @@ class CribbageView:
     discards: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     starter: Card | None
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count on purpose
     count_cards: tuple[Card, ...]
     played: tuple[tuple[int, Card], ...]
     passed: tuple[bool, ...]
@@ -159,9 +173,11 @@ class CribbageState:
     ``result``, ``history`` and ``to_record()``.
     """
 
-    def __init__(self, rules: CribbageRules | None = None, seed: int | None = None) -> None:
+    def __init__(self, rules: CribbageRules | None = None, seed: int | None = None,
+                 itemize: bool = True) -> None:
         self.rules = rules or CribbageRules()
         self.seed = seed
+        self.itemize = itemize
         n = self.rules.players
         self.phase = Phase.CUT_FOR_DEAL
         self.dealer: int | None = None
@@ -271,11 +287,10 @@ class CribbageState:
             return []
         if self.phase == Phase.DISCARD:
             k = self.rules.discard_per_player
-            return [Action("DISCARD", tuple(sorted(combo)))
-                    for combo in combinations(sorted(self.hands[seat]), k)]
+            return [_discard_action(combo) for combo in combinations(self.hands[seat], k)]
         if self.phase == Phase.PLAY:
             room = 31 - self.count
-            acts = [_PLAY_ACTIONS[c.index] for c in sorted(self.hands[seat])
+            acts = [_PLAY_ACTIONS[c.index] for c in self.hands[seat]
                     if _PIPS[c.rank] <= room]
             return acts or [_GO]
         return []  # pragma: no cover - no other phase has a player to act
@@ -318,54 +333,57 @@ class CribbageState:
     def _check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` with a clear reason unless ``action`` is legal."""
         verb, cards = action.verb, action.cards
-        if self.phase == Phase.GAME_OVER:
+        phase = self.phase
+        if phase == Phase.PLAY:
+            seat = self.to_act
+            if verb == "PLAY" and len(cards) == 1:
+                c = cards[0]
+                if c not in self.hands[seat]:
+                    raise IllegalAction(f"{c} is not in the hand")
+                if self.count + _PIPS[c.rank] > 31:
+                    raise IllegalAction(
+                        f"{c} would take the count past 31 (count is {self.count})")
+                return
+            if verb == "GO" and not cards:
+                if self._can_play(seat):
+                    raise IllegalAction("you can play a card, so you cannot say go (EW-xxi)")
+                return
+            if verb == "PLAY":
+                raise IllegalAction("PLAY names one card")
+            if verb == "GO":
+                raise IllegalAction("GO names no card")
+            raise IllegalAction(f"{verb} is not possible now: expected PLAY or GO")
+        if phase == Phase.GAME_OVER:
             raise IllegalAction("the game is over")
-        expected = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.STARTER: "STARTER",
-                    Phase.DISCARD: "DISCARD", Phase.PLAY: "PLAY or GO"}[self.phase]
-        if verb not in expected.split(" or "):
+        expected = _EXPECTED[phase]
+        if verb != expected:
             raise IllegalAction(f"{verb} is not possible now: expected {expected}")
         if len(set(cards)) != len(cards):
             raise IllegalAction("the same card is named twice")
-        if self.phase == Phase.CUT_FOR_DEAL:
+        if phase == Phase.CUT_FOR_DEAL:
             if len(cards) != 1:
                 raise IllegalAction("CUT names one card")
             if cards[0] in self.cuts:
                 raise IllegalAction(f"{cards[0]} has already been cut")
-        elif self.phase == Phase.DEAL:
+        elif phase == Phase.DEAL:
             r = self.rules
             k = r.players * r.cards_dealt + r.crib_cards_from_stock
             if len(cards) != k:
                 raise IllegalAction(f"DEAL names {k} cards, not {len(cards)}")
-        elif self.phase == Phase.STARTER:
+        elif phase == Phase.STARTER:
             if len(cards) != 1:
                 raise IllegalAction("STARTER names one card")
             c = cards[0]
             if any(c in h for h in self.hands) or c in self.crib:
                 raise IllegalAction(f"{c} is not in the stock")
-        elif self.phase == Phase.DISCARD:
-            seat = self.to_act
+        else:  # DISCARD
+            hand = self.hands[self.to_act]
             k = self.rules.discard_per_player
             if len(cards) != k:
                 raise IllegalAction(f"lay away exactly {k} card(s) to the crib")
             for c in cards:
-                if c not in self.hands[seat]:
+                if c not in hand:
                     raise IllegalAction(f"{c} is not in the hand")
-        else:  # PLAY
-            seat = self.to_act
-            if verb == "GO":
-                if cards:
-                    raise IllegalAction("GO names no card")
-                if any(self.count + _PIPS[c.rank] <= 31 for c in self.hands[seat]):
-                    raise IllegalAction("you can play a card, so you cannot say go (EW-xxi)")
-                return
-            if len(cards) != 1:
-                raise IllegalAction("PLAY names one card")
-            c = cards[0]
-            if c not in self.hands[seat]:
-                raise IllegalAction(f"{c} is not in the hand")
-            if self.count + _PIPS[c.rank] > 31:
-                raise IllegalAction(
-                    f"{c} would take the count past 31 (count is {self.count})")
 
     # -- doing it --------------------------------------------------------------------
 
@@ -462,11 +480,11 @@ class CribbageState:
     def _do_deal(self, cards: Sequence[Card], events: list[Event]) -> None:
         k = self.rules.cards_dealt
         for i, seat in enumerate(self._seat_order()):
-            self.hands[seat] = list(cards[i * k:(i + 1) * k])
+            self.hands[seat] = sorted(cards[i * k:(i + 1) * k], key=_by_index)
             events.append(Event("deal", seat, tuple(self.hands[seat]), hidden=True,
                                 source="CRIB-R-5"))
         extra = cards[len(self._seat_order()) * k:]
-        self.crib = list(extra)
+        self.crib = sorted(extra, key=_by_index)
         if extra:
             events.append(Event("crib_from_stock", self.dealer, tuple(extra), hidden=True,
                                 source="CRIB-R-5"))
@@ -486,6 +504,7 @@ class CribbageState:
             hand.remove(c)
         self.discards[seat] = tuple(cards)
         self.crib.extend(cards)
+        self.crib.sort(key=_by_index)
         events.append(Event("discard", seat, tuple(cards), hidden=True, source="EW-viii"))
         nxt = self._next_discarder()
         if nxt == CHANCE:
@@ -529,20 +548,28 @@ class CribbageState:
 
     def _can_play(self, seat: int) -> bool:
         room = 31 - self.count
-        return any(_PIPS[c.rank] <= room for c in self.hands[seat])
+        for c in self.hands[seat]:
+            if _PIPS[c.rank] <= room:
+                return True
+        return False
 
     def _advance(self, seat: int, events: list[Event]) -> None:
         """After ``seat`` played or said go: the next to play, or the end of the count."""
-        n = self.rules.players
         if self.count == 31:
             self._end_count(events, score_last=False)
             return
-        if not any(not self.passed[s] and self._can_play(s) for s in range(n)):
+        n = self.rules.players
+        passed = self.passed
+        hands = self.hands
+        for s in range(n):
+            if not passed[s] and self._can_play(s):
+                break
+        else:
             self._end_count(events, score_last=True)
             return
         for i in range(1, n + 1):
             s = (seat + i) % n
-            if not self.passed[s] and self.hands[s]:
+            if not passed[s] and hands[s]:
                 self.to_act = s
                 return
 
@@ -575,13 +602,14 @@ class CribbageState:
         (CRIB-R-10), ending the game the moment a side reaches the target (CRIB-R-11)."""
         assert self.dealer is not None and self.starter is not None
         rule = self.rules.crib_flush_rule
+        score = score_show if self.itemize else _show_total_only
         for seat in self._seat_order():
-            show = score_show(self.kept[seat], self.starter, crib_flush_rule=rule)
+            show = score(self.kept[seat], self.starter, crib_flush_rule=rule)
             events.append(Event("show", seat, self.kept[seat] + (self.starter,), show.total,
                                 show.items, "hand", "CRIB-R-10"))
             if self._peg(seat, show.total, events, "hand", "CRIB-R-10", show.items):
                 return
-        crib = score_show(self.crib, self.starter, crib=True, crib_flush_rule=rule)
+        crib = score(self.crib, self.starter, crib=True, crib_flush_rule=rule)
         events.append(Event("show", self.dealer, tuple(self.crib) + (self.starter,),
                             crib.total, crib.items, "crib", "CRIB-R-10"))
         if self._peg(self.dealer, crib.total, events, "crib", "CRIB-R-10", crib.items):
@@ -605,6 +633,12 @@ class CribbageState:
     def from_record(record: GameRecord) -> CribbageState:
         """Replay ``record`` and return the state it reaches (see :func:`replay_record`)."""
         return replay_record(record)[0]
+
+
+def _show_total_only(hand: Sequence[Card], starter: Card, *, crib: bool = False,
+                     crib_flush_rule: str = "strict") -> ShowScore:
+    """The show total without the itemised breakdown (for fast simulation)."""
+    return ShowScore(show_total(hand, starter, crib=crib, crib_flush_rule=crib_flush_rule))
 
 
 def _result_text(r: GameResult) -> str:

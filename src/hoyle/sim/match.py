@@ -53,7 +53,7 @@ class GameRng:
 def play_game(players: Sequence[Player], seed: int | None = None,
               rules: CribbageRules | None = None, state: CribbageState | None = None,
               on_events: Callable[[list[Event]], None] | None = None,
-              resumable: bool = True) -> CribbageState:
+              resumable: bool = True, itemize: bool = True) -> CribbageState:
     """Play a game of cribbage to the end between computer ``players`` (one per seat).
 
     Args:
@@ -63,11 +63,12 @@ def play_game(players: Sequence[Player], seed: int | None = None,
         state: continue this game instead of starting a new one.
         on_events: called with the events of each action.
         resumable: see :class:`GameRng`.
+        itemize: itemise each show in its events (off: totals only, faster).
 
     Returns:
         The final state (its ``result`` says who won).
     """
-    s = state if state is not None else CribbageState(rules, seed=seed)
+    s = state if state is not None else CribbageState(rules, seed=seed, itemize=itemize)
     rng = GameRng(seed, resumable)
     while not s.is_terminal():
         n = len(s._history)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import Protocol
+from dataclasses import dataclass
+from typing import NamedTuple, Protocol
 
 from hoyle.cards import Card
 from hoyle.errors import CardParseError
@@ -91,9 +91,8 @@ class ScoreItem:
         return f"{self.kind} {' '.join(map(str, self.cards))} for {self.points}"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something an action caused.
+class Event(NamedTuple):
+    """Something an action caused (an immutable record; a named tuple, cheap to create).
 
     Attributes:
         kind: ``cut``, ``dealer``, ``deal``, ``discard``, ``starter``, ``play``, ``go``,
@@ -118,13 +117,13 @@ class Event:
     source: str = ""
     total: int | None = None
     hidden: bool = False
-    count: int | None = None
+    count: int | None = None  # type: ignore[assignment]  # shadows tuple.count on purpose
 
     def seen_by(self, seat: int | None) -> Event:
         """This event as ``seat`` may see it (``None``: a spectator): hidden cards of
         another seat are removed."""
         if self.hidden and seat != self.seat and self.cards:
-            return replace(self, cards=())
+            return self._replace(cards=())
         return self
 
 

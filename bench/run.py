@@ -1,0 +1,73 @@
+"""Benchmarks for hoyle (``make bench``): prints figures, asserts nothing.
+
+- the batch scorer over all 12,994,800 (hand, starter) combinations, as hand and as crib;
+- single-hand scoring: the fast total and the itemised breakdown;
+- full random-vs-random games per second on one core (engine speed), and greedy-vs-greedy.
+"""
+
+from __future__ import annotations
+
+import itertools
+import platform
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from hoyle.cards import CARDS
+from hoyle.cribbage.players import GreedyPlayer, RandomPlayer
+from hoyle.cribbage.scoring import rank_table, score_batch, score_show, show_total
+from hoyle.sim.match import play_game
+
+
+def timed(fn: Callable[[], object], repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def all_combinations() -> tuple[np.ndarray, np.ndarray]:
+    hands = np.array(list(itertools.combinations(range(52), 4)), dtype=np.int8)
+    mask = np.ones((len(hands), 52), dtype=bool)
+    mask[np.arange(len(hands))[:, None], hands] = False
+    starters = np.nonzero(mask)[1].astype(np.int8)
+    return np.repeat(hands, 48, axis=0), starters
+
+
+def main() -> None:
+    print(f"hoyle benchmarks — Python {platform.python_version()}, numpy {np.__version__}, "
+          f"{platform.machine()}, one core")
+    t = time.perf_counter()
+    rank_table()
+    print(f"rank table build (once per process):        {time.perf_counter() - t:8.3f} s")
+    t = time.perf_counter()
+    hands, starters = all_combinations()
+    print(f"generate 12,994,800 combinations:           {time.perf_counter() - t:8.3f} s")
+    dt = timed(lambda: score_batch(hands, starters))
+    print(f"batch scorer, all 12,994,800 as hands:      {dt:8.3f} s "
+          f"({len(hands) / dt / 1e6:.1f} M hands/s)")
+    dt = timed(lambda: score_batch(hands, starters, crib=True))
+    print(f"batch scorer, all 12,994,800 as cribs:      {dt:8.3f} s")
+
+    rng = random.Random(1)
+    deals = [rng.sample(CARDS, 5) for _ in range(20000)]
+    dt = timed(lambda: [show_total(d[:4], d[4]) for d in deals])
+    print(f"single hand, fast total (show_total):       {dt / len(deals) * 1e6:8.2f} µs/hand")
+    dt = timed(lambda: [score_show(d[:4], d[4]) for d in deals[:5000]])
+    print(f"single hand, itemised (score_show):         {dt / 5000 * 1e6:8.2f} µs/hand")
+
+    for label, players, n in (("random vs random", (RandomPlayer(), RandomPlayer()), 500),
+                              ("greedy vs greedy", (GreedyPlayer(), GreedyPlayer()), 40)):
+        t = time.perf_counter()
+        for seed in range(n):
+            play_game(list(players), seed=seed, resumable=False, itemize=False)
+        dt = time.perf_counter() - t
+        print(f"full games, {label}:                {n / dt:8.1f} games/s ({n} games)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,209 @@
+"""An interactive game of cribbage in the terminal against a computer player.
+
+Ctrl-C, end of input or ``quit`` saves the game as a record; ``hoyle play --resume FILE``
+continues it exactly where it stopped (every random choice is derived from the seed and the
+position, :class:`hoyle.sim.GameRng`).
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+
+from hoyle.cards import parse_cards
+from hoyle.cli.render import board, cards_markup, event_lines, status_lines
+from hoyle.cribbage.players import Player, make_player
+from hoyle.cribbage.state import CribbageState, Phase, replay_record
+from hoyle.errors import HoyleError, IllegalAction, RecordError
+from hoyle.sim.match import GameRng
+from hoyle.table.core import CHANCE, Action, Event
+from hoyle.table.records import GameRecord
+
+__all__ = ["CribbageSession", "HUMAN"]
+
+HUMAN = "human"
+"""The seat name that marks the person at the keyboard in a record."""
+
+HELP = ("Type cards as rank then suit: 5h, 10c, TC, 10♥ (A 2-9 T/10 J Q K; C D H S). "
+        "'quit' saves the game; 'help' shows this line.")
+
+
+class _Quit(Exception):
+    """The player asked to stop (quit, Ctrl-C, end of input)."""
+
+
+class CribbageSession:
+    """A game between the person at the keyboard and a computer player.
+
+    Args:
+        console: where to print and read.
+        state: the game (new or resumed).
+        opponent: the computer player.
+        human_seat: the person's seat (0 or 1).
+        seed: the game's seed (recorded; every random choice flows from it).
+        save_path: where the record is written on quitting and at the end.
+        date: the date the game started (ISO).
+    """
+
+    def __init__(self, console: Console, state: CribbageState, opponent: Player,
+                 human_seat: int, seed: int, save_path: Path, date: str) -> None:
+        self.console = console
+        self.state = state
+        self.opponent = opponent
+        self.human = human_seat
+        self.rng = GameRng(seed)
+        self.save_path = save_path
+        self.date = date
+        self.names = ["You", f"Computer ({opponent.name})"]
+        if human_seat == 1:
+            self.names.reverse()
+
+    def seats(self) -> list[str]:
+        """Seat names for the record."""
+        out = [self.opponent.name, self.opponent.name]
+        out[self.human] = HUMAN
+        return out
+
+    def record(self) -> GameRecord:
+        """The game so far as a record."""
+        return self.state.to_record(seats=self.seats(), date=self.date)
+
+    def save(self) -> None:
+        """Write the record to ``save_path``."""
+        self.record().save(self.save_path)
+
+    def run(self) -> int:
+        """Play until the game ends or the person quits; returns the exit code (0)."""
+        try:
+            while not self.state.is_terminal():
+                self._step()
+        except _Quit:
+            self.save()
+            self.console.print(f"\nGame saved to [bold]{escape(str(self.save_path))}[/bold]. "
+                               f"Resume with: hoyle play --resume {escape(str(self.save_path))}")
+            return 0
+        self.save()
+        self.console.print(f"Record saved to {escape(str(self.save_path))} "
+                           f"(hoyle replay {escape(str(self.save_path))}).")
+        return 0
+
+    def _print_events(self, events: list[Event]) -> None:
+        for line in event_lines(events, self.names, self.human):
+            self.console.print(line)
+
+    def _step(self) -> None:
+        s = self.state
+        n = len(s.history)
+        seat = s.current_player
+        if seat == CHANCE:
+            self._print_events(s.apply(s.sample_chance(self.rng.chance(n))))
+            return
+        if seat != self.human:
+            action = self.opponent.choose(s.view(seat), s.legal_actions(), self.rng.player(seat, n))
+            self._print_events(s.apply(action))
+            return
+        legal = s.legal_actions()
+        if s.phase == Phase.PLAY and len(legal) == 1 and legal[0].verb == "GO":
+            self.console.print(f"You cannot play within 31 (count {s.count}).")
+            self._print_events(s.apply(legal[0]))
+            return
+        self._show_status()
+        while True:
+            action = self._ask(s)
+            try:
+                events = s.apply(action)
+            except IllegalAction as e:
+                self.console.print(f"[red]{escape(str(e))}[/red]")
+                continue
+            self._print_events(events)
+            return
+
+    def _show_status(self) -> None:
+        view = self.state.view(self.human)
+        self.console.print()
+        self.console.print(board(view, self.names))
+        for line in status_lines(view, self.names):
+            self.console.print(line)
+
+    def _read(self, prompt: str) -> str:
+        try:
+            text = self.console.input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            raise _Quit from None
+        if text.strip().lower() in ("quit", "q", "exit", "save"):
+            raise _Quit
+        return text
+
+    def _ask(self, s: CribbageState) -> Action:
+        """Prompt until the text reads as an action of the right shape."""
+        view = s.view(self.human)
+        while True:
+            if s.phase == Phase.DISCARD:
+                k = s.rules.discard_per_player
+                whose = "your" if view.is_dealer else "the computer's"
+                prompt = f"Lay away {k} cards to {whose} crib: "
+            else:
+                playable = [a.cards[0] for a in s.legal_actions()]
+                prompt = (f"Play a card (count {s.count}; playable: "
+                          f"{cards_markup(playable)}): ")
+            text = self._read(prompt)
+            if text.strip().lower() in ("help", "?", "h"):
+                self.console.print(HELP)
+                continue
+            try:
+                cards = parse_cards(text)
+            except HoyleError as e:
+                self.console.print(f"[red]{escape(str(e))}[/red]")
+                continue
+            if s.phase == Phase.DISCARD:
+                if len(cards) != s.rules.discard_per_player:
+                    self.console.print(f"[red]Name exactly {s.rules.discard_per_player} "
+                                       f"cards, e.g. 5h 10c.[/red]")
+                    continue
+                return Action("DISCARD", cards)
+            if len(cards) != 1:
+                self.console.print("[red]Name one card to play, e.g. 7d.[/red]")
+                continue
+            return Action("PLAY", cards)
+
+
+def new_session(console: Console, seed: int, opponent: str, save_path: Path) -> CribbageSession:
+    """A new game against ``opponent`` (the person is seat 0; the cut decides the deal).
+
+    Raises:
+        HoyleError: unknown opponent.
+    """
+    player = make_player(opponent)
+    state = CribbageState(seed=seed)
+    return CribbageSession(console, state, player, 0, seed, save_path,
+                           datetime.date.today().isoformat())
+
+
+def resume_session(console: Console, path: Path) -> CribbageSession:
+    """Continue the saved game in ``path``.
+
+    Raises:
+        RecordError: the file is not a valid saved game of cribbage against the computer,
+            or the game is already over.
+    """
+    record = GameRecord.load(path)
+    if record.seed is None:
+        raise RecordError("the record has no seed, so it cannot be resumed")
+    if record.seats.count(HUMAN) != 1 or len(record.seats) != 2:
+        raise RecordError("not a saved game between a person and the computer")
+    human = record.seats.index(HUMAN)
+    try:
+        player = make_player(record.seats[1 - human])
+    except HoyleError as e:
+        raise RecordError(str(e)) from None
+    state, _ = replay_record(record)
+    if state.is_terminal():
+        raise RecordError(f"that game is over (use: hoyle replay {path})")
+    session = CribbageSession(console, state, player, human, record.seed, path,
+                              record.date or datetime.date.today().isoformat())
+    console.print(f"Resuming the game in {escape(str(path))} "
+                  f"({len(record.actions)} actions, deal {state.deal_number}).")
+    return session

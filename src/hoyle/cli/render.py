@@ -1,0 +1,131 @@
+"""Text rendering of cribbage events, boards and hands for the terminal (rich markup)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.markup import escape
+from rich.table import Table
+
+from hoyle.cards import Card, Suit
+from hoyle.cribbage.state import CribbageView, Phase
+from hoyle.table.core import Event, ScoreItem
+
+__all__ = ["card_markup", "cards_markup", "event_lines", "board", "show_table"]
+
+
+def card_markup(card: Card) -> str:
+    """A card as ``10♥`` in red (hearts, diamonds) or bold (clubs, spades)."""
+    style = "red" if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else "bold"
+    return f"[{style}]{escape(card.pretty)}[/{style}]"
+
+
+def cards_markup(cards: Sequence[Card]) -> str:
+    """Cards as space-separated :func:`card_markup`."""
+    return " ".join(card_markup(c) for c in cards) if cards else "—"
+
+
+def _who(names: Sequence[str], seat: int | None) -> str:
+    return names[seat] if seat is not None and 0 <= seat < len(names) else "The table"
+
+
+def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | None) -> list[str]:
+    """Human lines for ``events`` as seen by seat ``viewer`` (``None``: everything shown).
+
+    Hidden cards of other seats (their deal, their discards) are never printed."""
+    lines: list[str] = []
+    for raw in events:
+        e = raw if viewer is None else raw.seen_by(viewer)
+        who = _who(names, e.seat)
+        k = e.kind
+        if k == "cut":
+            lines.append(f"{who} cut {cards_markup(e.cards)} for the deal.")
+        elif k == "cut_tie":
+            lines.append("Equal cuts: cut again (EW-i).")
+        elif k == "dealer":
+            lines.append(f"[bold]{who} deal{'s' if who != 'You' else ''} first[/bold] "
+                         "(lower card deals, EW-i).")
+        elif k == "new_deal":
+            lines.append(f"[dim]── New deal: {who} deal{'s' if who != 'You' else ''}. ──[/dim]")
+        elif k == "deal":
+            if e.cards:
+                lines.append(f"{who} {'are' if who == 'You' else 'is'} dealt "
+                             f"{cards_markup(sorted(e.cards))}.")
+        elif k == "discard":
+            if e.cards:
+                lines.append(f"{who} lay{'s' if who != 'You' else ''} away "
+                             f"{cards_markup(e.cards)} to the crib.")
+            else:
+                lines.append(f"{who} lays away two cards to the crib.")
+        elif k == "starter":
+            lines.append(f"Starter: {cards_markup(e.cards)}.")
+        elif k == "play":
+            lines.append(f"{who} play{'s' if who != 'You' else ''} {cards_markup(e.cards)}"
+                         f" — count {e.count}.")
+        elif k == "go":
+            lines.append(f"{who} say{'s' if who != 'You' else ''} \"go\".")
+        elif k == "count_reset":
+            lines.append("[dim]The count starts again at 0.[/dim]")
+        elif k == "score":
+            if e.points or e.reason not in ("hand", "crib"):
+                detail = e.reason if e.reason not in ("hand", "crib") else f"the {e.reason}"
+                lines.append(f"  [green]{who} score{'s' if who != 'You' else ''} {e.points}"
+                             f"[/green] for {escape(detail)} → {e.total}  [dim]({e.source})[/dim]")
+        elif k == "show":
+            what = "crib" if e.reason == "crib" else "hand"
+            lines.append(f"{who} show{'s' if who != 'You' else ''} the {what}: "
+                         f"{cards_markup(e.cards[:-1])} + starter {cards_markup(e.cards[-1:])}"
+                         f" = [bold]{e.points}[/bold]")
+            for item in e.items:
+                lines.append(f"    {item.kind:<10} {cards_markup(item.cards)}  {item.points}")
+        elif k == "game_over":
+            lines.append(f"[bold magenta]{who} win{'s' if who != 'You' else ''}: "
+                         f"{escape(e.reason.removeprefix('wins '))}[/bold magenta]")
+        else:  # pragma: no cover - future event kinds
+            lines.append(f"{who}: {escape(e.kind)} {cards_markup(e.cards)}")
+    return lines
+
+
+def _track(score: int, target: int, width: int = 30) -> str:
+    filled = min(width, score * width // target)
+    return "━" * filled + "╸" + "─" * (width - filled)
+
+
+def board(view: CribbageView, names: Sequence[str]) -> Table:
+    """The cribbage board (both scores and pegs) and the state of the deal."""
+    t = Table(show_header=False, box=None, pad_edge=False)
+    for side in range(len(view.scores)):
+        role = " (dealer)" if view.dealer == side else ""
+        t.add_row(f"[bold]{escape(names[side])}[/bold]{role}",
+                  f"{view.scores[side]:>3}", f"[cyan]{_track(view.scores[side], view.target)}[/cyan]",
+                  f"[dim]back peg {view.back_pegs[side]}[/dim]")
+    return t
+
+
+def status_lines(view: CribbageView, names: Sequence[str]) -> list[str]:
+    """The starter, the count and cards in play, and the seat's own hand."""
+    lines = []
+    if view.starter is not None:
+        lines.append(f"Starter: {cards_markup([view.starter])}")
+    if view.phase == Phase.PLAY:
+        played = " ".join(card_markup(c) for c in view.count_cards) or "—"
+        lines.append(f"Count: [bold]{view.count}[/bold]   cards in this count: {played}")
+    crib_owner = "yours" if view.is_dealer else "your opponent's"
+    if view.phase == Phase.DISCARD:
+        lines.append(f"Your hand: {cards_markup(sorted(view.hand))}   (the crib is {crib_owner})")
+    elif view.phase == Phase.PLAY:
+        lines.append(f"Your hand: {cards_markup(sorted(view.hand))}")
+    return lines
+
+
+def show_table(cards: Sequence[Card], starter: Card, items: Sequence[ScoreItem],
+               total: int) -> Table:
+    """An itemised show as a table (for ``hoyle score``)."""
+    t = Table(title=f"{' '.join(c.pretty for c in cards)}  starter {starter.pretty}")
+    t.add_column("combination")
+    t.add_column("cards")
+    t.add_column("points", justify="right")
+    for item in items:
+        t.add_row(item.kind, cards_markup(item.cards), str(item.points))
+    t.add_row("[bold]total[/bold]", "", f"[bold]{total}[/bold]")
+    return t

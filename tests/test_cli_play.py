@@ -1,0 +1,118 @@
+"""A scripted terminal session: the real ``hoyle`` command driven through a pseudo-terminal.
+
+The script plays a whole game of cribbage against the greedy computer, types one bad card
+on the way, quits in the middle, resumes from the saved file and plays to the end; the
+resumed game must be exactly the game an uninterrupted session makes.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from hoyle.cards import Card
+from hoyle.cribbage.state import replay_record
+from hoyle.table.records import GameRecord
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+PROMPTS = [
+    r"Lay away 2 cards to [^\n]*crib: ",
+    r"Play a card \(count (\d+); playable: ([^)]*)\): ",
+    r"Record saved to",
+    r"Game saved to",
+    pexpect.EOF,
+]
+
+
+def spawn(*args: str, cwd: Path) -> pexpect.spawn:
+    env = dict(os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="200")
+    child = pexpect.spawn(sys.executable, ["-m", "hoyle", *args], cwd=str(cwd), env=env,
+                          encoding="utf-8", timeout=60, dimensions=(50, 200))
+    return child
+
+
+def last_hand(text: str) -> list[Card]:
+    lines = [ln for ln in ANSI.sub("", text).splitlines() if ln.startswith("Your hand:")]
+    assert lines, text
+    cards = lines[-1].removeprefix("Your hand:").split("(")[0].split()
+    return [Card.parse(c) for c in cards]
+
+
+def drive(child: pexpect.spawn, quit_after: int | None = None,
+          bad_input: bool = False) -> tuple[str, int]:
+    """Answer prompts with a fixed strategy (lay away the two lowest-indexed cards, play
+    the first playable card) until the game ends or ``quit_after`` answers were given.
+    Returns the final marker and the number of answers."""
+    answers = 0
+    while True:
+        i = child.expect(PROMPTS)
+        if i >= 2:
+            return ("saved" if i == 2 else "quit" if i == 3 else "eof"), answers
+        if quit_after is not None and answers >= quit_after:
+            child.sendline("quit")
+            continue
+        if i == 0:
+            hand = last_hand(child.before)
+            if bad_input:
+                child.sendline("zz")
+                child.expect(r"cannot read card 'zz'")
+                child.expect(PROMPTS[0])
+                bad_input = False
+            child.sendline(f"{hand[0]} {hand[1]}")
+        else:
+            playable = ANSI.sub("", child.match.group(2)).split()
+            child.sendline(playable[0])
+        answers += 1
+
+
+def test_scripted_game_with_bad_input_quit_and_resume(tmp_path: Path) -> None:
+    # An uninterrupted game, with one bad entry on the way.
+    child = spawn("play", "cribbage", "--seed", "1", "--save", "full.json", cwd=tmp_path)
+    marker, answers = drive(child, bad_input=True)
+    child.expect(pexpect.EOF)
+    assert marker == "saved"
+    full = GameRecord.load(tmp_path / "full.json")
+    state, _ = replay_record(full)
+    assert state.result is not None and max(state.scores) >= 121
+    assert answers > 20
+
+    # The same game, quit part-way (after 7 answers) and resumed from the file.
+    child = spawn("play", "cribbage", "--seed", "1", "--save", "part.json", cwd=tmp_path)
+    marker, _ = drive(child, quit_after=7)
+    child.expect(pexpect.EOF)
+    assert marker == "quit"
+    part = GameRecord.load(tmp_path / "part.json")
+    assert part.result is None and 0 < len(part.actions) < len(full.actions)
+    assert part.actions == full.actions[:len(part.actions)]
+
+    child = spawn("play", "--resume", "part.json", cwd=tmp_path)
+    child.expect("Resuming the game")
+    marker, _ = drive(child)
+    child.expect(pexpect.EOF)
+    assert marker == "saved"
+    resumed = GameRecord.load(tmp_path / "part.json")
+    assert resumed.actions == full.actions
+    assert resumed.result == full.result
+
+
+@pytest.mark.parametrize("content, message", [
+    ("not json", "not a JSON record"),
+    ('{"format": "hoyle-record/1", "game": "cribbage", "seed": 1, "seats": ["human", "greedy"],'
+     ' "actions": ["CUT 5H", "CUT 5H"]}', "action 2 'CUT 5H'"),
+])
+def test_resume_rejects_corrupt_file_with_one_line(tmp_path: Path, content: str,
+                                                   message: str) -> None:
+    (tmp_path / "bad.json").write_text(content)
+    child = spawn("play", "--resume", "bad.json", cwd=tmp_path)
+    child.expect(pexpect.EOF)
+    out = ANSI.sub("", child.before)
+    assert message in out
+    assert "Traceback" not in out
+    child.close()
+    assert child.exitstatus == 2
+    assert (tmp_path / "bad.json").read_text() == content  # nothing lost
