@@ -213,7 +213,7 @@ class CribbageState:
     @property
     def scores(self) -> tuple[int, ...]:
         """Each side's score (front peg), in points."""
-        return tuple(p[0] for p in self.pegs)
+        return tuple([p[0] for p in self.pegs])
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -245,18 +245,17 @@ class CribbageState:
         Raises:
             IllegalAction: ``seat`` is not a seat of this game.
         """
-        if not 0 <= seat < self.rules.players:
-            raise IllegalAction(f"no seat {seat} in a {self.rules.players}-player game")
+        rules = self.rules
+        if not 0 <= seat < rules.players:
+            raise IllegalAction(f"no seat {seat} in a {rules.players}-player game")
+        pegs = self.pegs
         return CribbageView(
-            seat=seat, phase=self.phase, current_player=self.to_act, dealer=self.dealer,
-            players=self.rules.players, target=self.rules.target,
-            scores=self.scores, back_pegs=tuple(p[1] for p in self.pegs),
-            hand=tuple(self.hands[seat]), kept=self.kept[seat],
-            discards=self.discards[seat],
-            hand_sizes=tuple(len(h) for h in self.hands),
-            starter=self.starter, count=self.count, count_cards=tuple(self.count_cards),
-            played=tuple(self.played), passed=tuple(self.passed),
-            deal_number=self.deal_number, result=self.result)
+            seat, self.phase, self.to_act, self.dealer, rules.players, rules.target,
+            tuple([p[0] for p in pegs]), tuple([p[1] for p in pegs]),
+            tuple(self.hands[seat]), self.kept[seat], self.discards[seat],
+            tuple([len(h) for h in self.hands]), self.starter, self.count,
+            tuple(self.count_cards), tuple(self.played), tuple(self.passed),
+            self.deal_number, self.result)
 
     def clone(self) -> CribbageState:
         """An independent copy (cheap: lists are copied, cards are shared values)."""
