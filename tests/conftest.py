@@ -98,14 +98,15 @@ def cards_in(obj: Any) -> set[Card]:
     return out
 
 
-def hidden_from(state: Any, seat: int) -> set[Card]:
-    """Cards ``seat`` must not see: other seats' unplayed cards and discards, and the stock."""
+def hidden_from(state: Any, seat: int, public: Iterable[Card] = ()) -> set[Card]:
+    """Cards ``seat`` must not see: other seats' unplayed cards and discards, and the stock,
+    less the cards in ``public`` (cards already shown in this deal's show)."""
     hidden: set[Card] = set(state.stock())
     for other in range(state.rules.players):
         if other != seat:
             hidden |= set(state.hands[other])
             hidden |= set(state.discards[other])
-    return hidden
+    return hidden - set(public)
 
 
 def snapshot(state: Any) -> tuple[Any, ...]:

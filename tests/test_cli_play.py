@@ -16,7 +16,7 @@ import pexpect
 import pytest
 
 from hoyle.cards import Card
-from hoyle.cribbage.state import replay_record
+from hoyle.cribbage.records import replay_record
 from hoyle.table.records import GameRecord
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

@@ -109,7 +109,7 @@ def test_universe_is_12994800() -> None:
 
 
 @pytest.mark.parametrize("score", sorted(FIGURES))
-def test_hand_distribution_matches_figures(score: int) -> None:
+def test_CRIB_R_10_hand_distribution_matches_figures(score: int) -> None:
     hist = enumerate_all()["hist"]["hand"]  # type: ignore[index]
     assert hist[score] == FIGURES[score][0]
 
@@ -120,7 +120,7 @@ def test_EW_T_vii_ACC_1_6_crib_distribution_matches_figures(score: int) -> None:
     assert hist[score] == FIGURES[score][1]
 
 
-def test_nothing_above_29() -> None:
+def test_CRIB_R_10_nothing_above_29() -> None:
     for kind in ("hand", "crib", "lenient"):
         assert enumerate_all()["hist"][kind][30:].sum() == 0  # type: ignore[index]
 
@@ -162,7 +162,7 @@ def test_sum_without_flushes_and_nobs_mean_4_652516() -> None:
     assert round(NOBS_POINTS / TOTAL, 6) == 0.072398
 
 
-def test_the_four_29s_are_5_5_5_J_with_the_fourth_five_of_the_jacks_suit() -> None:
+def test_CRIB_R_10_the_four_29s_are_5_5_5_J_with_the_fourth_five_of_the_jacks_suit() -> None:
     # index = (rank - 1) * 4 + suit: fives are 16..19, jacks 40..43
     expected = set()
     for suit in range(4):

@@ -20,7 +20,7 @@ from hoyle.cards import Card, parse_cards
 from hoyle.cli.render import event_lines, show_table
 from hoyle.cribbage.players import PLAYERS
 from hoyle.cribbage.scoring import score_show
-from hoyle.cribbage.state import replay_record
+from hoyle.cribbage.records import replay_record
 from hoyle.errors import HoyleError
 from hoyle.table.records import GameRecord
 
@@ -83,7 +83,12 @@ def play_cribbage(
             help=f"Computer player: {', '.join(sorted(PLAYERS))}.")] = "greedy",
         save: Annotated[Optional[Path], typer.Option(  # noqa: UP007
             help="Record file written on quitting and at the end "
-                 "(default hoyle-cribbage-SEED.json).")] = None) -> None:
+                 "(default hoyle-cribbage-SEED.json).")] = None,
+        manual_count: Annotated[bool, typer.Option(
+            "--manual-count", help="Claim your own points in the play and the show; "
+                                   "the laws rule over- and underclaims (EW-ix, EW-x).")]
+        = False,
+        laws: Annotated[str, typer.Option(help="Law code: ew.")] = "ew") -> None:
     """Play six-card cribbage to 121 against the computer."""
     from hoyle.cli.play import new_session
 
@@ -92,11 +97,14 @@ def play_cribbage(
     if seed < 0:
         raise _fail("the seed must be 0 or more")
     try:
-        session = new_session(console, seed, opponent, save or Path(f"hoyle-cribbage-{seed}.json"))
+        session = new_session(console, seed, opponent, save or Path(f"hoyle-cribbage-{seed}.json"),
+                              manual_count=manual_count, laws=laws)
     except HoyleError as e:
         raise _fail(str(e)) from None
-    console.print(f"[bold]Cribbage[/bold], six-card to 121, against the {opponent} player. "
-                  f"Seed {seed}. Type 'help' for help, 'quit' to save and stop.")
+    mode = ", manual counting" if manual_count else ""
+    console.print(f"[bold]Cribbage[/bold], six-card to 121, against the {opponent} player, "
+                  f"laws {laws.upper()}{mode}. Seed {seed}. "
+                  "Type 'help' for help, 'quit' to save and stop.")
     raise typer.Exit(session.run())
 
 
@@ -139,6 +147,81 @@ def replay(path: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     if state.result is None:
         console.print(f"[dim]Unfinished: {len(record.actions)} actions; score "
                       f"{'-'.join(map(str, state.scores))}.[/dim]")
+
+
+referee_app = typer.Typer(help="Referee a game played with real cards: board and umpire.",
+                          no_args_is_help=True)
+app.add_typer(referee_app, name="referee")
+
+
+@referee_app.command("cribbage")
+def referee_cribbage(
+        laws: Annotated[str, typer.Option(help="Law code: ew.")] = "ew",
+        names: Annotated[str, typer.Option(help="The two players, seat 0 first.")]
+        = "Seat 0,Seat 1",
+        save: Annotated[Optional[Path], typer.Option(  # noqa: UP007
+            help="Record file (default hoyle-referee.json).")] = None,
+        resume: Annotated[Optional[Path], typer.Option(  # noqa: UP007
+            help="Continue a refereed game from its record.")] = None) -> None:
+    """Referee cribbage at a real table: enter what happens, get the score and the rulings."""
+    from hoyle.cli.referee import new_referee, resume_referee
+
+    try:
+        if resume is not None:
+            session = resume_referee(console, resume)
+        else:
+            session = new_referee(console, laws, [n.strip() for n in names.split(",")],
+                                  save or Path("hoyle-referee.json"))
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    raise typer.Exit(session.run())
+
+
+laws_app = typer.Typer(help="List the laws of a game's code, or print one law.",
+                       no_args_is_help=True)
+app.add_typer(laws_app, name="laws")
+
+
+@laws_app.command("cribbage")
+def laws_cribbage(
+        law_id: Annotated[Optional[str], typer.Argument(  # noqa: UP007
+            help="A law ID, e.g. EW-ix; omit to list the whole code.")] = None,
+        code: Annotated[str, typer.Option(help="The law code: ew.")] = "ew") -> None:
+    """The laws of cribbage: every law of a code with its ID, title and summary."""
+    from rich.table import Table
+
+    from hoyle.cribbage.laws import get_code
+
+    try:
+        lc = get_code(code)
+        if law_id is not None:
+            wanted = law_id.strip()
+            match = [law for law in lc if law.id.lower() == wanted.lower()]
+            if not match:
+                raise HoyleError(f"the {lc.name} code has no law {wanted!r} "
+                                 f"(see: hoyle laws cribbage --code {lc.name})")
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    if law_id is None:
+        t = Table(title=lc.title)
+        t.add_column("ID", no_wrap=True)
+        t.add_column("title")
+        t.add_column("summary")
+        for law in lc:
+            t.add_row(law.id, law.title, law.summary)
+        console.print(t)
+        return
+    law = match[0]
+    console.print(f"[bold]{law.id} — {escape(law.title)}[/bold]  ({escape(lc.title)})")
+    console.print(f"Law: {escape(law.summary)}")
+    if law.engine:
+        console.print(f"How hoyle applies it: {escape(law.engine)}")
+    if law.kinds:
+        console.print("Irregularities it rules: " + ", ".join(
+            f"{k} ({escape(lc.kind_text.get(k, ''))})" for k in law.kinds))
+    params = [p for p in lc.params if p in law.engine]
+    if params:
+        console.print("Parameters: " + ", ".join(f"{p} = {lc.params[p]}" for p in params))
 
 
 def main() -> None:

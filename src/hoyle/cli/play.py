@@ -15,8 +15,10 @@ from rich.markup import escape
 
 from hoyle.cards import parse_cards
 from hoyle.cli.render import board, cards_markup, event_lines, status_lines
+from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.players import Player, make_player
-from hoyle.cribbage.state import CribbageState, Phase, replay_record
+from hoyle.cribbage.records import replay_record
+from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.errors import HoyleError, IllegalAction, RecordError
 from hoyle.sim.match import GameRng
 from hoyle.table.core import CHANCE, Action, Event
@@ -91,7 +93,8 @@ class CribbageSession:
         return 0
 
     def _print_events(self, events: list[Event]) -> None:
-        for line in event_lines(events, self.names, self.human):
+        for line in event_lines(events, self.names, self.human,
+                                itemize=not self.state.manual_count):
             self.console.print(line)
 
     def _step(self) -> None:
@@ -106,7 +109,8 @@ class CribbageSession:
             self._print_events(s.apply(action))
             return
         legal = s.legal_actions()
-        if s.phase == Phase.PLAY and len(legal) == 1 and legal[0].verb == "GO":
+        if s.phase == Phase.PLAY and legal[0].verb == "GO" and \
+                all(a.verb != "PLAY" for a in legal) and not s.heels_due:
             self.console.print(f"You cannot play within 31 (count {s.count}).")
             self._print_events(s.apply(legal[0]))
             return
@@ -137,22 +141,57 @@ class CribbageSession:
             raise _Quit
         return text
 
+    def _prompt(self, s: CribbageState) -> str:
+        view = s.view(self.human)
+        if s.phase == Phase.DISCARD:
+            k = s.rules.discard_per_player
+            whose = "your" if view.is_dealer else "the computer's"
+            return f"Lay away {k} cards to {whose} crib: "
+        if s.phase == Phase.CLAIM:
+            if view.claim == "play":
+                return f"Points for your {cards_markup(view.count_cards[-1:])}? [0] "
+            if view.claim == "go":
+                return "Points for the last card (the go)? [0] "
+            _, what, cards = view.shown[-1]
+            return (f"Count your {what}: {cards_markup(cards)} + starter "
+                    f"{cards_markup([view.starter] if view.starter else [])}. Points? [0] ")
+        if s.phase == Phase.DECISION:
+            words = "/".join(a.word for a in s.legal_actions())
+            return f"Your choice [{words}]: "
+        playable = [a.cards[0] for a in s.legal_actions() if a.verb == "PLAY"]
+        heels = " or 'heels'" if view.heels_due else ""
+        if not playable:
+            return f"You cannot play within 31: type 'go'{heels}: "
+        return (f"Play a card (count {s.count}; playable: {cards_markup(playable)}){heels}: ")
+
     def _ask(self, s: CribbageState) -> Action:
         """Prompt until the text reads as an action of the right shape."""
-        view = s.view(self.human)
+        if s.phase == Phase.DECISION:
+            view = s.view(self.human)
+            for a, text in zip(s.legal_actions(), view.decision):
+                self.console.print(f"  [bold]{a.word}[/bold]: {escape(text)}")
         while True:
-            if s.phase == Phase.DISCARD:
-                k = s.rules.discard_per_player
-                whose = "your" if view.is_dealer else "the computer's"
-                prompt = f"Lay away {k} cards to {whose} crib: "
-            else:
-                playable = [a.cards[0] for a in s.legal_actions()]
-                prompt = (f"Play a card (count {s.count}; playable: "
-                          f"{cards_markup(playable)}): ")
-            text = self._read(prompt)
-            if text.strip().lower() in ("help", "?", "h"):
+            text = self._read(self._prompt(s)).strip()
+            low = text.lower()
+            if low in ("help", "?", "h"):
                 self.console.print(HELP)
                 continue
+            if s.phase == Phase.CLAIM:
+                if not low:
+                    return Action("CLAIM", n=0)
+                if not low.isdigit():
+                    self.console.print("[red]Type the number of points you claim, e.g. 4 "
+                                       "(just Enter for none).[/red]")
+                    continue
+                return Action("CLAIM", n=int(low))
+            if s.phase == Phase.DECISION:
+                if not low:
+                    continue
+                return Action("CHOOSE", word=low)
+            if low == "heels":
+                return Action("HEELS")
+            if low == "go" and s.phase == Phase.PLAY:
+                return Action("GO")
             try:
                 cards = parse_cards(text)
             except HoyleError as e:
@@ -170,14 +209,17 @@ class CribbageSession:
             return Action("PLAY", cards)
 
 
-def new_session(console: Console, seed: int, opponent: str, save_path: Path) -> CribbageSession:
+def new_session(console: Console, seed: int, opponent: str, save_path: Path,
+                manual_count: bool = False, laws: str = "ew") -> CribbageSession:
     """A new game against ``opponent`` (the person is seat 0; the cut decides the deal).
+    With ``manual_count`` the person claims his own points under the law code ``laws``.
 
     Raises:
-        HoyleError: unknown opponent.
+        HoyleError: unknown opponent or law code.
     """
     player = make_player(opponent)
-    state = CribbageState(seed=seed)
+    code = get_code(laws)
+    state = CribbageState(seed=seed, laws=code, manual_count=manual_count)
     return CribbageSession(console, state, player, 0, seed, save_path,
                            datetime.date.today().isoformat())
 

@@ -29,10 +29,12 @@ def _who(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if seat is not None and 0 <= seat < len(names) else "The table"
 
 
-def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | None) -> list[str]:
+def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | None,
+                itemize: bool = True) -> list[str]:
     """Human lines for ``events`` as seen by seat ``viewer`` (``None``: everything shown).
 
-    Hidden cards of other seats (their deal, their discards) are never printed."""
+    Hidden cards of other seats (their deal, their discards) are never printed. Without
+    ``itemize`` (manual counting, EW-xiii) the show's breakdown is not printed."""
     lines: list[str] = []
     for raw in events:
         e = raw if viewer is None else raw.seen_by(viewer)
@@ -66,24 +68,44 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
             lines.append(f"{who} say{'s' if who != 'You' else ''} \"go\".")
         elif k == "count_reset":
             lines.append("[dim]The count starts again at 0.[/dim]")
+        elif k == "score" and e.points < 0:
+            lines.append(f"  [red]{who} {'go' if who == 'You' else 'goes'} back {-e.points}"
+                         f"[/red] ({escape(e.reason)}) → {e.total}  [dim]({e.source})[/dim]")
         elif k == "score":
-            if e.points or e.reason not in ("hand", "crib"):
+            if e.points or e.reason in ("hand", "crib"):
                 detail = e.reason if e.reason not in ("hand", "crib") else f"the {e.reason}"
                 lines.append(f"  [green]{who} score{'s' if who != 'You' else ''} {e.points}"
                              f"[/green] for {escape(detail)} → {e.total}  [dim]({e.source})[/dim]")
         elif k == "show":
             what = "crib" if e.reason == "crib" else "hand"
+            total = f" = [bold]{e.points}[/bold]" if itemize else ""
             lines.append(f"{who} show{'s' if who != 'You' else ''} the {what}: "
                          f"{cards_markup(e.cards[:-1])} + starter {cards_markup(e.cards[-1:])}"
-                         f" = [bold]{e.points}[/bold]")
-            for item in e.items:
-                lines.append(f"    {item.kind:<10} {cards_markup(item.cards)}  {item.points}")
+                         f"{total}")
+            if itemize:
+                for item in e.items:
+                    lines.append(f"    {item.kind:<10} {cards_markup(item.cards)}  {item.points}")
+        elif k == "ruling":
+            lines.append(f"  [yellow]Ruling {escape(e.source)}:[/yellow] "
+                         f"{escape(_name_seats(e.reason, names))}")
+        elif k == "choice":
+            lines.append(f"  {who} chose: {escape(_name_seats(e.reason, names))}  "
+                         f"[dim]({escape(e.source)})[/dim]")
+        elif k == "heels_lost":
+            lines.append(f"  [yellow]{escape(e.reason)}[/yellow]  [dim]({escape(e.source)})[/dim]")
         elif k == "game_over":
             lines.append(f"[bold magenta]{who} win{'s' if who != 'You' else ''}: "
                          f"{escape(e.reason.removeprefix('wins '))}[/bold magenta]")
         else:  # pragma: no cover - future event kinds
             lines.append(f"{who}: {escape(e.kind)} {cards_markup(e.cards)}")
     return lines
+
+
+def _name_seats(text: str, names: Sequence[str]) -> str:
+    """Law texts say "seat 0"; show the players' names instead."""
+    for i, name in enumerate(names):
+        text = text.replace(f"seat {i}", name)
+    return text
 
 
 def _track(score: int, target: int, width: int = 30) -> str:

@@ -43,9 +43,12 @@ class CribbageRules:
         discard_order: ``"pone_first"`` (EW-viii: the pone lays out first, the dealer last)
             or ``"any"`` (ACC: no order).
         lurch_threshold: EW-xvii lurch: the winner wins before the loser reaches this many
-            points (default: half the target, §1.5).
+            points (``None``, the default: half the target, rounded up: 31 of 61, 61 of
+            121; §1.5).
         skunk_threshold: ACC-12.1 skunk: the loser has this many points or fewer (90).
         double_skunk_threshold: loser at or below this is a double skunk (``None``: off).
+        lurch_agreed: the players agreed before the game that a lurch counts as two games
+            (EW-xvii; off by default).
     """
 
     variant: str = "six-card"
@@ -59,9 +62,10 @@ class CribbageRules:
     partnerships: bool = False
     crib_flush_rule: str = CRIB_FLUSH_STRICT
     discard_order: str = "pone_first"
-    lurch_threshold: int = 61
+    lurch_threshold: int | None = None
     skunk_threshold: int = 90
     double_skunk_threshold: int | None = None
+    lurch_agreed: bool = False
 
     def __post_init__(self) -> None:
         if self.crib_flush_rule not in (CRIB_FLUSH_STRICT, CRIB_FLUSH_LENIENT):
@@ -77,6 +81,12 @@ class CribbageRules:
     def hand_size(self) -> int:
         """Cards kept in each hand for the play and the show."""
         return self.cards_dealt - self.discard_per_player
+
+    @property
+    def lurch_below(self) -> int:
+        """A loser with fewer points than this is lurched (EW-xvii): 31 of 61, 61 of 121."""
+        return self.lurch_threshold if self.lurch_threshold is not None \
+            else (self.target + 1) // 2
 
     @property
     def sides(self) -> int:

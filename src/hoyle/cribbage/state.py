@@ -32,11 +32,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from hoyle.cards import CARDS, Card
+from hoyle.cards import CARDS, Card, Rank
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.scoring import ShowScore, heels_points, score_play, score_show, show_total
-from hoyle.errors import HoyleError, IllegalAction, RecordError
+from hoyle.errors import HoyleError, IllegalAction
 from hoyle.table.core import CHANCE, TERMINAL, Action, Event, ScoreItem
+from hoyle.table.laws import Decision, Irregularity, LawCode, Ruling
 from hoyle.table.records import GameRecord
 
 __all__ = [
@@ -44,7 +45,7 @@ __all__ = [
     "CribbageView",
     "GameResult",
     "Phase",
-    "replay_record",
+    "DETECTED_KINDS",
 ]
 
 _PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -58,11 +59,19 @@ class Phase:
     DISCARD = "discard"
     STARTER = "starter"
     PLAY = "play"
+    CLAIM = "claim"
+    DECISION = "decision"
     GAME_OVER = "game_over"
 
 
 _EXPECTED = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.STARTER: "STARTER",
-             Phase.DISCARD: "DISCARD"}
+             Phase.DISCARD: "DISCARD", Phase.CLAIM: "CLAIM", Phase.DECISION: "CHOOSE"}
+_MAX_CLAIM = 29
+_TABLE_VERBS = frozenset({"HEELS", "AMEND", "REPORT"})
+DETECTED_KINDS = frozenset({"overclaim", "underclaim", "false_game_claim", "renege",
+                            "card_over_31", "late_heels", "amend_score", "equal_cuts"})
+"""Irregularities the engine detects itself (the rest are reported with ``REPORT``)."""
+_DETECTED = DETECTED_KINDS
 _PLAY_ACTIONS = tuple(Action("PLAY", (c,)) for c in CARDS)
 _GO = Action("GO")
 _DISCARDS: dict[tuple[Card, ...], Action] = {}
@@ -87,12 +96,17 @@ class GameResult:
     Attributes:
         winner: the winning seat (with partnerships: the side, 0 or 1).
         scores: final score of each side, in points.
-        lurch: EW-xvii: the loser had fewer than ``lurch_threshold`` points (a lurch counts
-            as a double game only if agreed before the game; reported either way).
+        lurch: EW-xvii: the loser had fewer than half the target (31 of 61, 61 of 121;
+            ``CribbageRules.lurch_below``); it counts as a double game only if agreed before
+            the game (``games``), and is reported either way.
         skunk: ACC-12.1: the loser had ``skunk_threshold`` (90) points or fewer.
         double_skunk: the loser had ``double_skunk_threshold`` or fewer (off by default).
         game_points: ACC-12.1 game points to the winner: 2, or 3 for a skunk
             (4 for a double skunk when that option is on).
+        games: games won: 2 for a lurch when the players agreed to count it (EW-xvii),
+            else 1.
+        forfeit: the law under which the loser forfeited the game (EW-xvi, EW-xx, ...),
+            or ``""`` when the winner reached the target.
     """
 
     winner: int
@@ -101,12 +115,15 @@ class GameResult:
     skunk: bool
     double_skunk: bool
     game_points: int
+    games: int = 1
+    forfeit: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """As a JSON-ready dict (for records)."""
         return {"winner": self.winner, "scores": list(self.scores), "lurch": self.lurch,
                 "skunk": self.skunk, "double_skunk": self.double_skunk,
-                "game_points": self.game_points}
+                "game_points": self.game_points, "games": self.games,
+                "forfeit": self.forfeit}
 
 
 class CribbageView(NamedTuple):
@@ -133,6 +150,14 @@ class CribbageView(NamedTuple):
         passed: seats that have called go in the current count.
         deal_number: 1 for the first deal.
         result: the result once the game is over.
+        manual_count: players claim their own points.
+        claim: what the seat to act is claiming for (``"play"``, ``"go"``, ``"hand"``,
+            ``"crib"``), or ``""``.
+        shown: the hands and crib laid face up in this deal's show so far, as
+            (seat, ``"hand"`` or ``"crib"``, cards without the starter).
+        heels_due: (the dealer's view) two for his heels may still be taken (EW-xii).
+        decision: the options open at a decision node, in words.
+        crib_flush_rule: the game's crib flush rule (for counting a crib).
     """
 
     seat: int
@@ -154,11 +179,32 @@ class CribbageView(NamedTuple):
     passed: tuple[bool, ...]
     deal_number: int
     result: GameResult | None
+    manual_count: bool = False
+    claim: str = ""
+    shown: tuple[tuple[int, str, tuple[Card, ...]], ...] = ()
+    heels_due: bool = False
+    decision: tuple[str, ...] = ()
+    crib_flush_rule: str = "strict"
 
     @property
     def is_dealer(self) -> bool:
         """Whether this seat deals (and owns the crib) this deal."""
         return self.dealer == self.seat
+
+
+class _Claim(NamedTuple):
+    """A scoring opportunity awaiting its owner's claim (manual counting)."""
+
+    seat: int
+    what: str  # "play", "go", "hand", "crib"
+    points: int  # the true points
+    items: tuple[ScoreItem, ...]
+    cont: tuple[Any, ...]  # what follows once the claim (and any ruling) is settled
+    cards: tuple[Card, ...] = ()
+
+
+_CLAIM_ACTIONS = tuple(Action("CLAIM", n=i) for i in range(_MAX_CLAIM + 1))
+_HEELS = Action("HEELS")
 
 
 class CribbageState:
@@ -167,6 +213,19 @@ class CribbageState:
     Args:
         rules: the variant and its options (default: two-hand six-card to 121).
         seed: recorded in the game's record; chance outcomes drawn by a runner use it.
+        itemize: itemise every show in the events (off: totals only, for fast simulation).
+        laws: the law code that rules irregularities (``hoyle.cribbage.laws``); required
+            for manual counting and referee mode.
+        manual_count: players claim their points in the play and the show (``CLAIM n``)
+            instead of having them added; an overclaim can be taken down, an underclaim
+            is lost (EW-ix, EW-x, EW-xi; muggins under ACC).
+        referee: referee mode, for a game played with real cards: implies manual counting,
+            accepts ``REPORT`` actions for irregularities the table reports, and accepts
+            irregular acts a real table can produce (a go called while holding a playable
+            card, a card played past 31, a late claim of heels) so that the law rules them.
+
+    Raises:
+        HoyleError: manual counting or referee mode without a law code.
 
     The public reading API is ``phase``, ``current_player``, ``legal_actions()``,
     ``is_legal()``, ``apply()``, ``sample_chance()``, ``view()``, ``clone()``, ``scores``,
@@ -174,10 +233,16 @@ class CribbageState:
     """
 
     def __init__(self, rules: CribbageRules | None = None, seed: int | None = None,
-                 itemize: bool = True) -> None:
+                 itemize: bool = True, laws: LawCode | None = None,
+                 manual_count: bool = False, referee: bool = False) -> None:
         self.rules = rules or CribbageRules()
         self.seed = seed
         self.itemize = itemize
+        self.laws = laws
+        self.referee = referee
+        self.manual_count = manual_count or referee
+        if self.manual_count and laws is None:
+            raise HoyleError("manual counting and referee mode need a law code")
         n = self.rules.players
         self.phase = Phase.CUT_FOR_DEAL
         self.dealer: int | None = None
@@ -196,6 +261,12 @@ class CribbageState:
         self.pegs: list[list[int]] = [[0, 0] for _ in range(self.rules.sides)]
         self.result: GameResult | None = None
         self.deal_number = 0
+        self.claim: _Claim | None = None
+        self.last_claim = ""
+        self.decision: Decision | None = None
+        self.pending: tuple[Any, ...] = ()
+        self.heels_due = False
+        self.shown: list[tuple[int, str, tuple[Card, ...]]] = []
         self._history: list[Action] = []
 
     # -- reading ---------------------------------------------------------------------
@@ -225,11 +296,26 @@ class CribbageState:
             raise IllegalAction("no dealer yet: cut for deal first")
         return (self.dealer + 1) % self.rules.players
 
+    def dealer_has_played(self) -> bool:
+        """Whether the dealer has played a card in this deal's play (EW-xii's boundary)."""
+        return any(seat == self.dealer for seat, _ in self.played)
+
     def _seat_order(self) -> list[int]:
         """Seats from the dealer's left round to the dealer."""
         assert self.dealer is not None
         n = self.rules.players
         return [(self.dealer + 1 + i) % n for i in range(n)]
+
+    def _adversary(self, seat: int) -> int:
+        """The seat that rules give the offended side's points and choices to: the
+        opponent in two-hand play, else the next player of the other side."""
+        n = self.rules.players
+        side = self.rules.side_of(seat)
+        for i in range(1, n):
+            s = (seat + i) % n
+            if self.rules.side_of(s) != side:
+                return s
+        return (seat + 1) % n  # pragma: no cover - every game has two sides
 
     def stock(self) -> list[Card]:
         """Cards neither in a hand, the crib, the play nor turned as starter (hidden)."""
@@ -249,13 +335,18 @@ class CribbageState:
         if not 0 <= seat < rules.players:
             raise IllegalAction(f"no seat {seat} in a {rules.players}-player game")
         pegs = self.pegs
+        claim = self.claim.what if self.claim is not None and self.phase == Phase.CLAIM else ""
+        options = tuple(o.text for o in self.decision.options) \
+            if self.decision is not None and self.phase == Phase.DECISION else ()
         return CribbageView(
             seat, self.phase, self.to_act, self.dealer, rules.players, rules.target,
             tuple([p[0] for p in pegs]), tuple([p[1] for p in pegs]),
             tuple(self.hands[seat]), self.kept[seat], self.discards[seat],
             tuple([len(h) for h in self.hands]), self.starter, self.count,
             tuple(self.count_cards), tuple(self.played), tuple(self.passed),
-            self.deal_number, self.result)
+            self.deal_number, self.result, self.manual_count, claim,
+            tuple(self.shown), self.heels_due and seat == self.dealer, options,
+            rules.crib_flush_rule)
 
     def clone(self) -> CribbageState:
         """An independent copy (cheap: lists are copied, cards are shared values)."""
@@ -270,6 +361,7 @@ class CribbageState:
         c.played = list(self.played)
         c.passed = list(self.passed)
         c.pegs = [list(p) for p in self.pegs]
+        c.shown = list(self.shown)
         c._history = list(self._history)
         return c
 
@@ -279,19 +371,29 @@ class CribbageState:
         """The current player's legal actions (empty at chance and terminal nodes).
 
         In the play: every card that keeps the count at 31 or under; ``GO`` only when no
-        card fits (EW-xxi: a player who can play must).
+        card fits (EW-xxi: a player who can play must); under manual counting the dealer
+        may also claim ``HEELS`` until he plays his first card (EW-xii). At a claim:
+        ``CLAIM 0`` … ``CLAIM 29``. At a decision: the options' actions.
         """
         seat = self.to_act
         if seat < 0:
             return []
-        if self.phase == Phase.DISCARD:
-            k = self.rules.discard_per_player
-            return [_discard_action(combo) for combo in combinations(self.hands[seat], k)]
-        if self.phase == Phase.PLAY:
+        phase = self.phase
+        if phase == Phase.PLAY:
             room = 31 - self.count
             acts = [_PLAY_ACTIONS[c.index] for c in self.hands[seat]
-                    if _PIPS[c.rank] <= room]
-            return acts or [_GO]
+                    if _PIPS[c.rank] <= room] or [_GO]
+            if self.heels_due and seat == self.dealer:
+                acts.append(_HEELS)
+            return acts
+        if phase == Phase.DISCARD:
+            k = self.rules.discard_per_player
+            return [_discard_action(combo) for combo in combinations(self.hands[seat], k)]
+        if phase == Phase.CLAIM:
+            return list(_CLAIM_ACTIONS)
+        if phase == Phase.DECISION:
+            assert self.decision is not None
+            return [o.action for o in self.decision.options]
         return []  # pragma: no cover - no other phase has a player to act
 
     def chance_outcomes(self) -> list[Action]:
@@ -339,24 +441,38 @@ class CribbageState:
                 c = cards[0]
                 if c not in self.hands[seat]:
                     raise IllegalAction(f"{c} is not in the hand")
-                if self.count + _PIPS[c.rank] > 31:
+                if self.count + _PIPS[c.rank] > 31 and not self.referee:
                     raise IllegalAction(
-                        f"{c} would take the count past 31 (count is {self.count})")
+                        f"{c} would take the count past 31 (count is {self.count}; EW-xviii)")
                 return
             if verb == "GO" and not cards:
-                if self._can_play(seat):
+                if not self.referee and self._can_play(seat):
                     raise IllegalAction("you can play a card, so you cannot say go (EW-xxi)")
                 return
+        if verb in _TABLE_VERBS:
+            self._check_table_action(action)
+            return
+        if phase == Phase.GAME_OVER:
+            raise IllegalAction("the game is over")
+        if phase == Phase.PLAY:
             if verb == "PLAY":
                 raise IllegalAction("PLAY names one card")
             if verb == "GO":
                 raise IllegalAction("GO names no card")
             raise IllegalAction(f"{verb} is not possible now: expected PLAY or GO")
-        if phase == Phase.GAME_OVER:
-            raise IllegalAction("the game is over")
         expected = _EXPECTED[phase]
         if verb != expected:
             raise IllegalAction(f"{verb} is not possible now: expected {expected}")
+        if phase == Phase.CLAIM:
+            if cards or action.n is None or not 0 <= action.n <= _MAX_CLAIM:
+                raise IllegalAction(f"claim a number of points from 0 to {_MAX_CLAIM}")
+            return
+        if phase == Phase.DECISION:
+            assert self.decision is not None
+            if self.decision.option_for(action) is None:
+                choices = ", ".join(o.action.word for o in self.decision.options)
+                raise IllegalAction(f"choose one of: {choices}")
+            return
         if len(set(cards)) != len(cards):
             raise IllegalAction("the same card is named twice")
         if phase == Phase.CUT_FOR_DEAL:
@@ -384,6 +500,48 @@ class CribbageState:
                 if c not in hand:
                     raise IllegalAction(f"{c} is not in the hand")
 
+    def _check_table_action(self, action: Action) -> None:
+        """Checks for the actions a seat may take out of turn: HEELS, AMEND, REPORT."""
+        verb = action.verb
+        if self.phase == Phase.GAME_OVER:
+            raise IllegalAction("the game is over")
+        if verb == "HEELS":
+            if not self.manual_count:
+                raise IllegalAction("his heels are scored automatically (manual counting is off)")
+            if self.starter is None or self.starter.rank != Rank.JACK:
+                raise IllegalAction("no jack has been turned up")
+            if not self.heels_due and not self.referee:
+                raise IllegalAction(
+                    "too late: two for his heels must be taken before the dealer plays his "
+                    "first card (EW-xii)" if self.dealer_has_played()
+                    else "his heels have already been taken")
+            return
+        if verb == "AMEND":
+            if not self.manual_count:
+                raise IllegalAction("scores are added automatically (manual counting is off)")
+            if action.n is None or action.n < 0:
+                raise IllegalAction("AMEND names the points, e.g. AMEND 4")
+            if not self.last_claim:
+                raise IllegalAction("no score has been taken yet in this deal")
+            if not self.referee:
+                if self.last_claim in ("hand", "crib"):
+                    raise IllegalAction("a hand or crib once taken cannot be amended (EW-xi)")
+                raise IllegalAction("points neglected in the play cannot be taken after "
+                                    "their time (EW-xix)")
+            return
+        # REPORT
+        if not self.referee:
+            raise IllegalAction("irregularities are reported only in referee mode")
+        assert self.laws is not None
+        if action.word not in self.laws.kinds or action.word in _DETECTED:
+            raise IllegalAction(f"unknown irregularity {action.word!r}; known: "
+                                f"{', '.join(k for k in self.laws.kinds if k not in _DETECTED)}")
+        if action.n is not None and not 0 <= action.n < self.rules.players:
+            raise IllegalAction(f"no seat {action.n} in this game")
+        if action.n is None and action.word in self.laws.needs_offender:
+            raise IllegalAction(f"REPORT {action.word} must name the seat at fault, "
+                                f"e.g. REPORT {action.word} 0")
+
     # -- doing it --------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
@@ -396,7 +554,15 @@ class CribbageState:
         events: list[Event] = []
         self._history.append(action)
         phase = self.phase
-        if phase == Phase.CUT_FOR_DEAL:
+        verb = action.verb
+        if verb in _TABLE_VERBS:
+            self._do_table_action(action, events)
+        elif phase == Phase.PLAY:
+            if verb == "GO":
+                self._do_go(events)
+            else:
+                self._do_play(action.cards[0], events)
+        elif phase == Phase.CUT_FOR_DEAL:
             self._do_cut(action.cards[0], events)
         elif phase == Phase.DEAL:
             self._do_deal(action.cards, events)
@@ -404,10 +570,11 @@ class CribbageState:
             self._do_discard(action.cards, events)
         elif phase == Phase.STARTER:
             self._do_starter(action.cards[0], events)
-        elif action.verb == "GO":
-            self._do_go(events)
+        elif phase == Phase.CLAIM:
+            assert action.n is not None
+            self._do_claim(action.n, events)
         else:
-            self._do_play(action.cards[0], events)
+            self._do_choose(action, events)
         return events
 
     def _peg(self, seat: int, points: int, events: list[Event], reason: str, source: str,
@@ -425,19 +592,21 @@ class CribbageState:
             return True
         return False
 
-    def _end_game(self, side: int, events: list[Event]) -> None:
+    def _end_game(self, side: int, events: list[Event], forfeit: str = "") -> None:
         r = self.rules
         scores = self.scores
         loser_best = max(s for i, s in enumerate(scores) if i != side)
         skunk = loser_best <= r.skunk_threshold
         double = r.double_skunk_threshold is not None and loser_best <= r.double_skunk_threshold
+        lurch = loser_best < r.lurch_below
         self.result = GameResult(
-            winner=side, scores=scores, lurch=loser_best < r.lurch_threshold, skunk=skunk,
-            double_skunk=double, game_points=4 if double else 3 if skunk else 2)
+            winner=side, scores=scores, lurch=lurch, skunk=skunk,
+            double_skunk=double, game_points=4 if double else 3 if skunk else 2,
+            games=2 if lurch and r.lurch_agreed else 1, forfeit=forfeit)
         self.phase = Phase.GAME_OVER
         self.to_act = TERMINAL
         events.append(Event("game_over", side, reason=_result_text(self.result),
-                            source="CRIB-R-11", total=scores[side]))
+                            source=forfeit or "CRIB-R-11", total=scores[side]))
 
     def _do_cut(self, card: Card, events: list[Event]) -> None:
         seat = self.cuts.index(None)
@@ -450,6 +619,8 @@ class CribbageState:
         lowest = [i for i, c in enumerate(cuts) if c.rank == low]
         if len(lowest) > 1:
             events.append(Event("cut_tie", reason="equal cuts: cut again", source="EW-i"))
+            if self.laws is not None:
+                self._rule(Irregularity("equal_cuts", None, self.phase), events)
             self.cuts = [None] * self.rules.players
             return
         self.dealer = lowest[0]
@@ -475,6 +646,12 @@ class CribbageState:
         self.played = []
         self.passed = [False] * n
         self.last_player = None
+        self.claim = None
+        self.decision = None
+        self.pending = ()
+        self.heels_due = False
+        self.shown = []
+        self.last_claim = ""
 
     def _do_deal(self, cards: Sequence[Card], events: list[Event]) -> None:
         k = self.rules.cards_dealt
@@ -517,14 +694,26 @@ class CribbageState:
         events.append(Event("starter", self.dealer, (card,), source="CRIB-R-7"))
         assert self.dealer is not None
         heels = heels_points(card)
-        if heels and self._peg(self.dealer, heels, events, "his heels", "EW-xii",
-                               (ScoreItem("heels", (card,), heels),), (card,)):
-            return
+        if heels:
+            if self.manual_count:
+                self.heels_due = True
+            elif self._peg(self.dealer, heels, events, "his heels", "EW-xii",
+                           (ScoreItem("heels", (card,), heels),), (card,)):
+                return
         self.phase = Phase.PLAY
         self.to_act = self.pone()
 
     def _do_play(self, card: Card, events: list[Event]) -> None:
         seat = self.to_act
+        if self.count + _PIPS[card.rank] > 31:  # referee mode: the card goes back
+            self._rule(Irregularity("card_over_31", seat, self.phase,
+                                    {"card": card, "count": self.count}), events)
+            return
+        if seat == self.dealer and self.heels_due:
+            self.heels_due = False
+            events.append(Event("heels_lost", seat, (self.starter,) if self.starter else (),
+                                reason="two for his heels not taken before the dealer's "
+                                       "first card: lost", source="EW-xii"))
         self.hands[seat].remove(card)
         self.count += _PIPS[card.rank]
         self.count_cards.append(card)
@@ -532,6 +721,10 @@ class CribbageState:
         self.last_player = seat
         events.append(Event("play", seat, (card,), source="CRIB-R-8", count=self.count))
         items = score_play(self.count_cards)
+        if self.manual_count:
+            self._open_claim(_Claim(seat, "play", sum(i.points for i in items), tuple(items),
+                                    ("advance", seat), (card,)))
+            return
         if items:
             pts = sum(i.points for i in items)
             reason = ", ".join(i.kind for i in items)
@@ -541,6 +734,12 @@ class CribbageState:
 
     def _do_go(self, events: list[Event]) -> None:
         seat = self.to_act
+        if self.referee and self._can_play(seat):
+            playable = [c for c in self.hands[seat] if self.count + _PIPS[c.rank] <= 31]
+            if self._rule(Irregularity("renege", seat, self.phase,
+                                       {"playable": tuple(playable), "count": self.count}),
+                          events):
+                return
         self.passed[seat] = True
         events.append(Event("go", seat, source="CRIB-R-8", count=self.count))
         self._advance(seat, events)
@@ -554,6 +753,7 @@ class CribbageState:
 
     def _advance(self, seat: int, events: list[Event]) -> None:
         """After ``seat`` played or said go: the next to play, or the end of the count."""
+        self.phase = Phase.PLAY
         if self.count == 31:
             self._end_count(events, score_last=False)
             return
@@ -573,20 +773,30 @@ class CribbageState:
                 return
 
     def _end_count(self, events: list[Event], score_last: bool) -> None:
-        """End the current count: one for last (EW-T-ix) unless 31 was made; then the next
-        count is led by the player after the one who played last (CRIB-R-8)."""
+        """End the current count: one for last (EW-T-ix) unless 31 was made."""
+        last = self.last_player
+        assert last is not None
+        if score_last:
+            reason = "one for last" if any(self.hands) else "last card"
+            item = (ScoreItem("go", (), 1),)
+            if self.manual_count:
+                self._open_claim(_Claim(last, "go", 1, item, ("after_count",)))
+                return
+            if self._peg(last, 1, events, reason, "EW-T-ix", item):
+                return
+        self._after_count(events)
+
+    def _after_count(self, events: list[Event]) -> None:
+        """Start the next count, led by the player after the one who played last
+        (CRIB-R-8), or go to the show."""
         last = self.last_player
         assert last is not None
         n = self.rules.players
-        cards_left = any(self.hands)
-        if score_last:
-            reason = "one for last" if cards_left else "last card"
-            if self._peg(last, 1, events, reason, "EW-T-ix", (ScoreItem("go", (), 1),)):
-                return
+        self.phase = Phase.PLAY
         self.count = 0
         self.count_cards = []
         self.passed = [False] * n
-        if not cards_left or not self.rules.play_all_cards:
+        if not any(self.hands) or not self.rules.play_all_cards:
             self._show(events)
             return
         events.append(Event("count_reset", source="CRIB-R-8", count=0))
@@ -596,42 +806,201 @@ class CribbageState:
                 self.to_act = s
                 return
 
-    def _show(self, events: list[Event]) -> None:
+    def _show(self, events: list[Event], start: int = 0) -> None:
         """Count the hands from the dealer's left, the dealer's hand last, then the crib
-        (CRIB-R-10), ending the game the moment a side reaches the target (CRIB-R-11)."""
+        (CRIB-R-10), ending the game the moment a side reaches the target (CRIB-R-11).
+        Under manual counting each owner claims (``start``: the hand to count next)."""
         assert self.dealer is not None and self.starter is not None
         rule = self.rules.crib_flush_rule
-        score = score_show if self.itemize else _show_total_only
-        for seat in self._seat_order():
-            show = score(self.kept[seat], self.starter, crib_flush_rule=rule)
-            events.append(Event("show", seat, self.kept[seat] + (self.starter,), show.total,
-                                show.items, "hand", "CRIB-R-10"))
-            if self._peg(seat, show.total, events, "hand", "CRIB-R-10", show.items):
+        score = score_show if self.itemize or self.manual_count else _show_total_only
+        order = self._seat_order()
+        for i in range(start, len(order) + 1):
+            is_crib = i == len(order)
+            seat = self.dealer if is_crib else order[i]
+            cards = tuple(self.crib) if is_crib else self.kept[seat]
+            what = "crib" if is_crib else "hand"
+            show = score(cards, self.starter, crib=is_crib, crib_flush_rule=rule)
+            self.shown.append((seat, what, cards))
+            events.append(Event("show", seat, cards + (self.starter,), show.total,
+                                show.items, what, "CRIB-R-10"))
+            if self.manual_count:
+                self._open_claim(_Claim(seat, what, show.total, show.items, ("show", i + 1)))
                 return
-        crib = score(self.crib, self.starter, crib=True, crib_flush_rule=rule)
-        events.append(Event("show", self.dealer, tuple(self.crib) + (self.starter,),
-                            crib.total, crib.items, "crib", "CRIB-R-10"))
-        if self._peg(self.dealer, crib.total, events, "crib", "CRIB-R-10", crib.items):
-            return
+            if self._peg(seat, show.total, events, what, "CRIB-R-10", show.items):
+                return
         self.dealer = (self.dealer + 1) % self.rules.players
         self._start_deal()
         events.append(Event("new_deal", self.dealer, source="CRIB-R-3"))
 
+    # -- manual counting, rulings and decisions --------------------------------------
+
+    def _open_claim(self, claim: _Claim) -> None:
+        self.claim = claim
+        self.phase = Phase.CLAIM
+        self.to_act = claim.seat
+
+    def _do_claim(self, n: int, events: list[Event]) -> None:
+        """Score a claim: an underclaim loses the rest (EW-x; muggins under ACC), an
+        overclaim is taken and may be taken down (EW-ix), a claim of game that the true
+        count does not reach is a false claim of game (EW-xvi)."""
+        claim = self.claim
+        assert claim is not None
+        self.claim = None
+        self.last_claim = claim.what
+        seat, true = claim.seat, claim.points
+        facts = {"claimed": n, "true": true, "what": claim.what, "excess": n - true,
+                 "short": true - n}
+        side = self.rules.side_of(seat)
+        target = self.rules.target
+        reason = claim.what if claim.what in ("hand", "crib") else \
+            ", ".join(i.kind for i in claim.items) or "nothing"
+        if n > true and self.pegs[side][0] + n >= target > self.pegs[side][0] + true:
+            if self._rule(Irregularity("false_game_claim", seat, Phase.CLAIM, facts), events,
+                          claim.cont):
+                return
+        else:
+            src = "EW-T-ix" if claim.what == "go" else \
+                "CRIB-R-9" if claim.what == "play" else "CRIB-R-10"
+            if self._peg(seat, n, events, f"claimed {n}" if n != true else reason,
+                         src, claim.items if n == true else (), claim.cards):
+                return
+            if n < true:
+                if self._rule(Irregularity("underclaim", seat, Phase.CLAIM, facts), events,
+                              claim.cont):
+                    return
+            elif n > true:
+                if self._rule(Irregularity("overclaim", seat, Phase.CLAIM, facts), events,
+                              claim.cont):
+                    return
+        self._continue(claim.cont, events)
+
+    def _continue(self, cont: tuple[Any, ...], events: list[Event]) -> None:
+        """Carry on the flow a claim or a decision interrupted."""
+        kind = cont[0]
+        if kind == "advance":
+            self._advance(cont[1], events)
+        elif kind == "after_count":
+            self._after_count(events)
+        elif kind == "show":
+            self._show(events, cont[1])
+        else:  # "resume": back to the phase and player before the interruption
+            self.phase, self.to_act = cont[1], cont[2]
+
+    def _facts(self) -> dict[str, Any]:
+        """The facts of the situation every ruling may use."""
+        return {"dealer": self.dealer, "pone": self.pone() if self.dealer is not None else None,
+                "phase": self.phase, "dealer_has_played": self.dealer_has_played(),
+                "starter_turned": self.starter is not None, "count": self.count,
+                "players": self.rules.players, "scores": self.scores,
+                "pegs": [tuple(self.pegs[self.rules.side_of(s)])
+                         for s in range(self.rules.players)],
+                "deal_number": self.deal_number}
+
+    def _rule(self, irregularity: Irregularity, events: list[Event],
+              cont: tuple[Any, ...] | None = None) -> bool:
+        """Have the law code rule ``irregularity`` and apply the ruling. Returns True when
+        the ruling took the flow elsewhere (game over, new deal, a decision to make)."""
+        assert self.laws is not None
+        facts = self._facts() | dict(irregularity.facts)
+        if irregularity.offender is not None:
+            facts.setdefault("adversary", self._adversary(irregularity.offender))
+        irr = Irregularity(irregularity.kind, irregularity.offender, irregularity.phase,
+                           facts, irregularity.reported)
+        ruling = self.laws.rule(irr)
+        return self._apply_ruling(ruling, irr, events,
+                                  cont if cont is not None else ("resume", self.phase, self.to_act))
+
+    def _apply_ruling(self, ruling: Ruling, irr: Irregularity, events: list[Event],
+                      cont: tuple[Any, ...]) -> bool:
+        events.append(Event("ruling", irr.offender, reason=ruling.text, source=ruling.law,
+                            ruling=ruling))
+        for seat, pts in ruling.points:
+            if self._peg(seat, pts, events, "penalty", ruling.law):
+                return True
+        if ruling.peg_back is not None:
+            seat, pts = ruling.peg_back
+            peg = self.pegs[self.rules.side_of(seat)]
+            peg[0] = max(0, peg[0] - pts)
+            peg[1] = min(peg[1], peg[0])
+            events.append(Event("score", seat, (), -pts, (), "put back", ruling.law, peg[0]))
+        if ruling.takedown is not None:
+            offender, claimant, excess = ruling.takedown
+            off = self.pegs[self.rules.side_of(offender)]
+            off[0] = max(0, off[0] - excess)
+            off[1] = min(off[1], off[0])
+            events.append(Event("score", offender, (), -excess, (), "taken down", ruling.law,
+                                off[0]))
+            if self._peg(claimant, excess, events, "takes the overscore", ruling.law):
+                return True
+        if ruling.loses_game is not None:
+            winner = self.rules.side_of(self._adversary(ruling.loses_game))
+            self._end_game(winner, events, forfeit=ruling.law)
+            return True
+        if ruling.new_deal:
+            if ruling.redealer is not None:
+                self.dealer = ruling.redealer
+            self._start_deal()
+            events.append(Event("new_deal", self.dealer, reason="the deal is void",
+                                source=ruling.law))
+            return True
+        if ruling.decision is not None:
+            self.decision = ruling.decision
+            self.pending = cont
+            self.phase = Phase.DECISION
+            self.to_act = ruling.decision.seat
+            return True
+        return False
+
+    def _do_choose(self, action: Action, events: list[Event]) -> None:
+        decision = self.decision
+        assert decision is not None
+        option = decision.option_for(action)
+        assert option is not None
+        self.decision = None
+        cont, self.pending = self.pending, ()
+        events.append(Event("choice", decision.seat, reason=option.text,
+                            source=option.ruling.law))
+        if self._apply_ruling(option.ruling, Irregularity("choice", None), events, cont):
+            return
+        self._continue(cont, events)
+
+    def _do_table_action(self, action: Action, events: list[Event]) -> None:
+        verb = action.verb
+        if verb == "HEELS":
+            assert self.dealer is not None and self.starter is not None
+            if self.heels_due:
+                self.heels_due = False
+                self._peg(self.dealer, 2, events, "his heels", "EW-xii",
+                          (ScoreItem("heels", (self.starter,), 2),), (self.starter,))
+                return
+            self._rule(Irregularity("late_heels", self.dealer, self.phase,
+                                    {"dealer_has_played": self.dealer_has_played()},
+                                    reported=True), events)
+            return
+        if verb == "AMEND":
+            kind = "amend_score" if self.last_claim in ("hand", "crib") else "late_claim"
+            seat = self.shown[-1][0] if self.shown and kind == "amend_score" else \
+                self.last_player
+            self._rule(Irregularity(kind, seat, self.phase, {"points": action.n},
+                                    reported=True), events)
+            return
+        self._rule(Irregularity(action.word, action.n, self.phase, {}, reported=True), events)
+
     # -- records ---------------------------------------------------------------------
 
-    def to_record(self, seats: Sequence[str] = (), date: str = "",
-                  laws: str = "ew") -> GameRecord:
+    def to_record(self, seats: Sequence[str] = (), date: str = "") -> GameRecord:
         """The game so far as a :class:`~hoyle.table.GameRecord`."""
+        options: dict[str, Any] = self.rules.options()
+        if self.manual_count and not self.referee:
+            options["manual_count"] = True
+        if self.referee:
+            options["referee"] = True
         return GameRecord(
-            game="cribbage", variant=self.rules.variant, laws=laws,
-            options=self.rules.options(), seats=list(seats), seed=self.seed, date=date,
+            game="cribbage", variant=self.rules.variant,
+            laws=self.laws.name if self.laws is not None else "",
+            options=options, seats=list(seats), seed=self.seed, date=date,
             result=self.result.to_dict() if self.result else None,
             actions=[str(a) for a in self._history])
-
-    @staticmethod
-    def from_record(record: GameRecord) -> CribbageState:
-        """Replay ``record`` and return the state it reaches (see :func:`replay_record`)."""
-        return replay_record(record)[0]
 
 
 def _show_total_only(hand: Sequence[Card], starter: Card, *, crib: bool = False,
@@ -646,33 +1015,6 @@ def _result_text(r: GameResult) -> str:
         extra.append("skunk (ACC-12.1)")
     if r.lurch:
         extra.append("lurch (EW-xvii)")
+    if r.forfeit:
+        extra.append(f"the game forfeited ({r.forfeit})")
     return f"wins {'-'.join(map(str, r.scores))}" + (f"; {', '.join(extra)}" if extra else "")
-
-
-def replay_record(record: GameRecord) -> tuple[CribbageState, list[Event]]:
-    """Replay a cribbage record: the final state and every event, in order.
-
-    Raises:
-        RecordError: the record is not a cribbage record, has unknown options, or an action
-            cannot be read or is illegal where it stands (the error names the first one), or
-            its stored result disagrees with the replay.
-    """
-    if record.game != "cribbage":
-        raise RecordError(f"not a cribbage record (game {record.game!r})")
-    try:
-        rules = CribbageRules.for_variant(record.variant or "six-card", **record.options)
-    except (HoyleError, TypeError) as e:
-        raise RecordError(f"bad variant or options: {e}") from None
-    state = CribbageState(rules, seed=record.seed)
-    events: list[Event] = []
-    for i, text in enumerate(record.actions):
-        try:
-            action = Action.parse(text)
-            events.extend(state.apply(action))
-        except (HoyleError, ValueError) as e:
-            raise RecordError(str(e), i, text) from None
-    if record.result is not None:
-        mine = state.result.to_dict() if state.result else None
-        if mine != record.result:
-            raise RecordError("the recorded result does not match the replayed game")
-    return state, events

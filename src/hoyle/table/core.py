@@ -5,21 +5,28 @@ just a header and a list of action texts:
 
 >>> a = Action.parse("play 5h")
 >>> a, str(a)
-(Action(verb='PLAY', cards=(Card('5H'),), n=None), 'PLAY 5H')
+(Action(verb='PLAY', cards=(Card('5H'),), n=None, word=''), 'PLAY 5H')
 >>> str(Action("DISCARD", Action.parse("X 5H TC").cards))
 'DISCARD 5H TC'
 >>> Action.parse("CLAIM 12").n
 12
+>>> a = Action.parse("REPORT touched_pegs 1")
+>>> a.word, a.n, str(a)
+('touched_pegs', 1, 'REPORT touched_pegs 1')
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from hoyle.cards import Card
+
+if TYPE_CHECKING:
+    from hoyle.table.laws import Ruling
 from hoyle.errors import CardParseError
 
 __all__ = ["CHANCE", "TERMINAL", "Action", "Event", "ScoreItem", "GameState"]
@@ -32,9 +39,10 @@ TERMINAL = -2
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """An action: a ``verb`` (upper case), the ``cards`` it names, and an optional number
-    ``n`` (points claimed, a count). Text form: ``VERB [n] [cards…]``, e.g. ``"PLAY 5H"``,
-    ``"DISCARD 5H TC"``, ``"GO"``.
+    """An action: a ``verb`` (upper case), the ``cards`` it names, an optional number ``n``
+    (points claimed, a seat) and an optional ``word`` (an option or an irregularity's kind,
+    lower case, three letters or more). Text form: ``VERB [word] [n] [cards…]``, e.g.
+    ``"PLAY 5H"``, ``"DISCARD 5H TC"``, ``"GO"``, ``"CLAIM 6"``, ``"CHOOSE takedown"``.
 
     Raises:
         CardParseError: from :meth:`parse`, when a card is unreadable.
@@ -44,9 +52,12 @@ class Action:
     verb: str
     cards: tuple[Card, ...] = ()
     n: int | None = None
+    word: str = ""
 
     def __str__(self) -> str:
         parts = [self.verb]
+        if self.word:
+            parts.append(self.word)
         if self.n is not None:
             parts.append(str(self.n))
         parts.extend(str(c) for c in self.cards)
@@ -60,12 +71,19 @@ class Action:
             raise ValueError("empty action")
         verb = tokens[0].upper()
         n: int | None = None
+        word = ""
         rest = tokens[1:]
+        if rest and _WORD.match(rest[0]):
+            word = rest[0].lower()
+            rest = rest[1:]
         if rest and rest[0].lstrip("-").isdigit() and not _is_card(rest[0]):
             n = int(rest[0])
             rest = rest[1:]
         cards = tuple(Card.parse(t) for t in rest)
-        return Action(verb, cards, n)
+        return Action(verb, cards, n, word)
+
+
+_WORD = re.compile(r"^[A-Za-z_][A-Za-z_]{2,}$")
 
 
 def _is_card(token: str) -> bool:
@@ -106,6 +124,7 @@ class Event(NamedTuple):
         total: the seat's or side's score after this event (``score`` events).
         hidden: the ``cards`` are private to ``seat`` (see :meth:`seen_by`).
         count: the running count after a card in the play.
+        ruling: the law's ruling, for ``ruling`` events.
     """
 
     kind: str
@@ -118,6 +137,7 @@ class Event(NamedTuple):
     total: int | None = None
     hidden: bool = False
     count: int | None = None  # type: ignore[assignment]  # shadows tuple.count on purpose
+    ruling: Ruling | None = None
 
     def seen_by(self, seat: int | None) -> Event:
         """This event as ``seat`` may see it (``None``: a spectator): hidden cards of

@@ -23,7 +23,8 @@ from itertools import combinations
 
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.scoring import pip_value, play_points, show_total
-from hoyle.cribbage.state import CribbageView
+from hoyle.cribbage.players.claims import routine_action
+from hoyle.cribbage.state import CribbageView, Phase
 from hoyle.table.core import Action
 
 __all__ = ["GreedyPlayer", "keep_values", "best_keep"]
@@ -55,7 +56,12 @@ class GreedyPlayer:
 
     def choose(self, view: CribbageView, legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
-        """Discard for the best expected hand; in the play, the most points now."""
+        """Discard for the best expected hand; in the play, the most points now. Claims
+        and decisions as :func:`~hoyle.cribbage.players.claims.routine_action`."""
+        if view.manual_count or view.phase == Phase.DECISION:
+            routine = routine_action(view, legal_actions)
+            if routine is not None:
+                return routine
         first = legal_actions[0]
         if first.verb == "DISCARD":
             keep = len(view.hand) - len(first.cards)
@@ -69,6 +75,8 @@ class GreedyPlayer:
         best_key: tuple[int, int, int] | None = None
         best_moves: list[Action] = []
         for a in legal_actions:
+            if a.verb != "PLAY":
+                continue
             card = a.cards[0]
             count = view.count + pip_value(card)
             pts = play_points([*view.count_cards, card])

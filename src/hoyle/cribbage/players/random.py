@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from hoyle.cribbage.state import CribbageView
+from hoyle.cribbage.players.claims import routine_action
+from hoyle.cribbage.state import CribbageView, Phase
 from hoyle.table.core import Action
 
 __all__ = ["RandomPlayer"]
@@ -18,5 +19,10 @@ class RandomPlayer:
 
     def choose(self, view: CribbageView, legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
-        """A uniformly random legal action."""
+        """A uniformly random discard or card; claims and decisions as
+        :func:`~hoyle.cribbage.players.claims.routine_action` (claims are always right)."""
+        if view.manual_count or view.phase == Phase.DECISION:
+            routine = routine_action(view, legal_actions)
+            if routine is not None:
+                return routine
         return legal_actions[rng.randrange(len(legal_actions))]

@@ -1,0 +1,210 @@
+"""Referee mode: a digital cribbage board and umpire for a game played with real cards.
+
+The table reports what happens in the action language of records (``CUT 9C``, ``DEAL …``,
+``DISCARD 5H 6C``, ``STARTER JD``, ``PLAY 7S``, ``GO``, ``CLAIM 6``, ``HEELS``, ``AMEND 8``,
+``REPORT touched_pegs 1``, ``CHOOSE takedown``), with shortcuts: bare cards for the act the
+phase expects, a bare number for a claim, a bare word at a decision. The engine keeps the
+score and prints each ruling with its law ID and the options open to the offended player.
+The session is saved as a record and replays like any game.
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from hoyle.cards import parse_cards
+from hoyle.cli.render import board, event_lines
+from hoyle.cribbage.laws import get_code
+from hoyle.cribbage.records import replay_record
+from hoyle.cribbage.state import DETECTED_KINDS, CribbageState, Phase
+from hoyle.errors import HoyleError, IllegalAction
+from hoyle.table.core import Action, Event
+from hoyle.table.records import GameRecord
+
+__all__ = ["RefereeSession", "parse_table_input"]
+
+VERBS = ("CUT", "DEAL", "DISCARD", "STARTER", "PLAY", "GO", "CLAIM", "CHOOSE", "HEELS",
+         "AMEND", "REPORT")
+
+HELP = ("Enter what happens at the table: cards for the act asked for (e.g. '7s'), 'go', a "
+        "number at a claim, an option at a decision; 'heels' (dealer's two for his heels), "
+        "'amend N', 'report KIND [SEAT]' for an irregularity ('menu' lists them), "
+        "'board' for the score, 'quit' to save and stop. Full actions work too: 'PLAY 7S'.")
+
+
+def parse_table_input(state: CribbageState, text: str) -> Action:
+    """Read one line from the table as an action for ``state``.
+
+    Raises:
+        HoyleError: the line is not an action (unreadable cards, empty line, wrong shape).
+    """
+    words = text.split()
+    if not words:
+        raise HoyleError("nothing entered: type 'help' for what to enter")
+    head = words[0].upper()
+    if head in VERBS:
+        return Action.parse(text)
+    phase = state.phase
+    if phase == Phase.CLAIM:
+        if text.strip().isdigit():
+            return Action("CLAIM", n=int(text.strip()))
+        raise HoyleError("enter the points claimed, e.g. 6")
+    if phase == Phase.DECISION:
+        return Action("CHOOSE", word=text.strip().lower())
+    cards = parse_cards(text)
+    verb = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.DISCARD: "DISCARD",
+            Phase.STARTER: "STARTER", Phase.PLAY: "PLAY"}.get(phase)
+    if verb is None:
+        raise HoyleError("the game is over")
+    return Action(verb, cards)
+
+
+class RefereeSession:
+    """A referee session at a real table.
+
+    Args:
+        console: where to print and read.
+        state: the game (new or resumed), in referee mode.
+        names: the players' names, by seat.
+        save_path: where the record is written.
+        date: the date the game started (ISO).
+    """
+
+    def __init__(self, console: Console, state: CribbageState, names: list[str],
+                 save_path: Path, date: str) -> None:
+        self.console = console
+        self.state = state
+        self.names = names
+        self.save_path = save_path
+        self.date = date
+
+    def save(self) -> None:
+        """Write the record."""
+        self.state.to_record(seats=self.names, date=self.date).save(self.save_path)
+
+    def menu(self) -> None:
+        """Print the irregularities the table can report, with their laws."""
+        laws = self.state.laws
+        assert laws is not None
+        t = Table(title=f"Irregularities ({laws.name.upper()}): report KIND [SEAT]")
+        t.add_column("kind")
+        t.add_column("law")
+        t.add_column("what happened")
+        for kind in laws.kinds:
+            if kind in DETECTED_KINDS:
+                continue
+            t.add_row(kind, laws.law_for(kind).id, laws.kind_text.get(kind, ""))
+        self.console.print(t)
+
+    def prompt(self) -> str:
+        """What the table is asked for now."""
+        s = self.state
+        who = self.names[s.to_act] if 0 <= s.to_act < len(self.names) else ""
+        if s.phase == Phase.CUT_FOR_DEAL:
+            seat = s.cuts.index(None)
+            return f"{self.names[seat]} cuts for the deal (a card): "
+        if s.phase == Phase.DEAL:
+            assert s.dealer is not None
+            k = s.rules.cards_dealt
+            return (f"{self.names[s.dealer]} deals: the {k} cards of "
+                    f"{self.names[s.pone()]} (pone), then the {k} of the dealer: ")
+        if s.phase == Phase.DISCARD:
+            return f"{who} lays away {s.rules.discard_per_player} cards: "
+        if s.phase == Phase.STARTER:
+            return "The starter (the card turned up): "
+        if s.phase == Phase.PLAY:
+            return f"{who} plays a card or says go (count {s.count}): "
+        if s.phase == Phase.CLAIM:
+            assert s.claim is not None
+            what = {"play": "the card just played", "go": "the last card (go)",
+                    "hand": "the hand", "crib": "the crib"}[s.claim.what]
+            return f"{who} claims how many points for {what}? "
+        if s.phase == Phase.DECISION:
+            words = "/".join(a.word for a in s.legal_actions())
+            return f"{who} chooses [{words}]: "
+        return ""
+
+    def run(self) -> int:
+        """Referee until the game ends or the table quits; returns the exit code (0)."""
+        s = self.state
+        self.console.print(board(s.view(0), self.names))
+        while not s.is_terminal():
+            if s.phase == Phase.DECISION:
+                view = s.view(s.to_act)
+                for a, text in zip(s.legal_actions(), view.decision):
+                    self.console.print(f"  option [bold]{a.word}[/bold]: {escape(text)}")
+            try:
+                text = self.console.input(self.prompt())
+            except (EOFError, KeyboardInterrupt):
+                break
+            low = text.strip().lower()
+            if low in ("quit", "q", "exit", "save"):
+                break
+            if low in ("help", "?", "h"):
+                self.console.print(HELP)
+                continue
+            if low == "menu":
+                self.menu()
+                continue
+            if low == "board":
+                self.console.print(board(s.view(0), self.names))
+                continue
+            try:
+                action = parse_table_input(s, text)
+                events = s.apply(action)
+            except (HoyleError, IllegalAction) as e:
+                self.console.print(f"[red]{escape(str(e))}[/red]")
+                continue
+            self._print(events)
+        self.save()
+        if s.is_terminal():
+            self.console.print(f"Record saved to {escape(str(self.save_path))}.")
+        else:
+            self.console.print(f"Saved to {escape(str(self.save_path))}. Continue with: "
+                               f"hoyle referee cribbage --resume {escape(str(self.save_path))}")
+        return 0
+
+    def _print(self, events: list[Event]) -> None:
+        for line in event_lines(events, self.names, None, itemize=False):
+            self.console.print(line)
+        if any((e.kind == "score" and e.points) or e.kind in ("new_deal", "game_over")
+               for e in events):
+            self.console.print(board(self.state.view(0), self.names))
+
+
+def new_referee(console: Console, laws: str, names: list[str], save_path: Path
+                ) -> RefereeSession:
+    """A new refereed game under the code ``laws``.
+
+    Raises:
+        HoyleError: unknown law code, or not two names.
+    """
+    if len(names) != 2:
+        raise HoyleError("give two names, e.g. --names Alice,Bob")
+    state = CribbageState(laws=get_code(laws), referee=True)
+    console.print(f"Refereeing cribbage under {escape(state.laws.title if state.laws else '')}."
+                  f" Type 'help' for what to enter, 'menu' for the irregularities.")
+    return RefereeSession(console, state, names, save_path, datetime.date.today().isoformat())
+
+
+def resume_referee(console: Console, path: Path) -> RefereeSession:
+    """Continue a refereed game from its record.
+
+    Raises:
+        RecordError: the file is not a valid record of a refereed game.
+    """
+    record = GameRecord.load(path)
+    state, events = replay_record(record)
+    if not state.referee:
+        raise HoyleError("that record is not a refereed game")
+    names = record.seats if len(record.seats) == 2 else ["Seat 0", "Seat 1"]
+    console.print(f"Resuming the refereed game in {escape(str(path))} "
+                  f"({len(record.actions)} actions).")
+    return RefereeSession(console, state, names, path,
+                          record.date or datetime.date.today().isoformat())
+

@@ -1,0 +1,442 @@
+"""The ``EW`` code: "The Accepted Laws of Cribbage", §82 of *Enquire Within Upon Everything*.
+
+Every law i-xxii, the two bracketed notes and the closing rules, each a :class:`Law` citing
+its ID, as catalogued in ``shared/laws/cribbage.md`` §2 (the seed text is
+``shared/seeds/000_864e168d4818acff.txt``). Where the law is silent the engine default of the
+catalogue applies and the ruling names the parameter (§4).
+
+>>> from hoyle.table.laws import Irregularity
+>>> r = EW.rule(Irregularity("touched_pegs", offender=0, facts={"adversary": 1}))
+>>> r.law, r.points
+('EW-xiv', ((1, 2),))
+>>> len(EW)
+26
+"""
+
+from __future__ import annotations
+
+from hoyle.table.core import Action
+from hoyle.table.laws import Decision, Irregularity, LawCode, Option, Ruling
+
+__all__ = ["EW", "PARAMS"]
+
+PARAMS = {
+    "forfeit_semantics": "opponent_scores",
+    "deal_cut_min": 4,
+    "starter_cut_min": 3,
+    "misdeal_penalty": 2,
+    "misdeal_redealer": "same",
+    "ew_vi_window": "from_deal_cut",
+    "discard_order": "pone_first",
+    "crib_confusion_penalty": 3,
+    "touch_stock_penalty": 2,
+    "touch_pegs_penalty": 2,
+    "renege_penalty": 2,
+    "overscore_claim_window": "at_once",
+    "muggins": "off",
+    "count_assist": False,
+    "wrong_count_after_starter": "ew_extended",
+    "heels_window": "before_dealer_first_card",
+}
+"""EW's values of the engine parameters where the codes differ (cribbage.md §4)."""
+
+EW = LawCode("ew", "The Accepted Laws of Cribbage (Enquire Within Upon Everything, §82)",
+             PARAMS)
+"""The EW law code."""
+
+_DEAL_PHASES = ("deal", "discard", "starter")
+_IN_DEAL = ("deal", "discard", "starter", "play", "claim", "decision")
+
+
+def _pone(irr: Irregularity) -> int:
+    pone = irr.facts.get("pone")
+    return int(pone) if pone is not None else 0
+
+
+def _dealer(irr: Irregularity) -> int:
+    dealer = irr.facts.get("dealer")
+    return int(dealer) if dealer is not None else 1
+
+
+def _offender(irr: Irregularity, default: int) -> int:
+    return irr.offender if irr.offender is not None else default
+
+
+def _adversary(irr: Irregularity, seat: int) -> int:
+    adv = irr.facts.get("adversary")
+    if adv is not None and irr.offender == seat:
+        return int(adv)
+    players = int(irr.facts.get("players", 2))
+    return (seat + 1) % players
+
+
+def _forfeit(law: str, irr: Irregularity, offender: int, points: int, what: str,
+             code: LawCode) -> Ruling:
+    """"Forfeits N": read as the adversary scores N (``forfeit_semantics``, §0)."""
+    adv = _adversary(irr, offender)
+    if code.params["forfeit_semantics"] == "offender_loses":
+        return Ruling(law, f"{what}: seat {offender} is put back {points}",
+                      peg_back=(offender, points), parameter="forfeit_semantics")
+    return Ruling(law, f"{what}: seat {adv} scores {points}", points=((adv, points),),
+                  parameter="forfeit_semantics")
+
+
+# -- EW-i to EW-v: the cut and the deal -------------------------------------------------
+
+@EW.law("EW-i", "Cutting for deal",
+        "Both cut; ace lowest; equal cuts cut again; the lower card deals.",
+        engine="The cut for deal is a chance node per player; the lowest rank deals; equal "
+               "lowest cuts are void and both cut again.",
+        kinds={"equal_cuts": "the cuts for deal are equal"})
+def _ew_i(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("EW-i", "equal cuts: both cut again", refused=True, redo="cut for deal")
+
+
+@EW.law("EW-ii", "The cut before the deal",
+        "The pone cuts at least four cards; after cutting he must not touch the pack.",
+        engine="A short cut is void and made again, no penalty (deal_cut_min = 4); handling "
+               "the pack afterwards is ruled by EW-vi.",
+        kinds={"short_cut": "the cut before the deal left fewer than four cards in a packet"})
+def _ew_ii(irr: Irregularity, code: LawCode) -> Ruling:
+    n = code.params["deal_cut_min"]
+    return Ruling("EW-ii", f"a cut of fewer than {n} cards is void: cut again, no penalty",
+                  refused=True, redo="cut", parameter="deal_cut_min")
+
+
+@EW.law("EW-iii", "Misdeal: wrong number of cards",
+        "Dealing either player too many or too few cards is a misdeal: the non-dealer "
+        "takes 2 and there is a new deal.",
+        engine="Reported (REPORT misdeal) from the deal until the starter is turned: "
+               "non-dealer +2, the deal is void and the same dealer deals again "
+               "(misdeal_redealer). A wrong count found after the starter "
+               "(REPORT wrong_count) is ruled by EW-iii extended: non-dealer +2 and a new "
+               "deal (wrong_count_after_starter); points already pegged stand.",
+        kinds={"misdeal": "the dealer gave a player too many or too few cards",
+               "wrong_count": "a hand or the crib is found with the wrong number of cards"})
+def _ew_iii(irr: Irregularity, code: LawCode) -> Ruling:
+    phase = irr.facts.get("phase", "")
+    if phase not in _IN_DEAL:
+        return Ruling("EW-iii", "there is no deal in progress to be void", refused=True)
+    pone = _pone(irr)
+    pts = code.params["misdeal_penalty"]
+    late = bool(irr.facts.get("starter_turned"))
+    text = f"misdeal: the non-dealer (seat {pone}) scores {pts}; the same dealer deals again"
+    if irr.kind == "wrong_count" and late:
+        return Ruling("EW-iii", "wrong number of cards found after the starter: " + text,
+                      points=((pone, pts),), new_deal=True,
+                      parameter="wrong_count_after_starter")
+    return Ruling("EW-iii", text, points=((pone, pts),), new_deal=True,
+                  parameter="misdeal_redealer")
+
+
+@EW.law("EW-iv", "Faced or exposed card in the deal",
+        "A card faced in the pack or exposed in dealing requires a new deal, without "
+        "penalty.",
+        engine="Reported during the deal (a faced card also until the starter is cut): the "
+               "deal is void, the same dealer deals again, no points.",
+        kinds={"exposed_card": "a card was exposed in dealing",
+               "faced_card": "a card was found face up in the pack"})
+def _ew_iv(irr: Irregularity, code: LawCode) -> Ruling:
+    phase = irr.facts.get("phase", "")
+    window = ("deal",) if irr.kind == "exposed_card" else _DEAL_PHASES
+    if phase not in window:
+        return Ruling("EW-iv", f"{irr.kind.replace('_', ' ')} reported outside the deal "
+                      "(EW-iv covers the act of dealing): play goes on", refused=True)
+    return Ruling("EW-iv", "new deal by the same dealer, without penalty", new_deal=True)
+
+
+EW.procedure("EW-v", "Shuffle; cut for the start",
+             "The dealer shuffles; the non-dealer cuts for the start (the starter).",
+             "The deal is a chance node (the dealer's shuffle); the starter is a chance "
+             "node after both discards (the pone's cut, the dealer turns the top card of "
+             "the lower packet).")
+
+
+@EW.law("EW-vi", "Pone touching the pack",
+        "A non-dealer who touches the cards after they have been cut, except to cut them "
+        "for the turn-up, forfeits two points.",
+        engine="Reported (REPORT touched_pack SEAT): from the deal until the show is over, "
+               "the starter cut itself excepted (ew_vi_window = from_deal_cut): dealer +2.",
+        kinds={"touched_pack": "the pone touched the pack after the cut"})
+def _ew_vi(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = _offender(irr, _pone(irr))
+    if offender == _dealer(irr):
+        return Ruling("EW-vi", "the law binds the non-dealer only: no penalty", refused=True)
+    window = _IN_DEAL if code.params["ew_vi_window"] == "from_deal_cut" else \
+        ("play", "claim", "decision")
+    if irr.facts.get("phase", "") not in window:
+        return Ruling("EW-vi", "outside the window of EW-vi: no penalty", refused=True,
+                      parameter="ew_vi_window")
+    return _forfeit("EW-vi", irr, offender, code.params["touch_stock_penalty"],
+                    "the pone touched the pack after the cut", code)
+
+
+@EW.law("EW-vii", "Size of the starter cut",
+        "In cutting for the start at least three cards must be lifted and three left.",
+        engine="Reported before the starter is turned (REPORT short_starter_cut): the cut "
+               "is void and made again, no points (starter_cut_min = 3).",
+        kinds={"short_starter_cut": "fewer than three cards lifted or left in the starter cut"})
+def _ew_vii(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.facts.get("starter_turned"):
+        return Ruling("EW-vii", "the starter is already turned: it stands", refused=True)
+    n = code.params["starter_cut_min"]
+    return Ruling("EW-vii", f"the starter cut must lift and leave at least {n} cards: "
+                  "cut again, no penalty", refused=True, redo="starter cut",
+                  parameter="starter_cut_min")
+
+
+@EW.law("EW-viii", "The crib",
+        "The pone lays out first; a card laid out cannot be recalled; neither may touch "
+        "the crib until the hand is played out; confusing crib cards with one's hand "
+        "costs 3 points.",
+        engine="(a) the engine takes the pone's discard first (discard_order); a dealer "
+               "discarding first is refused; (b) a laid-out card stands; (c) touching the "
+               "crib is recorded, no penalty stated; (d) confusing the crib with a hand: "
+               "adversary +3 and the engine restores the true crib from its record.",
+        kinds={"dealer_discarded_first": "the dealer laid out before the pone",
+               "recalled_discard": "a player tried to take back a card laid out",
+               "touched_crib": "a player touched the crib before the hand was played out",
+               "crib_confused": "a player confused the crib cards with his hand"},
+        needs_offender=('crib_confused',))
+def _ew_viii(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.kind == "dealer_discarded_first":
+        return Ruling("EW-viii", "the non-dealer throws out for the crib first: the "
+                      "dealer's cards go back until the pone has laid out", refused=True,
+                      parameter="discard_order")
+    if irr.kind == "recalled_discard":
+        return Ruling("EW-viii", "a card once laid out cannot be recalled: the discard "
+                      "stands", refused=True)
+    if irr.kind == "touched_crib":
+        return Ruling("EW-viii", "the crib must not be touched till the hand is played "
+                      "out; the law states no penalty: recorded")
+    offender = _offender(irr, _dealer(irr))
+    ruling = _forfeit("EW-viii", irr, offender, code.params["crib_confusion_penalty"],
+                      "crib cards confused with a hand", code)
+    return Ruling(ruling.law, ruling.text + "; the true crib and hand are restored from "
+                  "the record", points=ruling.points, peg_back=ruling.peg_back,
+                  parameter=ruling.parameter)
+
+
+EW.procedure("EW-viii-n", "Discarding with three or four players",
+             "The player on the dealer's left throws out first, then the next, the dealer "
+             "last; the pone passes his crib cards to the dealer's side.",
+             "Sets discard_order for three and four players: the engine asks for discards "
+             "from the dealer's left round to the dealer.")
+
+
+@EW.law("EW-ix", "Overscoring",
+        "A player who takes more points than are due, in play or in reckoning hand or "
+        "crib, may be put back by the excess and the excess added to his opponent's side.",
+        engine="Under manual counting an overclaim is pegged as claimed, then the adversary "
+               "is offered the choice at once (overscore_claim_window): CHOOSE takedown "
+               "(offender put back by the excess, the excess to the adversary, EW-ix-n) or "
+               "CHOOSE accept.",
+        kinds={"overclaim": "a player took more points than were due"})
+def _ew_ix(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = _offender(irr, 0)
+    adv = _adversary(irr, offender)
+    excess = int(irr.fact("excess"))
+    take = Ruling("EW-ix", f"seat {offender} is put back {excess} and seat {adv} "
+                  f"scores {excess} (taken down, EW-ix-n)", takedown=(offender, adv, excess))
+    stand = Ruling("EW-ix", f"the overscore of {excess} stands: seat {adv} does not "
+                   "take him down")
+    return Ruling("EW-ix", f"seat {offender} claimed {irr.facts.get('claimed')} but "
+                  f"{irr.facts.get('true')} were due: seat {adv} may take him down "
+                  f"for {excess}",
+                  decision=Decision(adv, (
+                      Option(Action("CHOOSE", word="takedown"),
+                             f"take him down: he goes back {excess}, you score {excess}",
+                             take),
+                      Option(Action("CHOOSE", word="accept"), "let the score stand", stand))),
+                  parameter="overscore_claim_window")
+
+
+EW.procedure("EW-ix-n", "How to take a player down",
+             "Never lift the opponent's front peg before he has another in place: move your "
+             "back peg to where his front peg ought to be, then set his wrongly placed peg "
+             "ahead of your front peg by the holes he overscored.",
+             "A takedown is one atomic transfer: afterwards the offender's front peg is at "
+             "his correct score, the claimant's back peg at his old front and his front at "
+             "old front + excess.")
+
+
+@EW.law("EW-x", "Underscoring",
+        "No penalty attaches to taking too few points in play, hand or crib.",
+        engine="An underclaim is pegged as claimed; the rest is lost and the adversary "
+               "cannot take it (muggins = off).",
+        kinds={"underclaim": "a player took fewer points than were due"})
+def _ew_x(irr: Irregularity, code: LawCode) -> Ruling:
+    short = irr.facts.get("short", 0)
+    return Ruling("EW-x", f"no penalty for taking too few: the other {short} point(s) are "
+                  "not scored, and the adversary cannot take them", parameter="muggins")
+
+
+@EW.law("EW-xi", "A taken score is final",
+        "When a player has once taken his hand or crib he cannot amend his score.",
+        engine="After a hand or crib has been claimed, AMEND is refused (software play: an "
+               "illegal action; referee mode: a ruling). An overscore may still be taken "
+               "down under EW-ix.",
+        kinds={"amend_score": "a player tried to amend a hand or crib already taken"})
+def _ew_xi(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("EW-xi", "a hand or crib once taken cannot be amended: the score stands",
+                  refused=True)
+
+
+@EW.law("EW-xii", "His heels",
+        "When a knave is turned up, two for his heels must be scored before the dealer's "
+        "own card is played, or they cannot be taken.",
+        engine="Automatic counting: the dealer pegs 2 as the jack is turned. Manual "
+               "counting: HEELS is accepted until the dealer plays his first card; then the "
+               "two points are lost and a later HEELS is refused.",
+        kinds={"late_heels": "the dealer claimed his heels after playing his first card"})
+def _ew_xii(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("EW-xii", "two for his heels must be taken before the dealer plays his "
+                  "own first card: too late, they cannot be taken", refused=True,
+                  parameter="heels_window")
+
+
+@EW.law("EW-xiii", "No help in counting",
+        "A player cannot demand the assistance of his adversary in reckoning hand and crib.",
+        engine="Under manual counting the engine gives no count help (count_assist off); "
+               "a demand for help is refused.",
+        kinds={"count_help_demanded": "a player demanded his adversary's help in counting"})
+def _ew_xiii(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("EW-xiii", "a player cannot demand his adversary's help in reckoning "
+                  "hand or crib: refused", refused=True, parameter="count_assist")
+
+
+@EW.law("EW-xiv", "Touching the adversary's pegs; a displaced peg",
+        "A player may not touch his adversary's pegs except to peg him, under a penalty of "
+        "two points; a front peg displaced by accident goes in the hole behind the peg "
+        "still standing.",
+        engine="touched_pegs: the owner of the pegs scores 2 (forfeit_semantics). "
+               "displaced_peg: the seat's score falls back to its standing (back) peg.",
+        kinds={"touched_pegs": "a player touched his adversary's pegs",
+               "displaced_peg": "a front peg was knocked out by accident"},
+        needs_offender=('touched_pegs', 'displaced_peg'))
+def _ew_xiv(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = _offender(irr, 0)
+    if irr.kind == "touched_pegs":
+        return _forfeit("EW-xiv", irr, offender, code.params["touch_pegs_penalty"],
+                        "touching the adversary's pegs", code)
+    scores = irr.facts.get("pegs")
+    drop = 0
+    if scores is not None:
+        front, back = scores[offender]
+        drop = front - back
+    return Ruling("EW-xiv", f"the displaced front peg goes behind the standing peg: seat "
+                  f"{offender}'s score falls back {drop}", peg_back=(offender, drop))
+
+
+@EW.law("EW-xv", "A pegged hole stands",
+        "A peg once placed may not be moved by either player until another point is scored.",
+        engine="A pegged score is never retracted by its owner: it changes only by the next "
+               "score or an EW-ix takedown; a reported move is undone.",
+        kinds={"moved_peg": "a player moved a peg already placed"})
+def _ew_xv(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("EW-xv", "a peg once placed stands until another point is scored: the "
+                  "peg is put back where it was", refused=True)
+
+
+@EW.law("EW-xvi", "False claim of game",
+        "A player who scores a game as won when it is not, loses it.",
+        engine="A claim that takes a player to the target when the true count does not, "
+               "or a reported false claim, loses him the game.",
+        kinds={"false_game_claim": "a player scored the game as won when it was not"},
+        needs_offender=('false_game_claim',))
+def _ew_xvi(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = _offender(irr, 0)
+    return Ruling("EW-xvi", f"seat {offender} scored a game not won: he loses the game",
+                  loses_game=offender)
+
+
+EW.procedure("EW-xvii", "Lurch",
+             "Winning a game of 61 before the adversary has reached 31 is a lurch and "
+             "counts as two games, if so agreed before the game.",
+             "Every result reports the lurch (loser below half the target: 31 of 61, 61 of "
+             "121); it counts as two games only with the lurch_agreed option.")
+
+
+@EW.law("EW-xviii", "Played cards stand",
+        "A card that could legally be played may not be taken back once laid face up.",
+        engine="Software play: a card past 31 is an illegal action. Referee mode: a card "
+               "played past 31 goes back to the hand without penalty; a reported attempt "
+               "to take back a legal card is refused.",
+        kinds={"card_over_31": "a card was played that took the count past 31",
+               "retracted_card": "a player tried to take back a card legally played"})
+def _ew_xviii(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.kind == "card_over_31":
+        card = irr.facts.get("card")
+        return Ruling("EW-xviii", f"{card} would pass 31 (count {irr.facts.get('count')}): "
+                      "it goes back to the hand, no penalty", refused=True)
+    return Ruling("EW-xviii", "a card legally played cannot be taken back: it stands",
+                  refused=True)
+
+
+@EW.law("EW-xix", "Neglected points",
+        "A player who fails to score his hand, crib or any points cannot take them after "
+        "the cards are packed, or (points in the play) after the next card is played.",
+        engine="Under manual counting each claim node is the window: play points before "
+               "the next card, show points before the next hand is counted; a later claim "
+               "(AMEND after a claim in the play, or REPORT late_claim) is refused.",
+        kinds={"late_claim": "a player tried to take neglected points after their time"})
+def _ew_xix(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("EW-xix", "neglected points cannot be taken after the next card is "
+                  "played or the cards are packed: refused", refused=True)
+
+
+@EW.law("EW-xx", "Throwing up the cards",
+        "A player who throws up his cards and refuses to score forfeits the game.",
+        kinds={"threw_up_cards": "a player threw up his cards and refused to score"},
+        engine="Reported (REPORT threw_up_cards SEAT): the offender loses the game.",
+        needs_offender=('threw_up_cards',))
+def _ew_xx(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = _offender(irr, 0)
+    return Ruling("EW-xx", f"seat {offender} threw up his cards: he forfeits the game",
+                  loses_game=offender)
+
+
+@EW.law("EW-xxi", "Failing to play (renege)",
+        "A player who could have played a card within 31 but did not forfeits two holes.",
+        engine="Software play: GO is illegal while a card fits. Referee mode: a go called "
+               "while holding a playable card is detected; the adversary scores 2, once per "
+               "offence; no cards are taken back and the go stands.",
+        kinds={"renege": "a player said go while holding a card he could play"})
+def _ew_xxi(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = _offender(irr, 0)
+    return _forfeit("EW-xxi", irr, offender, code.params["renege_penalty"],
+                    "go called while holding a playable card (renege); the go stands", code)
+
+
+@EW.law("EW-xxii", "Hands kept apart from the pack",
+        "Hands and crib must be laid on the table and kept out of the pack until counted; "
+        "breach forfeits the game.",
+        engine="Reported (REPORT hand_mixed_with_pack SEAT) before the hand or crib is "
+               "counted: the offender loses the game.",
+        kinds={"hand_mixed_with_pack": "a hand or the crib was mixed with the pack before "
+                                       "it was counted"},
+        needs_offender=('hand_mixed_with_pack',))
+def _ew_xxii(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = _offender(irr, 0)
+    return Ruling("EW-xxii", f"seat {offender} mixed a hand with the pack before it was "
+                  "counted: he loses the game", loses_game=offender)
+
+
+@EW.law("EW-coda-1", "Refusal to abide by the laws",
+        "A player who refuses to accept the laws loses the game.",
+        engine="Reported (REPORT refused_laws SEAT): the offender loses the game.",
+        kinds={"refused_laws": "a player refused to abide by the laws"},
+        needs_offender=('refused_laws',))
+def _ew_coda_1(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = _offender(irr, 0)
+    return Ruling("EW-coda-1", f"seat {offender} refused to abide by the laws: he loses "
+                  "the game", loses_game=offender)
+
+
+@EW.law("EW-coda-2", "Bystanders",
+        "Bystanders must not interfere unless asked to decide a disputed point.",
+        engine="Spectators cannot send moves; a reported interference is disregarded.",
+        kinds={"bystander_interference": "a bystander interfered without being asked"})
+def _ew_coda_2(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("EW-coda-2", "bystanders may not interfere unless asked to decide a "
+                  "disputed point: the interference is disregarded", refused=True)

@@ -1,0 +1,61 @@
+"""Replaying cribbage records: the record's law code, options and every action.
+
+>>> from hoyle.table.records import GameRecord
+>>> rec = GameRecord("cribbage", "six-card", "ew", actions=["CUT 9C", "CUT 2D"])
+>>> state, events = replay_record(rec)
+>>> state.dealer, [e.kind for e in events]
+(1, ['cut', 'cut', 'dealer'])
+"""
+
+from __future__ import annotations
+
+from hoyle.cribbage.laws import get_code
+from hoyle.cribbage.rules import CribbageRules
+from hoyle.cribbage.state import CribbageState
+from hoyle.errors import HoyleError, RecordError
+from hoyle.table.core import Action, Event
+from hoyle.table.records import GameRecord
+
+__all__ = ["replay_record", "state_for_record"]
+
+
+def state_for_record(record: GameRecord) -> CribbageState:
+    """A new game with the record's variant, options, law code and seed (no actions yet).
+
+    Raises:
+        RecordError: not a cribbage record, or an unknown variant, option or law code.
+    """
+    if record.game != "cribbage":
+        raise RecordError(f"not a cribbage record (game {record.game!r})")
+    options = dict(record.options)
+    manual = bool(options.pop("manual_count", False))
+    referee = bool(options.pop("referee", False))
+    try:
+        rules = CribbageRules.for_variant(record.variant or "six-card", **options)
+        laws = get_code(record.laws) if record.laws else None
+        return CribbageState(rules, seed=record.seed, laws=laws, manual_count=manual,
+                             referee=referee)
+    except (HoyleError, TypeError) as e:
+        raise RecordError(f"bad variant, options or law code: {e}") from None
+
+
+def replay_record(record: GameRecord) -> tuple[CribbageState, list[Event]]:
+    """Replay a cribbage record: the final state and every event, in order.
+
+    Raises:
+        RecordError: the header is bad (see :func:`state_for_record`), an action cannot be
+            read or is illegal where it stands (the error names the first such action), or
+            the stored result disagrees with the replay.
+    """
+    state = state_for_record(record)
+    events: list[Event] = []
+    for i, text in enumerate(record.actions):
+        try:
+            events.extend(state.apply(Action.parse(text)))
+        except (HoyleError, ValueError) as e:
+            raise RecordError(str(e), i, text) from None
+    if record.result is not None:
+        mine = state.result.to_dict() if state.result else None
+        if mine != record.result:
+            raise RecordError("the recorded result does not match the replayed game")
+    return state, events
