@@ -68,6 +68,8 @@ _EXPECTED = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.STARTER: "STAR
              Phase.DISCARD: "DISCARD", Phase.CLAIM: "CLAIM", Phase.DECISION: "CHOOSE"}
 _MAX_CLAIM = 29
 _TABLE_VERBS = frozenset({"HEELS", "AMEND", "REPORT"})
+_NUMBER_VERBS = frozenset({"CLAIM", "AMEND", "REPORT"})
+_WORD_VERBS = frozenset({"CHOOSE", "REPORT"})
 DETECTED_KINDS = frozenset({"overclaim", "underclaim", "false_game_claim", "renege",
                             "card_over_31", "late_heels", "amend_score", "equal_cuts"})
 """Irregularities the engine detects itself (the rest are reported with ``REPORT``)."""
@@ -435,6 +437,10 @@ class CribbageState:
         """Raise :class:`IllegalAction` with a clear reason unless ``action`` is legal."""
         verb, cards = action.verb, action.cards
         phase = self.phase
+        if action.n is not None and verb not in _NUMBER_VERBS:
+            raise IllegalAction(f"{verb} takes no number")
+        if action.word and verb not in _WORD_VERBS:
+            raise IllegalAction(f"{verb} takes no word such as {action.word!r}")
         if phase == Phase.PLAY:
             seat = self.to_act
             if verb == "PLAY" and len(cards) == 1:
@@ -505,6 +511,8 @@ class CribbageState:
         verb = action.verb
         if self.phase == Phase.GAME_OVER:
             raise IllegalAction("the game is over")
+        if verb != "REPORT" and action.cards:
+            raise IllegalAction(f"{verb} names no card")
         if verb == "HEELS":
             if not self.manual_count:
                 raise IllegalAction("his heels are scored automatically (manual counting is off)")
