@@ -116,3 +116,38 @@ def test_resume_rejects_corrupt_file_with_one_line(tmp_path: Path, content: str,
     child.close()
     assert child.exitstatus == 2
     assert (tmp_path / "bad.json").read_text() == content  # nothing lost
+
+
+def test_manual_count_overclaim_is_taken_down(tmp_path: Path) -> None:
+    """--manual-count: the person claims; an overclaim is pegged, then the computer takes
+    him down (EW-ix) and the excess goes to the computer."""
+    child = spawn("play", "cribbage", "--seed", "4", "--manual-count", "--save", "m.json",
+                  cwd=tmp_path)
+    claimed = False
+    while not claimed:
+        i = child.expect([r"Lay away 2 cards to [^\n]*crib: ",
+                          r"Play a card \(count (\d+); playable: ([^)]*)\)[^:]*: ",
+                          r"Points for your [^\n]*\? \[0\] ",
+                          r"Points[^\n]*\? \[0\] ", r"type 'go'[^:]*: "])
+        if i == 0:
+            hand = last_hand(child.before)
+            child.sendline(f"{hand[0]} {hand[1]}")
+        elif i == 1:
+            child.sendline(ANSI.sub("", child.match.group(2)).split()[0])
+        elif i == 2:
+            child.sendline("25")  # no single card in the play scores 25
+            claimed = True
+        elif i == 3:
+            child.sendline("")
+        else:
+            child.sendline("go")
+    child.expect(r"Ruling EW-ix: You claimed 25 but (\d+) were due")
+    due = int(child.match.group(1))
+    child.expect(r"chose: take him down")
+    child.expect(rf"You go back {25 - due} \(taken down\)")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    record = GameRecord.load(tmp_path / "m.json")
+    assert record.options.get("manual_count") is True and record.laws == "ew"
+    assert any(a == "CLAIM 25" for a in record.actions)
+    assert "CHOOSE takedown" in record.actions

@@ -149,15 +149,15 @@ class CribbageSession:
             return f"Lay away {k} cards to {whose} crib: "
         if s.phase == Phase.CLAIM:
             if view.claim == "play":
-                return f"Points for your {cards_markup(view.count_cards[-1:])}? [0] "
+                return f"Points for your {cards_markup(view.count_cards[-1:])}? \\[0] "
             if view.claim == "go":
-                return "Points for the last card (the go)? [0] "
+                return "Points for the last card (the go)? \\[0] "
             _, what, cards = view.shown[-1]
             return (f"Count your {what}: {cards_markup(cards)} + starter "
-                    f"{cards_markup([view.starter] if view.starter else [])}. Points? [0] ")
+                    f"{cards_markup([view.starter] if view.starter else [])}. Points? \\[0] ")
         if s.phase == Phase.DECISION:
             words = "/".join(a.word for a in s.legal_actions())
-            return f"Your choice [{words}]: "
+            return f"Your choice \\[{words}]: "
         playable = [a.cards[0] for a in s.legal_actions() if a.verb == "PLAY"]
         heels = " or 'heels'" if view.heels_due else ""
         if not playable:

@@ -126,7 +126,7 @@ class RefereeSession:
             return f"{who} claims how many points for {what}? "
         if s.phase == Phase.DECISION:
             words = "/".join(a.word for a in s.legal_actions())
-            return f"{who} chooses [{words}]: "
+            return f"{who} chooses \\[{words}]: "
         return ""
 
     def run(self) -> int:

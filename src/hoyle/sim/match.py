@@ -58,7 +58,8 @@ def play_game(players: Sequence[Player], seed: int | None = None,
 
     Args:
         players: one player per seat.
-        seed: every chance outcome and every player's random choice flows from it.
+        seed: every chance outcome and every player's random choice flows from it
+            (default: the seed of ``state``).
         rules: the variant (default six-card); ignored when ``state`` is given.
         state: continue this game instead of starting a new one.
         on_events: called with the events of each action.
@@ -69,7 +70,7 @@ def play_game(players: Sequence[Player], seed: int | None = None,
         The final state (its ``result`` says who won).
     """
     s = state if state is not None else CribbageState(rules, seed=seed, itemize=itemize)
-    rng = GameRng(seed, resumable)
+    rng = GameRng(seed if seed is not None else s.seed, resumable)
     while not s.is_terminal():
         n = len(s._history)
         seat = s.current_player

@@ -1,0 +1,101 @@
+"""The non-interactive commands: score, replay, laws, and their one-line errors."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from hoyle.cli.main import app
+from hoyle.cribbage.players import GreedyPlayer, RandomPlayer
+from hoyle.sim.match import play_game
+
+runner = CliRunner()
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), env={"NO_COLOR": "1", "COLUMNS": "200"})
+    return result.exit_code, ANSI.sub("", result.output)
+
+
+def test_score_29_hand() -> None:
+    # 5-5-5-J with the fourth five, of the jack's suit, as starter: 15s 16, pairs 12, nobs 1.
+    code, out = run("score", "5H", "5C", "5S", "JD", "--starter", "5D")
+    assert code == 0
+    assert re.search(r"total\s*│\s*│\s*29", out)
+    assert out.count("fifteen") == 8 and out.count("pair") == 6 and "nobs" in out
+
+
+def test_score_crib_flush_needs_starter() -> None:
+    # 2-4-6-8 of hearts, starter KS. Fifteens: with K (10) the rest must make 5 (no subset
+    # of 2,4,6,8 does); without it, subsets of 2,4,6,8 are all even, never 15. No pair, no
+    # run. As a hand: flush of 4 = 4. As a crib: the starter is not a heart, so 0 (EW-T-vii).
+    code, out = run("score", "2H", "4H", "6H", "8H", "--starter", "KS")
+    assert code == 0 and re.search(r"flush\s*│.*│\s*4", out)
+    code, out = run("score", "2H", "4H", "6H", "8H", "--starter", "KS", "--crib")
+    assert code == 0 and re.search(r"total\s*│\s*│\s*0", out)
+
+
+def test_score_bad_card_is_one_line() -> None:
+    code, out = run("score", "5H", "1X", "5S", "JD", "--starter", "5D")
+    assert code == 2
+    assert "cannot read card '1X'" in out and "Traceback" not in out
+
+
+def test_score_duplicate_starter() -> None:
+    code, out = run("score", "5H", "5C", "5S", "JD", "--starter", "5H")
+    assert code == 2 and "5H is given twice" in out
+
+
+def test_replay_prints_the_game(tmp_path: Path) -> None:
+    game = play_game([GreedyPlayer(), RandomPlayer()], seed=3)
+    path = tmp_path / "g.json"
+    game.to_record(seats=["greedy", "random"]).save(path)
+    code, out = run("replay", str(path))
+    assert code == 0
+    assert "cut" in out and "Starter:" in out and "wins" in out
+    # As seat 1 sees it: seat 0's dealt cards are never printed.
+    code, out1 = run("replay", str(path), "--seat", "1")
+    assert code == 0 and "Seat 0 (greedy) is dealt" not in out1
+    assert "Seat 1 (random) is dealt" in out1
+
+
+def test_replay_tampered_record_names_the_action(tmp_path: Path) -> None:
+    game = play_game([RandomPlayer(), RandomPlayer()], seed=5)
+    rec = game.to_record()
+    rec.actions[5] = "PLAY 2X"
+    path = tmp_path / "bad.json"
+    rec.save(path)
+    code, out = run("replay", str(path))
+    assert code == 2 and "action 6 'PLAY 2X'" in out
+
+
+def test_replay_missing_file() -> None:
+    code, out = run("replay", "/nonexistent/file.json")
+    assert code == 2 and "cannot read record" in out
+
+
+def test_laws_lists_every_EW_law() -> None:
+    code, out = run("laws", "cribbage")
+    assert code == 0
+    for law_id in ("EW-i", "EW-ix-n", "EW-xxii", "EW-coda-2"):
+        assert law_id in out
+
+
+def test_laws_prints_one_law_and_how_it_is_applied() -> None:
+    code, out = run("laws", "cribbage", "ew-xii")
+    assert code == 0
+    assert "EW-xii" in out and "heels" in out.lower() and "How hoyle applies it" in out
+
+
+def test_laws_unknown_id_and_code() -> None:
+    assert run("laws", "cribbage", "EW-99")[0] == 2
+    code, out = run("laws", "cribbage", "--code", "zz")
+    assert code == 2 and "unknown law code 'zz'" in out
+
+
+def test_play_unknown_opponent() -> None:
+    code, out = run("play", "cribbage", "--opponent", "deep-blue")
+    assert code == 2 and "unknown player 'deep-blue'" in out
