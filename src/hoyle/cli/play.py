@@ -82,7 +82,7 @@ class CribbageSession:
         try:
             while not self.state.is_terminal():
                 self._step()
-        except _Quit:
+        except (_Quit, KeyboardInterrupt):
             self.save()
             self.console.print(f"\nGame saved to [bold]{escape(str(self.save_path))}[/bold]. "
                                f"Resume with: hoyle play --resume {escape(str(self.save_path))}")

@@ -131,6 +131,19 @@ class RefereeSession:
 
     def run(self) -> int:
         """Referee until the game ends or the table quits; returns the exit code (0)."""
+        try:
+            self._loop()
+        except KeyboardInterrupt:
+            pass
+        self.save()
+        if self.state.is_terminal():
+            self.console.print(f"Record saved to {escape(str(self.save_path))}.")
+        else:
+            self.console.print(f"Saved to {escape(str(self.save_path))}. Continue with: "
+                               f"hoyle referee cribbage --resume {escape(str(self.save_path))}")
+        return 0
+
+    def _loop(self) -> None:
         s = self.state
         self.console.print(board(s.view(0), self.names))
         while not s.is_terminal():
@@ -140,11 +153,11 @@ class RefereeSession:
                     self.console.print(f"  option [bold]{a.word}[/bold]: {escape(text)}")
             try:
                 text = self.console.input(self.prompt())
-            except (EOFError, KeyboardInterrupt):
-                break
+            except EOFError:
+                return
             low = text.strip().lower()
             if low in ("quit", "q", "exit", "save"):
-                break
+                return
             if low in ("help", "?", "h"):
                 self.console.print(HELP)
                 continue
@@ -161,13 +174,6 @@ class RefereeSession:
                 self.console.print(f"[red]{escape(str(e))}[/red]")
                 continue
             self._print(events)
-        self.save()
-        if s.is_terminal():
-            self.console.print(f"Record saved to {escape(str(self.save_path))}.")
-        else:
-            self.console.print(f"Saved to {escape(str(self.save_path))}. Continue with: "
-                               f"hoyle referee cribbage --resume {escape(str(self.save_path))}")
-        return 0
 
     def _print(self, events: list[Event]) -> None:
         for line in event_lines(events, self.names, None, itemize=False):

@@ -110,7 +110,9 @@ def _ew_ii(irr: Irregularity, code: LawCode) -> Ruling:
                "non-dealer +2, the deal is void and the same dealer deals again "
                "(misdeal_redealer). A wrong count found after the starter "
                "(REPORT wrong_count) is ruled by EW-iii extended: non-dealer +2 and a new "
-               "deal (wrong_count_after_starter); points already pegged stand.",
+               "deal (wrong_count_after_starter); when a seat is named as having caused it "
+               "by his own act (REPORT wrong_count SEAT), his adversary scores 2 and the "
+               "deal is void (Pardon's rule). Points already pegged stand.",
         kinds={"misdeal": "the dealer gave a player too many or too few cards",
                "wrong_count": "a hand or the crib is found with the wrong number of cards"})
 def _ew_iii(irr: Irregularity, code: LawCode) -> Ruling:
@@ -121,6 +123,14 @@ def _ew_iii(irr: Irregularity, code: LawCode) -> Ruling:
     pts = code.params["misdeal_penalty"]
     late = bool(irr.facts.get("starter_turned"))
     text = f"misdeal: the non-dealer (seat {pone}) scores {pts}; the same dealer deals again"
+    if irr.kind == "wrong_count" and irr.offender is not None:
+        # The player's own act (he took or dropped a card): his adversary scores 2 and the
+        # deal is void (Pardon's rule, the catalogue's engine default).
+        adv = _adversary(irr, irr.offender)
+        return Ruling("EW-iii", f"wrong number of cards by seat {irr.offender}'s own act: "
+                      f"seat {adv} scores {pts}; the same dealer deals again",
+                      points=((adv, pts),), new_deal=True,
+                      parameter="wrong_count_after_starter")
     if irr.kind == "wrong_count" and late:
         return Ruling("EW-iii", "wrong number of cards found after the starter: " + text,
                       points=((pone, pts),), new_deal=True,
