@@ -21,7 +21,7 @@ from hoyle.table.records import GameRecord
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PROMPTS = [
-    r"Lay away 2 cards to [^\n]*crib: ",
+    r"Lay away (\d) cards? to [^\n]*crib: ",
     r"Play a card \(count (\d+); playable: ([^)]*)\): ",
     r"Record saved to",
     r"Game saved to",
@@ -58,12 +58,13 @@ def drive(child: pexpect.spawn, quit_after: int | None = None,
             continue
         if i == 0:
             hand = last_hand(child.before)
+            k = int(child.match.group(1))
             if bad_input:
                 child.sendline("zz")
                 child.expect(r"cannot read card 'zz'")
                 child.expect(PROMPTS[0])
                 bad_input = False
-            child.sendline(f"{hand[0]} {hand[1]}")
+            child.sendline(" ".join(str(c) for c in hand[:k]))
         else:
             playable = ANSI.sub("", child.match.group(2)).split()
             child.sendline(playable[0])
@@ -151,3 +152,21 @@ def test_manual_count_overclaim_is_taken_down(tmp_path: Path) -> None:
     assert record.options.get("manual_count") is True and record.laws == "ew"
     assert any(a == "CLAIM 25" for a in record.actions)
     assert "CHOOSE takedown" in record.actions
+
+
+@pytest.mark.parametrize("variant, players, target", [
+    ("five-card", 2, 61), ("four-hand", 4, 121), ("three-hand", 3, 61)])
+def test_variant_plays_through_the_cli(tmp_path: Path, variant: str, players: int,
+                                       target: int) -> None:
+    child = spawn("play", "cribbage", "--variant", variant, "--seed", "2", "--save", "v.json",
+                  cwd=tmp_path)
+    child.expect(rf"Cribbage, {variant} to {target}")
+    marker, answers = drive(child)
+    child.expect(pexpect.EOF)
+    assert marker == "saved" and answers > 5
+    record = GameRecord.load(tmp_path / "v.json")
+    assert record.variant == variant and len(record.seats) == players
+    state, _ = replay_record(record)
+    assert state.result is not None and max(state.result.scores) >= target
+    if variant == "four-hand":
+        assert len(state.result.scores) == 2  # partners score together

@@ -88,8 +88,11 @@ def play_cribbage(
             "--manual-count", help="Claim your own points in the play and the show; "
                                    "the laws rule over- and underclaims (EW-ix, EW-x).")]
         = False,
-        laws: Annotated[str, typer.Option(help="Law code: ew.")] = "ew") -> None:
-    """Play six-card cribbage to 121 against the computer."""
+        laws: Annotated[str, typer.Option(help="Law code: ew.")] = "ew",
+        variant: Annotated[str, typer.Option(
+            help="six-card (to 121), five-card (to 61), three-hand, four-hand (partners), "
+                 "eight-card.")] = "six-card") -> None:
+    """Play cribbage against the computer (six-card to 121 unless --variant says)."""
     from hoyle.cli.play import new_session
 
     if seed is None:
@@ -98,11 +101,13 @@ def play_cribbage(
         raise _fail("the seed must be 0 or more")
     try:
         session = new_session(console, seed, opponent, save or Path(f"hoyle-cribbage-{seed}.json"),
-                              manual_count=manual_count, laws=laws)
+                              manual_count=manual_count, laws=laws, variant=variant)
     except HoyleError as e:
         raise _fail(str(e)) from None
     mode = ", manual counting" if manual_count else ""
-    console.print(f"[bold]Cribbage[/bold], six-card to 121, against the {opponent} player, "
+    rules = session.state.rules
+    console.print(f"[bold]Cribbage[/bold], {rules.variant} to {rules.target}, against the "
+                  f"{opponent} player{'s' if rules.players > 2 else ''}, "
                   f"laws {laws.upper()}{mode}. Seed {seed}. "
                   "Type 'help' for help, 'quit' to save and stop.")
     raise typer.Exit(session.run())

@@ -18,6 +18,7 @@ from hoyle.cli.render import board, cards_markup, event_lines, status_lines
 from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.players import Player, make_player
 from hoyle.cribbage.records import replay_record
+from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.errors import HoyleError, IllegalAction, RecordError
 from hoyle.sim.match import GameRng
@@ -38,36 +39,35 @@ class _Quit(Exception):
 
 
 class CribbageSession:
-    """A game between the person at the keyboard and a computer player.
+    """A game between the person at the keyboard and computer players.
 
     Args:
         console: where to print and read.
         state: the game (new or resumed).
-        opponent: the computer player.
-        human_seat: the person's seat (0 or 1).
+        players: the computer player of every other seat, by seat.
+        human_seat: the person's seat.
         seed: the game's seed (recorded; every random choice flows from it).
         save_path: where the record is written on quitting and at the end.
         date: the date the game started (ISO).
     """
 
-    def __init__(self, console: Console, state: CribbageState, opponent: Player,
+    def __init__(self, console: Console, state: CribbageState, players: dict[int, Player],
                  human_seat: int, seed: int, save_path: Path, date: str) -> None:
         self.console = console
         self.state = state
-        self.opponent = opponent
+        self.players = players
         self.human = human_seat
         self.rng = GameRng(seed)
         self.save_path = save_path
         self.date = date
-        self.names = ["You", f"Computer ({opponent.name})"]
-        if human_seat == 1:
-            self.names.reverse()
+        self.names = seat_names(state.rules.players, human_seat,
+                                next(iter(players.values())).name)
+        self.side_names = side_names(state.rules, self.names)
 
     def seats(self) -> list[str]:
-        """Seat names for the record."""
-        out = [self.opponent.name, self.opponent.name]
-        out[self.human] = HUMAN
-        return out
+        """Seat names for the record: ``human`` and the computer players' kinds."""
+        return [HUMAN if i == self.human else self.players[i].name
+                for i in range(self.state.rules.players)]
 
     def record(self) -> GameRecord:
         """The game so far as a record."""
@@ -94,7 +94,8 @@ class CribbageSession:
 
     def _print_events(self, events: list[Event]) -> None:
         for line in event_lines(events, self.names, self.human,
-                                itemize=not self.state.manual_count):
+                                itemize=not self.state.manual_count,
+                                side_names=self.side_names):
             self.console.print(line)
 
     def _step(self) -> None:
@@ -105,7 +106,8 @@ class CribbageSession:
             self._print_events(s.apply(s.sample_chance(self.rng.chance(n))))
             return
         if seat != self.human:
-            action = self.opponent.choose(s.view(seat), s.legal_actions(), self.rng.player(seat, n))
+            action = self.players[seat].choose(s.view(seat), s.legal_actions(),
+                                               self.rng.player(seat, n))
             self._print_events(s.apply(action))
             return
         legal = s.legal_actions()
@@ -128,7 +130,7 @@ class CribbageSession:
     def _show_status(self) -> None:
         view = self.state.view(self.human)
         self.console.print()
-        self.console.print(board(view, self.names))
+        self.console.print(board(view, self.side_names))
         for line in status_lines(view, self.names):
             self.console.print(line)
 
@@ -145,8 +147,10 @@ class CribbageSession:
         view = s.view(self.human)
         if s.phase == Phase.DISCARD:
             k = s.rules.discard_per_player
-            whose = "your" if view.is_dealer else "the computer's"
-            return f"Lay away {k} cards to {whose} crib: "
+            whose = "your" if view.is_dealer else \
+                f"{self.names[view.dealer].split(' (')[0]}'s" if view.dealer is not None else "the"
+            noun = "card" if k == 1 else "cards"
+            return f"Lay away {k} {noun} to {whose} crib: "
         if s.phase == Phase.CLAIM:
             if view.claim == "play":
                 return f"Points for your {cards_markup(view.count_cards[-1:])}? \\[0] "
@@ -209,18 +213,41 @@ class CribbageSession:
             return Action("PLAY", cards)
 
 
+def seat_names(players: int, human: int, kind: str) -> list[str]:
+    """Names for the seats: "You" and the computers (by their place at the table)."""
+    if players == 2:
+        others = [f"Computer ({kind})"]
+    elif players == 3:
+        others = [f"Left ({kind})", f"Right ({kind})"]
+    else:
+        others = [f"Left ({kind})", f"Partner ({kind})", f"Right ({kind})"]
+    return [others[(seat - human - 1) % players] if seat != human else "You"
+            for seat in range(players)]
+
+
+def side_names(rules: CribbageRules, names: list[str]) -> list[str]:
+    """Names for the scoring sides (partners together in four-hand)."""
+    if not rules.partnerships:
+        return names
+    return [" & ".join(n.split(" (")[0] for i, n in enumerate(names)
+                       if rules.side_of(i) == side) for side in range(rules.sides)]
+
+
 def new_session(console: Console, seed: int, opponent: str, save_path: Path,
-                manual_count: bool = False, laws: str = "ew") -> CribbageSession:
-    """A new game against ``opponent`` (the person is seat 0; the cut decides the deal).
-    With ``manual_count`` the person claims his own points under the law code ``laws``.
+                manual_count: bool = False, laws: str = "ew",
+                variant: str = "six-card") -> CribbageSession:
+    """A new game of ``variant`` against computer ``opponent`` players (the person is
+    seat 0; the cut decides the deal). With ``manual_count`` the person claims his own points
+    under the law code ``laws``.
 
     Raises:
-        HoyleError: unknown opponent or law code.
+        HoyleError: unknown opponent, variant or law code.
     """
-    player = make_player(opponent)
+    rules = CribbageRules.for_variant(variant)
+    players = {seat: make_player(opponent) for seat in range(1, rules.players)}
     code = get_code(laws)
-    state = CribbageState(seed=seed, laws=code, manual_count=manual_count)
-    return CribbageSession(console, state, player, 0, seed, save_path,
+    state = CribbageState(rules, seed=seed, laws=code, manual_count=manual_count)
+    return CribbageSession(console, state, players, 0, seed, save_path,
                            datetime.date.today().isoformat())
 
 
@@ -228,23 +255,25 @@ def resume_session(console: Console, path: Path) -> CribbageSession:
     """Continue the saved game in ``path``.
 
     Raises:
-        RecordError: the file is not a valid saved game of cribbage against the computer,
-            or the game is already over.
+        RecordError: the file is not a valid saved game against the computer, or the game
+            is already over.
     """
     record = GameRecord.load(path)
     if record.seed is None:
         raise RecordError("the record has no seed, so it cannot be resumed")
-    if record.seats.count(HUMAN) != 1 or len(record.seats) != 2:
+    if record.seats.count(HUMAN) != 1:
         raise RecordError("not a saved game between a person and the computer")
+    state, _ = replay_record(record)
+    if len(record.seats) != state.rules.players:
+        raise RecordError("the record's seats do not match its variant")
     human = record.seats.index(HUMAN)
     try:
-        player = make_player(record.seats[1 - human])
+        players = {i: make_player(name) for i, name in enumerate(record.seats) if i != human}
     except HoyleError as e:
         raise RecordError(str(e)) from None
-    state, _ = replay_record(record)
     if state.is_terminal():
         raise RecordError(f"that game is over (use: hoyle replay {path})")
-    session = CribbageSession(console, state, player, human, record.seed, path,
+    session = CribbageSession(console, state, players, human, record.seed, path,
                               record.date or datetime.date.today().isoformat())
     console.print(f"Resuming the game in {escape(str(path))} "
                   f"({len(record.actions)} actions, deal {state.deal_number}).")

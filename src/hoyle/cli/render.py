@@ -30,11 +30,13 @@ def _who(names: Sequence[str], seat: int | None) -> str:
 
 
 def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | None,
-                itemize: bool = True) -> list[str]:
+                itemize: bool = True, side_names: Sequence[str] | None = None) -> list[str]:
     """Human lines for ``events`` as seen by seat ``viewer`` (``None``: everything shown).
 
     Hidden cards of other seats (their deal, their discards) are never printed. Without
-    ``itemize`` (manual counting, EW-xiii) the show's breakdown is not printed."""
+    ``itemize`` (manual counting, EW-xiii) the show's breakdown is not printed.
+    ``side_names`` name the scoring sides in the game's result (partnerships)."""
+    sides = side_names if side_names is not None else names
     lines: list[str] = []
     for raw in events:
         e = raw if viewer is None else raw.seen_by(viewer)
@@ -58,7 +60,9 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
                 lines.append(f"{who} lay{'s' if who != 'You' else ''} away "
                              f"{cards_markup(e.cards)} to the crib.")
             else:
-                lines.append(f"{who} lays away two cards to the crib.")
+                n = e.count or 0
+                lines.append(f"{who} lays away {'a card' if n == 1 else f'{n} cards'} "
+                             "to the crib.")
         elif k == "starter":
             lines.append(f"Starter: {cards_markup(e.cards)}.")
         elif k == "play":
@@ -94,7 +98,9 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
         elif k == "heels_lost":
             lines.append(f"  [yellow]{escape(e.reason)}[/yellow]  [dim]({escape(e.source)})[/dim]")
         elif k == "game_over":
-            lines.append(f"[bold magenta]{who} win{'s' if who != 'You' else ''}: "
+            who = _who(sides, e.seat)
+            plural = who == "You" or " & " in who
+            lines.append(f"[bold magenta]{who} win{'' if plural else 's'}: "
                          f"{escape(e.reason.removeprefix('wins '))}[/bold magenta]")
         else:  # pragma: no cover - future event kinds
             lines.append(f"{who}: {escape(e.kind)} {cards_markup(e.cards)}")
@@ -117,7 +123,9 @@ def board(view: CribbageView, names: Sequence[str]) -> Table:
     """The cribbage board (both scores and pegs) and the state of the deal."""
     t = Table(show_header=False, box=None, pad_edge=False)
     for side in range(len(view.scores)):
-        role = " (dealer)" if view.dealer == side else ""
+        dealer_side = view.dealer if view.dealer is None or len(view.scores) == view.players \
+            else view.dealer % len(view.scores)
+        role = " (dealer)" if dealer_side == side else ""
         t.add_row(f"[bold]{escape(names[side])}[/bold]{role}",
                   f"{view.scores[side]:>3}", f"[cyan]{_track(view.scores[side], view.target)}[/cyan]",
                   f"[dim]back peg {view.back_pegs[side]}[/dim]")

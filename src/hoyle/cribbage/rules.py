@@ -6,10 +6,15 @@ parameters where the codes differ).
 >>> r = CribbageRules.for_variant("six-card")
 >>> r.cards_dealt, r.discard_per_player, r.target
 (6, 2, 121)
+>>> f = CribbageRules.for_variant("five-card")
+>>> f.hand_size, f.target, f.last_bonus, f.play_all_cards
+(3, 61, 3, False)
+>>> CribbageRules.for_variant("four-hand").sides
+2
 >>> CribbageRules.for_variant("nine-card")
 Traceback (most recent call last):
 ...
-hoyle.errors.HoyleError: unknown cribbage variant 'nine-card' (known: six-card)
+hoyle.errors.HoyleError: unknown cribbage variant 'nine-card' (known: six-card, five-card, three-hand, four-hand, eight-card)
 """
 
 from __future__ import annotations
@@ -45,7 +50,8 @@ class CribbageRules:
         lurch_threshold: EW-xvii lurch: the winner wins before the loser reaches this many
             points (``None``, the default: half the target, rounded up: 31 of 61, 61 of
             121; §1.5).
-        skunk_threshold: ACC-12.1 skunk: the loser has this many points or fewer (90).
+        skunk_threshold: ACC-12.1 skunk: the loser has this many points or fewer (``None``,
+            the default: 90 in a game of 121; no skunk in other games).
         double_skunk_threshold: loser at or below this is a double skunk (``None``: off).
         lurch_agreed: the players agreed before the game that a lurch counts as two games
             (EW-xvii; off by default).
@@ -63,7 +69,7 @@ class CribbageRules:
     crib_flush_rule: str = CRIB_FLUSH_STRICT
     discard_order: str = "pone_first"
     lurch_threshold: int | None = None
-    skunk_threshold: int = 90
+    skunk_threshold: int | None = None
     double_skunk_threshold: int | None = None
     lurch_agreed: bool = False
 
@@ -74,6 +80,13 @@ class CribbageRules:
             raise HoyleError(f"unknown discard_order {self.discard_order!r}")
         if not 2 <= self.players <= 4:
             raise HoyleError(f"cribbage needs 2 to 4 players, not {self.players}")
+        if self.partnerships and self.players != 4:
+            raise HoyleError("partnerships need four players")
+        need = self.players * self.cards_dealt + self.crib_cards_from_stock + 1
+        if need > 52:
+            raise HoyleError(f"{self.players} hands of {self.cards_dealt} need more than 52 cards")
+        if not 0 < self.discard_per_player < self.cards_dealt:
+            raise HoyleError("each player must keep some cards and lay some away")
         if self.target < 1:
             raise HoyleError(f"target must be positive, not {self.target}")
 
@@ -87,6 +100,13 @@ class CribbageRules:
         """A loser with fewer points than this is lurched (EW-xvii): 31 of 61, 61 of 121."""
         return self.lurch_threshold if self.lurch_threshold is not None \
             else (self.target + 1) // 2
+
+    @property
+    def skunk_at_or_below(self) -> int | None:
+        """A loser with this many points or fewer is skunked (ACC-12.1): 90 of 121."""
+        if self.skunk_threshold is not None:
+            return self.skunk_threshold
+        return 90 if self.target == 121 else None
 
     @property
     def sides(self) -> int:
@@ -121,5 +141,12 @@ class CribbageRules:
 
 VARIANTS: dict[str, CribbageRules] = {
     "six-card": CribbageRules(),
+    "five-card": CribbageRules(variant="five-card", cards_dealt=5, target=61, last_bonus=3,
+                               play_all_cards=False),
+    "three-hand": CribbageRules(variant="three-hand", players=3, cards_dealt=5,
+                                discard_per_player=1, crib_cards_from_stock=1, target=61),
+    "four-hand": CribbageRules(variant="four-hand", players=4, cards_dealt=5,
+                               discard_per_player=1, partnerships=True),
+    "eight-card": CribbageRules(variant="eight-card", cards_dealt=8),
 }
 """The variants implemented so far, by name. Source: ``shared/laws/cribbage.md`` §1.2."""

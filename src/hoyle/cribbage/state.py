@@ -66,7 +66,8 @@ class Phase:
 
 _EXPECTED = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.STARTER: "STARTER",
              Phase.DISCARD: "DISCARD", Phase.CLAIM: "CLAIM", Phase.DECISION: "CHOOSE"}
-_MAX_CLAIM = 29
+_MAX_CLAIM = 29  # the most a hand of four (or fewer) and the starter can score
+_MAX_CLAIM_LONG = 99  # for the longer hands of eight-card cribbage
 _TABLE_VERBS = frozenset({"HEELS", "AMEND", "REPORT"})
 _NUMBER_VERBS = frozenset({"CLAIM", "AMEND", "REPORT"})
 _WORD_VERBS = frozenset({"CHOOSE", "REPORT"})
@@ -101,7 +102,8 @@ class GameResult:
         lurch: EW-xvii: the loser had fewer than half the target (31 of 61, 61 of 121;
             ``CribbageRules.lurch_below``); it counts as a double game only if agreed before
             the game (``games``), and is reported either way.
-        skunk: ACC-12.1: the loser had ``skunk_threshold`` (90) points or fewer.
+        skunk: ACC-12.1: the loser had 90 points or fewer in a game of 121
+            (``CribbageRules.skunk_at_or_below``).
         double_skunk: the loser had ``double_skunk_threshold`` or fewer (off by default).
         game_points: ACC-12.1 game points to the winner: 2, or 3 for a skunk
             (4 for a double skunk when that option is on).
@@ -205,7 +207,7 @@ class _Claim(NamedTuple):
     cards: tuple[Card, ...] = ()
 
 
-_CLAIM_ACTIONS = tuple(Action("CLAIM", n=i) for i in range(_MAX_CLAIM + 1))
+_CLAIM_ACTIONS = tuple(Action("CLAIM", n=i) for i in range(_MAX_CLAIM_LONG + 1))
 _HEELS = Action("HEELS")
 
 
@@ -302,6 +304,10 @@ class CribbageState:
         """Whether the dealer has played a card in this deal's play (EW-xii's boundary)."""
         return any(seat == self.dealer for seat, _ in self.played)
 
+    def _max_claim(self) -> int:
+        """The largest claim accepted: 29 with hands of four cards or fewer, else 99."""
+        return _MAX_CLAIM if self.rules.hand_size <= 4 else _MAX_CLAIM_LONG
+
     def _seat_order(self) -> list[int]:
         """Seats from the dealer's left round to the dealer."""
         assert self.dealer is not None
@@ -375,7 +381,7 @@ class CribbageState:
         In the play: every card that keeps the count at 31 or under; ``GO`` only when no
         card fits (EW-xxi: a player who can play must); under manual counting the dealer
         may also claim ``HEELS`` until he plays his first card (EW-xii). At a claim:
-        ``CLAIM 0`` … ``CLAIM 29``. At a decision: the options' actions.
+        ``CLAIM 0`` … ``CLAIM 29`` (99 in eight-card). At a decision: the options' actions.
         """
         seat = self.to_act
         if seat < 0:
@@ -392,7 +398,7 @@ class CribbageState:
             k = self.rules.discard_per_player
             return [_discard_action(combo) for combo in combinations(self.hands[seat], k)]
         if phase == Phase.CLAIM:
-            return list(_CLAIM_ACTIONS)
+            return list(_CLAIM_ACTIONS[:self._max_claim() + 1])
         if phase == Phase.DECISION:
             assert self.decision is not None
             return [o.action for o in self.decision.options]
@@ -470,8 +476,9 @@ class CribbageState:
         if verb != expected:
             raise IllegalAction(f"{verb} is not possible now: expected {expected}")
         if phase == Phase.CLAIM:
-            if cards or action.n is None or not 0 <= action.n <= _MAX_CLAIM:
-                raise IllegalAction(f"claim a number of points from 0 to {_MAX_CLAIM}")
+            top = self._max_claim()
+            if cards or action.n is None or not 0 <= action.n <= top:
+                raise IllegalAction(f"claim a number of points from 0 to {top}")
             return
         if phase == Phase.DECISION:
             assert self.decision is not None
@@ -604,7 +611,8 @@ class CribbageState:
         r = self.rules
         scores = self.scores
         loser_best = max(s for i, s in enumerate(scores) if i != side)
-        skunk = loser_best <= r.skunk_threshold
+        skunk_line = r.skunk_at_or_below
+        skunk = skunk_line is not None and loser_best <= skunk_line
         double = r.double_skunk_threshold is not None and loser_best <= r.double_skunk_threshold
         lurch = loser_best < r.lurch_below
         self.result = GameResult(
@@ -689,7 +697,8 @@ class CribbageState:
         self.discards[seat] = tuple(cards)
         self.crib.extend(cards)
         self.crib.sort(key=_by_index)
-        events.append(Event("discard", seat, tuple(cards), hidden=True, source="EW-viii"))
+        events.append(Event("discard", seat, tuple(cards), hidden=True, source="EW-viii",
+                            count=len(cards)))
         nxt = self._next_discarder()
         if nxt == CHANCE:
             for s in range(self.rules.players):
