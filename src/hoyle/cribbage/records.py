@@ -30,9 +30,14 @@ def state_for_record(record: GameRecord) -> CribbageState:
     options = dict(record.options)
     manual = bool(options.pop("manual_count", False))
     referee = bool(options.pop("referee", False))
+    law_params = options.pop("law_params", {})
     try:
         rules = CribbageRules.for_variant(record.variant or "six-card", **options)
         laws = get_code(record.laws) if record.laws else None
+        if laws is not None and law_params:
+            if not isinstance(law_params, dict):
+                raise HoyleError("law_params must be an object")
+            laws = laws.with_params(**law_params)
         return CribbageState(rules, seed=record.seed, laws=laws, manual_count=manual,
                              referee=referee)
     except (HoyleError, TypeError) as e:

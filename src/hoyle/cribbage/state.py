@@ -271,6 +271,8 @@ class CribbageState:
         self.pending: tuple[Any, ...] = ()
         self.heels_due = False
         self.shown: list[tuple[int, str, tuple[Card, ...]]] = []
+        self.dead: list[Card] = []
+        self.deal_start_pegs: list[list[int]] = [list(p) for p in self.pegs]
         self._history: list[Action] = []
 
     # -- reading ---------------------------------------------------------------------
@@ -326,8 +328,9 @@ class CribbageState:
         return (seat + 1) % n  # pragma: no cover - every game has two sides
 
     def stock(self) -> list[Card]:
-        """Cards neither in a hand, the crib, the play nor turned as starter (hidden)."""
-        used = {c for h in self.hands for c in h} | set(self.crib)
+        """Cards neither in a hand, the crib, the play, dead (ACC-7.3) nor turned as
+        starter (hidden)."""
+        used = {c for h in self.hands for c in h} | set(self.crib) | set(self.dead)
         used |= {c for _, c in self.played}
         if self.starter is not None:
             used.add(self.starter)
@@ -370,6 +373,8 @@ class CribbageState:
         c.passed = list(self.passed)
         c.pegs = [list(p) for p in self.pegs]
         c.shown = list(self.shown)
+        c.dead = list(self.dead)
+        c.deal_start_pegs = [list(p) for p in self.deal_start_pegs]
         c._history = list(self._history)
         return c
 
@@ -668,6 +673,8 @@ class CribbageState:
         self.heels_due = False
         self.shown = []
         self.last_claim = ""
+        self.dead = []
+        self.deal_start_pegs = [list(p) for p in self.pegs]
 
     def _do_deal(self, cards: Sequence[Card], events: list[Event]) -> None:
         k = self.rules.cards_dealt
@@ -755,8 +762,11 @@ class CribbageState:
             playable = [c for c in self.hands[seat] if self.count + _PIPS[c.rank] <= 31]
             if self._rule(Irregularity("renege", seat, self.phase,
                                        {"playable": tuple(playable), "count": self.count}),
-                          events):
+                          events, ("renege", seat)):
                 return
+        self._pass(seat, events)
+
+    def _pass(self, seat: int, events: list[Event]) -> None:
         self.passed[seat] = True
         events.append(Event("go", seat, source="CRIB-R-8", count=self.count))
         self._advance(seat, events)
@@ -900,6 +910,13 @@ class CribbageState:
             self._after_count(events)
         elif kind == "show":
             self._show(events, cont[1])
+        elif kind == "renege":
+            # After a renege ruling: the go stands unless the offender must now play
+            # (ACC-7.3: the adversary chose that the reneged card be played).
+            seat = cont[1]
+            self.phase, self.to_act = Phase.PLAY, seat
+            if not self._can_play(seat):
+                self._pass(seat, events)
         else:  # "resume": back to the phase and player before the interruption
             self.phase, self.to_act = cont[1], cont[2]
 
@@ -911,7 +928,7 @@ class CribbageState:
                 "players": self.rules.players, "scores": self.scores,
                 "pegs": [tuple(self.pegs[self.rules.side_of(s)])
                          for s in range(self.rules.players)],
-                "deal_number": self.deal_number}
+                "deal_number": self.deal_number, "cards_played": len(self.played)}
 
     def _rule(self, irregularity: Irregularity, events: list[Event],
               cont: tuple[Any, ...] | None = None) -> bool:
@@ -931,15 +948,32 @@ class CribbageState:
                       cont: tuple[Any, ...]) -> bool:
         events.append(Event("ruling", irr.offender, reason=ruling.text, source=ruling.law,
                             ruling=ruling))
-        for seat, pts in ruling.points:
-            if self._peg(seat, pts, events, "penalty", ruling.law):
-                return True
+        if ruling.void_deal_points:
+            for side, start in enumerate(self.deal_start_pegs):
+                lost = self.pegs[side][0] - start[0]
+                if lost:
+                    self.pegs[side] = list(start)
+                    events.append(Event("score", side, (), -lost, (), "pegging of the deal "
+                                        "taken back", ruling.law, start[0]))
         if ruling.peg_back is not None:
             seat, pts = ruling.peg_back
             peg = self.pegs[self.rules.side_of(seat)]
+            before = peg[0]
             peg[0] = max(0, peg[0] - pts)
             peg[1] = min(peg[1], peg[0])
-            events.append(Event("score", seat, (), -pts, (), "put back", ruling.law, peg[0]))
+            events.append(Event("score", seat, (), peg[0] - before, (), "put back", ruling.law,
+                                peg[0]))
+        if ruling.dead is not None:
+            seat, cards = ruling.dead
+            for c in cards:
+                if c in self.hands[seat]:
+                    self.hands[seat].remove(c)
+                    self.dead.append(c)
+            events.append(Event("dead", seat, cards, reason="dead: out of the play",
+                                source=ruling.law))
+        for seat, pts in ruling.points:
+            if self._peg(seat, pts, events, "penalty", ruling.law):
+                return True
         if ruling.takedown is not None:
             offender, claimant, excess = ruling.takedown
             off = self.pegs[self.rules.side_of(offender)]
@@ -1012,6 +1046,8 @@ class CribbageState:
             options["manual_count"] = True
         if self.referee:
             options["referee"] = True
+        if self.laws is not None and self.laws.changed_params():
+            options["law_params"] = self.laws.changed_params()
         return GameRecord(
             game="cribbage", variant=self.rules.variant,
             laws=self.laws.name if self.laws is not None else "",

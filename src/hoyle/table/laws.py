@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from hoyle.cards import Card
 from hoyle.errors import HoyleError
 from hoyle.table.core import Action
 
@@ -112,6 +113,11 @@ class Ruling:
         decision: the offended side's options, if the code gives a choice.
         parameter: the engine parameter that decided this ruling, when one did.
         provisional: the rule text behind it is incomplete (ACC entries marked so).
+        edition: the edition of the rule book the ruling rests on (ACC: ``acc_edition``).
+        void_deal_points: every point pegged in this deal is taken back (before
+            ``new_deal``).
+        dead: ``(seat, cards)``: those cards of the seat's hand take no further part in the
+            play (they are still counted in the show).
     """
 
     law: str
@@ -127,6 +133,9 @@ class Ruling:
     decision: Decision | None = None
     parameter: str | None = None
     provisional: bool = False
+    edition: str = ""
+    void_deal_points: bool = False
+    dead: tuple[int, tuple[Card, ...]] | None = None
 
     def __str__(self) -> str:
         return f"{self.law}: {self.text}"
@@ -171,12 +180,34 @@ class LawCode:
         self.name = name
         self.title = title
         self.params: dict[str, Any] = dict(params or {})
+        self.defaults: dict[str, Any] = dict(self.params)
         self._laws: dict[str, Law] = {}
         self._by_kind: dict[str, str] = {}
         self.kind_text: dict[str, str] = {}
         """A short description of each irregularity kind (for menus)."""
         self.needs_offender: set[str] = set()
         """Kinds that must name the offending seat when reported."""
+
+    def with_params(self, **params: Any) -> LawCode:
+        """The same laws with some parameters changed (e.g. muggins announced).
+
+        Raises:
+            HoyleError: a parameter the code does not have.
+        """
+        bad = sorted(set(params) - set(self.params))
+        if bad:
+            raise HoyleError(f"the {self.name} code has no parameter(s) {', '.join(bad)}")
+        other = LawCode(self.name, self.title, self.params | params)
+        other._laws = self._laws
+        other._by_kind = self._by_kind
+        other.kind_text = self.kind_text
+        other.needs_offender = self.needs_offender
+        other.defaults = self.defaults
+        return other
+
+    def changed_params(self) -> dict[str, Any]:
+        """The parameters that differ from the code's published values (for records)."""
+        return {k: v for k, v in self.params.items() if self.defaults.get(k) != v}
 
     def add(self, law: Law) -> Law:
         """Register ``law``. Raises :class:`HoyleError` on a repeated ID or kind."""

@@ -1,32 +1,39 @@
-"""The law codes of cribbage: ``ew`` (Enquire Within, the seed code); ``acc`` to come.
+"""The law codes of cribbage: ``ew`` (Enquire Within, the seed code) and ``acc`` (the
+American Cribbage Congress tournament rules).
 
 >>> get_code("ew").title
 'The Accepted Laws of Cribbage (Enquire Within Upon Everything, §82)'
 >>> get_code("xx")
 Traceback (most recent call last):
 ...
-hoyle.errors.HoyleError: unknown law code 'xx' (known: ew)
+hoyle.errors.HoyleError: unknown law code 'xx' (known: ew, acc)
+>>> get_code("acc", muggins="acc").params["muggins"]
+'acc'
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from hoyle.cribbage.laws.acc import ACC
 from hoyle.cribbage.laws.ew import EW
 from hoyle.errors import HoyleError
 from hoyle.table.laws import LawCode
 
-__all__ = ["CODES", "get_code", "EW"]
+__all__ = ["CODES", "get_code", "EW", "ACC"]
 
-CODES: dict[str, LawCode] = {"ew": EW}
+CODES: dict[str, LawCode] = {"ew": EW, "acc": ACC}
 """The cribbage law codes by profile name."""
 
 
-def get_code(name: str) -> LawCode:
-    """The law code named ``name`` (case-insensitive).
+def get_code(name: str, **params: Any) -> LawCode:
+    """The law code named ``name`` (case-insensitive), with ``params`` changed.
 
     Raises:
-        HoyleError: no such code.
+        HoyleError: no such code, or a parameter it does not have.
     """
     try:
-        return CODES[name.lower()]
+        code = CODES[name.lower()]
     except KeyError:
         raise HoyleError(f"unknown law code {name!r} (known: {', '.join(CODES)})") from None
+    return code.with_params(**params) if params else code

@@ -1,0 +1,666 @@
+"""The ``ACC`` code: the American Cribbage Congress tournament rules (two-hand, 121).
+
+Each rule of the catalogue ``shared/laws/cribbage.md`` §3 is a :class:`Law` citing its ID.
+The rule book changes from edition to edition; rulings carry ``edition`` (the
+``acc_edition`` parameter: ``web2008``, ``2020`` or ``2025``, default ``2025``). Rules the
+catalogue knows only by heading or summary give the catalogue's engine default and are
+marked ``provisional``. Muggins (rule 10) is off unless announced:
+``ACC.with_params(muggins="acc")``.
+
+>>> from hoyle.table.laws import Irregularity
+>>> r = ACC.rule(Irregularity("misdeal", facts={"dealer": 1, "pone": 0, "phase": "discard"}))
+>>> r.law, r.points, r.new_deal, r.edition
+('ACC-4.4(a)', (), True, '2025')
+>>> len(ACC)
+67
+"""
+
+from __future__ import annotations
+
+from hoyle.table.core import Action
+from hoyle.table.laws import Decision, Irregularity, LawCode, Option, Ruling
+
+__all__ = ["ACC", "PARAMS"]
+
+PARAMS = {
+    "acc_edition": "2025",
+    "forfeit_semantics": "opponent_scores",
+    "deal_cut_min": 4,
+    "starter_cut_min": 4,
+    "misdeal_penalty": 0,
+    "refused_count_check_penalty": 10,
+    "misdeal_redealer": "same",
+    "discard_order": "any",
+    "peek_penalty": 2,
+    "renege_penalty": 2,
+    "false_game_penalty": 15,
+    "starter_mixed_penalty": 2,
+    "muggins": "off",
+    "overscore_claim_window": "at_once",
+    "wrong_count_after_starter": "acc_table",
+    "heels_window": "before_dealer_first_card",
+    "next_game_first_dealer": "loser",
+    "skunk_game_points": 3,
+}
+"""ACC's values of the engine parameters where the codes differ (cribbage.md §4)."""
+
+ACC = LawCode("acc", "American Cribbage Congress tournament rules", PARAMS)
+"""The ACC law code."""
+
+_IN_DEAL = ("deal", "discard", "starter", "play", "claim", "decision")
+
+
+def _ed(code: LawCode) -> str:
+    return str(code.params["acc_edition"])
+
+
+def _r(code: LawCode, law: str, text: str, **effects: object) -> Ruling:
+    """A ruling of this code, tagged with its edition."""
+    return Ruling(law, text, edition=_ed(code), **effects)  # type: ignore[arg-type]
+
+
+def _adv(irr: Irregularity, seat: int) -> int:
+    adv = irr.facts.get("adversary")
+    if adv is not None and irr.offender == seat:
+        return int(adv)
+    return (seat + 1) % int(irr.facts.get("players", 2))
+
+
+def _pone(irr: Irregularity) -> int:
+    return int(irr.facts.get("pone") or 0)
+
+
+def _dealer(irr: Irregularity) -> int:
+    d = irr.facts.get("dealer")
+    return int(d) if d is not None else 1
+
+
+def _offender(irr: Irregularity, default: int) -> int:
+    return irr.offender if irr.offender is not None else default
+
+
+def _penalty(code: LawCode, law: str, irr: Irregularity, offender: int, pts: int,
+             what: str, **extra: object) -> Ruling:
+    adv = _adv(irr, offender)
+    return _r(code, law, f"{what}: seat {adv} scores {pts}", points=((adv, pts),), **extra)
+
+
+def _procedure(law_id: str, title: str, summary: str, engine: str) -> None:
+    ACC.procedure(law_id, title, summary, engine)
+
+
+# -- 1: general ------------------------------------------------------------------------
+
+_procedure("ACC-1.2", "Number of players", "Heading: the number of players.",
+           "Tournament play is two-hand; the engine's variants are parameters (§1.2).")
+_procedure("ACC-1.4", "The board", "Heading: the board.",
+           "The engine keeps each side's front and back peg (CRIB-R-2).")
+_procedure("ACC-1.5", "Outline of play", "Between games of a match the loser deals first.",
+           "next_game_first_dealer = loser (match play records it; a single game starts "
+           "with the cut).")
+_procedure("ACC-1.6", "Definitions",
+           "Crib of four scored after the dealer's hand; flush of four in the hand, five "
+           "with the starter (a crib flush needs all five); go; game hole 121; his heels; "
+           "his nobs; muggins optional and announced.",
+           "The scorer applies the definitions: hand_flush_min = 4, a crib flush only with "
+           "the starter (crib_flush_rule = strict).")
+_procedure("ACC-1.7", "Scoring chart",
+           "Play: heels 2, pair 2, three of a kind 6, four 12, run 1 a card, 15 for 2, 31 "
+           "for 2, last card 1. Show: nobs 1, pairs, runs, fifteens 2, flush 4 or 5.",
+           "The engine's scoring tables (CRIB-R-9, CRIB-R-10).")
+
+
+# -- 2, 3: shuffle and cut ---------------------------------------------------------------
+
+@ACC.law("ACC-2.1", "Shuffling", "The pack is mixed at least three times; the dealer must "
+         "not see the bottom card after the last shuffle.",
+         engine="REPORT dealer_saw_bottom SEAT: the pone scores 2 and the pack is "
+                "reshuffled.",
+         kinds={"dealer_saw_bottom": "the dealer saw the bottom card after shuffling"})
+def _acc_2_1(irr: Irregularity, code: LawCode) -> Ruling:
+    dealer = _offender(irr, _dealer(irr))
+    return _penalty(code, "ACC-2.1", irr, dealer, code.params["peek_penalty"],
+                    "the dealer saw the bottom card; the pack is reshuffled",
+                    redo="shuffle")
+
+
+_procedure("ACC-2.2", "The pone may shuffle", "The pone may shuffle once per deal.",
+           "A right at the table; nothing for the engine to rule.")
+_procedure("ACC-2.3", "The dealer shuffles last", "The dealer shuffles last.",
+           "Procedure; the deal is a chance node.")
+
+
+@ACC.law("ACC-3.1", "Looking at the bottom of the cut", "When cutting, no one may look at "
+         "the bottom card of the lifted packet.",
+         engine="REPORT cut_peek SEAT: the adversary scores 2 (summary rule).",
+         kinds={"cut_peek": "a player looked at the bottom card of the lifted packet"},
+         needs_offender=("cut_peek",))
+def _acc_3_1(irr: Irregularity, code: LawCode) -> Ruling:
+    r = _penalty(code, "ACC-3.1", irr, _offender(irr, 0), code.params["peek_penalty"],
+                 "a peek at the bottom of the cut")
+    return Ruling(r.law, r.text, points=r.points, edition=r.edition, provisional=True)
+
+
+@ACC.law("ACC-3.2", "Cutting for first deal", "The lower card deals first; ties cut again.",
+         engine="The cut for deal is a chance node per player; equal cuts cut again.",
+         kinds={"equal_cuts": "the cuts for deal are equal"})
+def _acc_3_2(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, "ACC-3.2", "equal cuts: cut again", refused=True, redo="cut for deal")
+
+
+@ACC.law("ACC-3.3", "The cut before every deal", "The pone must cut before every deal.",
+         engine="REPORT no_cut_offered: the pone scores 2 (summary rule).",
+         kinds={"no_cut_offered": "the dealer dealt without offering the cut"})
+def _acc_3_3(irr: Irregularity, code: LawCode) -> Ruling:
+    r = _penalty(code, "ACC-3.3", irr, _dealer(irr), 2, "the dealer did not offer the cut")
+    return Ruling(r.law, r.text, points=r.points, edition=r.edition, provisional=True)
+
+
+# -- 4: the deal -------------------------------------------------------------------------
+
+_procedure("ACC-4.1", "Order of dealing", "Six cards each, one at a time, the pone first.",
+           "The deal is a chance node; hands are recorded pone first.")
+_procedure("ACC-4.2", "Dealing", "The pone watches the deal and calls irregularities.",
+           "In referee mode the pone's calls are REPORT actions.")
+
+
+@ACC.law("ACC-4.3", "Exposed cards in the deal", "Heading: exposed cards in the deal.",
+         engine="Engine default (rule text to be confirmed): a new deal, no points.",
+         kinds={"exposed_card": "a card was exposed in dealing",
+                "faced_card": "a card was found face up in the pack"})
+def _acc_4_3(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.facts.get("phase") not in ("deal", "discard", "starter"):
+        return _r(code, "ACC-4.3", "reported outside the deal: play goes on", refused=True,
+                  provisional=True)
+    return _r(code, "ACC-4.3", "new deal by the same dealer, no points", new_deal=True,
+              provisional=True, parameter="exposed_card_in_deal")
+
+
+@ACC.law("ACC-4.4(a)", "Wrong number of cards before the starter",
+         "A hand or the crib with the wrong number of cards found before the starter is "
+         "turned: the same dealer deals again, no points; a player who will not let the "
+         "dealer verify his count is set back 10.",
+         engine="REPORT misdeal (or wrong_count) before the starter: a new deal by the same "
+                "dealer, no points (misdeal_penalty = 0). REPORT refused_count_check SEAT: "
+                "that player goes back 10, not below 0.",
+         kinds={"misdeal": "the dealer gave a player too many or too few cards",
+                "refused_count_check": "a player would not let the dealer verify his count"},
+         needs_offender=("refused_count_check",))
+def _acc_4_4a(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.kind == "refused_count_check":
+        n = code.params["refused_count_check_penalty"]
+        return _r(code, "ACC-4.4(a)", f"seat {irr.offender} refused a count check: set back "
+                  f"{n}", peg_back=(_offender(irr, 0), n))
+    if irr.facts.get("phase") not in _IN_DEAL:
+        return _r(code, "ACC-4.4(a)", "there is no deal in progress", refused=True)
+    if irr.facts.get("starter_turned"):
+        return _acc_4_4b(irr, code)
+    return _r(code, "ACC-4.4(a)", "wrong number of cards: the same dealer deals again, no "
+              "points", new_deal=True, parameter="misdeal_penalty")
+
+
+@ACC.law("ACC-4.4(b)", "Wrong number of cards after the starter",
+         "Found after the starter is turned: a table of cases settled by judges; the 2025 "
+         "book (4.4.d(9)): play stops, all pegging of the deal is taken back, both hands and "
+         "the crib are dead and the same dealer deals again.",
+         engine="REPORT wrong_count after the starter: edition 2025 (default): every point "
+                "pegged in the deal is taken back and the deal is dealt again; editions "
+                "web2008 and 2020: the judges' table is not in the catalogue, so the engine "
+                "applies the same remedy marked provisional (wrong_count_after_starter).",
+         kinds={"wrong_count": "a hand or the crib is found with the wrong number of cards"})
+def _acc_4_4b(irr: Irregularity, code: LawCode) -> Ruling:
+    if not irr.facts.get("starter_turned"):
+        return _r(code, "ACC-4.4(a)", "wrong number of cards before the starter: the same "
+                  "dealer deals again, no points", new_deal=True, parameter="misdeal_penalty")
+    return _r(code, "ACC-4.4(b)", "wrong number of cards after the starter: all pegging of "
+              "this deal is taken back, hands and crib are dead, the same dealer deals again",
+              void_deal_points=True, new_deal=True, parameter="wrong_count_after_starter",
+              provisional=_ed(code) != "2025")
+
+
+@ACC.law("ACC-4.5", "Imperfect pack", "Heading: an imperfect pack.",
+         engine="Engine default (to be confirmed): the deal in progress is void; points "
+                "already pegged stand.",
+         kinds={"imperfect_pack": "the pack is found imperfect"})
+def _acc_4_5(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, "ACC-4.5", "imperfect pack: replace it; the deal in progress is void",
+              new_deal=irr.facts.get("phase") in _IN_DEAL, provisional=True)
+
+
+# -- 5: the crib -------------------------------------------------------------------------
+
+_procedure("ACC-5.1.a", "The crib is the dealer's",
+           "The crib is the dealer's and lies face down on his side.",
+           "The crib is scored to the dealer after his hand.")
+
+
+@ACC.law("ACC-5.1.b", "Picking up discards", "Discards once released face down may not be "
+         "picked up and examined.",
+         engine="REPORT picked_up_discards SEAT: the adversary scores 2; the cards go back "
+                "to the crib.",
+         kinds={"picked_up_discards": "a player picked up discards once released"},
+         needs_offender=("picked_up_discards",))
+def _acc_5_1_b(irr: Irregularity, code: LawCode) -> Ruling:
+    return _penalty(code, "ACC-5.1.b", irr, _offender(irr, 0), 2,
+                    "discards picked up; they go back to the crib")
+
+
+@ACC.law("ACC-5.1.c", "Discarding to the wrong side", "A player who alone discarded to the "
+         "wrong side may take the card(s) back and choose again.",
+         engine="REPORT wrong_side_discard SEAT before the starter: no penalty; the player "
+                "may lay away again.",
+         kinds={"wrong_side_discard": "a player discarded to the wrong side"})
+def _acc_5_1_c(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.facts.get("starter_turned"):
+        return _r(code, "ACC-5.1.c", "the starter is turned: too late to take the discard "
+                  "back", refused=True)
+    return _r(code, "ACC-5.1.c", "discard to the wrong side: taken back and made again, no "
+              "penalty")
+
+
+@ACC.law("ACC-5.1.d", "The crib on the wrong side", "All four crib cards found on the pone's "
+         "side are moved unseen to the dealer, unless the starter is turned and each has "
+         "played a card: then the crib belongs to the player on whose side it lies.",
+         engine="REPORT crib_misplaced: ruled as the rule says; the engine records it.",
+         kinds={"crib_misplaced": "all four crib cards were found on the pone's side"})
+def _acc_5_1_d(irr: Irregularity, code: LawCode) -> Ruling:
+    played = bool(irr.facts.get("dealer_has_played")) and irr.facts.get("phase") in (
+        "play", "claim", "decision")
+    if played:
+        return _r(code, "ACC-5.1.d", "the crib belongs to the player on whose side it lies; "
+                  "his opponent becomes pone and next dealer (recorded; the table rectifies)")
+    return _r(code, "ACC-5.1.d", "the crib is moved unseen to the dealer, no penalty")
+
+
+@ACC.law("ACC-5.2.a", "Looking at the crib early", "The crib may not be looked at before its "
+         "turn to be counted.",
+         engine="REPORT looked_at_crib SEAT: the adversary scores 2.",
+         kinds={"looked_at_crib": "a player looked at the crib before its count"},
+         needs_offender=("looked_at_crib",))
+def _acc_5_2_a(irr: Irregularity, code: LawCode) -> Ruling:
+    return _penalty(code, "ACC-5.2.a", irr, _offender(irr, 0), 2, "the crib looked at early")
+
+
+@ACC.law("ACC-5.2.b", "Looking at the crib before discarding", "A player who looks at the "
+         "crib before discarding to it: the adversary scores 2 and draws the offender's "
+         "discards blind from his hand.",
+         engine="REPORT crib_peek_before_discard SEAT: the adversary scores 2 (the blind "
+                "draw is made at the table).",
+         kinds={"crib_peek_before_discard": "a player looked at the crib before discarding"},
+         needs_offender=("crib_peek_before_discard",))
+def _acc_5_2_b(irr: Irregularity, code: LawCode) -> Ruling:
+    return _penalty(code, "ACC-5.2.b", irr, _offender(irr, 0), 2,
+                    "the crib looked at before discarding; the adversary draws the "
+                    "offender's discards blind from his hand")
+
+
+@ACC.law("ACC-5.2.c", "The dealer swaps hand and crib", "The pone scores 2 either way; "
+         "before the play the dealer plays his true hand; after the play began he plays on "
+         "with the crib cards and his pegged points are taken back.",
+         engine="REPORT hand_crib_swapped: the pone scores 2; the remedy of the rule is "
+                "made at the table.",
+         kinds={"hand_crib_swapped": "the dealer swapped his hand and the crib"})
+def _acc_5_2_c(irr: Irregularity, code: LawCode) -> Ruling:
+    started = irr.facts.get("phase") in ("play", "claim", "decision")
+    rest = ("the dealer plays on with the crib cards and his pegged points are taken back"
+            if started else "the dealer plays his true hand")
+    return _r(code, "ACC-5.2.c", f"hand and crib swapped: seat {_pone(irr)} scores 2; {rest}",
+              points=((_pone(irr), 2),))
+
+
+_procedure("ACC-5.3", "Retrieving crib cards", "Heading: retrieving crib cards.",
+           "Rule text to be confirmed; no ruling is made.")
+
+
+# -- 6: the starter ----------------------------------------------------------------------
+
+@ACC.law("ACC-6.1.a", "The starter only after both discards",
+         "A starter turned before the dealer has discarded goes back; the dealer discards; "
+         "the stock is reshuffled and cut again; no penalty.",
+         engine="REPORT starter_too_early: no penalty; the starter is cut again.",
+         kinds={"starter_too_early": "the starter was turned before the dealer discarded"})
+def _acc_6_1_a(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, "ACC-6.1.a", "the card goes back; the dealer discards; reshuffle the "
+              "stock and cut again; no penalty", refused=True, redo="starter cut")
+
+
+@ACC.law("ACC-6.1.b", "The pone peeks at the cut", "The pone must not look at the bottom "
+         "card of the cut packet: the dealer scores 2 and is shown that card.",
+         engine="REPORT starter_cut_peek: the dealer scores 2.",
+         kinds={"starter_cut_peek": "the pone looked at the bottom card of the cut packet"})
+def _acc_6_1_b(irr: Irregularity, code: LawCode) -> Ruling:
+    d = _dealer(irr)
+    return _r(code, "ACC-6.1.b", f"the pone peeked at the cut: seat {d} scores 2 and is "
+              "shown that card", points=((d, 2),))
+
+
+@ACC.law("ACC-6.1.c", "The dealer takes the starter into his hand",
+         "The pone scores 2, draws two cards blind from the dealer's hand, picks one as "
+         "starter and returns the other.",
+         engine="REPORT starter_taken: the pone scores 2; the blind draw is made at the "
+                "table.",
+         kinds={"starter_taken": "the dealer took the starter into his hand unseen"})
+def _acc_6_1_c(irr: Irregularity, code: LawCode) -> Ruling:
+    p = _pone(irr)
+    return _r(code, "ACC-6.1.c", f"seat {p} scores 2, draws two cards blind from the "
+              "dealer's hand, picks one as starter and returns the other", points=((p, 2),))
+
+
+@ACC.law("ACC-6.1.d", "A faced starter", "The card to be turned is already face up: turn it "
+         "down, reshuffle the remaining cards, cut again.",
+         engine="REPORT faced_starter: no points; the starter is cut again.",
+         kinds={"faced_starter": "the card to be turned as starter was already face up"})
+def _acc_6_1_d(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, "ACC-6.1.d", "turn it down, reshuffle the remaining cards and cut again",
+              refused=True, redo="starter cut")
+
+
+@ACC.law("ACC-6.2", "More than one card exposed", "The correct top card is the starter; "
+         "the exposed cards go back; no penalty.",
+         engine="REPORT starter_multiple_exposed: no penalty (starter_multiple_exposed).",
+         kinds={"starter_multiple_exposed": "the dealer exposed more than one card turning"})
+def _acc_6_2(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, "ACC-6.2", "the correct top card is the starter; the others go back; "
+              "no penalty", parameter="starter_multiple_exposed")
+
+
+@ACC.law("ACC-6.3", "His heels", "A jack turned: the dealer pegs 2 and may peg out with it; "
+         "lost if he plays a card first; never subject to muggins.",
+         engine="As EW-xii: HEELS accepted until the dealer's first card; later refused.",
+         kinds={"late_heels": "the dealer claimed his heels after playing his first card"})
+def _acc_6_3(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, "ACC-6.3", "his heels must be pegged before the dealer plays a card: "
+              "lost, and never subject to muggins (10.3)", refused=True,
+              parameter="heels_window")
+
+
+_procedure("ACC-6.4", "The pack after the turn", "After the turn the pack goes to the "
+           "dealer's side.", "Procedure.")
+
+
+# -- 7: the play -------------------------------------------------------------------------
+
+@ACC.law("ACC-7.1.a–b", "The pone leads", "The dealer leading in error: the cards go back, "
+         "points are retracted, the pone leads, no penalty, unless both have played beyond "
+         "one card each, when the order stands and points count.",
+         engine="REPORT dealer_led: no penalty; the order is corrected unless both have "
+                "played more than one card.",
+         kinds={"dealer_led": "the dealer led the play in error"})
+def _acc_7_1_ab(irr: Irregularity, code: LawCode) -> Ruling:
+    played = int(irr.facts.get("cards_played", 0))
+    if played > 2:
+        return _r(code, "ACC-7.1.a–b", "both have played beyond one card: the order stands "
+                  "and the points count", refused=True, parameter="dealer_led_in_error")
+    return _r(code, "ACC-7.1.a–b", "the cards go back, points are retracted and the pone "
+              "leads; no penalty", parameter="dealer_led_in_error")
+
+
+_procedure("ACC-7.1.c–d", "Playing the cards", "One card at a time, calling the count; "
+           "played cards stay face up until both hands are counted.",
+           "The play records each card with the running count.")
+
+
+@ACC.law("ACC-7.1.e", "A released card is played", "A card released is played; it may be "
+         "taken back only if it would exceed 31.",
+         engine="A card past 31 goes back (referee mode); REPORT retracted_card: refused.",
+         kinds={"card_over_31": "a card was played that took the count past 31",
+                "retracted_card": "a player tried to take back a card released"})
+def _acc_7_1_e(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.kind == "card_over_31":
+        return _r(code, "ACC-7.1.e", f"{irr.facts.get('card')} would exceed 31: it is taken "
+                  "back, no penalty", refused=True)
+    return _r(code, "ACC-7.1.e", "a card released from the fingers is played: it stands",
+              refused=True)
+
+
+@ACC.law("ACC-7.1.f", "Two cards played together", "The one matching the called count is "
+         "played, else the player chooses; the others go back; no penalty.",
+         engine="REPORT two_cards_played: no penalty.",
+         kinds={"two_cards_played": "a player played two or more cards together"})
+def _acc_7_1_f(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, "ACC-7.1.f", "the card matching the called count is played (else the "
+              "player chooses); the others go back; no penalty", refused=True)
+
+
+_procedure("ACC-7.2", "Points in the play", "Points go to the player of the card that "
+           "completes a combination.", "The play's scoring (CRIB-R-9).")
+
+
+@ACC.law("ACC-7.3", "Renege", "Failing to play a card that could be played: the adversary "
+         "scores 2 for each card that could singly have been played, and chooses whether "
+         "the reneged card(s) are dead or played; hands and crib are still counted.",
+         engine="Referee mode detects a go called while a card fits: the adversary scores 2 "
+                "per playable card, then chooses CHOOSE dead (the cards take no further "
+                "part in the play; the go stands) or CHOOSE played (the offender must play).",
+         kinds={"renege": "a player said go while holding a card he could play"})
+def _acc_7_3(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = _offender(irr, 0)
+    adv = _adv(irr, offender)
+    cards = tuple(irr.facts.get("playable", ()))
+    pts = code.params["renege_penalty"] * max(1, len(cards))
+    names = " ".join(map(str, cards))
+    dead = _r(code, "ACC-7.3", f"{names} dead: out of the play; the go stands",
+              dead=(offender, cards))
+    play = _r(code, "ACC-7.3", "the reneged card must be played")
+    return _r(code, "ACC-7.3", f"renege: seat {adv} scores {pts} ({code.params['renege_penalty']}"
+              f" for each of {len(cards)} playable card(s)) and chooses dead or played",
+              points=((adv, pts),), provisional=True, parameter="renege_penalty",
+              decision=Decision(adv, (
+                  Option(Action("CHOOSE", word="dead"), f"{names} dead; the go stands", dead),
+                  Option(Action("CHOOSE", word="played"), "the offender must play", play))))
+
+
+_procedure("ACC-7.4", "Incorrect announcements", "Heading: incorrect announcements.",
+           "Rule text to be confirmed; no ruling is made.")
+
+
+# -- 8: pegging --------------------------------------------------------------------------
+
+_procedure("ACC-8.1", "Pegging", "First score with one peg; afterwards the rear peg "
+           "leapfrogs.", "Each side's score is a front and a back peg (CRIB-R-2).")
+_procedure("ACC-8.2", "A zero hand", "A zero hand or crib: the pegs are not touched.",
+           "A score of 0 moves no peg.")
+
+
+@ACC.law("ACC-8.3", "Underpegging", "Underpegging cannot be corrected once the fingers "
+         "leave the peg.",
+         engine="Under manual counting a claim is final: AMEND is refused; with muggins in "
+                "force the adversary may take missed points (rule 10).",
+         kinds={"amend_score": "a player tried to correct a score already pegged",
+                "late_claim": "a player tried to peg neglected points after their time"})
+def _acc_8_3(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, "ACC-8.3", "an underpeg cannot be corrected once the fingers leave the "
+              "peg", refused=True)
+
+
+@ACC.law("ACC-8.4.a", "False claim of game", "Pegging into the game hole and letting go, "
+         "marking a win, or moving the game-count peg when the game is not won cannot be "
+         "undone; penalty 8.4.b.",
+         engine="A claim that takes a player to 121 when the true count does not, or "
+                "REPORT false_game_claim SEAT, is ruled by 8.4.b.",
+         kinds={"false_game_claim": "a player claimed the game when it was not won"},
+         needs_offender=("false_game_claim",))
+def _acc_8_4_a(irr: Irregularity, code: LawCode) -> Ruling:
+    return _acc_8_4_b_ruling(irr, code)
+
+
+def _acc_8_4_b_ruling(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = _offender(irr, 0)
+    adv = _adv(irr, offender)
+    excess = max(0, int(irr.facts.get("excess", 0)))
+    n = code.params["false_game_penalty"]
+    gets = f"seat {adv} receives the {excess} point(s) overclaimed; " if excess else ""
+    return Ruling("ACC-8.4.b", f"false claim of game (8.4.a): seat {offender}'s peg returns "
+                  f"to his true score; {gets}seat {offender} is set back {n}",
+                  points=((adv, excess),) if excess else (), peg_back=(offender, n),
+                  edition=_ed(code), parameter="false_game_claim")
+
+
+_procedure("ACC-8.4.b", "Penalty for a false claim of game",
+           "The offender's peg returns to his true score; the adversary receives the points "
+           "overclaimed (up to the game hole); the offender is set back 15, even if the "
+           "adversary has now won.",
+           "Applied by ACC-8.4.a's ruling: true score restored, adversary + overclaim, "
+           "offender − 15 (false_game_penalty).")
+
+
+@ACC.law("ACC-8.4.c", "Overpegging", "An overpeg to one's advantage that does not claim "
+         "game.",
+         engine="Rule text incomplete; engine default as EW-ix: the adversary may CHOOSE "
+                "takedown (offender back by the excess, adversary + excess) or accept.",
+         kinds={"overclaim": "a player pegged more points than were due"})
+def _acc_8_4_c(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = _offender(irr, 0)
+    adv = _adv(irr, offender)
+    excess = int(irr.fact("excess"))
+    take = _r(code, "ACC-8.4.c", f"seat {offender} goes back {excess} and seat {adv} scores "
+              f"{excess}", takedown=(offender, adv, excess), provisional=True)
+    stand = _r(code, "ACC-8.4.c", "the overpeg stands", provisional=True)
+    return _r(code, "ACC-8.4.c", f"overpeg of {excess}: seat {adv} may have it corrected",
+              provisional=True, parameter="overscore",
+              decision=Decision(adv, (
+                  Option(Action("CHOOSE", word="takedown"),
+                         f"correct it: he goes back {excess}, you score {excess}", take),
+                  Option(Action("CHOOSE", word="accept"), "let the score stand", stand))))
+
+
+_procedure("ACC-8.5", "Improper removal of pegs", "Heading: improper removal of pegs.",
+           "Rule text to be confirmed; no ruling is made.")
+_procedure("ACC-8.6", "Touching pegs", "Heading: touching pegs (etiquette).",
+           "Rule text to be confirmed; no ruling is made.")
+
+
+@ACC.law("ACC-8.7", "Pegging with the opponent's pegs", "Pegging with the opponent's pegs: "
+         "the opponent scores 2.",
+         engine="REPORT used_opponents_pegs SEAT: the adversary scores 2 (summary rule).",
+         kinds={"used_opponents_pegs": "a player pegged with his opponent's pegs"},
+         needs_offender=("used_opponents_pegs",))
+def _acc_8_7(irr: Irregularity, code: LawCode) -> Ruling:
+    r = _penalty(code, "ACC-8.7", irr, _offender(irr, 0), 2, "pegging with the opponent's "
+                 "pegs")
+    return Ruling(r.law, r.text, points=r.points, edition=r.edition, provisional=True)
+
+
+_procedure("ACC-8.8", "Pegging in the wrong track", "Heading.",
+           "Rule text to be confirmed; no ruling is made.")
+_procedure("ACC-8.9", "Pegging a go before announcing it", "Heading.",
+           "Rule text to be confirmed; no ruling is made.")
+_procedure("ACC-8.10", "Failing to put the peg in the game hole", "Heading.",
+           "Rule text to be confirmed; no ruling is made.")
+_procedure("ACC-8.11", "Pegging out", "Except in match play and muggins events a player "
+           "must peg out; the opponent must remind him.",
+           "The engine pegs out automatically the moment a side reaches 121 (must_peg_out).")
+
+
+# -- 9: the show -------------------------------------------------------------------------
+
+_procedure("ACC-9.1", "Cards in plain view", "Cards stay face up while being counted.",
+           "The show lays each hand face up (public in every view).")
+
+
+@ACC.law("ACC-9.2", "Counting order", "The pone counts and pegs first, then the dealer his "
+         "hand, then the crib.",
+         engine="The engine counts in order; REPORT dealer_counted_first: the dealer takes "
+                "back and pegs again after the pone, no penalty.",
+         kinds={"dealer_counted_first": "the dealer pegged his hand before the pone"})
+def _acc_9_2(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, "ACC-9.2", "the dealer takes back and pegs again after the pone; no "
+              "penalty", refused=True)
+
+
+@ACC.law("ACC-9.3.a", "The starter kept apart", "A starter put into a hand or the crib or "
+         "mixed into the pack is restored to the top of the pack; the offender goes back 2.",
+         engine="REPORT starter_mixed SEAT: that player goes back 2 (starter_mixed_penalty).",
+         kinds={"starter_mixed": "a player mixed the starter into a hand, the crib or the pack"},
+         needs_offender=("starter_mixed",))
+def _acc_9_3_a(irr: Irregularity, code: LawCode) -> Ruling:
+    n = code.params["starter_mixed_penalty"]
+    off = _offender(irr, 0)
+    return _r(code, "ACC-9.3.a", f"the starter goes back on top of the pack; seat {off} is "
+              f"set back {n}", peg_back=(off, n), provisional=True)
+
+
+_procedure("ACC-9.4", "Mixing a hand with other cards", "Heading.",
+           "Rule text to be confirmed; no ruling is made.")
+
+
+@ACC.law("ACC-9.5", "No help in counting", "Players may not help each other count.",
+         engine="Under manual counting the engine gives no count help; a demand is refused.",
+         kinds={"count_help_demanded": "a player asked for help in counting"})
+def _acc_9_5(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, "ACC-9.5", "players may not help each other count: refused",
+              refused=True, provisional=True)
+
+
+# -- 10: muggins -------------------------------------------------------------------------
+
+_procedure("ACC-10.1", "Muggins is optional", "Muggins is the only optional rule; it must "
+           "be announced before play; pegging out is then mandatory.",
+           "Off unless announced: ACC.with_params(muggins=\"acc\"), recorded in the game's "
+           "record (muggins).")
+_procedure("ACC-10.2", "What muggins covers", "Underpegged points of the play, hand or crib.",
+           "With muggins announced, every underclaim in the play or the show opens it.")
+_procedure("ACC-10.3", "What muggins does not cover", "Underpegged penalties, underpegged "
+           "muggins, the dealer's failure to peg heels, points lost by pegging backward.",
+           "Only CLAIM underclaims open muggins; heels, penalties and muggins points never "
+           "do.")
+
+
+@ACC.law("ACC-10.4.a", "Calling muggins", "Call \"Muggins for N\": the points missed go to "
+         "the caller (the lesser of the call and the true amount); a wrong call gives those "
+         "points to the other player.",
+         engine="Muggins announced: after an underclaim the adversary may CHOOSE muggins "
+                "(he scores the points missed) or pass. Muggins off: the points are lost, no "
+                "penalty (ACC-8.3).",
+         kinds={"underclaim": "a player pegged fewer points than were due"})
+def _acc_10_4_a(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = _offender(irr, 0)
+    short = int(irr.facts.get("short", 0))
+    if code.params["muggins"] != "acc":
+        return _r(code, "ACC-8.3", f"underpegged by {short}: the points are lost; muggins is "
+                  "not in force", parameter="muggins")
+    adv = _adv(irr, offender)
+    take = _r(code, "ACC-10.4.a", f"muggins: seat {adv} scores the {short} point(s) missed",
+              points=((adv, short),))
+    leave = _r(code, "ACC-10.4.a", "no muggins called: the points are lost")
+    timing = "ACC-10.4.b" if irr.facts.get("what") in ("play", "go") else "ACC-10.4.c"
+    return _r(code, "ACC-10.4.a", f"seat {offender} underpegged by {short}: seat {adv} may "
+              f"call muggins (timing {timing})", parameter="muggins",
+              decision=Decision(adv, (
+                  Option(Action("CHOOSE", word="muggins"), f"muggins for {short}", take),
+                  Option(Action("CHOOSE", word="pass"), "let the points go", leave))))
+
+
+_procedure("ACC-10.4.b", "When to call muggins in the play", "After the player finishes his "
+           "pegging and before he pegs again or the pone's hand is pegged.",
+           "The muggins decision opens at once after the short claim in the play.")
+_procedure("ACC-10.4.c", "When to call muggins in the show", "Timing text incomplete; "
+           "engine default: after the player has pegged, before the next hand is pegged.",
+           "The muggins decision opens at once after the short claim of a hand or crib.")
+_procedure("ACC-11", "Judges", "Heading: judges; situations not covered.",
+           "Situations no law covers are left to the table; the referee records them.")
+_procedure("ACC-12.1", "Game points", "Scorecards in ink; game points: win 2, skunk 3, loss "
+           "0.",
+           "Every result reports the skunk (loser at 90 or fewer) and the game points "
+           "(2, or 3 for a skunk).")
+
+
+@ACC.law("ACC-12.2", "No-show in a playoff", "A player absent forfeits a game after 5 "
+         "minutes, then one more every 15 minutes.",
+         engine="REPORT no_show SEAT: that player forfeits the game.",
+         kinds={"no_show": "a player did not appear"}, needs_offender=("no_show",))
+def _acc_12_2(irr: Irregularity, code: LawCode) -> Ruling:
+    off = _offender(irr, 0)
+    return _r(code, "ACC-12.2", f"seat {off} is absent: he forfeits the game",
+              loses_game=off)
+
+
+@ACC.law("ACC-ETH", "Code of ethics", "Marking cards, stacking, hiding excess cards, "
+         "altering scorecards, deliberate violations and similar conduct are grounds for "
+         "suspension.",
+         engine="REPORT ethics_violation SEAT: logged for the tournament director; no "
+                "ruling on the game.",
+         kinds={"ethics_violation": "a breach of the code of ethics"})
+def _acc_eth(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, "ACC-ETH", "conduct outside the engine's rulings: logged for the "
+              "tournament director")
