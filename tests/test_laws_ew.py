@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 from hoyle.cribbage.laws import EW
-from hoyle.cribbage.players import GreedyPlayer, RandomPlayer
+from hoyle.cribbage.players import GreedyPlayer, Player, RandomPlayer
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import DETECTED_KINDS, CribbageState, CribbageView
@@ -597,9 +597,10 @@ def test_EW_ix_n_takedown_peg_positions() -> None:
 
 
 def test_EW_ix_computer_players_claim_the_true_points() -> None:
-    for seed, players in ((11, [GreedyPlayer(), RandomPlayer()]),
-                          (12, [RandomPlayer(), GreedyPlayer()]),
-                          (13, [GreedyPlayer(), GreedyPlayer()])):
+    games: list[tuple[int, list[Player]]] = [(11, [GreedyPlayer(), RandomPlayer()]),
+                                             (12, [RandomPlayer(), GreedyPlayer()]),
+                                             (13, [GreedyPlayer(), GreedyPlayer()])]
+    for seed, players in games:
         events: list[Event] = []
         s = play_game(players, seed=seed,
                       state=CribbageState(seed=seed, laws=EW, manual_count=True),
@@ -609,7 +610,8 @@ def test_EW_ix_computer_players_claim_the_true_points() -> None:
         assert not bad, [e.reason for e in bad]
         assert not [e for e in events if e.kind == "choice"]
         assert sum(a.verb == "CLAIM" for a in s.history) > 20
-        # the same deals and plays, counted by the engine
+        # the same deals and plays, counted by the engine: without the claims, and without
+        # HEELS (under automatic counting the engine pegs his heels as the jack is turned)
         auto = CribbageState(seed=seed, laws=EW)
         for a in s.history:
             if a.verb not in ("CLAIM", "HEELS"):
@@ -789,7 +791,7 @@ def test_EW_xiv_touching_the_adversarys_pegs_costs_2() -> None:
 def test_EW_xiv_displaced_front_peg_score_falls_back_to_the_standing_peg() -> None:
     s = at_show(referee=True)  # pone (5, 3)
     r = the_ruling(act(s, "REPORT displaced_peg 0"), "EW-xiv")
-    assert r.points == () and r.peg_back == (PONE, 2)
+    assert r.points == () and r.displaced_peg == PONE
     assert s.scores == (3, 3)  # the standing (back) peg at 3 is now the score
     assert (s.phase, s.current_player) == ("claim", PONE)
 
@@ -1007,6 +1009,26 @@ def test_EW_xxi_renege_costs_two_once_not_per_playable_card() -> None:
     assert pegs(s) == [(4, 2), (2, 0)]  # two for the offence, whatever the cards
 
 
+def test_EW_xxi_both_players_renege_at_the_lead() -> None:
+    s = at_play(referee=True)
+    act(s, "GO")  # the pone holds four playable cards: the dealer pegs 2
+    events = act(s, "GO")  # and so does the dealer: the pone pegs 2
+    assert s.scores == (2, 2)
+    # no card has been played in this count: there is no last card to score (EW-T-ix)
+    assert not [e for e in events if e.kind == "score" and e.source == "EW-T-ix"]
+    assert not (s.phase == "claim" and s.view(s.current_player).claim == "go")
+
+
+def test_EW_xxi_both_players_renege_on_a_new_count_no_point_for_last() -> None:
+    s = at_play(referee=True)
+    act(s, *FIRST_COUNT)  # pone (3, 2), dealer (2, 0); the dealer leads the next count
+    assert (s.count, s.count_cards, s.current_player) == (0, [], DEALER)
+    act(s, "GO", "GO")  # each holds playable cards: each pays 2 to the other
+    assert s.scores == (5, 4)
+    # the new count has no card in it: nobody may claim one for last
+    assert not (s.phase == "claim" and s.view(s.current_player).claim == "go")
+
+
 # -- EW-coda-2: bystanders -------------------------------------------------------------------
 
 def test_EW_coda_2_bystander_interference_is_disregarded() -> None:
@@ -1027,6 +1049,7 @@ REPORTED = {  # kind -> the law that rules it (catalogue §2.1)
     "moved_peg": "EW-xv", "retracted_card": "EW-xviii", "late_claim": "EW-xix",
     "threw_up_cards": "EW-xx", "hand_mixed_with_pack": "EW-xxii",
     "refused_laws": "EW-coda-1", "bystander_interference": "EW-coda-2",
+    "false_game_claim": "EW-xvi",
 }
 NEEDS_SEAT = {"crib_confused", "touched_pegs", "displaced_peg", "false_game_claim",
               "threw_up_cards", "hand_mixed_with_pack", "refused_laws"}

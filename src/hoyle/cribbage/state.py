@@ -71,7 +71,7 @@ _MAX_CLAIM_LONG = 99  # for the longer hands of eight-card cribbage
 _TABLE_VERBS = frozenset({"HEELS", "AMEND", "REPORT"})
 _NUMBER_VERBS = frozenset({"CLAIM", "AMEND", "REPORT"})
 _WORD_VERBS = frozenset({"CHOOSE", "REPORT"})
-DETECTED_KINDS = frozenset({"overclaim", "underclaim", "false_game_claim", "renege",
+DETECTED_KINDS = frozenset({"overclaim", "underclaim", "renege",
                             "card_over_31", "late_heels", "amend_score", "equal_cuts"})
 """Irregularities the engine detects itself (the rest are reported with ``REPORT``)."""
 _DETECTED = DETECTED_KINDS
@@ -267,6 +267,7 @@ class CribbageState:
         self.deal_number = 0
         self.claim: _Claim | None = None
         self.last_claim = ""
+        self.last_claim_seat: int | None = None
         self.decision: Decision | None = None
         self.pending: tuple[Any, ...] = ()
         self.heels_due = False
@@ -617,9 +618,10 @@ class CribbageState:
         scores = self.scores
         loser_best = max(s for i, s in enumerate(scores) if i != side)
         skunk_line = r.skunk_at_or_below
-        skunk = skunk_line is not None and loser_best <= skunk_line
-        double = r.double_skunk_threshold is not None and loser_best <= r.double_skunk_threshold
-        lurch = loser_best < r.lurch_below
+        skunk = not forfeit and skunk_line is not None and loser_best <= skunk_line
+        double = not forfeit and r.double_skunk_threshold is not None and \
+            loser_best <= r.double_skunk_threshold
+        lurch = not forfeit and loser_best < r.lurch_below
         self.result = GameResult(
             winner=side, scores=scores, lurch=lurch, skunk=skunk,
             double_skunk=double, game_points=4 if double else 3 if skunk else 2,
@@ -672,7 +674,6 @@ class CribbageState:
         self.pending = ()
         self.heels_due = False
         self.shown = []
-        self.last_claim = ""
         self.dead = []
         self.deal_start_pegs = [list(p) for p in self.pegs]
 
@@ -791,6 +792,12 @@ class CribbageState:
             if not passed[s] and self._can_play(s):
                 break
         else:
+            if not self.count_cards:
+                # Referee mode: every player said go at a count with no card laid (each a
+                # renege, EW-xxi / ACC-7.3): no card, no point for last; the lead passes on.
+                self.passed = [False] * n
+                self.to_act = self._next_holder(seat)
+                return
             self._end_count(events, score_last=True)
             return
         for i in range(1, n + 1):
@@ -827,11 +834,16 @@ class CribbageState:
             self._show(events)
             return
         events.append(Event("count_reset", source="CRIB-R-8", count=0))
+        self.to_act = self._next_holder(last)
+
+    def _next_holder(self, seat: int) -> int:
+        """The next seat after ``seat`` in rotation that still holds cards."""
+        n = self.rules.players
         for i in range(1, n + 1):
-            s = (last + i) % n
+            s = (seat + i) % n
             if self.hands[s]:
-                self.to_act = s
-                return
+                return s
+        return seat  # pragma: no cover - callers check that cards remain
 
     def _show(self, events: list[Event], start: int = 0) -> None:
         """Count the hands from the dealer's left, the dealer's hand last, then the crib
@@ -874,6 +886,7 @@ class CribbageState:
         assert claim is not None
         self.claim = None
         self.last_claim = claim.what
+        self.last_claim_seat = claim.seat
         seat, true = claim.seat, claim.points
         facts = {"claimed": n, "true": true, "what": claim.what, "excess": n - true,
                  "short": true - n}
@@ -963,6 +976,13 @@ class CribbageState:
             peg[1] = min(peg[1], peg[0])
             events.append(Event("score", seat, (), peg[0] - before, (), "put back", ruling.law,
                                 peg[0]))
+        if ruling.displaced_peg is not None:
+            seat = ruling.displaced_peg
+            peg = self.pegs[self.rules.side_of(seat)]
+            before = peg[0]
+            peg[0], peg[1] = peg[1], max(0, peg[1] - 1)
+            events.append(Event("score", seat, (), peg[0] - before, (), "displaced peg",
+                                ruling.law, peg[0]))
         if ruling.dead is not None:
             seat, cards = ruling.dead
             for c in cards:
@@ -977,10 +997,11 @@ class CribbageState:
         if ruling.takedown is not None:
             offender, claimant, excess = ruling.takedown
             off = self.pegs[self.rules.side_of(offender)]
+            before = off[0]
             off[0] = max(0, off[0] - excess)
             off[1] = min(off[1], off[0])
-            events.append(Event("score", offender, (), -excess, (), "taken down", ruling.law,
-                                off[0]))
+            events.append(Event("score", offender, (), off[0] - before, (), "taken down",
+                                ruling.law, off[0]))
             if self._peg(claimant, excess, events, "takes the overscore", ruling.law):
                 return True
         if ruling.loses_game is not None:
@@ -1030,8 +1051,7 @@ class CribbageState:
             return
         if verb == "AMEND":
             kind = "amend_score" if self.last_claim in ("hand", "crib") else "late_claim"
-            seat = self.shown[-1][0] if self.shown and kind == "amend_score" else \
-                self.last_player
+            seat = self.last_claim_seat
             self._rule(Irregularity(kind, seat, self.phase, {"points": action.n},
                                     reported=True), events)
             return

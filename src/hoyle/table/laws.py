@@ -118,6 +118,8 @@ class Ruling:
             ``new_deal``).
         dead: ``(seat, cards)``: those cards of the seat's hand take no further part in the
             play (they are still counted in the show).
+        displaced_peg: the seat whose front peg was knocked out: it goes in the hole behind
+            the standing peg (the score falls back to the back peg; EW-xiv).
     """
 
     law: str
@@ -136,6 +138,7 @@ class Ruling:
     edition: str = ""
     void_deal_points: bool = False
     dead: tuple[int, tuple[Card, ...]] | None = None
+    displaced_peg: int | None = None
 
     def __str__(self) -> str:
         return f"{self.law}: {self.text}"

@@ -136,7 +136,7 @@ def _ew_iii(irr: Irregularity, code: LawCode) -> Ruling:
                       points=((pone, pts),), new_deal=True,
                       parameter="wrong_count_after_starter")
     return Ruling("EW-iii", text, points=((pone, pts),), new_deal=True,
-                  parameter="misdeal_redealer")
+                  parameter="wrong_count_after_starter" if late else "misdeal_redealer")
 
 
 @EW.law("EW-iv", "Faced or exposed card in the deal",
@@ -334,8 +334,9 @@ def _ew_xiv(irr: Irregularity, code: LawCode) -> Ruling:
     if scores is not None:
         front, back = scores[offender]
         drop = front - back
-    return Ruling("EW-xiv", f"the displaced front peg goes behind the standing peg: seat "
-                  f"{offender}'s score falls back {drop}", peg_back=(offender, drop))
+    return Ruling("EW-xiv", f"the displaced front peg goes in the hole behind the peg still "
+                  f"standing: seat {offender}'s score falls back {drop}",
+                  displaced_peg=offender)
 
 
 @EW.law("EW-xv", "A pegged hole stands",
