@@ -35,8 +35,8 @@ def test_referee_session_rules_irregularities(tmp_path: Path) -> None:
     steps = [
         ("cuts for the deal", "9c"),
         ("cuts for the deal", "2d"),
-        ("deals: the 6 cards", "report exposed_card"),
-        ("deals: the 6 cards", "5H 5C 5S JD 2C 3C 4H 6D 7S 8S QC KD"),
+        ("deals: 6 cards each", "report exposed_card"),
+        ("deals: 6 cards each", "5H 5C 5S JD 2C 3C 4H 6D 7S 8S QC KD"),
         ("Alice lays away", "2c 3c"),
         ("Bob lays away", "qc kd"),
         ("starter", "jh"),
@@ -79,15 +79,15 @@ def test_referee_prints_rulings_with_law_ids(tmp_path: Path) -> None:
     child.sendline("9c")
     child.expect("cuts for the deal")
     child.sendline("2d")
-    child.expect("deals: the 6 cards")
+    child.expect("deals: 6 cards each")
     child.sendline("report misdeal")
     # EW-iii: the non-dealer (Alice) scores 2 and the same dealer deals again.
     child.expect(r"Ruling EW-iii: misdeal: the non-dealer \(Alice\) scores 2")
     child.expect(r"Alice scores 2 for penalty")
-    child.expect("deals: the 6 cards")
+    child.expect("deals: 6 cards each")
     child.sendline("report touched_pegs")  # no seat named: a clear error, nothing lost
     child.expect("must name the seat at fault")
-    child.expect("deals: the 6 cards")
+    child.expect("deals: 6 cards each")
     child.sendline("report nonsense 0")
     child.expect("unknown irregularity 'nonsense'")
     child.sendline("quit")

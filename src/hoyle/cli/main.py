@@ -26,6 +26,10 @@ from hoyle.table.records import GameRecord
 
 __all__ = ["app", "main"]
 
+_VARIANTS = "six-card, five-card, three-hand, four-hand, eight-card"
+_VARIANT_HELP = ("six-card (to 121), five-card (to 61), three-hand (to 61), four-hand "
+                 "(partners, to 121), eight-card.")
+
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -88,10 +92,11 @@ def play_cribbage(
             "--manual-count", help="Claim your own points in the play and the show; "
                                    "the laws rule over- and underclaims (EW-ix, EW-x).")]
         = False,
-        laws: Annotated[str, typer.Option(help="Law code: ew.")] = "ew",
-        variant: Annotated[str, typer.Option(
-            help="six-card (to 121), five-card (to 61), three-hand, four-hand (partners), "
-                 "eight-card.")] = "six-card") -> None:
+        laws: Annotated[str, typer.Option(help="Law code: ew or acc.")] = "ew",
+        variant: Annotated[str, typer.Option(help=_VARIANT_HELP)] = "six-card",
+        muggins: Annotated[bool, typer.Option(
+            "--muggins", help="Muggins announced (ACC-10.1; with --laws acc "
+                              "--manual-count).")] = False) -> None:
     """Play cribbage against the computer (six-card to 121 unless --variant says)."""
     from hoyle.cli.play import new_session
 
@@ -101,7 +106,8 @@ def play_cribbage(
         raise _fail("the seed must be 0 or more")
     try:
         session = new_session(console, seed, opponent, save or Path(f"hoyle-cribbage-{seed}.json"),
-                              manual_count=manual_count, laws=laws, variant=variant)
+                              manual_count=manual_count, laws=laws, variant=variant,
+                              muggins=muggins)
     except HoyleError as e:
         raise _fail(str(e)) from None
     mode = ", manual counting" if manual_count else ""
@@ -161,9 +167,12 @@ app.add_typer(referee_app, name="referee")
 
 @referee_app.command("cribbage")
 def referee_cribbage(
-        laws: Annotated[str, typer.Option(help="Law code: ew.")] = "ew",
-        names: Annotated[str, typer.Option(help="The two players, seat 0 first.")]
-        = "Seat 0,Seat 1",
+        laws: Annotated[str, typer.Option(help="Law code: ew or acc.")] = "ew",
+        names: Annotated[Optional[str], typer.Option(  # noqa: UP007
+            help="The players, seat 0 first, comma-separated.")] = None,
+        variant: Annotated[str, typer.Option(help=_VARIANT_HELP)] = "six-card",
+        muggins: Annotated[bool, typer.Option(
+            "--muggins", help="Muggins announced (ACC-10.1; --laws acc only).")] = False,
         save: Annotated[Optional[Path], typer.Option(  # noqa: UP007
             help="Record file (default hoyle-referee.json).")] = None,
         resume: Annotated[Optional[Path], typer.Option(  # noqa: UP007
@@ -175,8 +184,9 @@ def referee_cribbage(
         if resume is not None:
             session = resume_referee(console, resume)
         else:
-            session = new_referee(console, laws, [n.strip() for n in names.split(",")],
-                                  save or Path("hoyle-referee.json"))
+            seat_names = [n.strip() for n in names.split(",")] if names else None
+            session = new_referee(console, laws, seat_names, save or Path("hoyle-referee.json"),
+                                  variant=variant, muggins=muggins)
     except HoyleError as e:
         raise _fail(str(e)) from None
     raise typer.Exit(session.run())
@@ -191,14 +201,28 @@ app.add_typer(laws_app, name="laws")
 def laws_cribbage(
         law_id: Annotated[Optional[str], typer.Argument(  # noqa: UP007
             help="A law ID, e.g. EW-ix; omit to list the whole code.")] = None,
-        code: Annotated[str, typer.Option(help="The law code: ew.")] = "ew") -> None:
+        code: Annotated[str, typer.Option("--laws", "--code", help="The law code: ew or acc.")]
+        = "ew",
+        variant: Annotated[Optional[str], typer.Option(  # noqa: UP007
+            help="Also show the rules of play of a variant: " + _VARIANTS + ".")] = None
+        ) -> None:
     """The laws of cribbage: every law of a code with its ID, title and summary."""
     from rich.table import Table
 
     from hoyle.cribbage.laws import get_code
+    from hoyle.cribbage.rules import CribbageRules
 
     try:
         lc = get_code(code)
+        if variant is not None:
+            rules = CribbageRules.for_variant(variant)
+            console.print(f"[bold]{rules.variant}[/bold]: {rules.players} players, "
+                          f"{rules.cards_dealt} dealt, {rules.discard_per_player} each to the "
+                          f"crib, hands of {rules.hand_size}, game {rules.target}"
+                          + (f", {rules.last_bonus} for last" if rules.last_bonus else "")
+                          + ("" if rules.play_all_cards else ", one count only")
+                          + (", partners" if rules.partnerships else "")
+                          + " (shared/laws/cribbage.md §1.2)")
         if law_id is not None:
             wanted = law_id.strip()
             match = [law for law in lc if law.id.lower() == wanted.lower()]

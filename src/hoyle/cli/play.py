@@ -23,6 +23,7 @@ from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.errors import HoyleError, IllegalAction, RecordError
 from hoyle.sim.match import GameRng
 from hoyle.table.core import CHANCE, Action, Event
+from hoyle.table.laws import LawCode
 from hoyle.table.records import GameRecord
 
 __all__ = ["CribbageSession", "HUMAN"]
@@ -233,9 +234,21 @@ def side_names(rules: CribbageRules, names: list[str]) -> list[str]:
                        if rules.side_of(i) == side) for side in range(rules.sides)]
 
 
+def law_code(laws: str, muggins: bool) -> LawCode:
+    """The law code for a game, with muggins announced if asked (ACC-10.1).
+
+    Raises:
+        HoyleError: unknown code, or muggins under a code that has none.
+    """
+    if muggins and laws.lower() != "acc":
+        raise HoyleError("muggins is an option of the ACC code (ACC-10.1); "
+                         f"the {laws} code has none")
+    return get_code(laws, muggins="acc") if muggins else get_code(laws)
+
+
 def new_session(console: Console, seed: int, opponent: str, save_path: Path,
                 manual_count: bool = False, laws: str = "ew",
-                variant: str = "six-card") -> CribbageSession:
+                variant: str = "six-card", muggins: bool = False) -> CribbageSession:
     """A new game of ``variant`` against computer ``opponent`` players (the person is
     seat 0; the cut decides the deal). With ``manual_count`` the person claims his own points
     under the law code ``laws``.
@@ -245,7 +258,7 @@ def new_session(console: Console, seed: int, opponent: str, save_path: Path,
     """
     rules = CribbageRules.for_variant(variant)
     players = {seat: make_player(opponent) for seat in range(1, rules.players)}
-    code = get_code(laws)
+    code = law_code(laws, muggins)
     state = CribbageState(rules, seed=seed, laws=code, manual_count=manual_count)
     return CribbageSession(console, state, players, 0, seed, save_path,
                            datetime.date.today().isoformat())

@@ -21,6 +21,7 @@ from hoyle.cards import parse_cards
 from hoyle.cli.render import board, event_lines
 from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.records import replay_record
+from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import DETECTED_KINDS, CribbageState, Phase
 from hoyle.errors import HoyleError, IllegalAction
 from hoyle.table.core import Action, Event
@@ -111,8 +112,10 @@ class RefereeSession:
         if s.phase == Phase.DEAL:
             assert s.dealer is not None
             k = s.rules.cards_dealt
-            return (f"{self.names[s.dealer]} deals: the {k} cards of "
-                    f"{self.names[s.pone()]} (pone), then the {k} of the dealer: ")
+            order = ", then ".join(self.names[x] for x in s.seat_order())
+            extra = " and the crib card from the stock" if s.rules.crib_cards_from_stock else ""
+            return (f"{self.names[s.dealer]} deals: {k} cards each, in the order {order}"
+                    f"{extra}: ")
         if s.phase == Phase.DISCARD:
             return f"{who} lays away {s.rules.discard_per_player} cards: "
         if s.phase == Phase.STARTER:
@@ -183,18 +186,26 @@ class RefereeSession:
             self.console.print(board(self.state.view(0), self.names))
 
 
-def new_referee(console: Console, laws: str, names: list[str], save_path: Path
-                ) -> RefereeSession:
-    """A new refereed game under the code ``laws``.
+def new_referee(console: Console, laws: str, names: list[str] | None, save_path: Path,
+                variant: str = "six-card", muggins: bool = False) -> RefereeSession:
+    """A new refereed game of ``variant`` under the code ``laws``.
 
     Raises:
-        HoyleError: unknown law code, or not two names.
+        HoyleError: unknown law code or variant, or the wrong number of names.
     """
-    if len(names) != 2:
-        raise HoyleError("give two names, e.g. --names Alice,Bob")
-    state = CribbageState(laws=get_code(laws), referee=True)
-    console.print(f"Refereeing cribbage under {escape(state.laws.title if state.laws else '')}."
-                  f" Type 'help' for what to enter, 'menu' for the irregularities.")
+    from hoyle.cli.play import law_code
+
+    rules = CribbageRules.for_variant(variant)
+    if names is None:
+        names = [f"Seat {i}" for i in range(rules.players)]
+    if len(names) != rules.players or not all(names):
+        raise HoyleError(f"give {rules.players} names, e.g. --names "
+                         + ",".join(["Alice", "Bob", "Carol", "Dan"][:rules.players]))
+    state = CribbageState(rules, laws=law_code(laws, muggins), referee=True)
+    console.print(f"Refereeing {rules.variant} cribbage under "
+                  f"{escape(state.laws.title if state.laws else '')}"
+                  f"{' (muggins announced)' if muggins else ''}. "
+                  "Type 'help' for what to enter, 'menu' for the irregularities.")
     return RefereeSession(console, state, names, save_path, datetime.date.today().isoformat())
 
 
@@ -208,7 +219,8 @@ def resume_referee(console: Console, path: Path) -> RefereeSession:
     state, events = replay_record(record)
     if not state.referee:
         raise HoyleError("that record is not a refereed game")
-    names = record.seats if len(record.seats) == 2 else ["Seat 0", "Seat 1"]
+    n = state.rules.players
+    names = record.seats if len(record.seats) == n else [f"Seat {i}" for i in range(n)]
     console.print(f"Resuming the refereed game in {escape(str(path))} "
                   f"({len(record.actions)} actions).")
     return RefereeSession(console, state, names, path,

@@ -311,6 +311,13 @@ class CribbageState:
         """The largest claim accepted: 29 with hands of four cards or fewer, else 99."""
         return _MAX_CLAIM if self.rules.hand_size <= 4 else _MAX_CLAIM_LONG
 
+    def seat_order(self) -> list[int]:
+        """Seats from the dealer's left round to the dealer: the order of the deal, the
+        lay-away (EW-viii, EW-viii-n) and the show (CRIB-R-10). Raises before the cut."""
+        if self.dealer is None:
+            raise IllegalAction("no dealer yet: cut for deal first")
+        return self._seat_order()
+
     def _seat_order(self) -> list[int]:
         """Seats from the dealer's left round to the dealer."""
         assert self.dealer is not None
