@@ -219,6 +219,8 @@ def laws_cribbage(
             console.print(f"[bold]{rules.variant}[/bold]: {rules.players} players, "
                           f"{rules.cards_dealt} dealt, {rules.discard_per_player} each to the "
                           f"crib, hands of {rules.hand_size}, game {rules.target}"
+                          + (f" plus {rules.crib_cards_from_stock} from the stock"
+                             if rules.crib_cards_from_stock else "")
                           + (f", {rules.last_bonus} for last" if rules.last_bonus else "")
                           + ("" if rules.play_all_cards else ", one count only")
                           + (", partners" if rules.partnerships else "")
