@@ -255,6 +255,137 @@ def laws_cribbage(
         console.print("Parameters: " + ", ".join(f"{p} = {lc.params[p]}" for p in params))
 
 
+@app.command()
+def discard(cards: Annotated[list[str], typer.Argument(help="Six cards, e.g. 5H 5C 6D 7S JD KH.")],
+            dealer: Annotated[bool, typer.Option(
+                "--dealer/--pone", help="Whose crib it is (yours as dealer).")] = True
+            ) -> None:
+    """Discard advice: the 15 ways to lay away two of six cards, ranked by expected points
+    (hand over the 46 starters, plus or minus hoyle's crib table)."""
+    from rich.table import Table
+
+    from hoyle.analysis.discard import discard_options
+
+    try:
+        hand = parse_cards(cards)
+        options = discard_options(hand, dealer)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    role = "dealer (your crib)" if dealer else "pone (your opponent's crib)"
+    t = Table(title=f"{' '.join(c.pretty for c in hand)} — {role}")
+    t.add_column("#", justify="right")
+    t.add_column("lay away")
+    t.add_column("keep")
+    t.add_column("hand EV", justify="right")
+    t.add_column("crib EV", justify="right")
+    t.add_column("total", justify="right")
+    sign = "+" if dealer else "−"
+    for i, o in enumerate(options, 1):
+        t.add_row(str(i), " ".join(c.pretty for c in o.discard),
+                  " ".join(c.pretty for c in o.keep), f"{o.hand_ev:.3f}",
+                  f"{sign}{o.crib_ev:.3f}", f"{o.total:.3f}")
+    console.print(t)
+
+
+stats_app = typer.Typer(help="Statistics of a game.", no_args_is_help=True)
+app.add_typer(stats_app, name="stats")
+
+
+@stats_app.command("cribbage")
+def stats_cribbage(plot: Annotated[Optional[Path], typer.Option(  # noqa: UP007
+        help="Also write a PNG histogram to this file (needs matplotlib).")] = None) -> None:
+    """The distribution of show scores over all 12,994,800 hand + starter combinations,
+    as a hand and as a crib (shared/figures.md §1)."""
+    from rich.table import Table
+
+    from hoyle.analysis.stats import plot_distribution, show_distribution
+
+    hand, crib = show_distribution()
+    total = int(hand.sum())
+    t = Table(title=f"Show scores over all {total:,} (hand, starter) combinations")
+    for col in ("score", "hand", "hand %", "crib", "crib %"):
+        t.add_column(col, justify="right")
+    for score in range(len(hand)):
+        t.add_row(str(score), f"{int(hand[score]):,}", f"{hand[score] / total * 100:.4f}",
+                  f"{int(crib[score]):,}", f"{crib[score] / total * 100:.4f}")
+    console.print(t)
+    for name, d in (("hand", hand), ("crib", crib)):
+        scores = range(len(d))
+        mean = sum(s * int(d[s]) for s in scores) / total
+        var = sum((s - mean) ** 2 * int(d[s]) for s in scores) / total
+        console.print(f"{name}: mean {mean:.6f}, standard deviation {var ** 0.5:.6f}")
+    if plot is not None:
+        try:
+            plot_distribution(hand, crib, plot)
+        except HoyleError as e:
+            raise _fail(str(e)) from None
+        console.print(f"Histogram written to {escape(str(plot))}.")
+
+
+sim_app = typer.Typer(help="Batch simulation and tournaments.", no_args_is_help=True)
+app.add_typer(sim_app, name="sim")
+
+
+@sim_app.command("cribbage")
+def sim_cribbage(
+        players: Annotated[str, typer.Option(
+            help="Two players, e.g. expert,table (random, greedy, table, expert).")]
+        = "expert,table",
+        games: Annotated[int, typer.Option(help="Games to play.")] = 1000,
+        workers: Annotated[int, typer.Option(help="Processes.")] = 1,
+        seed: Annotated[int, typer.Option(help="Seed; results do not depend on --workers.")]
+        = 0,
+        out: Annotated[Optional[Path], typer.Option(  # noqa: UP007
+            help="Write every game's record to this JSON Lines file.")] = None) -> None:
+    """A match between two computer players: win rates with 95% confidence intervals,
+    points per deal by kind and role, skunks, the first dealer's win rate."""
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from hoyle.sim.tournament import run_match
+
+    names = [p.strip() for p in players.split(",")]
+    try:
+        if len(names) != 2:
+            raise HoyleError("--players names two players, e.g. expert,table")
+        if games < 1 or workers < 1:
+            raise HoyleError("--games and --workers must be at least 1")
+        fh = out.open("w", encoding="utf-8") if out is not None else None
+    except (HoyleError, OSError) as e:
+        raise _fail(str(e)) from None
+    try:
+        with Progress(console=err_console, transient=True) as bar:
+            task = bar.add_task(f"{names[0]} v {names[1]}", total=games)
+            result = run_match(names, games, seed, workers, fh,
+                               progress=lambda n: bar.update(task, completed=n))
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    finally:
+        if fh is not None:
+            fh.close()
+    t = Table(title=f"{names[0]} v {names[1]}: {games} games, seed {seed}")
+    t.add_column("")
+    t.add_column(names[0], justify="right")
+    t.add_column(names[1], justify="right")
+    lo0, hi0 = result.ci(0)
+    lo1, hi1 = result.ci(1)
+    t.add_row("wins", str(result.wins[0]), str(result.wins[1]))
+    t.add_row("win rate (95% CI)", f"{result.win_rate(0):.3f} ({lo0:.3f}-{hi0:.3f})",
+              f"{result.win_rate(1):.3f} ({lo1:.3f}-{hi1:.3f})")
+    t.add_row("skunks given", str(result.skunks[0]), str(result.skunks[1]))
+    for role in ("pone", "dealer"):
+        for kind in ("pegging", "hand", "crib"):
+            if role == "pone" and kind == "crib":
+                continue
+            t.add_row(f"{kind} per deal as {role}", f"{result.per_deal(0, kind, role):.3f}",
+                      f"{result.per_deal(1, kind, role):.3f}")
+    console.print(t)
+    console.print(f"First dealer won {result.first_dealer_wins} of {games} "
+                  f"({result.first_dealer_wins / games:.3f}).")
+    if out is not None:
+        console.print(f"Records written to {escape(str(out))}.")
+
+
 def main() -> None:
     """Run the ``hoyle`` command."""
     try:

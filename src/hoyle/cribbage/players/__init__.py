@@ -2,7 +2,7 @@
 (``shared/DESIGN.md``, Players); it sees only its :class:`~hoyle.cribbage.state.CribbageView`.
 
 >>> sorted(PLAYERS)
-['greedy', 'random']
+['expert', 'greedy', 'random', 'table']
 """
 
 from __future__ import annotations
@@ -10,21 +10,26 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hoyle.cribbage.players.base import Player
+from hoyle.cribbage.players.expert import ExpertPlayer
 from hoyle.cribbage.players.greedy import GreedyPlayer
 from hoyle.cribbage.players.random import RandomPlayer
+from hoyle.cribbage.players.table import TablePlayer
 from hoyle.errors import HoyleError
 
-__all__ = ["Player", "RandomPlayer", "GreedyPlayer", "PLAYERS", "make_player"]
+__all__ = ["Player", "RandomPlayer", "GreedyPlayer", "TablePlayer", "ExpertPlayer", "PLAYERS",
+           "make_player"]
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
+    "table": TablePlayer,
+    "expert": ExpertPlayer,
 }
 """Computer players by name."""
 
 
 def make_player(name: str) -> Player:
-    """A new computer player by name (``random``, ``greedy``).
+    """A new computer player by name (``random``, ``greedy``, ``table``, ``expert``).
 
     Raises:
         HoyleError: unknown name.

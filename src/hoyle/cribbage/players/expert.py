@@ -1,0 +1,99 @@
+"""The expert player: advised discards adjusted near the end, searched play.
+
+Discard: hoyle's discard advice (hand and crib table); near the end of the game the pone,
+who counts first, keeps the hand most likely to reach the points he still needs (ties by
+the advice). Play: determinized search (perfect-information Monte Carlo): it draws
+``samples`` hands for the opponent from the cards it has not seen (as many as he still
+holds), solves the rest of the play exactly for each (:mod:`hoyle.cribbage.players.search`)
+and lays the card with the best average. Every draw comes from ``rng``, so the player is
+deterministic given its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from hoyle.analysis.discard import discard_options
+from hoyle.cards import CARDS, Card
+from hoyle.cribbage.players.claims import routine_action
+from hoyle.cribbage.players.search import card_values
+from hoyle.cribbage.players.table import advised_discard, unseen_cards
+from hoyle.cribbage.scoring import pip_value, show_total
+from hoyle.cribbage.state import CribbageView, Phase
+from hoyle.table.core import Action
+
+__all__ = ["ExpertPlayer"]
+
+
+class ExpertPlayer:
+    """The expert player (see the module docstring).
+
+    Args:
+        samples: opponent hands drawn per decision in the play.
+        endgame: the pone's discard aims at the points he needs when he needs this many or
+            fewer to win.
+    """
+
+    name = "expert"
+
+    def __init__(self, samples: int = 16, endgame: int = 24) -> None:
+        self.samples = samples
+        self.endgame = endgame
+
+    def choose(self, view: CribbageView, legal_actions: Sequence[Action],
+               rng: random.Random) -> Action:
+        """Discard by the advice (adjusted near the end); play by determinized search."""
+        if view.manual_count or view.phase == Phase.DECISION:
+            routine = routine_action(view, legal_actions)
+            if routine is not None:
+                return routine
+        first = legal_actions[0]
+        if first.verb == "DISCARD":
+            return Action("DISCARD", self._discard(view))
+        plays = [a for a in legal_actions if a.verb == "PLAY"]
+        if not plays:
+            return first
+        if len({a.cards[0].rank for a in plays}) == 1:
+            return plays[0]
+        return self._play(view, plays, rng)
+
+    def _discard(self, view: CribbageView) -> tuple[Card, ...]:
+        if view.players != 2 or len(view.hand) != 6:
+            return advised_discard(view)
+        options = discard_options(view.hand, view.is_dealer)
+        need = view.target - view.scores[view.seat]
+        if view.is_dealer or need > self.endgame:
+            return tuple(sorted(options[0].discard))
+        # The pone counts first: keep the hand most likely to make the points he needs
+        # (allowing two for what he may peg), the advice breaking ties.
+        held = set(view.hand)
+        starters = [c for c in CARDS if c not in held]
+        best = max(options, key=lambda o: (
+            sum(show_total(o.keep, s) >= need - 2 for s in starters), o.total))
+        return tuple(sorted(best.discard))
+
+    def _play(self, view: CribbageView, plays: list[Action], rng: random.Random) -> Action:
+        opp = 1 - view.seat
+        n_opp = view.hand_sizes[opp]
+        mine = tuple(c.rank for c in view.hand)
+        seq = tuple(c.rank for c in view.count_cards)
+        they_passed = view.passed[opp]
+        totals: dict[int, float] = {}
+        if n_opp == 0:
+            totals = {r: float(v) for r, v in
+                      card_values(mine, (), view.count, seq, they_passed).items()}
+        else:
+            unseen = [c.rank for c in unseen_cards(view)]
+            for _ in range(self.samples):
+                theirs = tuple(rng.sample(unseen, n_opp))
+                for r, v in card_values(mine, theirs, view.count, seq, they_passed).items():
+                    totals[r] = totals.get(r, 0.0) + v
+        best = max(totals.values())
+        good = sorted(r for r, v in totals.items() if v >= best - 1e-9)
+        rank = good[-1] if len(good) > 1 else good[0]
+        # Among cards of the chosen rank, any will do (suits do not count in the play).
+        for a in plays:
+            if a.cards[0].rank == rank:
+                return a
+        return max(plays, key=lambda a: pip_value(a.cards[0]))  # pragma: no cover
