@@ -1,0 +1,123 @@
+"""Discard advice, the crib table, and the table/expert players (issue: players worth playing)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hoyle.analysis.cribtable import PAIR_CLASSES, compute_crib_table, crib_table, pair_class
+from hoyle.analysis.discard import discard_options, hand_ev
+from hoyle.cards import CARDS, parse_cards
+from hoyle.cribbage.players import ExpertPlayer, GreedyPlayer, TablePlayer
+from hoyle.cribbage.players.search import best_card, card_values, play_value
+from hoyle.cribbage.scoring import score_show
+from hoyle.errors import DuplicateCardError, HoyleError
+from hoyle.sim.match import play_game
+from hoyle.sim.tournament import run_match
+
+
+def brute_hand_ev(keep: tuple, hand: tuple) -> float:  # type: ignore[type-arg]
+    """The mean show over the 46 starters, by the itemising scorer (independent of the
+    table-driven fast path the advice uses)."""
+    starters = [c for c in CARDS if c not in hand]
+    return sum(score_show(keep, s).total for s in starters) / len(starters)
+
+
+def test_hand_evs_equal_brute_force_enumeration() -> None:
+    rng = random.Random(11)
+    for _ in range(6):
+        hand = tuple(rng.sample(CARDS, 6))
+        for o in discard_options(hand, dealer=bool(rng.randrange(2))):
+            assert o.hand_ev == pytest.approx(brute_hand_ev(o.keep, hand), abs=1e-12)
+            assert set(o.keep) | set(o.discard) == set(hand)
+
+
+def test_published_discard_example_hand_values() -> None:
+    # figures.md §3: A-2-J-Q averages 131/46, A-2-7-9 110/46 over the 46 starters.
+    hand = parse_cards("AH 2C 7D 9S JH QC")
+    assert hand_ev(parse_cards("AH 2C JH QC"), parse_cards("7D 9S")) * 46 == pytest.approx(131)
+    assert hand_ev(parse_cards("AH 2C 7D 9S"), parse_cards("JH QC")) * 46 == pytest.approx(110)
+    # ... and with the crib, the dealer should lay away J-Q rather than 7-9 (published).
+    by_discard = {frozenset(o.discard): o for o in discard_options(hand, dealer=True)}
+    assert by_discard[frozenset(parse_cards("JH QC"))].total > \
+        by_discard[frozenset(parse_cards("7D 9S"))].total
+
+
+@pytest.mark.parametrize("dealer", [True, False])
+def test_three_fives_and_a_jack_are_kept(dealer: bool) -> None:
+    # 5-5-5-J is worth 14 before the starter (fifteens 5+J three times and 5+5+5 = 8, pair
+    # royal 6); no other keep from these six comes near, and 2-9 are poor crib cards.
+    best = discard_options(parse_cards("5H 5C 5S JD 2C 9S"), dealer)[0]
+    assert set(best.keep) == set(parse_cards("5H 5C 5S JD"))
+
+
+def test_pone_does_not_give_away_a_pair_of_fives() -> None:
+    # Pone with 5-5 and four cards that make nothing together: laying the fives away hands
+    # the dealer's crib the best pair there is (the table's highest pone value of a rank
+    # pair), so a keep with the fives is best.
+    best = discard_options(parse_cards("5H 5C 2D 8S QH KC"), dealer=False)[0]
+    assert set(parse_cards("5H 5C")) <= set(best.keep)
+    t = crib_table()
+    assert t.pone["5-5"] == max(t.pone[f"{r}-{r}"] for r in "A23456789TJQK")
+
+
+def test_discard_advice_refuses_bad_hands() -> None:
+    with pytest.raises(HoyleError):
+        discard_options(parse_cards("5H 5C 5S JD 2C"), True)
+    with pytest.raises(DuplicateCardError):
+        discard_options(parse_cards(["5H", "5H", "5S", "JD", "2C", "9S"], distinct=False), True)
+
+
+def test_crib_table_is_complete_and_sensible() -> None:
+    t = crib_table()
+    assert len(PAIR_CLASSES) == 169 and set(t.dealer) == set(PAIR_CLASSES)
+    assert set(t.pone) == set(PAIR_CLASSES)
+    # A pair of fives is the best thing to give a crib; ten-king (no fifteen with a single
+    # card but a five, no run partner) among the worst.
+    assert t.dealer["5-5"] > t.dealer["T-K"] + 4
+    # The dealer lays good cards in his own crib and the pone poor ones in the dealer's,
+    # so a given pair meets better company as the pone's throw.
+    assert sum(t.pone.values()) > sum(t.dealer.values())
+    assert all(se < 0.15 for se in t.dealer_se.values())
+    assert pair_class(*parse_cards("KD 5D")) == "5-Ks"
+
+
+def test_crib_table_reproducible_from_its_seed_whatever_the_workers() -> None:
+    a = compute_crib_table(deals=400, seed=7, iterations=2, workers=1)
+    b = compute_crib_table(deals=400, seed=7, iterations=2, workers=2)
+    assert a.dealer == b.dealer and a.pone == b.pone and a.dealer_se == b.dealer_se
+    c = compute_crib_table(deals=400, seed=8, iterations=2, workers=1)
+    assert c.dealer != a.dealer
+
+
+# -- the search behind the expert ---------------------------------------------------------
+
+def test_search_values_hand_worked_endings() -> None:
+    # Me 5, him 10, count 0: I lead the 5; he plays the 10 for fifteen (2) and, nobody
+    # having a card left, the last card (1): -3 for me.
+    assert play_value((5,), (10,), 0, ()) == -3
+    # Me 10, him 5 at count 0: I lead the 10, he pairs nothing, makes 15 (2) + last (1).
+    assert play_value((10,), (5,), 0, ()) == -3
+    # Count 21, me a 10, him nothing that fits... he holds a 9: I play the 10 to 31 (2).
+    assert card_values((10,), (9,), 21, (10, 5, 6)) == {10: 2 - 1}
+    # With 4 and 5 against 6 and 10 at the lead, the 4 is safer than the 5 (a 5 lead
+    # gives up 15 to the ten).
+    assert best_card((4, 5), (6, 10), 0, ()) == 4
+
+
+def test_players_legal_and_deterministic() -> None:
+    for cls in (TablePlayer, ExpertPlayer):
+        a = play_game([cls(), GreedyPlayer()], seed=21)
+        b = play_game([cls(), GreedyPlayer()], seed=21)
+        assert a.history == b.history and a.result is not None
+        assert max(a.result.scores) >= 121
+
+
+def test_tournament_results_do_not_depend_on_workers() -> None:
+    one = run_match(["table", "random"], games=6, seed=4, workers=1)
+    two = run_match(["table", "random"], games=6, seed=4, workers=2)
+    assert one.to_dict() == two.to_dict()
+    assert one.games == 6 and sum(one.wins) == 6
+    # First deal alternates: A deals first in games 0, 2, 4.
+    assert one.deals[0]["dealer"] + one.deals[0]["pone"] > 0
