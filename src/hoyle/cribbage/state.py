@@ -901,7 +901,15 @@ class CribbageState:
         target = self.rules.target
         reason = claim.what if claim.what in ("hand", "crib") else \
             ", ".join(i.kind for i in claim.items) or "nothing"
-        if n > true and self.pegs[side][0] + n >= target > self.pegs[side][0] + true:
+        before = self.pegs[side][0]
+        if n > true and before + n >= target > before + true:
+            # A claim of game the true count does not reach: the true points are his, the
+            # points he pegged falsely toward the game hole are the overclaim.
+            if true:
+                self._peg(seat, true, events, reason, "CRIB-R-10" if claim.what in
+                          ("hand", "crib") else "CRIB-R-9", claim.items, claim.cards)
+            facts["excess"] = target - (before + true)
+            facts["claimed_total"] = before + n
             if self._rule(Irregularity("false_game_claim", seat, Phase.CLAIM, facts), events,
                           claim.cont):
                 return
@@ -968,8 +976,11 @@ class CribbageState:
                       cont: tuple[Any, ...]) -> bool:
         events.append(Event("ruling", irr.offender, reason=ruling.text, source=ruling.law,
                             ruling=ruling))
-        if ruling.void_deal_points:
-            for side, start in enumerate(self.deal_start_pegs):
+        if ruling.void_deal_points or ruling.void_deal_points_of:
+            sides = range(len(self.pegs)) if ruling.void_deal_points else \
+                sorted({self.rules.side_of(x) for x in ruling.void_deal_points_of})
+            for side in sides:
+                start = self.deal_start_pegs[side]
                 lost = self.pegs[side][0] - start[0]
                 if lost:
                     self.pegs[side] = list(start)

@@ -116,10 +116,34 @@ class Ruling:
         edition: the edition of the rule book the ruling rests on (ACC: ``acc_edition``).
         void_deal_points: every point pegged in this deal is taken back (before
             ``new_deal``).
+        void_deal_points_of: seats whose points pegged in this deal are taken back.
         dead: ``(seat, cards)``: those cards of the seat's hand take no further part in the
             play (they are still counted in the show).
         displaced_peg: the seat whose front peg was knocked out: it goes in the hole behind
             the standing peg (the score falls back to the back peg; EW-xiv).
+        no_king: (écarté) the seat may not mark the king in this deal; a king it has
+            already marked is struck off (OH-11, OH-12, CLUB-19).
+        complete: (écarté) ``(seat, cards)``: the seat's hand is made up with that many
+            cards from the top of the stock (OH-8, OH-9, CLUB-16).
+        draw_surplus: (écarté) ``(seat, cards)``: that many cards are drawn at random from
+            the seat's hand and set aside (OH-9, CLUB-17).
+        lay_out: (écarté) ``(seat, cards)``: the seat lays out that many cards of his
+            choosing, face down and unseen (OH-10, CLUB-15).
+        replay: (écarté) the hand is played again from the first trick with the same
+            hands (CLUB-25, CLUB-43, HGIE-18).
+        reduced: (écarté) ``(seat, scale)``: the seat scores on a reduced scale in this
+            hand: ``"club"`` 0 for the point, 1 for a vole or a point worth 2 (CLUB-43);
+            ``"hgie"`` 0 for the point, 1 for the vole (HGIE-18).
+        hand_over: (écarté) the hand ends now; its points are in ``points`` (CLUB-42).
+        no_refusal: (écarté) the seat may not refuse the next proposal (CLUB-37).
+        take_back: (écarté) ``(seat, card)``: the card goes back to the seat's hand and the
+            seat plays again (CLUB-39, CLUB-41).
+        restore: (écarté) the cards are put as they should have fallen: a reported surplus
+            goes back to the stock, reported missing cards back to the hand (OH-7, CLUB-9).
+        new_turn_up: (écarté) this card becomes the turn-up; the other cards seen are set
+            aside (CLUB-11, HGIE-11).
+        turn_again: (écarté) the cards seen are set aside and a fresh card is turned up
+            (HGIE-11).
     """
 
     law: str
@@ -137,8 +161,21 @@ class Ruling:
     provisional: bool = False
     edition: str = ""
     void_deal_points: bool = False
+    void_deal_points_of: tuple[int, ...] = ()
     dead: tuple[int, tuple[Card, ...]] | None = None
     displaced_peg: int | None = None
+    no_king: int | None = None
+    complete: tuple[int, int] | None = None
+    draw_surplus: tuple[int, int] | None = None
+    lay_out: tuple[int, int] | None = None
+    replay: bool = False
+    reduced: tuple[int, str] | None = None
+    hand_over: bool = False
+    no_refusal: int | None = None
+    take_back: tuple[int, Card] | None = None
+    restore: bool = False
+    new_turn_up: Card | None = None
+    turn_again: bool = False
 
     def __str__(self) -> str:
         return f"{self.law}: {self.text}"

@@ -145,7 +145,8 @@ def _acc_3_1(irr: Irregularity, code: LawCode) -> Ruling:
          engine="The cut for deal is a chance node per player; equal cuts cut again.",
          kinds={"equal_cuts": "the cuts for deal are equal"})
 def _acc_3_2(irr: Irregularity, code: LawCode) -> Ruling:
-    return _r(code, "ACC-3.2", "equal cuts: cut again", refused=True, redo="cut for deal")
+    return _r(code, "ACC-3.2", "equal cuts: cut again", refused=True, redo="cut for deal",
+              provisional=True)
 
 
 @ACC.law("ACC-3.3", "The cut before every deal", "The pone must cut before every deal.",
@@ -190,13 +191,14 @@ def _acc_4_4a(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "refused_count_check":
         n = code.params["refused_count_check_penalty"]
         return _r(code, "ACC-4.4(a)", f"seat {irr.offender} refused a count check: set back "
-                  f"{n}", peg_back=(_offender(irr, 0), n))
+                  f"{n}", peg_back=(_offender(irr, 0), n), provisional=True)
     if irr.facts.get("phase") not in _IN_DEAL:
-        return _r(code, "ACC-4.4(a)", "there is no deal in progress", refused=True)
+        return _r(code, "ACC-4.4(a)", "there is no deal in progress", refused=True,
+                  provisional=True)
     if irr.facts.get("starter_turned"):
         return _acc_4_4b(irr, code)
     return _r(code, "ACC-4.4(a)", "wrong number of cards: the same dealer deals again, no "
-              "points", new_deal=True, parameter="misdeal_penalty")
+              "points", new_deal=True, parameter="misdeal_penalty", provisional=True)
 
 
 @ACC.law("ACC-4.4(b)", "Wrong number of cards after the starter",
@@ -211,7 +213,8 @@ def _acc_4_4a(irr: Irregularity, code: LawCode) -> Ruling:
 def _acc_4_4b(irr: Irregularity, code: LawCode) -> Ruling:
     if not irr.facts.get("starter_turned"):
         return _r(code, "ACC-4.4(a)", "wrong number of cards before the starter: the same "
-                  "dealer deals again, no points", new_deal=True, parameter="misdeal_penalty")
+                  "dealer deals again, no points", new_deal=True, parameter="misdeal_penalty",
+                  provisional=True)
     return _r(code, "ACC-4.4(b)", "wrong number of cards after the starter: all pegging of "
               "this deal is taken back, hands and crib are dead, the same dealer deals again",
               void_deal_points=True, new_deal=True, parameter="wrong_count_after_starter",
@@ -305,7 +308,8 @@ def _acc_5_2_c(irr: Irregularity, code: LawCode) -> Ruling:
     rest = ("the dealer plays on with the crib cards and his pegged points are taken back"
             if started else "the dealer plays his true hand")
     return _r(code, "ACC-5.2.c", f"hand and crib swapped: seat {_pone(irr)} scores 2; {rest}",
-              points=((_pone(irr), 2),))
+              points=((_pone(irr), 2),),
+              void_deal_points_of=(_dealer(irr),) if started else ())
 
 
 _procedure("ACC-5.3", "Retrieving crib cards", "Heading: retrieving crib cards.",
@@ -388,7 +392,7 @@ _procedure("ACC-6.4", "The pack after the turn", "After the turn the pack goes t
          kinds={"dealer_led": "the dealer led the play in error"})
 def _acc_7_1_ab(irr: Irregularity, code: LawCode) -> Ruling:
     played = int(irr.facts.get("cards_played", 0))
-    if played > 2:
+    if played >= 4:  # both have played beyond one card each
         return _r(code, "ACC-7.1.a–b", "both have played beyond one card: the order stands "
                   "and the points count", refused=True, parameter="dealer_led_in_error")
     return _r(code, "ACC-7.1.a–b", "the cards go back, points are retracted and the pone "
@@ -485,6 +489,8 @@ def _acc_8_4_a(irr: Irregularity, code: LawCode) -> Ruling:
 
 
 def _acc_8_4_b_ruling(irr: Irregularity, code: LawCode) -> Ruling:
+    # The engine has pegged the true points; ``excess`` is what he pegged falsely toward
+    # the game hole (the overclaim counts only up to the game hole).
     offender = _offender(irr, 0)
     adv = _adv(irr, offender)
     excess = max(0, int(irr.facts.get("excess", 0)))
