@@ -1,6 +1,6 @@
 """A scripted terminal session: the real ``hoyle`` command driven through a pseudo-terminal.
 
-The script plays a whole game of cribbage against the greedy computer, types one bad card
+The script plays a whole game of cribbage against the computer (the expert by default), types one bad card
 on the way, quits in the middle, resumes from the saved file and plays to the end; the
 resumed game must be exactly the game an uninterrupted session makes.
 """

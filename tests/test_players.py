@@ -189,11 +189,11 @@ def test_players_only_choose_legal_actions(seed: int) -> None:
 
 
 def test_make_player() -> None:
-    assert sorted(PLAYERS) == ["greedy", "random"]
+    assert sorted(PLAYERS) == ["expert", "greedy", "random", "table"]
     assert isinstance(make_player("greedy"), GreedyPlayer)
     assert isinstance(make_player("random"), RandomPlayer)
     with pytest.raises(HoyleError):
-        make_player("expert")
+        make_player("deep-blue")
 
 
 def test_greedy_beats_random_more_often_than_not() -> None:

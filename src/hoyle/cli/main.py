@@ -84,7 +84,7 @@ def play_cribbage(
             help="Seed for the game (every shuffle and every computer choice flows from it).")]
         = None,
         opponent: Annotated[str, typer.Option(
-            help=f"Computer player: {', '.join(sorted(PLAYERS))}.")] = "greedy",
+            help=f"Computer player: {', '.join(sorted(PLAYERS))}.")] = "expert",
         save: Annotated[Optional[Path], typer.Option(  # noqa: UP007
             help="Record file written on quitting and at the end "
                  "(default hoyle-cribbage-SEED.json).")] = None,

@@ -66,6 +66,9 @@ class Phase:
 
 _EXPECTED = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.STARTER: "STARTER",
              Phase.DISCARD: "DISCARD", Phase.CLAIM: "CLAIM", Phase.DECISION: "CHOOSE"}
+_RULE_OF_PLAY = {"cut": "EW-i", "last": "EW-T-x", "crib": "EW-viii", "heels": "EW-xii",
+                 "go": "EW-T-ix"}
+"""Sources of routine events when no law code is given: the seed code's (EW)."""
 _MAX_CLAIM = 29  # the most a hand of four (or fewer) and the starter can score
 _MAX_CLAIM_LONG = 99  # for the longer hands of eight-card cribbage
 _TABLE_VERBS = frozenset({"HEELS", "AMEND", "REPORT"})
@@ -307,6 +310,13 @@ class CribbageState:
         """Whether the dealer has played a card in this deal's play (EW-xii's boundary)."""
         return any(seat == self.dealer for seat, _ in self.played)
 
+    def _cite(self, what: str) -> str:
+        """The law a routine event rests on: the law code's own ID (``EW-xii`` or ``ACC-6.3``
+        for his heels), else the seed code's."""
+        if self.laws is not None and what in self.laws.cites:
+            return self.laws.cites[what]
+        return _RULE_OF_PLAY[what]
+
     def _max_claim(self) -> int:
         """The largest claim accepted: 29 with hands of four cards or fewer, else 99."""
         return _MAX_CLAIM if self.rules.hand_size <= 4 else _MAX_CLAIM_LONG
@@ -510,7 +520,11 @@ class CribbageState:
             r = self.rules
             k = r.players * r.cards_dealt + r.crib_cards_from_stock
             if len(cards) != k:
-                raise IllegalAction(f"DEAL names {k} cards, not {len(cards)}")
+                raise IllegalAction(f"a deal needs {k} cards ({r.players} hands of "
+                                    f"{r.cards_dealt}"
+                                    + (f" and {r.crib_cards_from_stock} for the crib"
+                                       if r.crib_cards_from_stock else "")
+                                    + f"), not {len(cards)}")
         elif phase == Phase.STARTER:
             if len(cards) != 1:
                 raise IllegalAction("STARTER names one card")
@@ -641,23 +655,26 @@ class CribbageState:
     def _do_cut(self, card: Card, events: list[Event]) -> None:
         seat = self.cuts.index(None)
         self.cuts[seat] = card
-        events.append(Event("cut", seat, (card,), source="EW-i"))
+        events.append(Event("cut", seat, (card,), source=self._cite("cut")))
         if None in self.cuts:
             return
         cuts: list[Card] = [c for c in self.cuts if c is not None]
         low = min(c.rank for c in cuts)
         lowest = [i for i, c in enumerate(cuts) if c.rank == low]
         if len(lowest) > 1:
-            events.append(Event("cut_tie", reason="equal cuts: cut again", source="EW-i"))
             if self.laws is not None:
                 self._rule(Irregularity("equal_cuts", None, self.phase), events)
+            else:
+                events.append(Event("cut_tie", reason="equal cuts: cut again",
+                                    source=self._cite("cut")))
             self.cuts = [None] * self.rules.players
             return
         self.dealer = lowest[0]
-        events.append(Event("dealer", self.dealer, reason="lowest cut deals", source="EW-i"))
+        events.append(Event("dealer", self.dealer, reason="lowest cut deals",
+                            source=self._cite("cut")))
         if self.rules.last_bonus:
             if self._peg(self.pone(), self.rules.last_bonus, events, "three for last",
-                         "EW-T-x"):
+                         self._cite("last")):
                 return
         self._start_deal()
 
@@ -693,7 +710,7 @@ class CribbageState:
         extra = cards[len(self._seat_order()) * k:]
         self.crib = sorted(extra, key=_by_index)
         if extra:
-            events.append(Event("crib_from_stock", self.dealer, tuple(extra), hidden=True,
+            events.append(Event("crib_from_stock", None, tuple(extra), hidden=True,
                                 source="CRIB-R-5"))
         self.phase = Phase.DISCARD
         self.to_act = self._next_discarder()
@@ -712,7 +729,7 @@ class CribbageState:
         self.discards[seat] = tuple(cards)
         self.crib.extend(cards)
         self.crib.sort(key=_by_index)
-        events.append(Event("discard", seat, tuple(cards), hidden=True, source="EW-viii",
+        events.append(Event("discard", seat, tuple(cards), hidden=True, source=self._cite("crib"),
                             count=len(cards)))
         nxt = self._next_discarder()
         if nxt == CHANCE:
@@ -729,7 +746,7 @@ class CribbageState:
         if heels:
             if self.manual_count:
                 self.heels_due = True
-            elif self._peg(self.dealer, heels, events, "his heels", "EW-xii",
+            elif self._peg(self.dealer, heels, events, "his heels", self._cite("heels"),
                            (ScoreItem("heels", (card,), heels),), (card,)):
                 return
         self.phase = Phase.PLAY
@@ -745,7 +762,7 @@ class CribbageState:
             self.heels_due = False
             events.append(Event("heels_lost", seat, (self.starter,) if self.starter else (),
                                 reason="two for his heels not taken before the dealer's "
-                                       "first card: lost", source="EW-xii"))
+                                       "first card: lost", source=self._cite("heels")))
         self.hands[seat].remove(card)
         self.count += _PIPS[card.rank]
         self.count_cards.append(card)
@@ -823,7 +840,7 @@ class CribbageState:
             if self.manual_count:
                 self._open_claim(_Claim(last, "go", 1, item, ("after_count",)))
                 return
-            if self._peg(last, 1, events, reason, "EW-T-ix", item):
+            if self._peg(last, 1, events, reason, self._cite("go"), item):
                 return
         self._after_count(events)
 
@@ -914,9 +931,9 @@ class CribbageState:
                           claim.cont):
                 return
         else:
-            src = "EW-T-ix" if claim.what == "go" else \
+            src = self._cite("go") if claim.what == "go" else \
                 "CRIB-R-9" if claim.what == "play" else "CRIB-R-10"
-            if self._peg(seat, n, events, f"claimed {n}" if n != true else reason,
+            if self._peg(seat, n, events, "the claim" if n != true else reason,
                          src, claim.items if n == true else (), claim.cards):
                 return
             if n < true:
@@ -1020,7 +1037,7 @@ class CribbageState:
             off[1] = min(off[1], off[0])
             events.append(Event("score", offender, (), off[0] - before, (), "taken down",
                                 ruling.law, off[0]))
-            if self._peg(claimant, excess, events, "takes the overscore", ruling.law):
+            if self._peg(claimant, excess, events, "the overscore taken down", ruling.law):
                 return True
         if ruling.loses_game is not None:
             winner = self.rules.side_of(self._adversary(ruling.loses_game))
@@ -1060,7 +1077,7 @@ class CribbageState:
             assert self.dealer is not None and self.starter is not None
             if self.heels_due:
                 self.heels_due = False
-                self._peg(self.dealer, 2, events, "his heels", "EW-xii",
+                self._peg(self.dealer, 2, events, "his heels", self._cite("heels"),
                           (ScoreItem("heels", (self.starter,), 2),), (self.starter,))
                 return
             self._rule(Irregularity("late_heels", self.dealer, self.phase,
@@ -1108,4 +1125,5 @@ def _result_text(r: GameResult) -> str:
         extra.append("lurch (EW-xvii)")
     if r.forfeit:
         extra.append(f"the game forfeited ({r.forfeit})")
-    return f"wins {'-'.join(map(str, r.scores))}" + (f"; {', '.join(extra)}" if extra else "")
+    ordered = sorted(r.scores, reverse=True) if not r.forfeit else list(r.scores)
+    return f"wins {'-'.join(map(str, ordered))}" + (f"; {', '.join(extra)}" if extra else "")

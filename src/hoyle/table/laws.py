@@ -227,6 +227,8 @@ class LawCode:
         """A short description of each irregularity kind (for menus)."""
         self.needs_offender: set[str] = set()
         """Kinds that must name the offending seat when reported."""
+        self.cites: dict[str, str] = {}
+        """The code's own law for routine events of the game (``"heels"`` -> ``"EW-xii"``)."""
 
     def with_params(self, **params: Any) -> LawCode:
         """The same laws with some parameters changed (e.g. muggins announced).
@@ -243,6 +245,7 @@ class LawCode:
         other.kind_text = self.kind_text
         other.needs_offender = self.needs_offender
         other.defaults = self.defaults
+        other.cites = self.cites
         return other
 
     def changed_params(self) -> dict[str, Any]:

@@ -47,6 +47,8 @@ PARAMS = {
 ACC = LawCode("acc", "American Cribbage Congress tournament rules", PARAMS)
 """The ACC law code."""
 
+ACC.cites.update({"cut": "ACC-3.2", "crib": "ACC-5.1.a", "heels": "ACC-6.3", "go": "ACC-1.7"})
+
 _IN_DEAL = ("deal", "discard", "starter", "play", "claim", "decision")
 
 

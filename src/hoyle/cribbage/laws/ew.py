@@ -44,6 +44,9 @@ EW = LawCode("ew", "The Accepted Laws of Cribbage (Enquire Within Upon Everythin
              PARAMS)
 """The EW law code."""
 
+EW.cites.update({"cut": "EW-i", "crib": "EW-viii", "heels": "EW-xii", "go": "EW-T-ix",
+                 "last": "EW-T-x"})
+
 _DEAL_PHASES = ("deal", "discard", "starter")
 _IN_DEAL = ("deal", "discard", "starter", "play", "claim", "decision")
 

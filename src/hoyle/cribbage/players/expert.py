@@ -5,7 +5,8 @@ who counts first, keeps the hand most likely to reach the points he still needs 
 the advice). Play: determinized search (perfect-information Monte Carlo): it draws
 ``samples`` hands for the opponent from the cards it has not seen (as many as he still
 holds), solves the rest of the play exactly for each (:mod:`hoyle.cribbage.players.search`)
-and lays the card with the best average. Every draw comes from ``rng``, so the player is
+and lays the card with the best average. With three or four players it plays as the table player. Every draw comes from ``rng``,
+so the player is
 deterministic given its seed. With ``model_opponent`` the opponent's hands are drawn as he
 would have kept them (six cards dealt from the unseen ones with those he has played, four
 kept by the same discard advice, the draw kept when it agrees with his plays); it is off
@@ -21,7 +22,7 @@ from hoyle.analysis.discard import discard_options
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.players.claims import routine_action
 from hoyle.cribbage.players.search import card_values
-from hoyle.cribbage.players.table import advised_discard, unseen_cards
+from hoyle.cribbage.players.table import TablePlayer, advised_discard, unseen_cards
 from hoyle.cribbage.scoring import pip_value, show_total
 from hoyle.cribbage.state import CribbageView, Phase
 from hoyle.table.core import Action
@@ -49,6 +50,7 @@ class ExpertPlayer:
         self.endgame = endgame
         self.model_opponent = model_opponent
         self.tries = tries
+        self._fallback = TablePlayer()
 
     def choose(self, view: CribbageView, legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
@@ -65,6 +67,9 @@ class ExpertPlayer:
             return first
         if len({a.cards[0].rank for a in plays}) == 1:
             return plays[0]
+        if view.players != 2:
+            # The search is for two hands; with three or four, play one card ahead.
+            return self._fallback.choose(view, legal_actions, rng)
         return self._play(view, plays, rng)
 
     def _discard(self, view: CribbageView) -> tuple[Card, ...]:
