@@ -70,6 +70,43 @@ def main() -> None:
                 play_game(list(players), seed=seed, resumable=False, itemize=False)
         dt = timed(games, repeat=2)
         print(f"full games, {label}:                {n / dt:8.1f} games/s ({n} games)")
+    players_bench()
+
+
+def players_bench() -> None:
+    from hoyle.analysis.discard import discard_options
+    from hoyle.cribbage.players import ExpertPlayer
+    from hoyle.cribbage.state import CribbageState
+    from hoyle.sim.tournament import run_match
+    from hoyle.table.core import CHANCE
+
+    rng = random.Random(3)
+    hands = [rng.sample(CARDS, 6) for _ in range(200)]
+    discard_options(hands[0], True)  # load the crib table
+    dt = timed(lambda: [discard_options(h, i % 2 == 0) for i, h in enumerate(hands)])
+    print(f"discard advice, one six-card hand:          {dt / len(hands) * 1e3:8.2f} ms")
+
+    # The expert's time per decision, over every decision of a few games.
+    expert = ExpertPlayer()
+    times: list[float] = []
+    for seed in range(6):
+        s = CribbageState(seed=seed)
+        g = random.Random(seed)
+        while not s.is_terminal():
+            if s.current_player == CHANCE:
+                s.apply(s.sample_chance(g))
+                continue
+            view, legal = s.view(s.current_player), s.legal_actions()
+            t = time.process_time()
+            a = expert.choose(view, legal, g)
+            times.append(time.process_time() - t)
+            s.apply(a)
+    times.sort()
+    print(f"expert, time per decision (mean / max):     {sum(times) / len(times) * 1e3:8.2f} ms"
+          f" / {times[-1] * 1e3:.1f} ms ({len(times)} decisions)")
+    for pair, n in ((("table", "greedy"), 100), (("expert", "table"), 40)):
+        dt = timed(lambda: run_match(list(pair), n, seed=1), repeat=1)
+        print(f"tournament, {pair[0]} v {pair[1]}, one core:     {n / dt:8.1f} games/s")
 
 
 if __name__ == "__main__":

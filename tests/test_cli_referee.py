@@ -83,7 +83,7 @@ def test_referee_prints_rulings_with_law_ids(tmp_path: Path) -> None:
     child.sendline("report misdeal")
     # EW-iii: the non-dealer (Alice) scores 2 and the same dealer deals again.
     child.expect(r"Ruling EW-iii: misdeal: the non-dealer \(Alice\) scores 2")
-    child.expect(r"Alice scores 2 for penalty")
+    child.expect(r"Alice scores 2 for a penalty")
     child.expect("deals: 6 cards each")
     child.sendline("report touched_pegs")  # no seat named: a clear error, nothing lost
     child.expect("must name the seat at fault")

@@ -18,10 +18,12 @@ from rich.markup import escape
 from hoyle import __version__
 from hoyle.cards import Card, parse_cards
 from hoyle.cli.render import event_lines, show_table
+from hoyle.cli.saves import check_new_save_path
 from hoyle.cribbage.players import PLAYERS
 from hoyle.cribbage.scoring import score_show
 from hoyle.cribbage.records import replay_record
 from hoyle.errors import HoyleError
+from hoyle.table.laws import LawCode
 from hoyle.table.records import GameRecord
 
 __all__ = ["app", "main"]
@@ -69,9 +71,13 @@ def play(ctx: typer.Context,
     if resume is None:
         console.print(ctx.get_help())
         raise typer.Exit(0)
-    from hoyle.cli.play import resume_session
-
     try:
+        game = GameRecord.load(resume).game
+        if game == "ecarte":
+            from hoyle.cli.ecarte_play import resume_session as resume_ecarte
+            raise typer.Exit(resume_ecarte(console, resume).run())
+        from hoyle.cli.play import resume_session
+
         session = resume_session(console, resume)
     except HoyleError as e:
         raise _fail(str(e)) from None
@@ -105,9 +111,12 @@ def play_cribbage(
     if seed < 0:
         raise _fail("the seed must be 0 or more")
     try:
-        session = new_session(console, seed, opponent, save or Path(f"hoyle-cribbage-{seed}.json"),
+        path = save or Path(f"hoyle-cribbage-{seed}.json")
+        check_new_save_path(path)
+        session = new_session(console, seed, opponent, path,
                               manual_count=manual_count, laws=laws, variant=variant,
                               muggins=muggins)
+        session.save()
     except HoyleError as e:
         raise _fail(str(e)) from None
     mode = ", manual counting" if manual_count else ""
@@ -116,6 +125,42 @@ def play_cribbage(
                   f"{opponent} player{'s' if rules.players > 2 else ''}, "
                   f"laws {laws.upper()}{mode}. Seed {seed}. "
                   "Type 'help' for help, 'quit' to save and stop.")
+    raise typer.Exit(session.run())
+
+
+@play_app.command("ecarte")
+def play_ecarte(
+        seed: Annotated[Optional[int], typer.Option(  # noqa: UP007
+            help="Seed for the game (every shuffle and every computer choice flows from it).")]
+        = None,
+        opponent: Annotated[str, typer.Option(help="Computer player: rules or random.")]
+        = "rules",
+        laws: Annotated[str, typer.Option(help="Law code: oh or club.")] = "club",
+        save: Annotated[Optional[Path], typer.Option(  # noqa: UP007
+            help="Record file written on quitting and at the end "
+                 "(default hoyle-ecarte-SEED.json).")] = None,
+        resume: Annotated[Optional[Path], typer.Option(  # noqa: UP007
+            "--resume", help="Continue a saved écarté game from its record file.")] = None
+        ) -> None:
+    """Play écarté against the computer (game of five)."""
+    from hoyle.cli.ecarte_play import new_session, resume_session
+
+    try:
+        if resume is not None:
+            session = resume_session(console, resume)
+        else:
+            if seed is None:
+                seed = random.SystemRandom().randrange(1, 2**31)
+            if seed < 0:
+                raise HoyleError("the seed must be 0 or more")
+            path = save or Path(f"hoyle-ecarte-{seed}.json")
+            check_new_save_path(path)
+            session = new_session(console, seed, opponent, path, laws=laws)
+            console.print(f"[bold]Écarté[/bold], game of {session.state.rules.target}, "
+                          f"against the {opponent} player, laws {laws.upper()}. Seed {seed}. "
+                          "Type 'help' for help, 'quit' to save and stop.")
+    except HoyleError as e:
+        raise _fail(str(e)) from None
     raise typer.Exit(session.run())
 
 
@@ -129,8 +174,10 @@ def score(cards: Annotated[list[str], typer.Argument(help="The hand, e.g. 5H 5C 
     try:
         hand = parse_cards(cards)
         turn = Card.parse(starter)
-        if not 1 <= len(hand) <= 6:
-            raise HoyleError(f"a hand has 1 to 6 cards, not {len(hand)}")
+        if crib and len(hand) != 4:
+            raise HoyleError(f"a crib has 4 cards, not {len(hand)}")
+        if not 3 <= len(hand) <= 6:
+            raise HoyleError(f"a hand in the show has 3 to 6 cards, not {len(hand)}")
         result = score_show(hand, turn, crib=crib)
     except HoyleError as e:
         raise _fail(str(e)) from None
@@ -140,24 +187,44 @@ def score(cards: Annotated[list[str], typer.Argument(help="The hand, e.g. 5H 5C 
 @app.command()
 def replay(path: Annotated[Path, typer.Argument(help="A game record (JSON).")],
            seat: Annotated[Optional[int], typer.Option(  # noqa: UP007
-               help="Show only what this seat could see (default: everything).")] = None
+               help="Show only what this seat could see.")] = None,
+           show_all: Annotated[bool, typer.Option(
+               "--all", help="Show every card, even of a game still in progress.")] = False
            ) -> None:
-    """Replay a saved game record and print every event."""
+    """Replay a saved game record and print every event. A game still in progress against
+    the computer is shown as the person at the keyboard saw it, unless --all."""
     try:
         record = GameRecord.load(path)
-        state, events = replay_record(record)
-        if seat is not None and not 0 <= seat < len(state.scores):
+        if record.game == "ecarte":
+            from hoyle.cli.render import ecarte_event_lines
+            from hoyle.ecarte.records import replay_record as replay_ecarte
+
+            estate, events = replay_ecarte(record)
+            n_seats, finished = 2, estate.is_terminal()
+            lines_for = ecarte_event_lines
+        else:
+            state, events = replay_record(record)
+            n_seats, finished = state.rules.players, state.result is not None
+            lines_for = event_lines
+        if record.seats and len(record.seats) != n_seats:
+            raise HoyleError(f"the record names {len(record.seats)} seats for a game of "
+                             f"{n_seats}")
+        if seat is not None and not 0 <= seat < n_seats:
             raise HoyleError(f"no seat {seat} in this game")
     except HoyleError as e:
         raise _fail(str(e)) from None
-    names = [f"Seat {i} ({n})" for i, n in enumerate(record.seats)] or ["Seat 0", "Seat 1"]
+    if seat is None and not finished and not show_all and "human" in record.seats:
+        seat = record.seats.index("human")
+        console.print(f"[dim]Game in progress: shown as seat {seat} saw it (--all for "
+                      "every card).[/dim]")
+    names = [f"Seat {i} ({n})" for i, n in enumerate(record.seats)] or \
+        [f"Seat {i}" for i in range(n_seats)]
     console.print(f"[bold]{record.game}[/bold] {record.variant}, laws {record.laws}, "
                   f"seed {record.seed}, {record.date}")
-    for line in event_lines(events, names, seat):
+    for line in lines_for(events, names, seat):
         console.print(line)
-    if state.result is None:
-        console.print(f"[dim]Unfinished: {len(record.actions)} actions; score "
-                      f"{'-'.join(map(str, state.scores))}.[/dim]")
+    if not finished:
+        console.print(f"[dim]Unfinished: {len(record.actions)} actions.[/dim]")
 
 
 referee_app = typer.Typer(help="Referee a game played with real cards: board and umpire.",
@@ -185,8 +252,36 @@ def referee_cribbage(
             session = resume_referee(console, resume)
         else:
             seat_names = [n.strip() for n in names.split(",")] if names else None
-            session = new_referee(console, laws, seat_names, save or Path("hoyle-referee.json"),
+            path = save or Path("hoyle-referee.json")
+            check_new_save_path(path)
+            session = new_referee(console, laws, seat_names, path,
                                   variant=variant, muggins=muggins)
+            session.save()
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    raise typer.Exit(session.run())
+
+
+@referee_app.command("ecarte")
+def referee_ecarte(
+        laws: Annotated[str, typer.Option(help="Law code: oh or club.")] = "club",
+        names: Annotated[Optional[str], typer.Option(  # noqa: UP007
+            help="The players, seat 0 first, comma-separated.")] = None,
+        save: Annotated[Optional[Path], typer.Option(  # noqa: UP007
+            help="Record file (default hoyle-referee-ecarte.json).")] = None,
+        resume: Annotated[Optional[Path], typer.Option(  # noqa: UP007
+            help="Continue a refereed game from its record.")] = None) -> None:
+    """Referee écarté at a real table: enter what happens, get the score and the rulings."""
+    from hoyle.cli.ecarte_referee import new_referee, resume_referee
+
+    try:
+        if resume is not None:
+            session = resume_referee(console, resume)
+        else:
+            seat_names = [n.strip() for n in names.split(",")] if names else None
+            path = save or Path("hoyle-referee-ecarte.json")
+            check_new_save_path(path)
+            session = new_referee(console, laws, seat_names, path)
     except HoyleError as e:
         raise _fail(str(e)) from None
     raise typer.Exit(session.run())
@@ -195,6 +290,37 @@ def referee_cribbage(
 laws_app = typer.Typer(help="List the laws of a game's code, or print one law.",
                        no_args_is_help=True)
 app.add_typer(laws_app, name="laws")
+
+
+def _print_laws(lc: LawCode, law_id: str | None, game: str) -> None:
+    """Print a law code as a table, or one law and how hoyle applies it."""
+    from rich.table import Table
+
+    if law_id is None:
+        t = Table(title=lc.title)
+        t.add_column("ID", no_wrap=True)
+        t.add_column("title")
+        t.add_column("summary")
+        for law in lc:
+            t.add_row(law.id, law.title, law.summary)
+        console.print(t)
+        return
+    wanted = law_id.strip()
+    match = [law for law in lc if law.id.lower() == wanted.lower()]
+    if not match:
+        raise _fail(f"the {lc.name} code has no law {wanted!r} "
+                    f"(see: hoyle laws {game} --laws {lc.name})")
+    law = match[0]
+    console.print(f"[bold]{law.id} — {escape(law.title)}[/bold]  ({escape(lc.title)})")
+    console.print(f"Law: {escape(law.summary)}")
+    if law.engine:
+        console.print(f"How hoyle applies it: {escape(law.engine)}")
+    if law.kinds:
+        console.print("Irregularities it rules: " + ", ".join(
+            f"{k} ({escape(lc.kind_text.get(k, ''))})" for k in law.kinds))
+    params = [p for p in lc.params if p in law.engine]
+    if params:
+        console.print("Parameters: " + ", ".join(f"{p} = {lc.params[p]}" for p in params))
 
 
 @laws_app.command("cribbage")
@@ -207,8 +333,6 @@ def laws_cribbage(
             help="Also show the rules of play of a variant: " + _VARIANTS + ".")] = None
         ) -> None:
     """The laws of cribbage: every law of a code with its ID, title and summary."""
-    from rich.table import Table
-
     from hoyle.cribbage.laws import get_code
     from hoyle.cribbage.rules import CribbageRules
 
@@ -218,41 +342,33 @@ def laws_cribbage(
             rules = CribbageRules.for_variant(variant)
             console.print(f"[bold]{rules.variant}[/bold]: {rules.players} players, "
                           f"{rules.cards_dealt} dealt, {rules.discard_per_player} each to the "
-                          f"crib, hands of {rules.hand_size}, game {rules.target}"
+                          f"crib"
                           + (f" plus {rules.crib_cards_from_stock} from the stock"
                              if rules.crib_cards_from_stock else "")
+                          + f", hands of {rules.hand_size}, game {rules.target}"
                           + (f", {rules.last_bonus} for last" if rules.last_bonus else "")
                           + ("" if rules.play_all_cards else ", one count only")
                           + (", partners" if rules.partnerships else "")
                           + " (shared/laws/cribbage.md §1.2)")
-        if law_id is not None:
-            wanted = law_id.strip()
-            match = [law for law in lc if law.id.lower() == wanted.lower()]
-            if not match:
-                raise HoyleError(f"the {lc.name} code has no law {wanted!r} "
-                                 f"(see: hoyle laws cribbage --code {lc.name})")
     except HoyleError as e:
         raise _fail(str(e)) from None
-    if law_id is None:
-        t = Table(title=lc.title)
-        t.add_column("ID", no_wrap=True)
-        t.add_column("title")
-        t.add_column("summary")
-        for law in lc:
-            t.add_row(law.id, law.title, law.summary)
-        console.print(t)
-        return
-    law = match[0]
-    console.print(f"[bold]{law.id} — {escape(law.title)}[/bold]  ({escape(lc.title)})")
-    console.print(f"Law: {escape(law.summary)}")
-    if law.engine:
-        console.print(f"How hoyle applies it: {escape(law.engine)}")
-    if law.kinds:
-        console.print("Irregularities it rules: " + ", ".join(
-            f"{k} ({escape(lc.kind_text.get(k, ''))})" for k in law.kinds))
-    params = [p for p in lc.params if p in law.engine]
-    if params:
-        console.print("Parameters: " + ", ".join(f"{p} = {lc.params[p]}" for p in params))
+    _print_laws(lc, law_id, "cribbage")
+
+
+@laws_app.command("ecarte")
+def laws_ecarte(
+        law_id: Annotated[Optional[str], typer.Argument(  # noqa: UP007
+            help="A law ID, e.g. CLUB-17 or OH-9; omit to list the whole code.")] = None,
+        code: Annotated[str, typer.Option("--laws", "--code", help="The law code: oh or club.")]
+        = "club") -> None:
+    """The laws of écarté: every law of a code with its ID, title and summary."""
+    from hoyle.ecarte.laws import get_code
+
+    try:
+        lc = get_code(code)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    _print_laws(lc, law_id, "ecarte")
 
 
 @app.command()

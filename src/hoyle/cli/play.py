@@ -8,6 +8,7 @@ position, :class:`hoyle.sim.GameRng`).
 from __future__ import annotations
 
 import datetime
+import re
 from pathlib import Path
 
 from rich.console import Console
@@ -32,7 +33,9 @@ HUMAN = "human"
 """The seat name that marks the person at the keyboard in a record."""
 
 HELP = ("Type cards as rank then suit: 5h, 10c, TC, 10♥ (A 2-9 T/10 J Q K; C D H S). "
-        "'quit' saves the game; 'help' shows this line.")
+        "At a claim type the points (Enter for none); 'go' when no card fits; 'heels' (the "
+        "dealer, a jack turned, before his first card). The game is saved after every move; "
+        "'quit' stops, and hoyle play --resume FILE continues.")
 
 
 class _Quit(Exception):
@@ -105,6 +108,7 @@ class CribbageSession:
         seat = s.current_player
         if seat == CHANCE:
             self._print_events(s.apply(s.sample_chance(self.rng.chance(n))))
+            self.save()  # every deal is on disk before the person sees his cards
             return
         if seat != self.human:
             action = self.players[seat].choose(s.view(seat), s.legal_actions(),
@@ -126,6 +130,7 @@ class CribbageSession:
                 self.console.print(f"[red]{escape(str(e))}[/red]")
                 continue
             self._print_events(events)
+            self.save()
             return
 
     def _show_status(self) -> None:
@@ -169,6 +174,9 @@ class CribbageSession:
             return f"You cannot play within 31: type 'go'{heels}: "
         return (f"Play a card (count {s.count}; playable: {cards_markup(playable)}){heels}: ")
 
+    def _confirm(self, prompt: str) -> bool:
+        return self._read(prompt).strip().lower() in ("y", "yes")
+
     def _ask(self, s: CribbageState) -> Action:
         """Prompt until the text reads as an action of the right shape."""
         if s.phase == Phase.DECISION:
@@ -184,16 +192,25 @@ class CribbageSession:
             if s.phase == Phase.CLAIM:
                 if not low:
                     return Action("CLAIM", n=0)
-                if not low.isdigit():
+                if not re.fullmatch(r"[0-9]{1,3}", low):
                     self.console.print("[red]Type the number of points you claim, e.g. 4 "
                                        "(just Enter for none).[/red]")
                     continue
-                return Action("CLAIM", n=int(low))
+                n = int(low)
+                side = s.rules.side_of(self.human)
+                if s.scores[side] + n >= s.rules.target and not self._confirm(
+                        f"A claim of {n} takes you to {s.scores[side] + n} and ends the game "
+                        "if it is right (a false claim of game loses it). Claim it? [y/N] "):
+                    continue
+                return Action("CLAIM", n=n)
             if s.phase == Phase.DECISION:
                 if not low:
                     continue
                 return Action("CHOOSE", word=low)
             if low == "heels":
+                if s.dealer != self.human:
+                    self.console.print("[red]Only the dealer takes two for his heels.[/red]")
+                    continue
                 return Action("HEELS")
             if low == "go" and s.phase == Phase.PLAY:
                 return Action("GO")
@@ -203,9 +220,10 @@ class CribbageSession:
                 self.console.print(f"[red]{escape(str(e))}[/red]")
                 continue
             if s.phase == Phase.DISCARD:
-                if len(cards) != s.rules.discard_per_player:
-                    self.console.print(f"[red]Name exactly {s.rules.discard_per_player} "
-                                       f"cards, e.g. 5h 10c.[/red]")
+                k = s.rules.discard_per_player
+                if len(cards) != k:
+                    self.console.print(f"[red]Name exactly {k} card{'s' if k > 1 else ''}, "
+                                       f"e.g. {'5h 10c' if k > 1 else '10c'}.[/red]")
                     continue
                 return Action("DISCARD", cards)
             if len(cards) != 1:
@@ -276,6 +294,8 @@ def resume_session(console: Console, path: Path) -> CribbageSession:
         raise RecordError("the record has no seed, so it cannot be resumed")
     if record.seats.count(HUMAN) != 1:
         raise RecordError("not a saved game between a person and the computer")
+    if record.options.get("referee"):
+        raise RecordError("that is a refereed game: hoyle referee cribbage --resume FILE")
     state, _ = replay_record(record)
     if len(record.seats) != state.rules.players:
         raise RecordError("the record's seats do not match its variant")

@@ -11,6 +11,8 @@ The session is saved as a record and replays like any game.
 from __future__ import annotations
 
 import datetime
+import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.console import Console
@@ -38,8 +40,10 @@ HELP = ("Enter what happens at the table: cards for the act asked for (e.g. '7s'
         "'board' for the score, 'quit' to save and stop. Full actions work too: 'PLAY 7S'.")
 
 
-def parse_table_input(state: CribbageState, text: str) -> Action:
-    """Read one line from the table as an action for ``state``.
+def parse_table_input(state: CribbageState, text: str,
+                      names: Sequence[str] = ()) -> Action:
+    """Read one line from the table as an action for ``state``. A player's name may stand
+    for his seat number (``report touched_pegs Bob``).
 
     Raises:
         HoyleError: the line is not an action (unreadable cards, empty line, wrong shape).
@@ -48,13 +52,22 @@ def parse_table_input(state: CribbageState, text: str) -> Action:
     if not words:
         raise HoyleError("nothing entered: type 'help' for what to enter")
     head = words[0].upper()
+    if head == "REPORT" and len(words) == 3 and not re.fullmatch(r"[0-9]+", words[2]):
+        lowered = [n.lower() for n in names]
+        if words[2].lower() not in lowered:
+            raise HoyleError(f"no player {words[2]!r}: name a player or give a seat number "
+                             f"({', '.join(f'{i} = {n}' for i, n in enumerate(names))})")
+        words[2] = str(lowered.index(words[2].lower()))
+        text = " ".join(words)
+    if head == "AMEND" and (len(words) != 2 or not re.fullmatch(r"[0-9]{1,3}", words[1])):
+        raise HoyleError("amend names the corrected points, e.g. amend 4")
     if head in VERBS:
         return Action.parse(text)
     phase = state.phase
     if phase == Phase.CLAIM:
-        if text.strip().isdigit():
+        if re.fullmatch(r"[0-9]{1,3}", text.strip()):
             return Action("CLAIM", n=int(text.strip()))
-        raise HoyleError("enter the points claimed, e.g. 6")
+        raise HoyleError("enter the points claimed, e.g. 6 (0 for none)")
     if phase == Phase.DECISION:
         return Action("CHOOSE", word=text.strip().lower())
     cards = parse_cards(text)
@@ -105,16 +118,17 @@ class RefereeSession:
     def prompt(self) -> str:
         """What the table is asked for now."""
         s = self.state
-        who = self.names[s.to_act] if 0 <= s.to_act < len(self.names) else ""
+        names = [escape(n) for n in self.names]
+        who = names[s.to_act] if 0 <= s.to_act < len(names) else ""
         if s.phase == Phase.CUT_FOR_DEAL:
             seat = s.cuts.index(None)
-            return f"{self.names[seat]} cuts for the deal (a card): "
+            return f"{names[seat]} cuts for the deal (a card): "
         if s.phase == Phase.DEAL:
             assert s.dealer is not None
             k = s.rules.cards_dealt
-            order = ", then ".join(self.names[x] for x in s.seat_order())
+            order = ", then ".join(names[x] for x in s.seat_order())
             extra = " and the crib card from the stock" if s.rules.crib_cards_from_stock else ""
-            return (f"{self.names[s.dealer]} deals: {k} cards each, in the order {order}"
+            return (f"{names[s.dealer]} deals: {k} cards each, in the order {order}"
                     f"{extra}: ")
         if s.phase == Phase.DISCARD:
             return f"{who} lays away {s.rules.discard_per_player} cards: "
@@ -171,12 +185,13 @@ class RefereeSession:
                 self.console.print(board(s.view(0), self.names))
                 continue
             try:
-                action = parse_table_input(s, text)
+                action = parse_table_input(s, text, self.names)
                 events = s.apply(action)
             except (HoyleError, IllegalAction) as e:
                 self.console.print(f"[red]{escape(str(e))}[/red]")
                 continue
             self._print(events)
+            self.save()
 
     def _print(self, events: list[Event]) -> None:
         for line in event_lines(events, self.names, None, itemize=False):
@@ -198,8 +213,8 @@ def new_referee(console: Console, laws: str, names: list[str] | None, save_path:
     rules = CribbageRules.for_variant(variant)
     if names is None:
         names = [f"Seat {i}" for i in range(rules.players)]
-    if len(names) != rules.players or not all(names):
-        raise HoyleError(f"give {rules.players} names, e.g. --names "
+    if len(names) != rules.players or not all(names) or len(set(names)) != len(names):
+        raise HoyleError(f"give {rules.players} different names, e.g. --names "
                          + ",".join(["Alice", "Bob", "Carol", "Dan"][:rules.players]))
     state = CribbageState(rules, laws=law_code(laws, muggins), referee=True)
     console.print(f"Refereeing {rules.variant} cribbage under "

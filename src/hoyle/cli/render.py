@@ -27,7 +27,7 @@ def cards_markup(cards: Sequence[Card]) -> str:
 
 
 def _who(names: Sequence[str], seat: int | None) -> str:
-    return names[seat] if seat is not None and 0 <= seat < len(names) else "The table"
+    return escape(names[seat]) if seat is not None and 0 <= seat < len(names) else "The table"
 
 
 def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | None,
@@ -90,6 +90,8 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
             if itemize:
                 for item in e.items:
                     lines.append(f"    {item.kind:<10} {cards_markup(item.cards)}  {item.points}")
+        elif k == "crib_from_stock":
+            lines.append("One card is dealt face down from the stock to the crib.")
         elif k == "ruling":
             lines.append(f"  [yellow]Ruling {escape(e.source)}:[/yellow] "
                          f"{escape(_name_seats(e.reason, names))}")
@@ -127,11 +129,12 @@ def _track(score: int, target: int, width: int = 30) -> str:
 def board(view: CribbageView, names: Sequence[str]) -> Table:
     """The cribbage board (both scores and pegs) and the state of the deal."""
     t = Table(show_header=False, box=None, pad_edge=False)
+    names = [escape(n) for n in names]
     for side in range(len(view.scores)):
         dealer_side = view.dealer if view.dealer is None or len(view.scores) == view.players \
             else view.dealer % len(view.scores)
         role = " (dealer)" if dealer_side == side else ""
-        t.add_row(f"[bold]{escape(names[side])}[/bold]{role}",
+        t.add_row(f"[bold]{names[side]}[/bold]{role}",
                   f"{view.scores[side]:>3}", f"[cyan]{_track(view.scores[side], view.target)}[/cyan]",
                   f"[dim]back peg {view.back_pegs[side]}[/dim]")
     return t
@@ -235,6 +238,8 @@ def ecarte_event_lines(events: Sequence[Event], names: Sequence[str],
             sign = "green" if e.points >= 0 else "red"
             lines.append(f"  [{sign}]{who} score{_s(who)} {e.points}[/{sign}] for "
                          f"{escape(e.reason)} → {e.total}  [dim]({escape(e.source)})[/dim]")
+        elif k == "crib_from_stock":
+            lines.append("One card is dealt face down from the stock to the crib.")
         elif k == "ruling":
             lines.append(f"  [yellow]Ruling {escape(e.source)}:[/yellow] "
                          f"{escape(_name_seats(e.reason, names))}")

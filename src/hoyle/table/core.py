@@ -76,7 +76,7 @@ class Action:
         if rest and _WORD.match(rest[0]):
             word = rest[0].lower()
             rest = rest[1:]
-        if rest and rest[0].lstrip("-").isdigit() and not _is_card(rest[0]):
+        if rest and re.fullmatch(r"-?[0-9]+", rest[0]) and not _is_card(rest[0]):
             n = int(rest[0])
             rest = rest[1:]
         cards = tuple(Card.parse(t) for t in rest)

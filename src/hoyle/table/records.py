@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,8 +55,19 @@ class GameRecord:
         return json.dumps({"format": FORMAT, **asdict(self)}, indent=indent, ensure_ascii=False)
 
     def save(self, path: str | Path) -> None:
-        """Write the record to ``path`` as JSON (UTF-8)."""
-        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+        """Write the record to ``path`` as JSON (UTF-8), atomically: a file of the same
+        name beside it is written first and then renamed over it.
+
+        Raises:
+            RecordError: the file cannot be written.
+        """
+        target = Path(path)
+        tmp = target.with_name(target.name + ".tmp")
+        try:
+            tmp.write_text(self.to_json() + "\n", encoding="utf-8")
+            os.replace(tmp, target)
+        except OSError as e:
+            raise RecordError(f"cannot write record {str(target)!r}: {e}") from None
 
     @staticmethod
     def from_json(text: str) -> GameRecord:
@@ -98,7 +110,7 @@ class GameRecord:
             RecordError: the file cannot be read or is not a valid record.
         """
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            text = Path(path).read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as e:
             raise RecordError(f"cannot read record {str(path)!r}: {e}") from None
         return GameRecord.from_json(text)

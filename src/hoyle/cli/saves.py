@@ -1,0 +1,30 @@
+"""Where games are saved: checks before a new game starts, so nothing is lost at the end.
+
+A new game never overwrites a file (a saved game might be lost); the record is written at
+once, so an unusable path is refused before the first card, and again after every move
+(:meth:`hoyle.table.records.GameRecord.save` writes atomically).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hoyle.errors import HoyleError
+
+__all__ = ["check_new_save_path"]
+
+
+def check_new_save_path(path: Path) -> None:
+    """Refuse a save path that exists or cannot be written.
+
+    Raises:
+        HoyleError: the path is a directory, its folder does not exist, or a file is
+            already there (resume it, or name another file with ``--save``).
+    """
+    if path.is_dir():
+        raise HoyleError(f"{str(path)!r} is a directory: name a file with --save")
+    if path.exists():
+        raise HoyleError(f"{str(path)!r} already exists: resume it with --resume, or name "
+                         "another file with --save")
+    if not path.parent.exists():
+        raise HoyleError(f"the folder {str(path.parent)!r} does not exist")

@@ -1,0 +1,40 @@
+"""The law codes of écarté: ``oh`` (old Hoyle's laws 5-12, completed by *Hoyle's Games
+Improved and Enlarged*) and ``club`` (the Club Code, Cavendish 1878).
+
+>>> get_code("club").name, get_code("OH").name
+('club', 'oh')
+>>> get_code("ew")
+Traceback (most recent call last):
+...
+hoyle.errors.HoyleError: unknown écarté law code 'ew' (known: oh, club)
+>>> get_code("oh", penalty_level="hgie").params["penalty_level"]
+'hgie'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hoyle.ecarte.laws.club import CLUB
+from hoyle.ecarte.laws.oh import OH
+from hoyle.errors import HoyleError
+from hoyle.table.laws import LawCode
+
+__all__ = ["CODES", "get_code", "OH", "CLUB"]
+
+CODES: dict[str, LawCode] = {"oh": OH, "club": CLUB}
+"""The écarté law codes by profile name."""
+
+
+def get_code(name: str, **params: Any) -> LawCode:
+    """The écarté law code named ``name`` (case-insensitive), with ``params`` changed.
+
+    Raises:
+        HoyleError: no such code, or a parameter it does not have.
+    """
+    try:
+        code = CODES[name.lower()]
+    except KeyError:
+        raise HoyleError(f"unknown écarté law code {name!r} (known: {', '.join(CODES)})") \
+            from None
+    return code.with_params(**params) if params else code

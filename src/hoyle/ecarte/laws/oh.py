@@ -1,0 +1,563 @@
+"""The ``oh`` profile: laws 5-12 of an old English Hoyle's code of écarté (``OH-5`` …
+``OH-12``, the seed ``shared/seeds/004_d29d92d83d86afb5.txt``), completed by *Hoyle's Games,
+Improved and Enlarged* (``HGIE-1`` … ``HGIE-26``) for the topics the seed does not cover.
+
+Each law is a :class:`~hoyle.table.laws.Law` citing its ID, as catalogued in
+``shared/laws/ecarte.md`` §2; the parameters where OH and CLUB differ are §4. Where a law is
+silent the catalogue's engine default applies and the ruling names the parameter.
+
+>>> from hoyle.table.laws import Irregularity
+>>> r = OH.rule(Irregularity("ask_more", 0, facts={"dealer": 1, "count": 1}))
+>>> r.law, r.points, r.no_king
+('OH-11', ((1, 1),), 0)
+>>> sum(1 for law in OH if law.id.startswith("OH-")), sum(1 for law in OH if law.id.startswith("HGIE-"))
+(8, 26)
+"""
+
+from __future__ import annotations
+
+from hoyle.cards import Card
+from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, forfeit, fresh_deal,
+                                      lose_deal, option, seat_of, too_many)
+from hoyle.table.laws import Decision, Irregularity, LawCode, Ruling
+
+__all__ = ["OH", "PARAMS"]
+
+PARAMS = {
+    "forfeit_semantics": "opponent_scores",
+    "lose_the_deal": "pass_deal",
+    "fresh_deal_dealer": "same",
+    "cut_for_deal": "higher",
+    "cut_min": 2,
+    "deal_pattern_breach": "new_deal_at_elder_option",
+    "faced_card_in_pack": "deal_void",
+    "dealer_exposes_card": "oh_5",
+    "several_cards_turned": "hgie_11",
+    "deal_out_of_turn": "oh_6",
+    "oh6_reading": "but_before",
+    "misdeal_before_seen": "rectify",
+    "misdeal_chooser": "elder",
+    "short_delivery_to_nd": "rectify",
+    "oh11_rectify": "draw_or_complete",
+    "penalty_level": "oh",
+    "turned_king_after_wrong_count": "scores",
+    "turned_king_window": "next_turn_up",
+    "held_king_window": "before_first_card",
+    "false_king": "opponent_scores_1",
+    "max_exchanges": "unlimited",
+    "refusal_penalty_scope": "any",
+    "vole_after_stand": 2,
+    "revoke_underplay": "hgie_18",
+    "card_retraction": "as_club_39",
+    "looking_at_tricks": "show_own",
+    "abandoned_hand": "2_or_1",
+    "leaving_table": "concede",
+    "omitted_score": "next_turn_up",
+    "overscore": "as_club_51",
+    "bystanders": "advise",
+    "game_values": "by_agreement",
+}
+"""The ``oh`` values of the engine parameters (``shared/laws/ecarte.md`` §4, §5)."""
+
+OH = LawCode("oh", "Old Hoyle's laws of écarté 5-12, completed by Hoyle's Games Improved "
+             "and Enlarged", PARAMS)
+"""The OH law code (profile ``oh``)."""
+
+
+def _looked(irr: Irregularity) -> bool:
+    return bool(irr.facts.get("elder_has_looked"))
+
+
+# -- OH-5 … OH-12 (the seed) -------------------------------------------------------------
+
+@OH.law("OH-5", "Cards turned up by the dealer in dealing",
+        "The dealer's own cards shown: the deal stands. The adversary's card shown: the deal "
+        "goes on, and the adversary may let it stand or call a new one.",
+        engine="REPORT exposed_own_card: the deal stands, no penalty. REPORT "
+               "exposed_elder_card, up to the elder hand's first act: he chooses CHOOSE stand "
+               "or CHOOSE new_deal (same dealer, fresh_deal_dealer); later it stands.",
+        kinds={"exposed_own_card": "the dealer exposed his own card in dealing",
+               "exposed_elder_card": "the dealer exposed the elder hand's card in dealing"})
+def _oh_5(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.kind == "exposed_own_card":
+        return Ruling("OH-5", "the dealer turned up his own card: the deal is good; he "
+                      "bears the consequence of his fault")
+    elder = elder_of(irr)
+    if _looked(irr):
+        return Ruling("OH-5", "the choice was to be made when the deal was complete, before "
+                      "the proposal: the deal stands", refused=True)
+    return Ruling("OH-5", f"the dealer turned up his adversary's card: seat {elder} may let "
+                  "the deal stand or call a new one",
+                  decision=Decision(elder, (
+                      option("stand", "let the deal stand",
+                             Ruling("OH-5", "the deal stands")),
+                      option("new_deal", "call a new deal (the same dealer deals again)",
+                             fresh_deal("OH-5", "a new deal by the same dealer")))))
+
+
+@OH.law("OH-6", "Dealing out of turn",
+        "Found before the trump card is seen: a new deal. Found after the turn-up but before "
+        "any discard or card played: the pack is kept for the offender's next deal and the "
+        "rightful dealer deals with the other pack. After a discard or a card played: the "
+        "deal stands.",
+        engine="REPORT deal_out_of_turn SEAT (SEAT who dealt). Before the turn-up, or after "
+               "it but before any discard or play (oh6_reading: 'but before'): a new deal by "
+               "the rightful dealer (single-pack engine); later: the deal stands and the deal "
+               "alternates from it.",
+        kinds={"deal_out_of_turn": "the wrong player dealt"})
+def _oh_6(irr: Irregularity, code: LawCode) -> Ruling:
+    dealer = dealer_of(irr)
+    if not irr.facts.get("turned"):
+        return Ruling("OH-6", f"dealt out of turn, found before the trump card was seen: a "
+                      f"new deal by the rightful dealer, seat {dealer}", new_deal=True,
+                      void_deal_points=True)
+    if not irr.facts.get("discarded") and not irr.facts.get("cards_played"):
+        return Ruling("OH-6", "found after the turn-up, before any discard or play: the pack "
+                      "is kept for the offender's next deal and the rightful dealer, seat "
+                      f"{dealer}, deals with the other pack", new_deal=True,
+                      void_deal_points=True, parameter="oh6_reading")
+    return Ruling("OH-6", "a discard or a card has been played: the deal is good",
+                  refused=True)
+
+
+@OH.law("OH-7", "Misdeal found before the hands are seen",
+        "A misdeal found before either player has seen his hand may be made good by "
+        "restoring the cards to the order in which they would have fallen.",
+        engine="REPORT misdeal (or too_many / too_few before the turn-up), before the elder "
+               "hand acts: he chooses (misdeal_chooser = elder, as CLUB-9) CHOOSE rectify "
+               "(the cards put as they should have fallen, no penalty) or CHOOSE new_deal. "
+               "Later: OH-9 / OH-10.",
+        kinds={"misdeal": "the dealer misdealt, found before the hands are seen",
+               "deal_wrong_count": "a hand has the wrong number of cards before the turn-up"})
+def _oh_7(irr: Irregularity, code: LawCode) -> Ruling:
+    if _looked(irr):
+        return Ruling("OH-7", "the hands have been seen: OH-7 no longer applies (report the "
+                      "wrong count: OH-9, OH-10)", refused=True)
+    elder = elder_of(irr)
+    return Ruling("OH-7", f"misdeal found before the hands were seen: seat {elder} may have "
+                  "it made good or call a new deal", parameter="misdeal_chooser",
+                  decision=Decision(elder, (
+                      option("rectify", "make it good: the cards restored to the order in "
+                             "which they would have fallen",
+                             Ruling("OH-7", "made good: the cards put as they should have "
+                                    "fallen, no penalty", restore=True)),
+                      option("new_deal", "a new deal by the same dealer",
+                             fresh_deal("OH-7", "a new deal by the same dealer")))))
+
+
+@OH.law("OH-8", "Elder hand given fewer cards than he asked for",
+        "Found before the dealer has seen the cards he takes in, it is put right as in OH-7.",
+        engine="Detected in referee mode when the elder hand is served fewer cards than he "
+               "asked (before the dealer's own draw): he receives the missing cards from the "
+               "stock, the dealer's come after; no penalty.",
+        kinds={"short_delivery": "the elder hand was given fewer cards than he asked for"})
+def _oh_8(irr: Irregularity, code: LawCode) -> Ruling:
+    elder = elder_of(irr)
+    n = count_of(irr)
+    return Ruling("OH-8", f"seat {elder} was given {n} card(s) fewer than he asked: put "
+                  "right, he receives them from the stock, no penalty", complete=(elder, n))
+
+
+@OH.law("OH-9", "The dealer's wrong count, found after both have seen their cards",
+        "Too few: the adversary lets him make them up from the top of the stock, or makes him "
+        "lose the deal. Too many: the adversary draws a card from his hand at random, or makes "
+        "him lose the deal.",
+        engine="The elder hand chooses: too few, CHOOSE complete or CHOOSE lose_deal; too "
+               "many, CHOOSE draw (the surplus drawn at random, any number) or CHOOSE "
+               "lose_deal (lose_the_deal: the deal passes to the elder hand).",
+        kinds={"dealer_too_many": "the dealer holds too many cards",
+               "dealer_too_few": "the dealer holds too few cards",
+               "dealer_wrong_in_play": "the dealer is found with a wrong count in the play",
+               "dealer_took_too_many": "the dealer took more cards than he laid out",
+               "dealer_took_too_few": "the dealer took fewer cards than he laid out",
+               "dealer_played_short": "the dealer played with too few cards"})
+def _oh_9(irr: Irregularity, code: LawCode) -> Ruling:
+    dealer, elder = dealer_of(irr), elder_of(irr)
+    n = count_of(irr)
+    many = too_many(irr) or irr.kind == "dealer_took_too_many"
+    if many:
+        fix = option("draw", f"draw {n} card(s) at random from the dealer's hand",
+                     Ruling("OH-9", f"seat {elder} draws {n} card(s) at random from the "
+                            "dealer's hand", draw_surplus=(dealer, n)))
+        what = f"{n} card(s) too many"
+    else:
+        fix = option("complete", f"let him make up {n} card(s) from the top of the stock",
+                     Ruling("OH-9", f"the dealer makes up {n} card(s) from the top of the "
+                            "stock", complete=(dealer, n)))
+        what = f"{n} card(s) too few"
+    return Ruling("OH-9", f"the dealer holds {what}: seat {elder} chooses",
+                  decision=Decision(elder, (
+                      fix, option("lose_deal", "make him lose the deal",
+                                  lose_deal("OH-9", irr, code)))))
+
+
+@OH.law("OH-10", "The elder hand's wrong count",
+        "Too few: he may make them up from the stock or claim the deal; too many: he may "
+        "discard the surplus or claim the deal.",
+        engine="The elder hand chooses: too few, CHOOSE complete; too many, CHOOSE discard "
+               "(he lays out the surplus of his choosing, unseen); or CHOOSE claim_deal (the "
+               "dealer loses the deal, lose_the_deal).",
+        kinds={"nd_too_many": "the elder hand holds too many cards",
+               "nd_too_few": "the elder hand holds too few cards",
+               "nd_wrong_in_play": "the elder hand is found with a wrong count in the play",
+               "nd_took_too_many": "the elder hand holds too many after the exchange",
+               "nd_given_too_few": "the elder hand holds too few after the exchange",
+               "over_delivery": "the elder hand was given more cards than he asked for",
+               "nd_played_short": "the elder hand played with too few cards"})
+def _oh_10(irr: Irregularity, code: LawCode) -> Ruling:
+    elder = elder_of(irr)
+    n = count_of(irr)
+    if too_many(irr):
+        fix = option("discard", f"discard {n} card(s) of your choosing",
+                     Ruling("OH-10", f"seat {elder} discards {n} card(s), unseen",
+                            lay_out=(elder, n)))
+        what = f"{n} card(s) too many"
+    else:
+        fix = option("complete", f"make up {n} card(s) from the stock",
+                     Ruling("OH-10", f"seat {elder} makes up {n} card(s) from the stock",
+                            complete=(elder, n)))
+        what = f"{n} card(s) too few"
+    return Ruling("OH-10", f"the elder hand holds {what}: he chooses",
+                  decision=Decision(elder, (
+                      fix, option("claim_deal", "claim the deal",
+                                  lose_deal("OH-10", irr, code)))))
+
+
+def _hgie_level(code: LawCode) -> bool:
+    return code.params.get("penalty_level") == "hgie"
+
+
+@OH.law("OH-11", "A wrong count caused by the elder hand",
+        "If the fault began with the elder hand (he asked for three and laid out two, or "
+        "asked for two and laid out three), he loses a point and may not score the king.",
+        engine="Detected in referee mode (DISCARD n with n different from the cards laid "
+               "out): the dealer scores 1 (forfeit_semantics) and the elder hand may not mark "
+               "the king this deal; the hand is put right (oh11_rectify): a surplus drawn at "
+               "random by the dealer, a shortage made up from the stock. OH-10's options are "
+               "not open. penalty_level = hgie: HGIE-12 (2 points).",
+        kinds={"ask_more": "the elder hand asked for more cards than he laid out",
+               "ask_fewer": "the elder hand asked for fewer cards than he laid out"})
+def _oh_11(irr: Irregularity, code: LawCode) -> Ruling:
+    elder = seat_of(irr, elder_of(irr))
+    n = count_of(irr)
+    law, pts = ("HGIE-12", 2) if _hgie_level(code) else ("OH-11", 1)
+    fix = {"draw_surplus": (elder, n)} if irr.kind == "ask_more" else {"complete": (elder, n)}
+    r = forfeit(law, elder, pts, f"the elder hand asked for {irr.facts.get('asked')} and "
+                f"laid out {irr.facts.get('laid')}", code, no_king=True, **fix)
+    return Ruling(r.law, r.text + ("; the surplus is drawn at random" if "draw_surplus" in fix
+                                   else "; the shortage is made up from the stock"),
+                  points=r.points, peg_back=r.peg_back, no_king=r.no_king,
+                  parameter="oh11_rectify", **fix)  # type: ignore[arg-type]
+
+
+@OH.law("OH-12", "Playing with more than five cards after an exchange",
+        "He who, after taking in cards for his discard, plays with more than five cards "
+        "loses a point and the right of marking the king.",
+        engine="REPORT too_many SEAT CARDS after an exchange, once that player has played: "
+               "his adversary scores 1 (forfeit_semantics), his king is struck off and barred, "
+               "and the adversary draws the surplus at random; tricks played stand. "
+               "penalty_level = hgie: HGIE-12 (2 points).",
+        kinds={"nd_played_too_many": "the elder hand played with more than five cards",
+               "dealer_played_too_many": "the dealer played with more than five cards"})
+def _oh_12(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = seat_of(irr, 0)
+    n = count_of(irr)
+    law, pts = ("HGIE-12", 2) if _hgie_level(code) else ("OH-12", 1)
+    return forfeit(law, offender, pts, f"seat {offender} played with {n} card(s) too many; "
+                   "the surplus is drawn at random", code, no_king=True,
+                   draw_surplus=(offender, n))
+
+
+# -- HGIE ---------------------------------------------------------------------------------
+
+OH.procedure("HGIE-1", "Two packs",
+             "Two packs of different backs; the first dealer picks one and keeps it for the "
+             "game.",
+             "One pack in the engine (packs = 2 is recorded only); the cards are the same.")
+OH.procedure("HGIE-2", "Cutting and shuffling",
+             "The higher cut deals; the dealer shuffles, his adversary cuts; the adversary "
+             "may shuffle before cutting and the dealer again.",
+             "CUT for each seat (seat 0 first): the higher écarté card deals (cut_for_deal); "
+             "equal cuts cut again; the shuffle and cut are the DEAL chance node.")
+OH.procedure("HGIE-3", "Game", "Five points are the game.",
+             "target = 5; the game ends the moment a player reaches it.")
+OH.procedure("HGIE-4", "Point and vole", "Three or four tricks, the point, 1; five, the vole, 2.",
+             "Scored at the end of each hand (ECARTE-R-14).")
+
+
+@OH.law("HGIE-5", "The king",
+        "The king of trumps scores 1, turned up or held; a held king must be announced before "
+        "its holder plays, or it is lost; announcing a king one does not hold gives the "
+        "adversary 1.",
+        engine="KING before the holder's first card (held_king_window = before_first_card). "
+               "Referee mode: a later KING is refused (late_king); a KING by a player without "
+               "it is marked, and when he then plays a card the point is struck off and the "
+               "adversary scores 1 (false_king, forfeit_semantics).",
+        kinds={"late_king": "the king was announced after the holder's first card",
+               "false_king": "a player announced a king he did not hold"})
+def _hgie_5(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = seat_of(irr, 0)
+    if irr.kind == "late_king":
+        return Ruling("HGIE-5", "the king was not announced before its holder played: it is "
+                      "lost", refused=True, parameter="held_king_window")
+    return forfeit("HGIE-5", offender, 1, f"seat {offender} announced a king he did not hold; "
+                   "the false point is struck off", code, no_king=True)
+
+
+@OH.law("HGIE-6", "The deal pattern",
+        "Five each by three and two or two and three; the way chosen is kept for the game; "
+        "if the dealer changes it, the adversary may insist on a new deal before looking at "
+        "his cards.",
+        engine="Detected in referee mode (DEAL 23 in a game dealt 32, or the reverse): the "
+               "elder hand chooses CHOOSE new_deal or CHOOSE stand.",
+        kinds={"deal_pattern_breach": "the dealer changed the deal pattern"})
+def _hgie_6(irr: Irregularity, code: LawCode) -> Ruling:
+    elder = elder_of(irr)
+    if _looked(irr):
+        return Ruling("HGIE-6", "the elder hand has looked at his cards: the deal stands",
+                      refused=True)
+    return Ruling("HGIE-6", f"the dealer dealt {irr.facts.get('pattern')} in a game dealt "
+                  f"{irr.facts.get('game_pattern')}: seat {elder} may insist on a new deal",
+                  decision=Decision(elder, (
+                      option("new_deal", "insist on a new deal",
+                             fresh_deal("HGIE-6", "a new deal by the same dealer")),
+                      option("stand", "let the deal stand", Ruling("HGIE-6",
+                                                                   "the deal stands")))))
+
+
+@OH.law("HGIE-7", "A faced card",
+        "A card faced in the deal voids it, unless it is the eleventh (the turn-up).",
+        engine="REPORT faced_card: the deal is void and dealt again (same dealer). A faced "
+               "card found in the stock in the exchange (faced_in_stock): HGIE-7 covers the "
+               "deal only; engine default as CLUB-35 (faced_card_in_pack): set aside.",
+        kinds={"faced_card": "a card was found faced in the pack",
+               "faced_in_stock": "a faced card was found in the stock in the exchange"})
+def _hgie_7(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.kind == "faced_card":
+        if irr.facts.get("turned"):
+            return Ruling("HGIE-7", "the deal is over and the turn-up made: HGIE-7 covers the "
+                          "deal only; play goes on", refused=True)
+        return fresh_deal("HGIE-7", "a card faced in the deal: the deal is void and the same "
+                          "dealer deals again")
+    cards: tuple[Card, ...] = tuple(irr.facts.get("cards", ()))
+    return Ruling("HGIE-7", "a faced card in the stock: it is shown and set aside, the next "
+                  "card given instead", dead=(dealer_of(irr), cards),
+                  parameter="faced_card_in_pack")
+
+
+OH.procedure("HGIE-8", "The dealer faces a card",
+             "Facing the adversary's card: deal void or not at his option; the dealer's own: "
+             "the deal stands.",
+             "Superseded by OH-5 (same substance): exposed_own_card and exposed_elder_card are "
+             "ruled by OH-5.")
+OH.procedure("HGIE-9", "Elder hand dealt a wrong number",
+             "Too many: throw out the surplus or a new deal; too few: complete from the stock "
+             "or a new deal.",
+             "Superseded by OH-7 / OH-10.")
+OH.procedure("HGIE-10", "Dealer holds a wrong number",
+             "Too many: new deal or draw the surplus; too few: new deal or complete.",
+             "Superseded by OH-9.")
+
+
+@OH.law("HGIE-11", "Several cards turned up",
+        "If the dealer turns up more than one card, the adversary may name which is trump, "
+        "or have all the cards seen set aside and a fresh one turned, or, if he has not seen "
+        "his hand, call a new deal.",
+        engine="REPORT several_turned CARDS (the other cards turned): the elder hand chooses "
+               "CHOOSE trump CARD (any card turned), CHOOSE fresh (all set aside, a fresh "
+               "card turned) or, before he has acted, CHOOSE new_deal.",
+        kinds={"several_turned": "the dealer turned up more than one card"})
+def _hgie_11(irr: Irregularity, code: LawCode) -> Ruling:
+    elder = elder_of(irr)
+    turned = irr.facts.get("turn_up")
+    others: tuple[Card, ...] = tuple(irr.facts.get("cards", ()))
+    seen = ((turned,) if isinstance(turned, Card) else ()) + others
+    opts = [option("trump", f"name {c} as the trump card",
+                   Ruling("HGIE-11", f"{c} is the turn-up; the other cards seen are set aside",
+                          new_turn_up=c), (c,)) for c in seen]
+    opts.append(option("fresh", "set aside every card seen and have a fresh one turned",
+                       Ruling("HGIE-11", "the cards seen are set aside and a fresh card is "
+                              "turned up", turn_again=True)))
+    if not _looked(irr):
+        opts.append(option("new_deal", "call a new deal",
+                           fresh_deal("HGIE-11", "a new deal by the same dealer")))
+    return Ruling("HGIE-11", f"the dealer turned up {len(seen)} cards: seat {elder} chooses",
+                  decision=Decision(elder, tuple(opts)), parameter="several_cards_turned")
+
+
+OH.procedure("HGIE-12", "Exchanging with a wrong count",
+             "A player with too many or too few who discards for an exchange without telling "
+             "his adversary loses 2 points and the king.",
+             "Superseded by OH-11 / OH-12; with penalty_level = hgie their rulings cite "
+             "HGIE-12 and cost 2 points and the king.")
+OH.procedure("HGIE-13", "Dealing out of turn (HGIE)",
+             "Found before the turn-up a new deal may be called; after, the cards are kept "
+             "for the next deal; not found before discard or play, the deal stands.",
+             "Superseded by OH-6 (where the early new deal is compulsory).")
+
+
+@OH.law("HGIE-14", "Lead out of turn",
+        "The card must be taken back unless the adversary has played to it; then the trick "
+        "stands.",
+        engine="REPORT lead_out_of_turn SEAT: the engine takes cards in turn only, so the card "
+               "goes back to the hand (enter it again when its turn comes); a trick played to "
+               "it is entered as it stood.",
+        kinds={"lead_out_of_turn": "a player led out of turn"})
+def _hgie_14(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("HGIE-14", "a card led out of turn is taken back unless the adversary has "
+                  "played to it; then the trick stands", refused=True)
+
+
+@OH.law("HGIE-15", "Looking at the tricks",
+        "A player who looks at his adversary's quitted tricks may be made to show his own.",
+        engine="REPORT looked_at_tricks SEAT: the adversary may require him to show his own "
+               "tricks (no change to the score).",
+        kinds={"looked_at_tricks": "a player looked at his adversary's tricks"})
+def _hgie_15(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = seat_of(irr, 0)
+    return Ruling("HGIE-15", f"seat {offender} looked at his adversary's tricks: he may be "
+                  "made to show his own", parameter="looking_at_tricks")
+
+
+@OH.law("HGIE-16", "Throwing down the cards",
+        "Throwing down the hand forfeits 2 if the player has taken no trick, 1 if he has "
+        "taken one; lowering the hand so as to make the adversary think the game conceded "
+        "counts as throwing down.",
+        engine="REPORT abandoned SEAT: the hand ends; the adversary scores 2 if the offender "
+               "has no trick, else 1 (forfeit_semantics); with three tricks or more the "
+               "offender has the point already and scores it.",
+        kinds={"abandoned": "a player threw down his hand"})
+def _hgie_16(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = seat_of(irr, 0)
+    tricks = irr.facts.get("tricks", (0, 0))[offender]
+    if tricks >= 3:
+        return Ruling("HGIE-16", f"seat {offender} had won the point already: he scores it",
+                      points=((offender, 1),), hand_over=True)
+    pts = 2 if tricks == 0 else 1
+    r = forfeit("HGIE-16", offender, pts, f"seat {offender} threw down his hand with "
+                f"{tricks} trick(s)", code)
+    return Ruling(r.law, r.text, points=r.points, peg_back=r.peg_back, hand_over=True,
+                  parameter="abandoned_hand")
+
+
+@OH.law("HGIE-17", "Leaving the table",
+        "Leaving without the consent of the adversary (and of anyone betting on the player) "
+        "concedes the game, unless a backer takes the cards and finishes it.",
+        engine="REPORT left_table SEAT: the game is conceded (no bystander mode).",
+        kinds={"left_table": "a player left the table without consent"})
+def _hgie_17(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = seat_of(irr, 0)
+    return Ruling("HGIE-17", f"seat {offender} left the table without consent: he concedes "
+                  "the game", loses_game=offender, parameter="leaving_table")
+
+
+@OH.law("HGIE-18", "Revoke and underplay",
+        "A player who revokes or underplays cannot score the point if he wins it, and a vole "
+        "counts him only 1; or he may be made to replay the hand.",
+        engine="Detected in referee mode (a card that does not follow, win or trump when the "
+               "rules require it); at the end of the hand the adversary chooses CHOOSE reduce "
+               "(the offender scores 0 for the point, 1 for the vole) or CHOOSE replay (the "
+               "hand is played again). A card played to a lead in error may be taken back "
+               "before the next lead (REPORT retracted_card SEAT; card_retraction = as "
+               "CLUB-39): no penalty.",
+        kinds={"revoke": "a player did not follow suit though able",
+               "underplay": "a player did not win the trick though able",
+               "no_trump": "a player void in the suit led did not trump though able",
+               "retracted_card": "a player took back the card he played to a lead"})
+def _hgie_18(irr: Irregularity, code: LawCode) -> Ruling:
+    offender = seat_of(irr, 0)
+    adv = 1 - offender
+    if irr.kind == "retracted_card":
+        card = irr.facts.get("revoke_card")
+        if isinstance(card, Card):
+            return Ruling("HGIE-18", f"seat {offender} takes back {card}, played in error, "
+                          "before the next lead: corrected without penalty",
+                          take_back=(offender, card), parameter="card_retraction")
+        return Ruling("HGIE-18", "a card played in turn may not be taken back: it stands",
+                      refused=True, parameter="card_retraction")
+    what = {"revoke": "revoked", "underplay": "underplayed",
+            "no_trump": "did not trump"}[irr.kind]
+    return Ruling("HGIE-18", f"seat {offender} {what}: seat {adv} chooses",
+                  decision=Decision(adv, (
+                      option("reduce", "he cannot score the point; a vole counts him 1",
+                             Ruling("HGIE-18", f"seat {offender} cannot score the point, and "
+                                    "a vole counts him 1", reduced=(offender, "hgie"))),
+                      option("replay", "have the hand played again",
+                             Ruling("HGIE-18", "the hand is played again", replay=True)))),
+                  parameter="revoke_underplay")
+
+
+OH.procedure("HGIE-19", "The proposal",
+             "The elder hand, if not content with his hand, may propose; the dealer may accept "
+             "or not.", "PROPOSE / ACCEPT / REFUSE (ECARTE-R-8).")
+OH.procedure("HGIE-20", "The order of the exchange",
+             "On accepting, the dealer first gives his adversary from the stock as many cards "
+             "as he laid out, then discards from his own hand as he likes.",
+             "The elder hand discards and is served first, then the dealer (ECARTE-R-9); the "
+             "dealer may take none (dealer_min_exchange = 0).")
+OH.procedure("HGIE-21", "Refusal and stand penalty",
+             "If the dealer refuses, or the elder hand plays without proposing, the other "
+             "player scores 2 if he wins the point.",
+             "refusal_penalty_scope = any: every stand and every refusal makes the point 2; "
+             "a vole stays 2 (vole_after_stand).")
+
+
+@OH.law("HGIE-22", "Bystanders bet and advise",
+        "Onlookers may bet on either player and advise him; he need not follow the advice.",
+        engine="REPORT bystander_advice: permitted (bystanders = advise); no effect on the "
+               "game.", kinds={"bystander_advice": "a bystander advised a player"})
+def _hgie_22(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("HGIE-22", "bystanders may bet and advise; the player need not follow the "
+                  "advice: no penalty", parameter="bystanders")
+
+
+@OH.law("HGIE-23", "A backer seeing the cards",
+        "A bettor who looks at the cards of the player he bets against forfeits his stake to "
+        "that player.",
+        engine="REPORT backer_saw_cards: the stake is forfeited; no effect on the game.",
+        kinds={"backer_saw_cards": "a bettor looked at the cards of the player he bets "
+                                   "against"})
+def _hgie_23(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("HGIE-23", "the bettor forfeits his stake to the player whose cards he "
+                  "looked at; the game is not affected")
+
+
+@OH.law("HGIE-24", "A backer's objections",
+        "A bettor may point out the adversary's overscoring, revoke or other breach.",
+        engine="REPORT backer_objection: allowed; the breach itself is reported by its own "
+               "kind.", kinds={"backer_objection": "a bettor pointed out a breach"})
+def _hgie_24(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("HGIE-24", "a bettor may point out a breach: report the breach itself")
+
+
+@OH.law("HGIE-25", "A player retires",
+        "If a player throws down his cards and leaves without consent, any interested party "
+        "may take up the hand and finish it.",
+        engine="REPORT player_retired SEAT: a backer takes the hand; play goes on.",
+        kinds={"player_retired": "a player left; a backer takes up his hand"})
+def _hgie_25(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("HGIE-25", f"a backer takes up seat {seat_of(irr, 0)}'s hand and finishes "
+                  "it: play goes on")
+
+
+OH.procedure("HGIE-26", "Players bet first",
+             "The players may cover all bets before anyone else.",
+             "Bystander mode only; no effect on the game.")
+
+
+@OH.law("ECARTE-R-17", "Score corrections (rule of play; OH silent)",
+        "A forgotten score may be marked until the next turn-up; an admitted overscore may be "
+        "taken down any time in the game.",
+        engine="OH is silent (overscore, omitted_score = as CLUB-50/51). REPORT overscore "
+               "SEAT: one point taken down. REPORT omitted_score SEAT: the engine marks every "
+               "score as it falls (a turned king under manual marking is marked with KING "
+               "until the next turn-up): nothing to add.",
+        kinds={"overscore": "a player marked a point too many (admitted)",
+               "omitted_score": "a player forgot to mark a point"})
+def _ecarte_r_17(irr: Irregularity, code: LawCode) -> Ruling:
+    seat = seat_of(irr, 0)
+    if irr.kind == "overscore":
+        return Ruling("ECARTE-R-17", f"an admitted overscore: seat {seat} is put back 1",
+                      peg_back=(seat, 1), parameter="overscore")
+    return Ruling("ECARTE-R-17", "every score is marked as it falls: nothing was omitted",
+                  refused=True, parameter="omitted_score")

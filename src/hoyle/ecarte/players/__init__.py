@@ -1,0 +1,36 @@
+"""Écarté players. A player is ``choose(view, legal_actions, rng) -> action``
+(``shared/DESIGN.md``, Players); it sees only its :class:`~hoyle.ecarte.state.EcarteView`.
+
+>>> sorted(PLAYERS)
+['random', 'rules']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hoyle.ecarte.players.base import Player
+from hoyle.ecarte.players.random import RandomPlayer
+from hoyle.ecarte.players.rules import RulesPlayer
+from hoyle.errors import HoyleError
+
+__all__ = ["Player", "RandomPlayer", "RulesPlayer", "PLAYERS", "make_player"]
+
+PLAYERS: dict[str, Callable[[], Player]] = {
+    "random": RandomPlayer,
+    "rules": RulesPlayer,
+}
+"""Computer players by name."""
+
+
+def make_player(name: str) -> Player:
+    """A new computer player by name (``random``, ``rules``).
+
+    Raises:
+        HoyleError: unknown name.
+    """
+    try:
+        return PLAYERS[name]()
+    except KeyError:
+        raise HoyleError(f"unknown player {name!r} (known: {', '.join(sorted(PLAYERS))})") \
+            from None

@@ -1,0 +1,1578 @@
+"""The écarté state machine: cut for deal, deal, turn-up, proposals and exchanges, the king,
+five tricks, the point and the vole, game of five.
+
+Source: ``shared/laws/ecarte.md`` §1 (ECARTE-R-1 … ECARTE-R-18); the irregularities are ruled
+by a law code (``hoyle.ecarte.laws``: ``oh`` or ``club``). The architecture is in
+``shared/DESIGN.md``.
+
+``current_player`` is a seat, :data:`~hoyle.table.CHANCE` (the cut for deal, the deal, the
+turn-up, a draw from the stock, a card drawn at random from a hand) or
+:data:`~hoyle.table.TERMINAL`. ``apply`` validates an action completely before it changes
+anything, so an :class:`~hoyle.errors.IllegalAction` leaves the state exactly as it was.
+
+The action language (``shared/DESIGN.md``, Records):
+
+* chance: ``CUT c`` (each seat cuts for deal, seat 0 first), ``DEAL 32 c×10`` (the pattern,
+  32 = three then two or 23 = two then three, then the elder hand's five and the dealer's
+  five), ``TURN c`` (the turn-up), ``DRAW c…`` (cards from the top of the stock to the
+  player being served), ``TAKE c…`` (cards drawn at random from a hand under a law);
+* the elder hand: ``STAND`` ("I play") or ``PROPOSE``; the dealer: ``ACCEPT`` or
+  ``REFUSE``; both: ``DISCARD c…`` (the elder hand's discard is the number he asks for;
+  in referee mode ``DISCARD 3 c c`` records that he asked for three and laid out two);
+* the play: ``PLAY c``; ``KING`` announces the king of trumps (``KING 0``: seat 0, out of
+  turn, in CLUB-24's window; with manual marking, the dealer's turned-up king);
+* ``CHOOSE word`` at a decision node; ``REPORT word [seat] [cards]`` in referee mode.
+
+A scripted deal (seat 1 cuts the king and deals; seat 0 is the elder hand):
+
+>>> s = EcarteState()
+>>> for a in ["CUT 9C", "CUT KD", "DEAL 32 KS QS JS 7H 8H 9D TD AC 7C 8C", "TURN 7S"]:
+...     _ = s.apply(Action.parse(a))
+>>> s.dealer, s.elder, s.phase, s.current_player
+(1, 0, 'proposal', 0)
+>>> [str(a) for a in s.legal_actions()]
+['STAND', 'PROPOSE']
+>>> _ = s.apply(Action.parse("STAND"))
+>>> [str(a) for a in s.legal_actions()][:3]
+['PLAY 7H', 'PLAY 8H', 'PLAY JS']
+>>> "KING" in [str(a) for a in s.legal_actions()]
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from hoyle.cards import Card, Rank, Suit
+from hoyle.ecarte.rules import ECARTE_CARDS, HAND_SIZE, PATTERNS, EcarteRules, trick_rank
+from hoyle.errors import HoyleError, IllegalAction
+from hoyle.table.core import CHANCE, TERMINAL, Action, Event
+from hoyle.table.laws import Decision, Irregularity, LawCode, Ruling
+from hoyle.table.records import GameRecord
+
+__all__ = ["EcarteState", "EcarteView", "GameResult", "Phase", "REPORTS", "legal_cards",
+           "trick_winner", "hand_points"]
+
+_PACK: tuple[Card, ...] = tuple(sorted(ECARTE_CARDS, key=lambda c: c.index))
+
+
+class Phase:
+    """Phase names (``shared/laws/ecarte.md`` §0)."""
+
+    CUT_FOR_DEAL = "cut_for_deal"
+    DEAL = "deal"
+    TURN_UP = "turn_up"
+    PROPOSAL = "proposal"
+    ANSWER = "answer"
+    DISCARD = "discard"
+    DRAW = "draw"
+    PLAY = "play"
+    RECTIFY = "rectify"
+    DECISION = "decision"
+    GAME_OVER = "game_over"
+
+
+REPORTS: dict[str, tuple[str, bool, bool]] = {
+    "too_many": ("a hand holds too many cards (name the seat and the extra cards)", True, True),
+    "too_few": ("a hand holds too few cards (name the seat and the missing cards)", True, True),
+    "misdeal": ("the dealer misdealt (wrong number or order), before the hands are seen",
+                False, False),
+    "exposed_own_card": ("the dealer exposed one of his own cards while dealing", False, False),
+    "exposed_elder_card": ("the dealer exposed one of the elder hand's cards while dealing",
+                           False, False),
+    "faced_card": ("a card was found faced in the pack before the turn-up", False, False),
+    "faced_in_stock": ("a faced card was found in the stock in the exchange (name it)",
+                       False, True),
+    "deal_out_of_turn": ("the wrong player dealt", False, False),
+    "wrong_pack": ("the dealer dealt with his adversary's pack", False, False),
+    "several_turned": ("the dealer turned up more than one card (name the others)", False,
+                       True),
+    "improper_shuffle": ("a shuffle under the table, showing faces, or during a hand", False,
+                         False),
+    "short_cut": ("a cut left or lifted fewer than two cards", False, False),
+    "cut_exposed": ("more than one card was shown in cutting for deal", False, False),
+    "exposed_in_cut": ("a card was exposed in cutting to the dealer", False, False),
+    "exposed_in_exchange": ("cards were exposed while being given in the exchange (name the "
+                            "seat they were given to and the cards)", True, True),
+    "card_turned_in_exchange": ("after giving cards the dealer turned one up as if trump "
+                                "(name it)", False, True),
+    "retracted_card": ("a player took back the card he played to a lead", True, False),
+    "lead_out_of_turn": ("a player led out of turn", True, False),
+    "named_suit": ("the leader named one suit and led another", True, False),
+    "abandoned": ("a player abandoned (threw down) his hand", True, False),
+    "looked_at_tricks": ("a player looked at his adversary's quitted tricks", True, False),
+    "left_table": ("a player left the table without consent", True, False),
+    "imperfect_pack": ("the pack is incorrect, redundant or imperfect", False, False),
+    "new_cards": ("a player calls for new cards", True, False),
+    "overscore": ("a player marked a point too many (admitted)", True, False),
+    "omitted_score": ("a player forgot to mark a point", True, False),
+    "bystander_advice": ("a bystander advised a player", False, False),
+    "backer_saw_cards": ("a bettor looked at the cards of the player he bets against", False,
+                         False),
+    "backer_objection": ("a bettor pointed out a breach", False, False),
+    "player_retired": ("a player threw down his cards and left; a backer takes the hand",
+                       True, False),
+}
+"""What the table may report in referee mode: word -> (description, needs a seat, needs
+cards). ``too_many`` and ``too_few`` are classified by the state into the finer kinds the
+codes rule (``nd_too_many``, ``dealer_took_too_few``, ``nd_played_too_many``, …)."""
+
+DETECTED_KINDS = frozenset({
+    "deal_pattern_breach", "ask_more", "ask_fewer", "short_delivery", "over_delivery",
+    "dealer_took_too_many", "dealer_took_too_few", "revoke", "underplay", "no_trump",
+    "false_king", "late_king", "turned_king_after_wrong_count"})
+"""Irregularities the engine detects itself in referee mode."""
+
+_ANY_TIME = frozenset({"cut_exposed", "improper_shuffle", "short_cut", "new_cards",
+                       "bystander_advice", "backer_saw_cards", "backer_objection",
+                       "left_table", "overscore", "omitted_score", "imperfect_pack"})
+_PLAY_REPORTS = frozenset({"retracted_card", "lead_out_of_turn", "named_suit", "abandoned",
+                           "looked_at_tricks", "player_retired"})
+_EXCHANGE_REPORTS = frozenset({"faced_in_stock", "exposed_in_exchange",
+                               "card_turned_in_exchange"})
+_EXCHANGE_PHASES = ("proposal", "answer", "discard", "draw")
+_DEAL_COUNT_KINDS = frozenset({"deal_wrong_count", "nd_too_many", "nd_too_few",
+                               "dealer_too_many", "dealer_too_few", "nd_wrong_in_play",
+                               "dealer_wrong_in_play"})
+_STAND = Action("STAND")
+_PROPOSE = Action("PROPOSE")
+_ACCEPT = Action("ACCEPT")
+_REFUSE = Action("REFUSE")
+_KING = Action("KING")
+_PLAY = {c: Action("PLAY", (c,)) for c in _PACK}
+_SIMPLE = frozenset({"STAND", "PROPOSE", "ACCEPT", "REFUSE"})
+_CHANCE_VERBS = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.TURN_UP: "TURN",
+                 Phase.DRAW: "DRAW"}
+
+
+def _idx(card: Card) -> int:
+    return card.index
+
+
+def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None,
+                rules: EcarteRules) -> list[Card]:
+    """The cards of ``hand`` that may be played to ``trick`` (empty: a lead, any card).
+
+    The second player must follow suit; if he can, win the trick in suit (``must_head_trick``);
+    void in the suit led, he must trump if he can (``trump_when_void = "must"``); otherwise any
+    card. Source: ECARTE-R-13; CLUB-43; HGIE-18.
+
+    >>> from hoyle.cards import parse_cards
+    >>> r = EcarteRules()
+    >>> [str(c) for c in legal_cards(parse_cards("7H KH 8S"), parse_cards("9H"), Suit.SPADES, r)]
+    ['KH']
+    >>> [str(c) for c in legal_cards(parse_cards("7C 8S"), parse_cards("9H"), Suit.SPADES, r)]
+    ['8S']
+    """
+    if not trick:
+        return sorted(hand, key=_idx)
+    lead = trick[0]
+    suit = [c for c in hand if c.suit == lead.suit]
+    if suit:
+        if rules.must_head_trick:
+            higher = [c for c in suit if trick_rank(c) > trick_rank(lead)]
+            if higher:
+                return sorted(higher, key=_idx)
+        return sorted(suit, key=_idx)
+    if trump is not None and rules.trump_when_void == "must":
+        trumps = [c for c in hand if c.suit == trump]
+        if trumps:
+            return sorted(trumps, key=_idx)
+    return sorted(hand, key=_idx)
+
+
+def trick_winner(lead: Card, second: Card, trump: Suit | None) -> int:
+    """0 if the lead wins the trick, 1 if the second card does. Source: ECARTE-R-12.
+
+    >>> from hoyle.cards import Card
+    >>> trick_winner(Card.parse("AH"), Card.parse("7S"), Suit.SPADES)
+    1
+    >>> trick_winner(Card.parse("AH"), Card.parse("KC"), Suit.SPADES)
+    0
+    """
+    if second.suit == lead.suit:
+        return 1 if trick_rank(second) > trick_rank(lead) else 0
+    return 1 if trump is not None and second.suit == trump else 0
+
+
+def hand_points(tricks: int, other: int) -> int:
+    """Points for ``tricks`` won against ``other``: the vole (all, at least five) 2, the
+    point (three or four) 1, else 0. Source: ECARTE-R-14; CLUB-48; HGIE-4.
+
+    >>> hand_points(5, 0), hand_points(3, 2), hand_points(4, 1), hand_points(2, 3)
+    (2, 1, 1, 0)
+    """
+    if tricks < 3 or tricks <= other:
+        return 0
+    return 2 if other == 0 and tricks >= HAND_SIZE else 1
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended.
+
+    Attributes:
+        winner: the winning seat.
+        scores: final points of each seat.
+        games: 1, or with ``game_values`` 2 (double: loser has 1-2) or 3 (treble: loser has
+            0). Source: CLUB-46; ECARTE-R-16.
+        forfeit: the law under which the loser conceded (HGIE-17), or ``""``.
+    """
+
+    winner: int
+    scores: tuple[int, int]
+    games: int = 1
+    forfeit: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """As a JSON-ready dict (for records)."""
+        return {"winner": self.winner, "scores": list(self.scores), "games": self.games,
+                "forfeit": self.forfeit}
+
+
+class EcarteView(NamedTuple):
+    """What one seat may know (``state.view(seat)``): never the adversary's hand, his
+    discards, or the stock.
+
+    Attributes:
+        seat: whose view.
+        phase: the phase (:class:`Phase`).
+        current_player: seat to act, ``CHANCE`` or ``TERMINAL``.
+        dealer: the dealer (``None`` before the cut); elder: the elder hand.
+        target: points for game.
+        scores: each seat's points.
+        hand: this seat's cards.
+        turn_up: the turn-up (``None`` before it is turned); trump: its suit.
+        stock_size: cards left in the stock.
+        proposals: proposals made in this deal; exchanges: exchanges completed.
+        asked: cards the elder hand asked for in the current exchange (0 if none).
+        taken: cards each seat has taken from the stock in this deal (CLUB-27).
+        discards: this seat's own discards in this deal.
+        trick: the cards on the table, (seat, card), the lead first.
+        tricks: tricks won by each seat in this hand.
+        played: every card played in this hand, (seat, card), in order.
+        hand_sizes: cards held by each seat.
+        announced: each seat has marked the king in this deal.
+        stood: the elder hand played without proposing (first proposal opportunity).
+        refused: the proposal numbers the dealer refused (1 = the first).
+        deal_number: 1 for the first deal.
+        result: the result once the game is over.
+        decision: the options open at a decision node, in words.
+        lay_out: cards this seat must lay out now under a law (0 if none).
+        king_window: this seat may announce the king now.
+        pattern: the game's deal pattern (32, 23) once fixed.
+    """
+
+    seat: int
+    phase: str
+    current_player: int
+    dealer: int | None
+    elder: int | None
+    target: int
+    scores: tuple[int, int]
+    hand: tuple[Card, ...]
+    turn_up: Card | None
+    trump: Suit | None
+    stock_size: int
+    proposals: int
+    exchanges: int
+    asked: int
+    taken: tuple[int, int]
+    discards: tuple[Card, ...]
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[int, int]
+    played: tuple[tuple[int, Card], ...]
+    hand_sizes: tuple[int, int]
+    announced: tuple[bool, bool]
+    stood: bool
+    refused: tuple[int, ...]
+    deal_number: int
+    result: GameResult | None
+    decision: tuple[str, ...] = ()
+    lay_out: int = 0
+    king_window: bool = False
+    pattern: int | None = None
+
+    @property
+    def is_dealer(self) -> bool:
+        """Whether this seat deals this deal."""
+        return self.dealer == self.seat
+
+
+class EcarteState:
+    """A game of écarté in progress (two players, seats 0 and 1).
+
+    Args:
+        rules: the options (default :class:`EcarteRules`).
+        seed: recorded in the game's record; chance outcomes drawn by a runner use it.
+        laws: the law code (``hoyle.ecarte.laws.get_code("oh")`` or ``"club"``); needed in
+            referee mode; it also supplies the parameters where the codes differ
+            (``refusal_penalty_scope``, ``held_king_window``).
+        referee: referee mode, for a game played with real cards: accepts the irregular acts
+            a real table produces (a revoke, a false or late king, a wrong number of cards
+            taken in the exchange) and ``REPORT`` actions, and rules them by ``laws``.
+
+    Raises:
+        HoyleError: referee mode without a law code.
+    """
+
+    def __init__(self, rules: EcarteRules | None = None, seed: int | None = None,
+                 laws: LawCode | None = None, referee: bool = False) -> None:
+        self.rules = rules or EcarteRules()
+        self.seed = seed
+        self.laws = laws
+        self.referee = referee
+        if referee and laws is None:
+            raise HoyleError("referee mode needs a law code")
+        self.phase = Phase.CUT_FOR_DEAL
+        self.to_act = CHANCE
+        self.dealer: int | None = None
+        self.cuts: list[Card | None] = [None, None]
+        self.pattern: int | None = None
+        self.scores = [0, 0]
+        self.result: GameResult | None = None
+        self.deal_number = 0
+        self.turned_king_open: int | None = None  # dealer who may still mark a turned king
+        self._history: list[Action] = []
+        self._reset_deal()
+
+    def _reset_deal(self) -> None:
+        self.hands: list[list[Card]] = [[], []]
+        self.turn_up: Card | None = None
+        self.discards: list[list[Card]] = [[], []]
+        self.set_aside: list[Card] = []
+        self.taken = [0, 0]
+        self.proposals = 0
+        self.exchanges = 0
+        self.stood = False
+        self.stand_after = 0
+        self.refused: list[int] = []
+        self.asked = 0
+        self.laid = 0
+        self.serving: int | None = None
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks = [0, 0]
+        self.played: list[tuple[int, Card]] = []
+        self.leader: int | None = None
+        self.play_start_hands: list[list[Card]] = [[], []]
+        self.announced = [False, False]
+        self.king_barred = [False, False]
+        self.king_points = [0, 0]
+        self.false_king: list[int] = []
+        self.revokes: list[tuple[int, str, Card]] = []
+        self.reduced: dict[int, str] = {}
+        self.no_refusal: int | None = None
+        self.decision: Decision | None = None
+        self.pending: tuple[Any, ...] = ()
+        self.steps: list[tuple[str, int, int]] = []
+        self.wrong_count_open = False
+        self.last_trick: tuple[int, Card, int, Card, int] | None = None
+        self.count_report: tuple[int, str, tuple[Card, ...]] | None = None
+        self.exposed_turn: list[Card] = []
+        self.deal_start_scores = list(self.scores)
+
+    # -- reading ---------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+        return self.to_act
+
+    @property
+    def history(self) -> list[Action]:
+        """Every action applied, chance outcomes included (a copy)."""
+        return list(self._history)
+
+    @property
+    def elder(self) -> int | None:
+        """The elder hand (the non-dealer): he proposes and leads. ``None`` before the cut."""
+        return None if self.dealer is None else 1 - self.dealer
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit (the turn-up's), or ``None`` before the turn-up."""
+        return None if self.turn_up is None else self.turn_up.suit
+
+    @property
+    def trump_king(self) -> Card | None:
+        """The king of trumps, or ``None`` before the turn-up."""
+        return None if self.turn_up is None else Card.of(Rank.KING, self.turn_up.suit)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.phase == Phase.GAME_OVER
+
+    def stock(self) -> list[Card]:
+        """The cards of the stock (talon), in index order; its order is a chance outcome."""
+        used = {c for h in self.hands for c in h} | {c for d in self.discards for c in d}
+        used |= set(self.set_aside) | {c for _, c in self.played}
+        if self.turn_up is not None:
+            used.add(self.turn_up)
+        return [c for c in _PACK if c not in used]
+
+    def _param(self, name: str, default: Any) -> Any:
+        if self.laws is not None and name in self.laws.params:
+            return self.laws.params[name]
+        return default
+
+    def penalty_scope(self) -> str:
+        """``"first"`` or ``"any"``: which stands and refusals make the point worth 2
+        (ECARTE-R-15; CLUB-49, HGIE-21; the rules' option, else the law code's value)."""
+        scope = self.rules.refusal_penalty_scope
+        if scope is None:
+            scope = self._param("refusal_penalty_scope", "first")
+        return str(scope)
+
+    def king_holder(self) -> int | None:
+        """The seat holding the king of trumps, if a player holds it."""
+        k = self.trump_king
+        for s in (0, 1):
+            if k is not None and k in self.hands[s]:
+                return s
+        return None
+
+    def _played_by(self, seat: int) -> list[Card]:
+        return [c for s, c in self.played if s == seat]
+
+    def king_window(self, seat: int) -> bool:
+        """Whether ``seat`` may still announce the king of trumps it holds: before his first
+        card (HGIE-5; CLUB-23), or with CLUB-24 (``held_king_window = "club_24"``) while
+        his first card, the king, has not been played to (elder hand) or before his next
+        card (dealer)."""
+        k = self.trump_king
+        if self.phase != Phase.PLAY or k is None or self.king_barred[seat] \
+                or self.announced[seat]:
+            return False
+        mine = self._played_by(seat)
+        if not mine:
+            return k in self.hands[seat]
+        if self._param("held_king_window", "before_first_card") != "club_24" or mine[0] != k:
+            return False
+        if seat == self.elder:
+            return len(self.played) == 1
+        return len(mine) == 1
+
+    def _turned_king_markable(self, seat: int) -> bool:
+        return self.turned_king_open == seat
+
+    def view(self, seat: int) -> EcarteView:
+        """What ``seat`` may know now (see :class:`EcarteView`).
+
+        Raises:
+            IllegalAction: ``seat`` is not 0 or 1.
+        """
+        if seat not in (0, 1):
+            raise IllegalAction(f"no seat {seat} in a two-player game")
+        options = tuple(o.text for o in self.decision.options) \
+            if self.decision is not None and self.phase == Phase.DECISION else ()
+        lay = self.steps[0][2] if self.phase == Phase.RECTIFY and self.steps \
+            and self.steps[0][0] == "lay_out" and self.steps[0][1] == seat else 0
+        return EcarteView(
+            seat, self.phase, self.to_act, self.dealer, self.elder, self.rules.target,
+            (self.scores[0], self.scores[1]), tuple(sorted(self.hands[seat], key=_idx)),
+            self.turn_up, self.trump, len(self.stock()), self.proposals, self.exchanges,
+            self.asked, (self.taken[0], self.taken[1]), tuple(self.discards[seat]),
+            tuple(self.trick), (self.tricks[0], self.tricks[1]), tuple(self.played),
+            (len(self.hands[0]), len(self.hands[1])),
+            (self.announced[0], self.announced[1]), self.stood, tuple(self.refused),
+            self.deal_number, self.result, options, lay,
+            self.to_act == seat and self.king_window(seat), self.pattern)
+
+    def clone(self) -> EcarteState:
+        """An independent copy (cheap: lists are copied, cards are shared values)."""
+        c = EcarteState.__new__(EcarteState)
+        c.__dict__.update(self.__dict__)
+        c.cuts = list(self.cuts)
+        c.scores = list(self.scores)
+        c.hands = [list(h) for h in self.hands]
+        c.discards = [list(d) for d in self.discards]
+        c.set_aside = list(self.set_aside)
+        c.taken = list(self.taken)
+        c.refused = list(self.refused)
+        c.trick = list(self.trick)
+        c.tricks = list(self.tricks)
+        c.played = list(self.played)
+        c.play_start_hands = [list(h) for h in self.play_start_hands]
+        c.announced = list(self.announced)
+        c.king_barred = list(self.king_barred)
+        c.king_points = list(self.king_points)
+        c.false_king = list(self.false_king)
+        c.revokes = list(self.revokes)
+        c.reduced = dict(self.reduced)
+        c.steps = list(self.steps)
+        c.exposed_turn = list(self.exposed_turn)
+        c.deal_start_scores = list(self.deal_start_scores)
+        c._history = list(self._history)
+        return c
+
+    # -- what may be done ------------------------------------------------------------
+
+    def _can_propose(self) -> bool:
+        limit = self.rules.max_exchanges
+        return bool(self.stock()) and (limit is None or self.exchanges < limit)
+
+    def _discard_range(self, seat: int) -> tuple[int, int]:
+        """Fewest and most cards ``seat`` may lay out in this exchange (ECARTE-R-9, R-11)."""
+        stock = len(self.stock())
+        hi = min(HAND_SIZE, stock, len(self.hands[seat]))
+        if seat == self.elder:
+            return (1 if hi >= 1 else 0), hi
+        return min(self.rules.dealer_min_exchange, hi), hi
+
+    def legal_actions(self) -> list[Action]:
+        """The current player's legal actions (empty at chance and terminal nodes).
+
+        Proposal: ``STAND``, and ``PROPOSE`` while the stock can serve (ECARTE-R-10, R-11).
+        Answer: ``ACCEPT``, ``REFUSE`` (not after CLUB-37). Discard: every set of cards the
+        seat may lay out. Play: the legal cards (ECARTE-R-13) and ``KING`` while the king
+        may be announced (CLUB-23/24, HGIE-5). Decision: the options' actions.
+        """
+        seat = self.to_act
+        if seat < 0:
+            return []
+        phase = self.phase
+        acts: list[Action]
+        if phase == Phase.PROPOSAL:
+            acts = [_STAND, _PROPOSE] if self._can_propose() else [_STAND]
+        elif phase == Phase.ANSWER:
+            acts = [_ACCEPT] if self.no_refusal == seat else [_ACCEPT, _REFUSE]
+        elif phase == Phase.DISCARD:
+            lo, hi = self._discard_range(seat)
+            hand = sorted(self.hands[seat], key=_idx)
+            acts = [Action("DISCARD", combo) for k in range(lo, hi + 1)
+                    for combo in combinations(hand, k)]
+        elif phase == Phase.PLAY:
+            acts = [_PLAY[c] for c in legal_cards(self.hands[seat], [c for _, c in self.trick],
+                                                  self.trump, self.rules)]
+            if self.king_window(seat):
+                acts.append(_KING)
+        elif phase == Phase.RECTIFY:
+            _, who, k = self.steps[0]
+            hand = sorted(self.hands[who], key=_idx)
+            return [Action("DISCARD", combo) for combo in combinations(hand, k)]
+        elif phase == Phase.DECISION:
+            assert self.decision is not None
+            return [o.action for o in self.decision.options]
+        else:  # pragma: no cover - no other phase has a player to act
+            return []
+        if self._turned_king_markable(seat) and _KING not in acts:
+            acts.append(_KING)
+        return acts
+
+    def chance_outcomes(self) -> list[Action]:
+        """Every outcome of a cut or turn-up node (equally likely); empty elsewhere."""
+        if self.phase == Phase.CUT_FOR_DEAL:
+            taken = {c for c in self.cuts if c is not None}
+            return [Action("CUT", (c,)) for c in _PACK if c not in taken]
+        if self.phase == Phase.TURN_UP:
+            return [Action("TURN", (c,)) for c in self.stock()]
+        return []
+
+    def _draw_count(self) -> int:
+        """Cards due at the current draw: what the elder hand asked for, or what the
+        dealer (or a law) laid out, no more than the stock holds."""
+        stock = len(self.stock())
+        if self.phase == Phase.RECTIFY:
+            return min(self.steps[0][2], stock if self.steps[0][0] == "complete"
+                       else len(self.hands[self.steps[0][1]]))
+        if self.serving == self.elder:
+            return min(self.asked, stock)
+        return min(self.laid, stock)
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw the outcome of the current chance node from ``rng``.
+
+        Raises:
+            IllegalAction: the current node is not a chance node.
+        """
+        if self.to_act != CHANCE:
+            raise IllegalAction("not a chance node")
+        if self.phase == Phase.CUT_FOR_DEAL:
+            return rng.choice(self.chance_outcomes())
+        if self.phase == Phase.DEAL:
+            n = self.pattern or self.rules.pattern_number
+            return Action("DEAL", tuple(rng.sample(_PACK, 2 * HAND_SIZE)), n=n)
+        if self.phase == Phase.TURN_UP:
+            return Action("TURN", (rng.choice(self.stock()),))
+        if self.phase == Phase.RECTIFY and self.steps[0][0] == "draw_surplus":
+            who = self.steps[0][1]
+            hand = sorted(self.hands[who], key=_idx)
+            return Action("TAKE", tuple(rng.sample(hand, self._draw_count())))
+        return Action("DRAW", tuple(rng.sample(self.stock(), self._draw_count())))
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now (never raises, never changes the state)."""
+        try:
+            self._check(action)
+        except (IllegalAction, HoyleError):
+            return False
+        return True
+
+    def _check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` with a clear reason unless ``action`` is legal."""
+        verb, cards, n = action.verb, action.cards, action.n
+        for c in cards:
+            if c not in ECARTE_CARDS:
+                raise IllegalAction(f"{c} is not in the écarté pack (A K Q J 10 9 8 7)")
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("the same card is named twice")
+        if action.word and verb not in ("CHOOSE", "REPORT"):
+            raise IllegalAction(f"{verb} takes no word such as {action.word!r}")
+        if n is not None and verb not in ("DEAL", "DISCARD", "KING", "REPORT"):
+            raise IllegalAction(f"{verb} takes no number")
+        phase = self.phase
+        if phase == Phase.GAME_OVER:
+            raise IllegalAction("the game is over")
+        if verb == "REPORT":
+            self._check_report(action)
+            return
+        if verb == "KING":
+            self._check_king(action)
+            return
+        if self.to_act == CHANCE:
+            self._check_chance(action)
+            return
+        if phase == Phase.DECISION:
+            assert self.decision is not None
+            if verb != "CHOOSE" or self.decision.option_for(action) is None:
+                choices = ", ".join(o.action.word for o in self.decision.options)
+                raise IllegalAction(f"choose one of: {choices}")
+            return
+        seat = self.to_act
+        expected = {Phase.PROPOSAL: ("STAND", "PROPOSE"), Phase.ANSWER: ("ACCEPT", "REFUSE"),
+                    Phase.DISCARD: ("DISCARD",), Phase.PLAY: ("PLAY",),
+                    Phase.RECTIFY: ("DISCARD",)}[phase]
+        if verb not in expected:
+            raise IllegalAction(f"{verb} is not possible now: expected {' or '.join(expected)}")
+        if verb in _SIMPLE and (cards or n is not None):
+            raise IllegalAction(f"{verb} names no card and no number")
+        if verb == "PROPOSE" and not self._can_propose():
+            raise IllegalAction("no more proposals: the stock cannot serve the elder hand "
+                                "(ECARTE-R-11)" if not self.stock() else
+                                "no more exchanges are allowed in this deal (max_exchanges)")
+        if verb == "REFUSE" and self.no_refusal == seat:
+            raise IllegalAction("the dealer may not refuse this proposal: he turned up a "
+                                "card in the exchange (CLUB-37)")
+        if verb == "DISCARD":
+            self._check_discard(action, seat)
+        elif verb == "PLAY":
+            if len(cards) != 1:
+                raise IllegalAction("PLAY names one card")
+            c = cards[0]
+            if c not in self.hands[seat]:
+                raise IllegalAction(f"{c} is not in the hand")
+            if not self.referee:
+                ok = legal_cards(self.hands[seat], [x for _, x in self.trick], self.trump,
+                                 self.rules)
+                if c not in ok:
+                    raise IllegalAction(self._why_illegal(seat, c))
+
+    def _why_illegal(self, seat: int, card: Card) -> str:
+        lead = self.trick[0][1]
+        name = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart",
+                Suit.SPADES: "spade"}[lead.suit]
+        hand = self.hands[seat]
+        if any(c.suit == lead.suit for c in hand):
+            if card.suit != lead.suit:
+                return f"you must follow suit: play a {name} (ECARTE-R-13; CLUB-43)"
+            return (f"you must win the trick when you can: play a {name} higher than "
+                    f"{lead} (ECARTE-R-13; CLUB-43, HGIE-18)")
+        return "void in the suit led, you must trump (ECARTE-R-13; trump_when_void)"
+
+    def _check_discard(self, action: Action, seat: int) -> None:
+        cards = action.cards
+        for c in cards:
+            if c not in self.hands[seat]:
+                raise IllegalAction(f"{c} is not in the hand")
+        if self.phase == Phase.RECTIFY:
+            k = self.steps[0][2]
+            if action.n is not None or len(cards) != min(k, len(self.hands[seat])):
+                raise IllegalAction(f"lay out exactly {k} card(s)")
+            return
+        lo, hi = self._discard_range(seat)
+        if seat == self.elder:
+            asked = action.n if action.n is not None else len(cards)
+            if not self.referee:
+                if action.n is not None and action.n != len(cards):
+                    raise IllegalAction("lay out as many cards as you ask for (OH-11)")
+                if not lo <= len(cards) <= hi:
+                    raise IllegalAction(f"lay out 1 to {hi} cards (the stock holds "
+                                        f"{len(self.stock())}; ECARTE-R-9, R-11)")
+            elif not 1 <= asked <= HAND_SIZE or len(cards) > HAND_SIZE:
+                raise IllegalAction("the elder hand asks for 1 to 5 cards")
+            return
+        if action.n is not None:
+            raise IllegalAction("the dealer's DISCARD takes no number")
+        if not lo <= len(cards) <= hi and not (self.referee and len(cards) <= HAND_SIZE):
+            raise IllegalAction(f"lay out {lo} to {hi} cards (ECARTE-R-9, R-11; "
+                                "dealer_min_exchange)")
+
+    def _check_chance(self, action: Action) -> None:
+        verb, cards = action.verb, action.cards
+        phase = self.phase
+        if phase == Phase.RECTIFY:
+            step = self.steps[0]
+            want = "TAKE" if step[0] == "draw_surplus" else "DRAW"
+            if verb != want:
+                raise IllegalAction(f"{verb} is not possible now: expected {want}")
+            k = self._draw_count()
+            pool = self.hands[step[1]] if want == "TAKE" else self.stock()
+            if len(cards) != k or any(c not in pool for c in cards):
+                where = "the hand" if want == "TAKE" else "the stock"
+                raise IllegalAction(f"{want} names {k} card(s) from {where}")
+            return
+        expected = _CHANCE_VERBS[phase]
+        if verb != expected:
+            raise IllegalAction(f"{verb} is not possible now: expected {expected}")
+        if phase == Phase.CUT_FOR_DEAL:
+            if len(cards) != 1:
+                raise IllegalAction("CUT names one card")
+            if cards[0] in self.cuts:
+                raise IllegalAction(f"{cards[0]} has already been cut")
+        elif phase == Phase.DEAL:
+            stock = self.stock()
+            for c in cards:
+                if c not in stock:
+                    raise IllegalAction(f"{c} is not in the pack to be dealt (set aside)")
+            if len(cards) != 2 * HAND_SIZE:
+                raise IllegalAction(f"DEAL names 10 cards (the elder hand's five, then the "
+                                    f"dealer's), not {len(cards)}")
+            if action.n not in PATTERNS:
+                raise IllegalAction("DEAL gives the pattern: DEAL 32 … (three then two) or "
+                                    "DEAL 23 … (two then three)")
+            if self.pattern is not None and action.n != self.pattern and not self.referee:
+                raise IllegalAction(f"the deal pattern {PATTERNS[self.pattern]} is kept for the "
+                                    "game (ECARTE-R-5; CLUB-8, HGIE-6)")
+        elif phase == Phase.TURN_UP:
+            if len(cards) != 1 or cards[0] not in self.stock():
+                raise IllegalAction("TURN names one card of the stock")
+        else:  # DRAW
+            stock = self.stock()
+            for c in cards:
+                if c not in stock:
+                    raise IllegalAction(f"{c} is not in the stock")
+            k = self._draw_count()
+            if len(cards) != k and not self.referee:
+                raise IllegalAction(f"DRAW names {k} card(s) from the stock")
+
+    def _check_king(self, action: Action) -> None:
+        if action.cards:
+            raise IllegalAction("KING names no card")
+        seat = action.n if action.n is not None else self.to_act
+        if seat not in (0, 1):
+            raise IllegalAction("KING: whose king? (KING 0 or KING 1)")
+        if self.phase in (Phase.DECISION, Phase.RECTIFY):
+            raise IllegalAction("settle the pending ruling first")
+        if self._turned_king_markable(seat):
+            return
+        if self.king_barred[seat] and self.phase == Phase.PLAY:
+            raise IllegalAction("this player may not mark the king in this deal "
+                                "(OH-11, OH-12, CLUB-19)")
+        if self.referee and self.phase == Phase.PLAY and not self.announced[seat]:
+            return  # a late or false king is ruled by the law code
+        if self.phase != Phase.PLAY:
+            raise IllegalAction("the king is announced in the play, before the holder's "
+                                "first card (CLUB-23; HGIE-5)")
+        if self.announced[seat]:
+            raise IllegalAction("the king has already been marked")
+        if self.trump_king not in self.hands[seat] and not self._played_by(seat)[:1] == \
+                [self.trump_king]:
+            raise IllegalAction("you do not hold the king of trumps")
+        if not self.king_window(seat):
+            raise IllegalAction("too late: the king must be announced before the holder's "
+                                "first card (CLUB-23, CLUB-24; HGIE-5)")
+
+    def _check_report(self, action: Action) -> None:
+        if not self.referee:
+            raise IllegalAction("irregularities are reported only in referee mode")
+        assert self.laws is not None
+        word = action.word
+        spec = REPORTS.get(word)
+        if spec is None:
+            raise IllegalAction(f"unknown irregularity {word!r}; known: "
+                                f"{', '.join(sorted(REPORTS))}")
+        _, needs_seat, needs_cards = spec
+        if self.phase in (Phase.DECISION, Phase.RECTIFY):
+            raise IllegalAction("settle the pending ruling first")
+        if action.n is not None and action.n not in (0, 1):
+            raise IllegalAction(f"no seat {action.n} in this game")
+        if needs_seat and action.n is None:
+            raise IllegalAction(f"REPORT {word} must name a seat, e.g. REPORT {word} 0")
+        if needs_cards and not action.cards:
+            raise IllegalAction(f"REPORT {word} must name the card(s)")
+        if not needs_cards and action.cards:
+            raise IllegalAction(f"REPORT {word} names no card")
+        if word in _ANY_TIME:
+            pass
+        elif self.dealer is None:
+            raise IllegalAction(f"no deal yet: cut for deal first ({word} concerns a deal)")
+        elif word in _PLAY_REPORTS and self.phase != Phase.PLAY:
+            raise IllegalAction(f"{word} is reported in the play of the cards")
+        elif word in _EXCHANGE_REPORTS and (self.phase not in _EXCHANGE_PHASES
+                                            or self.turn_up is None):
+            raise IllegalAction(f"{word} is reported during the exchange")
+        if word == "cut_exposed" and self.phase != Phase.CUT_FOR_DEAL:
+            raise IllegalAction("cut_exposed is reported in the cut for deal")
+        if word in ("too_many", "too_few"):
+            if self.dealer is None or not self.hands[0]:
+                raise IllegalAction("no cards have been dealt yet")
+            assert action.n is not None
+            pool = self.stock() if word == "too_many" else self.hands[action.n]
+            for c in action.cards:
+                if c not in pool:
+                    raise IllegalAction(f"{c} is not in {'the stock' if word == 'too_many' else 'that hand'}")
+        if word == "several_turned" and (self.phase != Phase.PROPOSAL or self.proposals
+                                         or self.exchanges):
+            raise IllegalAction("several cards turned up is reported at the turn-up, before "
+                                "the elder hand stands or proposes")
+        if word in ("faced_in_stock", "several_turned", "card_turned_in_exchange"):
+            for c in action.cards:
+                if c not in self.stock():
+                    raise IllegalAction(f"{c} is not in the stock")
+        elif word == "exposed_in_exchange":
+            assert action.n is not None
+            for c in action.cards:
+                if c not in self.hands[action.n]:
+                    raise IllegalAction(f"{c} is not in that hand")
+        kind = self._report_kind(word, action.n)
+        if kind not in self.laws.kinds:
+            raise IllegalAction(f"the {self.laws.name} code has no law for {kind!r}")
+
+    def _report_kind(self, word: str, seat: int | None) -> str:
+        """The kind a code rules for a report: ``too_many`` and ``too_few`` are classified by
+        who holds the cards and when they are found (``shared/laws/ecarte.md`` §4)."""
+        if word not in ("too_many", "too_few"):
+            return word
+        assert seat is not None
+        many = word == "too_many"
+        who = "nd" if seat == self.elder else "dealer"
+        if self.turn_up is None:
+            return "deal_wrong_count"
+        if self.exchanges == 0:
+            if self.played:
+                return f"{who}_wrong_in_play"
+            return f"{who}_too_{'many' if many else 'few'}"
+        if self._played_by(seat):
+            return f"{who}_played_too_many" if many else f"{who}_played_short"
+        if who == "nd":
+            return "nd_took_too_many" if many else "nd_given_too_few"
+        return "dealer_took_too_many" if many else "dealer_took_too_few"
+
+    # -- doing it --------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` and return the events it caused, in order.
+
+        Raises:
+            IllegalAction: the action is not legal now; the state is unchanged.
+        """
+        self._check(action)
+        events: list[Event] = []
+        self._history.append(action)
+        verb = action.verb
+        if verb == "REPORT":
+            self._do_report(action, events)
+        elif verb == "KING":
+            self._do_king(action.n if action.n is not None else self.to_act, events)
+        elif self.phase == Phase.DECISION:
+            self._do_choose(action, events)
+        elif self.phase == Phase.RECTIFY:
+            self._do_step(action, events)
+        elif verb == "CUT":
+            self._do_cut(action.cards[0], events)
+        elif verb == "DEAL":
+            assert action.n is not None
+            self._do_deal(action.n, action.cards, events)
+        elif verb == "TURN":
+            self._do_turn(action.cards[0], events)
+        elif verb == "STAND":
+            self._do_stand(events)
+        elif verb == "PROPOSE":
+            self.proposals += 1
+            events.append(Event("propose", self.to_act, count=self.proposals,
+                                source="ECARTE-R-8"))
+            self.phase, self.to_act = Phase.ANSWER, self._dealer()
+        elif verb == "ACCEPT":
+            self.no_refusal = None
+            events.append(Event("accept", self.to_act, count=self.proposals,
+                                source="ECARTE-R-8"))
+            self.phase, self.to_act = Phase.DISCARD, self._elder()
+        elif verb == "REFUSE":
+            self.refused.append(self.proposals)
+            events.append(Event("refuse", self.to_act, count=self.proposals,
+                                source="ECARTE-R-8"))
+            self._start_play(events)
+        elif verb == "DISCARD":
+            self._do_discard(action, events)
+        elif verb == "DRAW":
+            self._do_draw(action.cards, events)
+        else:  # PLAY
+            self._do_play(action.cards[0], events)
+        return events
+
+    def _dealer(self) -> int:
+        assert self.dealer is not None
+        return self.dealer
+
+    def _elder(self) -> int:
+        assert self.dealer is not None
+        return 1 - self.dealer
+
+    def _score(self, seat: int, points: int, events: list[Event], reason: str,
+               source: str, cards: tuple[Card, ...] = ()) -> bool:
+        """Score ``points`` for ``seat``; True when that ends the game (ECARTE-R-16: the
+        first to the target wins at once)."""
+        self.scores[seat] = max(0, self.scores[seat] + points)
+        events.append(Event("score", seat, cards, points, (), reason, source,
+                            self.scores[seat]))
+        if self.scores[seat] >= self.rules.target:
+            self._end_game(seat, events)
+            return True
+        return False
+
+    def _end_game(self, winner: int, events: list[Event], forfeit: str = "") -> None:
+        loser = self.scores[1 - winner]
+        games = 1
+        if self.rules.game_values and not forfeit:
+            games = 3 if loser == 0 else 2 if loser <= 2 else 1
+        self.result = GameResult(winner, (self.scores[0], self.scores[1]), games, forfeit)
+        self.phase = Phase.GAME_OVER
+        self.to_act = TERMINAL
+        value = {1: "single", 2: "double", 3: "treble"}[games]
+        reason = f"wins {self.scores[0]}-{self.scores[1]}" + \
+            (f" ({value} game)" if self.rules.game_values else "") + \
+            (f"; the game conceded ({forfeit})" if forfeit else "")
+        events.append(Event("game_over", winner, reason=reason,
+                            source=forfeit or "ECARTE-R-16", total=self.scores[winner]))
+
+    def _do_cut(self, card: Card, events: list[Event]) -> None:
+        seat = self.cuts.index(None)
+        self.cuts[seat] = card
+        events.append(Event("cut", seat, (card,), source="ECARTE-R-3"))
+        if None in self.cuts:
+            return
+        a, b = (trick_rank(c) for c in self.cuts if c is not None)
+        if a == b:
+            events.append(Event("cut_tie", reason="equal cuts: cut again", source="ECARTE-R-3"))
+            self.cuts = [None, None]
+            return
+        self.dealer = 0 if a > b else 1
+        events.append(Event("dealer", self.dealer, reason="the higher card deals",
+                            source="ECARTE-R-3"))
+        self._start_deal()
+
+    def _start_deal(self) -> None:
+        self.deal_number += 1
+        self._reset_deal()
+        self.phase = Phase.DEAL
+        self.to_act = CHANCE
+
+    def _new_deal(self, dealer: int, events: list[Event], reason: str, source: str) -> None:
+        self.dealer = dealer
+        self._start_deal()
+        events.append(Event("new_deal", dealer, reason=reason, source=source))
+
+    def _do_deal(self, pattern: int, cards: Sequence[Card], events: list[Event]) -> None:
+        elder, dealer = self._elder(), self._dealer()
+        self.hands[elder] = sorted(cards[:HAND_SIZE], key=_idx)
+        self.hands[dealer] = sorted(cards[HAND_SIZE:], key=_idx)
+        events.append(Event("deal", elder, tuple(self.hands[elder]), hidden=True,
+                            reason=PATTERNS[pattern], source="ECARTE-R-5"))
+        events.append(Event("deal", dealer, tuple(self.hands[dealer]), hidden=True,
+                            reason=PATTERNS[pattern], source="ECARTE-R-5"))
+        self.phase, self.to_act = Phase.TURN_UP, CHANCE
+        if self.pattern is None:
+            self.pattern = pattern
+        elif pattern != self.pattern and self.laws is not None \
+                and "deal_pattern_breach" in self.laws.kinds:
+            self._rule(Irregularity("deal_pattern_breach", dealer, self.phase,
+                                    {"pattern": PATTERNS[pattern],
+                                     "game_pattern": PATTERNS[self.pattern]}), events)
+
+    def _do_turn(self, card: Card, events: list[Event]) -> None:
+        dealer = self._dealer()
+        if self.turned_king_open is not None:
+            events.append(Event("king_lost", self.turned_king_open,
+                                reason="the turned-up king was not marked before the next "
+                                       "turn-up: it is lost", source="ECARTE-R-7"))
+            self.turned_king_open = None
+        self.turn_up = card
+        events.append(Event("turn_up", dealer, (card,), source="ECARTE-R-6"))
+        self.phase, self.to_act = Phase.PROPOSAL, self._elder()
+        if card.rank == Rank.KING:
+            if self.rules.turned_king_marking == "manual":
+                self.turned_king_open = dealer
+            else:
+                self.king_points[dealer] += 1
+                if self._score(dealer, 1, events, "the king turned up", "ECARTE-R-7", (card,)):
+                    return
+
+    def _do_stand(self, events: list[Event]) -> None:
+        scope = self.penalty_scope()
+        if self.proposals == 0 or scope == "any":
+            self.stood = True
+            self.stand_after = self.proposals
+        events.append(Event("stand", self.to_act, count=self.proposals, source="ECARTE-R-8"))
+        self._start_play(events)
+
+    def _do_discard(self, action: Action, events: list[Event]) -> None:
+        seat = self.to_act
+        cards = action.cards
+        for c in cards:
+            self.hands[seat].remove(c)
+        self.discards[seat].extend(cards)
+        if seat == self.elder:
+            self.asked = action.n if action.n is not None else len(cards)
+            self.laid = len(cards)
+            events.append(Event("discard", seat, tuple(cards), hidden=True, count=self.asked,
+                                reason=f"asks for {self.asked}", source="ECARTE-R-9"))
+        else:
+            self.laid = len(cards)
+            events.append(Event("discard", seat, tuple(cards), hidden=True, count=len(cards),
+                                source="ECARTE-R-9"))
+            if not cards:
+                self._after_draw(seat, events)
+                return
+        if not self.stock():
+            self._after_draw(seat, events)
+            return
+        self.serving = seat
+        self.phase, self.to_act = Phase.DRAW, CHANCE
+
+    def _do_draw(self, cards: Sequence[Card], events: list[Event]) -> None:
+        seat = self.serving
+        assert seat is not None
+        due = self._draw_count()
+        self.hands[seat].extend(cards)
+        self.hands[seat].sort(key=_idx)
+        self.taken[seat] += len(cards)
+        events.append(Event("draw", seat, tuple(cards), hidden=True, count=len(cards),
+                            source="ECARTE-R-9"))
+        cont = ("after_draw", seat)
+        if self.referee and self.laws is not None:
+            facts = {"asked": self.asked, "laid": self.laid, "given": len(cards), "due": due,
+                     "count": abs(len(cards) - due) if len(cards) != due
+                     else abs(self.asked - self.laid)}
+            kind = ""
+            if seat == self.elder:
+                if len(cards) < due:
+                    kind = "short_delivery"
+                elif len(cards) > due:
+                    kind = "over_delivery"
+                elif self.asked > self.laid:
+                    kind = "ask_more"
+                elif self.asked < self.laid:
+                    kind = "ask_fewer"
+            elif len(cards) > due:
+                kind = "dealer_took_too_many"
+            elif len(cards) < due:
+                kind = "dealer_took_too_few"
+            if kind and kind in self.laws.kinds:
+                offender = self._dealer() if kind in ("short_delivery", "over_delivery") \
+                    else seat
+                if self._rule(Irregularity(kind, offender, Phase.DRAW, facts), events, cont):
+                    return
+        self._continue(cont, events)
+
+    def _after_draw(self, seat: int, events: list[Event]) -> None:
+        if seat == self.elder:
+            lo, hi = self._discard_range(self._dealer())
+            if hi == 0:
+                events.append(Event("stock_out", self._dealer(), reason="the stock cannot "
+                                    "serve the dealer: he plays his hand as it stands",
+                                    source="ECARTE-R-11"))
+                self._end_exchange(events)
+                return
+            self.phase, self.to_act = Phase.DISCARD, self._dealer()
+            return
+        self._end_exchange(events)
+
+    def _end_exchange(self, events: list[Event]) -> None:
+        self.exchanges += 1
+        self.serving = None
+        if not self.stock():
+            events.append(Event("stock_out", self._elder(), reason="the stock is exhausted: "
+                                "the elder hand must play", source="ECARTE-R-11"))
+            self._start_play(events)
+            return
+        limit = self.rules.max_exchanges
+        if limit is not None and self.exchanges >= limit:
+            events.append(Event("stock_out", self._elder(), reason="no more exchanges in "
+                                "this deal (max_exchanges)", source="ECARTE-R-10"))
+            self._start_play(events)
+            return
+        self.phase, self.to_act = Phase.PROPOSAL, self._elder()
+
+    def _start_play(self, events: list[Event]) -> None:
+        self.phase = Phase.PLAY
+        self.leader = self._elder()
+        self.trick = []
+        self.tricks = [0, 0]
+        self.played = []
+        self.last_trick = None
+        self.play_start_hands = [list(h) for h in self.hands]
+        events.append(Event("play_starts", self.leader, source="ECARTE-R-12"))
+        self._next_turn(events)
+
+    def _do_king(self, seat: int, events: list[Event]) -> None:
+        if self._turned_king_markable(seat):
+            self.turned_king_open = None
+            if self.turn_up is not None and self.turn_up.rank == Rank.KING \
+                    and self.dealer == seat:
+                self.king_points[seat] += 1
+            self._score(seat, 1, events, "the king turned up, marked", "CLUB-22")
+            return
+        k = self.trump_king
+        assert k is not None
+        holds = k in self.hands[seat] or self._played_by(seat)[:1] == [k]
+        if holds and self.king_window(seat):
+            self.announced[seat] = True
+            self.king_points[seat] += 1
+            events.append(Event("king", seat, (k,), reason="announces the king",
+                                source="ECARTE-R-7"))
+            self._score(seat, 1, events, "the king", "ECARTE-R-7", (k,))
+            return
+        if holds:  # referee mode: announced too late
+            self._rule(Irregularity("late_king", seat, self.phase, {"card": k}), events)
+            return
+        # referee mode: a king he does not hold, marked as the table marks it
+        self.announced[seat] = True
+        self.king_points[seat] += 1
+        self.false_king.append(seat)
+        events.append(Event("king", seat, (), reason="announces the king", source="ECARTE-R-7"))
+        self._score(seat, 1, events, "the king (announced)", "ECARTE-R-7")
+
+    def _do_play(self, card: Card, events: list[Event]) -> None:
+        seat = self.to_act
+        if self.trick:
+            lead = self.trick[0][1]
+            ok = legal_cards(self.hands[seat], [lead], self.trump, self.rules)
+            if card not in ok:
+                has_suit = any(c.suit == lead.suit for c in self.hands[seat])
+                kind = ("revoke" if card.suit != lead.suit else "underplay") if has_suit \
+                    else "no_trump"
+                self.revokes.append((seat, kind, card))
+                events.append(Event("irregular_play", seat, (card,), reason=kind.replace(
+                    "_", " "), source="ECARTE-R-13"))
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        self.played.append((seat, card))
+        events.append(Event("play", seat, (card,), source="ECARTE-R-12"))
+        if len(self.trick) == 2:
+            (a, lead), (b, second) = self.trick
+            winner = b if trick_winner(lead, second, self.trump) else a
+            self.tricks[winner] += 1
+            self.last_trick = (a, lead, b, second, winner)
+            self.trick = []
+            self.leader = winner
+            events.append(Event("trick", winner, (lead, second), count=self.tricks[winner],
+                                source="ECARTE-R-12"))
+        if seat in self.false_king and self.laws is not None:
+            self.false_king.remove(seat)
+            holder = self.king_holder()
+            facts = {"adversary_holds_king": holder == 1 - seat
+                     or self._played_by(1 - seat)[:1] == [self.trump_king]}
+            if self._rule(Irregularity("false_king", seat, self.phase, facts), events,
+                          ("next_turn",)):
+                return
+        self._next_turn(events)
+
+    def _next_turn(self, events: list[Event]) -> None:
+        """The next to play, or the end of the hand. A player out of cards cannot answer:
+        each card the other still holds counts as a trick for him (CLUB-30, CLUB-34)."""
+        self.phase = Phase.PLAY
+        while True:
+            if not self.trick:
+                lead = self.leader
+                assert lead is not None
+                other = 1 - lead
+                if not self.hands[lead] and not self.hands[other]:
+                    self._end_hand(events)
+                    return
+                if not self.hands[lead]:
+                    n = len(self.hands[other])
+                    self.tricks[other] += n
+                    events.append(Event("trick", other, (), count=self.tricks[other],
+                                        reason=f"{n} card(s) that cannot be answered",
+                                        source="CLUB-34"))
+                    self.played.extend((other, c) for c in self.hands[other])
+                    self.hands[other] = []
+                    self._end_hand(events)
+                    return
+                self.to_act = lead
+                return
+            a, card = self.trick[0]
+            follower = 1 - a
+            if self.hands[follower]:
+                self.to_act = follower
+                return
+            self.tricks[a] += 1
+            self.trick = []
+            self.leader = a
+            events.append(Event("trick", a, (card,), count=self.tricks[a],
+                                reason="a card that cannot be answered", source="CLUB-30"))
+
+    def _end_hand(self, events: list[Event]) -> None:
+        if self.revokes and self.laws is not None:
+            seat, kind, card = self.revokes[0]
+            self.revokes = []
+            if kind in self.laws.kinds and self._rule(
+                    Irregularity(kind, seat, Phase.PLAY, {"card": card}), events, ("score",)):
+                return
+        self._score_hand(events)
+
+    def _score_hand(self, events: list[Event]) -> None:
+        """The point or the vole (ECARTE-R-14), worth 2 against a stand or a refusal
+        (ECARTE-R-15), then the next deal."""
+        t = self.tricks
+        dealer, elder = self._dealer(), self._elder()
+        for seat in (0, 1):
+            pts = hand_points(t[seat], t[1 - seat])
+            if not pts:
+                continue
+            source = "ECARTE-R-14"
+            reason = "the vole" if pts == 2 else "the point"
+            refusal = bool(self.refused) if self.penalty_scope() == "any" \
+                else 1 in self.refused
+            if pts == 1 and ((seat == dealer and self.stood) or (seat == elder and refusal)):
+                pts, source = 2, "ECARTE-R-15"
+                reason = "the point against a stand" if seat == dealer else \
+                    "the point against a refusal"
+            scale = self.reduced.get(seat)
+            if scale == "club":
+                pts, reason = pts - 1, reason + " (reduced, CLUB-43)"
+            elif scale == "hgie":
+                pts, reason = (1 if reason == "the vole" else 0), reason + " (reduced, HGIE-18)"
+            events.append(Event("hand_over", seat, count=t[seat], reason=reason,
+                                source=source))
+            if pts and self._score(seat, pts, events, reason, source):
+                return
+            break
+        else:
+            events.append(Event("hand_over", None, reason="no point", source="ECARTE-R-14"))
+        self._new_deal(elder, events, "the deal passes", "ECARTE-R-3")
+
+    # -- rulings, decisions and reports ------------------------------------------------
+
+    def _facts(self) -> dict[str, Any]:
+        """The facts of the situation every ruling may use."""
+        k = self.turn_up
+        return {"dealer": self.dealer, "elder": self.elder, "phase": self.phase,
+                "turned": k is not None, "turn_up_king": k is not None and k.rank == Rank.KING,
+                "proposals": self.proposals, "exchanges": self.exchanges,
+                "cards_played": len(self.played), "tricks": tuple(self.tricks),
+                "hand_sizes": (len(self.hands[0]), len(self.hands[1])),
+                "scores": tuple(self.scores), "deal_number": self.deal_number,
+                "stock_size": len(self.stock()), "elder_has_looked": self._elder_has_looked(),
+                "stood": self.stood, "refused": tuple(self.refused),
+                "king_holder": self.king_holder(), "discarded": any(self.discards),
+                "announced": tuple(self.announced)}
+
+    def _elder_has_looked(self) -> bool:
+        """The elder hand is taken to have seen his hand once he has acted in the deal
+        (stood or proposed): the engine's reading of "before he looks" (CLUB-9, CLUB-13)."""
+        return self.phase not in (Phase.DEAL, Phase.TURN_UP) and \
+            (self.proposals > 0 or self.phase == Phase.PLAY or self.stood)
+
+    def _rule(self, irregularity: Irregularity, events: list[Event],
+              cont: tuple[Any, ...] | None = None) -> bool:
+        """Have the law code rule ``irregularity`` and apply the ruling. True when the flow
+        went elsewhere (game over, new deal, a decision, a rectification, a replay)."""
+        assert self.laws is not None
+        facts = self._facts() | dict(irregularity.facts)
+        if irregularity.offender is not None:
+            facts.setdefault("adversary", 1 - irregularity.offender)
+        irr = Irregularity(irregularity.kind, irregularity.offender, irregularity.phase,
+                           facts, irregularity.reported)
+        if irr.kind in _DEAL_COUNT_KINDS:
+            self.wrong_count_open = True
+        ruling = self.laws.rule(irr)
+        return self._apply_ruling(ruling, irr.offender, events,
+                                  cont if cont is not None else
+                                  ("resume", self.phase, self.to_act))
+
+    def _apply_ruling(self, ruling: Ruling, offender: int | None, events: list[Event],
+                      cont: tuple[Any, ...]) -> bool:
+        events.append(Event("ruling", offender, reason=ruling.text, source=ruling.law,
+                            ruling=ruling))
+        if ruling.void_deal_points:
+            for seat in (0, 1):
+                lost = self.scores[seat] - self.deal_start_scores[seat]
+                if lost:
+                    self.scores[seat] = self.deal_start_scores[seat]
+                    events.append(Event("score", seat, (), -lost, (), "points of the deal "
+                                        "taken back", ruling.law, self.scores[seat]))
+        if ruling.peg_back is not None:
+            seat, pts = ruling.peg_back
+            self._score(seat, -pts, events, "taken down", ruling.law)
+        if ruling.no_king is not None:
+            seat = ruling.no_king
+            self.king_barred[seat] = True
+            if self.turned_king_open == seat:
+                self.turned_king_open = None
+            if self.king_points[seat]:
+                lost = self.king_points[seat]
+                self.king_points[seat] = 0
+                self.announced[seat] = False
+                self._score(seat, -lost, events, "the king struck off", ruling.law)
+        if ruling.dead is not None:
+            seat, cards = ruling.dead
+            for c in cards:
+                if c in self.hands[seat]:
+                    self.hands[seat].remove(c)
+                if c not in self.set_aside:
+                    self.set_aside.append(c)
+            events.append(Event("set_aside", seat, cards, reason="set aside",
+                                source=ruling.law))
+        if ruling.restore and self.count_report is not None:
+            seat, word, cards = self.count_report
+            self.count_report = None
+            for c in cards:
+                if word == "too_many" and c in self.hands[seat]:
+                    self.hands[seat].remove(c)
+                elif word == "too_few" and c not in self.hands[seat]:
+                    self.hands[seat].append(c)
+            self.hands[seat].sort(key=_idx)
+            events.append(Event("restore", seat, cards, hidden=True, source=ruling.law,
+                                reason="the cards put as they should have fallen"))
+        if ruling.redo == "cut for deal" and self.phase == Phase.CUT_FOR_DEAL:
+            self.cuts = [None, None]
+        if ruling.new_turn_up is not None or ruling.turn_again:
+            self._change_turn_up(ruling, events)
+            if ruling.turn_again or self.is_terminal():
+                return True
+        if ruling.no_refusal is not None:
+            self.no_refusal = ruling.no_refusal
+        if ruling.reduced is not None:
+            self.reduced[ruling.reduced[0]] = ruling.reduced[1]
+        for seat, pts in ruling.points:
+            if self._score(seat, pts, events, "penalty" if not ruling.hand_over else
+                           "the hand abandoned", ruling.law):
+                return True
+        if ruling.loses_game is not None:
+            self._end_game(1 - ruling.loses_game, events, forfeit=ruling.law)
+            return True
+        if ruling.hand_over:
+            self._new_deal(self._elder(), events, "the deal passes", ruling.law)
+            return True
+        if ruling.new_deal:
+            dealer = ruling.redealer if ruling.redealer is not None else self._dealer()
+            self._new_deal(dealer, events, "the deal is void", ruling.law)
+            return True
+        if ruling.take_back is not None:
+            self._take_back(ruling.take_back, events, ruling.law)
+            return True
+        if ruling.replay:
+            self.hands = [sorted(self.hands[s] + self._played_by(s), key=_idx) for s in (0, 1)]
+            self.played, self.trick, self.tricks = [], [], [0, 0]
+            self.revokes, self.false_king = [], []
+            self.leader = self._elder()
+            events.append(Event("replay", None, reason="the hand is played again",
+                                source=ruling.law))
+            self._next_turn(events)
+            return True
+        steps = []
+        if ruling.complete is not None:
+            steps.append(("complete", *ruling.complete))
+        if ruling.draw_surplus is not None:
+            steps.append(("draw_surplus", *ruling.draw_surplus))
+        if ruling.lay_out is not None:
+            steps.append(("lay_out", *ruling.lay_out))
+        steps = [s for s in steps if s[2] > 0]
+        if steps:
+            self.steps = steps
+            self.pending = cont
+            self._next_step(events)
+            return True
+        if ruling.decision is not None:
+            self.decision = ruling.decision
+            self.pending = cont
+            self.phase = Phase.DECISION
+            self.to_act = ruling.decision.seat
+            return True
+        return False
+
+    def _change_turn_up(self, ruling: Ruling, events: list[Event]) -> None:
+        """CLUB-11 / HGIE-11: another exposed card becomes the turn-up, or a fresh card is
+        turned; the cards seen are set aside and a king scored for the old turn-up is struck
+        off."""
+        dealer = self._dealer()
+        old = self.turn_up
+        if ruling.new_turn_up is not None and ruling.new_turn_up == old:
+            for c in self.exposed_turn:
+                if c != old and c not in self.set_aside:
+                    self.set_aside.append(c)
+            self.exposed_turn = []
+            events.append(Event("set_aside", dealer, (), reason="the other cards seen set "
+                                "aside", source=ruling.law))
+            return
+        if old is not None and old.rank == Rank.KING and self.king_points[dealer]:
+            self.king_points[dealer] -= 1
+            self._score(dealer, -1, events, "the king turned up struck off", ruling.law)
+        if self.turned_king_open == dealer:
+            self.turned_king_open = None
+        if old is not None:
+            self.set_aside.append(old)
+        for c in self.exposed_turn:
+            if c != ruling.new_turn_up and c not in self.set_aside:
+                self.set_aside.append(c)
+        self.exposed_turn = []
+        if ruling.turn_again:
+            self.turn_up = None
+            self.phase, self.to_act = Phase.TURN_UP, CHANCE
+            return
+        card = ruling.new_turn_up
+        assert card is not None
+        self.turn_up = card
+        events.append(Event("turn_up", dealer, (card,), source=ruling.law))
+        if card.rank == Rank.KING:
+            if self.rules.turned_king_marking == "manual":
+                self.turned_king_open = dealer
+            else:
+                self.king_points[dealer] += 1
+                self._score(dealer, 1, events, "the king turned up", "ECARTE-R-7", (card,))
+
+    def _take_back(self, what: tuple[int, Card], events: list[Event], law: str) -> None:
+        """CLUB-39 / CLUB-41: a card goes back to its player, who plays again."""
+        seat, card = what
+        if self.trick and self.trick[-1] == (seat, card):
+            self.trick.pop()
+        elif self.last_trick is not None and self.last_trick[3] == card:
+            a, lead, b, _, winner = self.last_trick
+            self.tricks[winner] -= 1
+            self.trick = [(a, lead)]
+            self.leader = a
+            self.last_trick = None
+        self.played.remove((seat, card))
+        self.hands[seat].append(card)
+        self.hands[seat].sort(key=_idx)
+        self.revokes = [r for r in self.revokes if r[2] != card]
+        events.append(Event("take_back", seat, (card,), source=law))
+        self.phase, self.to_act = Phase.PLAY, seat
+
+    def _next_step(self, events: list[Event]) -> None:
+        while self.steps:
+            kind, seat, k = self.steps[0]
+            pool = len(self.stock()) if kind == "complete" else len(self.hands[seat])
+            if min(k, pool) == 0:
+                self.steps.pop(0)
+                continue
+            self.phase = Phase.RECTIFY
+            self.to_act = seat if kind == "lay_out" else CHANCE
+            return
+        cont, self.pending = self.pending, ()
+        self._continue(cont, events)
+
+    def _do_step(self, action: Action, events: list[Event]) -> None:
+        kind, seat, _ = self.steps.pop(0)
+        cards = action.cards
+        if kind == "complete":
+            self.hands[seat].extend(cards)
+            self.hands[seat].sort(key=_idx)
+            events.append(Event("draw", seat, cards, hidden=True, count=len(cards),
+                                reason="the hand made up from the stock", source="ECARTE-R-9"))
+        else:
+            for c in cards:
+                self.hands[seat].remove(c)
+            self.set_aside.extend(cards)
+            why = "drawn at random" if kind == "draw_surplus" else "laid out"
+            events.append(Event("set_aside", seat, cards, hidden=True, count=len(cards),
+                                reason=why, source="ECARTE-R-9"))
+        self._next_step(events)
+
+    def _continue(self, cont: tuple[Any, ...], events: list[Event]) -> None:
+        """Carry on the flow a ruling, a decision or a rectification interrupted."""
+        kind = cont[0]
+        if kind == "after_draw":
+            self._after_draw(cont[1], events)
+        elif kind == "next_turn":
+            self._next_turn(events)
+        elif kind == "score":
+            self._score_hand(events)
+        else:  # "resume"
+            self.phase, self.to_act = cont[1], cont[2]
+            if self.phase == Phase.PLAY:
+                self._next_turn(events)
+
+    def _do_choose(self, action: Action, events: list[Event]) -> None:
+        decision = self.decision
+        assert decision is not None
+        option = decision.option_for(action)
+        assert option is not None
+        self.decision = None
+        cont, self.pending = self.pending, ()
+        events.append(Event("choice", decision.seat, reason=option.text,
+                            source=option.ruling.law))
+        deal = self.deal_number
+        moved = self._apply_ruling(option.ruling, None, events, cont)
+        if self.deal_number == deal and self.wrong_count_open and self.laws is not None \
+                and not self.is_terminal():
+            self.wrong_count_open = False
+            k = self.turn_up
+            if k is not None and k.rank == Rank.KING and \
+                    "turned_king_after_wrong_count" in self.laws.kinds:
+                irr = Irregularity("turned_king_after_wrong_count", self._dealer(),
+                                   self.phase, self._facts() | {"adversary": self._elder()})
+                self._apply_ruling(self.laws.rule(irr), self._dealer(), events, cont)
+        if not moved:
+            self._continue(cont, events)
+
+    def _do_report(self, action: Action, events: list[Event]) -> None:
+        word, seat = action.word, action.n
+        kind = self._report_kind(word, seat)
+        facts: dict[str, Any] = {"cards": action.cards, "report": word}
+        if word in ("too_many", "too_few"):
+            assert seat is not None
+            self.count_report = (seat, word, action.cards)
+        if word == "too_many":
+            assert seat is not None
+            self.hands[seat].extend(action.cards)
+            self.hands[seat].sort(key=_idx)
+            facts["count"] = len(action.cards)
+        elif word == "too_few":
+            assert seat is not None
+            for c in action.cards:
+                self.hands[seat].remove(c)
+            facts["count"] = len(action.cards)
+        elif word in ("faced_in_stock", "card_turned_in_exchange"):
+            facts["count"] = len(action.cards)
+        elif word == "several_turned":
+            self.exposed_turn = list(action.cards)
+            facts["count"] = len(action.cards)
+            facts["turn_up"] = self.turn_up
+        elif word == "exposed_in_exchange":
+            facts["count"] = len(action.cards)
+        elif word == "retracted_card" and seat is not None:
+            lt = self.last_trick
+            ok = lt is not None and not self.trick and lt[2] == seat and \
+                any(r[2] == lt[3] for r in self.revokes)
+            facts["revoke_card"] = lt[3] if ok and lt is not None else None
+        elif word == "named_suit" and seat is not None:
+            facts["card_led"] = self.trick[0][1] if len(self.trick) == 1 and \
+                self.trick[0][0] == seat else None
+        events.append(Event("report", seat, action.cards, reason=word.replace("_", " "),
+                            source="ECARTE-R-17"))
+        cont = ("resume", self.phase, self.to_act)
+        if not self._rule(Irregularity(kind, seat, self.phase, facts, reported=True), events,
+                          cont):
+            self._continue(cont, events)
+
+    # -- records ---------------------------------------------------------------------
+
+    def to_record(self, seats: Sequence[str] = (), date: str = "") -> GameRecord:
+        """The game so far as a :class:`~hoyle.table.GameRecord` (``game="ecarte"``)."""
+        options: dict[str, Any] = self.rules.options()
+        if self.referee:
+            options["referee"] = True
+        if self.laws is not None and self.laws.changed_params():
+            options["law_params"] = self.laws.changed_params()
+        return GameRecord(
+            game="ecarte", variant="two-hand",
+            laws=self.laws.name if self.laws is not None else "",
+            options=options, seats=list(seats), seed=self.seed, date=date,
+            result=self.result.to_dict() if self.result else None,
+            actions=[str(a) for a in self._history])
