@@ -1112,3 +1112,42 @@ def test_EW_refereed_game_record_replays_to_the_same_state() -> None:
     assert replay_events == events
     assert table(replayed) == table(s)
     assert replayed.to_record().to_json() == record.to_json()
+
+
+# -- EW-xix: neglected points of the play may be taken until the next card ------------------
+
+@pytest.mark.parametrize("referee", [False, True])
+def test_EW_xix_neglected_play_points_taken_before_the_next_card(referee: bool) -> None:
+    s = at_play(referee)
+    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 0")  # 15: the dealer claims 0 of 2
+    assert s.scores == (0, 0)
+    events = act(s, "AMEND 2")  # before the pone's next card: the 2 are still his
+    assert s.scores == (0, 2) and not rulings(events)
+    # After the next card the window is shut (EW-xix): a later claim is refused.
+    act(s, "PLAY 5H", "CLAIM 2")
+    assert s.scores == (2, 2)
+    if referee:
+        r = the_ruling(act(s, "AMEND 4"), "EW-xix")
+        assert r.refused and s.scores == (2, 2)
+    else:
+        with pytest.raises(IllegalAction, match="EW-xix"):
+            act(s, "AMEND 4")
+
+
+def test_EW_xix_amending_past_the_points_due_is_an_overscore() -> None:
+    s = at_play()
+    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 1")  # 1 of the 2 due
+    events = act(s, "AMEND 5")  # 4 more pegged: 3 too many (EW-ix)
+    assert s.scores == (0, 5)
+    (e,) = rulings(events, "EW-ix")
+    assert s.phase == "decision" and s.current_player == PONE
+    assert {str(a) for a in s.legal_actions()} == {"CHOOSE takedown", "CHOOSE accept"}
+    act(s, "CHOOSE takedown")  # the dealer goes back 3, the pone scores 3
+    assert s.scores == (3, 2)
+
+
+def test_EW_xix_amend_cannot_lower_a_claim() -> None:
+    s = at_play()
+    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 1")
+    with pytest.raises(IllegalAction, match="adds neglected points"):
+        act(s, "AMEND 1")

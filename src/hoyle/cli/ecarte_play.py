@@ -83,6 +83,7 @@ class EcarteSession:
         try:
             while not self.state.is_terminal():
                 self._step()
+                self.save()  # after every move: nothing is lost if the terminal closes
         except (_Quit, KeyboardInterrupt):
             self.save()
             self.console.print(f"\nGame saved to [bold]{escape(str(self.save_path))}[/bold]. "

@@ -178,6 +178,7 @@ class EcarteRefereeSession:
                 self.console.print(f"[red]{escape(str(e))}[/red]")
                 continue
             self._print(events)
+            self.save()
 
     def _print(self, events: list[Event]) -> None:
         for line in ecarte_event_lines(events, self.names, None):

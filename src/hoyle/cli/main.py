@@ -156,6 +156,7 @@ def play_ecarte(
             path = save or Path(f"hoyle-ecarte-{seed}.json")
             check_new_save_path(path)
             session = new_session(console, seed, opponent, path, laws=laws)
+            session.save()
             console.print(f"[bold]Écarté[/bold], game of {session.state.rules.target}, "
                           f"against the {opponent} player, laws {laws.upper()}. Seed {seed}. "
                           "Type 'help' for help, 'quit' to save and stop.")
@@ -282,6 +283,7 @@ def referee_ecarte(
             path = save or Path("hoyle-referee-ecarte.json")
             check_new_save_path(path)
             session = new_referee(console, laws, seat_names, path)
+            session.save()
     except HoyleError as e:
         raise _fail(str(e)) from None
     raise typer.Exit(session.run())

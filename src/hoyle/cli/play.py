@@ -207,6 +207,13 @@ class CribbageSession:
                 if not low:
                     continue
                 return Action("CHOOSE", word=low)
+            if low.startswith("amend"):
+                parts = low.split()
+                if len(parts) != 2 or not re.fullmatch(r"[0-9]{1,3}", parts[1]):
+                    self.console.print("[red]amend N: N is your corrected claim for the "
+                                       "card you just played, e.g. amend 4[/red]")
+                    continue
+                return Action("AMEND", n=int(parts[1]))
             if low == "heels":
                 if s.dealer != self.human:
                     self.console.print("[red]Only the dealer takes two for his heels.[/red]")

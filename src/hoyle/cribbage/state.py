@@ -67,7 +67,7 @@ class Phase:
 _EXPECTED = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.STARTER: "STARTER",
              Phase.DISCARD: "DISCARD", Phase.CLAIM: "CLAIM", Phase.DECISION: "CHOOSE"}
 _RULE_OF_PLAY = {"cut": "EW-i", "last": "EW-T-x", "crib": "EW-viii", "heels": "EW-xii",
-                 "go": "EW-T-ix"}
+                 "go": "EW-T-ix", "amend": "EW-xix"}
 """Sources of routine events when no law code is given: the seed code's (EW)."""
 _MAX_CLAIM = 29  # the most a hand of four (or fewer) and the starter can score
 _MAX_CLAIM_LONG = 99  # for the longer hands of eight-card cribbage
@@ -271,6 +271,7 @@ class CribbageState:
         self.claim: _Claim | None = None
         self.last_claim = ""
         self.last_claim_seat: int | None = None
+        self.amendable: tuple[int, int, int, int] | None = None
         self.decision: Decision | None = None
         self.pending: tuple[Any, ...] = ()
         self.heels_due = False
@@ -565,6 +566,12 @@ class CribbageState:
                 raise IllegalAction("AMEND names the points, e.g. AMEND 4")
             if not self.last_claim:
                 raise IllegalAction("no score has been taken yet in this deal")
+            if self._amend_open():
+                assert self.amendable is not None
+                if action.n <= self.amendable[1]:
+                    raise IllegalAction(f"an amendment adds neglected points: claim more than "
+                                        f"the {self.amendable[1]} taken")
+                return
             if not self.referee:
                 if self.last_claim in ("hand", "crib"):
                     raise IllegalAction("a hand or crib once taken cannot be amended (EW-xi)")
@@ -911,6 +918,8 @@ class CribbageState:
         self.claim = None
         self.last_claim = claim.what
         self.last_claim_seat = claim.seat
+        self.amendable = (claim.seat, n, claim.points, len(self.played)) \
+            if claim.what in ("play", "go") and n < claim.points else None
         seat, true = claim.seat, claim.points
         facts = {"claimed": n, "true": true, "what": claim.what, "excess": n - true,
                  "short": true - n}
@@ -1085,12 +1094,48 @@ class CribbageState:
                                     reported=True), events)
             return
         if verb == "AMEND":
+            if self._amend_open():
+                self._amend(action.n or 0, events)
+                return
             kind = "amend_score" if self.last_claim in ("hand", "crib") else "late_claim"
             seat = self.last_claim_seat
             self._rule(Irregularity(kind, seat, self.phase, {"points": action.n},
                                     reported=True), events)
             return
         self._rule(Irregularity(action.word, action.n, self.phase, {}, reported=True), events)
+
+    def _amend_open(self) -> bool:
+        """Whether neglected points of the play may still be taken: the code allows it until
+        the next card is played (EW-xix: ``underscore_window`` = ``next_card``) and no card
+        has been played since the short claim."""
+        if self.amendable is None or self.laws is None:
+            return False
+        if self.laws.params.get("underscore_window") != "next_card":
+            return False
+        return len(self.played) == self.amendable[3] and self.phase != Phase.GAME_OVER
+
+    def _amend(self, n: int, events: list[Event]) -> None:
+        """Take neglected points of the play (EW-xix): the claim becomes ``n`` and the
+        difference is pegged now; more than was due is an overscore (EW-ix), and one that
+        falsely reaches the game a false claim of game (EW-xvi)."""
+        assert self.amendable is not None
+        seat, claimed, true, played = self.amendable
+        self.amendable = (seat, n, true, played) if n < true else None
+        side = self.rules.side_of(seat)
+        before = self.pegs[side][0]
+        target = self.rules.target
+        facts = {"claimed": n, "true": true, "excess": n - true, "what": "play",
+                 "short": true - n}
+        if n > true and before + n - claimed >= target > before + true - claimed:
+            self._peg(seat, true - claimed, events, "neglected points taken",
+                      self._cite("amend"))
+            facts["excess"] = target - (before + true - claimed)
+            self._rule(Irregularity("false_game_claim", seat, self.phase, facts), events)
+            return
+        if self._peg(seat, n - claimed, events, "neglected points taken", self._cite("amend")):
+            return
+        if n > true:
+            self._rule(Irregularity("overclaim", seat, self.phase, facts), events)
 
     # -- records ---------------------------------------------------------------------
 

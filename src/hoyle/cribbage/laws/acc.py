@@ -39,6 +39,7 @@ PARAMS = {
     "overscore_claim_window": "at_once",
     "wrong_count_after_starter": "acc_table",
     "heels_window": "before_dealer_first_card",
+    "underscore_window": "fingers_off",
     "next_game_first_dealer": "loser",
     "skunk_game_points": 3,
 }

@@ -37,6 +37,7 @@ PARAMS = {
     "count_assist": False,
     "wrong_count_after_starter": "ew_extended",
     "heels_window": "before_dealer_first_card",
+    "underscore_window": "next_card",
 }
 """EW's values of the engine parameters where the codes differ (cribbage.md §4)."""
 
@@ -45,7 +46,7 @@ EW = LawCode("ew", "The Accepted Laws of Cribbage (Enquire Within Upon Everythin
 """The EW law code."""
 
 EW.cites.update({"cut": "EW-i", "crib": "EW-viii", "heels": "EW-xii", "go": "EW-T-ix",
-                 "last": "EW-T-x"})
+                 "last": "EW-T-x", "amend": "EW-xix"})
 
 _DEAL_PHASES = ("deal", "discard", "starter")
 _IN_DEAL = ("deal", "discard", "starter", "play", "claim", "decision")
@@ -390,9 +391,10 @@ def _ew_xviii(irr: Irregularity, code: LawCode) -> Ruling:
 @EW.law("EW-xix", "Neglected points",
         "A player who fails to score his hand, crib or any points cannot take them after "
         "the cards are packed, or (points in the play) after the next card is played.",
-        engine="Under manual counting each claim node is the window: play points before "
-               "the next card, show points before the next hand is counted; a later claim "
-               "(AMEND after a claim in the play, or REPORT late_claim) is refused.",
+        engine="Under manual counting a player who claimed too few in the play may take the "
+               "rest with AMEND N until the next card is played (underscore_window = "
+               "next_card); after that, or for a hand or crib (EW-xi), AMEND or REPORT "
+               "late_claim is refused.",
         kinds={"late_claim": "a player tried to take neglected points after their time"})
 def _ew_xix(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("EW-xix", "neglected points cannot be taken after the next card is "
