@@ -142,9 +142,9 @@ def test_manual_count_overclaim_is_taken_down(tmp_path: Path) -> None:
             child.sendline("")
         else:
             child.sendline("go")
-    child.expect(r"Ruling EW-ix: You claimed 25 but (\d+) were due")
+    child.expect(r"Ruling EW-ix: overscore: a claim of 25 by You with (\d+) due")
     due = int(child.match.group(1))
-    child.expect(r"chose: take him down")
+    child.expect(r"chose: take down the overscore")
     child.expect(rf"You go back {25 - due} \(taken down\)")
     child.sendline("quit")
     child.expect(pexpect.EOF)

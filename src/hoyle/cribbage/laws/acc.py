@@ -522,14 +522,15 @@ def _acc_8_4_c(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     adv = _adv(irr, offender)
     excess = int(irr.fact("excess"))
-    take = _r(code, "ACC-8.4.c", f"seat {offender} goes back {excess} and seat {adv} scores "
-              f"{excess}", takedown=(offender, adv, excess), provisional=True)
+    take = _r(code, "ACC-8.4.c", f"corrected: {excess} point(s) go from seat {offender} to "
+              f"seat {adv}", takedown=(offender, adv, excess), provisional=True)
     stand = _r(code, "ACC-8.4.c", "the overpeg stands", provisional=True)
     return _r(code, "ACC-8.4.c", f"overpeg of {excess}: seat {adv} may have it corrected",
               provisional=True, parameter="overscore",
               decision=Decision(adv, (
                   Option(Action("CHOOSE", word="takedown"),
-                         f"correct it: he goes back {excess}, you score {excess}", take),
+                         f"correct the overpeg ({excess} back, {excess} to the adversary)",
+                         take),
                   Option(Action("CHOOSE", word="accept"), "let the score stand", stand))))
 
 

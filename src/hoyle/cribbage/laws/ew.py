@@ -250,17 +250,17 @@ def _ew_ix(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     adv = _adversary(irr, offender)
     excess = int(irr.fact("excess"))
-    take = Ruling("EW-ix", f"seat {offender} is put back {excess} and seat {adv} "
-                  f"scores {excess} (taken down, EW-ix-n)", takedown=(offender, adv, excess))
+    take = Ruling("EW-ix", f"taken down: {excess} point(s) go from seat {offender} to seat "
+                  f"{adv} (EW-ix-n)", takedown=(offender, adv, excess))
     stand = Ruling("EW-ix", f"the overscore of {excess} stands: seat {adv} does not "
                    "take him down")
-    return Ruling("EW-ix", f"seat {offender} claimed {irr.facts.get('claimed')} but "
-                  f"{irr.facts.get('true')} were due: seat {adv} may take him down "
-                  f"for {excess}",
+    return Ruling("EW-ix", f"overscore: a claim of {irr.facts.get('claimed')} by seat "
+                  f"{offender} with {irr.facts.get('true')} due; seat {adv} may take down the "
+                  f"{excess} too many",
                   decision=Decision(adv, (
                       Option(Action("CHOOSE", word="takedown"),
-                             f"take him down: he goes back {excess}, you score {excess}",
-                             take),
+                             f"take down the overscore ({excess} back, {excess} to the "
+                             "adversary)", take),
                       Option(Action("CHOOSE", word="accept"), "let the score stand", stand))),
                   parameter="overscore_claim_window")
 
@@ -361,7 +361,8 @@ def _ew_xv(irr: Irregularity, code: LawCode) -> Ruling:
         needs_offender=('false_game_claim',))
 def _ew_xvi(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
-    return Ruling("EW-xvi", f"seat {offender} scored a game not won: he loses the game",
+    return Ruling("EW-xvi", f"a game scored by seat {offender} that was not won: seat "
+                  f"{offender} loses the game",
                   loses_game=offender)
 
 
