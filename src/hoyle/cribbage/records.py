@@ -1,6 +1,6 @@
 """Replaying cribbage records: the record's law code, options and every action.
 
->>> from hoyle.table.records import GameRecord
+>>> from hoyle.table.records import GameRecord, record_law_code, replay_actions
 >>> rec = GameRecord("cribbage", "six-card", "ew", actions=["CUT 9C", "CUT 2D"])
 >>> state, events = replay_record(rec)
 >>> state.dealer, [e.kind for e in events]
@@ -14,7 +14,7 @@ from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState
 from hoyle.errors import HoyleError, RecordError
 from hoyle.table.core import Action, Event
-from hoyle.table.records import GameRecord
+from hoyle.table.records import GameRecord, record_law_code, replay_actions
 
 __all__ = ["replay_record", "state_for_record"]
 
@@ -30,14 +30,9 @@ def state_for_record(record: GameRecord) -> CribbageState:
     options = dict(record.options)
     manual = bool(options.pop("manual_count", False))
     referee = bool(options.pop("referee", False))
-    law_params = options.pop("law_params", {})
     try:
+        laws = record_law_code(record, options, get_code)
         rules = CribbageRules.for_variant(record.variant or "six-card", **options)
-        laws = get_code(record.laws) if record.laws else None
-        if laws is not None and law_params:
-            if not isinstance(law_params, dict):
-                raise HoyleError("law_params must be an object")
-            laws = laws.with_params(**law_params)
         return CribbageState(rules, seed=record.seed, laws=laws, manual_count=manual,
                              referee=referee)
     except (HoyleError, TypeError) as e:
@@ -53,14 +48,5 @@ def replay_record(record: GameRecord) -> tuple[CribbageState, list[Event]]:
             the stored result disagrees with the replay.
     """
     state = state_for_record(record)
-    events: list[Event] = []
-    for i, text in enumerate(record.actions):
-        try:
-            events.extend(state.apply(Action.parse(text)))
-        except (HoyleError, ValueError) as e:
-            raise RecordError(str(e), i, text) from None
-    if record.result is not None:
-        mine = state.result.to_dict() if state.result else None
-        if mine != record.result:
-            raise RecordError("the recorded result does not match the replayed game")
+    events = replay_actions(state, record)
     return state, events

@@ -1,6 +1,6 @@
 """Replaying écarté records: the record's options, law code and every action.
 
->>> from hoyle.table.records import GameRecord
+>>> from hoyle.table.records import GameRecord, record_law_code, replay_actions
 >>> rec = GameRecord("ecarte", "two-hand", "club", actions=["CUT 9C", "CUT KD"])
 >>> state, events = replay_record(rec)
 >>> state.dealer, [e.kind for e in events]
@@ -14,7 +14,7 @@ from hoyle.ecarte.rules import EcarteRules
 from hoyle.ecarte.state import EcarteState
 from hoyle.errors import HoyleError, RecordError
 from hoyle.table.core import Action, Event
-from hoyle.table.records import GameRecord
+from hoyle.table.records import GameRecord, record_law_code, replay_actions
 
 __all__ = ["replay_record", "state_for_record"]
 
@@ -29,14 +29,9 @@ def state_for_record(record: GameRecord) -> EcarteState:
         raise RecordError(f"not an écarté record (game {record.game!r})")
     options = dict(record.options)
     referee = bool(options.pop("referee", False))
-    law_params = options.pop("law_params", {})
     try:
+        laws = record_law_code(record, options, get_code)
         rules = EcarteRules.from_options(options)
-        laws = get_code(record.laws) if record.laws else None
-        if laws is not None and law_params:
-            if not isinstance(law_params, dict):
-                raise HoyleError("law_params must be an object")
-            laws = laws.with_params(**law_params)
         return EcarteState(rules, seed=record.seed, laws=laws, referee=referee)
     except (HoyleError, TypeError) as e:
         raise RecordError(f"bad options or law code: {e}") from None
@@ -51,14 +46,5 @@ def replay_record(record: GameRecord) -> tuple[EcarteState, list[Event]]:
             with the replay.
     """
     state = state_for_record(record)
-    events: list[Event] = []
-    for i, text in enumerate(record.actions):
-        try:
-            events.extend(state.apply(Action.parse(text)))
-        except (HoyleError, ValueError) as e:
-            raise RecordError(str(e), i, text) from None
-    if record.result is not None:
-        mine = state.result.to_dict() if state.result else None
-        if mine != record.result:
-            raise RecordError("the recorded result does not match the replayed game")
+    events = replay_actions(state, record)
     return state, events

@@ -14,11 +14,14 @@ import json
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
-from hoyle.errors import RecordError
+from hoyle.errors import HoyleError, RecordError
+from hoyle.table.core import Action, Event
+from hoyle.table.laws import LawCode
 
-__all__ = ["GameRecord", "FORMAT"]
+__all__ = ["GameRecord", "FORMAT", "replay_actions", "record_law_code"]
 
 FORMAT = "hoyle-record/1"
 """The ``format`` field every record carries."""
@@ -114,3 +117,48 @@ class GameRecord:
         except (OSError, UnicodeDecodeError) as e:
             raise RecordError(f"cannot read record {str(path)!r}: {e}") from None
         return GameRecord.from_json(text)
+
+
+class _Replayable(Protocol):
+    @property
+    def result(self) -> Any: ...
+
+    def apply(self, action: Action) -> list[Event]: ...
+
+
+def replay_actions(state: _Replayable, record: GameRecord) -> list[Event]:
+    """Apply the record's actions to ``state`` (a new game built from its header) and
+    return every event; check the stored result against the replay.
+
+    Raises:
+        RecordError: an action cannot be read or is illegal where it stands (the error
+            names the first such action), or the stored result disagrees with the replay.
+    """
+    events: list[Event] = []
+    for i, text in enumerate(record.actions):
+        try:
+            events.extend(state.apply(Action.parse(text)))
+        except (HoyleError, ValueError) as e:
+            raise RecordError(str(e), i, text) from None
+    if record.result is not None:
+        mine = state.result.to_dict() if state.result else None
+        if mine != record.result:
+            raise RecordError("the recorded result does not match the replayed game")
+    return events
+
+
+def record_law_code(record: GameRecord, options: dict[str, Any],
+                    get_code: Callable[[str], LawCode]) -> LawCode | None:
+    """The law code a record names, with the parameters its options changed (the
+    ``law_params`` option is removed from ``options``).
+
+    Raises:
+        HoyleError: an unknown code or parameter.
+    """
+    law_params = options.pop("law_params", {})
+    laws = get_code(record.laws) if record.laws else None
+    if laws is not None and law_params:
+        if not isinstance(law_params, dict):
+            raise HoyleError("law_params must be an object")
+        laws = laws.with_params(**law_params)
+    return laws
