@@ -71,20 +71,7 @@ def _value(mover: tuple[int, ...], other: tuple[int, ...], count: int, seq: tupl
         if _PIP[r] > room or r in tried:
             continue
         tried.add(r)
-        new_seq = seq + (r,)
-        pts = peg_points(new_seq)
-        rest = _drop(mover, i)
-        new_count = count + _PIP[r]
-        if new_count == 31:
-            # 31 ends the count (2 points included); the opponent leads if he has cards.
-            if other:
-                v = pts - _value(other, rest, 0, (), False, False)
-            elif rest:
-                v = pts + _value(rest, other, 0, (), False, False)
-            else:
-                v = pts
-        else:
-            v = pts + _after_card(rest, other, new_count, new_seq, other_passed)
+        v = _lay(mover, i, other, count, seq, other_passed)
         if best is None or v > best:
             best = v
     if best is not None:
@@ -96,6 +83,24 @@ def _value(mover: tuple[int, ...], other: tuple[int, ...], count: int, seq: tupl
         return -_value(other, mover, count, seq, True, True)
     # Neither can play: the count ends; the last player pegs one.
     return _count_end(mover, other, mover_was_last)
+
+
+def _lay(mover: tuple[int, ...], i: int, other: tuple[int, ...], count: int,
+         seq: tuple[int, ...], other_passed: bool) -> int:
+    """Value for the mover of laying his card ``i``: its points, then the rest of the play."""
+    r = mover[i]
+    new_seq = seq + (r,)
+    pts = peg_points(new_seq)
+    rest = _drop(mover, i)
+    new_count = count + _PIP[r]
+    if new_count == 31:
+        # 31 ends the count (2 points included); the opponent leads if he has cards.
+        if other:
+            return pts - _value(other, rest, 0, (), False, False)
+        if rest:
+            return pts + _value(rest, other, 0, (), False, False)
+        return pts
+    return pts + _after_card(rest, other, new_count, new_seq, other_passed)
 
 
 def _after_card(mover_rest: tuple[int, ...], other: tuple[int, ...], count: int,
@@ -155,20 +160,7 @@ def card_values(mine: tuple[int, ...], theirs: tuple[int, ...], count: int,
     for i, r in enumerate(mine):
         if count + _PIP[r] > 31 or r in out:
             continue
-        new_seq = seq + (r,)
-        pts = peg_points(new_seq)
-        rest = _drop(mine, i)
-        new_count = count + _PIP[r]
-        if new_count == 31:
-            if theirs:
-                v = pts - _value(theirs, rest, 0, (), False, False)
-            elif rest:
-                v = pts + _value(rest, theirs, 0, (), False, False)
-            else:
-                v = pts
-        else:
-            v = pts + _after_card(rest, theirs, new_count, new_seq, they_passed)
-        out[r] = v
+        out[r] = _lay(mine, i, theirs, count, seq, they_passed)
     return out
 
 
