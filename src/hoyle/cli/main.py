@@ -510,3 +510,6 @@ def main() -> None:
         app()
     except KeyboardInterrupt:  # pragma: no cover - outside a game
         sys.exit(130)
+    except BrokenPipeError:  # pragma: no cover - output piped to head and the like
+        sys.stderr.close()
+        sys.exit(0)

@@ -145,7 +145,7 @@ def status_lines(view: CribbageView, names: Sequence[str]) -> list[str]:
     lines = []
     if view.starter is not None:
         lines.append(f"Starter: {cards_markup([view.starter])}")
-    if view.phase == Phase.PLAY:
+    if view.phase == Phase.PLAY or view.claim in ("play", "go"):
         played = " ".join(card_markup(c) for c in view.count_cards) or "—"
         lines.append(f"Count: [bold]{view.count}[/bold]   cards in this count: {played}")
     crib_owner = "yours" if view.is_dealer else "your opponent's"
