@@ -61,8 +61,8 @@ def plot_distribution(hand: npt.NDArray[np.int64], crib: npt.NDArray[np.int64],
     ax.set_xticks(x)
     ax.legend()
     try:
-        fig.savefig(path, dpi=100)
-    except OSError as e:
+        fig.savefig(path, dpi=100, format="png")
+    except (OSError, ValueError) as e:
         raise HoyleError(f"cannot write {str(path)!r}: {e}") from None
     finally:
         plt.close(fig)

@@ -46,6 +46,11 @@ def parse_table_input(state: EcarteState, text: str) -> Action:
     if not words:
         raise HoyleError("nothing entered: type 'help' for what to enter")
     head = words[0].upper()
+    if state.phase == Phase.DECISION and head not in ("CHOOSE", "REPORT") and \
+            words[0].lower() in {a.word for a in state.legal_actions()}:
+        # An option word that is also a verb (stand, draw, take, refuse, discard).
+        return Action("CHOOSE", parse_cards(words[1:]) if len(words) > 1 else (),
+                      word=words[0].lower())
     if head in VERBS:
         return Action.parse(text)
     if head in ("STAND", "PLAY") and len(words) == 1:

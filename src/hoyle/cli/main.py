@@ -36,7 +36,7 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 app = typer.Typer(
-    help="hoyle: cribbage (and soon écarté) according to Hoyle: play, score, replay.",
+    help="hoyle: cribbage and écarté according to Hoyle: play, referee, score, analyse.",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 play_app = typer.Typer(help="Play a game against the computer.", no_args_is_help=False)
 app.add_typer(play_app, name="play")
@@ -310,8 +310,11 @@ def _print_laws(lc: LawCode, law_id: str | None, game: str) -> None:
     wanted = law_id.strip()
     match = [law for law in lc if law.id.lower() == wanted.lower()]
     if not match:
-        raise _fail(f"the {lc.name} code has no law {wanted!r} "
-                    f"(see: hoyle laws {game} --laws {lc.name})")
+        prefix = wanted.split("-")[0].lower()
+        codes = {"ew": "ew", "acc": "acc", "oh": "oh", "hgie": "oh", "club": "club"}
+        hint = f"hoyle laws {game} --laws {codes[prefix]} {wanted}" \
+            if codes.get(prefix, lc.name) != lc.name else f"hoyle laws {game} --laws {lc.name}"
+        raise _fail(f"the {lc.name} code has no law {wanted!r} (see: {hint})")
     law = match[0]
     console.print(f"[bold]{law.id} — {escape(law.title)}[/bold]  ({escape(lc.title)})")
     console.print(f"Law: {escape(law.summary)}")
@@ -375,9 +378,9 @@ def laws_ecarte(
 
 @app.command()
 def discard(cards: Annotated[list[str], typer.Argument(help="Six cards, e.g. 5H 5C 6D 7S JD KH.")],
-            dealer: Annotated[bool, typer.Option(
-                "--dealer/--pone", help="Whose crib it is (yours as dealer).")] = True
-            ) -> None:
+            dealer: Annotated[Optional[bool], typer.Option(  # noqa: UP007
+                "--dealer/--pone", help="Whose crib it is (yours as dealer); required.")]
+            = None) -> None:
     """Discard advice: the 15 ways to lay away two of six cards, ranked by expected points
     (hand over the 46 starters, plus or minus hoyle's crib table)."""
     from rich.table import Table
@@ -385,6 +388,8 @@ def discard(cards: Annotated[list[str], typer.Argument(help="Six cards, e.g. 5H 
     from hoyle.analysis.discard import discard_options
 
     try:
+        if dealer is None:
+            raise HoyleError("say whose crib it is: --dealer (yours) or --pone")
         hand = parse_cards(cards)
         options = discard_options(hand, dealer)
     except HoyleError as e:
@@ -466,8 +471,8 @@ def sim_cribbage(
     try:
         if len(names) != 2:
             raise HoyleError("--players names two players, e.g. expert,table")
-        if games < 1 or workers < 1:
-            raise HoyleError("--games and --workers must be at least 1")
+        if games < 1 or not 1 <= workers <= 64:
+            raise HoyleError("--games must be at least 1 and --workers from 1 to 64")
         fh = out.open("w", encoding="utf-8") if out is not None else None
     except (HoyleError, OSError) as e:
         raise _fail(str(e)) from None

@@ -46,10 +46,10 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
         if k == "cut":
             lines.append(f"{who} cut {cards_markup(e.cards)} for the deal.")
         elif k == "cut_tie":
-            lines.append("Equal cuts: cut again (EW-i).")
+            lines.append(f"Equal cuts: cut again ({escape(e.source)}).")
         elif k == "dealer":
             lines.append(f"[bold]{who} deal{'s' if who != 'You' else ''} first[/bold] "
-                         "(lower card deals, EW-i).")
+                         f"(the lower card deals, {escape(e.source)}).")
         elif k == "new_deal":
             lines.append(f"[dim]── New deal: {who} deal{'s' if who != 'You' else ''}. ──[/dim]")
         elif k == "deal":

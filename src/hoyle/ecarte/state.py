@@ -1012,8 +1012,9 @@ class EcarteState:
                     return
 
     def _do_stand(self, events: list[Event]) -> None:
-        scope = self.penalty_scope()
-        if self.proposals == 0 or scope == "any":
+        # The penalty is for standing without proposing (ECARTE-R-15; HGIE-21 "plays
+        # without proposing"); the scope parameter concerns refusals only.
+        if self.proposals == 0:
             self.stood = True
             self.stand_after = self.proposals
         events.append(Event("stand", self.to_act, count=self.proposals, source="ECARTE-R-8"))
@@ -1554,8 +1555,10 @@ class EcarteState:
         elif word == "named_suit" and seat is not None:
             facts["card_led"] = self.trick[0][1] if len(self.trick) == 1 and \
                 self.trick[0][0] == seat else None
+        law_id = self.laws.law_for(kind).id if self.laws is not None and \
+            kind in self.laws.kinds else "ECARTE-R-17"
         events.append(Event("report", seat, action.cards, reason=word.replace("_", " "),
-                            source="ECARTE-R-17"))
+                            source=law_id))
         cont = ("resume", self.phase, self.to_act)
         if not self._rule(Irregularity(kind, seat, self.phase, facts, reported=True), events,
                           cont):
