@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench typecheck clean
+.PHONY: play test bench typecheck clean diff-openspiel
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,11 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/ecarte.py
+	$(BIN)/python bench/envs.py
+
+diff-openspiel: $(STAMP)
+	$(BIN)/python scripts/diff_openspiel.py --deals 10000
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -509,6 +509,117 @@ def sim_cribbage(
         console.print(f"Records written to {escape(str(out))}.")
 
 
+@stats_app.command("ecarte")
+def stats_ecarte(
+        stand_table: Annotated[bool, typer.Option(
+            "--stand-table", help="Compute the stand table (computed jeux de règle).")] = False,
+        out: Annotated[Optional[Path], typer.Option(  # noqa: UP007
+            help="Write the table to this CSV file.")] = None,
+        samples: Annotated[int, typer.Option(
+            help="Dealer hands per holding (Monte Carlo).")] = 200,
+        holdings: Annotated[int, typer.Option(
+            help="Holdings to tabulate, drawn as dealt (0: all 255,304, hours).")] = 1000,
+        workers: Annotated[int, typer.Option(help="Processes.")] = 2,
+        seed: Annotated[int, typer.Option(help="Seed; the table does not depend on "
+                                                "--workers.")] = 0) -> None:
+    """Écarté statistics. --stand-table: for each elder-hand holding (up to suit symmetry)
+    and turn-up, the chance of winning the point and the expected score when standing
+    against a dealer who plays double-dummy, with standard errors, beside the classical
+    jeux de règle; the hands where they disagree are listed."""
+    from rich.table import Table
+
+    from hoyle.analysis.ecarte_stand import disagreements
+    from hoyle.analysis.ecarte_stand import stand_table as compute
+
+    if not stand_table:
+        raise _fail("say what to compute: hoyle stats ecarte --stand-table")
+    if samples < 2 or holdings < 0 or not 1 <= workers <= 64:
+        raise _fail("--samples must be at least 2, --holdings 0 or more, --workers 1 to 64")
+    try:
+        with err_console.status("computing the stand table…"):
+            entries = compute(samples, seed, out, holdings or None, workers)
+    except OSError as e:
+        raise _fail(str(e)) from None
+    agree = sum(1 for entry in entries if not entry.disagrees)
+    console.print(f"{len(entries):,} holdings, {samples} dealer hands each (seed {seed}); "
+                  f"the dealer plays double-dummy. Verdicts agree on {agree:,}; computed "
+                  f"'stand' = P(point) >= 2/3.")
+    worst = disagreements(entries)
+    t = Table(title=f"Significant disagreements with the classical jeux de règle "
+                    f"({len(worst)}; the first 20, clearest first)")
+    for col in ("turn-up", "hand", "classical", "computed", "P(point) ± se",
+                "P(point), rules play", "E[score] ± se"):
+        t.add_column(col, justify="right")
+    for row in worst[:20]:
+        t.add_row(row.turn_up, row.hand, row.classical, row.computed,
+                  f"{row.p_point:.3f} ± {row.se_point:.3f}", f"{row.p_point_rules:.3f}",
+                  f"{row.e_score:+.3f} ± {row.se_score:.3f}")
+    console.print(t)
+    if out is not None:
+        console.print(f"Table written to {escape(str(out))}.")
+
+
+@sim_app.command("ecarte")
+def sim_ecarte(
+        players: Annotated[str, typer.Option(
+            help="Two players, e.g. expert,rules (random, rules, expert).")] = "expert,rules",
+        games: Annotated[int, typer.Option(help="Games to play.")] = 1000,
+        workers: Annotated[int, typer.Option(help="Processes.")] = 1,
+        seed: Annotated[int, typer.Option(help="Seed; results do not depend on --workers.")]
+        = 0,
+        out: Annotated[Optional[Path], typer.Option(  # noqa: UP007
+            help="Write every game's record to this JSON Lines file.")] = None) -> None:
+    """An écarté match between two computer players: win rates with 95% confidence
+    intervals, points per deal by kind (point, vole, king, penalty) and role, stands and
+    refusals, the first dealer's win rate."""
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from hoyle.sim.ecarte_tournament import KINDS, run_match
+
+    names = [p.strip() for p in players.split(",")]
+    try:
+        if len(names) != 2:
+            raise HoyleError("--players names two players, e.g. expert,rules")
+        if games < 1 or not 1 <= workers <= 64:
+            raise HoyleError("--games must be at least 1 and --workers from 1 to 64")
+        fh = out.open("w", encoding="utf-8") if out is not None else None
+    except (HoyleError, OSError) as e:
+        raise _fail(str(e)) from None
+    try:
+        with Progress(console=err_console, transient=True) as bar:
+            task = bar.add_task(f"{names[0]} v {names[1]}", total=games)
+            result = run_match(names, games, seed, workers, fh,
+                               progress=lambda n: bar.update(task, completed=n))
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    finally:
+        if fh is not None:
+            fh.close()
+    t = Table(title=f"écarté: {names[0]} v {names[1]}: {games} games, seed {seed}")
+    t.add_column("")
+    t.add_column(names[0], justify="right")
+    t.add_column(names[1], justify="right")
+    lo0, hi0 = result.ci(0)
+    lo1, hi1 = result.ci(1)
+    t.add_row("wins", str(result.wins[0]), str(result.wins[1]))
+    t.add_row("win rate (95% CI)", f"{result.win_rate(0):.3f} ({lo0:.3f}-{hi0:.3f})",
+              f"{result.win_rate(1):.3f} ({lo1:.3f}-{hi1:.3f})")
+    for role in ("elder", "dealer"):
+        for kind in KINDS:
+            t.add_row(f"{kind} per deal as {role}", f"{result.per_deal(0, kind, role):.3f}",
+                      f"{result.per_deal(1, kind, role):.3f}")
+        t.add_row(f"all points per deal as {role}",
+                  *(f"{sum(result.per_deal(p, k, role) for k in KINDS):.3f}" for p in (0, 1)))
+    t.add_row("stands (first chance)", str(result.stands[0]), str(result.stands[1]))
+    t.add_row("first proposals refused", str(result.refusals[0]), str(result.refusals[1]))
+    console.print(t)
+    console.print(f"First dealer won {result.first_dealer_wins} of {games} "
+                  f"({result.first_dealer_wins / games:.3f}).")
+    if out is not None:
+        console.print(f"Records written to {escape(str(out))}.")
+
+
 def main() -> None:
     """Run the ``hoyle`` command."""
     try:

@@ -2,7 +2,7 @@
 (``shared/DESIGN.md``, Players); it sees only its :class:`~hoyle.ecarte.state.EcarteView`.
 
 >>> sorted(PLAYERS)
-['random', 'rules']
+['expert', 'random', 'rules']
 """
 
 from __future__ import annotations
@@ -10,21 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hoyle.ecarte.players.base import Player
+from hoyle.ecarte.players.expert import ExpertPlayer
 from hoyle.ecarte.players.random import RandomPlayer
 from hoyle.ecarte.players.rules import RulesPlayer
 from hoyle.errors import HoyleError
 
-__all__ = ["Player", "RandomPlayer", "RulesPlayer", "PLAYERS", "make_player"]
+__all__ = ["Player", "RandomPlayer", "RulesPlayer", "ExpertPlayer", "PLAYERS", "make_player"]
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "rules": RulesPlayer,
+    "expert": ExpertPlayer,
 }
 """Computer players by name."""
 
 
 def make_player(name: str) -> Player:
-    """A new computer player by name (``random``, ``rules``).
+    """A new computer player by name (``random``, ``rules``, ``expert``).
 
     Raises:
         HoyleError: unknown name.

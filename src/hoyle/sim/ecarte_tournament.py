@@ -1,0 +1,231 @@
+"""Écarté tournaments: many games between two computer players, measured.
+
+As for cribbage (:mod:`hoyle.sim.tournament`): games alternate the first deal (in game
+``i`` player A deals first when ``i`` is even), game ``i`` draws every random choice from
+``(seed, i)`` so the results do not depend on the number of workers, and win rates carry
+Wilson 95% intervals. Points per deal are split by kind — the point, the vole, the king
+(turned up or held), the penalty (the second point of a point won against a stand or a
+refusal, ECARTE-R-15) and other law penalties — and by role (dealer, elder), over
+complete deals (the deal a game ends in is left out). Stands (without proposing) and
+refusals of a first proposal are counted per player.
+
+>>> r = run_match(["random", "rules"], games=4, seed=1)
+>>> r.games, r.wins[0] + r.wins[1]
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from hoyle.cards import Card, Suit, derive_rng
+from hoyle.ecarte.match import play_game
+from hoyle.ecarte.players import Player
+from hoyle.ecarte.players import make_player as _make_basic
+from hoyle.ecarte.rules import ecarte_pack, trick_rank
+from hoyle.ecarte.state import EcarteState
+from hoyle.errors import HoyleError
+from hoyle.sim.tournament import wilson
+from hoyle.table.core import Action, Event
+
+__all__ = ["EcarteGameSummary", "EcarteMatchResult", "KINDS", "make_player", "play_one",
+           "run_match"]
+
+KINDS = ("point", "vole", "king", "penalty", "other")
+"""Kinds of points in the per-deal figures."""
+_KING_SOURCES = ("ECARTE-R-7", "CLUB-22")
+
+
+def make_player(name: str) -> Player:
+    """A computer player by name: ``random``, ``rules`` or ``expert``.
+
+    Raises:
+        HoyleError: unknown name.
+    """
+    return _make_basic(name)
+
+
+@dataclass
+class EcarteGameSummary:
+    """One game: the winner (0 = A, 1 = B), final scores by player, who dealt first,
+    points by ``"kind:role"``, complete deals by role, stands and first refusals, and the
+    game's record."""
+
+    index: int
+    winner: int
+    scores: tuple[int, int]
+    first_dealer: int
+    points: list[dict[str, int]]
+    deals: list[dict[str, int]]
+    stands: list[int]
+    refusals: list[int]
+    record: dict[str, Any] = field(default_factory=dict)
+
+
+def _cut_cards(rng_seed: int, index: int, a_deals: bool) -> tuple[Card, Card]:
+    rng = derive_rng(rng_seed, "cut", index)
+    ranks = sorted((c for c in ecarte_pack() if c.suit == Suit.CLUBS), key=trick_rank)
+    lo, hi = sorted(rng.sample(ranks, 2), key=trick_rank)
+    low = Card.of(lo.rank, rng.choice(list(Suit)))
+    high = Card.of(hi.rank, rng.choice(list(Suit)))
+    return (high, low) if a_deals else (low, high)
+
+
+def play_one(names: Sequence[str], seed: int, index: int) -> EcarteGameSummary:
+    """Play game ``index`` of a match between players ``names`` (A = seat 0, B = seat 1)."""
+    a_deals_first = index % 2 == 0
+    state = EcarteState(seed=seed * 1_000_003 + index)
+    for c in _cut_cards(seed, index, a_deals_first):
+        state.apply(Action("CUT", (c,)))
+    first = 0 if a_deals_first else 1
+    assert state.dealer == first
+    players = [make_player(names[0]), make_player(names[1])]
+    points: list[dict[str, int]] = [{}, {}]
+    deals: list[dict[str, int]] = [{"dealer": 0, "elder": 0}, {"dealer": 0, "elder": 0}]
+    pending: list[dict[str, int]] = [{}, {}]
+    stands = [0, 0]
+    refusals = [0, 0]
+    dealer = [first]
+
+    def add(seat: int, key: str, pts: int) -> None:
+        pending[seat][key] = pending[seat].get(key, 0) + pts
+
+    def tally(events: list[Event]) -> None:
+        for e in events:
+            if e.kind == "stand" and e.seat is not None and e.count == 0:
+                stands[e.seat] += 1
+            elif e.kind == "refuse" and e.seat is not None and e.count == 1:
+                refusals[e.seat] += 1
+            elif e.kind == "new_deal":
+                if e.source == "ECARTE-R-3":
+                    d = dealer[0]
+                    deals[d]["dealer"] += 1
+                    deals[1 - d]["elder"] += 1
+                    for p in (0, 1):
+                        for k, v in pending[p].items():
+                            points[p][k] = points[p].get(k, 0) + v
+                pending[0].clear()
+                pending[1].clear()
+                if e.seat is not None:
+                    dealer[0] = e.seat
+            if e.kind != "score" or e.seat is None or e.points <= 0:
+                continue
+            role = "dealer" if e.seat == dealer[0] else "elder"
+            if e.source in _KING_SOURCES:
+                add(e.seat, f"king:{role}", e.points)
+            elif e.source == "ECARTE-R-14":
+                add(e.seat, f"{'vole' if e.points == 2 else 'point'}:{role}", e.points)
+            elif e.source == "ECARTE-R-15":
+                add(e.seat, f"point:{role}", 1)
+                add(e.seat, f"penalty:{role}", e.points - 1)
+            else:
+                add(e.seat, f"other:{role}", e.points)
+
+    play_game(players, state=state, on_events=tally)
+    result = state.result
+    assert result is not None
+    return EcarteGameSummary(index, result.winner, (result.scores[0], result.scores[1]),
+                             first, points, deals, stands, refusals,
+                             json.loads(state.to_record(seats=list(names)).to_json(indent=None)))
+
+
+def _chunk(args: tuple[tuple[str, str], int, list[int]]) -> list[EcarteGameSummary]:
+    names, seed, indices = args
+    return [play_one(names, seed, i) for i in indices]
+
+
+@dataclass
+class EcarteMatchResult:
+    """The outcome of a match (see :func:`run_match`)."""
+
+    names: tuple[str, str]
+    games: int
+    wins: list[int]
+    first_dealer_wins: int
+    points: list[dict[str, int]]
+    deals: list[dict[str, int]]
+    stands: list[int]
+    refusals: list[int]
+
+    def win_rate(self, player: int = 0) -> float:
+        """The share of games won by ``player`` (0 = A)."""
+        return self.wins[player] / self.games if self.games else 0.0
+
+    def ci(self, player: int = 0) -> tuple[float, float]:
+        """Wilson 95% interval of the player's win rate."""
+        return wilson(self.wins[player], self.games)
+
+    def per_deal(self, player: int, kind: str, role: str) -> float:
+        """Points per deal in a role (``dealer``/``elder``) of a kind (:data:`KINDS`)."""
+        n = self.deals[player][role]
+        return self.points[player].get(f"{kind}:{role}", 0) / n if n else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary."""
+        return {"players": list(self.names), "games": self.games, "wins": self.wins,
+                "win_rate_ci": [list(self.ci(0)), list(self.ci(1))],
+                "first_dealer_wins": self.first_dealer_wins, "points": self.points,
+                "deals": self.deals, "stands": self.stands, "refusals": self.refusals}
+
+
+def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
+              out: TextIO | None = None,
+              progress: Callable[[int], None] | None = None) -> EcarteMatchResult:
+    """Play ``games`` games of écarté between the players named ``names`` (A, B).
+
+    Args:
+        names: two player kinds (``random``, ``rules``, ``expert``).
+        games: how many games.
+        seed: every game's random choices flow from ``(seed, game index)``.
+        workers: processes; results do not depend on it.
+        out: if given, every game's record is written to it as one JSON line, in order.
+        progress: called with the number of games finished so far.
+
+    Raises:
+        HoyleError: an unknown player name.
+    """
+    pair = (names[0], names[1])
+    for n in pair:
+        make_player(n)
+    size = max(1, min(25, games // (workers * 4) or 1))
+    chunks = [list(range(i, min(games, i + size))) for i in range(0, games, size)]
+    wins = [0, 0]
+    first_wins = 0
+    points: list[dict[str, int]] = [{}, {}]
+    deals: list[dict[str, int]] = [{"dealer": 0, "elder": 0}, {"dealer": 0, "elder": 0}]
+    stands = [0, 0]
+    refusals = [0, 0]
+    done = 0
+
+    def absorb(summaries: list[EcarteGameSummary]) -> None:
+        nonlocal first_wins, done
+        for g in summaries:
+            wins[g.winner] += 1
+            if g.winner == g.first_dealer:
+                first_wins += 1
+            for p in (0, 1):
+                for k, v in g.points[p].items():
+                    points[p][k] = points[p].get(k, 0) + v
+                for k, v in g.deals[p].items():
+                    deals[p][k] += v
+                stands[p] += g.stands[p]
+                refusals[p] += g.refusals[p]
+            if out is not None:
+                out.write(json.dumps(g.record) + "\n")
+        done += len(summaries)
+        if progress is not None:
+            progress(done)
+
+    jobs = [(pair, seed, c) for c in chunks]
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as ex:
+            for summaries in ex.map(_chunk, jobs):
+                absorb(summaries)
+    else:
+        for job in jobs:
+            absorb(_chunk(job))
+    return EcarteMatchResult(pair, games, wins, first_wins, points, deals, stands, refusals)
