@@ -460,3 +460,24 @@ def test_EW_xii_heels_points() -> None:
     assert heels_points(Card.parse("JH")) == 2
     assert heels_points(Card.parse("JC")) == 2
     assert all(heels_points(c) == 0 for c in CARDS if str(c)[0] != "J")
+
+
+def test_play_scores_never_misses_a_scoring_card() -> None:
+    """The engine's quick test (play_scores) may say yes to a card that makes nothing,
+    but must never say no to one that scores (checked against score_play)."""
+    import random
+
+    from hoyle.cards import CARDS
+    from hoyle.cribbage.scoring import pip_value, play_scores, score_play
+
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(40_000):
+        seq = rng.sample(CARDS, rng.randint(1, 8))
+        count = sum(pip_value(c) for c in seq)
+        if count > 31:
+            continue
+        checked += 1
+        if score_play(seq):
+            assert play_scores(seq, count), [str(c) for c in seq]
+    assert checked > 15_000

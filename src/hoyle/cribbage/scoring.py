@@ -46,6 +46,7 @@ __all__ = [
     "show_total",
     "score_play",
     "play_points",
+    "play_scores",
     "heels_points",
     "rank_table",
     "score_batch",
@@ -387,6 +388,26 @@ def score_play(count_cards: Sequence[Card]) -> list[ScoreItem]:
 
 
 _PAIR_KINDS = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}
+
+
+def play_scores(count_cards: Sequence[Card], count: int) -> bool:
+    """Whether the last card of ``count_cards`` (the count now ``count``) scores at all: a
+    quick test that lets the engine skip itemising the common card that makes nothing."""
+    if count == 15 or count == 31:
+        return True
+    n = len(count_cards)
+    if n < 2:
+        return False
+    last = count_cards[-1].rank
+    prev = count_cards[-2].rank
+    if prev == last:
+        return True
+    if n < 3:
+        return False
+    third = count_cards[-3].rank
+    if third == last or third == prev:
+        return False  # a repeated rank among the last three: no run, no pair at the end
+    return max(last, prev, third) - min(last, prev, third) <= 2 or n > 3
 
 
 def play_points(count_cards: Sequence[Card]) -> int:

@@ -34,7 +34,8 @@ from typing import Any, NamedTuple
 
 from hoyle.cards import CARDS, Card, Rank
 from hoyle.cribbage.rules import CribbageRules
-from hoyle.cribbage.scoring import ShowScore, heels_points, score_play, score_show, show_total
+from hoyle.cribbage.scoring import (ShowScore, heels_points, play_scores, score_play,
+                                    score_show, show_total)
 from hoyle.errors import HoyleError, IllegalAction
 from hoyle.table.core import CHANCE, TERMINAL, Action, Event, ScoreItem
 from hoyle.table.laws import Decision, Irregularity, LawCode, Ruling
@@ -79,6 +80,7 @@ DETECTED_KINDS = frozenset({"overclaim", "underclaim", "renege",
 """Irregularities the engine detects itself (the rest are reported with ``REPORT``)."""
 _DETECTED = DETECTED_KINDS
 _PLAY_ACTIONS = tuple(Action("PLAY", (c,)) for c in CARDS)
+_NO_ITEMS: list[ScoreItem] = []
 _GO = Action("GO")
 _DISCARDS: dict[tuple[Card, ...], Action] = {}
 
@@ -776,7 +778,8 @@ class CribbageState:
         self.played.append((seat, card))
         self.last_player = seat
         events.append(Event("play", seat, (card,), source="CRIB-R-8", count=self.count))
-        items = score_play(self.count_cards)
+        items = score_play(self.count_cards) \
+            if play_scores(self.count_cards, self.count) else _NO_ITEMS
         if self.manual_count:
             self._open_claim(_Claim(seat, "play", sum(i.points for i in items), tuple(items),
                                     ("advance", seat), (card,)))
@@ -819,8 +822,14 @@ class CribbageState:
         n = self.rules.players
         passed = self.passed
         hands = self.hands
+        room = 31 - self.count
         for s in range(n):
-            if not passed[s] and self._can_play(s):
+            if not passed[s]:
+                for c in hands[s]:
+                    if _PIPS[c.rank] <= room:
+                        break
+                else:
+                    continue
                 break
         else:
             if not self.count_cards:
@@ -889,14 +898,19 @@ class CribbageState:
             seat = self.dealer if is_crib else order[i]
             cards = tuple(self.crib) if is_crib else self.kept[seat]
             what = "crib" if is_crib else "hand"
-            show = score(cards, self.starter, crib=is_crib, crib_flush_rule=rule)
+            if score is _show_total_only:  # fast simulation: totals only
+                total = show_total(cards, self.starter, crib=is_crib, crib_flush_rule=rule)
+                items: tuple[ScoreItem, ...] = ()
+            else:
+                show = score(cards, self.starter, crib=is_crib, crib_flush_rule=rule)
+                total, items = show.total, show.items
             self.shown.append((seat, what, cards))
-            events.append(Event("show", seat, cards + (self.starter,), show.total,
-                                show.items, what, "CRIB-R-10"))
+            events.append(Event("show", seat, cards + (self.starter,), total, items, what,
+                                "CRIB-R-10"))
             if self.manual_count:
-                self._open_claim(_Claim(seat, what, show.total, show.items, ("show", i + 1)))
+                self._open_claim(_Claim(seat, what, total, items, ("show", i + 1)))
                 return
-            if self._peg(seat, show.total, events, what, "CRIB-R-10", show.items):
+            if self._peg(seat, total, events, what, "CRIB-R-10", items):
                 return
         self.dealer = (self.dealer + 1) % self.rules.players
         self._start_deal()
