@@ -1206,11 +1206,11 @@ REPORTED = {  # kind -> the law that rules it when reported in the play at count
     "false_game_claim": "ACC-8.4.b", "used_opponents_pegs": "ACC-8.7",
     "dealer_counted_first": "ACC-9.2", "starter_mixed": "ACC-9.3.a",
     "count_help_demanded": "ACC-9.5", "no_show": "ACC-12.2",
-    "ethics_violation": "ACC-ETH",
+    "ethics_violation": "ACC-ETH", "overscore_called": "ACC-8.4.c",
 }
 NEEDS_SEAT = {"cut_peek", "refused_count_check", "picked_up_discards", "looked_at_crib",
               "crib_peek_before_discard", "false_game_claim", "used_opponents_pegs",
-              "starter_mixed", "no_show"}
+              "starter_mixed", "no_show", "overscore_called"}
 
 
 def test_ACC_code_reportable_kinds_are_those_tabled_here() -> None:

@@ -1049,10 +1049,10 @@ REPORTED = {  # kind -> the law that rules it (catalogue §2.1)
     "moved_peg": "EW-xv", "retracted_card": "EW-xviii", "late_claim": "EW-xix",
     "threw_up_cards": "EW-xx", "hand_mixed_with_pack": "EW-xxii",
     "refused_laws": "EW-coda-1", "bystander_interference": "EW-coda-2",
-    "false_game_claim": "EW-xvi",
+    "false_game_claim": "EW-xvi", "overscore_called": "EW-ix",
 }
 NEEDS_SEAT = {"crib_confused", "touched_pegs", "displaced_peg", "false_game_claim",
-              "threw_up_cards", "hand_mixed_with_pack", "refused_laws"}
+              "threw_up_cards", "hand_mixed_with_pack", "refused_laws", "overscore_called"}
 
 
 def test_EW_code_reportable_kinds_are_those_tabled_here() -> None:
@@ -1151,3 +1151,18 @@ def test_EW_xix_amend_cannot_lower_a_claim() -> None:
     act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 1")
     with pytest.raises(IllegalAction, match="adds neglected points"):
         act(s, "AMEND 1")
+
+
+def test_EW_ix_overscore_may_still_be_called_until_the_next_cut() -> None:
+    # The dealer claims 5 for a card worth 2 (JD then 5D makes fifteen): 3 too many. The
+    # pone first lets it stand; before the next deal's cut the table calls it: EW-ix's
+    # window (overscore_claim_window) is until the next cut, so he is taken down then.
+    s = at_play(referee=True)
+    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 5", "CHOOSE accept")
+    assert s.scores == (0, 5)
+    r = the_ruling(act(s, "REPORT overscore_called 1"), "EW-ix")
+    assert r.takedown == (DEALER, PONE, 3)
+    assert s.scores == (3, 2)
+    # Taken down once: a second call finds nothing left.
+    assert the_ruling(act(s, "REPORT overscore_called 1"), "EW-ix").refused
+    assert s.scores == (3, 2)

@@ -274,6 +274,7 @@ class CribbageState:
         self.last_claim = ""
         self.last_claim_seat: int | None = None
         self.amendable: tuple[int, int, int, int] | None = None
+        self.open_overscores: list[tuple[int, int]] = []  # (offender, excess) not taken down
         self.decision: Decision | None = None
         self.pending: tuple[Any, ...] = ()
         self.heels_due = False
@@ -394,6 +395,7 @@ class CribbageState:
         c.passed = list(self.passed)
         c.pegs = [list(p) for p in self.pegs]
         c.shown = list(self.shown)
+        c.open_overscores = list(self.open_overscores)
         c.dead = list(self.dead)
         c.deal_start_pegs = [list(p) for p in self.deal_start_pegs]
         c._history = list(self._history)
@@ -711,6 +713,7 @@ class CribbageState:
         self.deal_start_pegs = [list(p) for p in self.pegs]
 
     def _do_deal(self, cards: Sequence[Card], events: list[Event]) -> None:
+        self.open_overscores = []  # the window to take down closes with the next cut
         k = self.rules.cards_dealt
         for i, seat in enumerate(self._seat_order()):
             self.hands[seat] = sorted(cards[i * k:(i + 1) * k], key=_by_index)
@@ -964,6 +967,7 @@ class CribbageState:
                               claim.cont):
                     return
             elif n > true:
+                self.open_overscores.append((seat, n - true))
                 if self._rule(Irregularity("overclaim", seat, Phase.CLAIM, facts), events,
                               claim.cont):
                     return
@@ -1054,6 +1058,8 @@ class CribbageState:
                 return True
         if ruling.takedown is not None:
             offender, claimant, excess = ruling.takedown
+            if (offender, excess) in self.open_overscores:
+                self.open_overscores.remove((offender, excess))
             off = self.pegs[self.rules.side_of(offender)]
             before = off[0]
             off[0] = max(0, off[0] - excess)
@@ -1116,7 +1122,12 @@ class CribbageState:
             self._rule(Irregularity(kind, seat, self.phase, {"points": action.n},
                                     reported=True), events)
             return
-        self._rule(Irregularity(action.word, action.n, self.phase, {}, reported=True), events)
+        facts: dict[str, Any] = {}
+        if action.word == "overscore_called":
+            open_ = [x for x in self.open_overscores if x[0] == action.n]
+            facts["pending_excess"] = open_[-1][1] if open_ else 0
+        self._rule(Irregularity(action.word, action.n, self.phase, facts, reported=True),
+                   events)
 
     def _amend_open(self) -> bool:
         """Whether neglected points of the play may still be taken: the code allows it until
@@ -1149,6 +1160,7 @@ class CribbageState:
         if self._peg(seat, n - claimed, events, "neglected points taken", self._cite("amend")):
             return
         if n > true:
+            self.open_overscores.append((seat, n - true))
             self._rule(Irregularity("overclaim", seat, self.phase, facts), events)
 
     # -- records ---------------------------------------------------------------------

@@ -36,7 +36,7 @@ PARAMS = {
     "false_game_penalty": 15,
     "starter_mixed_penalty": 2,
     "muggins": "off",
-    "overscore_claim_window": "at_once",
+    "overscore_claim_window": "until_next_cut",
     "wrong_count_after_starter": "acc_table",
     "heels_window": "before_dealer_first_card",
     "underscore_window": "fingers_off",
@@ -517,10 +517,19 @@ _procedure("ACC-8.4.b", "Penalty for a false claim of game",
          "game.",
          engine="Rule text incomplete; engine default as EW-ix: the adversary may CHOOSE "
                 "takedown (offender back by the excess, adversary + excess) or accept.",
-         kinds={"overclaim": "a player pegged more points than were due"})
+         kinds={"overclaim": "a player pegged more points than were due",
+                "overscore_called": "an overpeg is called later, before the next cut"},
+         needs_offender=("overscore_called",))
 def _acc_8_4_c(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     adv = _adv(irr, offender)
+    if irr.kind == "overscore_called":
+        pending = int(irr.facts.get("pending_excess", 0))
+        if not pending:
+            return _r(code, "ACC-8.4.c", f"seat {offender} has no overpeg of this deal left to "
+                      "correct", refused=True, provisional=True)
+        return _r(code, "ACC-8.4.c", f"corrected: {pending} point(s) go from seat {offender} "
+                  f"to seat {adv}", takedown=(offender, adv, pending), provisional=True)
     excess = int(irr.fact("excess"))
     take = _r(code, "ACC-8.4.c", f"corrected: {excess} point(s) go from seat {offender} to "
               f"seat {adv}", takedown=(offender, adv, excess), provisional=True)

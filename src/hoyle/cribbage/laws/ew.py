@@ -32,7 +32,7 @@ PARAMS = {
     "touch_stock_penalty": 2,
     "touch_pegs_penalty": 2,
     "renege_penalty": 2,
-    "overscore_claim_window": "at_once",
+    "overscore_claim_window": "until_next_cut",
     "muggins": "off",
     "count_assist": False,
     "wrong_count_after_starter": "ew_extended",
@@ -242,13 +242,24 @@ EW.procedure("EW-viii-n", "Discarding with three or four players",
         "A player who takes more points than are due, in play or in reckoning hand or "
         "crib, may be put back by the excess and the excess added to his opponent's side.",
         engine="Under manual counting an overclaim is pegged as claimed, then the adversary "
-               "is offered the choice at once (overscore_claim_window): CHOOSE takedown "
-               "(offender put back by the excess, the excess to the adversary, EW-ix-n) or "
-               "CHOOSE accept.",
-        kinds={"overclaim": "a player took more points than were due"})
+               "is offered the choice at once: CHOOSE takedown (offender put back by the "
+               "excess, the excess to the adversary, EW-ix-n) or CHOOSE accept. Accepting "
+               "does not waive the right: until the cut for the next deal "
+               "(overscore_claim_window) the table may still REPORT overscore_called SEAT.",
+        kinds={"overclaim": "a player took more points than were due",
+               "overscore_called": "an overscore is called later, before the next cut"},
+        needs_offender=("overscore_called",))
 def _ew_ix(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     adv = _adversary(irr, offender)
+    if irr.kind == "overscore_called":
+        pending = int(irr.facts.get("pending_excess", 0))
+        if not pending:
+            return Ruling("EW-ix", f"seat {offender} has no overscore of this deal left to take "
+                          "down", refused=True, parameter="overscore_claim_window")
+        return Ruling("EW-ix", f"taken down: {pending} point(s) go from seat {offender} to "
+                      f"seat {adv} (EW-ix-n)", takedown=(offender, adv, pending),
+                      parameter="overscore_claim_window")
     excess = int(irr.fact("excess"))
     take = Ruling("EW-ix", f"taken down: {excess} point(s) go from seat {offender} to seat "
                   f"{adv} (EW-ix-n)", takedown=(offender, adv, excess))
