@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.console import Console
@@ -445,6 +445,50 @@ def stats_cribbage(plot: Annotated[Optional[Path], typer.Option(  # noqa: UP007
         console.print(f"Histogram written to {escape(str(plot))}.")
 
 
+def _run_match_command(players: str, games: int, workers: int, seed: int, out: Path | None,
+                       run_match: Any, example: str) -> tuple[list[str], Any]:
+    """Check a sim command's options, run the match with a progress bar, write the records.
+    Every bad option is one ``error:`` line."""
+    from rich.progress import Progress
+
+    names = [p.strip() for p in players.split(",")]
+    try:
+        if len(names) != 2:
+            raise HoyleError(f"--players names two players, e.g. {example}")
+        if games < 1 or not 1 <= workers <= 64:
+            raise HoyleError("--games must be at least 1 and --workers from 1 to 64")
+        fh = out.open("w", encoding="utf-8") if out is not None else None
+    except (HoyleError, OSError) as e:
+        raise _fail(str(e)) from None
+    try:
+        with Progress(console=err_console, transient=True) as bar:
+            task = bar.add_task(f"{names[0]} v {names[1]}", total=games)
+            result = run_match(names, games, seed, workers, fh,
+                               progress=lambda n: bar.update(task, completed=n))
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    finally:
+        if fh is not None:
+            fh.close()
+    return names, result
+
+
+def _match_table(names: list[str], result: Any, title: str) -> Any:
+    """The table of a match's results, opened with the wins and win rates (95% CIs)."""
+    from rich.table import Table
+
+    t = Table(title=title)
+    t.add_column("")
+    t.add_column(names[0], justify="right")
+    t.add_column(names[1], justify="right")
+    lo0, hi0 = result.ci(0)
+    lo1, hi1 = result.ci(1)
+    t.add_row("wins", str(result.wins[0]), str(result.wins[1]))
+    t.add_row("win rate (95% CI)", f"{result.win_rate(0):.3f} ({lo0:.3f}-{hi0:.3f})",
+              f"{result.win_rate(1):.3f} ({lo1:.3f}-{hi1:.3f})")
+    return t
+
+
 sim_app = typer.Typer(help="Batch simulation and tournaments.", no_args_is_help=True)
 app.add_typer(sim_app, name="sim")
 
@@ -462,39 +506,11 @@ def sim_cribbage(
             help="Write every game's record to this JSON Lines file.")] = None) -> None:
     """A match between two computer players: win rates with 95% confidence intervals,
     points per deal by kind and role, skunks, the first dealer's win rate."""
-    from rich.progress import Progress
-    from rich.table import Table
-
     from hoyle.sim.tournament import run_match
 
-    names = [p.strip() for p in players.split(",")]
-    try:
-        if len(names) != 2:
-            raise HoyleError("--players names two players, e.g. expert,table")
-        if games < 1 or not 1 <= workers <= 64:
-            raise HoyleError("--games must be at least 1 and --workers from 1 to 64")
-        fh = out.open("w", encoding="utf-8") if out is not None else None
-    except (HoyleError, OSError) as e:
-        raise _fail(str(e)) from None
-    try:
-        with Progress(console=err_console, transient=True) as bar:
-            task = bar.add_task(f"{names[0]} v {names[1]}", total=games)
-            result = run_match(names, games, seed, workers, fh,
-                               progress=lambda n: bar.update(task, completed=n))
-    except HoyleError as e:
-        raise _fail(str(e)) from None
-    finally:
-        if fh is not None:
-            fh.close()
-    t = Table(title=f"{names[0]} v {names[1]}: {games} games, seed {seed}")
-    t.add_column("")
-    t.add_column(names[0], justify="right")
-    t.add_column(names[1], justify="right")
-    lo0, hi0 = result.ci(0)
-    lo1, hi1 = result.ci(1)
-    t.add_row("wins", str(result.wins[0]), str(result.wins[1]))
-    t.add_row("win rate (95% CI)", f"{result.win_rate(0):.3f} ({lo0:.3f}-{hi0:.3f})",
-              f"{result.win_rate(1):.3f} ({lo1:.3f}-{hi1:.3f})")
+    names, result = _run_match_command(players, games, workers, seed, out, run_match,
+                                       "expert,table")
+    t = _match_table(names, result, f"{names[0]} v {names[1]}: {games} games, seed {seed}")
     t.add_row("skunks given", str(result.skunks[0]), str(result.skunks[1]))
     for role in ("pone", "dealer"):
         for kind in ("pegging", "hand", "crib"):
@@ -572,39 +588,12 @@ def sim_ecarte(
     """An écarté match between two computer players: win rates with 95% confidence
     intervals, points per deal by kind (point, vole, king, penalty) and role, stands and
     refusals, the first dealer's win rate."""
-    from rich.progress import Progress
-    from rich.table import Table
-
     from hoyle.sim.ecarte_tournament import KINDS, run_match
 
-    names = [p.strip() for p in players.split(",")]
-    try:
-        if len(names) != 2:
-            raise HoyleError("--players names two players, e.g. expert,rules")
-        if games < 1 or not 1 <= workers <= 64:
-            raise HoyleError("--games must be at least 1 and --workers from 1 to 64")
-        fh = out.open("w", encoding="utf-8") if out is not None else None
-    except (HoyleError, OSError) as e:
-        raise _fail(str(e)) from None
-    try:
-        with Progress(console=err_console, transient=True) as bar:
-            task = bar.add_task(f"{names[0]} v {names[1]}", total=games)
-            result = run_match(names, games, seed, workers, fh,
-                               progress=lambda n: bar.update(task, completed=n))
-    except HoyleError as e:
-        raise _fail(str(e)) from None
-    finally:
-        if fh is not None:
-            fh.close()
-    t = Table(title=f"écarté: {names[0]} v {names[1]}: {games} games, seed {seed}")
-    t.add_column("")
-    t.add_column(names[0], justify="right")
-    t.add_column(names[1], justify="right")
-    lo0, hi0 = result.ci(0)
-    lo1, hi1 = result.ci(1)
-    t.add_row("wins", str(result.wins[0]), str(result.wins[1]))
-    t.add_row("win rate (95% CI)", f"{result.win_rate(0):.3f} ({lo0:.3f}-{hi0:.3f})",
-              f"{result.win_rate(1):.3f} ({lo1:.3f}-{hi1:.3f})")
+    names, result = _run_match_command(players, games, workers, seed, out, run_match,
+                                       "expert,rules")
+    t = _match_table(names, result,
+                     f"écarté: {names[0]} v {names[1]}: {games} games, seed {seed}")
     for role in ("elder", "dealer"):
         for kind in KINDS:
             t.add_row(f"{kind} per deal as {role}", f"{result.per_deal(0, kind, role):.3f}",
