@@ -18,6 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from hoyle.cards import parse_cards
+from hoyle.cli.session import RecordedSession
 from hoyle.cli.render import ecarte_event_lines
 from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.records import replay_record
@@ -71,7 +72,7 @@ def parse_table_input(state: EcarteState, text: str) -> Action:
     return Action(verb, parse_cards(text))
 
 
-class EcarteRefereeSession:
+class EcarteRefereeSession(RecordedSession[EcarteState]):
     """A referee session at a real table.
 
     Args:
@@ -81,18 +82,6 @@ class EcarteRefereeSession:
         save_path: where the record is written.
         date: the date the game started (ISO).
     """
-
-    def __init__(self, console: Console, state: EcarteState, names: list[str],
-                 save_path: Path, date: str) -> None:
-        self.console = console
-        self.state = state
-        self.names = names
-        self.save_path = save_path
-        self.date = date
-
-    def save(self) -> None:
-        """Write the record."""
-        self.state.to_record(seats=self.names, date=self.date).save(self.save_path)
 
     def menu(self) -> None:
         """Print what the table can report."""

@@ -20,6 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from hoyle.cards import parse_cards
+from hoyle.cli.session import RecordedSession
 from hoyle.cli.render import board, event_lines
 from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.records import replay_record
@@ -78,7 +79,7 @@ def parse_table_input(state: CribbageState, text: str,
     return Action(verb, cards)
 
 
-class RefereeSession:
+class RefereeSession(RecordedSession[CribbageState]):
     """A referee session at a real table.
 
     Args:
@@ -88,18 +89,6 @@ class RefereeSession:
         save_path: where the record is written.
         date: the date the game started (ISO).
     """
-
-    def __init__(self, console: Console, state: CribbageState, names: list[str],
-                 save_path: Path, date: str) -> None:
-        self.console = console
-        self.state = state
-        self.names = names
-        self.save_path = save_path
-        self.date = date
-
-    def save(self) -> None:
-        """Write the record."""
-        self.state.to_record(seats=self.names, date=self.date).save(self.save_path)
 
     def menu(self) -> None:
         """Print the irregularities the table can report, with their laws."""
