@@ -85,62 +85,51 @@ def cards_of(mask: int) -> list[Card]:
     return out
 
 
-_Solver = tuple[Callable[[int, int], int], Callable[[int, int, int], int], dict[int, int]]
+_Solver = tuple[Callable[[int, int], int], Callable[[int, int, int], int], Callable[[], None],
+                Callable[[], int]]
 _SOLVERS: dict[tuple[int, bool, bool], _Solver] = {}
 
 
 def _make_solver(trump: int, must_trump: bool, must_head: bool) -> _Solver:
     """The search functions for one trump suit and one reading of the obligations."""
-    suit_masks = _SUIT_MASKS
-    trump_mask = suit_masks[trump] if trump >= 0 else 0
+    # Per bit index: the cards above it in its suit, and its suit.
+    above = [_SUIT_MASKS[i >> 3] & ~((2 << i) - 1) for i in range(32)]
+    suit_of = [_SUIT_MASKS[i >> 3] for i in range(32)]
+    trump_mask = _SUIT_MASKS[trump] if trump >= 0 else 0
     cache: dict[int, int] = {}
-
-    def reps(legal: int, own: int, others: int) -> list[int]:
-        # One card of each run of ``own`` cards adjacent among own | others in a suit.
-        out = []
-        allc = own | others
-        s = legal
-        while s:
-            b = s & -s
-            s ^= b
-            higher = allc & suit_masks[(b.bit_length() - 1) >> 3] & ~((b << 1) - 1)
-            nb = higher & -higher
-            if nb & legal:
-                continue
-            out.append(b)
-        return out
-
-    def legal_to(hand: int, lead: int) -> int:
-        sm = suit_masks[(lead.bit_length() - 1) >> 3]
-        suit = hand & sm
-        if suit:
-            if must_head:
-                higher = suit & ~((lead << 1) - 1)
-                if higher:
-                    return higher
-            return suit
-        if must_trump:
-            t = hand & trump_mask
-            if t:
-                return t
-        return hand
 
     def follow(leader: int, follower: int, lead: int) -> int:
         # Tricks the leader takes from here, ``lead`` on the table, ``leader`` his rest.
         if not follower:
             return 1 + leader.bit_count()
-        legal = legal_to(follower, lead)
-        lead_suit = suit_masks[(lead.bit_length() - 1) >> 3]
+        li = lead.bit_length() - 1
+        lead_suit = suit_of[li]
+        # The follower's legal cards (ECARTE-R-13).
+        legal = follower & lead_suit
+        if legal:
+            if must_head:
+                higher = legal & above[li]
+                if higher:
+                    legal = higher
+        elif must_trump and follower & trump_mask:
+            legal = follower & trump_mask
+        else:
+            legal = follower
+        allc = follower | leader | lead
         worst = 99
-        for f in reps(legal, follower, leader | lead):
+        s = legal
+        while s:
+            f = s & -s
+            s ^= f
+            fi = f.bit_length() - 1
+            higher = allc & above[fi]
+            if (higher & -higher) & legal:
+                continue  # an equivalent higher card of the same run is tried instead
             rest = follower ^ f
-            if f & lead_suit:
-                follower_wins = f > lead
-            else:
-                follower_wins = bool(f & trump_mask)
-            if follower_wins:
-                total = max(rest.bit_count(), leader.bit_count())
-                v = total - play(rest, leader)
+            if (f > lead) if f & lead_suit else bool(f & trump_mask):
+                lc = leader.bit_count()
+                rc = rest.bit_count()
+                v = (lc if lc > rc else rc) - play(rest, leader)
             else:
                 v = 1 + play(leader, rest)
             if v < worst:
@@ -160,8 +149,15 @@ def _make_solver(trump: int, must_trump: bool, must_head: bool) -> _Solver:
         if v is not None:
             return v
         n = leader.bit_count()
+        allc = leader | follower
         best = -1
-        for c in reps(leader, leader, follower):
+        s = leader
+        while s:
+            c = s & -s
+            s ^= c
+            higher = allc & above[c.bit_length() - 1]
+            if (higher & -higher) & leader:
+                continue
             x = follow(leader ^ c, follower, c)
             if x > best:
                 best = x
@@ -172,7 +168,7 @@ def _make_solver(trump: int, must_trump: bool, must_head: bool) -> _Solver:
         cache[key] = best
         return best
 
-    return play, follow, cache
+    return play, follow, cache.clear, cache.__len__
 
 
 def _solver(trump: Suit | int | None, rules: EcarteRules | None) -> _Solver:
@@ -186,13 +182,13 @@ def _solver(trump: Suit | int | None, rules: EcarteRules | None) -> _Solver:
 
 def clear_cache() -> None:
     """Empty the memo tables (they are kept between calls)."""
-    for _, _, cache in _SOLVERS.values():
-        cache.clear()
+    for _, _, clear, _ in _SOLVERS.values():
+        clear()
 
 
 def cache_size() -> int:
     """Positions held in the memo tables."""
-    return sum(len(c) for _, _, c in _SOLVERS.values())
+    return sum(size() for _, _, _, size in _SOLVERS.values())
 
 
 def solve_masks(leader: int, follower: int, trump: Suit | int | None,
@@ -200,7 +196,7 @@ def solve_masks(leader: int, follower: int, trump: Suit | int | None,
     """Tricks the leader takes from here with best play, hands given as masks; ``lead`` is
     the bit of the card he has led to the current trick (0 at a trick start; ``leader``
     then excludes it)."""
-    play, follow, _ = _solver(trump, rules)
+    play, follow, _, _ = _solver(trump, rules)
     if lead:
         return follow(leader, follower, lead)
     return play(leader, follower)
@@ -232,7 +228,7 @@ def lead_values(leader_hand: Sequence[Card], follower_hand: Sequence[Card],
                 trump: Suit | int | None, rules: EcarteRules | None = None
                 ) -> dict[Card, int]:
     """For each card the leader may lead, the tricks he then takes with best play."""
-    play, follow, _ = _solver(trump, rules)
+    play, follow, _, _ = _solver(trump, rules)
     lm, fm = mask_of(leader_hand), mask_of(follower_hand)
     return {c: follow(lm ^ card_bit(c), fm, card_bit(c)) for c in leader_hand}
 
@@ -244,7 +240,7 @@ def follow_values(follower_hand: Sequence[Card], leader_rest: Sequence[Card], le
     takes with best play, this trick included."""
     from hoyle.ecarte.state import legal_cards, trick_winner
     r = rules or EcarteRules()
-    play, _, _ = _solver(trump, r)
+    play, _, _, _ = _solver(trump, r)
     lm, fm = mask_of(leader_rest), mask_of(follower_hand)
     t = None if trump is None else Suit(int(trump))
     out = {}
