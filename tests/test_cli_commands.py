@@ -99,3 +99,22 @@ def test_laws_unknown_id_and_code() -> None:
 def test_play_unknown_opponent() -> None:
     code, out = run("play", "cribbage", "--opponent", "deep-blue")
     assert code == 2 and "unknown player 'deep-blue'" in out
+
+
+def test_stats_ecarte_tables(tmp_path: Path) -> None:
+    out = tmp_path / "refuse.csv"
+    code, text = run("stats", "ecarte", "--refuse-table", "--holdings", "6", "--samples", "10",
+                     "--workers", "1", "--out", str(out))
+    assert code == 0, text
+    assert "6 dealer's holdings" in text and "refusing" in text
+    assert len(out.read_text().splitlines()) == 7
+    code, text = run("stats", "ecarte", "--stand-table", "--holdings", "5", "--samples", "10",
+                     "--workers", "1")
+    assert code == 0 and "5 holdings" in text
+    code, text = run("stats", "ecarte")
+    assert code != 0 and "--stand-table" in text and "Traceback" not in text
+    code, text = run("stats", "ecarte", "--stand-table", "--refuse-table")
+    assert code != 0
+    code, text = run("stats", "ecarte", "--refuse-table", "--holdings", "2", "--samples", "4",
+                     "--workers", "1", "--out", str(tmp_path / "no" / "such" / "dir.csv"))
+    assert code != 0 and "Traceback" not in text and len(text.strip().splitlines()) == 1

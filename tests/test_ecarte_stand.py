@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from hoyle.analysis.ecarte_stand import (canonical_hand, disagreements, holding_key,
+from hoyle.analysis.ecarte_stand import (_dealer_score, canonical_hand, disagreements,
+                                         holding_key, refuse_entry, refuse_table,
                                          rules_vs_best, sample_holdings, stand_entry,
                                          stand_table)
+from hoyle.ecarte.players.rules import is_jeu_de_regle
 from hoyle.cards import Card, Suit, parse_cards
 from hoyle.ecarte.rules import ecarte_pack
 from hoyle.ecarte.solver import mask_of, solve_masks
@@ -81,3 +83,51 @@ def test_disagreements_are_sorted() -> None:
     d = disagreements(entries, significant=False)
     assert all(x.disagrees for x in d)
     assert [abs(x.z) for x in d] == sorted((abs(x.z) for x in d), reverse=True)
+
+
+def test_refusal_table_reproducible_and_independent_of_workers(tmp_path: Path) -> None:
+    a, b, c = tmp_path / "a.csv", tmp_path / "b.csv", tmp_path / "c.csv"
+    ea = refuse_table(samples=15, seed=4, out_csv=a, holdings=12)
+    refuse_table(samples=15, seed=4, out_csv=b, holdings=12)
+    refuse_table(samples=15, seed=4, out_csv=c, holdings=12, workers=2)
+    assert a.read_bytes() == b.read_bytes() == c.read_bytes()
+    assert len(ea) == 12
+    header = a.read_text().splitlines()[0].split(",")
+    assert {"p_point", "e_score", "e_accept", "se_diff", "classical", "computed"} <= set(header)
+
+
+def test_dealer_score_counts_the_refusal_penalty() -> None:
+    # ECARTE-R-14/R-15, CLUB-49: the dealer who refused and loses the point gives 2; the
+    # vole is 2 either way; without a refusal the point lost is 1.
+    assert [_dealer_score(t, True) for t in range(6)] == [2, 1, 1, -2, -2, -2]
+    assert [_dealer_score(t, False) for t in range(6)] == [2, 1, 1, -1, -1, -2]
+
+
+def test_dealer_with_the_top_trumps_refuses() -> None:
+    # Spades trumps (9S turned): the dealer holds KS QS JS AS TS, the five best trumps.
+    # Whatever the elder leads the dealer wins it (follows above, or trumps a plain lead
+    # when void — he holds only trumps) and leads winners after: he takes all five, the vole,
+    # plus the king: +3 every time when refusing. Accepting can only give the elder a chance.
+    e = refuse_entry(parse_cards("KS QS JS AS TS"), Card.parse("9S"), 60, 2)
+    assert e.p_point == 1.0 and e.p_vole == 1.0
+    assert e.e_score == 3.0
+    assert e.classical == "refuse"
+    assert e.e_accept <= e.e_score
+
+
+def test_dealer_with_nothing_accepts() -> None:
+    # No trump, low plain cards: refusing loses the point (counting 2) most of the time.
+    e = refuse_entry(parse_cards("7H 8H 7D 8D 7C"), Card.parse("9S"), 150, 2)
+    assert e.p_point < 0.5
+    assert e.e_score < e.e_accept
+    assert e.classical == e.computed == "accept"
+
+
+def test_proposers_hold_no_jeu_de_regle() -> None:
+    from hoyle.analysis.ecarte_stand import _proposer_hand
+    from hoyle.ecarte.rules import ecarte_pack as pack
+    rng = random.Random(3)
+    cards = pack()
+    for _ in range(100):
+        h = _proposer_hand(rng, cards, Suit.HEARTS)
+        assert len(h) == 5 and not is_jeu_de_regle(h, Suit.HEARTS)

@@ -529,6 +529,9 @@ def sim_cribbage(
 def stats_ecarte(
         stand_table: Annotated[bool, typer.Option(
             "--stand-table", help="Compute the stand table (computed jeux de règle).")] = False,
+        refuse_table: Annotated[bool, typer.Option(
+            "--refuse-table", help="Compute the dealer's refusal table (accept or refuse "
+                                   "the first proposal).")] = False,
         out: Annotated[Optional[Path], typer.Option(  # noqa: UP007
             help="Write the table to this CSV file.")] = None,
         samples: Annotated[int, typer.Option(
@@ -541,35 +544,59 @@ def stats_ecarte(
     """Écarté statistics. --stand-table: for each elder-hand holding (up to suit symmetry)
     and turn-up, the chance of winning the point and the expected score when standing
     against a dealer who plays double-dummy, with standard errors, beside the classical
-    jeux de règle; the hands where they disagree are listed."""
+    jeux de règle. --refuse-table: for each dealer's holding and turn-up, his chance of
+    the point and expected score when refusing the first proposal and when accepting,
+    beside the classical rule. The hands where computation and rule disagree are listed."""
     from rich.table import Table
 
-    from hoyle.analysis.ecarte_stand import disagreements
+    from hoyle.analysis.ecarte_stand import disagreements, refuse_table as compute_refuse
     from hoyle.analysis.ecarte_stand import stand_table as compute
 
-    if not stand_table:
-        raise _fail("say what to compute: hoyle stats ecarte --stand-table")
+    if stand_table == refuse_table:
+        raise _fail("say what to compute: hoyle stats ecarte --stand-table, or --refuse-table")
     if samples < 2 or holdings < 0 or not 1 <= workers <= 64:
         raise _fail("--samples must be at least 2, --holdings 0 or more, --workers 1 to 64")
     try:
-        with err_console.status("computing the stand table…"):
-            entries = compute(samples, seed, out, holdings or None, workers)
+        if stand_table:
+            with err_console.status("computing the stand table…"):
+                entries = compute(samples, seed, out, holdings or None, workers)
+        else:
+            with err_console.status("computing the refusal table…"):
+                refusals = compute_refuse(samples, seed, out, holdings or None, workers)
     except OSError as e:
         raise _fail(str(e)) from None
-    agree = sum(1 for entry in entries if not entry.disagrees)
-    console.print(f"{len(entries):,} holdings, {samples} dealer hands each (seed {seed}); "
-                  f"the dealer plays double-dummy. Verdicts agree on {agree:,}; computed "
-                  f"'stand' = P(point) >= 2/3.")
-    worst = disagreements(entries)
-    t = Table(title=f"Significant disagreements with the classical jeux de règle "
-                    f"({len(worst)}; the first 20, clearest first)")
-    for col in ("turn-up", "hand", "classical", "computed", "P(point) ± se",
-                "P(point), rules play", "E[score] ± se"):
-        t.add_column(col, justify="right")
-    for row in worst[:20]:
-        t.add_row(row.turn_up, row.hand, row.classical, row.computed,
-                  f"{row.p_point:.3f} ± {row.se_point:.3f}", f"{row.p_point_rules:.3f}",
-                  f"{row.e_score:+.3f} ± {row.se_score:.3f}")
+    if stand_table:
+        agree = sum(1 for entry in entries if not entry.disagrees)
+        console.print(f"{len(entries):,} holdings, {samples} dealer hands each (seed {seed}); "
+                      f"the dealer plays double-dummy. Verdicts agree on {agree:,}; computed "
+                      f"'stand' = P(point) >= 2/3.")
+        worst = disagreements(entries)
+        t = Table(title=f"Significant disagreements with the classical jeux de règle "
+                        f"({len(worst)}; the first 20, clearest first)")
+        for col in ("turn-up", "hand", "classical", "computed", "P(point) ± se",
+                    "P(point), rules play", "E[score] ± se"):
+            t.add_column(col, justify="right")
+        for row in worst[:20]:
+            t.add_row(row.turn_up, row.hand, row.classical, row.computed,
+                      f"{row.p_point:.3f} ± {row.se_point:.3f}", f"{row.p_point_rules:.3f}",
+                      f"{row.e_score:+.3f} ± {row.se_score:.3f}")
+    else:
+        agree = sum(1 for r in refusals if not r.disagrees)
+        console.print(f"{len(refusals):,} dealer's holdings, {samples} elder hands (not jeux "
+                      f"de règle) and stocks each (seed {seed}); both play double-dummy. "
+                      f"Verdicts agree on {agree:,}; computed 'refuse' = refusing scores "
+                      f"more than accepting.")
+        worst_r = disagreements(refusals)
+        t = Table(title=f"Significant disagreements with the classical rule for refusing "
+                        f"({len(worst_r)}; the first 20, clearest first)")
+        for col in ("turn-up", "hand", "classical", "computed", "P(point) refusing ± se",
+                    "E[refuse] ± se", "E[accept]", "z"):
+            t.add_column(col, justify="right")
+        for r in worst_r[:20]:
+            t.add_row(r.turn_up, r.hand, r.classical, r.computed,
+                      f"{r.p_point:.3f} ± {r.se_point:.3f}",
+                      f"{r.e_score:+.3f} ± {r.se_score:.3f}", f"{r.e_accept:+.3f}",
+                      f"{r.z:+.1f}")
     console.print(t)
     if out is not None:
         console.print(f"Table written to {escape(str(out))}.")
