@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench typecheck clean diff-openspiel
+.PHONY: play test bench typecheck clean diff-openspiel accel
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,11 +14,20 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/hoyle play cribbage
 
+# The suite runs twice: on the pure-Python source (with the doctests), then on the
+# engine compiled by mypyc (hoyle._accel), which must behave identically.
 test: $(STAMP)
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q
+	$(BIN)/python scripts/build_accel.py
+	$(BIN)/python -m pytest -q tests README.md
+
+# Compile the engine with mypyc into build/mypyc (used automatically while fresh).
+accel: $(STAMP)
+	$(BIN)/python scripts/build_accel.py
 
 bench: $(STAMP)
+	-$(BIN)/python scripts/build_accel.py
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/ecarte.py
 	$(BIN)/python bench/envs.py

@@ -3,19 +3,28 @@ seconds of this one process (so one core), best of a few runs.
 
 - the batch scorer over all 12,994,800 (hand, starter) combinations, as hand and as crib;
 - single-hand scoring: the fast total and the itemised breakdown;
-- full random-vs-random games per second on one core (engine speed), and greedy-vs-greedy.
+- full random-vs-random games per second on one core (engine speed), and greedy-vs-greedy,
+  with the engine this process uses (the compiled one when ``make accel`` built it, see
+  :mod:`hoyle._accel`), then random-vs-random with the pure-Python engine (a subprocess with
+  ``HOYLE_PURE=1``) and OpenSpiel's C++ cribbage driven from Python the same way (random
+  legal actions and chance outcomes, one Python call per action), for comparison on the
+  same machine at the same time.
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 import platform
+import subprocess
+import sys
 import random
 import time
 from collections.abc import Callable
 
 import numpy as np
 
+from hoyle import _accel
 from hoyle.cards import CARDS
 from hoyle.cribbage.players import GreedyPlayer, RandomPlayer
 from hoyle.cribbage.scoring import rank_table, score_batch, score_show, show_total
@@ -70,7 +79,61 @@ def main() -> None:
                 play_game(list(players), seed=seed, resumable=False, itemize=False)
         dt = timed(games, repeat=2)
         print(f"full games, {label}:                {n / dt:8.1f} games/s ({n} games)")
+    engine_comparison()
     players_bench()
+
+
+RANDOM_GAMES = """
+import time
+from hoyle.cribbage.players import RandomPlayer
+from hoyle.sim.match import play_game
+ps = [RandomPlayer(), RandomPlayer()]
+best = float("inf")
+for _ in range(2):
+    t = time.process_time()
+    for seed in range(1000):
+        play_game(ps, seed=seed, resumable=False, itemize=False)
+    best = min(best, time.process_time() - t)
+print(1000 / best)
+"""
+
+OPENSPIEL_GAMES = """
+import random, time
+import pyspiel
+game = pyspiel.load_game("cribbage")
+rng = random.Random(1)
+def one():
+    s = game.new_initial_state()
+    while not s.is_terminal():
+        if s.is_chance_node():
+            outs = s.chance_outcomes()
+            s.apply_action(outs[rng.randrange(len(outs))][0])
+        else:
+            la = s.legal_actions()
+            s.apply_action(la[rng.randrange(len(la))])
+best = float("inf")
+for _ in range(2):
+    t = time.process_time()
+    for _ in range(1000):
+        one()
+    best = min(best, time.process_time() - t)
+print(1000 / best)
+"""
+
+
+def engine_comparison() -> None:
+    """Random-vs-random games per second: hoyle compiled, hoyle pure, OpenSpiel (C++)."""
+    mode = "compiled (mypyc)" if _accel.active() else "pure Python (no fresh build)"
+    print(f"engine of this process:                     {mode}")
+    env = dict(os.environ, HOYLE_PURE="1")
+    for label, code, e in (("hoyle, pure Python", RANDOM_GAMES, env),
+                           ("OpenSpiel cribbage (C++)", OPENSPIEL_GAMES, None)):
+        try:
+            out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                 env=e, check=True, timeout=600).stdout.strip()
+            print(f"random v random, {label + ':':27s}{float(out):8.1f} games/s")
+        except (subprocess.SubprocessError, OSError, ValueError) as err:
+            print(f"random v random, {label}: not measured ({type(err).__name__})")
 
 
 def players_bench() -> None:

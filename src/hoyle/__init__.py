@@ -5,3 +5,7 @@ Layers, lowest first: :mod:`hoyle.cards` → :mod:`hoyle.table` → the games
 """
 
 __version__ = "0.1.0"
+
+from hoyle import _accel
+
+_accel.install()  # the compiled engine when a fresh build is present (hoyle._accel)

@@ -75,6 +75,10 @@ class ShowScore:
     total: int
     items: tuple[ScoreItem, ...] = field(default=())
 
+    def __reduce__(self) -> tuple[type[ShowScore], tuple[int, tuple[ScoreItem, ...]]]:
+        # Copy and pickle by the constructor (also when compiled, hoyle._accel).
+        return (ShowScore, (self.total, self.items))
+
     def _sum(self, *kinds: str) -> int:
         return sum(i.points for i in self.items if i.kind in kinds)
 

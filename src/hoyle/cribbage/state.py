@@ -26,18 +26,20 @@ A hand-set deal (seat 0 is the pone when seat 1 deals):
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from hoyle.cards import CARDS, Card, Rank
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.scoring import (ShowScore, heels_points, play_scores, score_play,
                                     score_show, show_total)
 from hoyle.errors import HoyleError, IllegalAction
-from hoyle.table.core import CHANCE, TERMINAL, Action, Event, ScoreItem
+from hoyle.table import draw
+from hoyle.table.core import CHANCE, TERMINAL, Action, Event, ScoreItem, event
 from hoyle.table.laws import Decision, Irregularity, LawCode, Ruling
 from hoyle.table.records import GameRecord
 
@@ -55,14 +57,14 @@ _PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 class Phase:
     """Phase names (``shared/laws/cribbage.md`` §0)."""
 
-    CUT_FOR_DEAL = "cut_for_deal"
-    DEAL = "deal"
-    DISCARD = "discard"
-    STARTER = "starter"
-    PLAY = "play"
-    CLAIM = "claim"
-    DECISION = "decision"
-    GAME_OVER = "game_over"
+    CUT_FOR_DEAL: Final = "cut_for_deal"
+    DEAL: Final = "deal"
+    DISCARD: Final = "discard"
+    STARTER: Final = "starter"
+    PLAY: Final = "play"
+    CLAIM: Final = "claim"
+    DECISION: Final = "decision"
+    GAME_OVER: Final = "game_over"
 
 
 _EXPECTED = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.STARTER: "STARTER",
@@ -126,6 +128,11 @@ class GameResult:
     game_points: int
     games: int = 1
     forfeit: str = ""
+
+    def __reduce__(self) -> tuple[type[GameResult], tuple[object, ...]]:
+        # Copy and pickle by the constructor (also when compiled, hoyle._accel).
+        return (GameResult, (self.winner, self.scores, self.lurch, self.skunk,
+                             self.double_skunk, self.game_points, self.games, self.forfeit))
 
     def to_dict(self) -> dict[str, Any]:
         """As a JSON-ready dict (for records)."""
@@ -371,7 +378,8 @@ class CribbageState:
         claim = self.claim.what if self.claim is not None and self.phase == Phase.CLAIM else ""
         options = tuple(o.text for o in self.decision.options) \
             if self.decision is not None and self.phase == Phase.DECISION else ()
-        return CribbageView(
+        # (tuple.__new__: the named tuple's own constructor is a slower Python function)
+        return tuple.__new__(CribbageView, (
             seat, self.phase, self.to_act, self.dealer, rules.players, rules.target,
             tuple([p[0] for p in pegs]), tuple([p[1] for p in pegs]),
             tuple(self.hands[seat]), self.kept[seat], self.discards[seat],
@@ -379,12 +387,11 @@ class CribbageState:
             tuple(self.count_cards), tuple(self.played), tuple(self.passed),
             self.deal_number, self.result, self.manual_count, claim,
             tuple(self.shown), self.heels_due and seat == self.dealer, options,
-            rules.crib_flush_rule)
+            rules.crib_flush_rule))
 
     def clone(self) -> CribbageState:
         """An independent copy (cheap: lists are copied, cards are shared values)."""
-        c = CribbageState.__new__(CribbageState)
-        c.__dict__.update(self.__dict__)
+        c = copy.copy(self)
         c.cuts = list(self.cuts)
         c.hands = [list(h) for h in self.hands]
         c.kept = list(self.kept)
@@ -453,11 +460,11 @@ class CribbageState:
         if self.phase == Phase.DEAL:
             r = self.rules
             k = r.players * r.cards_dealt + r.crib_cards_from_stock
-            return Action("DEAL", tuple(rng.sample(CARDS, k)))
+            return Action("DEAL", tuple(draw.sample(rng, CARDS, k)))
         if self.phase == Phase.CUT_FOR_DEAL:
             taken = {c for c in self.cuts if c is not None}
-            return Action("CUT", (rng.choice([c for c in CARDS if c not in taken]),))
-        return Action("STARTER", (rng.choice(self.stock()),))
+            return Action("CUT", (draw.choice(rng, [c for c in CARDS if c not in taken]),))
+        return Action("STARTER", (draw.choice(rng, self.stock()),))
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` may be applied now (never raises, never changes the state)."""
@@ -604,6 +611,11 @@ class CribbageState:
             IllegalAction: the action is not legal now; the state is unchanged.
         """
         self._check(action)
+        return self._apply_checked(action)
+
+    def _apply_checked(self, action: Action) -> list[Event]:
+        """:meth:`apply` for an action already known to be legal now (the runner's, taken
+        from :meth:`legal_actions` of this very state)."""
         events: list[Event] = []
         self._history.append(action)
         phase = self.phase
@@ -639,7 +651,7 @@ class CribbageState:
         if points > 0:
             peg[1] = peg[0]
             peg[0] += points
-        events.append(Event("score", seat, cards, points, items, reason, source, peg[0]))
+        events.append(event("score", seat, cards, points, items, reason, source, peg[0]))
         if peg[0] >= self.rules.target:
             self._end_game(side, events)
             return True
@@ -660,13 +672,13 @@ class CribbageState:
             games=2 if lurch and r.lurch_agreed else 1, forfeit=forfeit)
         self.phase = Phase.GAME_OVER
         self.to_act = TERMINAL
-        events.append(Event("game_over", side, reason=_result_text(self.result),
+        events.append(event("game_over", side, reason=_result_text(self.result),
                             source=forfeit or "CRIB-R-11", total=scores[side]))
 
     def _do_cut(self, card: Card, events: list[Event]) -> None:
         seat = self.cuts.index(None)
         self.cuts[seat] = card
-        events.append(Event("cut", seat, (card,), source=self._cite("cut")))
+        events.append(event("cut", seat, (card,), source=self._cite("cut")))
         if None in self.cuts:
             return
         cuts: list[Card] = [c for c in self.cuts if c is not None]
@@ -676,12 +688,12 @@ class CribbageState:
             if self.laws is not None:
                 self._rule(Irregularity("equal_cuts", None, self.phase), events)
             else:
-                events.append(Event("cut_tie", reason="equal cuts: cut again",
+                events.append(event("cut_tie", reason="equal cuts: cut again",
                                     source=self._cite("cut")))
             self.cuts = [None] * self.rules.players
             return
         self.dealer = lowest[0]
-        events.append(Event("dealer", self.dealer, reason="lowest cut deals",
+        events.append(event("dealer", self.dealer, reason="lowest cut deals",
                             source=self._cite("cut")))
         if self.rules.last_bonus:
             if self._peg(self.pone(), self.rules.last_bonus, events, "three for last",
@@ -717,12 +729,12 @@ class CribbageState:
         k = self.rules.cards_dealt
         for i, seat in enumerate(self._seat_order()):
             self.hands[seat] = sorted(cards[i * k:(i + 1) * k], key=_by_index)
-            events.append(Event("deal", seat, tuple(self.hands[seat]), hidden=True,
+            events.append(event("deal", seat, tuple(self.hands[seat]), hidden=True,
                                 source="CRIB-R-5"))
         extra = cards[len(self._seat_order()) * k:]
         self.crib = sorted(extra, key=_by_index)
         if extra:
-            events.append(Event("crib_from_stock", None, tuple(extra), hidden=True,
+            events.append(event("crib_from_stock", None, tuple(extra), hidden=True,
                                 source="CRIB-R-5"))
         self.phase = Phase.DISCARD
         self.to_act = self._next_discarder()
@@ -741,7 +753,7 @@ class CribbageState:
         self.discards[seat] = tuple(cards)
         self.crib.extend(cards)
         self.crib.sort(key=_by_index)
-        events.append(Event("discard", seat, tuple(cards), hidden=True, source=self._cite("crib"),
+        events.append(event("discard", seat, tuple(cards), hidden=True, source=self._cite("crib"),
                             count=len(cards)))
         nxt = self._next_discarder()
         if nxt == CHANCE:
@@ -752,7 +764,7 @@ class CribbageState:
 
     def _do_starter(self, card: Card, events: list[Event]) -> None:
         self.starter = card
-        events.append(Event("starter", self.dealer, (card,), source="CRIB-R-7"))
+        events.append(event("starter", self.dealer, (card,), source="CRIB-R-7"))
         assert self.dealer is not None
         heels = heels_points(card)
         if heels:
@@ -772,7 +784,7 @@ class CribbageState:
             return
         if seat == self.dealer and self.heels_due:
             self.heels_due = False
-            events.append(Event("heels_lost", seat, (self.starter,) if self.starter else (),
+            events.append(event("heels_lost", seat, (self.starter,) if self.starter else (),
                                 reason="two for his heels not taken before the dealer's "
                                        "first card: lost", source=self._cite("heels")))
         self.hands[seat].remove(card)
@@ -780,7 +792,7 @@ class CribbageState:
         self.count_cards.append(card)
         self.played.append((seat, card))
         self.last_player = seat
-        events.append(Event("play", seat, (card,), source="CRIB-R-8", count=self.count))
+        events.append(event("play", seat, (card,), source="CRIB-R-8", count=self.count))
         items = score_play(self.count_cards) \
             if play_scores(self.count_cards, self.count) else _NO_ITEMS
         if self.manual_count:
@@ -806,7 +818,7 @@ class CribbageState:
 
     def _pass(self, seat: int, events: list[Event]) -> None:
         self.passed[seat] = True
-        events.append(Event("go", seat, source="CRIB-R-8", count=self.count))
+        events.append(event("go", seat, source="CRIB-R-8", count=self.count))
         self._advance(seat, events)
 
     def _can_play(self, seat: int) -> bool:
@@ -876,7 +888,7 @@ class CribbageState:
         if not any(self.hands) or not self.rules.play_all_cards:
             self._show(events)
             return
-        events.append(Event("count_reset", source="CRIB-R-8", count=0))
+        events.append(event("count_reset", source="CRIB-R-8", count=0))
         self.to_act = self._next_holder(last)
 
     def _next_holder(self, seat: int) -> int:
@@ -908,7 +920,7 @@ class CribbageState:
                 show = score(cards, self.starter, crib=is_crib, crib_flush_rule=rule)
                 total, items = show.total, show.items
             self.shown.append((seat, what, cards))
-            events.append(Event("show", seat, cards + (self.starter,), total, items, what,
+            events.append(event("show", seat, cards + (self.starter,), total, items, what,
                                 "CRIB-R-10"))
             if self.manual_count:
                 self._open_claim(_Claim(seat, what, total, items, ("show", i + 1)))
@@ -917,7 +929,7 @@ class CribbageState:
                 return
         self.dealer = (self.dealer + 1) % self.rules.players
         self._start_deal()
-        events.append(Event("new_deal", self.dealer, source="CRIB-R-3"))
+        events.append(event("new_deal", self.dealer, source="CRIB-R-3"))
 
     # -- manual counting, rulings and decisions --------------------------------------
 
@@ -1018,7 +1030,7 @@ class CribbageState:
 
     def _apply_ruling(self, ruling: Ruling, irr: Irregularity, events: list[Event],
                       cont: tuple[Any, ...]) -> bool:
-        events.append(Event("ruling", irr.offender, reason=ruling.text, source=ruling.law,
+        events.append(event("ruling", irr.offender, reason=ruling.text, source=ruling.law,
                             ruling=ruling))
         if ruling.void_deal_points or ruling.void_deal_points_of:
             sides = range(len(self.pegs)) if ruling.void_deal_points else \
@@ -1028,7 +1040,7 @@ class CribbageState:
                 lost = self.pegs[side][0] - start[0]
                 if lost:
                     self.pegs[side] = list(start)
-                    events.append(Event("score", side, (), -lost, (), "pegging of the deal "
+                    events.append(event("score", side, (), -lost, (), "pegging of the deal "
                                         "taken back", ruling.law, start[0]))
         if ruling.peg_back is not None:
             seat, pts = ruling.peg_back
@@ -1036,14 +1048,14 @@ class CribbageState:
             before = peg[0]
             peg[0] = max(0, peg[0] - pts)
             peg[1] = min(peg[1], peg[0])
-            events.append(Event("score", seat, (), peg[0] - before, (), "put back", ruling.law,
+            events.append(event("score", seat, (), peg[0] - before, (), "put back", ruling.law,
                                 peg[0]))
         if ruling.displaced_peg is not None:
             seat = ruling.displaced_peg
             peg = self.pegs[self.rules.side_of(seat)]
             before = peg[0]
             peg[0], peg[1] = peg[1], max(0, peg[1] - 1)
-            events.append(Event("score", seat, (), peg[0] - before, (), "displaced peg",
+            events.append(event("score", seat, (), peg[0] - before, (), "displaced peg",
                                 ruling.law, peg[0]))
         if ruling.dead is not None:
             seat, cards = ruling.dead
@@ -1051,7 +1063,7 @@ class CribbageState:
                 if c in self.hands[seat]:
                     self.hands[seat].remove(c)
                     self.dead.append(c)
-            events.append(Event("dead", seat, cards, reason="dead: out of the play",
+            events.append(event("dead", seat, cards, reason="dead: out of the play",
                                 source=ruling.law))
         for seat, pts in ruling.points:
             if self._peg(seat, pts, events, "penalty", ruling.law):
@@ -1064,7 +1076,7 @@ class CribbageState:
             before = off[0]
             off[0] = max(0, off[0] - excess)
             off[1] = min(off[1], off[0])
-            events.append(Event("score", offender, (), off[0] - before, (), "taken down",
+            events.append(event("score", offender, (), off[0] - before, (), "taken down",
                                 ruling.law, off[0]))
             if self._peg(claimant, excess, events, "the overscore taken down", ruling.law):
                 return True
@@ -1076,7 +1088,7 @@ class CribbageState:
             if ruling.redealer is not None:
                 self.dealer = ruling.redealer
             self._start_deal()
-            events.append(Event("new_deal", self.dealer, reason="the deal is void",
+            events.append(event("new_deal", self.dealer, reason="the deal is void",
                                 source=ruling.law))
             return True
         if ruling.decision is not None:
@@ -1094,7 +1106,7 @@ class CribbageState:
         assert option is not None
         self.decision = None
         cont, self.pending = self.pending, ()
-        events.append(Event("choice", decision.seat, reason=option.text,
+        events.append(event("choice", decision.seat, reason=option.text,
                             source=option.ruling.law))
         if self._apply_ruling(option.ruling, Irregularity("choice", None), events, cont):
             return

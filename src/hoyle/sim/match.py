@@ -75,10 +75,17 @@ def play_game(players: Sequence[Player], seed: int | None = None,
         n = len(s._history)
         seat = s.current_player
         if seat == CHANCE:
-            action = s.sample_chance(rng.chance(n))
+            events = s._apply_checked(s.sample_chance(rng.chance(n)))
         else:
-            action = players[seat].choose(s.view(seat), s.legal_actions(), rng.player(seat, n))
-        events = s.apply(action)
+            legal = s.legal_actions()
+            action = players[seat].choose(s.view(seat), legal, rng.player(seat, n))
+            # An action from this state's legal list (the very object) needs no second check.
+            known = False
+            for a in legal:
+                if a is action:
+                    known = True
+                    break
+            events = s._apply_checked(action) if known else s.apply(action)
         if on_events is not None:
             on_events(events)
     return s

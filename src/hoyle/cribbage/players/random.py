@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from hoyle.cribbage.players.claims import routine_action
 from hoyle.cribbage.state import CribbageView, Phase
+from hoyle.table import draw
 from hoyle.table.core import Action
 
 __all__ = ["RandomPlayer"]
@@ -25,4 +26,4 @@ class RandomPlayer:
             routine = routine_action(view, legal_actions)
             if routine is not None:
                 return routine
-        return legal_actions[rng.randrange(len(legal_actions))]
+        return legal_actions[draw.randbelow(rng, len(legal_actions))]  # = rng.randrange

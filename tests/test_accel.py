@@ -1,0 +1,88 @@
+"""The optional compiled engine (hoyle._accel): used only when fresh, and it plays the very
+games the pure-Python engine plays."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hoyle import _accel
+
+DIGEST = """
+import hashlib, sys
+from hoyle.cribbage.players import GreedyPlayer, RandomPlayer
+from hoyle.cribbage.rules import VARIANTS
+from hoyle.sim.match import play_game
+from hoyle import _accel
+h = hashlib.sha256()
+for seed in range(40):
+    for variant in ("six-card", "five-card", "three-hand", "four-hand"):
+        rules = VARIANTS[variant]
+        ps = [RandomPlayer() if (seed + i) % 2 else GreedyPlayer() for i in range(rules.players)]
+        s = play_game(ps, seed=seed, rules=rules, resumable=seed % 2 == 0)
+        h.update(" ".join(map(str, s.history)).encode())
+        h.update(repr(s.result).encode())
+print(h.hexdigest(), bool(_accel.active()))
+"""
+
+
+def _digest(pure: bool) -> tuple[str, bool]:
+    env = dict(os.environ)
+    env.pop("HOYLE_PURE", None)
+    if pure:
+        env["HOYLE_PURE"] = "1"
+    out = subprocess.run([sys.executable, "-c", DIGEST], capture_output=True, text=True,
+                         env=env, check=True).stdout.split()
+    return out[0], out[1] == "True"
+
+
+needs_build = pytest.mark.skipif(_accel.fresh_build() is None,
+                                 reason="no fresh compiled build (make accel)")
+
+
+@needs_build
+def test_compiled_engine_plays_the_same_games_as_the_pure_one() -> None:
+    pure, pure_active = _digest(pure=True)
+    compiled, compiled_active = _digest(pure=False)
+    assert not pure_active and compiled_active
+    assert pure == compiled
+
+
+@needs_build
+def test_compiled_modules_are_the_ones_loaded() -> None:
+    if os.environ.get("HOYLE_PURE"):
+        pytest.skip("pure run")
+    import hoyle.cribbage.state as state
+    assert _accel.active() == list(_accel.MODULES)
+    assert Path(state.__file__).suffix in (".so", ".pyd")
+
+
+def test_a_stale_build_is_not_used(tmp_path: Path) -> None:
+    # A manifest whose source hash does not match the source on disk: pure Python.
+    files = {m: f"{m}.so" for m in _accel.MODULES} | {"g__mypyc": "g.so"}
+    for f in files.values():
+        (tmp_path / f).write_bytes(b"")
+    sources = _accel.source_hashes()
+    manifest = {"python": sys.implementation.cache_tag, "sources": sources, "files": files,
+                "group": "g__mypyc"}
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    assert _accel.fresh_build(tmp_path) is not None  # everything matches
+    stale = dict(sources, **{"hoyle.cribbage.state": hashlib.sha256(b"old").hexdigest()})
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest | {"sources": stale}))
+    assert _accel.fresh_build(tmp_path) is None
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest | {"python": "cpython-27"}))
+    assert _accel.fresh_build(tmp_path) is None
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    (tmp_path / "hoyle.sim.match.so").unlink()
+    assert _accel.fresh_build(tmp_path) is None
+    (tmp_path / "manifest.json").write_text("{not json")
+    assert _accel.fresh_build(tmp_path) is None
+    shutil.rmtree(tmp_path)
+    assert _accel.fresh_build(tmp_path) is None
