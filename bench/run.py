@@ -88,52 +88,79 @@ import time
 from hoyle.cribbage.players import RandomPlayer
 from hoyle.sim.match import play_game
 ps = [RandomPlayer(), RandomPlayer()]
+play_game(ps, seed=0)
 best = float("inf")
-for _ in range(2):
+for _ in range(3):
     t = time.process_time()
-    for seed in range(1000):
+    for seed in range(500):
         play_game(ps, seed=seed, resumable=False, itemize=False)
     best = min(best, time.process_time() - t)
-print(1000 / best)
-"""
-
-OPENSPIEL_GAMES = """
-import random, time
-import pyspiel
-game = pyspiel.load_game("cribbage")
-rng = random.Random(1)
-def one():
-    s = game.new_initial_state()
-    while not s.is_terminal():
-        if s.is_chance_node():
-            outs = s.chance_outcomes()
-            s.apply_action(outs[rng.randrange(len(outs))][0])
-        else:
-            la = s.legal_actions()
-            s.apply_action(la[rng.randrange(len(la))])
-best = float("inf")
-for _ in range(2):
-    t = time.process_time()
-    for _ in range(1000):
-        one()
-    best = min(best, time.process_time() - t)
-print(1000 / best)
+print(500 / best)
 """
 
 
-def engine_comparison() -> None:
-    """Random-vs-random games per second: hoyle compiled, hoyle pure, OpenSpiel (C++)."""
+def _openspiel_games() -> Callable[[int], None] | None:
+    """``run(n)``: n random-vs-random games of OpenSpiel's C++ cribbage driven from Python
+    as hoyle's are (random legal actions and chance outcomes, one call per action)."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("cribbage")
+    rng = random.Random(1)
+
+    def run(n: int) -> None:
+        for _ in range(n):
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    outs = s.chance_outcomes()
+                    s.apply_action(outs[rng.randrange(len(outs))][0])
+                else:
+                    la = s.legal_actions()
+                    s.apply_action(la[rng.randrange(len(la))])
+    return run
+
+
+def engine_comparison(rounds: int = 5, n: int = 300) -> None:
+    """Random-vs-random games per second of hoyle's engine (this process's: compiled when
+    fresh) and OpenSpiel's C++ cribbage, measured in alternation (``rounds`` rounds of
+    ``n`` games each; the median is printed) because this machine's speed drifts from
+    minute to minute; then hoyle's pure-Python engine (a subprocess, HOYLE_PURE=1)."""
     mode = "compiled (mypyc)" if _accel.active() else "pure Python (no fresh build)"
-    print(f"engine of this process:                     {mode}")
+    players = [RandomPlayer(), RandomPlayer()]
+
+    def hoyle(k: int) -> None:
+        for seed in range(k):
+            play_game(players, seed=seed, resumable=False, itemize=False)
+
+    osp = _openspiel_games()
+    hoyle(20)
+    if osp is not None:
+        osp(20)
+    ours: list[float] = []
+    theirs: list[float] = []
+    for _ in range(rounds):
+        ours.append(n / timed(lambda: hoyle(n), repeat=1))
+        if osp is not None:
+            theirs.append(n / timed(lambda: osp(n), repeat=1))
+    ratios = ", ".join(f"{a / b:.2f}" for a, b in zip(ours, theirs))
+    ours.sort()
+    theirs.sort()
+    print(f"random v random, hoyle {mode + ':':22s}{ours[len(ours) // 2]:8.1f} games/s "
+          f"(median of {rounds} rounds, alternating with OpenSpiel)")
+    if theirs:
+        print(f"random v random, OpenSpiel cribbage (C++):  {theirs[len(theirs) // 2]:8.1f} games/s "
+              f"(hoyle / OpenSpiel, round by round: {ratios})")
+    else:
+        print("random v random, OpenSpiel cribbage: not installed")
     env = dict(os.environ, HOYLE_PURE="1")
-    for label, code, e in (("hoyle, pure Python", RANDOM_GAMES, env),
-                           ("OpenSpiel cribbage (C++)", OPENSPIEL_GAMES, None)):
-        try:
-            out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                 env=e, check=True, timeout=600).stdout.strip()
-            print(f"random v random, {label + ':':27s}{float(out):8.1f} games/s")
-        except (subprocess.SubprocessError, OSError, ValueError) as err:
-            print(f"random v random, {label}: not measured ({type(err).__name__})")
+    try:
+        out = subprocess.run([sys.executable, "-c", RANDOM_GAMES], capture_output=True,
+                             text=True, env=env, check=True, timeout=600).stdout.strip()
+        print(f"random v random, hoyle pure Python:         {float(out):8.1f} games/s")
+    except (subprocess.SubprocessError, OSError, ValueError) as err:
+        print(f"random v random, hoyle pure Python: not measured ({type(err).__name__})")
 
 
 def players_bench() -> None:

@@ -85,6 +85,8 @@ _PLAY_ACTIONS = tuple(Action("PLAY", (c,)) for c in CARDS)
 _NO_ITEMS: list[ScoreItem] = []
 _GO = Action("GO")
 _DISCARDS: dict[tuple[Card, ...], Action] = {}
+_PAIR_DISCARDS: list[Action | None] = [None] * (52 * 52)
+"""The DISCARD action of two cards, at ``first.index * 52 + second.index`` (filled as met)."""
 
 
 def _discard_action(cards: tuple[Card, ...]) -> Action:
@@ -424,14 +426,30 @@ class CribbageState:
         phase = self.phase
         if phase == Phase.PLAY:
             room = 31 - self.count
-            acts = [_PLAY_ACTIONS[c.index] for c in self.hands[seat]
-                    if _PIPS[c.rank] <= room] or [_GO]
+            plays = [_PLAY_ACTIONS[c.index] for c in self.hands[seat]
+                     if _PIPS[c.rank] <= room] or [_GO]
             if self.heels_due and seat == self.dealer:
-                acts.append(_HEELS)
-            return acts
+                plays.append(_HEELS)
+            return plays
         if phase == Phase.DISCARD:
             k = self.rules.discard_per_player
-            return [_discard_action(combo) for combo in combinations(self.hands[seat], k)]
+            hand = self.hands[seat]
+            if k != 2:
+                return [_discard_action(combo) for combo in combinations(hand, k)]
+            # Two cards (the two-hand games): the pairs in the order of combinations().
+            acts: list[Action] = []
+            n = len(hand)
+            for i in range(n - 1):
+                first = hand[i]
+                base = first.index * 52
+                for j in range(i + 1, n):
+                    second = hand[j]
+                    act = _PAIR_DISCARDS[base + second.index]
+                    if act is None:
+                        act = _PAIR_DISCARDS[base + second.index] = _discard_action(
+                            (first, second))
+                    acts.append(act)
+            return acts
         if phase == Phase.CLAIM:
             return list(_CLAIM_ACTIONS[:self._max_claim() + 1])
         if phase == Phase.DECISION:

@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from hoyle.cards import derive_rng
 from hoyle.cribbage.players.base import Player
 from hoyle.cribbage.rules import CribbageRules
-from hoyle.cribbage.state import CribbageState
-from hoyle.table.core import CHANCE, Event
+from hoyle.cribbage.state import CribbageState, Phase
+from hoyle.table.core import CHANCE, Action, Event
 
 __all__ = ["GameRng", "play_game"]
 
@@ -71,6 +71,11 @@ def play_game(players: Sequence[Player], seed: int | None = None,
     """
     s = state if state is not None else CribbageState(rules, seed=seed, itemize=itemize)
     rng = GameRng(seed if seed is not None else s.seed, resumable)
+    # Players that choose among the card plays and discards without looking at the table
+    # (the random player) say so with a ``choose_blind(legal_actions, rng)`` method: the
+    # runner then builds no view for those choices (same choice, same draws).
+    blind: list[Callable[[Sequence[Action], random.Random], Action] | None] = [
+        getattr(p, "choose_blind", None) for p in players]
     while not s.is_terminal():
         n = len(s._history)
         seat = s.current_player
@@ -78,7 +83,12 @@ def play_game(players: Sequence[Player], seed: int | None = None,
             events = s._apply_checked(s.sample_chance(rng.chance(n)))
         else:
             legal = s.legal_actions()
-            action = players[seat].choose(s.view(seat), legal, rng.player(seat, n))
+            quick = blind[seat]
+            if quick is not None and not s.manual_count and \
+                    (s.phase == Phase.PLAY or s.phase == Phase.DISCARD):
+                action = quick(legal, rng.player(seat, n))
+            else:
+                action = players[seat].choose(s.view(seat), legal, rng.player(seat, n))
             # An action from this state's legal list (the very object) needs no second check.
             known = False
             for a in legal:

@@ -26,4 +26,9 @@ class RandomPlayer:
             routine = routine_action(view, legal_actions)
             if routine is not None:
                 return routine
+        return self.choose_blind(legal_actions, rng)
+
+    def choose_blind(self, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        """The choice among card plays and discards, which needs no view (the runner,
+        :func:`hoyle.sim.match.play_game`, calls it without building one)."""
         return legal_actions[draw.randbelow(rng, len(legal_actions))]  # = rng.randrange
