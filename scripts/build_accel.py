@@ -73,12 +73,32 @@ def main() -> int:
         print("build_accel: the compiled engine is up to date")
         return 0
     print(f"build_accel: compiling {', '.join(MODULES)} with mypyc …", flush=True)
+    log = ROOT / "build" / "mypyc-build.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    saved = os.dup(1), os.dup(2)
     try:
-        code = build()
+        with open(log, "w", encoding="utf-8") as fh:
+            # The compiler's chatter goes to the log (file descriptors: gcc runs as a child).
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.dup2(fh.fileno(), 1)
+            os.dup2(fh.fileno(), 2)
+            try:
+                code = build()
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os.dup2(saved[0], 1)
+                os.dup2(saved[1], 2)
     except (Exception, SystemExit) as e:  # noqa: BLE001 - any failure: stay pure Python
-        print(f"build_accel: not built ({type(e).__name__}: {e}); hoyle runs as pure Python",
-              file=sys.stderr)
+        tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
+        print("\n".join(tail), file=sys.stderr)
+        print(f"build_accel: not built ({type(e).__name__}: {e}; the log: {log}); hoyle "
+              f"runs as pure Python", file=sys.stderr)
         return 1
+    finally:
+        os.close(saved[0])
+        os.close(saved[1])
     if code == 0:
         print(f"build_accel: built into {BUILD_DIR.relative_to(ROOT)}")
     return code

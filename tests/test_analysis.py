@@ -13,6 +13,7 @@ from hoyle.cribbage.players import ExpertPlayer, GreedyPlayer, TablePlayer
 from hoyle.cribbage.players.search import best_card, card_values, play_value
 from hoyle.cribbage.scoring import score_show
 from hoyle.errors import DuplicateCardError, HoyleError
+from hoyle.table.core import Action
 from hoyle.sim.match import play_game
 from hoyle.sim.tournament import run_match
 
@@ -121,3 +122,26 @@ def test_tournament_results_do_not_depend_on_workers() -> None:
     assert one.games == 6 and sum(one.wins) == 6
     # First deal alternates: A deals first in games 0, 2, 4.
     assert one.deals[0]["dealer"] + one.deals[0]["pone"] > 0
+
+
+def test_expert_pegs_out_when_a_card_wins_the_game() -> None:
+    # The expert deals (seat 0) and needs 2 to win. The pone leads a ten; the expert's 5
+    # makes fifteen for 2, and the game ends at once (CRIB-R-11), whatever the search would
+    # say of the rest of the play.
+    from hoyle.cards import parse_cards
+    from hoyle.cribbage.state import CribbageState
+
+    s = CribbageState(seed=3)
+    s.apply(Action("CUT", parse_cards("2C")))
+    s.apply(Action("CUT", parse_cards("9D")))   # the lower cut: seat 0 deals
+    s.apply(Action("DEAL", parse_cards("TH KH QH JC 2D 3D 5S 4C 4H 8S 9S 7C")))
+    s.apply(Action("DISCARD", parse_cards("2D 3D")))  # the pone (seat 1) first
+    s.apply(Action("DISCARD", parse_cards("8S 9S")))
+    s.apply(Action("STARTER", parse_cards("AS")))
+    s.pegs[0] = [119, 117]
+    s.apply(Action("PLAY", parse_cards("TH")))
+    assert s.current_player == 0
+    choice = ExpertPlayer().choose(s.view(0), s.legal_actions(), random.Random(1))
+    assert choice == Action("PLAY", parse_cards("5S"))
+    s.apply(choice)
+    assert s.result is not None and s.result.winner == 0

@@ -33,6 +33,8 @@ MODULES = (
     "hoyle.cribbage.scoring",
     "hoyle.cribbage.state",
     "hoyle.cribbage.players.random",
+    "hoyle.cribbage.players.greedy",
+    "hoyle.cribbage.players.search",
     "hoyle.sim.match",
 )
 """The modules compiled by ``scripts/build_accel.py``."""

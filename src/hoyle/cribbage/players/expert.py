@@ -5,7 +5,8 @@ who counts first, keeps the hand most likely to reach the points he still needs 
 the advice). Play: determinized search (perfect-information Monte Carlo): it draws
 ``samples`` hands for the opponent from the cards it has not seen (as many as he still
 holds), solves the rest of the play exactly for each (:mod:`hoyle.cribbage.players.search`)
-and lays the card with the best average. With three or four players it plays as the table player. Every draw comes from ``rng``,
+and lays the card with the best average; a card that pegs out (reaches the game now) is laid
+at once. With three or four players it plays as the table player. Every draw comes from ``rng``,
 so the player is
 deterministic given its seed. With ``model_opponent`` the opponent's hands are drawn as he
 would have kept them (six cards dealt from the unseen ones with those he has played, four
@@ -21,7 +22,7 @@ from collections.abc import Sequence
 from hoyle.analysis.discard import discard_options
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.players.claims import routine_action
-from hoyle.cribbage.players.search import card_values
+from hoyle.cribbage.players.search import card_values, peg_points
 from hoyle.cribbage.players.table import TablePlayer, advised_discard, unseen_cards
 from hoyle.cribbage.scoring import pip_value, show_total
 from hoyle.cribbage.state import CribbageView, Phase
@@ -44,7 +45,7 @@ class ExpertPlayer:
 
     name = "expert"
 
-    def __init__(self, samples: int = 10, endgame: int = 24, model_opponent: bool = False,
+    def __init__(self, samples: int = 20, endgame: int = 24, model_opponent: bool = False,
                  tries: int = 4) -> None:
         self.samples = samples
         self.endgame = endgame
@@ -119,6 +120,11 @@ class ExpertPlayer:
         n_opp = view.hand_sizes[opp]
         mine = tuple(c.rank for c in view.hand)
         seq = tuple(c.rank for c in view.count_cards)
+        # A card that pegs out wins at once (CRIB-R-11): whatever the rest of the play.
+        need = view.target - view.scores[view.seat]
+        winning = [a for a in plays if peg_points(seq + (a.cards[0].rank,)) >= need]
+        if winning:
+            return winning[0]
         they_passed = view.passed[opp]
         totals: dict[int, float] = {}
         if n_opp == 0:
