@@ -118,9 +118,11 @@ class StandEntry:
 
 
 @dataclass(frozen=True)
-class RefuseEntry:
+class RefuseEntry(StandEntry):
     """One row of the refusal table (:func:`refuse_entry`): the dealer's answer to the
     elder hand's first proposal, for the dealer's holding and the turn-up.
+
+    The fields are those of :class:`StandEntry`, seen from the dealer's side, and two more:
 
     Attributes:
         p_point: the dealer's chance of winning the point when he refuses (se_point its
@@ -138,29 +140,11 @@ class RefuseEntry:
         z: ``(e_score - e_accept) / se_diff``.
     """
 
-    turn_up: str
-    hand: str
-    trumps: int
-    samples: int
-    p_point: float
-    se_point: float
-    p_point_rules: float
-    p_vole: float
-    e_score: float
-    se_score: float
-    e_accept: float
-    se_diff: float
-    classical: str
-    computed: str
-    z: float
-
-    @property
-    def disagrees(self) -> bool:
-        """The computed and classical verdicts differ."""
-        return self.classical != self.computed
+    e_accept: float = 0.0
+    se_diff: float = 0.0
 
 
-_E = TypeVar("_E", StandEntry, RefuseEntry)
+_E = TypeVar("_E", bound=StandEntry)
 
 _SUITS = tuple(0xFF << (8 * k) for k in range(4))
 
@@ -386,9 +370,9 @@ def refuse_entry(hand: Sequence[Card], turn_up: Card, samples: int, seed: int,
     z = dmean / se_diff if se_diff > 0 else (0.0 if dmean == 0 else math.copysign(math.inf, dmean))
     return RefuseEntry(str(turn_up), " ".join(str(c) for c in hand),
                        sum(1 for c in hand if c.suit == trump), n, p, math.sqrt(p * (1 - p) / n),
-                       floor / n, voles / n, mean, math.sqrt(var / n), acc_total / n, se_diff,
+                       floor / n, voles / n, mean, math.sqrt(var / n),
                        "refuse" if dealer_refuses(hand, trump) else "accept",
-                       "refuse" if dmean > 0 else "accept", z)
+                       "refuse" if dmean > 0 else "accept", z, acc_total / n, se_diff)
 
 
 def sample_holdings(count: int | None, seed: int) -> list[tuple[list[Card], Card]]:
@@ -479,7 +463,7 @@ def _table(kind: str, samples: int, seed: int, out_csv: str | Path | None,
                     if isinstance(v, float):
                         row[k] = f"{v:.4f}"
                 w.writerow(row)
-    return entries  # type: ignore[return-value]
+    return entries
 
 
 def disagreements(entries: Sequence[_E], significant: bool = True) -> list[_E]:
