@@ -6,7 +6,8 @@
 - the expert player's time per decision (mean and max, by phase) over ``GAMES`` games
   against the ``rules`` player (default 20).
 
-Times are wall-clock seconds of this process on one core.
+Times are CPU seconds of this process (one core), so that other jobs on the machine do not
+inflate them.
 """
 
 from __future__ import annotations
@@ -39,26 +40,26 @@ def positions(n: int, size: int, seed: int) -> list[tuple[int, int, int]]:
 
 def solver_bench() -> None:
     deals = positions(3000, 5, 1)
-    t = time.perf_counter()
+    t = time.process_time()
     for a, b, tr in deals:
         clear_cache()
         solve_masks(a, b, tr)
-    dt = time.perf_counter() - t
+    dt = time.process_time() - t
     print(f"solver, 5-card deals, cold memo:   {len(deals) / dt:10,.0f} deals/s "
           f"({dt / len(deals) * 1e3:.3f} ms each)")
     clear_cache()
-    t = time.perf_counter()
+    t = time.process_time()
     for a, b, tr in deals:
         solve_masks(a, b, tr)
-    dt = time.perf_counter() - t
+    dt = time.process_time() - t
     print(f"solver, 5-card deals, warm memo:   {len(deals) / dt:10,.0f} deals/s")
     for size in (3, 2):
         small = positions(20000, size, size)
         clear_cache()
-        t = time.perf_counter()
+        t = time.process_time()
         for a, b, tr in small:
             solve_masks(a, b, tr)
-        dt = time.perf_counter() - t
+        dt = time.process_time() - t
         print(f"solver, {size}-card positions:         {len(small) / dt:10,.0f} positions/s")
 
 
@@ -70,10 +71,10 @@ class Timed:
         self.times = times
 
     def choose(self, view: EcarteView, legal: Sequence[Action], rng: random.Random) -> Action:
-        t = time.perf_counter()
+        t = time.process_time()
         a = self.p.choose(view, legal, rng)
         if len(legal) > 1:
-            self.times[view.phase].append(time.perf_counter() - t)
+            self.times[view.phase].append(time.process_time() - t)
         return a
 
 
