@@ -18,25 +18,24 @@ SRC = ROOT / "src"
 sys.path.insert(0, str(SRC))
 os.environ["HOYLE_PURE"] = "1"  # import the pure modules while building
 
-from hoyle._accel import BUILD_DIR, MODULES, source_hashes  # noqa: E402
+import sysconfig  # noqa: E402
+
+from hoyle._accel import BUILD_DIR, MODULES, file_digest, fresh_build, source_hashes  # noqa: E402
 
 GROUP = "hoyle_accel"
 
 
 def fresh() -> bool:
-    try:
-        m = json.loads((BUILD_DIR / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return bool(m.get("python") == sys.implementation.cache_tag
-                and m.get("sources") == source_hashes()
-                and all((BUILD_DIR / f).is_file() for f in m.get("files", {}).values()))
+    return fresh_build() is not None
 
 
-def build() -> int:
+def build() -> None:
+    """Compile into BUILD_DIR and write the manifest. Raises RuntimeError (or the
+    compiler's error) when anything is missing."""
     from setuptools import Distribution
     from mypyc.build import mypycify
 
+    before = source_hashes()
     tmp = ROOT / "build" / "mypyc-tmp"
     shutil.rmtree(BUILD_DIR, ignore_errors=True)
     shutil.rmtree(tmp, ignore_errors=True)
@@ -53,19 +52,20 @@ def build() -> int:
         dist.run_commands()
     finally:
         os.chdir(cwd)
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
     files = {}
     for name in [*MODULES, f"{GROUP}__mypyc"]:
-        found = sorted(BUILD_DIR.glob(str(Path(*name.split("."))) + ".*.so")) or \
-            sorted(BUILD_DIR.glob(str(Path(*name.split("."))) + ".*.pyd"))
-        if not found:
-            print(f"build_accel: {name} was not built", file=sys.stderr)
-            return 1
-        files[name] = str(found[0].relative_to(BUILD_DIR))
-    manifest = {"python": sys.implementation.cache_tag, "sources": source_hashes(),
-                "files": files, "group": f"{GROUP}__mypyc"}
+        f = BUILD_DIR / (str(Path(*name.split("."))) + suffix)
+        if not f.is_file():
+            raise RuntimeError(f"{name} was not built")
+        files[name] = str(f.relative_to(BUILD_DIR))
+    if source_hashes() != before:
+        raise RuntimeError("the sources changed during the build: run it again")
+    manifest = {"python": sys.implementation.cache_tag, "suffix": suffix, "sources": before,
+                "files": files, "group": f"{GROUP}__mypyc",
+                "digests": {n: file_digest(BUILD_DIR / f) for n, f in files.items()}}
     (BUILD_DIR / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     shutil.rmtree(tmp, ignore_errors=True)
-    return 0
 
 
 def main() -> int:
@@ -84,7 +84,7 @@ def main() -> int:
             os.dup2(fh.fileno(), 1)
             os.dup2(fh.fileno(), 2)
             try:
-                code = build()
+                build()
             finally:
                 sys.stdout.flush()
                 sys.stderr.flush()
@@ -99,9 +99,8 @@ def main() -> int:
     finally:
         os.close(saved[0])
         os.close(saved[1])
-    if code == 0:
-        print(f"build_accel: built into {BUILD_DIR.relative_to(ROOT)}")
-    return code
+    print(f"build_accel: built into {BUILD_DIR.relative_to(ROOT)}")
+    return 0
 
 
 if __name__ == "__main__":

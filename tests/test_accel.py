@@ -64,25 +64,44 @@ def test_compiled_modules_are_the_ones_loaded() -> None:
     assert Path(state.__file__).suffix in (".so", ".pyd")
 
 
-def test_a_stale_build_is_not_used(tmp_path: Path) -> None:
-    # A manifest whose source hash does not match the source on disk: pure Python.
-    files = {m: f"{m}.so" for m in _accel.MODULES} | {"g__mypyc": "g.so"}
+def test_a_stale_or_damaged_build_is_not_used(tmp_path: Path) -> None:
+    # A fake build whose manifest matches everything: accepted; then each way it can go
+    # wrong (a source edited since, another interpreter, a damaged or missing file,
+    # an unreadable manifest): pure Python.
+    import importlib.machinery
+
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    files = {m: m + suffix for m in _accel.MODULES} | {"g__mypyc": "g" + suffix}
     for f in files.values():
-        (tmp_path / f).write_bytes(b"")
+        (tmp_path / f).write_bytes(b"compiled " + f.encode())
+    digests = {n: _accel.file_digest(tmp_path / f) for n, f in files.items()}
     sources = _accel.source_hashes()
-    manifest = {"python": sys.implementation.cache_tag, "sources": sources, "files": files,
-                "group": "g__mypyc"}
-    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
-    assert _accel.fresh_build(tmp_path) is not None  # everything matches
+    manifest = {"python": sys.implementation.cache_tag, "suffix": suffix, "sources": sources,
+                "files": files, "group": "g__mypyc", "digests": digests}
+
+    def fresh(m: dict[str, object]) -> bool:
+        (tmp_path / "manifest.json").write_text(json.dumps(m))
+        return _accel.fresh_build(tmp_path) is not None
+
+    assert fresh(manifest)
     stale = dict(sources, **{"hoyle.cribbage.state": hashlib.sha256(b"old").hexdigest()})
-    (tmp_path / "manifest.json").write_text(json.dumps(manifest | {"sources": stale}))
-    assert _accel.fresh_build(tmp_path) is None
-    (tmp_path / "manifest.json").write_text(json.dumps(manifest | {"python": "cpython-27"}))
-    assert _accel.fresh_build(tmp_path) is None
-    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
-    (tmp_path / "hoyle.sim.match.so").unlink()
-    assert _accel.fresh_build(tmp_path) is None
+    assert not fresh(manifest | {"sources": stale})
+    assert not fresh(manifest | {"python": "cpython-27"})
+    assert not fresh(manifest | {"suffix": ".cpython-311-arm-linux-gnueabihf.so.x"})
+    (tmp_path / files["g__mypyc"]).write_bytes(b"")  # truncated
+    assert not fresh(manifest)
+    (tmp_path / files["g__mypyc"]).write_bytes(b"compiled " + files["g__mypyc"].encode())
+    assert fresh(manifest)
+    (tmp_path / files["hoyle.sim.match"]).unlink()
+    assert not fresh(manifest)
     (tmp_path / "manifest.json").write_text("{not json")
     assert _accel.fresh_build(tmp_path) is None
     shutil.rmtree(tmp_path)
     assert _accel.fresh_build(tmp_path) is None
+
+
+def test_hoyle_pure_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    for value, pure in (("1", True), ("yes", True), ("0", False), ("", False),
+                        ("false", False)):
+        monkeypatch.setenv("HOYLE_PURE", value)
+        assert _accel._pure_requested() is pure

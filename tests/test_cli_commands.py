@@ -114,7 +114,11 @@ def test_stats_ecarte_tables(tmp_path: Path) -> None:
     code, text = run("stats", "ecarte")
     assert code != 0 and "--stand-table" in text and "Traceback" not in text
     code, text = run("stats", "ecarte", "--stand-table", "--refuse-table")
-    assert code != 0
+    assert code != 0 and "choose one" in text
+    code, text = run("stats", "ecarte", "--refuse-table", "--samples", "1")
+    assert code != 0 and "--samples" in text and "--holdings" not in text
+    code, text = run("stats", "ecarte", "--refuse-table", "--out", str(tmp_path))
+    assert code != 0 and "directory" in text
     code, text = run("stats", "ecarte", "--refuse-table", "--holdings", "2", "--samples", "4",
                      "--workers", "1", "--out", str(tmp_path / "no" / "such" / "dir.csv"))
     assert code != 0 and "Traceback" not in text and len(text.strip().splitlines()) == 1

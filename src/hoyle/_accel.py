@@ -8,7 +8,9 @@ source it compiled and of the whole package's sources. When hoyle is imported fr
 hash matches the sources now on disk, :func:`install` puts an import finder first on
 ``sys.meta_path`` that loads those modules from the build; otherwise (no build, a source
 edited since, another Python, or ``HOYLE_PURE=1`` in the environment) nothing changes and
-the pure-Python modules are used. The compiled modules behave as the source does (the test
+the pure-Python modules are used. The manifest also records the interpreter's cache tag and
+extension suffix and the digest of each compiled file, and the group's shared library is
+loaded on trial before the finder is kept, so a damaged or foreign build is never used. The compiled modules behave as the source does (the test
 suite runs on both); they are only faster (``make bench`` prints both).
 """
 
@@ -25,7 +27,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["MODULES", "BUILD_DIR", "active", "fresh_build", "install", "source_hashes"]
+__all__ = ["MODULES", "BUILD_DIR", "active", "file_digest", "fresh_build", "install",
+           "source_hashes"]
 
 MODULES = (
     "hoyle.table.core",
@@ -80,19 +83,35 @@ class _Finder(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, file, loader=loader)
 
 
-def fresh_build(build_dir: Path = BUILD_DIR) -> dict[str, Path] | None:
+def _pure_requested() -> bool:
+    return os.environ.get("HOYLE_PURE", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def file_digest(path: Path) -> str:
+    """SHA-256 of a file (the manifest keeps one for each compiled file)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def fresh_build(build_dir: Path = BUILD_DIR, check_files: bool = True) -> dict[str, Path] | None:
     """The compiled module files of the build in ``build_dir`` (module name -> file) when
-    its manifest matches this Python and every source now on disk; else None."""
+    its manifest matches this interpreter (cache tag and extension suffix), every source
+    now on disk and (``check_files``) every compiled file's digest; else None."""
     try:
         manifest = json.loads((build_dir / "manifest.json").read_text(encoding="utf-8"))
         if manifest.get("python") != sys.implementation.cache_tag:
             return None
+        suffix = manifest.get("suffix")
+        if suffix not in importlib.machinery.EXTENSION_SUFFIXES:
+            return None
         if manifest.get("sources") != source_hashes():
             return None
         files: dict[str, Path] = {}
+        digests = manifest.get("digests", {})
         for name, rel in manifest["files"].items():
             f = build_dir / rel
-            if not f.is_file():
+            if not f.is_file() or not str(rel).endswith(suffix):
+                return None
+            if check_files and digests.get(name) != file_digest(f):
                 return None
             files[name] = f
         if set(files) != set(MODULES) | {manifest["group"]}:
@@ -104,12 +123,24 @@ def fresh_build(build_dir: Path = BUILD_DIR) -> dict[str, Path] | None:
 
 def install() -> bool:
     """Use the compiled modules if a fresh build is present (see the module docstring).
-    Returns whether it did. Never raises: any doubt means pure Python."""
-    if _active or os.environ.get("HOYLE_PURE"):
-        return bool(_active)
+    Returns whether it did. Never raises: any doubt (a stale or damaged build, a failed
+    trial import) means pure Python."""
+    if _active:
+        return True
+    if _pure_requested():
+        return False
     files = fresh_build()
     if files is None:
         return False
-    sys.meta_path.insert(0, _Finder(files))
+    finder = _Finder(files)
+    sys.meta_path.insert(0, finder)
+    try:
+        # Load the shared library of the group now: a build that cannot load is not used.
+        group = next(n for n in files if n not in MODULES)
+        importlib.import_module(group)
+    except Exception:  # noqa: BLE001 - any failure: stay pure Python
+        sys.meta_path.remove(finder)
+        sys.modules.pop(group, None)
+        return False
     _active.extend(MODULES)
     return True

@@ -49,7 +49,9 @@ def _fail(message: str) -> typer.Exit:
 
 def _version(value: bool) -> None:
     if value:
-        console.print(f"hoyle {__version__}")
+        from hoyle import _accel
+        engine = "compiled engine (mypyc)" if _accel.active() else "pure Python"
+        console.print(f"hoyle {__version__} ({engine})")
         raise typer.Exit()
 
 
@@ -535,7 +537,8 @@ def stats_ecarte(
         out: Annotated[Optional[Path], typer.Option(  # noqa: UP007
             help="Write the table to this CSV file.")] = None,
         samples: Annotated[int, typer.Option(
-            help="Dealer hands per holding (Monte Carlo).")] = 200,
+            help="Draws per holding (Monte Carlo): the dealer's hands for the stand "
+                 "table, the elder's hands and stocks for the refusal table.")] = 200,
         holdings: Annotated[int, typer.Option(
             help="Holdings to tabulate, drawn as dealt (0: all 255,304, hours).")] = 1000,
         workers: Annotated[int, typer.Option(help="Processes.")] = 2,
@@ -552,10 +555,19 @@ def stats_ecarte(
     from hoyle.analysis.ecarte_stand import disagreements, refuse_table as compute_refuse
     from hoyle.analysis.ecarte_stand import stand_table as compute
 
-    if stand_table == refuse_table:
+    if stand_table and refuse_table:
+        raise _fail("choose one: --stand-table or --refuse-table")
+    if not stand_table and not refuse_table:
         raise _fail("say what to compute: hoyle stats ecarte --stand-table, or --refuse-table")
-    if samples < 2 or holdings < 0 or not 1 <= workers <= 64:
-        raise _fail("--samples must be at least 2, --holdings 0 or more, --workers 1 to 64")
+    if samples < 2:
+        raise _fail(f"--samples must be at least 2 (got {samples})")
+    if holdings < 0:
+        raise _fail(f"--holdings must be 0 (all) or more (got {holdings})")
+    if not 1 <= workers <= 64:
+        raise _fail(f"--workers must be 1 to 64 (got {workers})")
+    if out is not None and (out.is_dir() or not out.parent.is_dir()):
+        raise _fail(f"cannot write {out}: " + ("it is a directory" if out.is_dir() else
+                                                f"no such directory {out.parent}"))
     try:
         if stand_table:
             with err_console.status("computing the stand table…"):
