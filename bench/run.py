@@ -144,14 +144,16 @@ def engine_comparison(rounds: int = 5, n: int = 300) -> None:
         ours.append(n / timed(lambda: hoyle(n), repeat=1))
         if osp is not None:
             theirs.append(n / timed(lambda: osp(n), repeat=1))
-    ratios = ", ".join(f"{a / b:.2f}" for a, b in zip(ours, theirs))
+    pairs = [a / b for a, b in zip(ours, theirs)]
+    ratios = ", ".join(f"{r:.2f}" for r in pairs)
     ours.sort()
     theirs.sort()
     print(f"random v random, hoyle {mode + ':':22s}{ours[len(ours) // 2]:8.1f} games/s "
           f"(median of {rounds} rounds, alternating with OpenSpiel)")
     if theirs:
         print(f"random v random, OpenSpiel cribbage (C++):  {theirs[len(theirs) // 2]:8.1f} games/s "
-              f"(hoyle / OpenSpiel, round by round: {ratios})")
+              f"(hoyle / OpenSpiel, round by round: {ratios}; "
+              f"median {sorted(pairs)[len(pairs) // 2]:.2f})")
     else:
         print("random v random, OpenSpiel cribbage: not installed")
     env = dict(os.environ, HOYLE_PURE="1")
