@@ -25,10 +25,6 @@ from hoyle._accel import BUILD_DIR, MODULES, file_digest, fresh_build, source_ha
 GROUP = "hoyle_accel"
 
 
-def fresh() -> bool:
-    return fresh_build() is not None
-
-
 def build() -> None:
     """Compile into BUILD_DIR and write the manifest. Raises RuntimeError (or the
     compiler's error) when anything is missing."""
@@ -69,7 +65,7 @@ def build() -> None:
 
 
 def main() -> int:
-    if fresh():
+    if fresh_build() is not None:
         print("build_accel: the compiled engine is up to date")
         return 0
     print(f"build_accel: compiling {', '.join(MODULES)} with mypyc …", flush=True)
