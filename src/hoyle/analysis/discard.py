@@ -26,7 +26,7 @@ from itertools import combinations
 
 from hoyle.analysis.cribtable import CribTable, crib_table
 from hoyle.cards import CARDS, Card, require_distinct
-from hoyle.cribbage.scoring import show_total
+from hoyle.cribbage.scoring import show_sum, show_total
 from hoyle.errors import HoyleError
 
 __all__ = ["DiscardOption", "discard_options", "hand_ev"]
@@ -50,6 +50,8 @@ def hand_ev(keep: Sequence[Card], dead: Sequence[Card] = ()) -> float:
     """The expected show of ``keep`` (points), averaged exactly over every starter not in
     ``keep`` or ``dead`` (46 when six cards are known)."""
     seen = set(keep) | set(dead)
+    if len(keep) == 4:
+        return show_sum(keep, [c for c in seen if c not in keep]) / (52 - len(seen))
     starters = [c for c in CARDS if c not in seen]
     return sum(show_total(keep, s) for s in starters) / len(starters)
 
@@ -70,13 +72,11 @@ def discard_options(hand: Sequence[Card], dealer: bool,
         raise HoyleError(f"discard advice needs six cards, not {len(hand)}")
     require_distinct(hand)
     t = table if table is not None else crib_table()
-    held = set(hand)
-    starters = [c for c in CARDS if c not in held]
-    n = len(starters)
+    n = 46
     out = []
     for keep in combinations(hand, 4):
         away = tuple(c for c in hand if c not in keep)
-        h = sum(show_total(keep, s) for s in starters) / n
+        h = show_sum(keep, away) / n
         crib = t.value(away[0], away[1], dealer)
         out.append(DiscardOption(tuple(keep), away, h, crib, h + crib if dealer else h - crib))
     out.sort(key=lambda o: -o.total)

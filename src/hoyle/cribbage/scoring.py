@@ -43,6 +43,7 @@ __all__ = [
     "ShowScore",
     "pip_value",
     "score_show",
+    "show_sum",
     "show_total",
     "score_play",
     "play_points",
@@ -277,6 +278,39 @@ def show_total(hand: Sequence[Card], starter: Card, *, crib: bool = False,
             if x.rank == 11 and x.suit == ss:
                 total += 1
                 break
+    return total
+
+
+def show_sum(hand: Sequence[Card], dead: Sequence[Card] = ()) -> int:
+    """The show points of a four-card ``hand`` (not a crib) summed over every starter that
+    is neither in ``hand`` nor in ``dead``: the same as adding :func:`show_total` over
+    those starters, counted by rank (fifteens, pairs and runs depend on the starter's rank
+    only) with the flush and his nobs added by suit; about four times faster.
+
+    >>> from hoyle.cards import parse_cards, CARDS
+    >>> hand = parse_cards("5H 5C JS QS")
+    >>> show_sum(hand) == sum(show_total(hand, s) for s in CARDS if s not in hand)
+    True
+    """
+    a, b, c, d = hand
+    table = _TABLE if _TABLE is not None else _table_list()
+    left = [4] * 14  # starters left of each rank (index 1-13)
+    suit_left = [13, 13, 13, 13]  # starters left of each suit
+    for x in (*hand, *dead):
+        left[x.rank] -= 1
+        suit_left[x.suit] -= 1
+    base = (((a.rank - 1) * 13 + b.rank - 1) * 13 + c.rank - 1) * 13 + d.rank - 1
+    base *= 13
+    total = 0
+    for r in range(1, 14):
+        if left[r]:
+            total += left[r] * table[base + r - 1]
+    s = a.suit
+    if b.suit == s and c.suit == s and d.suit == s:
+        total += 4 * sum(suit_left) + suit_left[s]
+    for x in hand:
+        if x.rank == 11:
+            total += suit_left[x.suit]  # his nobs: a starter of the jack's suit
     return total
 
 

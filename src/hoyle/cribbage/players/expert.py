@@ -1,17 +1,22 @@
-"""The expert player: advised discards adjusted near the end, searched play.
+"""The expert player: advised discards valued with the pegging, searched play.
 
-Discard: hoyle's discard advice (hand and crib table); near the end of the game the pone,
-who counts first, keeps the hand most likely to reach the points he still needs (ties by
-the advice). Play: determinized search (perfect-information Monte Carlo): it draws
-``samples`` hands for the opponent from the cards it has not seen (as many as he still
-holds), solves the rest of the play exactly for each (:mod:`hoyle.cribbage.players.search`)
-and lays the card with the best average; a card that pegs out (reaches the game now) is laid
-at once. With three or four players it plays as the table player. Every draw comes from ``rng``,
-so the player is
-deterministic given its seed. With ``model_opponent`` the opponent's hands are drawn as he
-would have kept them (six cards dealt from the unseen ones with those he has played, four
-kept by the same discard advice, the draw kept when it agrees with his plays); it is off
-by default, as 300-game trials showed no gain worth its cost (2.5 times slower).
+Discard: hoyle's discard advice (hand and crib table) plus half the kept ranks' expected
+net pegging from hoyle's pegging table (:mod:`hoyle.cribbage.players.pegtable`); near the
+end of the game the pone, who counts first, keeps the hand most likely to reach the points
+he still needs (ties by that value). Play: determinized search (perfect-information Monte
+Carlo): it draws ``samples`` hands for the opponent, solves the rest of the play exactly
+for each (:mod:`hoyle.cribbage.players.search`) and lays the card with the best average; a
+card that pegs out (reaches the game now) is laid at once. The opponent's hands are drawn
+as he would have kept them: six cards dealt him from the unseen ones with those he has
+played, four kept by the same discard advice, the draw kept when it agrees with his plays
+(``model_opponent``; off, the draws are uniform from the unseen cards). With three or four
+players it plays as the table player. Every draw comes from ``rng``, so the player is
+deterministic given its seed.
+
+Measured against the greedy player over the first deals of 3,000 seeded games (the same
+deals each way; the first deal's net points): modelling the opponent's keep gains 0.087
+points a deal (standard error 0.039) over uniform draws, and the pegging table at half
+weight with it 0.108 (0.049); 10 samples instead of 20 lose 0.069 (0.035), 40 gain nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from collections.abc import Sequence
 from hoyle.analysis.discard import discard_options
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.players.claims import routine_action
+from hoyle.cribbage.players.pegtable import peg_table
 from hoyle.cribbage.players.search import card_values, peg_points
 from hoyle.cribbage.players.table import TablePlayer, advised_discard, unseen_cards
 from hoyle.cribbage.scoring import pip_value, show_total
@@ -41,13 +47,17 @@ class ExpertPlayer:
         model_opponent: draw the opponent's hands as kept by the discard advice (else
             uniformly from the unseen cards).
         tries: draws per sample before falling back to a uniform draw.
+        pegging: weight of the pegging table's value in the discard (points per point).
     """
 
     name = "expert"
 
-    def __init__(self, samples: int = 20, endgame: int = 24, model_opponent: bool = False,
-                 tries: int = 4) -> None:
+    def __init__(self, samples: int = 20, endgame: int = 24, model_opponent: bool = True,
+                 tries: int = 4, pegging: float = 0.5) -> None:
+        self._deal: object = None
+        self._kept: list[tuple[Card, ...]] = []
         self.samples = samples
+        self.pegging = pegging
         self.endgame = endgame
         self.model_opponent = model_opponent
         self.tries = tries
@@ -76,43 +86,58 @@ class ExpertPlayer:
     def _discard(self, view: CribbageView) -> tuple[Card, ...]:
         if view.players != 2 or len(view.hand) != 6:
             return advised_discard(view)
-        options = discard_options(view.hand, view.is_dealer)
+        dealer = view.is_dealer
+        options = discard_options(view.hand, dealer)
+        pegs = peg_table()
+        worth = {o.discard: o.total + self.pegging * pegs.value([c.rank for c in o.keep], dealer)
+                 for o in options}
         need = view.target - view.scores[view.seat]
-        if view.is_dealer or need > self.endgame:
-            return tuple(sorted(options[0].discard))
+        if dealer or need > self.endgame:
+            return tuple(sorted(max(options, key=lambda o: worth[o.discard]).discard))
         # The pone counts first: keep the hand most likely to make the points he needs
         # (allowing two for what he may peg), the advice breaking ties.
         held = set(view.hand)
         starters = [c for c in CARDS if c not in held]
         best = max(options, key=lambda o: (
-            sum(show_total(o.keep, s) >= need - 2 for s in starters), o.total))
+            sum(show_total(o.keep, s) >= need - 2 for s in starters), worth[o.discard]))
         return tuple(sorted(best.discard))
 
     def _opponent_hands(self, view: CribbageView, n_opp: int,
                         rng: random.Random) -> list[tuple[int, ...]]:
-        """``samples`` hands (ranks) the opponent may still hold. Each draw deals him six of
-        the cards unseen by us (with the cards he has played), lets him keep four by the
-        same discard advice, and keeps the draw if it agrees with what he has played
-        (a few tries, else a uniform draw): an opponent keeps good hands."""
+        """``samples`` hands (ranks) the opponent may still hold.
+
+        Uniform draws from the unseen cards, or with ``model_opponent`` draws as he would
+        have kept them: each deals him six of the cards unseen by us (with the cards he has
+        played), lets him keep four by the same discard advice, and is kept if it agrees
+        with what he has played (``tries`` draws per sample, else a uniform draw). Kept
+        draws stay valid for the rest of the deal while they agree with his later plays,
+        so each decision reuses them (those that still agree are draws from the same model
+        given all he has played) before drawing anew."""
         opp = 1 - view.seat
-        unseen = unseen_cards(view)
+        pool = unseen_cards(view)
+        if not self.model_opponent or view.players != 2:
+            return [tuple(c.rank for c in rng.sample(pool, n_opp))
+                    for _ in range(self.samples)]
         his_played = [c for s, c in view.played if s == opp]
         dealer = view.dealer == opp
-        out: list[tuple[int, ...]] = []
-        pool = [c for c in unseen]
-        for _ in range(self.samples):
-            hand: tuple[int, ...] | None = None
-            if view.players == 2 and self.model_opponent and \
-                    len(pool) >= 6 - len(his_played):
-                for _ in range(self.tries):
-                    six = his_played + rng.sample(pool, 6 - len(his_played))
-                    kept = set(discard_options(six, dealer)[0].keep)
-                    if all(c in kept for c in his_played):
-                        hand = tuple(c.rank for c in kept if c not in his_played)
-                        break
-            if hand is None or len(hand) != n_opp:
-                hand = tuple(c.rank for c in rng.sample(pool, n_opp))
-            out.append(hand)
+        key = (view.deal_number, view.kept, view.starter)
+        if key != self._deal:
+            self._deal, self._kept = key, []
+        agree = [k for k in self._kept if all(c in k for c in his_played)]
+        if len(agree) > self.samples:
+            agree = rng.sample(agree, self.samples)
+        out: list[tuple[int, ...]] = [tuple(c.rank for c in k if c not in his_played)
+                                      for k in agree]
+        budget = self.tries * (self.samples - len(out))
+        while len(out) < self.samples and budget > 0 and len(pool) >= 6 - len(his_played):
+            budget -= 1
+            six = his_played + rng.sample(pool, 6 - len(his_played))
+            kept = discard_options(six, dealer)[0].keep
+            if all(c in kept for c in his_played):
+                self._kept.append(kept)
+                out.append(tuple(c.rank for c in kept if c not in his_played))
+        while len(out) < self.samples:
+            out.append(tuple(c.rank for c in rng.sample(pool, n_opp)))
         return out
 
     def _play(self, view: CribbageView, plays: list[Action], rng: random.Random) -> Action:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from hoyle.cards import CARDS, Card
-from hoyle.cribbage.scoring import pip_value, play_points, show_total
+from hoyle.cribbage.scoring import pip_value, play_points, show_sum, show_total
 from hoyle.cribbage.players.claims import routine_action
 from hoyle.cribbage.state import CribbageView, Phase
 from hoyle.table.core import Action
@@ -38,7 +38,10 @@ def keep_values(cards: Sequence[Card], keep: int = 4) -> list[tuple[tuple[Card, 
     starters = [c for c in CARDS if c not in held]
     out = []
     for kept in combinations(cards, keep):
-        total = sum(show_total(kept, s) for s in starters)
+        if keep == 4:
+            total = show_sum(kept, [c for c in cards if c not in kept])
+        else:
+            total = sum(show_total(kept, s) for s in starters)
         out.append((kept, total / len(starters)))
     out.sort(key=lambda kv: -kv[1])
     return out
