@@ -168,6 +168,7 @@ def engine_comparison(rounds: int = 5, n: int = 300) -> None:
 def players_bench() -> None:
     from hoyle.analysis.discard import discard_options
     from hoyle.cribbage.players import ExpertPlayer
+    from hoyle.cribbage.players.pegtable import peg_table
     from hoyle.cribbage.state import CribbageState
     from hoyle.sim.tournament import run_match
     from hoyle.table.core import CHANCE
@@ -178,7 +179,9 @@ def players_bench() -> None:
     dt = timed(lambda: [discard_options(h, i % 2 == 0) for i, h in enumerate(hands)])
     print(f"discard advice, one six-card hand:          {dt / len(hands) * 1e3:8.2f} ms")
 
-    # The expert's time per decision, over every decision of a few games.
+    # The expert's time per decision, over every decision of a few games (its pegging
+    # table loaded first, as the crib table above).
+    peg_table()
     expert = ExpertPlayer()
     times: list[float] = []
     for seed in range(6):

@@ -145,3 +145,102 @@ def test_expert_pegs_out_when_a_card_wins_the_game() -> None:
     assert choice == Action("PLAY", parse_cards("5S"))
     s.apply(choice)
     assert s.result is not None and s.result.winner == 0
+
+
+# -- the pegging table and the expert's model of his opponent ----------------------------
+
+def test_pegging_table_weights_follow_the_cards_left() -> None:
+    from hoyle.cribbage.players.pegtable import _weight
+
+    # Holding four fives, the opponent cannot hold one.
+    assert _weight((5, 5, 5, 5), (5, 6, 7, 8)) == 0.0
+    # Holding two fives, a pair of fives for him: C(2, 2) / C(4, 2) = 1/6.
+    assert _weight((5, 5, 9, 10), (5, 5, 1, 2)) == pytest.approx(1 / 6)
+    # Ranks the holder does not hold keep their full-pack chance.
+    assert _weight((1, 2, 3, 4), (9, 9, 10, 11)) == 1.0
+
+
+def test_pegging_table_entry_is_the_weighted_double_dummy_mean() -> None:
+    from hoyle.cribbage.players.pegtable import _entry
+
+    mine = (4, 5, 5, 10)
+    pool = [(1, 2, 3, 6), (5, 9, 10, 13), (10, 10, 12, 13)]
+    # His chance of each hand among the 48 cards left over its chance in a full pack:
+    # no rank of mine; one five of the two left and one ten of the three left,
+    # C(2,1)/C(4,1) * C(3,1)/C(4,1); two tens of the three left, C(3,2)/C(4,2).
+    weights = [1.0, (2 / 4) * (3 / 4), 3 / 6]
+    pone = [play_value(mine, h, 0, ()) for h in pool]
+    dealer = [-play_value(h, mine, 0, ()) for h in pool]
+    got = _entry((mine, pool))
+    assert got[0] == pytest.approx(sum(w * v for w, v in zip(weights, pone)) / sum(weights))
+    assert got[2] == pytest.approx(sum(w * v for w, v in zip(weights, dealer)) / sum(weights))
+
+
+def test_shipped_pegging_table_reproduces_from_its_seed() -> None:
+    # The shipped table (scripts/peg_table.py, seed 2026, 200 hands): recompute two
+    # entries from the same pool, and check the table is complete and sane.
+    from hoyle.cribbage.players.pegtable import KEEP_KINDS, _entry, keep_key, peg_table
+
+    t = peg_table()
+    assert len(KEEP_KINDS) == 1820 and len(t.pone) == len(t.dealer) == 1820
+    rng = random.Random(t.meta["seed"])
+    pack = [r for r in range(1, 14) for _ in range(4)]
+    pool = [tuple(sorted(rng.sample(pack, 4))) for _ in range(t.meta["hands"])]
+    for mine in ((1, 2, 3, 4), (5, 5, 10, 13)):
+        pm, ps, dm, ds = _entry((mine, pool))
+        key = keep_key(mine)
+        assert (t.pone[key], t.dealer[key]) == (round(pm, 4), round(dm, 4))
+        assert (t.pone_se[key], t.dealer_se[key]) == (round(ps, 4), round(ds, 4))
+    # The dealer gains in the play on average, the pone loses (he leads into the dealer).
+    assert sum(t.dealer.values()) > 0 > sum(t.pone.values())
+    # Low cards peg better than tens for the pone: A-2-3-4 above T-J-Q-K.
+    assert t.pone["A234"] > t.pone["TJQK"]
+
+
+def test_pegging_table_is_the_same_whatever_the_workers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from hoyle.cribbage.players import pegtable
+    from hoyle.cribbage.players.pegtable import PegTable, compute_peg_table
+
+    # A few kinds of kept hand stand for the 1,820 (the whole table takes minutes).
+    monkeypatch.setattr(pegtable, "KEEP_KINDS", ((1, 2, 3, 4), (5, 5, 10, 13), (7, 7, 8, 8)))
+    one = compute_peg_table(6, seed=5, workers=1)
+    two = compute_peg_table(6, seed=5, workers=2)
+    assert one == two
+    assert PegTable.from_json(one.to_json()) == one
+    with pytest.raises(HoyleError):
+        PegTable.from_json('{"meta": {}, "dealer": {}, "pone": {}, "dealer_se": {}, '
+                           '"pone_se": {}}')
+    with pytest.raises(HoyleError):
+        PegTable.from_json("not json")
+    with pytest.raises(HoyleError):
+        compute_peg_table(1, seed=5)
+
+
+def test_expert_draws_the_opponent_hands_consistent_with_his_plays() -> None:
+    # The pone has led the 5 of hearts; every hand the expert (the dealer) draws for him
+    # holds three of the cards it has not seen, and (modelled) the draws are hands he would
+    # have kept with that five: drawn again from the same seed, the same.
+    from hoyle.cribbage.state import CribbageState
+
+    s = CribbageState(seed=3)
+    s.apply(Action("CUT", parse_cards("2C")))
+    s.apply(Action("CUT", parse_cards("9D")))   # seat 0 deals
+    s.apply(Action("DEAL", parse_cards("5H 4C 4H 7C 8S 9S TH KH QH JC 2D 3D")))
+    s.apply(Action("DISCARD", parse_cards("8S 9S")))  # the pone (seat 1) keeps 5H 4C 4H 7C
+    s.apply(Action("DISCARD", parse_cards("2D 3D")))  # the dealer keeps TH KH QH JC
+    s.apply(Action("STARTER", parse_cards("AS")))
+    s.apply(Action("PLAY", parse_cards("5H")))
+    view = s.view(0)
+    expert = ExpertPlayer()
+    hands = expert._opponent_hands(view, 3, random.Random(7))
+    assert len(hands) == expert.samples
+    unseen_ranks = [c.rank for c in CARDS if c not in view.hand and c not in view.discards
+                    and c not in parse_cards("AS 5H")]
+    for h in hands:
+        assert len(h) == 3 and all(h.count(r) <= unseen_ranks.count(r) for r in h)
+    # Every modelled draw kept the five he led, and the draws reused later are those.
+    assert expert._kept and all(parse_cards("5H")[0] in k for k in expert._kept)
+    assert hands == ExpertPlayer()._opponent_hands(view, 3, random.Random(7))
+    uniform = ExpertPlayer(model_opponent=False)._opponent_hands(view, 3, random.Random(7))
+    assert len(uniform) == expert.samples and uniform != hands

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.players import GreedyPlayer, RandomPlayer
-from hoyle.cribbage.scoring import play_points, score_show, show_total
+from hoyle.cribbage.scoring import play_points, score_show, show_sum, show_total
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.sim.match import play_game
@@ -202,6 +202,23 @@ def test_show_scores_agree_with_reference(cards: list[Card], crib: bool) -> None
     # order of the hand does not matter
     assert show_total(hand[::-1], starter, crib=crib) == want
     assert want not in (19, 25, 26, 27) and 0 <= want <= 29
+
+
+four_and_dead = st.lists(st.integers(0, 51), min_size=4, max_size=12, unique=True).map(
+    lambda xs: [CARDS[i] for i in xs])
+
+
+@settings(max_examples=300, deadline=None)
+@given(cards=four_and_dead, flush_suit=st.one_of(st.none(), st.integers(0, 3)))
+def test_show_sum_equals_the_sum_over_every_starter(cards: list[Card],
+                                                     flush_suit: int | None) -> None:
+    hand, dead = cards[:4], cards[4:]
+    if flush_suit is not None:  # flushes and jacks are rare in random hands: force some
+        suited = [c for c in CARDS if c.suit == flush_suit]
+        hand = [suited[i] for i in (10, 3, 4, 9)]  # J, 4, 5, T of one suit
+        dead = [c for c in dead if c not in hand]
+    want = sum(ref_show(hand, s) for s in CARDS if s not in hand and s not in dead)
+    assert show_sum(hand, dead) == want
 
 
 @st.composite

@@ -27,13 +27,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.scoring import show_total
 from hoyle.errors import HoyleError
 
-__all__ = ["CribTable", "pair_class", "PAIR_CLASSES", "crib_table", "compute_crib_table"]
+__all__ = ["RoleTable", "CribTable", "pair_class", "PAIR_CLASSES", "crib_table", "compute_crib_table"]
 
 _RANKS = "A23456789TJQK"
 
@@ -52,14 +52,16 @@ PAIR_CLASSES: tuple[str, ...] = tuple(
 
 
 @dataclass(frozen=True)
-class CribTable:
-    """Expected crib values (points) by pair class and role, with standard errors.
+class RoleTable:
+    """Expected values (points) by key and role, with standard errors: the shape of hoyle's
+    crib table and of the expert's pegging table
+    (:class:`hoyle.cribbage.players.pegtable.PegTable`).
 
     Attributes:
-        dealer: class -> expected crib when the crib is yours.
-        pone: class -> expected crib (your opponent's) when you are the pone.
+        dealer: key -> expected value when you deal.
+        pone: key -> expected value when you are the pone.
         dealer_se, pone_se: the standard errors of those means.
-        meta: how the table was made (seed, deals, iterations).
+        meta: how the table was made (seed, sizes, method).
     """
 
     dealer: dict[str, float]
@@ -68,35 +70,56 @@ class CribTable:
     pone_se: dict[str, float]
     meta: dict[str, Any]
 
-    def value(self, a: Card, b: Card, dealer: bool) -> float:
-        """Expected crib, in points, for laying away ``a`` and ``b`` (yours if ``dealer``)."""
-        key = pair_class(a, b)
-        return (self.dealer if dealer else self.pone)[key]
+    kind: ClassVar[str] = "table"
+    """What the table is, for messages."""
+
+    @classmethod
+    def keys(cls) -> Sequence[str]:
+        """Every key a complete table has."""
+        raise NotImplementedError
 
     def to_json(self) -> str:
         """The table as JSON."""
         return json.dumps({"meta": self.meta, "dealer": self.dealer, "pone": self.pone,
                            "dealer_se": self.dealer_se, "pone_se": self.pone_se}, indent=1)
 
-    @staticmethod
-    def from_json(text: str) -> CribTable:
+    @classmethod
+    def from_json(cls, text: str) -> Self:
         """Read a table written by :meth:`to_json`.
 
         Raises:
-            HoyleError: not a complete crib table.
+            HoyleError: not a complete table of this kind.
         """
         try:
             d = json.loads(text)
-            t = CribTable({k: float(v) for k, v in d["dealer"].items()},
-                          {k: float(v) for k, v in d["pone"].items()},
-                          {k: float(v) for k, v in d["dealer_se"].items()},
-                          {k: float(v) for k, v in d["pone_se"].items()}, dict(d["meta"]))
+            parts = [{k: float(v) for k, v in d[part].items()}
+                     for part in ("dealer", "pone", "dealer_se", "pone_se")]
+            t = cls(parts[0], parts[1], parts[2], parts[3], dict(d["meta"]))
         except (ValueError, KeyError, TypeError, AttributeError) as e:
-            raise HoyleError(f"not a crib table: {e}") from None
-        missing = [c for c in PAIR_CLASSES if c not in t.dealer or c not in t.pone]
+            raise HoyleError(f"not a {cls.kind}: {e}") from None
+        missing = [k for k in cls.keys() if k not in t.dealer or k not in t.pone]
         if missing:
-            raise HoyleError(f"crib table lacks {len(missing)} classes, e.g. {missing[0]}")
+            raise HoyleError(f"{cls.kind} lacks {len(missing)} entries, e.g. {missing[0]}")
         return t
+
+
+@dataclass(frozen=True)
+class CribTable(RoleTable):
+    """Expected crib values (points) by pair class (:func:`pair_class`) and role, with
+    standard errors: ``dealer`` when the crib is yours, ``pone`` when it is your
+    opponent's (see :class:`RoleTable`)."""
+
+    kind: ClassVar[str] = "crib table"
+
+    @classmethod
+    def keys(cls) -> Sequence[str]:
+        """The 169 pair classes."""
+        return PAIR_CLASSES
+
+    def value(self, a: Card, b: Card, dealer: bool) -> float:
+        """Expected crib, in points, for laying away ``a`` and ``b`` (yours if ``dealer``)."""
+        key = pair_class(a, b)
+        return (self.dealer if dealer else self.pone)[key]
 
 
 @lru_cache(maxsize=1)

@@ -23,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -31,8 +30,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import ClassVar
 
+from hoyle.analysis.cribtable import RoleTable
 from hoyle.cribbage.players.search import play_value
 from hoyle.errors import HoyleError
 
@@ -50,20 +50,16 @@ def keep_key(ranks: Iterable[int]) -> str:
 
 
 @dataclass(frozen=True)
-class PegTable:
-    """Expected net pegging (points) by kept ranks and role, with standard errors.
+class PegTable(RoleTable):
+    """Expected net pegging (points pegged minus conceded) by kept ranks (:func:`keep_key`)
+    and role, with standard errors (see :class:`~hoyle.analysis.cribtable.RoleTable`)."""
 
-    Attributes:
-        dealer, pone: key (:func:`keep_key`) -> expected points pegged minus conceded.
-        dealer_se, pone_se: the standard errors of those means.
-        meta: how the table was made (seed, pool size).
-    """
+    kind: ClassVar[str] = "pegging table"
 
-    dealer: dict[str, float]
-    pone: dict[str, float]
-    dealer_se: dict[str, float]
-    pone_se: dict[str, float]
-    meta: dict[str, Any]
+    @classmethod
+    def keys(cls) -> Sequence[str]:
+        """The keys of the 1,820 kinds of kept hand."""
+        return [keep_key(k) for k in KEEP_KINDS]
 
     def value(self, ranks: Sequence[int], dealer: bool) -> float:
         """Expected net pegging, in points, of keeping ``ranks`` (four, 1-13).
@@ -72,31 +68,6 @@ class PegTable:
             KeyError: not four ranks of 1-13.
         """
         return (self.dealer if dealer else self.pone)[keep_key(ranks)]
-
-    def to_json(self) -> str:
-        """The table as JSON."""
-        return json.dumps({"meta": self.meta, "dealer": self.dealer, "pone": self.pone,
-                           "dealer_se": self.dealer_se, "pone_se": self.pone_se}, indent=0)
-
-    @staticmethod
-    def from_json(text: str) -> PegTable:
-        """Read a table written by :meth:`to_json`.
-
-        Raises:
-            HoyleError: not a complete pegging table.
-        """
-        try:
-            d = json.loads(text)
-            parts = [{k: float(v) for k, v in d[part].items()}
-                     for part in ("dealer", "pone", "dealer_se", "pone_se")]
-            t = PegTable(parts[0], parts[1], parts[2], parts[3], dict(d["meta"]))
-        except (ValueError, KeyError, TypeError, AttributeError) as e:
-            raise HoyleError(f"not a pegging table: {e}") from None
-        missing = [keep_key(k) for k in KEEP_KINDS
-                   if keep_key(k) not in t.dealer or keep_key(k) not in t.pone]
-        if missing:
-            raise HoyleError(f"pegging table lacks {len(missing)} kinds, e.g. {missing[0]}")
-        return t
 
 
 @lru_cache(maxsize=1)
