@@ -219,8 +219,8 @@ def test_pegging_table_is_the_same_whatever_the_workers(
 
 def test_expert_draws_the_opponent_hands_consistent_with_his_plays() -> None:
     # The pone has led the 5 of hearts; every hand the expert (the dealer) draws for him
-    # holds three of the cards it has not seen, and (modelled) the draws are hands he would
-    # have kept with that five: drawn again from the same seed, the same.
+    # holds three of the cards it has not seen; drawn again from the same view and seed,
+    # the same (a resumed game plays on alike); modelled draws differ from uniform ones.
     from hoyle.cribbage.state import CribbageState
 
     s = CribbageState(seed=3)
@@ -239,8 +239,51 @@ def test_expert_draws_the_opponent_hands_consistent_with_his_plays() -> None:
                     and c not in parse_cards("AS 5H")]
     for h in hands:
         assert len(h) == 3 and all(h.count(r) <= unseen_ranks.count(r) for r in h)
-    # Every modelled draw kept the five he led, and the draws reused later are those.
-    assert expert._kept and all(parse_cards("5H")[0] in k for k in expert._kept)
     assert hands == ExpertPlayer()._opponent_hands(view, 3, random.Random(7))
     uniform = ExpertPlayer(model_opponent=False)._opponent_hands(view, 3, random.Random(7))
     assert len(uniform) == expert.samples and uniform != hands
+
+
+def test_expert_resumed_plays_on_as_the_uninterrupted_game() -> None:
+    # Every decision is a function of the view and the decision's own random draws: a
+    # fresh expert (a resumed game) chooses as the one that played the game so far.
+    from hoyle.cribbage.state import CribbageState
+    from hoyle.sim.match import GameRng
+    from hoyle.table.core import CHANCE
+
+    s = CribbageState(seed=8)
+    rng = GameRng(8, True)
+    playing = ExpertPlayer()
+    decisions = 0
+    while not s.is_terminal() and decisions < 60:
+        n = len(s._history)
+        if s.current_player == CHANCE:
+            s.apply(s.sample_chance(rng.chance(n)))
+            continue
+        seat, legal = s.current_player, s.legal_actions()
+        a = playing.choose(s.view(seat), legal, rng.player(seat, n))
+        assert a == ExpertPlayer().choose(s.view(seat), legal, rng.player(seat, n))
+        s.apply(a)
+        decisions += 1
+
+
+@pytest.mark.parametrize("variant", ["five-card", "eight-card"])
+def test_expert_draws_hands_of_the_right_size_in_other_variants(variant: str) -> None:
+    from hoyle.cribbage.rules import VARIANTS
+    from hoyle.cribbage.state import CribbageState, Phase
+
+    s = CribbageState(VARIANTS[variant], seed=4)
+    g = random.Random(4)
+    expert = ExpertPlayer()
+    checked = 0
+    while not s.is_terminal() and checked < 10:
+        if s.current_player < 0:
+            s.apply(s.sample_chance(g))
+            continue
+        view = s.view(s.current_player)
+        if s.phase == Phase.PLAY and view.hand_sizes[1 - view.seat] > 0:
+            n_opp = view.hand_sizes[1 - view.seat]
+            assert all(len(h) == n_opp for h in expert._opponent_hands(view, n_opp, g))
+            checked += 1
+        s.apply(expert.choose(view, s.legal_actions(), g))
+    assert checked == 10

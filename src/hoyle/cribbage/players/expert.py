@@ -54,8 +54,6 @@ class ExpertPlayer:
 
     def __init__(self, samples: int = 20, endgame: int = 24, model_opponent: bool = True,
                  tries: int = 4, pegging: float = 0.5) -> None:
-        self._deal: object = None
-        self._kept: list[tuple[Card, ...]] = []
         self.samples = samples
         self.pegging = pegging
         self.endgame = endgame
@@ -106,38 +104,31 @@ class ExpertPlayer:
                         rng: random.Random) -> list[tuple[int, ...]]:
         """``samples`` hands (ranks) the opponent may still hold.
 
-        Uniform draws from the unseen cards, or with ``model_opponent`` draws as he would
-        have kept them: each deals him six of the cards unseen by us (with the cards he has
-        played), lets him keep four by the same discard advice, and is kept if it agrees
-        with what he has played (``tries`` draws per sample, else a uniform draw). Kept
-        draws stay valid for the rest of the deal while they agree with his later plays,
-        so each decision reuses them (those that still agree are draws from the same model
-        given all he has played) before drawing anew."""
+        Uniform draws from the unseen cards, or with ``model_opponent`` (two-hand six-card
+        only) draws as he would have kept them: each deals him six of the cards unseen by
+        us (with the cards he has played), lets him keep four by the same discard advice,
+        and is taken if it agrees with what he has played (``tries`` draws per sample, else
+        a uniform draw). Each decision draws afresh from the view and ``rng`` alone, so a
+        game resumed from its record plays on exactly as it would have."""
         opp = 1 - view.seat
         pool = unseen_cards(view)
-        if not self.model_opponent or view.players != 2:
-            return [tuple(c.rank for c in rng.sample(pool, n_opp))
-                    for _ in range(self.samples)]
         his_played = [c for s, c in view.played if s == opp]
+        model = self.model_opponent and view.players == 2 and len(view.discards) == 2 \
+            and len(view.kept) == 4 and len(pool) >= 6 - len(his_played)
         dealer = view.dealer == opp
-        key = (view.deal_number, view.kept, view.starter)
-        if key != self._deal:
-            self._deal, self._kept = key, []
-        agree = [k for k in self._kept if all(c in k for c in his_played)]
-        if len(agree) > self.samples:
-            agree = rng.sample(agree, self.samples)
-        out: list[tuple[int, ...]] = [tuple(c.rank for c in k if c not in his_played)
-                                      for k in agree]
-        budget = self.tries * (self.samples - len(out))
-        while len(out) < self.samples and budget > 0 and len(pool) >= 6 - len(his_played):
-            budget -= 1
-            six = his_played + rng.sample(pool, 6 - len(his_played))
-            kept = discard_options(six, dealer)[0].keep
-            if all(c in kept for c in his_played):
-                self._kept.append(kept)
-                out.append(tuple(c.rank for c in kept if c not in his_played))
-        while len(out) < self.samples:
-            out.append(tuple(c.rank for c in rng.sample(pool, n_opp)))
+        out: list[tuple[int, ...]] = []
+        for _ in range(self.samples):
+            hand: tuple[int, ...] | None = None
+            if model:
+                for _ in range(self.tries):
+                    six = his_played + rng.sample(pool, 6 - len(his_played))
+                    kept = discard_options(six, dealer)[0].keep
+                    if all(c in kept for c in his_played):
+                        hand = tuple(c.rank for c in kept if c not in his_played)
+                        break
+            if hand is None:
+                hand = tuple(c.rank for c in rng.sample(pool, n_opp))
+            out.append(hand)
         return out
 
     def _play(self, view: CribbageView, plays: list[Action], rng: random.Random) -> Action:
