@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -287,3 +288,35 @@ def test_expert_draws_hands_of_the_right_size_in_other_variants(variant: str) ->
             checked += 1
         s.apply(expert.choose(view, s.legal_actions(), g))
     assert checked == 10
+
+
+def test_role_tables_refuse_incomplete_or_invalid_json() -> None:
+    from hoyle.cribbage.players.pegtable import PegTable, peg_table
+
+    good = json.loads(crib_table().to_json())
+    for broken in ({**good, "pone_se": {}},
+                   {**good, "dealer": {**good["dealer"], "5-5": float("nan")}},
+                   {**good, "dealer": {**good["dealer"], "5-5": "1.5"}},
+                   {**good, "pone": {**good["pone"], "Z-Z": 1.0}}):
+        with pytest.raises(HoyleError):
+            type(crib_table()).from_json(json.dumps(broken))
+    with pytest.raises(HoyleError):
+        PegTable.from_json("[" * 100_000)
+    t = peg_table()
+    for bad in ([0, 13, 13, 13], [14, 1, 2, 3], [1, 2, 3]):
+        with pytest.raises(KeyError):
+            t.value(bad, dealer=True)
+
+
+def test_show_sum_and_hand_ev_refuse_bad_hands() -> None:
+    from hoyle.cribbage.scoring import show_sum
+
+    hand = parse_cards("5H 5C 5S JD")
+    # Dead cards that repeat the hand count once: the 47 other starters.
+    assert show_sum(hand, hand) == show_sum(hand) == sum(
+        score_show(hand, s).total for s in CARDS if s not in hand)
+    for bad in (hand[:3], [*hand, parse_cards("5D")[0]], [hand[0], *hand[:3]]):
+        with pytest.raises(HoyleError):
+            show_sum(bad)
+    with pytest.raises(DuplicateCardError):
+        hand_ev([hand[0], *hand[:3]])

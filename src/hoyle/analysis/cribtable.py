@@ -51,6 +51,13 @@ PAIR_CLASSES: tuple[str, ...] = tuple(
 """The 169 classes: 13 pairs of a rank, 78 unsuited and 78 suited pairs of two ranks."""
 
 
+def _number(v: object) -> float:
+    """A finite JSON number (not a string, a boolean or NaN)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        raise ValueError(f"{v!r} is not a finite number")
+    return float(v)
+
+
 @dataclass(frozen=True)
 class RoleTable:
     """Expected values (points) by key and role, with standard errors: the shape of hoyle's
@@ -92,14 +99,20 @@ class RoleTable:
         """
         try:
             d = json.loads(text)
-            parts = [{k: float(v) for k, v in d[part].items()}
+            parts = [{k: _number(v) for k, v in d[part].items()}
                      for part in ("dealer", "pone", "dealer_se", "pone_se")]
             t = cls(parts[0], parts[1], parts[2], parts[3], dict(d["meta"]))
-        except (ValueError, KeyError, TypeError, AttributeError) as e:
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:
             raise HoyleError(f"not a {cls.kind}: {e}") from None
-        missing = [k for k in cls.keys() if k not in t.dealer or k not in t.pone]
-        if missing:
-            raise HoyleError(f"{cls.kind} lacks {len(missing)} entries, e.g. {missing[0]}")
+        keys = set(cls.keys())
+        for part in parts:
+            missing = [k for k in keys if k not in part]
+            if missing:
+                raise HoyleError(f"{cls.kind} lacks {len(missing)} entries, "
+                                 f"e.g. {sorted(missing)[0]}")
+            extra = [k for k in part if k not in keys]
+            if extra:
+                raise HoyleError(f"{cls.kind} has unknown entries, e.g. {sorted(extra)[0]}")
         return t
 
 

@@ -48,7 +48,12 @@ class DiscardOption:
 
 def hand_ev(keep: Sequence[Card], dead: Sequence[Card] = ()) -> float:
     """The expected show of ``keep`` (points), averaged exactly over every starter not in
-    ``keep`` or ``dead`` (46 when six cards are known)."""
+    ``keep`` or ``dead`` (46 when six cards are known).
+
+    Raises:
+        DuplicateCardError: a card twice in ``keep``.
+    """
+    require_distinct(keep)
     seen = set(keep) | set(dead)
     if len(keep) == 4:
         return show_sum(keep, [c for c in seen if c not in keep]) / (52 - len(seen))

@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hoyle.cards import Card, Rank, require_distinct
+from hoyle.errors import HoyleError
 from hoyle.table.core import ScoreItem
 
 __all__ = [
@@ -285,18 +286,25 @@ def show_sum(hand: Sequence[Card], dead: Sequence[Card] = ()) -> int:
     """The show points of a four-card ``hand`` (not a crib) summed over every starter that
     is neither in ``hand`` nor in ``dead``: the same as adding :func:`show_total` over
     those starters, counted by rank (fifteens, pairs and runs depend on the starter's rank
-    only) with the flush and his nobs added by suit; about four times faster.
+    only) with the flush and his nobs added by suit; about four times faster. A card of
+    ``dead`` that is also in ``hand``, or given twice, counts once.
+
+    Raises:
+        HoyleError: ``hand`` is not four distinct cards.
 
     >>> from hoyle.cards import parse_cards, CARDS
     >>> hand = parse_cards("5H 5C JS QS")
     >>> show_sum(hand) == sum(show_total(hand, s) for s in CARDS if s not in hand)
     True
     """
+    if len(hand) != 4 or len(set(hand)) != 4:
+        raise HoyleError(f"show_sum needs four distinct cards, not {len(hand)}: "
+                         f"{' '.join(map(str, hand))}")
     a, b, c, d = hand
     table = _TABLE if _TABLE is not None else _table_list()
     left = [4] * 14  # starters left of each rank (index 1-13)
     suit_left = [13, 13, 13, 13]  # starters left of each suit
-    for x in (*hand, *dead):
+    for x in {*hand, *dead}:
         left[x.rank] -= 1
         suit_left[x.suit] -= 1
     base = (((a.rank - 1) * 13 + b.rank - 1) * 13 + c.rank - 1) * 13 + d.rank - 1

@@ -45,8 +45,15 @@ KEEP_KINDS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(ra
 
 
 def keep_key(ranks: Iterable[int]) -> str:
-    """The table's key for kept ranks: rank letters low to high (``"A55J"``)."""
-    return "".join(_RANKS[r - 1] for r in sorted(ranks))
+    """The table's key for kept ranks: rank letters low to high (``"A55J"``).
+
+    Raises:
+        KeyError: a rank outside 1-13.
+    """
+    rs = sorted(ranks)
+    if rs and not (1 <= rs[0] and rs[-1] <= 13):
+        raise KeyError(f"ranks run from 1 to 13, not {rs}")
+    return "".join(_RANKS[r - 1] for r in rs)
 
 
 @dataclass(frozen=True)
@@ -67,6 +74,8 @@ class PegTable(RoleTable):
         Raises:
             KeyError: not four ranks of 1-13.
         """
+        if len(ranks) != 4:
+            raise KeyError(f"a kept hand has four ranks, not {len(ranks)}")
         return (self.dealer if dealer else self.pone)[keep_key(ranks)]
 
 
@@ -127,7 +136,9 @@ def compute_peg_table(hands: int, seed: int, workers: int = 1,
         progress: called with a line now and then.
 
     Raises:
-        HoyleError: ``hands`` below 2.
+        HoyleError: ``hands`` below 2, or a pool in which no hand fits beside some kept
+            hand (four of one rank beside a pool that always holds that rank: use more
+            hands).
     """
     from concurrent.futures import ProcessPoolExecutor
 
