@@ -9,13 +9,10 @@ the compiled engine, ``make accel``, at the default 200 hands).
 from __future__ import annotations
 
 import argparse
-import os
-import sys
-import time
 from pathlib import Path
 
 from hoyle.cribbage.players.pegtable import compute_peg_table
-from hoyle.errors import HoyleError
+from tablescript import run
 
 DEFAULT_OUT = (Path(__file__).resolve().parents[1]
                / "src/hoyle/cribbage/players/data/peg_table.json")
@@ -27,20 +24,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    args = ap.parse_args()
-    if args.hands < 2 or args.workers < 1:
-        ap.error("--hands must be at least 2 and --workers at least 1")
-    out = args.out.resolve()
-    if not out.parent.is_dir() or not os.access(out.parent, os.W_OK) or \
-            (out.exists() and not os.access(out, os.W_OK)):
-        ap.error(f"cannot write {args.out}")
-    t = time.time()
-    try:
-        table = compute_peg_table(args.hands, args.seed, args.workers, progress=print)
-    except HoyleError as e:
-        sys.exit(f"{Path(__file__).name}: {e}")
-    args.out.write_text(table.to_json() + "\n", encoding="utf-8")
-    print(f"wrote {args.out} in {time.time() - t:.0f} s")
+    run(ap, "hands", lambda a: compute_peg_table(a.hands, a.seed, a.workers, progress=print))
 
 
 if __name__ == "__main__":

@@ -320,3 +320,22 @@ def test_show_sum_and_hand_ev_refuse_bad_hands() -> None:
             show_sum(bad)
     with pytest.raises(DuplicateCardError):
         hand_ev([hand[0], *hand[:3]])
+
+
+@pytest.mark.parametrize("script,args", [
+    ("peg_table.py", ["--hands", "0"]),
+    ("peg_table.py", ["--hands", "3", "--out", "/nonexistent-dir/peg.json"]),
+    ("crib_table.py", ["--deals", "1"]),
+])
+def test_table_scripts_refuse_bad_arguments_before_computing(script: str,
+                                                             args: list[str]) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / script
+    done = subprocess.run([sys.executable, str(path), *args], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1].startswith(f"{script}: error:")
