@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # The strength report of the cribbage players (issue: players worth playing).
 # Usage: bash scripts/strength.sh [GAMES] [WORKERS] [OUTDIR]
-# (about 1 hour on 2 idle cores with the compiled engine, make accel; a run stopped part
-# way can be read from its records: add --out and use scripts/summarize_records.py)
+# (about 2 hours on 2 idle cores with the compiled engine, make accel: the expert pairings
+# play some 6-7 games a second; every run writes its records to OUTDIR, and a run stopped
+# part way is finished with `hoyle sim cribbage ... --first-game N --out rest.jsonl` and
+# read with `python scripts/summarize_records.py --pool OUTDIR/x.jsonl rest.jsonl`)
 set -euo pipefail
 games=${1:-20000}
 workers=${2:-2}
 out=${3:-strength}
 mkdir -p "$out"
 hoyle=${HOYLE:-.venv/bin/hoyle}
-"$hoyle" sim cribbage --players table,greedy --games "$games" --workers "$workers" --seed 101 > "$out/table-greedy.txt"
-"$hoyle" sim cribbage --players expert,greedy --games "$games" --workers "$workers" --seed 102 > "$out/expert-greedy.txt"
-"$hoyle" sim cribbage --players expert,table --games "$games" --workers "$workers" --seed 103 > "$out/expert-table.txt"
-"$hoyle" sim cribbage --players expert,expert --games $((games / 10)) --workers "$workers" --seed 104 > "$out/expert-expert.txt"
+"$hoyle" sim cribbage --players table,greedy --games "$games" --workers "$workers" --seed 101 --out "$out/table-greedy.jsonl" > "$out/table-greedy.txt"
+"$hoyle" sim cribbage --players expert,greedy --games "$games" --workers "$workers" --seed 102 --out "$out/expert-greedy.jsonl" > "$out/expert-greedy.txt"
+"$hoyle" sim cribbage --players expert,table --games "$games" --workers "$workers" --seed 103 --out "$out/expert-table.jsonl" > "$out/expert-table.txt"
+"$hoyle" sim cribbage --players expert,expert --games $((games / 10)) --workers "$workers" --seed 104 --out "$out/expert-expert.jsonl" > "$out/expert-expert.txt"
 cat "$out"/*.txt

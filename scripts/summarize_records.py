@@ -1,9 +1,11 @@
 """Win rates from a tournament's records (``hoyle sim ... --out FILE.jsonl``), also from a
-run stopped part way: ``python scripts/summarize_records.py FILE.jsonl [...]``.
+run stopped part way: ``python scripts/summarize_records.py FILE.jsonl [...]``; with
+``--pool`` the files are one run in parts (a run stopped part way and its rest played with
+``--first-game``), and a game found twice is an error.
 
-For each file: the games read and each player's wins with the Wilson 95% interval, the
-players named by kind as in the records' seats (self-play files are skipped: both sides
-have one name). A truncated last line (a run killed while writing) is skipped.
+For each file (or the pool): the games read and each player's wins with the Wilson 95%
+interval, the players named by kind as in the records' seats (self-play is skipped: both
+sides have one name). A truncated last line (a run killed while writing) is skipped.
 """
 
 from __future__ import annotations
@@ -14,26 +16,31 @@ import sys
 from hoyle.sim.tournament import wilson
 
 
-def summarize(path: str) -> str:
+def summarize(paths: list[str]) -> str:
     wins: dict[str, int] = {}
-    games = 0
+    seen: set[int] = set()
     names: list[str] = []
-    with open(path, encoding="utf-8") as fh:
-        for i, line in enumerate(fh):
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                continue
-            seats = rec["seats"]
-            if seats[0] == seats[1]:
-                return f"{path}: self-play ({seats[0]}), skipped"
-            name = seats[rec["result"]["winner"]]
-            wins[name] = wins.get(name, 0) + 1
-            for n in seats:
-                if n not in names:
-                    names.append(n)
-            games += 1
-    lines = [f"{path}: {games:,} games"]
+    label = " + ".join(paths)
+    for path in paths:
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                try:
+                    rec = json.loads(line)
+                except ValueError:
+                    continue
+                seats = rec["seats"]
+                if seats[0] == seats[1]:
+                    return f"{label}: self-play ({seats[0]}), skipped"
+                if rec["seed"] in seen:
+                    sys.exit(f"{path}: game seeded {rec['seed']} is already counted")
+                seen.add(rec["seed"])
+                name = seats[rec["result"]["winner"]]
+                wins[name] = wins.get(name, 0) + 1
+                for n in seats:
+                    if n not in names:
+                        names.append(n)
+    games = len(seen)
+    lines = [f"{label}: {games:,} games"]
     for name in names:
         w = wins.get(name, 0)
         lo, hi = wilson(w, games)
@@ -43,5 +50,9 @@ def summarize(path: str) -> str:
 
 
 if __name__ == "__main__":
-    for p in sys.argv[1:]:
-        print(summarize(p))
+    args = sys.argv[1:]
+    if "--pool" in args:
+        print(summarize([a for a in args if a != "--pool"]))
+    else:
+        for p in args:
+            print(summarize([p]))

@@ -339,3 +339,13 @@ def test_table_scripts_refuse_bad_arguments_before_computing(script: str,
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert done.stderr.strip().splitlines()[-1].startswith(f"{script}: error:")
+
+
+def test_a_run_continued_from_a_later_game_plays_the_same_games() -> None:
+    import io
+
+    whole, part = io.StringIO(), io.StringIO()
+    run_match(["table", "random"], games=6, seed=4, out=whole)
+    rest = run_match(["table", "random"], games=2, seed=4, out=part, first=4, workers=2)
+    assert whole.getvalue().splitlines()[4:] == part.getvalue().splitlines()
+    assert rest.games == 2 and sum(rest.wins) == 2

@@ -122,3 +122,16 @@ def test_stats_ecarte_tables(tmp_path: Path) -> None:
     code, text = run("stats", "ecarte", "--refuse-table", "--holdings", "2", "--samples", "4",
                      "--workers", "1", "--out", str(tmp_path / "no" / "such" / "dir.csv"))
     assert code != 0 and "Traceback" not in text and len(text.strip().splitlines()) == 1
+
+
+def test_sim_cribbage_continues_a_run_from_a_later_game(tmp_path: Path) -> None:
+    whole, part = tmp_path / "whole.jsonl", tmp_path / "part.jsonl"
+    code, text = run("sim", "cribbage", "--players", "greedy,random", "--games", "5",
+                     "--seed", "3", "--out", str(whole))
+    assert code == 0 and "5 games, seed 3" in text
+    code, text = run("sim", "cribbage", "--players", "greedy,random", "--games", "2",
+                     "--seed", "3", "--first-game", "3", "--out", str(part))
+    assert code == 0 and "games 3-4" in text
+    assert whole.read_text().splitlines()[3:] == part.read_text().splitlines()
+    code, text = run("sim", "cribbage", "--games", "2", "--first-game", "-1")
+    assert code != 0 and "--first-game must be 0 or more" in text

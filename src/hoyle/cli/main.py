@@ -448,7 +448,7 @@ def stats_cribbage(plot: Annotated[Optional[Path], typer.Option(  # noqa: UP007
 
 
 def _run_match_command(players: str, games: int, workers: int, seed: int, out: Path | None,
-                       run_match: Any, example: str) -> tuple[list[str], Any]:
+                       run_match: Any, example: str, first: int = 0) -> tuple[list[str], Any]:
     """Check a sim command's options, run the match with a progress bar, write the records.
     Every bad option is one ``error:`` line."""
     from rich.progress import Progress
@@ -459,6 +459,8 @@ def _run_match_command(players: str, games: int, workers: int, seed: int, out: P
             raise HoyleError(f"--players names two players, e.g. {example}")
         if games < 1 or not 1 <= workers <= 64:
             raise HoyleError("--games must be at least 1 and --workers from 1 to 64")
+        if first < 0:
+            raise HoyleError("--first-game must be 0 or more")
         fh = out.open("w", encoding="utf-8") if out is not None else None
     except (HoyleError, OSError) as e:
         raise _fail(str(e)) from None
@@ -466,7 +468,7 @@ def _run_match_command(players: str, games: int, workers: int, seed: int, out: P
         with Progress(console=err_console, transient=True) as bar:
             task = bar.add_task(f"{names[0]} v {names[1]}", total=games)
             result = run_match(names, games, seed, workers, fh,
-                               progress=lambda n: bar.update(task, completed=n))
+                               progress=lambda n: bar.update(task, completed=n), first=first)
     except HoyleError as e:
         raise _fail(str(e)) from None
     finally:
@@ -505,14 +507,19 @@ def sim_cribbage(
         seed: Annotated[int, typer.Option(help="Seed; results do not depend on --workers.")]
         = 0,
         out: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-            help="Write every game's record to this JSON Lines file.")] = None) -> None:
+            help="Write every game's record to this JSON Lines file.")] = None,
+        first_game: Annotated[int, typer.Option(
+            help="Index of the first game (games are numbered from 0 and each is seeded by "
+                 "the seed and its index): finishes a run stopped part way.")] = 0) -> None:
     """A match between two computer players: win rates with 95% confidence intervals,
     points per deal by kind and role, skunks, the first dealer's win rate."""
     from hoyle.sim.tournament import run_match
 
     names, result = _run_match_command(players, games, workers, seed, out, run_match,
-                                       "expert,table")
-    t = _match_table(names, result, f"{names[0]} v {names[1]}: {games} games, seed {seed}")
+                                       "expert,table", first_game)
+    span = f", games {first_game}-{first_game + games - 1}" if first_game else ""
+    t = _match_table(names, result,
+                     f"{names[0]} v {names[1]}: {games} games, seed {seed}{span}")
     t.add_row("skunks given", str(result.skunks[0]), str(result.skunks[1]))
     for role in ("pone", "dealer"):
         for kind in ("pegging", "hand", "crib"):
@@ -623,16 +630,20 @@ def sim_ecarte(
         seed: Annotated[int, typer.Option(help="Seed; results do not depend on --workers.")]
         = 0,
         out: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-            help="Write every game's record to this JSON Lines file.")] = None) -> None:
+            help="Write every game's record to this JSON Lines file.")] = None,
+        first_game: Annotated[int, typer.Option(
+            help="Index of the first game (games are numbered from 0 and each is seeded by "
+                 "the seed and its index): finishes a run stopped part way.")] = 0) -> None:
     """An écarté match between two computer players: win rates with 95% confidence
     intervals, points per deal by kind (point, vole, king, penalty) and role, stands and
     refusals, the first dealer's win rate."""
     from hoyle.sim.ecarte_tournament import KINDS, run_match
 
     names, result = _run_match_command(players, games, workers, seed, out, run_match,
-                                       "expert,rules")
+                                       "expert,rules", first_game)
     t = _match_table(names, result,
-                     f"écarté: {names[0]} v {names[1]}: {games} games, seed {seed}")
+                     f"écarté: {names[0]} v {names[1]}: {games} games, seed {seed}"
+                     + (f", games {first_game}-{first_game + games - 1}" if first_game else ""))
     for role in ("elder", "dealer"):
         for kind in KINDS:
             t.add_row(f"{kind} per deal as {role}", f"{result.per_deal(0, kind, role):.3f}",

@@ -174,7 +174,7 @@ class EcarteMatchResult:
 
 def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
               out: TextIO | None = None,
-              progress: Callable[[int], None] | None = None) -> EcarteMatchResult:
+              progress: Callable[[int], None] | None = None, first: int = 0) -> EcarteMatchResult:
     """Play ``games`` games of écarté between the players named ``names`` (A, B).
 
     Args:
@@ -184,6 +184,8 @@ def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
         workers: processes; results do not depend on it.
         out: if given, every game's record is written to it as one JSON line, in order.
         progress: called with the number of games finished so far.
+        first: the index of the first game: games ``first`` to ``first + games - 1`` are
+            played, each exactly as in a run from 0 (to finish a run stopped part way).
 
     Raises:
         HoyleError: an unknown player name.
@@ -192,7 +194,8 @@ def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
     for n in pair:
         make_player(n)
     size = max(1, min(25, games // (workers * 4) or 1))
-    chunks = [list(range(i, min(games, i + size))) for i in range(0, games, size)]
+    end = first + games
+    chunks = [list(range(i, min(end, i + size))) for i in range(first, end, size)]
     wins = [0, 0]
     first_wins = 0
     points: list[dict[str, int]] = [{}, {}]
