@@ -21,14 +21,28 @@ def summarize(paths: list[str]) -> str:
     seen: set[int] = set()
     names: list[str] = []
     label = " + ".join(paths)
+    if not paths:
+        sys.exit("summarize_records.py: name at least one FILE.jsonl")
+    match: tuple[str, tuple[str, ...]] | None = None
     for path in paths:
-        with open(path, encoding="utf-8") as fh:
+        try:
+            fh = open(path, encoding="utf-8")
+        except OSError as e:
+            sys.exit(f"{path}: {e.strerror}")
+        with fh:
             for line in fh:
                 try:
                     rec = json.loads(line)
-                except ValueError:
-                    continue
-                seats = rec["seats"]
+                    seats = rec["seats"]
+                    this = (str(rec["game"]), tuple(seats))
+                    rec["result"]["winner"]
+                except (ValueError, TypeError, KeyError, IndexError):
+                    continue  # a truncated last line, or not a record
+                if match is None:
+                    match = this
+                elif this != match:
+                    sys.exit(f"{path}: a {this[0]} game of {' v '.join(this[1])}, not of "
+                             f"the match read so far ({match[0]}: {' v '.join(match[1])})")
                 if seats[0] == seats[1]:
                     return f"{label}: self-play ({seats[0]}), skipped"
                 if rec["seed"] in seen:
@@ -45,7 +59,7 @@ def summarize(paths: list[str]) -> str:
         w = wins.get(name, 0)
         lo, hi = wilson(w, games)
         lines.append(f"  {name:8s} {w:6,} wins  {w / max(games, 1):.4f}  "
-                     f"95% CI {lo:.4f}-{hi:.4f}")
+                     f"95% CI {max(lo, 0.0):.4f}-{hi:.4f}")
     return "\n".join(lines)
 
 

@@ -16,14 +16,18 @@ from hoyle.errors import HoyleError
 
 
 def run(ap: argparse.ArgumentParser, size: str, compute: Callable[[argparse.Namespace],
-                                                                     RoleTable]) -> None:
+                                                                     RoleTable],
+        at_least_one: tuple[str, ...] = ()) -> None:
     """Parse ``ap`` (which has ``--workers``, ``--out`` and the size option ``size``),
-    compute the table and write it."""
+    compute the table and write it. Options named in ``at_least_one`` must be 1 or more."""
     args = ap.parse_args()
-    if getattr(args, size) < 2 or args.workers < 1:
-        ap.error(f"--{size} must be at least 2 and --workers at least 1")
+    if getattr(args, size) < 2 or not 1 <= args.workers <= 64:
+        ap.error(f"--{size} must be at least 2 and --workers from 1 to 64")
+    for name in at_least_one:
+        if getattr(args, name) < 1:
+            ap.error(f"--{name} must be at least 1")
     out = args.out.resolve()
-    if not out.parent.is_dir() or not os.access(out.parent, os.W_OK) or \
+    if out.is_dir() or not out.parent.is_dir() or not os.access(out.parent, os.W_OK) or \
             (out.exists() and not os.access(out, os.W_OK)):
         ap.error(f"cannot write {args.out}")
     t = time.time()
@@ -31,5 +35,8 @@ def run(ap: argparse.ArgumentParser, size: str, compute: Callable[[argparse.Name
         table = compute(args)
     except HoyleError as e:
         sys.exit(f"{Path(sys.argv[0]).name}: {e}")
-    args.out.write_text(table.to_json() + "\n", encoding="utf-8")
+    try:
+        args.out.write_text(table.to_json() + "\n", encoding="utf-8")
+    except OSError as e:
+        sys.exit(f"{Path(sys.argv[0]).name}: cannot write {args.out}: {e.strerror}")
     print(f"wrote {args.out} in {time.time() - t:.0f} s")

@@ -297,11 +297,15 @@ def test_role_tables_refuse_incomplete_or_invalid_json() -> None:
     for broken in ({**good, "pone_se": {}},
                    {**good, "dealer": {**good["dealer"], "5-5": float("nan")}},
                    {**good, "dealer": {**good["dealer"], "5-5": "1.5"}},
-                   {**good, "pone": {**good["pone"], "Z-Z": 1.0}}):
+                   {**good, "pone": {**good["pone"], "Z-Z": 1.0}},
+                   {**good, "pone_se": {**good["pone_se"], "5-5": -0.1}}):
         with pytest.raises(HoyleError):
             type(crib_table()).from_json(json.dumps(broken))
     with pytest.raises(HoyleError):
         PegTable.from_json("[" * 100_000)
+    with pytest.raises(HoyleError):  # a number too large for a float
+        type(crib_table()).from_json(json.dumps(good).replace(
+            '"5-5": ', '"5-5": 1' + "0" * 400 + ", \"x\": ", 1))
     t = peg_table()
     for bad in ([0, 13, 13, 13], [14, 1, 2, 3], [1, 2, 3]):
         with pytest.raises(KeyError):
@@ -320,12 +324,17 @@ def test_show_sum_and_hand_ev_refuse_bad_hands() -> None:
             show_sum(bad)
     with pytest.raises(DuplicateCardError):
         hand_ev([hand[0], *hand[:3]])
+    with pytest.raises(HoyleError):  # no starter left to average over
+        hand_ev(hand, [c for c in CARDS if c not in hand])
 
 
 @pytest.mark.parametrize("script,args", [
     ("peg_table.py", ["--hands", "0"]),
     ("peg_table.py", ["--hands", "3", "--out", "/nonexistent-dir/peg.json"]),
     ("crib_table.py", ["--deals", "1"]),
+    ("crib_table.py", ["--deals", "10", "--iterations", "0"]),
+    ("peg_table.py", ["--hands", "3", "--out", "/"]),  # a directory
+    ("peg_table.py", ["--hands", "3", "--workers", "0"]),
 ])
 def test_table_scripts_refuse_bad_arguments_before_computing(script: str,
                                                              args: list[str]) -> None:

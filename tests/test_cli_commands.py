@@ -135,3 +135,7 @@ def test_sim_cribbage_continues_a_run_from_a_later_game(tmp_path: Path) -> None:
     assert whole.read_text().splitlines()[3:] == part.read_text().splitlines()
     code, text = run("sim", "cribbage", "--games", "2", "--first-game", "-1")
     assert code != 0 and "--first-game must be 0 or more" in text
+    # The first part's records are never overwritten by the rest.
+    code, text = run("sim", "cribbage", "--players", "greedy,random", "--games", "2",
+                     "--seed", "3", "--first-game", "3", "--out", str(whole))
+    assert code != 0 and "exists" in text and len(whole.read_text().splitlines()) == 5

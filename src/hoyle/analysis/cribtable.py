@@ -102,7 +102,8 @@ class RoleTable:
             parts = [{k: _number(v) for k, v in d[part].items()}
                      for part in ("dealer", "pone", "dealer_se", "pone_se")]
             t = cls(parts[0], parts[1], parts[2], parts[3], dict(d["meta"]))
-        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError,
+                OverflowError) as e:
             raise HoyleError(f"not a {cls.kind}: {e}") from None
         keys = set(cls.keys())
         for part in parts:
@@ -110,6 +111,9 @@ class RoleTable:
             if missing:
                 raise HoyleError(f"{cls.kind} lacks {len(missing)} entries, "
                                  f"e.g. {sorted(missing)[0]}")
+            if part is parts[2] or part is parts[3]:
+                if any(v < 0 for v in part.values()):
+                    raise HoyleError(f"{cls.kind} has a negative standard error")
             extra = [k for k in part if k not in keys]
             if extra:
                 raise HoyleError(f"{cls.kind} has unknown entries, e.g. {sorted(extra)[0]}")

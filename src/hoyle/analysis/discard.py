@@ -51,10 +51,12 @@ def hand_ev(keep: Sequence[Card], dead: Sequence[Card] = ()) -> float:
     ``keep`` or ``dead`` (46 when six cards are known).
 
     Raises:
-        DuplicateCardError: a card twice in ``keep``.
+        DuplicateCardError: a card twice in ``keep``; HoyleError: no starter left.
     """
     require_distinct(keep)
     seen = set(keep) | set(dead)
+    if len(seen) >= 52:
+        raise HoyleError("no starter is left to average over")
     if len(keep) == 4:
         return show_sum(keep, [c for c in seen if c not in keep]) / (52 - len(seen))
     starters = [c for c in CARDS if c not in seen]

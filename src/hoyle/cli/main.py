@@ -459,8 +459,12 @@ def _run_match_command(players: str, games: int, workers: int, seed: int, out: P
             raise HoyleError(f"--players names two players, e.g. {example}")
         if games < 1 or not 1 <= workers <= 64:
             raise HoyleError("--games must be at least 1 and --workers from 1 to 64")
-        if first < 0:
-            raise HoyleError("--first-game must be 0 or more")
+        if first < 0 or first + games > 1_000_003:
+            raise HoyleError("--first-game must be 0 or more, and a match's games are "
+                             "numbered below 1,000,003")
+        if first and out is not None and out.exists():
+            raise HoyleError(f"{out} exists: write the rest of a run to a new file and read "
+                             "both with scripts/summarize_records.py --pool")
         fh = out.open("w", encoding="utf-8") if out is not None else None
     except (HoyleError, OSError) as e:
         raise _fail(str(e)) from None
