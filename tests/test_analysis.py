@@ -180,13 +180,12 @@ def test_pegging_table_entry_is_the_weighted_double_dummy_mean() -> None:
 def test_shipped_pegging_table_reproduces_from_its_seed() -> None:
     # The shipped table (scripts/peg_table.py, seed 2026, 200 hands): recompute two
     # entries from the same pool, and check the table is complete and sane.
-    from hoyle.cribbage.players.pegtable import KEEP_KINDS, _entry, keep_key, peg_table
+    from hoyle.cribbage.players.pegtable import (KEEP_KINDS, _entry, keep_key, opponent_pool,
+                                                 peg_table)
 
     t = peg_table()
     assert len(KEEP_KINDS) == 1820 and len(t.pone) == len(t.dealer) == 1820
-    rng = random.Random(t.meta["seed"])
-    pack = [r for r in range(1, 14) for _ in range(4)]
-    pool = [tuple(sorted(rng.sample(pack, 4))) for _ in range(t.meta["hands"])]
+    pool = opponent_pool(t.meta["hands"], t.meta["seed"])
     for mine in ((1, 2, 3, 4), (5, 5, 10, 13)):
         pm, ps, dm, ds = _entry((mine, pool))
         key = keep_key(mine)

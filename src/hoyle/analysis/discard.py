@@ -58,7 +58,7 @@ def hand_ev(keep: Sequence[Card], dead: Sequence[Card] = ()) -> float:
     if len(seen) >= 52:
         raise HoyleError("no starter is left to average over")
     if len(keep) == 4:
-        return show_sum(keep, [c for c in seen if c not in keep]) / (52 - len(seen))
+        return show_sum(keep, dead) / (52 - len(seen))
     starters = [c for c in CARDS if c not in seen]
     return sum(show_total(keep, s) for s in starters) / len(starters)
 

@@ -36,7 +36,8 @@ from hoyle.analysis.cribtable import RoleTable
 from hoyle.cribbage.players.search import play_value
 from hoyle.errors import HoyleError
 
-__all__ = ["PegTable", "KEEP_KINDS", "keep_key", "peg_table", "compute_peg_table"]
+__all__ = ["PegTable", "KEEP_KINDS", "keep_key", "peg_table", "compute_peg_table",
+           "opponent_pool"]
 
 _RANKS = "A23456789TJQK"
 
@@ -102,25 +103,26 @@ def _weight(mine: Sequence[int], his: Sequence[int]) -> float:
 def _entry(args: tuple[tuple[int, ...], list[tuple[int, ...]]]) -> tuple[float, ...]:
     """Weighted mean and standard error of the net pegging of ``mine`` in each role."""
     mine, pool = args
+    fits = [(w, his) for his in pool if (w := _weight(mine, his)) > 0.0]
+    if not fits:
+        raise HoyleError(f"no hand of the pool fits beside {keep_key(mine)}: "
+                         "use more hands")
+    sw = sum(w for w, _ in fits)
     out: list[float] = []
     for dealer in (False, True):
-        ws: list[float] = []
-        vs: list[float] = []
-        for his in pool:
-            w = _weight(mine, his)
-            if w == 0.0:
-                continue
-            ws.append(w)
-            vs.append(float(-play_value(his, mine, 0, ()) if dealer
-                            else play_value(mine, his, 0, ())))
-        sw = sum(ws)
-        if sw == 0.0:
-            raise HoyleError(f"no hand of the pool fits beside {keep_key(mine)}: "
-                             "use more hands")
-        mean = sum(w * v for w, v in zip(ws, vs)) / sw
-        se = math.sqrt(sum((w * (v - mean)) ** 2 for w, v in zip(ws, vs))) / sw
+        vs = [float(-play_value(his, mine, 0, ()) if dealer else play_value(mine, his, 0, ()))
+              for _, his in fits]
+        mean = sum(w * v for (w, _), v in zip(fits, vs)) / sw
+        se = math.sqrt(sum((w * (v - mean)) ** 2 for (w, _), v in zip(fits, vs))) / sw
         out += [mean, se]
     return tuple(out)
+
+
+def opponent_pool(hands: int, seed: int) -> list[tuple[int, ...]]:
+    """The common pool: ``hands`` opponent hands (sorted ranks) drawn from a full pack."""
+    rng = random.Random(seed)
+    pack = [r for r in range(1, 14) for _ in range(4)]
+    return [tuple(sorted(rng.sample(pack, 4))) for _ in range(hands)]
 
 
 def compute_peg_table(hands: int, seed: int, workers: int = 1,
@@ -144,9 +146,7 @@ def compute_peg_table(hands: int, seed: int, workers: int = 1,
 
     if hands < 2:
         raise HoyleError("the pegging table needs at least 2 opponent hands")
-    rng = random.Random(seed)
-    pack = [r for r in range(1, 14) for _ in range(4)]
-    pool = [tuple(sorted(rng.sample(pack, 4))) for _ in range(hands)]
+    pool = opponent_pool(hands, seed)
     jobs = [(k, pool) for k in KEEP_KINDS]
     results: list[tuple[float, ...]] = []
     if workers > 1:
