@@ -65,6 +65,20 @@ def build() -> None:
 
 
 def main() -> int:
+    lock_path = ROOT / "build" / "accel.lock"
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock_path, "w", encoding="utf-8") as lock:
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: no lock (two builds at once may then clash)
+            return _main()
+        # One build at a time in this directory: a second `make accel` started while one
+        # runs waits for it, then finds the build fresh.
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        return _main()
+
+
+def _main() -> int:
     if fresh_build() is not None:
         print("build_accel: the compiled engine is up to date")
         return 0

@@ -139,3 +139,42 @@ def test_sim_cribbage_continues_a_run_from_a_later_game(tmp_path: Path) -> None:
     code, text = run("sim", "cribbage", "--players", "greedy,random", "--games", "2",
                      "--seed", "3", "--first-game", "3", "--out", str(whole))
     assert code != 0 and "exists" in text and len(whole.read_text().splitlines()) == 5
+
+
+def test_discard_ranks_the_15_discards() -> None:
+    # 5-5-5-J kept as dealer: 14 in hand before the starter (fifteens 5+5+5 and J+5 three
+    # times: 8; pair royal 6), so laying away 2-9 is the best of the 15 discards.
+    code, out = run("discard", "5H", "5C", "5S", "JD", "2C", "9S", "--dealer")
+    assert code == 0 and "dealer (your crib)" in out
+    rows = [ln for ln in out.splitlines() if re.match(r"\s*│\s*\d+\s*│", ln)]
+    assert len(rows) == 15
+    assert re.match(r"\s*│\s*1\s*│\s*2♣ 9♠\s*│", rows[0])
+
+
+def test_discard_needs_exactly_one_role() -> None:
+    code, out = run("discard", "5H", "5C", "5S", "JD", "2C", "9S")
+    assert code == 2 and "--dealer (yours) or --pone" in out and "not both" not in out
+    code, out = run("discard", "5H", "5C", "5S", "JD", "2C", "9S", "--dealer", "--pone")
+    assert code == 2 and "not both" in out and "Traceback" not in out
+    code, out = run("discard", "5H", "5C", "5S", "JD", "2C", "--pone")
+    assert code == 2 and "Traceback" not in out and len(out.strip().splitlines()) == 1
+
+
+def test_replay_a_line_of_a_sim_records_file(tmp_path: Path) -> None:
+    out_file = tmp_path / "run.jsonl"
+    code, _ = run("sim", "cribbage", "--players", "greedy,random", "--games", "3",
+                  "--seed", "7", "--out", str(out_file))
+    assert code == 0
+    lines = out_file.read_text().splitlines()
+    # Game 1 of the run (line 2) is seeded 7 * 1,000,003 + 1 (hoyle.sim.tournament).
+    code, out = run("replay", str(out_file), "--line", "2")
+    assert code == 0 and "seed 7000022" in out and "wins" in out
+    assert '"seed": 7000022' in lines[1]
+    code, out = run("replay", str(out_file))
+    assert code == 2 and "holds 3 records" in out and "--line N (1 to 3)" in out
+    for bad in ("0", "4"):
+        code, out = run("replay", str(out_file), "--line", bad)
+        assert code == 2 and f"no line {bad}" in out and "Traceback" not in out
+    out_file.write_text(lines[0] + "\n" + lines[1][:50] + "\n")
+    code, out = run("replay", str(out_file), "--line", "2")
+    assert code == 2 and "line 2 of" in out and "not a JSON record" in out

@@ -13,6 +13,7 @@ __all__ = [
     "DuplicateCardError",
     "IllegalAction",
     "RecordError",
+    "RecordsFileError",
 ]
 
 
@@ -53,4 +54,13 @@ class RecordError(HoyleError):
         self.action = action
         if index is not None:
             message = f"action {index + 1} {action!r}: {message}"
+        super().__init__(message)
+
+
+class RecordsFileError(RecordError):
+    """A file of several records, one a line (JSON Lines, as ``hoyle sim --out`` writes),
+    read as one record; ``count`` is how many lines it holds."""
+
+    def __init__(self, message: str, count: int) -> None:
+        self.count = count
         super().__init__(message)

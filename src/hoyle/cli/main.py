@@ -22,7 +22,7 @@ from hoyle.cli.saves import check_new_save_path
 from hoyle.cribbage.players import PLAYERS
 from hoyle.cribbage.scoring import score_show
 from hoyle.cribbage.records import replay_record
-from hoyle.errors import HoyleError
+from hoyle.errors import HoyleError, RecordsFileError
 from hoyle.table.laws import LawCode
 from hoyle.table.records import GameRecord
 
@@ -188,7 +188,12 @@ def score(cards: Annotated[list[str], typer.Argument(help="The hand, e.g. 5H 5C 
 
 
 @app.command()
-def replay(path: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+def replay(path: Annotated[Path, typer.Argument(
+               help="A game record (JSON), or a JSON Lines file of them with --line.")],
+           line: Annotated[Optional[int], typer.Option(  # noqa: UP007
+               help="The record on this line (from 1) of a JSON Lines file such as "
+                    "`hoyle sim --out` writes: line N of a run from game 0 is game N-1.")
+           ] = None,
            seat: Annotated[Optional[int], typer.Option(  # noqa: UP007
                help="Show only what this seat could see.")] = None,
            show_all: Annotated[bool, typer.Option(
@@ -197,7 +202,11 @@ def replay(path: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     """Replay a saved game record and print every event. A game still in progress against
     the computer is shown as the person at the keyboard saw it, unless --all."""
     try:
-        record = GameRecord.load(path)
+        try:
+            record = GameRecord.load(path, line)
+        except RecordsFileError as e:
+            raise HoyleError(f"{str(path)!r} holds {e.count} records, one a line: choose "
+                             f"one with --line N (1 to {e.count})") from None
         if record.game == "ecarte":
             from hoyle.cli.render import ecarte_event_lines
             from hoyle.ecarte.records import replay_record as replay_ecarte
@@ -380,9 +389,11 @@ def laws_ecarte(
 
 @app.command()
 def discard(cards: Annotated[list[str], typer.Argument(help="Six cards, e.g. 5H 5C 6D 7S JD KH.")],
-            dealer: Annotated[Optional[bool], typer.Option(  # noqa: UP007
-                "--dealer/--pone", help="Whose crib it is (yours as dealer); required.")]
-            = None) -> None:
+            dealer: Annotated[bool, typer.Option(
+                "--dealer", help="You deal: the crib is yours. One of --dealer, --pone.")]
+            = False,
+            pone: Annotated[bool, typer.Option(
+                "--pone", help="Your opponent deals: the crib is his.")] = False) -> None:
     """Discard advice: the 15 ways to lay away two of six cards, ranked by expected points
     (hand over the 46 starters, plus or minus hoyle's crib table)."""
     from rich.table import Table
@@ -390,8 +401,9 @@ def discard(cards: Annotated[list[str], typer.Argument(help="Six cards, e.g. 5H 
     from hoyle.analysis.discard import discard_options
 
     try:
-        if dealer is None:
-            raise HoyleError("say whose crib it is: --dealer (yours) or --pone")
+        if dealer == pone:
+            raise HoyleError("say whose crib it is: --dealer (yours) or --pone (not both)"
+                             if dealer else "say whose crib it is: --dealer (yours) or --pone")
         hand = parse_cards(cards)
         options = discard_options(hand, dealer)
     except HoyleError as e:

@@ -17,7 +17,7 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from hoyle.errors import HoyleError, RecordError
+from hoyle.errors import HoyleError, RecordError, RecordsFileError
 from hoyle.table.core import Action, Event
 from hoyle.table.laws import LawCode
 
@@ -106,17 +106,39 @@ class GameRecord:
         return GameRecord(**known)
 
     @staticmethod
-    def load(path: str | Path) -> GameRecord:
-        """Read a record from a file.
+    def load(path: str | Path, line: int | None = None) -> GameRecord:
+        """Read a record from a file: a JSON record, or with ``line`` the record on that
+        line (counted from 1) of a JSON Lines file, one record a line, as ``hoyle sim
+        --out`` writes them (line ``n`` of a run from game 0 is game ``n - 1``).
 
         Raises:
-            RecordError: the file cannot be read or is not a valid record.
+            RecordError: the file cannot be read; ``line`` is below 1 or past the file's
+                last line; or the text is not a valid record.
+            RecordsFileError: without ``line``, the file holds several records, one a
+                line (``count`` says how many).
         """
         try:
             text = Path(path).read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as e:
             raise RecordError(f"cannot read record {str(path)!r}: {e}") from None
-        return GameRecord.from_json(text)
+        if line is not None:
+            lines = text.splitlines()
+            if not 1 <= line <= len(lines):
+                raise RecordError(f"{str(path)!r} has {len(lines)} line(s): no line {line}")
+            try:
+                return GameRecord.from_json(lines[line - 1])
+            except RecordError as e:
+                raise RecordError(f"line {line} of {str(path)!r}: {e}") from None
+        try:
+            return GameRecord.from_json(text)
+        except RecordError:
+            lines = [t for t in text.splitlines() if t.strip()]
+            if len(lines) > 1 and all(t.lstrip().startswith("{") and t.rstrip().endswith("}")
+                                      for t in lines[:2]):
+                raise RecordsFileError(f"{str(path)!r} holds {len(lines)} records, one a "
+                                       "line (JSON Lines): choose one by its line, from 1",
+                                       len(lines)) from None
+            raise
 
 
 class _Replayable(Protocol):
