@@ -233,8 +233,8 @@ def replay(path: Annotated[Path, typer.Argument(
         [f"Seat {i}" for i in range(n_seats)]
     console.print(f"[bold]{record.game}[/bold] {record.variant}, laws {record.laws}, "
                   f"seed {record.seed}, {record.date}")
-    for line in lines_for(events, names, seat):
-        console.print(line)
+    for text in lines_for(events, names, seat):
+        console.print(text)
     if not finished:
         console.print(f"[dim]Unfinished: {len(record.actions)} actions.[/dim]")
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -29,6 +28,7 @@ from hoyle.ecarte.players import make_player as _make_basic
 from hoyle.ecarte.rules import ecarte_pack, trick_rank
 from hoyle.ecarte.state import EcarteState
 from hoyle.errors import HoyleError
+from hoyle.sim.pool import add_counts, play_chunks
 from hoyle.sim.tournament import wilson
 from hoyle.table.core import Action, Event
 
@@ -193,9 +193,6 @@ def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
     pair = (names[0], names[1])
     for n in pair:
         make_player(n)
-    size = max(1, min(25, games // (workers * 4) or 1))
-    end = first + games
-    chunks = [list(range(i, min(end, i + size))) for i in range(first, end, size)]
     wins = [0, 0]
     first_wins = 0
     points: list[dict[str, int]] = [{}, {}]
@@ -211,10 +208,8 @@ def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
             if g.winner == g.first_dealer:
                 first_wins += 1
             for p in (0, 1):
-                for k, v in g.points[p].items():
-                    points[p][k] = points[p].get(k, 0) + v
-                for k, v in g.deals[p].items():
-                    deals[p][k] += v
+                add_counts(points[p], g.points[p])
+                add_counts(deals[p], g.deals[p])
                 stands[p] += g.stands[p]
                 refusals[p] += g.refusals[p]
             if out is not None:
@@ -223,12 +218,6 @@ def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
         if progress is not None:
             progress(done)
 
-    jobs = [(pair, seed, c) for c in chunks]
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as ex:
-            for summaries in ex.map(_chunk, jobs):
-                absorb(summaries)
-    else:
-        for job in jobs:
-            absorb(_chunk(job))
+    for summaries in play_chunks(_chunk, pair, seed, first, games, workers, most=25):
+        absorb(summaries)
     return EcarteMatchResult(pair, games, wins, first_wins, points, deals, stands, refusals)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -25,6 +24,7 @@ from hoyle.cards import CARDS, Card, Rank, derive_rng
 from hoyle.cribbage.players import make_player
 from hoyle.cribbage.state import CribbageState
 from hoyle.sim.match import play_game
+from hoyle.sim.pool import add_counts, play_chunks
 from hoyle.table.core import Action, Event
 
 __all__ = ["GameSummary", "MatchResult", "play_one", "run_match", "wilson"]
@@ -185,9 +185,6 @@ def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
     pair = (names[0], names[1])
     for n in pair:
         make_player(n)  # fail early on a bad name
-    size = max(1, min(50, games // (workers * 4) or 1))
-    end = first + games
-    chunks = [list(range(i, min(end, i + size))) for i in range(first, end, size)]
     wins = [0, 0]
     skunks = [0, 0]
     first_wins = 0
@@ -204,22 +201,14 @@ def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
             if g.winner == g.first_dealer:
                 first_wins += 1
             for p in (0, 1):
-                for k, v in g.points[p].items():
-                    points[p][k] = points[p].get(k, 0) + v
-                for k, v in g.deals[p].items():
-                    deals[p][k] += v
+                add_counts(points[p], g.points[p])
+                add_counts(deals[p], g.deals[p])
             if out is not None:
                 out.write(json.dumps(g.record) + "\n")
         done += len(summaries)
         if progress is not None:
             progress(done)
 
-    jobs = [(pair, seed, c) for c in chunks]
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as ex:
-            for summaries in ex.map(_chunk, jobs):
-                absorb(summaries)
-    else:
-        for job in jobs:
-            absorb(_chunk(job))
+    for summaries in play_chunks(_chunk, pair, seed, first, games, workers, most=50):
+        absorb(summaries)
     return MatchResult(pair, games, wins, skunks, first_wins, points, deals)

@@ -17,8 +17,8 @@ from typing import Any
 
 from hoyle.cribbage.laws.acc import ACC
 from hoyle.cribbage.laws.ew import EW
-from hoyle.errors import HoyleError
 from hoyle.table.laws import LawCode
+from hoyle.table.names import by_name
 
 __all__ = ["CODES", "get_code", "EW", "ACC"]
 
@@ -32,8 +32,5 @@ def get_code(name: str, **params: Any) -> LawCode:
     Raises:
         HoyleError: no such code, or a parameter it does not have.
     """
-    try:
-        code = CODES[name.lower()]
-    except KeyError:
-        raise HoyleError(f"unknown law code {name!r} (known: {', '.join(CODES)})") from None
+    code = by_name(CODES, name, "law code", fold_case=True)
     return code.with_params(**params) if params else code

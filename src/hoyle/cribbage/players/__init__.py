@@ -14,7 +14,7 @@ from hoyle.cribbage.players.expert import ExpertPlayer
 from hoyle.cribbage.players.greedy import GreedyPlayer
 from hoyle.cribbage.players.random import RandomPlayer
 from hoyle.cribbage.players.table import TablePlayer
-from hoyle.errors import HoyleError
+from hoyle.table.names import by_name
 
 __all__ = ["Player", "RandomPlayer", "GreedyPlayer", "TablePlayer", "ExpertPlayer", "PLAYERS",
            "make_player"]
@@ -34,8 +34,4 @@ def make_player(name: str) -> Player:
     Raises:
         HoyleError: unknown name.
     """
-    try:
-        return PLAYERS[name]()
-    except KeyError:
-        raise HoyleError(f"unknown player {name!r} (known: {', '.join(sorted(PLAYERS))})") \
-            from None
+    return by_name(PLAYERS, name, "player")()

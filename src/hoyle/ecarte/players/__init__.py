@@ -13,7 +13,7 @@ from hoyle.ecarte.players.base import Player
 from hoyle.ecarte.players.expert import ExpertPlayer
 from hoyle.ecarte.players.random import RandomPlayer
 from hoyle.ecarte.players.rules import RulesPlayer
-from hoyle.errors import HoyleError
+from hoyle.table.names import by_name
 
 __all__ = ["Player", "RandomPlayer", "RulesPlayer", "ExpertPlayer", "PLAYERS", "make_player"]
 
@@ -31,8 +31,4 @@ def make_player(name: str) -> Player:
     Raises:
         HoyleError: unknown name.
     """
-    try:
-        return PLAYERS[name]()
-    except KeyError:
-        raise HoyleError(f"unknown player {name!r} (known: {', '.join(sorted(PLAYERS))})") \
-            from None
+    return by_name(PLAYERS, name, "player")()
