@@ -28,8 +28,7 @@ from hoyle.ecarte.players import make_player as _make_basic
 from hoyle.ecarte.rules import ecarte_pack, trick_rank
 from hoyle.ecarte.state import EcarteState
 from hoyle.errors import HoyleError
-from hoyle.sim.pool import add_counts, play_chunks
-from hoyle.sim.tournament import wilson
+from hoyle.sim.pool import MatchTotals, add_counts, play_chunks
 from hoyle.table.core import Action, Event
 
 __all__ = ["EcarteGameSummary", "EcarteMatchResult", "KINDS", "make_player", "play_one",
@@ -139,30 +138,13 @@ def _chunk(args: tuple[tuple[str, str], int, list[int]]) -> list[EcarteGameSumma
 
 
 @dataclass
-class EcarteMatchResult:
-    """The outcome of a match (see :func:`run_match`)."""
+class EcarteMatchResult(MatchTotals):
+    """The outcome of a match (see :func:`run_match`): also each player's stands (the
+    elder playing without proposing) and first refusals of a proposal. Roles are
+    ``dealer`` and ``elder``; kinds :data:`KINDS`."""
 
-    names: tuple[str, str]
-    games: int
-    wins: list[int]
-    first_dealer_wins: int
-    points: list[dict[str, int]]
-    deals: list[dict[str, int]]
-    stands: list[int]
-    refusals: list[int]
-
-    def win_rate(self, player: int = 0) -> float:
-        """The share of games won by ``player`` (0 = A)."""
-        return self.wins[player] / self.games if self.games else 0.0
-
-    def ci(self, player: int = 0) -> tuple[float, float]:
-        """Wilson 95% interval of the player's win rate."""
-        return wilson(self.wins[player], self.games)
-
-    def per_deal(self, player: int, kind: str, role: str) -> float:
-        """Points per deal in a role (``dealer``/``elder``) of a kind (:data:`KINDS`)."""
-        n = self.deals[player][role]
-        return self.points[player].get(f"{kind}:{role}", 0) / n if n else 0.0
+    stands: list[int] = field(default_factory=lambda: [0, 0])
+    refusals: list[int] = field(default_factory=lambda: [0, 0])
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary."""

@@ -15,7 +15,6 @@ ends in is left out), skunks, and the first dealer's win rate.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -24,30 +23,12 @@ from hoyle.cards import CARDS, Card, Rank, derive_rng
 from hoyle.cribbage.players import make_player
 from hoyle.cribbage.state import CribbageState
 from hoyle.sim.match import play_game
-from hoyle.sim.pool import add_counts, play_chunks
+from hoyle.sim.pool import MatchTotals, add_counts, play_chunks, wilson
 from hoyle.table.core import Action, Event
 
 __all__ = ["GameSummary", "MatchResult", "play_one", "run_match", "wilson"]
 
 _PEGGING = ("CRIB-R-9", "EW-T-ix", "EW-xii")
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a win rate (95% by default).
-
-    60 wins in 100: centre (0.6 + 1.96²/200) / (1 + 1.96²/100) = 0.5963, half-width
-    1.96·sqrt(0.0024 + 1.96²/40000) / 1.0384 = 0.0943:
-
-    >>> tuple(round(x, 3) for x in wilson(60, 100))
-    (0.502, 0.691)
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (c - h, c + h)
 
 
 @dataclass
@@ -131,30 +112,11 @@ def _chunk(args: tuple[tuple[str, str], int, list[int]]) -> list[GameSummary]:
 
 
 @dataclass
-class MatchResult:
-    """The outcome of a match (see :func:`run_match`)."""
+class MatchResult(MatchTotals):
+    """The outcome of a match (see :func:`run_match`): also the skunks each player won.
+    Roles are ``dealer`` and ``pone``; kinds ``pegging``, ``hand``, ``crib``."""
 
-    names: tuple[str, str]
-    games: int
-    wins: list[int]
-    skunks: list[int]
-    first_dealer_wins: int
-    points: list[dict[str, int]]
-    deals: list[dict[str, int]]
-
-    def win_rate(self, player: int = 0) -> float:
-        """The share of games won by ``player`` (0 = A)."""
-        return self.wins[player] / self.games if self.games else 0.0
-
-    def ci(self, player: int = 0) -> tuple[float, float]:
-        """Wilson 95% interval of the player's win rate."""
-        return wilson(self.wins[player], self.games)
-
-    def per_deal(self, player: int, kind: str, role: str) -> float:
-        """Points per deal in a role (``dealer``/``pone``) of a kind (``pegging``,
-        ``hand``, ``crib``)."""
-        n = self.deals[player][role]
-        return self.points[player].get(f"{kind}:{role}", 0) / n if n else 0.0
+    skunks: list[int] = field(default_factory=lambda: [0, 0])
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary."""
@@ -211,4 +173,4 @@ def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
 
     for summaries in play_chunks(_chunk, pair, seed, first, games, workers, most=50):
         absorb(summaries)
-    return MatchResult(pair, games, wins, skunks, first_wins, points, deals)
+    return MatchResult(pair, games, wins, first_wins, points, deals, skunks)
