@@ -94,3 +94,40 @@ def test_referee_prints_rulings_with_law_ids(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     state, _ = replay_record(GameRecord.load(tmp_path / "r2.json"))
     assert state.scores == (2, 0)
+
+
+def test_referee_table_words_and_resume(tmp_path: Path) -> None:
+    # The words every referee session reads (help, menu, board, a bad card, quit), then
+    # the saved game resumed where it stopped, for both games.
+    env = dict(os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="200")
+    for game, board_word, board_text, menu_text in (
+            ("cribbage", "board", "Alice", "touched_pegs"),
+            ("ecarte", "score", r"Score\S* Alice 0, Bob 0", "exposed")):
+        save = f"{game}.json"
+        child = pexpect.spawn(sys.executable, ["-m", "hoyle", "referee", game, "--names",
+                                               "Alice,Bob", "--save", save],
+                              cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30,
+                              dimensions=(50, 200))
+        child.expect("cuts for the deal")
+        child.sendline("help")
+        child.expect("Enter what happens")
+        child.sendline("menu")
+        child.expect("Irregularities")
+        child.expect(menu_text)
+        child.sendline(board_word)
+        child.expect(board_text)
+        child.sendline("1x")  # not a card: one red line, nothing applied
+        child.expect("cannot read card '1x'")
+        child.expect("cuts for the deal")
+        child.sendline("9c")
+        child.expect("cuts for the deal")
+        child.sendline("quit")
+        child.expect(rf"Continue with: hoyle referee {game} --resume\s+{save}")
+        child.expect(pexpect.EOF)
+        assert GameRecord.load(tmp_path / save).actions == ["CUT 9C"]
+        child = pexpect.spawn(sys.executable, ["-m", "hoyle", "referee", game, "--resume",
+                                               save], cwd=str(tmp_path), env=env,
+                              encoding="utf-8", timeout=30, dimensions=(50, 200))
+        child.expect("Bob cuts for the deal")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)

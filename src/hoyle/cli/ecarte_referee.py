@@ -83,6 +83,10 @@ class EcarteRefereeSession(RecordedSession[EcarteState]):
         date: the date the game started (ISO).
     """
 
+    game = "ecarte"
+    help_text = HELP
+    board_words = ("score", "board")
+
     def menu(self) -> None:
         """Print what the table can report."""
         laws = self.state.laws
@@ -123,62 +127,31 @@ class EcarteRefereeSession(RecordedSession[EcarteState]):
             return f"{who} chooses \\[{'/'.join(a.word for a in s.legal_actions())}]: "
         return ""
 
-    def run(self) -> int:
-        """Referee until the game ends or the table quits; returns the exit code (0)."""
-        try:
-            self._loop()
-        except KeyboardInterrupt:
-            pass
-        self.save()
-        if self.state.is_terminal():
-            self.console.print(f"Record saved to {escape(str(self.save_path))}.")
-        else:
-            self.console.print(f"Saved to {escape(str(self.save_path))}. Continue with: "
-                               f"hoyle referee ecarte --resume {escape(str(self.save_path))}")
-        return 0
+    def show_options(self) -> None:
+        """Print the options of a decision, if one is due."""
+        s = self.state
+        if s.phase == Phase.DECISION:
+            view = s.view(s.to_act)
+            for a, text in zip(s.legal_actions(), view.decision):
+                card = f" {a.cards[0]}" if a.cards else ""
+                self.console.print(f"  option [bold]{a.word}{card}[/bold]: {escape(text)}")
 
-    def _score(self) -> None:
+    def parse(self, text: str) -> Action:
+        """The action a line of table input stands for (:func:`parse_table_input`)."""
+        return parse_table_input(self.state, text)
+
+    def show_board(self) -> None:
+        """Print the score."""
         s = self.state
         self.console.print(f"[bold]Score[/bold] {escape(self.names[0])} {s.scores[0]}, "
                            f"{escape(self.names[1])} {s.scores[1]}")
 
-    def _loop(self) -> None:
-        s = self.state
-        while not s.is_terminal():
-            if s.phase == Phase.DECISION:
-                view = s.view(s.to_act)
-                for a, text in zip(s.legal_actions(), view.decision):
-                    card = f" {a.cards[0]}" if a.cards else ""
-                    self.console.print(f"  option [bold]{a.word}{card}[/bold]: {escape(text)}")
-            try:
-                text = self.console.input(self.prompt())
-            except EOFError:
-                return
-            low = text.strip().lower()
-            if low in ("quit", "q", "exit", "save"):
-                return
-            if low in ("help", "?", "h"):
-                self.console.print(HELP)
-                continue
-            if low == "menu":
-                self.menu()
-                continue
-            if low in ("score", "board"):
-                self._score()
-                continue
-            try:
-                events = s.apply(parse_table_input(s, text))
-            except HoyleError as e:
-                self.console.print(f"[red]{escape(str(e))}[/red]")
-                continue
-            self._print(events)
-            self.save()
-
-    def _print(self, events: list[Event]) -> None:
+    def print_events(self, events: list[Event]) -> None:
+        """Print the events, and the score when it or the deal changed."""
         for line in ecarte_event_lines(events, self.names, None):
             self.console.print(line)
         if any(e.kind in ("score", "new_deal", "game_over") for e in events):
-            self._score()
+            self.show_board()
 
 
 def new_referee(console: Console, laws: str, names: list[str] | None,

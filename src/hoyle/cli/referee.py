@@ -26,7 +26,7 @@ from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import DETECTED_KINDS, CribbageState, Phase
-from hoyle.errors import HoyleError, IllegalAction
+from hoyle.errors import HoyleError
 from hoyle.table.core import Action, Event
 from hoyle.table.records import GameRecord
 
@@ -90,6 +90,9 @@ class RefereeSession(RecordedSession[CribbageState]):
         date: the date the game started (ISO).
     """
 
+    game = "cribbage"
+    help_text = HELP
+
     def menu(self) -> None:
         """Print the irregularities the table can report, with their laws."""
         laws = self.state.laws
@@ -135,59 +138,33 @@ class RefereeSession(RecordedSession[CribbageState]):
             return f"{who} chooses \\[{words}]: "
         return ""
 
-    def run(self) -> int:
-        """Referee until the game ends or the table quits; returns the exit code (0)."""
-        try:
-            self._loop()
-        except KeyboardInterrupt:
-            pass
-        self.save()
-        if self.state.is_terminal():
-            self.console.print(f"Record saved to {escape(str(self.save_path))}.")
-        else:
-            self.console.print(f"Saved to {escape(str(self.save_path))}. Continue with: "
-                               f"hoyle referee cribbage --resume {escape(str(self.save_path))}")
-        return 0
+    def on_start(self) -> None:
+        """Print the board."""
+        self.show_board()
 
-    def _loop(self) -> None:
+    def show_options(self) -> None:
+        """Print the options of a decision, if one is due."""
         s = self.state
-        self.console.print(board(s.view(0), self.names))
-        while not s.is_terminal():
-            if s.phase == Phase.DECISION:
-                view = s.view(s.to_act)
-                for a, text in zip(s.legal_actions(), view.decision):
-                    self.console.print(f"  option [bold]{a.word}[/bold]: {escape(text)}")
-            try:
-                text = self.console.input(self.prompt())
-            except EOFError:
-                return
-            low = text.strip().lower()
-            if low in ("quit", "q", "exit", "save"):
-                return
-            if low in ("help", "?", "h"):
-                self.console.print(HELP)
-                continue
-            if low == "menu":
-                self.menu()
-                continue
-            if low == "board":
-                self.console.print(board(s.view(0), self.names))
-                continue
-            try:
-                action = parse_table_input(s, text, self.names)
-                events = s.apply(action)
-            except (HoyleError, IllegalAction) as e:
-                self.console.print(f"[red]{escape(str(e))}[/red]")
-                continue
-            self._print(events)
-            self.save()
+        if s.phase == Phase.DECISION:
+            view = s.view(s.to_act)
+            for a, text in zip(s.legal_actions(), view.decision):
+                self.console.print(f"  option [bold]{a.word}[/bold]: {escape(text)}")
 
-    def _print(self, events: list[Event]) -> None:
+    def parse(self, text: str) -> Action:
+        """The action a line of table input stands for (:func:`parse_table_input`)."""
+        return parse_table_input(self.state, text, self.names)
+
+    def show_board(self) -> None:
+        """Print the board."""
+        self.console.print(board(self.state.view(0), self.names))
+
+    def print_events(self, events: list[Event]) -> None:
+        """Print the events, and the board when a score or the deal changed."""
         for line in event_lines(events, self.names, None, itemize=False):
             self.console.print(line)
         if any((e.kind == "score" and e.points) or e.kind in ("new_deal", "game_over")
                for e in events):
-            self.console.print(board(self.state.view(0), self.names))
+            self.show_board()
 
 
 def new_referee(console: Console, laws: str, names: list[str] | None, save_path: Path,

@@ -1,4 +1,5 @@
-"""What the referee sessions of both games share: the table's names and the record file."""
+"""What the referee sessions of both games share: the table's names, the record file, and
+the loop that reads what happens at the table."""
 
 from __future__ import annotations
 
@@ -6,7 +7,10 @@ from pathlib import Path
 from typing import Generic, Protocol, TypeVar
 
 from rich.console import Console
+from rich.markup import escape
 
+from hoyle.errors import HoyleError
+from hoyle.table.core import Action, Event
 from hoyle.table.records import GameRecord
 
 __all__ = ["RecordedSession"]
@@ -15,12 +19,19 @@ __all__ = ["RecordedSession"]
 class _Recordable(Protocol):
     def to_record(self, seats: list[str], date: str) -> GameRecord: ...
 
+    def is_terminal(self) -> bool: ...
+
+    def apply(self, action: Action) -> list[Event]: ...
+
 
 S = TypeVar("S", bound=_Recordable)
 
 
 class RecordedSession(Generic[S]):
-    """A session at a table whose game is kept as a record.
+    """A session at a table whose game is kept as a record: :meth:`run` reads what happens
+    line by line (``quit``, ``help``, ``menu``, the :attr:`board_words`, or an act that
+    :meth:`parse` turns into an action), applies it, prints the events and saves the
+    record after every act. A game subclasses it with its own prompt, parser and menu.
 
     Args:
         console: where to print and read.
@@ -41,3 +52,82 @@ class RecordedSession(Generic[S]):
     def save(self) -> None:
         """Write the record (atomically; RecordError if the file cannot be written)."""
         self.state.to_record(seats=self.names, date=self.date).save(self.save_path)
+
+    game = ""
+    """The game's name in ``hoyle referee GAME --resume``."""
+    help_text = ""
+    """What ``help`` prints."""
+    board_words: tuple[str, ...] = ("board",)
+    """The words that print the board (or the score)."""
+
+    def run(self) -> int:
+        """Referee until the game ends or the table quits; returns the exit code (0)."""
+        try:
+            self._loop()
+        except KeyboardInterrupt:
+            pass
+        self.save()
+        if self.state.is_terminal():
+            self.console.print(f"Record saved to {escape(str(self.save_path))}.")
+        else:
+            self.console.print(f"Saved to {escape(str(self.save_path))}. Continue with: "
+                               f"hoyle referee {self.game} --resume "
+                               f"{escape(str(self.save_path))}")
+        return 0
+
+    def _loop(self) -> None:
+        self.on_start()
+        while not self.state.is_terminal():
+            self.show_options()
+            try:
+                text = self.console.input(self.prompt())
+            except EOFError:
+                return
+            low = text.strip().lower()
+            if low in ("quit", "q", "exit", "save"):
+                return
+            if low in ("help", "?", "h"):
+                self.console.print(self.help_text)
+                continue
+            if low == "menu":
+                self.menu()
+                continue
+            if low in self.board_words:
+                self.show_board()
+                continue
+            try:
+                events = self.state.apply(self.parse(text))
+            except HoyleError as e:  # the state is left as it was
+                self.console.print(f"[red]{escape(str(e))}[/red]")
+                continue
+            self.print_events(events)
+            self.save()
+
+    # -- what each game fills in ------------------------------------------------------
+
+    def on_start(self) -> None:
+        """Called once before the first line is read."""
+
+    def show_options(self) -> None:
+        """Print the options of a decision the laws leave to a player, if one is due."""
+
+    def prompt(self) -> str:
+        """What the table is asked for now."""
+        return "> "
+
+    def parse(self, text: str) -> Action:
+        """The action a line of table input stands for.
+
+        Raises:
+            HoyleError: the line cannot be read as an act of the game here.
+        """
+        raise NotImplementedError
+
+    def menu(self) -> None:
+        """Print the irregularities the table can report."""
+
+    def show_board(self) -> None:
+        """Print the board or the score."""
+
+    def print_events(self, events: list[Event]) -> None:
+        """Print what an act led to."""
