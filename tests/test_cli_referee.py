@@ -26,12 +26,16 @@ from hoyle.table.records import GameRecord
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-def test_referee_session_rules_irregularities(tmp_path: Path) -> None:
+def spawn(*args: str, cwd: Path) -> pexpect.spawn:
+    """``python -m hoyle ARGS`` on a plain 200-column terminal."""
     env = dict(os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="200")
-    child = pexpect.spawn(sys.executable, ["-m", "hoyle", "referee", "cribbage", "--names",
-                                           "Alice,Bob", "--save", "ref.json"],
-                          cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30,
-                          dimensions=(50, 200))
+    return pexpect.spawn(sys.executable, ["-m", "hoyle", *args], cwd=str(cwd), env=env,
+                         encoding="utf-8", timeout=30, dimensions=(50, 200))
+
+
+def test_referee_session_rules_irregularities(tmp_path: Path) -> None:
+    child = spawn("referee", "cribbage", "--names", "Alice,Bob", "--save", "ref.json",
+                  cwd=tmp_path)
     steps = [
         ("cuts for the deal", "9c"),
         ("cuts for the deal", "2d"),
@@ -70,11 +74,8 @@ def test_referee_session_rules_irregularities(tmp_path: Path) -> None:
 
 
 def test_referee_prints_rulings_with_law_ids(tmp_path: Path) -> None:
-    env = dict(os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="200")
-    child = pexpect.spawn(sys.executable, ["-m", "hoyle", "referee", "cribbage", "--names",
-                                           "Alice,Bob", "--save", "r2.json"],
-                          cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30,
-                          dimensions=(50, 200))
+    child = spawn("referee", "cribbage", "--names", "Alice,Bob", "--save", "r2.json",
+                  cwd=tmp_path)
     child.expect("cuts for the deal")
     child.sendline("9c")
     child.expect("cuts for the deal")
@@ -99,15 +100,11 @@ def test_referee_prints_rulings_with_law_ids(tmp_path: Path) -> None:
 def test_referee_table_words_and_resume(tmp_path: Path) -> None:
     # The words every referee session reads (help, menu, board, a bad card, quit), then
     # the saved game resumed where it stopped, for both games.
-    env = dict(os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="200")
     for game, board_word, board_text, menu_text in (
             ("cribbage", "board", "Alice", "touched_pegs"),
             ("ecarte", "score", r"Score\S* Alice 0, Bob 0", "exposed")):
         save = f"{game}.json"
-        child = pexpect.spawn(sys.executable, ["-m", "hoyle", "referee", game, "--names",
-                                               "Alice,Bob", "--save", save],
-                              cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30,
-                              dimensions=(50, 200))
+        child = spawn("referee", game, "--names", "Alice,Bob", "--save", save, cwd=tmp_path)
         child.expect("cuts for the deal")
         child.sendline("help")
         child.expect("Enter what happens")
@@ -125,9 +122,7 @@ def test_referee_table_words_and_resume(tmp_path: Path) -> None:
         child.expect(rf"Continue with: hoyle referee {game} --resume\s+{save}")
         child.expect(pexpect.EOF)
         assert GameRecord.load(tmp_path / save).actions == ["CUT 9C"]
-        child = pexpect.spawn(sys.executable, ["-m", "hoyle", "referee", game, "--resume",
-                                               save], cwd=str(tmp_path), env=env,
-                              encoding="utf-8", timeout=30, dimensions=(50, 200))
+        child = spawn("referee", game, "--resume", save, cwd=tmp_path)
         child.expect("Bob cuts for the deal")
         child.sendline("quit")
         child.expect(pexpect.EOF)
