@@ -16,6 +16,7 @@ from rich.markup import escape
 
 from hoyle.cards import parse_cards
 from hoyle.cli.render import cards_markup, ecarte_event_lines, ecarte_status_lines
+from hoyle.cli.session import PlaySession
 from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.match import chance_rng, seat_rng
 from hoyle.ecarte.players import Player, make_player
@@ -37,11 +38,7 @@ HELP = ("Cards are rank then suit: 7h, 10c, TC, KS (K Q J A 10 9 8 7; C D H S). 
         "before your first card. 'quit' saves the game.")
 
 
-class _Quit(Exception):
-    """The player asked to stop (quit, Ctrl-C, end of input)."""
-
-
-class EcarteSession:
+class EcarteSession(PlaySession[EcarteState]):
     """A game of écarté between the person at the keyboard and a computer player.
 
     Args:
@@ -50,19 +47,15 @@ class EcarteSession:
         computer: the computer player.
         human_seat: the person's seat (0 or 1).
         seed: the game's seed.
-        save_path: where the record is written on quitting and at the end.
+        save_path: where the record is written, after every move.
         date: the date the game started (ISO).
     """
 
     def __init__(self, console: Console, state: EcarteState, computer: Player,
                  human_seat: int, seed: int, save_path: Path, date: str) -> None:
-        self.console = console
-        self.state = state
+        super().__init__(console, state, human_seat, save_path, date)
         self.computer = computer
-        self.human = human_seat
         self.seed = seed
-        self.save_path = save_path
-        self.date = date
         self.names = ["You" if s == human_seat else f"Computer ({computer.name})"
                       for s in (0, 1)]
 
@@ -70,35 +63,12 @@ class EcarteSession:
         """Seat names for the record."""
         return [HUMAN if s == self.human else self.computer.name for s in (0, 1)]
 
-    def record(self) -> GameRecord:
-        """The game so far as a record."""
-        return self.state.to_record(seats=self.seats(), date=self.date)
-
-    def save(self) -> None:
-        """Write the record to ``save_path``."""
-        self.record().save(self.save_path)
-
-    def run(self) -> int:
-        """Play until the game ends or the person quits; returns the exit code (0)."""
-        try:
-            while not self.state.is_terminal():
-                self._step()
-                self.save()  # after every move: nothing is lost if the terminal closes
-        except (_Quit, KeyboardInterrupt):
-            self.save()
-            self.console.print(f"\nGame saved to [bold]{escape(str(self.save_path))}[/bold]. "
-                               "Resume with: hoyle play ecarte --resume "
-                               f"{escape(str(self.save_path))}")
-            return 0
-        self.save()
-        self.console.print(f"Record saved to {escape(str(self.save_path))}.")
-        return 0
-
     def _print(self, events: list[Event]) -> None:
         for line in ecarte_event_lines(events, self.names, self.human):
             self.console.print(line)
 
-    def _step(self) -> None:
+    def step(self) -> None:
+        """Make one move: a chance outcome, a computer player's, or the person's."""
         s = self.state
         n = len(s.history)
         seat = s.current_player
@@ -138,15 +108,6 @@ class EcarteSession:
             self._print(events)
             return
 
-    def _read(self, prompt: str) -> str:
-        try:
-            text = self.console.input(prompt)
-        except (EOFError, KeyboardInterrupt):
-            raise _Quit from None
-        if text.strip().lower() in ("quit", "q", "exit", "save"):
-            raise _Quit
-        return text
-
     def prompt(self) -> str:
         """The question for the person now."""
         s = self.state
@@ -176,7 +137,7 @@ class EcarteSession:
             for a, text in zip(s.legal_actions(), view.decision):
                 self.console.print(f"  [bold]{a.word}[/bold]: {escape(text)}")
         while True:
-            text = self._read(self.prompt()).strip()
+            text = self.read(self.prompt()).strip()
             low = text.lower()
             if low in ("help", "?", "h"):
                 self.console.print(HELP)

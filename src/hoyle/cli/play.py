@@ -16,6 +16,7 @@ from rich.markup import escape
 
 from hoyle.cards import parse_cards
 from hoyle.cli.render import board, cards_markup, event_lines, status_lines
+from hoyle.cli.session import PlaySession
 from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.players import Player, make_player
 from hoyle.cribbage.records import replay_record
@@ -38,11 +39,7 @@ HELP = ("Type cards as rank then suit: 5h, 10c, TC, 10♥ (A 2-9 T/10 J Q K; C D
         "'quit' stops, and hoyle play --resume FILE continues.")
 
 
-class _Quit(Exception):
-    """The player asked to stop (quit, Ctrl-C, end of input)."""
-
-
-class CribbageSession:
+class CribbageSession(PlaySession[CribbageState]):
     """A game between the person at the keyboard and computer players.
 
     Args:
@@ -51,19 +48,15 @@ class CribbageSession:
         players: the computer player of every other seat, by seat.
         human_seat: the person's seat.
         seed: the game's seed (recorded; every random choice flows from it).
-        save_path: where the record is written on quitting and at the end.
+        save_path: where the record is written, after every move.
         date: the date the game started (ISO).
     """
 
     def __init__(self, console: Console, state: CribbageState, players: dict[int, Player],
                  human_seat: int, seed: int, save_path: Path, date: str) -> None:
-        self.console = console
-        self.state = state
+        super().__init__(console, state, human_seat, save_path, date)
         self.players = players
-        self.human = human_seat
         self.rng = GameRng(seed)
-        self.save_path = save_path
-        self.date = date
         self.names = seat_names(state.rules.players, human_seat,
                                 next(iter(players.values())).name)
         self.side_names = side_names(state.rules, self.names)
@@ -73,42 +66,19 @@ class CribbageSession:
         return [HUMAN if i == self.human else self.players[i].name
                 for i in range(self.state.rules.players)]
 
-    def record(self) -> GameRecord:
-        """The game so far as a record."""
-        return self.state.to_record(seats=self.seats(), date=self.date)
-
-    def save(self) -> None:
-        """Write the record to ``save_path``."""
-        self.record().save(self.save_path)
-
-    def run(self) -> int:
-        """Play until the game ends or the person quits; returns the exit code (0)."""
-        try:
-            while not self.state.is_terminal():
-                self._step()
-        except (_Quit, KeyboardInterrupt):
-            self.save()
-            self.console.print(f"\nGame saved to [bold]{escape(str(self.save_path))}[/bold]. "
-                               f"Resume with: hoyle play --resume {escape(str(self.save_path))}")
-            return 0
-        self.save()
-        self.console.print(f"Record saved to {escape(str(self.save_path))} "
-                           f"(hoyle replay {escape(str(self.save_path))}).")
-        return 0
-
     def _print_events(self, events: list[Event]) -> None:
         for line in event_lines(events, self.names, self.human,
                                 itemize=not self.state.manual_count,
                                 side_names=self.side_names):
             self.console.print(line)
 
-    def _step(self) -> None:
+    def step(self) -> None:
+        """Make one move: a chance outcome, a computer player's, or the person's."""
         s = self.state
         n = len(s.history)
         seat = s.current_player
         if seat == CHANCE:
             self._print_events(s.apply(s.sample_chance(self.rng.chance(n))))
-            self.save()  # every deal is on disk before the person sees his cards
             return
         if seat != self.human:
             action = self.players[seat].choose(s.view(seat), s.legal_actions(),
@@ -130,7 +100,6 @@ class CribbageSession:
                 self.console.print(f"[red]{escape(str(e))}[/red]")
                 continue
             self._print_events(events)
-            self.save()
             return
 
     def _show_status(self) -> None:
@@ -139,15 +108,6 @@ class CribbageSession:
         self.console.print(board(view, self.side_names))
         for line in status_lines(view, self.names):
             self.console.print(line)
-
-    def _read(self, prompt: str) -> str:
-        try:
-            text = self.console.input(prompt)
-        except (EOFError, KeyboardInterrupt):
-            raise _Quit from None
-        if text.strip().lower() in ("quit", "q", "exit", "save"):
-            raise _Quit
-        return text
 
     def _prompt(self, s: CribbageState) -> str:
         view = s.view(self.human)
@@ -175,7 +135,7 @@ class CribbageSession:
         return (f"Play a card (count {s.count}; playable: {cards_markup(playable)}){heels}: ")
 
     def _confirm(self, prompt: str) -> bool:
-        return self._read(prompt).strip().lower() in ("y", "yes")
+        return self.read(prompt).strip().lower() in ("y", "yes")
 
     def _ask(self, s: CribbageState) -> Action:
         """Prompt until the text reads as an action of the right shape."""
@@ -184,7 +144,7 @@ class CribbageSession:
             for a, text in zip(s.legal_actions(), view.decision):
                 self.console.print(f"  [bold]{a.word}[/bold]: {escape(text)}")
         while True:
-            text = self._read(self._prompt(s)).strip()
+            text = self.read(self._prompt(s)).strip()
             low = text.lower()
             if low in ("help", "?", "h"):
                 self.console.print(HELP)

@@ -22,7 +22,6 @@ from rich.table import Table
 from hoyle.cards import parse_cards
 from hoyle.cli.session import RecordedSession
 from hoyle.cli.render import board, event_lines
-from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import DETECTED_KINDS, CribbageState, Phase

@@ -1,5 +1,7 @@
-"""What the referee sessions of both games share: the table's names, the record file, and
-the loop that reads what happens at the table."""
+"""What the sessions of both games share: :class:`PlaySession` (a game against the computer:
+the record file, the loop of moves, quitting and resuming) and :class:`RecordedSession` (a
+game refereed at a real table: the table's names, the record file, and the loop that reads
+what happens there)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from hoyle.errors import HoyleError
 from hoyle.table.core import Action, Event
 from hoyle.table.records import GameRecord
 
-__all__ = ["RecordedSession"]
+__all__ = ["PlaySession", "Quit", "RecordedSession"]
 
 
 class _Recordable(Protocol):
@@ -25,6 +27,79 @@ class _Recordable(Protocol):
 
 
 S = TypeVar("S", bound=_Recordable)
+
+
+class Quit(Exception):
+    """The player asked to stop (quit, Ctrl-C, end of input)."""
+
+
+class PlaySession(Generic[S]):
+    """A game between the person at the keyboard and computer players: :meth:`run` makes
+    one move at a time (:meth:`step`, each game's own) and saves the record after each, so
+    nothing is lost if the terminal closes; quitting saves and says how to resume.
+
+    Args:
+        console: where to print and read.
+        state: the game (new or resumed).
+        human_seat: the person's seat.
+        save_path: where the record is written.
+        date: the date the game started (ISO).
+    """
+
+    def __init__(self, console: Console, state: S, human_seat: int, save_path: Path,
+                 date: str) -> None:
+        self.console = console
+        self.state = state
+        self.human = human_seat
+        self.save_path = save_path
+        self.date = date
+
+    def seats(self) -> list[str]:
+        """Seat names for the record: ``human`` and the computer players' kinds."""
+        raise NotImplementedError
+
+    def record(self) -> GameRecord:
+        """The game so far as a record."""
+        return self.state.to_record(seats=self.seats(), date=self.date)
+
+    def save(self) -> None:
+        """Write the record to ``save_path`` (atomically; RecordError if it cannot be
+        written)."""
+        self.record().save(self.save_path)
+
+    def run(self) -> int:
+        """Play until the game ends or the person quits; returns the exit code (0)."""
+        path = escape(str(self.save_path))
+        try:
+            while not self.state.is_terminal():
+                self.step()
+                self.save()
+        except (Quit, KeyboardInterrupt):
+            self.save()
+            self.console.print(f"\nGame saved to [bold]{path}[/bold]. "
+                               f"Resume with: hoyle play --resume {path}")
+            return 0
+        self.save()
+        self.console.print(f"Record saved to {path} (hoyle replay {path}).")
+        return 0
+
+    def step(self) -> None:
+        """Make one move: a chance outcome, a computer player's, or the person's (asked)."""
+        raise NotImplementedError
+
+    def read(self, prompt: str) -> str:
+        """A line from the person.
+
+        Raises:
+            Quit: 'quit' (or q, exit, save), Ctrl-C or the end of input.
+        """
+        try:
+            text = self.console.input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
+        if text.strip().lower() in ("quit", "q", "exit", "save"):
+            raise Quit
+        return text
 
 
 class RecordedSession(Generic[S]):
