@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -19,6 +20,7 @@ from hoyle import __version__
 from hoyle.cards import Card, parse_cards
 from hoyle.cli.render import event_lines, show_table
 from hoyle.cli.saves import check_new_save_path
+from hoyle.cli.session import RecordedSession
 from hoyle.cribbage.players import PLAYERS
 from hoyle.cribbage.scoring import score_show
 from hoyle.cribbage.records import replay_record
@@ -244,6 +246,23 @@ referee_app = typer.Typer(help="Referee a game played with real cards: board and
 app.add_typer(referee_app, name="referee")
 
 
+def _referee(resume: Callable[[], RecordedSession[Any] | None],
+             new: Callable[[list[str] | None, Path], RecordedSession[Any]],
+             names: str | None, path: Path) -> NoReturn:
+    """Run a referee session: the resumed one, else a new one with the table's names
+    (comma-separated) saved to ``path`` (never over an existing file); one line on error."""
+    try:
+        session = resume()
+        if session is None:
+            seat_names = [n.strip() for n in names.split(",")] if names else None
+            check_new_save_path(path)
+            session = new(seat_names, path)
+            session.save()
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    raise typer.Exit(session.run())
+
+
 @referee_app.command("cribbage")
 def referee_cribbage(
         laws: Annotated[str, typer.Option(help="Law code: ew or acc.")] = "ew",
@@ -259,19 +278,10 @@ def referee_cribbage(
     """Referee cribbage at a real table: enter what happens, get the score and the rulings."""
     from hoyle.cli.referee import new_referee, resume_referee
 
-    try:
-        if resume is not None:
-            session = resume_referee(console, resume)
-        else:
-            seat_names = [n.strip() for n in names.split(",")] if names else None
-            path = save or Path("hoyle-referee.json")
-            check_new_save_path(path)
-            session = new_referee(console, laws, seat_names, path,
-                                  variant=variant, muggins=muggins)
-            session.save()
-    except HoyleError as e:
-        raise _fail(str(e)) from None
-    raise typer.Exit(session.run())
+    _referee(lambda: resume_referee(console, resume) if resume is not None else None,
+             lambda seats, path: new_referee(console, laws, seats, path, variant=variant,
+                                             muggins=muggins),
+             names, save or Path("hoyle-referee.json"))
 
 
 @referee_app.command("ecarte")
@@ -286,18 +296,9 @@ def referee_ecarte(
     """Referee écarté at a real table: enter what happens, get the score and the rulings."""
     from hoyle.cli.ecarte_referee import new_referee, resume_referee
 
-    try:
-        if resume is not None:
-            session = resume_referee(console, resume)
-        else:
-            seat_names = [n.strip() for n in names.split(",")] if names else None
-            path = save or Path("hoyle-referee-ecarte.json")
-            check_new_save_path(path)
-            session = new_referee(console, laws, seat_names, path)
-            session.save()
-    except HoyleError as e:
-        raise _fail(str(e)) from None
-    raise typer.Exit(session.run())
+    _referee(lambda: resume_referee(console, resume) if resume is not None else None,
+             lambda seats, path: new_referee(console, laws, seats, path),
+             names, save or Path("hoyle-referee-ecarte.json"))
 
 
 laws_app = typer.Typer(help="List the laws of a game's code, or print one law.",
