@@ -22,6 +22,7 @@ from hoyle.cli.render import event_lines, show_table
 from hoyle.cli.saves import check_new_save_path
 from hoyle.cli.session import RecordedSession
 from hoyle.cribbage.players import PLAYERS
+from hoyle.ecarte.players import PLAYERS as ECARTE_PLAYERS
 from hoyle.cribbage.scoring import score_show
 from hoyle.cribbage.records import replay_record
 from hoyle.errors import HoyleError, RecordsFileError
@@ -137,8 +138,8 @@ def play_ecarte(
         seed: Annotated[Optional[int], typer.Option(  # noqa: UP007
             help="Seed for the game (every shuffle and every computer choice flows from it).")]
         = None,
-        opponent: Annotated[str, typer.Option(help="Computer player: rules or random.")]
-        = "rules",
+        opponent: Annotated[str, typer.Option(
+            help=f"Computer player: {', '.join(ECARTE_PLAYERS)}.")] = "rules",
         laws: Annotated[str, typer.Option(help="Law code: oh or club.")] = "club",
         save: Annotated[Optional[Path], typer.Option(  # noqa: UP007
             help="Record file written on quitting and at the end "
