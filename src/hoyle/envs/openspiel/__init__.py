@@ -43,11 +43,34 @@ from hoyle.cards import Card
 from hoyle.errors import HoyleError
 from hoyle.table.core import CHANCE, Action
 
-__all__ = ["HoyleGame", "HoyleSpielState", "HoyleObserver", "REWARD_MODES"]
+__all__ = ["HoyleGame", "HoyleSpielState", "HoyleObserver", "REWARD_MODES", "game_type"]
 
 REWARD_MODES = ("win", "game_points")
 
 Vector = npt.NDArray[np.float32]
+
+
+def game_type(short_name: str, long_name: str, max_players: int,
+              defaults: dict[str, Any]) -> Any:
+    """The ``pyspiel.GameType`` every hoyle game shares: sequential, explicit chance
+    nodes, imperfect information, zero-sum, rewarded at the end, with information-state
+    and observation strings and tensors; from two to ``max_players`` players;
+    ``defaults`` are the game's parameters and their defaults."""
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max_players,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=defaults)
 
 
 class HoyleGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped

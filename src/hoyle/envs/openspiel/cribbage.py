@@ -38,7 +38,7 @@ from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.envs.encoding import (CRIB_NUM_ACTIONS, crib_action_id, crib_id_action,
                                  crib_observation, crib_observation_size)
-from hoyle.envs.openspiel import HoyleGame, HoyleSpielState, Vector
+from hoyle.envs.openspiel import HoyleGame, HoyleSpielState, Vector, game_type
 from hoyle.table.core import CHANCE, Action
 
 __all__ = ["CribbageGame", "CribbageSpielState", "GAME_TYPE"]
@@ -46,21 +46,7 @@ __all__ = ["CribbageGame", "CribbageSpielState", "GAME_TYPE"]
 _DEFAULTS: dict[str, Any] = {"variant": "six-card", "laws": "ew", "target": 0,
                              "crib_flush_rule": "", "reward": "win"}
 
-GAME_TYPE = pyspiel.GameType(
-    short_name="python_hoyle_cribbage",
-    long_name="Python Cribbage (hoyle)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS)
+GAME_TYPE = game_type("python_hoyle_cribbage", "Python Cribbage (hoyle)", 4, _DEFAULTS)
 
 
 def _rules(params: dict[str, Any]) -> CribbageRules:

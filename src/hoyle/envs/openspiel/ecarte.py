@@ -41,7 +41,7 @@ from hoyle.envs.encoding import (ECARTE_DISCARD_BASE, ECARTE_NUM_ACTIONS,
                                  ECARTE_OBSERVATION_SIZE, ECARTE_PACK, ecarte_action_id,
                                  ecarte_action_name, ecarte_card_id, ecarte_id_action,
                                  ecarte_observation)
-from hoyle.envs.openspiel import HoyleGame, HoyleSpielState, Vector
+from hoyle.envs.openspiel import HoyleGame, HoyleSpielState, Vector, game_type
 from hoyle.table.core import CHANCE, Action
 
 __all__ = ["EcarteGame", "EcarteSpielState", "GAME_TYPE"]
@@ -49,21 +49,7 @@ __all__ = ["EcarteGame", "EcarteSpielState", "GAME_TYPE"]
 _DEFAULTS: dict[str, Any] = {"laws": "", "target": 5, "game_values": False,
                              "reward": "win"}
 
-GAME_TYPE = pyspiel.GameType(
-    short_name="python_hoyle_ecarte",
-    long_name="Python Écarté (hoyle)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS)
+GAME_TYPE = game_type("python_hoyle_ecarte", "Python Écarté (hoyle)", 2, _DEFAULTS)
 
 
 class EcarteGame(HoyleGame):
