@@ -4,7 +4,7 @@
 # (about 2 hours on 2 idle cores with the compiled engine, make accel: the expert pairings
 # play some 6-7 games a second; every run writes its records to OUTDIR, and a run stopped
 # part way is finished with `hoyle sim cribbage ... --first-game N --out rest.jsonl` and
-# read with `python scripts/summarize_records.py --pool OUTDIR/x.jsonl rest.jsonl`)
+# read with `hoyle sim summary OUTDIR/x.jsonl rest.jsonl`, the run's table from both parts)
 set -euo pipefail
 games=${1:-20000}
 workers=${2:-2}

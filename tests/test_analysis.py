@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 
@@ -357,3 +358,15 @@ def test_a_run_continued_from_a_later_game_plays_the_same_games() -> None:
     rest = run_match(["table", "random"], games=2, seed=4, out=part, first=4, workers=2)
     assert whole.getvalue().splitlines()[4:] == part.getvalue().splitlines()
     assert rest.games == 2 and sum(rest.wins) == 2
+
+
+def test_summarize_games_equals_the_match_as_played() -> None:
+    # The records replayed and tallied give every count the match gave in play.
+    from hoyle.sim import ecarte_tournament, tournament
+    from hoyle.table.records import GameRecord
+
+    for mod, pair in ((tournament, ["table", "random"]), (ecarte_tournament, ["rules", "random"])):
+        out = io.StringIO()
+        played = mod.run_match(pair, games=6, seed=9, out=out)
+        records = [GameRecord.from_json(line) for line in out.getvalue().splitlines()]
+        assert mod.summarize_games(records).to_dict() == played.to_dict()

@@ -178,3 +178,40 @@ def test_replay_a_line_of_a_sim_records_file(tmp_path: Path) -> None:
     out_file.write_text(lines[0] + "\n" + lines[1][:50] + "\n")
     code, out = run("replay", str(out_file), "--line", "2")
     assert code == 2 and "line 2 of" in out and "not a JSON record" in out
+
+
+def test_sim_summary_pools_the_parts_of_a_run(tmp_path: Path) -> None:
+    # A run of 7 games and the same run in two parts (--first-game): the summary of the
+    # parts prints the very table the whole run printed (each game replayed and tallied).
+    whole, a, b = tmp_path / "w.jsonl", tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    code, printed = run("sim", "cribbage", "--players", "greedy,random", "--games", "7",
+                        "--seed", "5", "--out", str(whole))
+    assert code == 0
+    assert run("sim", "cribbage", "--players", "greedy,random", "--games", "4", "--seed", "5",
+               "--out", str(a))[0] == 0
+    assert run("sim", "cribbage", "--players", "greedy,random", "--games", "3", "--seed", "5",
+               "--first-game", "4", "--out", str(b))[0] == 0
+    code, summary = run("sim", "summary", str(a), str(b))
+    assert code == 0 and "7 games, seed 5, games 0-6" in summary
+
+    def body(text: str) -> list[str]:  # the table's rows and the first dealer's line
+        lines = text.splitlines()
+        start = next(i for i, ln in enumerate(lines) if "wins" in ln)
+        return [ln for ln in lines[start:] if "Records written" not in ln]
+
+    assert body(summary) == body(printed)
+    # A killed run's cut-short last line is skipped and said; a game twice is an error.
+    b.write_text(b.read_text() + a.read_text()[:300])
+    code, text = run("sim", "summary", str(a), str(b))
+    assert code == 0 and "line 4: cut short, skipped" in text and "7 games" in text
+    code, text = run("sim", "summary", str(a), str(whole))
+    assert code == 2 and "is already read" in text and "Traceback" not in text
+    # A bad line that is not the last is an error naming it; so is another match's game.
+    b.write_text('{"format": "hoyle-record/1"}\n' + b.read_text())
+    code, text = run("sim", "summary", str(b))
+    assert code == 2 and "line 1:" in text and "'game' is missing" in text
+    other = tmp_path / "e.jsonl"
+    assert run("sim", "ecarte", "--players", "rules,random", "--games", "2", "--seed", "5",
+               "--out", str(other))[0] == 0
+    code, text = run("sim", "summary", str(a), str(other))
+    assert code == 2 and "another match" in text

@@ -26,6 +26,7 @@ from hoyle.ecarte.players import PLAYERS as ECARTE_PLAYERS
 from hoyle.cribbage.scoring import score_show
 from hoyle.cribbage.records import replay_record
 from hoyle.errors import HoyleError, RecordsFileError
+from hoyle.sim.pool import GAMES_PER_SEED
 from hoyle.table.laws import LawCode
 from hoyle.table.records import GameRecord
 
@@ -473,12 +474,12 @@ def _run_match_command(players: str, games: int, workers: int, seed: int, out: P
             raise HoyleError(f"--players names two players, e.g. {example}")
         if games < 1 or not 1 <= workers <= 64:
             raise HoyleError("--games must be at least 1 and --workers from 1 to 64")
-        if first < 0 or first + games > 1_000_003:
+        if first < 0 or first + games > GAMES_PER_SEED:
             raise HoyleError("--first-game must be 0 or more, and a match's games are "
                              "numbered below 1,000,003")
         if first and out is not None and out.exists():
             raise HoyleError(f"{out} exists: write the rest of a run to a new file and read "
-                             "both with scripts/summarize_records.py --pool")
+                             "both with: hoyle sim summary FIRST.jsonl REST.jsonl")
         fh = out.open("w", encoding="utf-8") if out is not None else None
     except (HoyleError, OSError) as e:
         raise _fail(str(e)) from None
@@ -536,8 +537,13 @@ def sim_cribbage(
     names, result = _run_match_command(players, games, workers, seed, out, run_match,
                                        "expert,table", first_game)
     span = f", games {first_game}-{first_game + games - 1}" if first_game else ""
-    t = _match_table(names, result,
-                     f"{names[0]} v {names[1]}: {games} games, seed {seed}{span}")
+    _print_match(_cribbage_table(names, result, f"{names[0]} v {names[1]}: {games} games, "
+                                                f"seed {seed}{span}"), result, out)
+
+
+def _cribbage_table(names: list[str], result: Any, title: str) -> Any:
+    """A cribbage match's table: wins, win rates, skunks, points per deal by role."""
+    t = _match_table(names, result, title)
     t.add_row("skunks given", str(result.skunks[0]), str(result.skunks[1]))
     for role in ("pone", "dealer"):
         for kind in ("pegging", "hand", "crib"):
@@ -545,11 +551,49 @@ def sim_cribbage(
                 continue
             t.add_row(f"{kind} per deal as {role}", f"{result.per_deal(0, kind, role):.3f}",
                       f"{result.per_deal(1, kind, role):.3f}")
-    console.print(t)
-    console.print(f"First dealer won {result.first_dealer_wins} of {games} "
-                  f"({result.first_dealer_wins / games:.3f}).")
+    return t
+
+
+def _print_match(table: Any, result: Any, out: Path | None) -> None:
+    """Print a match's table and its first dealer's wins (and where the records went)."""
+    console.print(table)
+    console.print(f"First dealer won {result.first_dealer_wins} of {result.games} "
+                  f"({result.first_dealer_wins / result.games:.3f}).")
     if out is not None:
         console.print(f"Records written to {escape(str(out))}.")
+
+
+@sim_app.command("summary")
+def sim_summary(files: Annotated[list[Path], typer.Argument(
+        metavar="FILE",
+        help="The run's JSON Lines files (hoyle sim ... --out), parts pooled.")]) -> None:
+    """A match's results table from its records, as the run printed it: for a run stopped
+    part way and finished with --first-game, name every part (a game found twice, or games
+    of another match, are an error; a last line cut short is skipped and said)."""
+    from hoyle.sim.pool import read_run
+
+    try:
+        run = read_run(files)
+        game = run.records[0].game
+        if game == "cribbage":
+            from hoyle.sim.tournament import summarize_games
+        elif game == "ecarte":
+            from hoyle.sim.ecarte_tournament import summarize_games  # type: ignore[assignment]
+        else:
+            raise HoyleError(f"no summary for a game of {game!r}")
+        with err_console.status(f"replaying {len(run.records):,} games"):
+            result = summarize_games(run.records)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    for line in run.skipped:
+        err_console.print(f"[dim]{escape(line)}[/dim]")
+    names = list(result.names)
+    games = f"{result.games} game{'s' if result.games != 1 else ''}"
+    title = f"{names[0]} v {names[1]}: {games}, {run.span()}"
+    if game == "cribbage":
+        _print_match(_cribbage_table(names, result, title), result, None)
+    else:
+        _print_match(_ecarte_table(names, result, "écarté: " + title), result, None)
 
 
 @stats_app.command("ecarte")
@@ -655,13 +699,21 @@ def sim_ecarte(
     """An écarté match between two computer players: win rates with 95% confidence
     intervals, points per deal by kind (point, vole, king, penalty) and role, stands and
     refusals, the first dealer's win rate."""
-    from hoyle.sim.ecarte_tournament import KINDS, run_match
+    from hoyle.sim.ecarte_tournament import run_match
 
     names, result = _run_match_command(players, games, workers, seed, out, run_match,
                                        "expert,rules", first_game)
-    t = _match_table(names, result,
-                     f"écarté: {names[0]} v {names[1]}: {games} games, seed {seed}"
-                     + (f", games {first_game}-{first_game + games - 1}" if first_game else ""))
+    span = f", games {first_game}-{first_game + games - 1}" if first_game else ""
+    _print_match(_ecarte_table(names, result, f"écarté: {names[0]} v {names[1]}: {games} "
+                                              f"games, seed {seed}{span}"), result, out)
+
+
+def _ecarte_table(names: list[str], result: Any, title: str) -> Any:
+    """An écarté match's table: wins, win rates, points per deal by kind and role, stands
+    and refusals."""
+    from hoyle.sim.ecarte_tournament import KINDS
+
+    t = _match_table(names, result, title)
     for role in ("elder", "dealer"):
         for kind in KINDS:
             t.add_row(f"{kind} per deal as {role}", f"{result.per_deal(0, kind, role):.3f}",
@@ -670,11 +722,7 @@ def sim_ecarte(
                   *(f"{sum(result.per_deal(p, k, role) for k in KINDS):.3f}" for p in (0, 1)))
     t.add_row("stands (first chance)", str(result.stands[0]), str(result.stands[1]))
     t.add_row("first proposals refused", str(result.refusals[0]), str(result.refusals[1]))
-    console.print(t)
-    console.print(f"First dealer won {result.first_dealer_wins} of {games} "
-                  f"({result.first_dealer_wins / games:.3f}).")
-    if out is not None:
-        console.print(f"Records written to {escape(str(out))}.")
+    return t
 
 
 def main() -> None:

@@ -17,19 +17,22 @@ refusals of a first proposal are counted per player.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from hoyle.cards import Card, Suit, derive_rng
 from hoyle.ecarte.match import play_game
+from hoyle.ecarte.records import replay_record
 from hoyle.ecarte.players import Player
 from hoyle.ecarte.players import make_player as _make_basic
 from hoyle.ecarte.rules import ecarte_pack, trick_rank
 from hoyle.ecarte.state import EcarteState
-from hoyle.errors import HoyleError
-from hoyle.sim.pool import MatchTotals, add_counts, play_chunks
+from hoyle.errors import HoyleError, RecordError
+from hoyle.sim.pool import (MatchTotals, add_counts, collect, game_seed, play_chunks,
+                            summarize_all)
 from hoyle.table.core import Action, Event
+from hoyle.table.records import GameRecord
 
 __all__ = ["EcarteGameSummary", "EcarteMatchResult", "KINDS", "make_player", "play_one",
            "run_match"]
@@ -77,59 +80,97 @@ def _cut_cards(rng_seed: int, index: int, a_deals: bool) -> tuple[Card, Card]:
 def play_one(names: Sequence[str], seed: int, index: int) -> EcarteGameSummary:
     """Play game ``index`` of a match between players ``names`` (A = seat 0, B = seat 1)."""
     a_deals_first = index % 2 == 0
-    state = EcarteState(seed=seed * 1_000_003 + index)
+    state = EcarteState(seed=game_seed(seed, index))
     for c in _cut_cards(seed, index, a_deals_first):
         state.apply(Action("CUT", (c,)))
     first = 0 if a_deals_first else 1
     assert state.dealer == first
     players = [make_player(names[0]), make_player(names[1])]
-    points: list[dict[str, int]] = [{}, {}]
-    deals: list[dict[str, int]] = [{"dealer": 0, "elder": 0}, {"dealer": 0, "elder": 0}]
-    pending: list[dict[str, int]] = [{}, {}]
-    stands = [0, 0]
-    refusals = [0, 0]
-    dealer = [first]
+    tally = DealTally(first)
+    play_game(players, state=state, on_events=tally)
+    return _summary(index, state, first, tally,
+                    json.loads(state.to_record(seats=list(names)).to_json(indent=None)))
 
-    def add(seat: int, key: str, pts: int) -> None:
-        pending[seat][key] = pending[seat].get(key, 0) + pts
 
-    def tally(events: list[Event]) -> None:
+class DealTally:
+    """A game's points per complete deal by kind (:data:`KINDS`) and role (``dealer``,
+    ``elder``), its stands without a proposal and first refusals, fed its events in order.
+    Only complete deals count (ECARTE-R-3): the deal a game ends in is left out.
+
+    Attributes:
+        points: by seat, points by ``"kind:role"`` (points).
+        deals: by seat, complete deals played as ``dealer`` and as ``elder``.
+        stands: by seat, hands the elder played without proposing.
+        refusals: by seat, first proposals refused.
+    """
+
+    def __init__(self, first_dealer: int) -> None:
+        self.dealer = first_dealer
+        self.points: list[dict[str, int]] = [{}, {}]
+        self.deals: list[dict[str, int]] = [{"dealer": 0, "elder": 0},
+                                            {"dealer": 0, "elder": 0}]
+        self.stands = [0, 0]
+        self.refusals = [0, 0]
+        self._pending: list[dict[str, int]] = [{}, {}]
+
+    def _add(self, seat: int, key: str, pts: int) -> None:
+        self._pending[seat][key] = self._pending[seat].get(key, 0) + pts
+
+    def __call__(self, events: list[Event]) -> None:
         for e in events:
             if e.kind == "stand" and e.seat is not None and e.count == 0:
-                stands[e.seat] += 1
+                self.stands[e.seat] += 1
             elif e.kind == "refuse" and e.seat is not None and e.count == 1:
-                refusals[e.seat] += 1
+                self.refusals[e.seat] += 1
             elif e.kind == "new_deal":
                 if e.source == "ECARTE-R-3":
-                    d = dealer[0]
-                    deals[d]["dealer"] += 1
-                    deals[1 - d]["elder"] += 1
+                    d = self.dealer
+                    self.deals[d]["dealer"] += 1
+                    self.deals[1 - d]["elder"] += 1
                     for p in (0, 1):
-                        for k, v in pending[p].items():
-                            points[p][k] = points[p].get(k, 0) + v
-                pending[0].clear()
-                pending[1].clear()
+                        add_counts(self.points[p], self._pending[p])
+                self._pending[0].clear()
+                self._pending[1].clear()
                 if e.seat is not None:
-                    dealer[0] = e.seat
+                    self.dealer = e.seat
             if e.kind != "score" or e.seat is None or e.points <= 0:
                 continue
-            role = "dealer" if e.seat == dealer[0] else "elder"
+            role = "dealer" if e.seat == self.dealer else "elder"
             if e.source in _KING_SOURCES:
-                add(e.seat, f"king:{role}", e.points)
+                self._add(e.seat, f"king:{role}", e.points)
             elif e.source == "ECARTE-R-14":
-                add(e.seat, f"{'vole' if e.points == 2 else 'point'}:{role}", e.points)
+                self._add(e.seat, f"{'vole' if e.points == 2 else 'point'}:{role}", e.points)
             elif e.source == "ECARTE-R-15":
-                add(e.seat, f"point:{role}", 1)
-                add(e.seat, f"penalty:{role}", e.points - 1)
+                self._add(e.seat, f"point:{role}", 1)
+                self._add(e.seat, f"penalty:{role}", e.points - 1)
             else:
-                add(e.seat, f"other:{role}", e.points)
+                self._add(e.seat, f"other:{role}", e.points)
 
-    play_game(players, state=state, on_events=tally)
+
+def _summary(index: int, state: EcarteState, first: int, tally: DealTally,
+             record: dict[str, Any]) -> EcarteGameSummary:
     result = state.result
     assert result is not None
     return EcarteGameSummary(index, result.winner, (result.scores[0], result.scores[1]),
-                             first, points, deals, stands, refusals,
-                             json.loads(state.to_record(seats=list(names)).to_json(indent=None)))
+                             first, tally.points, tally.deals, tally.stands, tally.refusals,
+                             record)
+
+
+def summarize_game(record: GameRecord, index: int = 0) -> EcarteGameSummary:
+    """A finished game's summary from its record, as :func:`play_one` makes it in play:
+    the record is replayed (every action checked, the stored result compared) and its
+    events tallied the same way (seat 0 is player A).
+
+    Raises:
+        RecordError: the record does not replay or the game is unfinished.
+    """
+    state, events = replay_record(record)
+    if state.result is None:
+        raise RecordError("the game is unfinished")
+    first = next(e.seat for e in events if e.kind == "dealer" and e.seat is not None)
+    tally = DealTally(first)
+    tally(events)
+    return _summary(index, state, first, tally, {})
 
 
 def _chunk(args: tuple[tuple[str, str], int, list[int]]) -> list[EcarteGameSummary]:
@@ -145,6 +186,19 @@ class EcarteMatchResult(MatchTotals):
 
     stands: list[int] = field(default_factory=lambda: [0, 0])
     refusals: list[int] = field(default_factory=lambda: [0, 0])
+
+    @staticmethod
+    def empty(names: tuple[str, str]) -> EcarteMatchResult:
+        """A match of no games yet between ``names`` (A, B)."""
+        return EcarteMatchResult(names, 0, [0, 0], 0, [{}, {}],
+                                 [{"dealer": 0, "elder": 0}, {"dealer": 0, "elder": 0}])
+
+    def add(self, g: EcarteGameSummary) -> None:
+        """Count one more game."""
+        self.add_game(g.winner, g.first_dealer, g.points, g.deals)
+        for p in (0, 1):
+            self.stands[p] += g.stands[p]
+            self.refusals[p] += g.refusals[p]
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary."""
@@ -175,31 +229,16 @@ def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
     pair = (names[0], names[1])
     for n in pair:
         make_player(n)
-    wins = [0, 0]
-    first_wins = 0
-    points: list[dict[str, int]] = [{}, {}]
-    deals: list[dict[str, int]] = [{"dealer": 0, "elder": 0}, {"dealer": 0, "elder": 0}]
-    stands = [0, 0]
-    refusals = [0, 0]
-    done = 0
+    chunks = play_chunks(_chunk, pair, seed, first, games, workers, most=25)
+    return collect(chunks, EcarteMatchResult.empty(pair), out, progress)
 
-    def absorb(summaries: list[EcarteGameSummary]) -> None:
-        nonlocal first_wins, done
-        for g in summaries:
-            wins[g.winner] += 1
-            if g.winner == g.first_dealer:
-                first_wins += 1
-            for p in (0, 1):
-                add_counts(points[p], g.points[p])
-                add_counts(deals[p], g.deals[p])
-                stands[p] += g.stands[p]
-                refusals[p] += g.refusals[p]
-            if out is not None:
-                out.write(json.dumps(g.record) + "\n")
-        done += len(summaries)
-        if progress is not None:
-            progress(done)
 
-    for summaries in play_chunks(_chunk, pair, seed, first, games, workers, most=25):
-        absorb(summaries)
-    return EcarteMatchResult(pair, games, wins, first_wins, points, deals, stands, refusals)
+def summarize_games(records: Iterable[GameRecord]) -> EcarteMatchResult:
+    """A match's results from its games' records (``hoyle sim ecarte --out``), the
+    players named by the first record's seats (A = seat 0).
+
+    Raises:
+        RecordError: a record does not replay or is not a finished game (the message
+            names the game by its position, from 1, and its seed).
+    """
+    return summarize_all(records, summarize_game, EcarteMatchResult.empty)

@@ -10,12 +10,31 @@ so how the games are chunked and how many workers play them changes no result.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+import json
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import TypeVar
+from pathlib import Path
+from typing import Any, Protocol, TextIO, TypeVar
 
-__all__ = ["game_chunks", "play_chunks", "add_counts", "wilson", "MatchTotals"]
+from hoyle.errors import RecordError
+from hoyle.table.records import GameRecord
+
+__all__ = ["GAMES_PER_SEED", "game_seed", "game_chunks", "play_chunks", "collect",
+           "summarize_all", "read_run", "Run", "add_counts", "wilson", "MatchTotals"]
+
+GAMES_PER_SEED = 1_000_003
+"""Game ``i`` of a match seeded ``seed`` is seeded ``seed * GAMES_PER_SEED + i``: a match
+has fewer games than this, and a game's record tells its match's seed and its index."""
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a match seeded ``seed``.
+
+    >>> game_seed(103, 8946), divmod(game_seed(103, 8946), GAMES_PER_SEED)
+    (103009255, (103, 8946))
+    """
+    return seed * GAMES_PER_SEED + index
 
 T = TypeVar("T")
 Job = tuple[tuple[str, str], int, list[int]]
@@ -44,6 +63,152 @@ def play_chunks(play: Callable[[Job], list[T]], pair: tuple[str, str], seed: int
             yield play(job)
 
 
+class _Summary(Protocol):
+    @property
+    def record(self) -> dict[str, Any]: ...
+
+
+G = TypeVar("G", bound=_Summary)
+
+
+G_contra = TypeVar("G_contra", contravariant=True)
+
+
+class _Result(Protocol[G_contra]):
+    games: int
+
+    def add(self, g: G_contra) -> None: ...
+
+
+R = TypeVar("R", bound=_Result[Any])
+
+
+def collect(chunks: Iterable[list[G]], result: R, out: TextIO | None,
+            progress: Callable[[int], None] | None) -> R:
+    """Count every game's summary into ``result`` (its ``add``), writing each game's record
+    to ``out`` as one JSON line, in order, and calling ``progress`` with the games done
+    after each chunk."""
+    for summaries in chunks:
+        for g in summaries:
+            result.add(g)
+            if out is not None:
+                out.write(json.dumps(g.record) + "\n")
+        if progress is not None:
+            progress(result.games)
+    return result
+
+
+def summarize_all(records: Iterable[GameRecord], summarize: Callable[[GameRecord, int], G],
+                  empty: Callable[[tuple[str, str]], R]) -> R:
+    """A match's results from its games' records: each summarized (replayed) and counted
+    into ``empty(names)``, the names the first record's seats (``A``, ``B`` if it has
+    none).
+
+    Raises:
+        RecordError: a record does not summarize (the message names the game by its
+            position, from 1, and its seed), or there are no records.
+    """
+    result: R | None = None
+    for i, rec in enumerate(records):
+        try:
+            g = summarize(rec, i)
+        except RecordError as e:
+            raise RecordError(f"game {i + 1} (seed {rec.seed}): {e}") from None
+        if result is None:
+            seats = rec.seats if len(rec.seats) == 2 else ["A", "B"]
+            result = empty((seats[0], seats[1]))
+        result.add(g)
+    if result is None:
+        raise RecordError("no games to summarize")
+    return result
+
+
+@dataclass
+class Run:
+    """The records of one run of a match, read from one or more JSON Lines files.
+
+    Attributes:
+        records: every game's record, in the files' order.
+        skipped: a line for each file whose truncated last line was skipped (a run killed
+            while writing).
+    """
+
+    records: list[GameRecord]
+    skipped: list[str]
+
+    def span(self) -> str:
+        """Which games of which match the records are, e.g. ``seed 103, games 0-19999``
+        (or ``19998 games from 0 to 19999`` when some are missing)."""
+        seeds = sorted(r.seed or 0 for r in self.records)
+        matches = sorted({s // GAMES_PER_SEED for s in seeds})
+        lo, hi = seeds[0] % GAMES_PER_SEED, seeds[-1] % GAMES_PER_SEED
+        which = f"seed {matches[0]}" if len(matches) == 1 else \
+            f"seeds {', '.join(map(str, matches))}"
+        if len(matches) > 1:
+            return f"{which}, {len(seeds)} games"
+        if lo == hi:
+            return f"{which}, game {lo}"
+        if hi - lo + 1 == len(seeds):
+            return f"{which}, games {lo}-{hi}"
+        return f"{which}, {len(seeds)} games from {lo} to {hi} (some missing)"
+
+
+def read_run(paths: Iterable[str | Path]) -> Run:
+    """Read the records of one run (``hoyle sim ... --out``) from its files, the parts of
+    a run finished with ``--first-game`` pooled.
+
+    Blank lines are passed over, and a file's last line is skipped (and said) when it is
+    cut short, as it is when a run is killed while writing.
+
+    Raises:
+        RecordError: a file cannot be read; a line (other than a cut-short last one) is
+            not a record; records of different matches (game, variant, laws or players)
+            are mixed; a game (its seed) is found twice; or there is no record at all.
+    """
+    records: list[GameRecord] = []
+    skipped: list[str] = []
+    seen: dict[int | None, str] = {}
+    first: tuple[Any, ...] | None = None
+    for path in paths:
+        try:
+            text = Path(path).read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as e:
+            raise RecordError(f"cannot read {str(path)!r}: {e}") from None
+        lines = text.splitlines()
+        last = max((i for i, t in enumerate(lines) if t.strip()), default=-1)
+        for i, line in enumerate(lines):
+            if not line.strip():
+                continue
+            where = f"{path} line {i + 1}"
+            try:
+                rec = GameRecord.from_json(line)
+            except RecordError as e:
+                if i == last and not text.endswith("\n"):
+                    skipped.append(f"{where}: cut short, skipped")
+                    continue
+                raise RecordError(f"{where}: {e}") from None
+            match = (rec.game, rec.variant, rec.laws, tuple(rec.seats))
+            if first is None:
+                first = match
+            elif match != first:
+                raise RecordError(f"{where}: a game of another match ({_match_text(match)}; "
+                                  f"the first was {_match_text(first)})")
+            if rec.seed in seen:
+                raise RecordError(f"{where}: the game seeded {rec.seed} is already read "
+                                  f"({seen[rec.seed]})")
+            seen[rec.seed] = where
+            records.append(rec)
+    if not records:
+        raise RecordError("no game records read")
+    return Run(records, skipped)
+
+
+def _match_text(match: tuple[Any, ...]) -> str:
+    game, variant, laws, seats = match
+    what = " ".join(w for w in (game, variant, f"laws {laws}" if laws else "") if w)
+    return f"{what}: {' v '.join(seats)}"
+
+
 def add_counts(total: dict[str, int], part: dict[str, int]) -> None:
     """Add ``part``'s counts into ``total`` key by key (points, deals)."""
     for k, v in part.items():
@@ -58,6 +223,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
     >>> tuple(round(x, 3) for x in wilson(60, 100))
     (0.502, 0.691)
+    >>> wilson(0, 10)[0], wilson(10, 10)[1]
+    (0.0, 1.0)
     """
     if n == 0:
         return (0.0, 1.0)
@@ -65,7 +232,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     d = 1 + z * z / n
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (c - h, c + h)
+    return (max(0.0, c - h), min(1.0, c + h))  # rounding must not leave [0, 1]
 
 
 @dataclass
@@ -80,6 +247,18 @@ class MatchTotals:
     first_dealer_wins: int
     points: list[dict[str, int]]
     deals: list[dict[str, int]]
+
+    def add_game(self, winner: int, first_dealer: int, points: list[dict[str, int]],
+                 deals: list[dict[str, int]]) -> None:
+        """Count one more game: its winner and first dealer (player 0 = A, 1 = B), and
+        each player's points and deals by role."""
+        self.games += 1
+        self.wins[winner] += 1
+        if winner == first_dealer:
+            self.first_dealer_wins += 1
+        for p in (0, 1):
+            add_counts(self.points[p], points[p])
+            add_counts(self.deals[p], deals[p])
 
     def win_rate(self, player: int = 0) -> float:
         """The share of games won by ``player`` (0 = A)."""

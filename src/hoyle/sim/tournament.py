@@ -15,18 +15,23 @@ ends in is left out), skunks, and the first dealer's win rate.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from hoyle.cards import CARDS, Card, Rank, derive_rng
 from hoyle.cribbage.players import make_player
+from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.state import CribbageState
 from hoyle.sim.match import play_game
-from hoyle.sim.pool import MatchTotals, add_counts, play_chunks, wilson
+from hoyle.errors import RecordError
+from hoyle.sim.pool import (MatchTotals, add_counts, collect, game_seed, play_chunks,
+                            summarize_all, wilson)
 from hoyle.table.core import Action, Event
+from hoyle.table.records import GameRecord
 
-__all__ = ["GameSummary", "MatchResult", "play_one", "run_match", "wilson"]
+__all__ = ["DealTally", "GameSummary", "MatchResult", "play_one", "run_match", "summarize_game",
+           "summarize_games", "wilson"]
 
 _PEGGING = ("CRIB-R-9", "EW-T-ix", "EW-xii")
 
@@ -56,35 +61,51 @@ def play_one(names: Sequence[str], seed: int, index: int) -> GameSummary:
     lo, hi = sorted(rng.sample(range(1, 14), 2))
     low_card = rng.choice(_cards_of(lo))
     high_card = rng.choice(_cards_of(hi))
-    state = CribbageState(seed=seed * 1_000_003 + index, itemize=False)
+    state = CribbageState(seed=game_seed(seed, index), itemize=False)
     first = 0 if a_deals_first else 1
     cuts = (low_card, high_card) if first == 0 else (high_card, low_card)
     state.apply(Action("CUT", (cuts[0],)))
     state.apply(Action("CUT", (cuts[1],)))
     players = [make_player(names[0]), make_player(names[1])]
-    points: list[dict[str, int]] = [{}, {}]
-    deals: list[dict[str, int]] = [{"dealer": 0, "pone": 0}, {"dealer": 0, "pone": 0}]
+    tally = DealTally(first)
+    play_game(players, state=state, on_events=tally, resumable=False)
+    return _summary(index, state, first, tally,
+                    json.loads(state.to_record(seats=list(names)).to_json(indent=None)))
 
-    dealer = [first]  # the dealer of the deal the events belong to
-    pending: list[dict[str, int]] = [{}, {}]  # points of the deal in progress
 
-    def tally(events: list[Event]) -> None:
-        # Points per deal count only complete deals (the crib shown): the last deal of a
-        # game, cut short when a side reaches 121, would bias every average down.
+class DealTally:
+    """A game's points per complete deal by kind and role, fed its events in order.
+
+    Kinds: ``pegging`` (the play, the go, his heels), ``hand``, ``crib``; roles ``dealer``
+    and ``pone``. Only complete deals count (the crib shown, CRIB-R-3): the last deal of a
+    game, cut short when a side reaches the target, would bias every average down.
+
+    Attributes:
+        points: by seat, points by ``"kind:role"`` (points).
+        deals: by seat, complete deals played as ``dealer`` and as ``pone``.
+    """
+
+    def __init__(self, first_dealer: int) -> None:
+        self.dealer = first_dealer  # the dealer of the deal the events belong to
+        self.points: list[dict[str, int]] = [{}, {}]
+        self.deals: list[dict[str, int]] = [{"dealer": 0, "pone": 0},
+                                            {"dealer": 0, "pone": 0}]
+        self._pending: list[dict[str, int]] = [{}, {}]  # the deal in progress
+
+    def __call__(self, events: list[Event]) -> None:
         for e in events:
             if e.kind == "starter" and e.seat is not None:
-                dealer[0] = e.seat
+                self.dealer = e.seat
             elif e.kind == "new_deal" and e.source == "CRIB-R-3":
-                d = dealer[0]
-                deals[d]["dealer"] += 1
-                deals[1 - d]["pone"] += 1
+                d = self.dealer
+                self.deals[d]["dealer"] += 1
+                self.deals[1 - d]["pone"] += 1
                 for p in (0, 1):
-                    for k, v in pending[p].items():
-                        points[p][k] = points[p].get(k, 0) + v
-                    pending[p].clear()
+                    add_counts(self.points[p], self._pending[p])
+                    self._pending[p].clear()
             if e.kind != "score" or e.seat is None or e.points <= 0:
                 continue
-            role = "dealer" if e.seat == dealer[0] else "pone"
+            role = "dealer" if e.seat == self.dealer else "pone"
             if e.source in _PEGGING:
                 kind = "pegging"
             elif e.reason == "crib":
@@ -92,14 +113,35 @@ def play_one(names: Sequence[str], seed: int, index: int) -> GameSummary:
             else:
                 kind = "hand"
             key = f"{kind}:{role}"
-            pending[e.seat][key] = pending[e.seat].get(key, 0) + e.points
+            pending = self._pending[e.seat]
+            pending[key] = pending.get(key, 0) + e.points
 
-    play_game(players, state=state, on_events=tally, resumable=False)
+
+def _summary(index: int, state: CribbageState, first: int, tally: DealTally,
+             record: dict[str, Any]) -> GameSummary:
     result = state.result
     assert result is not None
     return GameSummary(index, result.winner, (result.scores[0], result.scores[1]),
-                       result.skunk, first, points, deals,
-                       json.loads(state.to_record(seats=list(names)).to_json(indent=None)))
+                       result.skunk, first, tally.points, tally.deals, record)
+
+
+def summarize_game(record: GameRecord, index: int = 0) -> GameSummary:
+    """A finished two-hand game's summary from its record, as :func:`play_one` makes it
+    in play: the record is replayed (every action checked, the stored result compared)
+    and its events tallied the same way (seat 0 is player A).
+
+    Raises:
+        RecordError: the record does not replay, is unfinished, or is not a two-hand game.
+    """
+    state, events = replay_record(record)
+    if state.rules.players != 2:
+        raise RecordError(f"a match game has two players, not {state.rules.players}")
+    if state.result is None:
+        raise RecordError("the game is unfinished")
+    first = next(e.seat for e in events if e.kind == "dealer" and e.seat is not None)
+    tally = DealTally(first)
+    tally(events)
+    return _summary(index, state, first, tally, {})
 
 
 def _cards_of(rank: int) -> list[Card]:
@@ -117,6 +159,18 @@ class MatchResult(MatchTotals):
     Roles are ``dealer`` and ``pone``; kinds ``pegging``, ``hand``, ``crib``."""
 
     skunks: list[int] = field(default_factory=lambda: [0, 0])
+
+    @staticmethod
+    def empty(names: tuple[str, str]) -> MatchResult:
+        """A match of no games yet between ``names`` (A, B)."""
+        return MatchResult(names, 0, [0, 0], 0, [{}, {}],
+                           [{"dealer": 0, "pone": 0}, {"dealer": 0, "pone": 0}])
+
+    def add(self, g: GameSummary) -> None:
+        """Count one more game."""
+        self.add_game(g.winner, g.first_dealer, g.points, g.deals)
+        if g.skunk:
+            self.skunks[g.winner] += 1
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary."""
@@ -147,30 +201,16 @@ def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
     pair = (names[0], names[1])
     for n in pair:
         make_player(n)  # fail early on a bad name
-    wins = [0, 0]
-    skunks = [0, 0]
-    first_wins = 0
-    points: list[dict[str, int]] = [{}, {}]
-    deals: list[dict[str, int]] = [{"dealer": 0, "pone": 0}, {"dealer": 0, "pone": 0}]
-    done = 0
+    chunks = play_chunks(_chunk, pair, seed, first, games, workers, most=50)
+    return collect(chunks, MatchResult.empty(pair), out, progress)
 
-    def absorb(summaries: list[GameSummary]) -> None:
-        nonlocal first_wins, done
-        for g in summaries:
-            wins[g.winner] += 1
-            if g.skunk:
-                skunks[g.winner] += 1
-            if g.winner == g.first_dealer:
-                first_wins += 1
-            for p in (0, 1):
-                add_counts(points[p], g.points[p])
-                add_counts(deals[p], g.deals[p])
-            if out is not None:
-                out.write(json.dumps(g.record) + "\n")
-        done += len(summaries)
-        if progress is not None:
-            progress(done)
 
-    for summaries in play_chunks(_chunk, pair, seed, first, games, workers, most=50):
-        absorb(summaries)
-    return MatchResult(pair, games, wins, first_wins, points, deals, skunks)
+def summarize_games(records: Iterable[GameRecord]) -> MatchResult:
+    """A match's results from its games' records (``hoyle sim cribbage --out``), the
+    players named by the first record's seats (A = seat 0).
+
+    Raises:
+        RecordError: a record does not replay or is not a finished two-hand game (the
+            message names the game by its position, from 1, and its seed).
+    """
+    return summarize_all(records, summarize_game, MatchResult.empty)
