@@ -200,13 +200,6 @@ class EcarteMatchResult(MatchTotals):
             self.stands[p] += g.stands[p]
             self.refusals[p] += g.refusals[p]
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready summary."""
-        return {"players": list(self.names), "games": self.games, "wins": self.wins,
-                "win_rate_ci": [list(self.ci(0)), list(self.ci(1))],
-                "first_dealer_wins": self.first_dealer_wins, "points": self.points,
-                "deals": self.deals, "stands": self.stands, "refusals": self.refusals}
-
 
 def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
               out: TextIO | None = None,

@@ -13,7 +13,7 @@ import math
 import json
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Protocol, TextIO, TypeVar
 
@@ -259,6 +259,13 @@ class MatchTotals:
         for p in (0, 1):
             add_counts(self.points[p], points[p])
             add_counts(self.deals[p], deals[p])
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary: every field, and each player's win-rate interval."""
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        d["players"] = list(d.pop("names"))
+        d["win_rate_ci"] = [list(self.ci(0)), list(self.ci(1))]
+        return d
 
     def win_rate(self, player: int = 0) -> float:
         """The share of games won by ``player`` (0 = A)."""

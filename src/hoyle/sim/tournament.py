@@ -172,13 +172,6 @@ class MatchResult(MatchTotals):
         if g.skunk:
             self.skunks[g.winner] += 1
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready summary."""
-        return {"players": list(self.names), "games": self.games, "wins": self.wins,
-                "win_rate_ci": [list(self.ci(0)), list(self.ci(1))],
-                "skunks": self.skunks, "first_dealer_wins": self.first_dealer_wins,
-                "points": self.points, "deals": self.deals}
-
 
 def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
               out: TextIO | None = None,
