@@ -74,7 +74,12 @@ def main() -> int:
             return _main()
         # One build at a time in this directory: a second `make accel` started while one
         # runs waits for it, then finds the build fresh.
-        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        try:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print("build_accel: another build is running in this directory; waiting for it",
+                  flush=True)
+            fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
         return _main()
 
 

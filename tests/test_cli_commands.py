@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from hoyle.cli.main import app
 from hoyle.cribbage.players import GreedyPlayer, RandomPlayer
 from hoyle.sim.match import play_game
+from hoyle.table.records import GameRecord
 
 runner = CliRunner()
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -174,10 +175,26 @@ def test_replay_a_line_of_a_sim_records_file(tmp_path: Path) -> None:
     assert code == 2 and "holds 3 records" in out and "--line N (1 to 3)" in out
     for bad in ("0", "4"):
         code, out = run("replay", str(out_file), "--line", bad)
-        assert code == 2 and f"no line {bad}" in out and "Traceback" not in out
+        assert code == 2 and f"no record {bad}" in out and "Traceback" not in out
     out_file.write_text(lines[0] + "\n" + lines[1][:50] + "\n")
     code, out = run("replay", str(out_file), "--line", "2")
-    assert code == 2 and "line 2 of" in out and "not a JSON record" in out
+    assert code == 2 and "record 2 of" in out and "not a JSON record" in out
+    # Blank lines are not records: the count and --line agree.
+    out_file.write_text(lines[0] + "\n\n" + lines[1] + "\n")
+    code, out = run("replay", str(out_file))
+    assert code == 2 and "holds 2 records" in out and "(1 to 2)" in out
+    code, out = run("replay", str(out_file), "--line", "2")
+    assert code == 0 and "seed 7000022" in out
+    # A saved game (one record over many lines) is its own record 1.
+    single = tmp_path / "one.json"
+    GameRecord.from_json(lines[0]).save(single)
+    assert run("replay", str(single), "--line", "1")[0] == 0
+    code, out = run("replay", str(single), "--line", "2")
+    assert code == 2 and "holds 1 record: no record 2" in out
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n")
+    code, out = run("replay", str(empty))
+    assert code == 2 and "empty.jsonl' is empty" in out
 
 
 def test_sim_summary_pools_the_parts_of_a_run(tmp_path: Path) -> None:
@@ -215,3 +232,48 @@ def test_sim_summary_pools_the_parts_of_a_run(tmp_path: Path) -> None:
                "--out", str(other))[0] == 0
     code, text = run("sim", "summary", str(a), str(other))
     assert code == 2 and "another match" in text
+
+
+def test_sim_summary_names_the_file_and_refuses_another_run(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert run("sim", "cribbage", "--players", "greedy,random", "--games", "3", "--seed", "5",
+               "--out", str(a))[0] == 0
+    assert run("sim", "cribbage", "--players", "greedy,random", "--games", "2", "--seed", "6",
+               "--out", str(b))[0] == 0
+    # Games of a run seeded 6 are not games 3 and 4 of the run seeded 5.
+    code, text = run("sim", "summary", str(a), str(b))
+    assert code == 2 and "another match" in text and "seed 6" in text
+    # A tampered game is named by its file and line.
+    lines = a.read_text().splitlines()
+    rec = GameRecord.from_json(lines[1])
+    rec.actions[3] = "DISCARD XX YY"
+    a.write_text("\n".join([lines[0], rec.to_json(indent=None), lines[2]]) + "\n")
+    code, text = run("sim", "summary", str(a))
+    assert code == 2 and f"{a} line 2 (seed 5000016): action 4" in text
+    # --out never writes over a file.
+    code, text = run("sim", "cribbage", "--players", "greedy,random", "--games", "1",
+                     "--out", str(b))
+    assert code == 2 and "exists" in text and len(b.read_text().splitlines()) == 2
+
+
+def test_resume_takes_no_new_game_options(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    game = play_game([GreedyPlayer(), RandomPlayer()], seed=3)
+    game.to_record(seats=["greedy", "random"]).save(save)
+    for args in (["referee", "cribbage", "--save", str(tmp_path / "x.json")],
+                 ["referee", "ecarte", "--names", "A,B"],
+                 ["play", "cribbage", "--seed", "4"],
+                 ["play", "ecarte", "--save", str(tmp_path / "y.json")]):
+        code, text = run(*args, "--resume", str(save))
+        assert code == 2 and "would be ignored" in text, args
+    assert not (tmp_path / "x.json").exists() and not (tmp_path / "y.json").exists()
+
+
+def test_play_resume_of_a_refereed_game_says_how_to_resume_it(tmp_path: Path) -> None:
+    for game in ("cribbage", "ecarte"):
+        path = tmp_path / f"{game}.json"
+        result = runner.invoke(app, ["referee", game, "--save", str(path)], input="9c\nquit\n",
+                               env={"NO_COLOR": "1", "COLUMNS": "200"})
+        assert result.exit_code == 0 and path.exists()
+        code, text = run("play", "--resume", str(path))
+        assert code == 2 and f"refereed game: hoyle referee {game} --resume {path}" in text

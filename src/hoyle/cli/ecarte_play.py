@@ -191,6 +191,8 @@ def resume_session(console: Console, path: Path) -> EcarteSession:
         RecordError: not a valid saved écarté game against the computer, or already over.
     """
     record = GameRecord.load(path)
+    if record.options.get("referee"):
+        raise RecordError(f"that is a refereed game: hoyle referee ecarte --resume {path}")
     if record.seed is None:
         raise RecordError("the record has no seed, so it cannot be resumed")
     if len(record.seats) != 2 or record.seats.count(HUMAN) != 1:

@@ -85,7 +85,6 @@ class EcarteRefereeSession(RecordedSession[EcarteState]):
 
     game = "ecarte"
     help_text = HELP
-    board_words = ("score", "board")
 
     def menu(self) -> None:
         """Print what the table can report."""

@@ -77,17 +77,30 @@ def play(ctx: typer.Context,
     if resume is None:
         console.print(ctx.get_help())
         raise typer.Exit(0)
-    try:
-        game = GameRecord.load(resume).game
-        if game == "ecarte":
-            from hoyle.cli.ecarte_play import resume_session as resume_ecarte
-            raise typer.Exit(resume_ecarte(console, resume).run())
-        from hoyle.cli.play import resume_session
+    _resume_play(resume)
 
-        session = resume_session(console, resume)
+
+def _resume_play(path: Path) -> NoReturn:
+    """Continue the saved game in ``path``, cribbage or écarté; one line on error."""
+    session: Any
+    try:
+        if GameRecord.load(path).game == "ecarte":
+            from hoyle.cli.ecarte_play import resume_session as resume_ecarte
+            session = resume_ecarte(console, path)
+        else:
+            from hoyle.cli.play import resume_session
+            session = resume_session(console, path)
     except HoyleError as e:
         raise _fail(str(e)) from None
     raise typer.Exit(session.run())
+
+
+def _resume_alone(resume: Path | None, **others: Any) -> None:
+    """With --resume, the options of a new game are an error (they would be ignored)."""
+    given = [f"--{k.replace('_', '-')}" for k, v in others.items() if v]
+    if resume is not None and given:
+        raise _fail(f"{', '.join(given)} would be ignored: a resumed game keeps its own "
+                    "settings and file (--resume goes alone)")
 
 
 @play_app.command("cribbage")
@@ -98,7 +111,7 @@ def play_cribbage(
         opponent: Annotated[str, typer.Option(
             help=f"Computer player: {', '.join(sorted(PLAYERS))}.")] = "expert",
         save: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-            help="Record file written on quitting and at the end "
+            help="Record file, written after every move "
                  "(default hoyle-cribbage-SEED.json).")] = None,
         manual_count: Annotated[bool, typer.Option(
             "--manual-count", help="Claim your own points in the play and the show; "
@@ -108,9 +121,16 @@ def play_cribbage(
         variant: Annotated[str, typer.Option(help=_VARIANT_HELP)] = "six-card",
         muggins: Annotated[bool, typer.Option(
             "--muggins", help="Muggins announced (ACC-10.1; with --laws acc "
-                              "--manual-count).")] = False) -> None:
+                              "--manual-count).")] = False,
+        resume: Annotated[Optional[Path], typer.Option(  # noqa: UP007
+            "--resume", help="Continue a saved game from its record file.")] = None) -> None:
     """Play cribbage against the computer (six-card to 121 unless --variant says)."""
     from hoyle.cli.play import new_session
+
+    if resume is not None:
+        _resume_alone(resume, seed=seed is not None, save=save, manual_count=manual_count,
+                      muggins=muggins)
+        _resume_play(resume)
 
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2**31)
@@ -143,7 +163,7 @@ def play_ecarte(
             help=f"Computer player: {', '.join(ECARTE_PLAYERS)}.")] = "rules",
         laws: Annotated[str, typer.Option(help="Law code: oh or club.")] = "club",
         save: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-            help="Record file written on quitting and at the end "
+            help="Record file, written after every move "
                  "(default hoyle-ecarte-SEED.json).")] = None,
         resume: Annotated[Optional[Path], typer.Option(  # noqa: UP007
             "--resume", help="Continue a saved écarté game from its record file.")] = None
@@ -151,6 +171,7 @@ def play_ecarte(
     """Play écarté against the computer (game of five)."""
     from hoyle.cli.ecarte_play import new_session, resume_session
 
+    _resume_alone(resume, seed=seed is not None, save=save)
     try:
         if resume is not None:
             session = resume_session(console, resume)
@@ -195,8 +216,9 @@ def score(cards: Annotated[list[str], typer.Argument(help="The hand, e.g. 5H 5C 
 def replay(path: Annotated[Path, typer.Argument(
                help="A game record (JSON), or a JSON Lines file of them with --line.")],
            line: Annotated[Optional[int], typer.Option(  # noqa: UP007
-               help="The record on this line (from 1) of a JSON Lines file such as "
-                    "`hoyle sim --out` writes: line N of a run from game 0 is game N-1.")
+               help="The N-th record (from 1, blank lines not counted) of a JSON Lines "
+                    "file such as `hoyle sim --out` writes: record N of a run from game 0 "
+                    "is game N-1.")
            ] = None,
            seat: Annotated[Optional[int], typer.Option(  # noqa: UP007
                help="Show only what this seat could see.")] = None,
@@ -235,8 +257,10 @@ def replay(path: Annotated[Path, typer.Argument(
                       "every card).[/dim]")
     names = [f"Seat {i} ({n})" for i, n in enumerate(record.seats)] or \
         [f"Seat {i}" for i in range(n_seats)]
-    console.print(f"[bold]{record.game}[/bold] {record.variant}, laws {record.laws}, "
-                  f"seed {record.seed}, {record.date}")
+    about = [f"laws {record.laws}" if record.laws else "no law code",
+             f"seed {record.seed}" if record.seed is not None else "", record.date]
+    console.print(f"[bold]{escape(record.game)}[/bold] {escape(record.variant)}, "
+                  + ", ".join(escape(a) for a in about if a))
     for text in lines_for(events, names, seat):
         console.print(text)
     if not finished:
@@ -280,6 +304,7 @@ def referee_cribbage(
     """Referee cribbage at a real table: enter what happens, get the score and the rulings."""
     from hoyle.cli.referee import new_referee, resume_referee
 
+    _resume_alone(resume, save=save, names=names, muggins=muggins)
     _referee(lambda: resume_referee(console, resume) if resume is not None else None,
              lambda seats, path: new_referee(console, laws, seats, path, variant=variant,
                                              muggins=muggins),
@@ -298,6 +323,7 @@ def referee_ecarte(
     """Referee écarté at a real table: enter what happens, get the score and the rulings."""
     from hoyle.cli.ecarte_referee import new_referee, resume_referee
 
+    _resume_alone(resume, save=save, names=names)
     _referee(lambda: resume_referee(console, resume) if resume is not None else None,
              lambda seats, path: new_referee(console, laws, seats, path),
              names, save or Path("hoyle-referee-ecarte.json"))
@@ -423,7 +449,7 @@ def discard(cards: Annotated[list[str], typer.Argument(help="Six cards, e.g. 5H 
     for i, o in enumerate(options, 1):
         t.add_row(str(i), " ".join(c.pretty for c in o.discard),
                   " ".join(c.pretty for c in o.keep), f"{o.hand_ev:.3f}",
-                  f"{sign}{o.crib_ev:.3f}", f"{o.total:.3f}")
+                  f"{sign}{o.crib_ev:.3f}", f"{o.total:.3f}".replace("-", "−"))
     console.print(t)
 
 
@@ -477,9 +503,10 @@ def _run_match_command(players: str, games: int, workers: int, seed: int, out: P
         if first < 0 or first + games > GAMES_PER_SEED:
             raise HoyleError("--first-game must be 0 or more, and a match's games are "
                              "numbered below 1,000,003")
-        if first and out is not None and out.exists():
-            raise HoyleError(f"{out} exists: write the rest of a run to a new file and read "
-                             "both with: hoyle sim summary FIRST.jsonl REST.jsonl")
+        if out is not None and out.exists():
+            raise HoyleError(f"{out} exists: records are never written over; name a new file "
+                             "(the rest of a stopped run too: hoyle sim summary FIRST REST "
+                             "reads both)")
         fh = out.open("w", encoding="utf-8") if out is not None else None
     except (HoyleError, OSError) as e:
         raise _fail(str(e)) from None
@@ -582,7 +609,7 @@ def sim_summary(files: Annotated[list[Path], typer.Argument(
         else:
             raise HoyleError(f"no summary for a game of {game!r}")
         with err_console.status(f"replaying {len(run.records):,} games"):
-            result = summarize_games(run.records)
+            result = summarize_games(run.records, run.where)
     except HoyleError as e:
         raise _fail(str(e)) from None
     for line in run.skipped:

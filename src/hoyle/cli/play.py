@@ -257,12 +257,12 @@ def resume_session(console: Console, path: Path) -> CribbageSession:
             is already over.
     """
     record = GameRecord.load(path)
+    if record.options.get("referee"):
+        raise RecordError(f"that is a refereed game: hoyle referee cribbage --resume {path}")
     if record.seed is None:
         raise RecordError("the record has no seed, so it cannot be resumed")
     if record.seats.count(HUMAN) != 1:
         raise RecordError("not a saved game between a person and the computer")
-    if record.options.get("referee"):
-        raise RecordError("that is a refereed game: hoyle referee cribbage --resume FILE")
     state, _ = replay_record(record)
     if len(record.seats) != state.rules.players:
         raise RecordError("the record's seats do not match its variant")

@@ -37,7 +37,7 @@ VERBS = ("CUT", "DEAL", "DISCARD", "STARTER", "PLAY", "GO", "CLAIM", "CHOOSE", "
 HELP = ("Enter what happens at the table: cards for the act asked for (e.g. '7s'), 'go', a "
         "number at a claim, an option at a decision; 'heels' (dealer's two for his heels), "
         "'amend N', 'report KIND [SEAT]' for an irregularity ('menu' lists them), "
-        "'board' for the score, 'quit' to save and stop. Full actions work too: 'PLAY 7S'.")
+        "'board' (or 'score') for the score, 'quit' to save and stop. Full actions work too: 'PLAY 7S'.")
 
 
 def parse_table_input(state: CribbageState, text: str,
@@ -117,10 +117,13 @@ class RefereeSession(RecordedSession[CribbageState]):
         if s.phase == Phase.DEAL:
             assert s.dealer is not None
             k = s.rules.cards_dealt
-            order = ", then ".join(names[x] for x in s.seat_order())
-            extra = " and the crib card from the stock" if s.rules.crib_cards_from_stock else ""
-            return (f"{names[s.dealer]} deals: {k} cards each, in the order {order}"
-                    f"{extra}: ")
+            seats = s.seat_order()
+            order = ", then ".join(f"{names[x]}'s" for x in seats)
+            extra = ", then the crib card from the stock" if s.rules.crib_cards_from_stock \
+                else ""
+            total = k * len(seats) + s.rules.crib_cards_from_stock
+            return (f"{names[s.dealer]} deals: {k} cards each; all {total} on one line "
+                    f"({order}{extra}): ")
         if s.phase == Phase.DISCARD:
             return f"{who} lays away {s.rules.discard_per_player} cards: "
         if s.phase == Phase.STARTER:

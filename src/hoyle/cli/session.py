@@ -76,11 +76,12 @@ class PlaySession(Generic[S]):
                 self.save()
         except (Quit, KeyboardInterrupt):
             self.save()
-            self.console.print(f"\nGame saved to [bold]{path}[/bold]. "
-                               f"Resume with: hoyle play --resume {path}")
+            self.console.print(f"\nGame saved to [bold]{path}[/bold]. Resume with: "
+                               f"hoyle play --resume {path} (or see it so far: hoyle replay "
+                               f"{path})", soft_wrap=True)
             return 0
         self.save()
-        self.console.print(f"Record saved to {path} (hoyle replay {path}).")
+        self.console.print(f"Record saved to {path} (hoyle replay {path}).", soft_wrap=True)
         return 0
 
     def step(self) -> None:
@@ -132,7 +133,7 @@ class RecordedSession(Generic[S]):
     """The game's name in ``hoyle referee GAME --resume``."""
     help_text = ""
     """What ``help`` prints."""
-    board_words: tuple[str, ...] = ("board",)
+    board_words: tuple[str, ...] = ("board", "score")
     """The words that print the board (or the score)."""
 
     def run(self) -> int:
@@ -142,12 +143,14 @@ class RecordedSession(Generic[S]):
         except KeyboardInterrupt:
             pass
         self.save()
+        path = escape(str(self.save_path))
         if self.state.is_terminal():
-            self.console.print(f"Record saved to {escape(str(self.save_path))}.")
+            self.console.print(f"Record saved to {path} (hoyle replay {path}).",
+                               soft_wrap=True)
         else:
-            self.console.print(f"Saved to {escape(str(self.save_path))}. Continue with: "
-                               f"hoyle referee {self.game} --resume "
-                               f"{escape(str(self.save_path))}")
+            self.console.print(f"Saved to {path}. Continue with: hoyle referee {self.game} "
+                               f"--resume {path} (or see it so far: hoyle replay {path})",
+                               soft_wrap=True)
         return 0
 
     def _loop(self) -> None:

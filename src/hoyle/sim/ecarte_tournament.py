@@ -226,7 +226,8 @@ def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
     return collect(chunks, EcarteMatchResult.empty(pair), out, progress)
 
 
-def summarize_games(records: Iterable[GameRecord]) -> EcarteMatchResult:
+def summarize_games(records: Iterable[GameRecord],
+                    where: Sequence[str] | None = None) -> EcarteMatchResult:
     """A match's results from its games' records (``hoyle sim ecarte --out``), the
     players named by the first record's seats (A = seat 0).
 
@@ -234,4 +235,4 @@ def summarize_games(records: Iterable[GameRecord]) -> EcarteMatchResult:
         RecordError: a record does not replay or is not a finished game (the message
             names the game by its position, from 1, and its seed).
     """
-    return summarize_all(records, summarize_game, EcarteMatchResult.empty)
+    return summarize_all(records, summarize_game, EcarteMatchResult.empty, where)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -99,21 +99,24 @@ def collect(chunks: Iterable[list[G]], result: R, out: TextIO | None,
 
 
 def summarize_all(records: Iterable[GameRecord], summarize: Callable[[GameRecord, int], G],
-                  empty: Callable[[tuple[str, str]], R]) -> R:
+                  empty: Callable[[tuple[str, str]], R],
+                  where: Sequence[str] | None = None) -> R:
     """A match's results from its games' records: each summarized (replayed) and counted
     into ``empty(names)``, the names the first record's seats (``A``, ``B`` if it has
     none).
 
     Raises:
-        RecordError: a record does not summarize (the message names the game by its
-            position, from 1, and its seed), or there are no records.
+        RecordError: a record does not summarize (the message names it by ``where[i]``,
+            e.g. its file and line, else by its position from 1, and its seed), or there
+            are no records.
     """
     result: R | None = None
     for i, rec in enumerate(records):
         try:
             g = summarize(rec, i)
         except RecordError as e:
-            raise RecordError(f"game {i + 1} (seed {rec.seed}): {e}") from None
+            name = where[i] if where is not None else f"game {i + 1}"
+            raise RecordError(f"{name} (seed {rec.seed}): {e}") from None
         if result is None:
             seats = rec.seats if len(rec.seats) == 2 else ["A", "B"]
             result = empty((seats[0], seats[1]))
@@ -131,26 +134,25 @@ class Run:
         records: every game's record, in the files' order.
         skipped: a line for each file whose truncated last line was skipped (a run killed
             while writing).
+        where: for each record, ``FILE line N``.
     """
 
     records: list[GameRecord]
     skipped: list[str]
+    where: list[str]
+    """For each record, its file and line (for messages)."""
 
     def span(self) -> str:
         """Which games of which match the records are, e.g. ``seed 103, games 0-19999``
-        (or ``19998 games from 0 to 19999`` when some are missing)."""
+        (or ``19998 games from 0 to 19999, some missing``)."""
         seeds = sorted(r.seed or 0 for r in self.records)
-        matches = sorted({s // GAMES_PER_SEED for s in seeds})
+        which = f"seed {seeds[0] // GAMES_PER_SEED}"
         lo, hi = seeds[0] % GAMES_PER_SEED, seeds[-1] % GAMES_PER_SEED
-        which = f"seed {matches[0]}" if len(matches) == 1 else \
-            f"seeds {', '.join(map(str, matches))}"
-        if len(matches) > 1:
-            return f"{which}, {len(seeds)} games"
         if lo == hi:
             return f"{which}, game {lo}"
         if hi - lo + 1 == len(seeds):
             return f"{which}, games {lo}-{hi}"
-        return f"{which}, {len(seeds)} games from {lo} to {hi} (some missing)"
+        return f"{which}, games from {lo} to {hi}, {hi - lo + 1 - len(seeds)} missing"
 
 
 def read_run(paths: Iterable[str | Path]) -> Run:
@@ -162,11 +164,14 @@ def read_run(paths: Iterable[str | Path]) -> Run:
 
     Raises:
         RecordError: a file cannot be read; a line (other than a cut-short last one) is
-            not a record; records of different matches (game, variant, laws or players)
-            are mixed; a game (its seed) is found twice; or there is no record at all.
+            not a record; records of different matches (game, variant, laws, players, or
+            the match's seed, read from each game's seed: see :func:`game_seed`) are
+            mixed; a record has no seed; a game (its seed) is found twice; or there is no
+            record at all.
     """
     records: list[GameRecord] = []
     skipped: list[str] = []
+    wheres: list[str] = []
     seen: dict[int | None, str] = {}
     first: tuple[Any, ...] | None = None
     for path in paths:
@@ -187,7 +192,10 @@ def read_run(paths: Iterable[str | Path]) -> Run:
                     skipped.append(f"{where}: cut short, skipped")
                     continue
                 raise RecordError(f"{where}: {e}") from None
-            match = (rec.game, rec.variant, rec.laws, tuple(rec.seats))
+            if rec.seed is None:
+                raise RecordError(f"{where}: a record without a seed is no game of a match")
+            match = (rec.game, rec.variant, rec.laws, tuple(rec.seats),
+                     rec.seed // GAMES_PER_SEED)
             if first is None:
                 first = match
             elif match != first:
@@ -198,15 +206,16 @@ def read_run(paths: Iterable[str | Path]) -> Run:
                                   f"({seen[rec.seed]})")
             seen[rec.seed] = where
             records.append(rec)
+            wheres.append(where)
     if not records:
         raise RecordError("no game records read")
-    return Run(records, skipped)
+    return Run(records, skipped, wheres)
 
 
 def _match_text(match: tuple[Any, ...]) -> str:
-    game, variant, laws, seats = match
+    game, variant, laws, seats, seed = match
     what = " ".join(w for w in (game, variant, f"laws {laws}" if laws else "") if w)
-    return f"{what}: {' v '.join(seats)}"
+    return f"{what}: {' v '.join(seats)}, seed {seed}"
 
 
 def add_counts(total: dict[str, int], part: dict[str, int]) -> None:

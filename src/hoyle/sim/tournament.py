@@ -198,12 +198,14 @@ def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
     return collect(chunks, MatchResult.empty(pair), out, progress)
 
 
-def summarize_games(records: Iterable[GameRecord]) -> MatchResult:
+def summarize_games(records: Iterable[GameRecord],
+                    where: Sequence[str] | None = None) -> MatchResult:
     """A match's results from its games' records (``hoyle sim cribbage --out``), the
     players named by the first record's seats (A = seat 0).
 
     Raises:
         RecordError: a record does not replay or is not a finished two-hand game (the
-            message names the game by its position, from 1, and its seed).
+            message names the game by ``where[i]``, e.g. its file and line, else by its
+            position from 1, and its seed).
     """
-    return summarize_all(records, summarize_game, MatchResult.empty)
+    return summarize_all(records, summarize_game, MatchResult.empty, where)

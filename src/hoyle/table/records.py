@@ -107,38 +107,44 @@ class GameRecord:
 
     @staticmethod
     def load(path: str | Path, line: int | None = None) -> GameRecord:
-        """Read a record from a file: a JSON record, or with ``line`` the record on that
-        line (counted from 1) of a JSON Lines file, one record a line, as ``hoyle sim
-        --out`` writes them (line ``n`` of a run from game 0 is game ``n - 1``).
+        """Read a record from a file: a JSON record, or with ``line`` the ``line``-th
+        record (from 1; blank lines not counted) of a JSON Lines file, one record a line,
+        as ``hoyle sim --out`` writes them (record ``n`` of a run from game 0 is game
+        ``n - 1``). A file of one record is its record 1.
 
         Raises:
-            RecordError: the file cannot be read; ``line`` is below 1 or past the file's
-                last line; or the text is not a valid record.
+            RecordError: the file cannot be read or is empty; ``line`` is below 1 or past
+                the last record; or the text is not a valid record.
             RecordsFileError: without ``line``, the file holds several records, one a
                 line (``count`` says how many).
         """
+        name = repr(str(path))
         try:
             text = Path(path).read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as e:
-            raise RecordError(f"cannot read record {str(path)!r}: {e}") from None
-        if line is not None:
-            lines = text.splitlines()
-            if not 1 <= line <= len(lines):
-                raise RecordError(f"{str(path)!r} has {len(lines)} line(s): no line {line}")
+            raise RecordError(f"cannot read record {name}: {e}") from None
+        if not text.strip():
+            raise RecordError(f"{name} is empty")
+        rows = [t for t in text.splitlines() if t.strip()]
+        pretty = rows[0].strip() == "{"  # one record written over many lines (save)
+        if line is not None and not pretty:
+            if not 1 <= line <= len(rows):
+                raise RecordError(f"{name} holds {len(rows)} record(s): no record {line}")
             try:
-                return GameRecord.from_json(lines[line - 1])
+                return GameRecord.from_json(rows[line - 1])
             except RecordError as e:
-                raise RecordError(f"line {line} of {str(path)!r}: {e}") from None
+                raise RecordError(f"record {line} of {name}: {e}") from None
         try:
-            return GameRecord.from_json(text)
-        except RecordError:
-            lines = [t for t in text.splitlines() if t.strip()]
-            if len(lines) > 1 and all(t.lstrip().startswith("{") and t.rstrip().endswith("}")
-                                      for t in lines[:2]):
-                raise RecordsFileError(f"{str(path)!r} holds {len(lines)} records, one a "
-                                       "line (JSON Lines): choose one by its line, from 1",
-                                       len(lines)) from None
-            raise
+            record = GameRecord.from_json(text)
+        except RecordError as e:
+            if len(rows) > 1 and all(t.lstrip().startswith("{") and t.rstrip().endswith("}")
+                                      for t in rows[:2]):
+                raise RecordsFileError(f"{name} holds {len(rows)} records, one a line "
+                                       "(JSON Lines), not one record", len(rows)) from None
+            raise RecordError(f"{name}: {e}") from None
+        if line is not None and line != 1:
+            raise RecordError(f"{name} holds 1 record: no record {line}")
+        return record
 
 
 class _Replayable(Protocol):
