@@ -209,7 +209,11 @@ def test_sim_summary_pools_the_parts_of_a_run(tmp_path: Path) -> None:
     assert run("sim", "cribbage", "--players", "greedy,random", "--games", "3", "--seed", "5",
                "--first-game", "4", "--out", str(b))[0] == 0
     code, summary = run("sim", "summary", str(a), str(b))
-    assert code == 0 and "7 games, seed 5, games 0-6" in summary
+    assert code == 0 and "greedy v random: 7 games, seed 5" in summary
+    def title(text: str) -> str:
+        return next(ln.strip() for ln in text.splitlines() if ln.strip())
+
+    assert title(summary) == title(printed)  # the run's own title
 
     def body(text: str) -> list[str]:  # the table's rows and the first dealer's line
         lines = text.splitlines()
@@ -263,7 +267,11 @@ def test_resume_takes_no_new_game_options(tmp_path: Path) -> None:
     for args in (["referee", "cribbage", "--save", str(tmp_path / "x.json")],
                  ["referee", "ecarte", "--names", "A,B"],
                  ["play", "cribbage", "--seed", "4"],
-                 ["play", "ecarte", "--save", str(tmp_path / "y.json")]):
+                 ["play", "ecarte", "--save", str(tmp_path / "y.json")],
+                 ["play", "cribbage", "--laws", "acc"], ["play", "cribbage", "--opponent",
+                                                         "greedy"],
+                 ["play", "ecarte", "--laws", "club"],
+                 ["referee", "cribbage", "--variant", "five-card"]):
         code, text = run(*args, "--resume", str(save))
         assert code == 2 and "would be ignored" in text, args
     assert not (tmp_path / "x.json").exists() and not (tmp_path / "y.json").exists()
@@ -277,3 +285,16 @@ def test_play_resume_of_a_refereed_game_says_how_to_resume_it(tmp_path: Path) ->
         assert result.exit_code == 0 and path.exists()
         code, text = run("play", "--resume", str(path))
         assert code == 2 and f"refereed game: hoyle referee {game} --resume {path}" in text
+
+
+def test_quit_hints_quote_a_path_with_spaces(tmp_path: Path) -> None:
+    path = tmp_path / "my game.json"
+    result = runner.invoke(app, ["play", "cribbage", "--seed", "3", "--opponent", "random",
+                                 "--save", str(path)], input="quit\n",
+                           env={"NO_COLOR": "1", "COLUMNS": "80"})
+    assert result.exit_code == 0
+    assert f"hoyle play --resume '{path}' (or see it so far: hoyle replay '{path}')" in \
+        ANSI.sub("", result.output)
+    # Resuming it as the wrong game names the game it is.
+    code, text = run("play", "ecarte", "--resume", str(path))
+    assert code == 2 and "not an écarté" in text

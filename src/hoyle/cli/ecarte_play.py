@@ -9,6 +9,7 @@ saves the game as a record; every random choice is derived from the seed and the
 from __future__ import annotations
 
 import datetime
+import shlex
 from pathlib import Path
 
 from rich.console import Console
@@ -192,7 +193,7 @@ def resume_session(console: Console, path: Path) -> EcarteSession:
     """
     record = GameRecord.load(path)
     if record.options.get("referee"):
-        raise RecordError(f"that is a refereed game: hoyle referee ecarte --resume {path}")
+        raise RecordError(f"that is a refereed game: hoyle referee ecarte --resume {shlex.quote(str(path))}")
     if record.seed is None:
         raise RecordError("the record has no seed, so it cannot be resumed")
     if len(record.seats) != 2 or record.seats.count(HUMAN) != 1:

@@ -7,6 +7,7 @@ nothing is lost (a game in progress is saved first).
 from __future__ import annotations
 
 import random
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -80,11 +81,16 @@ def play(ctx: typer.Context,
     _resume_play(resume)
 
 
-def _resume_play(path: Path) -> NoReturn:
-    """Continue the saved game in ``path``, cribbage or écarté; one line on error."""
+def _resume_play(path: Path, game: str | None = None) -> NoReturn:
+    """Continue the saved game in ``path`` (of ``game``, if given: cribbage or écarté);
+    one line on error."""
     session: Any
     try:
-        if GameRecord.load(path).game == "ecarte":
+        found = GameRecord.load(path).game
+        if game is not None and found != game:
+            raise HoyleError(f"that is a game of {found}: hoyle play --resume "
+                             f"{shlex.quote(str(path))}")
+        if found == "ecarte":
             from hoyle.cli.ecarte_play import resume_session as resume_ecarte
             session = resume_ecarte(console, path)
         else:
@@ -95,16 +101,21 @@ def _resume_play(path: Path) -> NoReturn:
     raise typer.Exit(session.run())
 
 
-def _resume_alone(resume: Path | None, **others: Any) -> None:
-    """With --resume, the options of a new game are an error (they would be ignored)."""
-    given = [f"--{k.replace('_', '-')}" for k, v in others.items() if v]
-    if resume is not None and given:
+def _resume_alone(ctx: typer.Context) -> None:
+    """With --resume, any other option given is an error (it would be ignored: a resumed
+    game keeps its settings and its file)."""
+    if ctx.params.get("resume") is None:
+        return
+    given = [f"--{name.replace('_', '-')}" for name in ctx.params if name != "resume"
+             and getattr(ctx.get_parameter_source(name), "name", "DEFAULT") != "DEFAULT"]
+    if given:
         raise _fail(f"{', '.join(given)} would be ignored: a resumed game keeps its own "
                     "settings and file (--resume goes alone)")
 
 
 @play_app.command("cribbage")
 def play_cribbage(
+        ctx: typer.Context,
         seed: Annotated[Optional[int], typer.Option(  # noqa: UP007
             help="Seed for the game (every shuffle and every computer choice flows from it).")]
         = None,
@@ -128,9 +139,8 @@ def play_cribbage(
     from hoyle.cli.play import new_session
 
     if resume is not None:
-        _resume_alone(resume, seed=seed is not None, save=save, manual_count=manual_count,
-                      muggins=muggins)
-        _resume_play(resume)
+        _resume_alone(ctx)
+        _resume_play(resume, "cribbage")
 
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2**31)
@@ -156,6 +166,7 @@ def play_cribbage(
 
 @play_app.command("ecarte")
 def play_ecarte(
+        ctx: typer.Context,
         seed: Annotated[Optional[int], typer.Option(  # noqa: UP007
             help="Seed for the game (every shuffle and every computer choice flows from it).")]
         = None,
@@ -171,7 +182,7 @@ def play_ecarte(
     """Play écarté against the computer (game of five)."""
     from hoyle.cli.ecarte_play import new_session, resume_session
 
-    _resume_alone(resume, seed=seed is not None, save=save)
+    _resume_alone(ctx)
     try:
         if resume is not None:
             session = resume_session(console, resume)
@@ -259,7 +270,8 @@ def replay(path: Annotated[Path, typer.Argument(
         [f"Seat {i}" for i in range(n_seats)]
     about = [f"laws {record.laws}" if record.laws else "no law code",
              f"seed {record.seed}" if record.seed is not None else "", record.date]
-    console.print(f"[bold]{escape(record.game)}[/bold] {escape(record.variant)}, "
+    console.print(f"[bold]{escape(record.game)}[/bold]"
+                  + (f" {escape(record.variant)}" if record.variant else "") + ", "
                   + ", ".join(escape(a) for a in about if a))
     for text in lines_for(events, names, seat):
         console.print(text)
@@ -291,6 +303,7 @@ def _referee(resume: Callable[[], RecordedSession[Any] | None],
 
 @referee_app.command("cribbage")
 def referee_cribbage(
+        ctx: typer.Context,
         laws: Annotated[str, typer.Option(help="Law code: ew or acc.")] = "ew",
         names: Annotated[Optional[str], typer.Option(  # noqa: UP007
             help="The players, seat 0 first, comma-separated.")] = None,
@@ -304,7 +317,7 @@ def referee_cribbage(
     """Referee cribbage at a real table: enter what happens, get the score and the rulings."""
     from hoyle.cli.referee import new_referee, resume_referee
 
-    _resume_alone(resume, save=save, names=names, muggins=muggins)
+    _resume_alone(ctx)
     _referee(lambda: resume_referee(console, resume) if resume is not None else None,
              lambda seats, path: new_referee(console, laws, seats, path, variant=variant,
                                              muggins=muggins),
@@ -313,6 +326,7 @@ def referee_cribbage(
 
 @referee_app.command("ecarte")
 def referee_ecarte(
+        ctx: typer.Context,
         laws: Annotated[str, typer.Option(help="Law code: oh or club.")] = "club",
         names: Annotated[Optional[str], typer.Option(  # noqa: UP007
             help="The players, seat 0 first, comma-separated.")] = None,
@@ -323,7 +337,7 @@ def referee_ecarte(
     """Referee écarté at a real table: enter what happens, get the score and the rulings."""
     from hoyle.cli.ecarte_referee import new_referee, resume_referee
 
-    _resume_alone(resume, save=save, names=names)
+    _resume_alone(ctx)
     _referee(lambda: resume_referee(console, resume) if resume is not None else None,
              lambda seats, path: new_referee(console, laws, seats, path),
              names, save or Path("hoyle-referee-ecarte.json"))
@@ -508,8 +522,10 @@ def _run_match_command(players: str, games: int, workers: int, seed: int, out: P
                              "(the rest of a stopped run too: hoyle sim summary FIRST REST "
                              "reads both)")
         fh = out.open("w", encoding="utf-8") if out is not None else None
-    except (HoyleError, OSError) as e:
+    except HoyleError as e:
         raise _fail(str(e)) from None
+    except OSError as e:
+        raise _fail(f"cannot write {out}: {e.strerror}") from None
     try:
         with Progress(console=err_console, transient=True) as bar:
             task = bar.add_task(f"{names[0]} v {names[1]}", total=games)
@@ -615,8 +631,7 @@ def sim_summary(files: Annotated[list[Path], typer.Argument(
     for line in run.skipped:
         err_console.print(f"[dim]{escape(line)}[/dim]")
     names = list(result.names)
-    games = f"{result.games} game{'s' if result.games != 1 else ''}"
-    title = f"{names[0]} v {names[1]}: {games}, {run.span()}"
+    title = f"{names[0]} v {names[1]}: {result.games} games, {run.span()}"
     if game == "cribbage":
         _print_match(_cribbage_table(names, result, title), result, None)
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import shlex
 from pathlib import Path
 
 from rich.console import Console
@@ -258,7 +259,7 @@ def resume_session(console: Console, path: Path) -> CribbageSession:
     """
     record = GameRecord.load(path)
     if record.options.get("referee"):
-        raise RecordError(f"that is a refereed game: hoyle referee cribbage --resume {path}")
+        raise RecordError(f"that is a refereed game: hoyle referee cribbage --resume {shlex.quote(str(path))}")
     if record.seed is None:
         raise RecordError("the record has no seed, so it cannot be resumed")
     if record.seats.count(HUMAN) != 1:
@@ -272,7 +273,7 @@ def resume_session(console: Console, path: Path) -> CribbageSession:
     except HoyleError as e:
         raise RecordError(str(e)) from None
     if state.is_terminal():
-        raise RecordError(f"that game is over (use: hoyle replay {path})")
+        raise RecordError(f"that game is over (use: hoyle replay {shlex.quote(str(path))})")
     session = CribbageSession(console, state, players, human, record.seed, path,
                               record.date or datetime.date.today().isoformat())
     console.print(f"Resuming the game in {escape(str(path))} "

@@ -125,7 +125,8 @@ class RefereeSession(RecordedSession[CribbageState]):
             return (f"{names[s.dealer]} deals: {k} cards each; all {total} on one line "
                     f"({order}{extra}): ")
         if s.phase == Phase.DISCARD:
-            return f"{who} lays away {s.rules.discard_per_player} cards: "
+            n = s.rules.discard_per_player
+            return f"{who} lays away {n} card{'s' if n != 1 else ''}: "
         if s.phase == Phase.STARTER:
             return "The starter (the card turned up): "
         if s.phase == Phase.PLAY:

@@ -5,6 +5,7 @@ what happens there)."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Generic, Protocol, TypeVar
 
@@ -69,14 +70,15 @@ class PlaySession(Generic[S]):
 
     def run(self) -> int:
         """Play until the game ends or the person quits; returns the exit code (0)."""
-        path = escape(str(self.save_path))
+        path = escape(shlex.quote(str(self.save_path)))  # to paste into a shell
         try:
             while not self.state.is_terminal():
                 self.step()
                 self.save()
         except (Quit, KeyboardInterrupt):
             self.save()
-            self.console.print(f"\nGame saved to [bold]{path}[/bold]. Resume with: "
+            self.console.print(f"\nGame saved to [bold]{escape(str(self.save_path))}[/bold]. "
+                               "Resume with: "
                                f"hoyle play --resume {path} (or see it so far: hoyle replay "
                                f"{path})", soft_wrap=True)
             return 0
@@ -143,7 +145,7 @@ class RecordedSession(Generic[S]):
         except KeyboardInterrupt:
             pass
         self.save()
-        path = escape(str(self.save_path))
+        path = escape(shlex.quote(str(self.save_path)))  # to paste into a shell
         if self.state.is_terminal():
             self.console.print(f"Record saved to {path} (hoyle replay {path}).",
                                soft_wrap=True)
@@ -160,6 +162,7 @@ class RecordedSession(Generic[S]):
             try:
                 text = self.console.input(self.prompt())
             except EOFError:
+                self.console.print()  # end the prompt's line
                 return
             low = text.strip().lower()
             if low in ("quit", "q", "exit", "save"):

@@ -143,16 +143,17 @@ class Run:
     """For each record, its file and line (for messages)."""
 
     def span(self) -> str:
-        """Which games of which match the records are, e.g. ``seed 103, games 0-19999``
-        (or ``19998 games from 0 to 19999, some missing``)."""
+        """Which games of which match the records are, as the run's title says it:
+        ``seed 103`` (games 0 to n-1), ``seed 103, games 8946-19999``, or
+        ``seed 103, games from 0 to 19999, 2 missing``."""
         seeds = sorted(r.seed or 0 for r in self.records)
         which = f"seed {seeds[0] // GAMES_PER_SEED}"
         lo, hi = seeds[0] % GAMES_PER_SEED, seeds[-1] % GAMES_PER_SEED
-        if lo == hi:
-            return f"{which}, game {lo}"
-        if hi - lo + 1 == len(seeds):
-            return f"{which}, games {lo}-{hi}"
-        return f"{which}, games from {lo} to {hi}, {hi - lo + 1 - len(seeds)} missing"
+        if hi - lo + 1 != len(seeds):
+            return f"{which}, games from {lo} to {hi}, {hi - lo + 1 - len(seeds)} missing"
+        if lo == 0:
+            return which
+        return f"{which}, game {lo}" if lo == hi else f"{which}, games {lo}-{hi}"
 
 
 def read_run(paths: Iterable[str | Path]) -> Run:
@@ -174,7 +175,9 @@ def read_run(paths: Iterable[str | Path]) -> Run:
     wheres: list[str] = []
     seen: dict[int | None, str] = {}
     first: tuple[Any, ...] | None = None
+    names: list[str] = []
     for path in paths:
+        names.append(str(path))
         try:
             text = Path(path).read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as e:
@@ -192,8 +195,9 @@ def read_run(paths: Iterable[str | Path]) -> Run:
                     skipped.append(f"{where}: cut short, skipped")
                     continue
                 raise RecordError(f"{where}: {e}") from None
-            if rec.seed is None:
-                raise RecordError(f"{where}: a record without a seed is no game of a match")
+            if rec.seed is None or rec.seed < 0:
+                raise RecordError(f"{where}: a record without a seed (0 or more) is no game "
+                                  "of a match")
             match = (rec.game, rec.variant, rec.laws, tuple(rec.seats),
                      rec.seed // GAMES_PER_SEED)
             if first is None:
@@ -208,7 +212,7 @@ def read_run(paths: Iterable[str | Path]) -> Run:
             records.append(rec)
             wheres.append(where)
     if not records:
-        raise RecordError("no game records read")
+        raise RecordError(f"no game records in {', '.join(names) or 'no file'}")
     return Run(records, skipped, wheres)
 
 

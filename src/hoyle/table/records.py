@@ -129,7 +129,7 @@ class GameRecord:
         pretty = rows[0].strip() == "{"  # one record written over many lines (save)
         if line is not None and not pretty:
             if not 1 <= line <= len(rows):
-                raise RecordError(f"{name} holds {len(rows)} record(s): no record {line}")
+                raise RecordError(f"{name} holds {_records(len(rows))}: no record {line}")
             try:
                 return GameRecord.from_json(rows[line - 1])
             except RecordError as e:
@@ -137,14 +137,25 @@ class GameRecord:
         try:
             record = GameRecord.from_json(text)
         except RecordError as e:
-            if len(rows) > 1 and all(t.lstrip().startswith("{") and t.rstrip().endswith("}")
-                                      for t in rows[:2]):
-                raise RecordsFileError(f"{name} holds {len(rows)} records, one a line "
+            if len(rows) > 1 and not pretty and _is_object(rows[0]):
+                raise RecordsFileError(f"{name} holds {_records(len(rows))}, one a line "
                                        "(JSON Lines), not one record", len(rows)) from None
             raise RecordError(f"{name}: {e}") from None
         if line is not None and line != 1:
-            raise RecordError(f"{name} holds 1 record: no record {line}")
+            raise RecordError(f"{name} holds {_records(1)}: no record {line}")
         return record
+
+
+def _records(n: int) -> str:
+    return f"{n} record{'s' if n != 1 else ''}"
+
+
+def _is_object(text: str) -> bool:
+    """Whether ``text`` is a JSON object (one line of a JSON Lines file of records)."""
+    try:
+        return isinstance(json.loads(text), dict)
+    except ValueError:
+        return False
 
 
 class _Replayable(Protocol):
