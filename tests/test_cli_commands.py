@@ -298,3 +298,14 @@ def test_quit_hints_quote_a_path_with_spaces(tmp_path: Path) -> None:
     # Resuming it as the wrong game names the game it is.
     code, text = run("play", "ecarte", "--resume", str(path))
     assert code == 2 and "not an écarté" in text
+
+
+def test_ecarte_referee_menu_lists_the_codes_laws(tmp_path: Path) -> None:
+    # OH-6 rules a deal out of turn; the OH code has no law for a wrong pack (CLUB has).
+    for laws, present, absent in (("oh", "OH-6", "wrong_pack"), ("club", "wrong_pack", "")):
+        result = runner.invoke(app, ["referee", "ecarte", "--laws", laws, "--save",
+                                     str(tmp_path / f"{laws}.json")],
+                               input="menu\nquit\n", env={"NO_COLOR": "1", "COLUMNS": "200"})
+        out = ANSI.sub("", result.output)
+        assert result.exit_code == 0 and present in out and "by who and when" in out
+        assert not absent or absent not in out

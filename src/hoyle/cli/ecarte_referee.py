@@ -61,6 +61,10 @@ def parse_table_input(state: EcarteState, text: str) -> Action:
         return Action("CHOOSE", parse_cards(words[1:]) if len(words) > 1 else (),
                       word=words[0].lower())
     if phase == Phase.DEAL:
+        if words[0] not in ("32", "23") or len(words) != 11:
+            raise HoyleError("enter the deal's pattern, 32 (three then two) or 23 (two then "
+                             "three), then the ten cards: the elder hand's five, then the "
+                             "dealer's")
         return Action.parse("DEAL " + text)
     verb = {Phase.CUT_FOR_DEAL: "CUT", Phase.TURN_UP: "TURN", Phase.DISCARD: "DISCARD",
             Phase.DRAW: "DRAW", Phase.PLAY: "PLAY"}.get(phase)
@@ -92,9 +96,16 @@ class EcarteRefereeSession(RecordedSession[EcarteState]):
         assert laws is not None
         t = Table(title=f"Irregularities ({laws.name.upper()}): report KIND [SEAT] [CARDS]")
         t.add_column("kind")
+        t.add_column("law")
         t.add_column("what happened")
         for word, (text, _, _) in sorted(REPORTS.items()):
-            t.add_row(word, text)
+            if word in ("too_many", "too_few"):
+                law = "by who and when"  # classified into the code's finer kinds
+            elif word in laws.kinds:
+                law = laws.law_for(word).id
+            else:
+                continue  # this code has no law for it
+            t.add_row(word, law, text)
         self.console.print(t)
 
     def prompt(self) -> str:
