@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -309,3 +310,24 @@ def test_ecarte_referee_menu_lists_the_codes_laws(tmp_path: Path) -> None:
         out = ANSI.sub("", result.output)
         assert result.exit_code == 0 and present in out and "by who and when" in out
         assert not absent or absent not in out
+
+
+def test_parser_mistakes_are_one_error_line() -> None:
+    # Through the real entry point (main), not the test runner: an unknown option, a value
+    # of the wrong type, a missing argument, an unknown command.
+    import subprocess
+    import sys
+
+    for args, says in ((["play", "--names", "A"], "No such option: --names"),
+                       (["replay", "x.jsonl", "--line", "abc"], "Invalid value for '--line'"),
+                       (["discard", "--pone"], "Missing argument"),
+                       (["nosuch"], "No such command")):
+        p = subprocess.run([sys.executable, "-m", "hoyle", *args], capture_output=True,
+                           text=True, env={**os.environ, "NO_COLOR": "1"})
+        lines = p.stderr.strip().splitlines()
+        assert p.returncode == 2 and len(lines) == 1, (args, p.stderr)
+        assert lines[0].startswith("error: ") and says in lines[0] and "--help)" in lines[0]
+    # A group named alone still prints its help.
+    p = subprocess.run([sys.executable, "-m", "hoyle", "sim"], capture_output=True, text=True,
+                       env={**os.environ, "NO_COLOR": "1"})
+    assert p.returncode == 2 and "tournaments" in p.stdout

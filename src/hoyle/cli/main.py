@@ -52,6 +52,14 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+def _usage_error(message: str, command_path: str, code: int) -> int:
+    """Print a usage error as one line: ``error: MESSAGE (see: COMMAND --help)``."""
+    one_line = " ".join(message.split())
+    err_console.print(f"[red]error:[/red] {escape(one_line)} (see: {escape(command_path)} "
+                      "--help)")
+    return code
+
+
 def _version(value: bool) -> None:
     if value:
         from hoyle import _accel
@@ -768,11 +776,20 @@ def _ecarte_table(names: list[str], result: Any, title: str) -> Any:
 
 
 def main() -> None:
-    """Run the ``hoyle`` command."""
+    """Run the ``hoyle`` command. A mistake the argument parser finds (an unknown option, a
+    missing argument, a value of the wrong type) is one ``error:`` line naming the command's
+    ``--help``, exit status 2, like every other bad input."""
     try:
-        app()
-    except KeyboardInterrupt:  # pragma: no cover - outside a game
+        code = app(standalone_mode=False)
+    except typer.TyperException as e:  # the parser's usage errors
+        if type(e).__name__ == "NoArgsIsHelpError":  # a group named alone: its help,
+            sys.exit(e.exit_code)                   # already printed by typer
+        ctx = getattr(e, "ctx", None)
+        path = getattr(ctx, "command_path", "hoyle") or "hoyle"
+        sys.exit(_usage_error(e.format_message(), path, e.exit_code))
+    except (typer.Abort, KeyboardInterrupt):  # pragma: no cover - outside a game
         sys.exit(130)
     except BrokenPipeError:  # pragma: no cover - output piped to head and the like
         sys.stderr.close()
         sys.exit(0)
+    sys.exit(code if isinstance(code, int) else 0)
