@@ -187,11 +187,7 @@ class EcarteMatchResult(MatchTotals):
     stands: list[int] = field(default_factory=lambda: [0, 0])
     refusals: list[int] = field(default_factory=lambda: [0, 0])
 
-    @staticmethod
-    def empty(names: tuple[str, str]) -> EcarteMatchResult:
-        """A match of no games yet between ``names`` (A, B)."""
-        return EcarteMatchResult(names, 0, [0, 0], 0, [{}, {}],
-                                 [{"dealer": 0, "elder": 0}, {"dealer": 0, "elder": 0}])
+    ROLES = ("dealer", "elder")
 
     def add(self, g: EcarteGameSummary) -> None:
         """Count one more game."""

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Protocol, TextIO, TypeVar
+from typing import Any, ClassVar, Protocol, TextIO, TypeVar
 
 from hoyle.errors import RecordError
 from hoyle.table.records import GameRecord
@@ -248,6 +248,9 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, c - h), min(1.0, c + h))  # rounding must not leave [0, 1]
 
 
+M = TypeVar("M", bound="MatchTotals")
+
+
 @dataclass
 class MatchTotals:
     """What every match's outcome holds: the players (A, B), the games, each player's
@@ -260,6 +263,14 @@ class MatchTotals:
     first_dealer_wins: int
     points: list[dict[str, int]]
     deals: list[dict[str, int]]
+
+    ROLES: ClassVar[tuple[str, str]] = ("dealer", "pone")
+    """The two roles of a deal (the dealer and the other hand)."""
+
+    @classmethod
+    def empty(cls: type[M], names: tuple[str, str]) -> M:
+        """A match of no games yet between ``names`` (A, B)."""
+        return cls(names, 0, [0, 0], 0, [{}, {}], [dict.fromkeys(cls.ROLES, 0) for _ in (0, 1)])
 
     def add_game(self, winner: int, first_dealer: int, points: list[dict[str, int]],
                  deals: list[dict[str, int]]) -> None:

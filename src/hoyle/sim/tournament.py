@@ -160,12 +160,6 @@ class MatchResult(MatchTotals):
 
     skunks: list[int] = field(default_factory=lambda: [0, 0])
 
-    @staticmethod
-    def empty(names: tuple[str, str]) -> MatchResult:
-        """A match of no games yet between ``names`` (A, B)."""
-        return MatchResult(names, 0, [0, 0], 0, [{}, {}],
-                           [{"dealer": 0, "pone": 0}, {"dealer": 0, "pone": 0}])
-
     def add(self, g: GameSummary) -> None:
         """Count one more game."""
         self.add_game(g.winner, g.first_dealer, g.points, g.deals)
