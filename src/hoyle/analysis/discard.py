@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from hoyle.analysis.cribtable import CribTable, crib_table
-from hoyle.cards import CARDS, Card, require_distinct
-from hoyle.cribbage.scoring import show_sum, show_total
+from hoyle.cards import Card, require_distinct
+from hoyle.cribbage.scoring import hand_ev
 from hoyle.errors import HoyleError
 
 __all__ = ["DiscardOption", "discard_options", "hand_ev"]
@@ -46,23 +46,6 @@ class DiscardOption:
     total: float
 
 
-def hand_ev(keep: Sequence[Card], dead: Sequence[Card] = ()) -> float:
-    """The expected show of ``keep`` (points), averaged exactly over every starter not in
-    ``keep`` or ``dead`` (46 when six cards are known).
-
-    Raises:
-        DuplicateCardError: a card twice in ``keep``; HoyleError: no starter left.
-    """
-    require_distinct(keep)
-    seen = set(keep) | set(dead)
-    if len(seen) >= 52:
-        raise HoyleError("no starter is left to average over")
-    if len(keep) == 4:
-        return show_sum(keep, dead) / (52 - len(seen))
-    starters = [c for c in CARDS if c not in seen]
-    return sum(show_total(keep, s) for s in starters) / len(starters)
-
-
 def discard_options(hand: Sequence[Card], dealer: bool,
                     table: CribTable | None = None) -> list[DiscardOption]:
     """The 15 discards from a six-card ``hand``, best first.
@@ -79,11 +62,10 @@ def discard_options(hand: Sequence[Card], dealer: bool,
         raise HoyleError(f"discard advice needs six cards, not {len(hand)}")
     require_distinct(hand)
     t = table if table is not None else crib_table()
-    n = 46
     out = []
     for keep in combinations(hand, 4):
         away = tuple(c for c in hand if c not in keep)
-        h = show_sum(keep, away) / n
+        h = hand_ev(keep, away)
         crib = t.value(away[0], away[1], dealer)
         out.append(DiscardOption(tuple(keep), away, h, crib, h + crib if dealer else h - crib))
     out.sort(key=lambda o: -o.total)

@@ -27,7 +27,7 @@ from hoyle.ecarte.players import PLAYERS as ECARTE_PLAYERS
 from hoyle.cribbage.scoring import score_show
 from hoyle.cribbage.records import replay_record
 from hoyle.errors import HoyleError, RecordsFileError
-from hoyle.sim.pool import GAMES_PER_SEED
+from hoyle.sim.pool import GAMES_PER_SEED, span_text
 from hoyle.table.laws import LawCode
 from hoyle.table.records import GameRecord
 
@@ -146,8 +146,8 @@ def play_cribbage(
     """Play cribbage against the computer (six-card to 121 unless --variant says)."""
     from hoyle.cli.play import new_session
 
+    _resume_alone(ctx)
     if resume is not None:
-        _resume_alone(ctx)
         _resume_play(resume, "cribbage")
 
     if seed is None:
@@ -292,14 +292,18 @@ referee_app = typer.Typer(help="Referee a game played with real cards: board and
 app.add_typer(referee_app, name="referee")
 
 
-def _referee(resume: Callable[[], RecordedSession[Any] | None],
+def _referee(ctx: typer.Context, resume: Callable[[Console, Path], RecordedSession[Any]],
              new: Callable[[list[str] | None, Path], RecordedSession[Any]],
              names: str | None, path: Path) -> NoReturn:
-    """Run a referee session: the resumed one, else a new one with the table's names
-    (comma-separated) saved to ``path`` (never over an existing file); one line on error."""
+    """Run a referee session: the one resumed from ``--resume`` (no other option given),
+    else a new one with the table's names (comma-separated) saved to ``path`` (never over
+    an existing file); one line on error."""
+    _resume_alone(ctx)
     try:
-        session = resume()
-        if session is None:
+        resumed = ctx.params.get("resume")
+        if resumed is not None:
+            session = resume(console, resumed)
+        else:
             seat_names = [n.strip() for n in names.split(",")] if names else None
             check_new_save_path(path)
             session = new(seat_names, path)
@@ -325,8 +329,7 @@ def referee_cribbage(
     """Referee cribbage at a real table: enter what happens, get the score and the rulings."""
     from hoyle.cli.referee import new_referee, resume_referee
 
-    _resume_alone(ctx)
-    _referee(lambda: resume_referee(console, resume) if resume is not None else None,
+    _referee(ctx, resume_referee,
              lambda seats, path: new_referee(console, laws, seats, path, variant=variant,
                                              muggins=muggins),
              names, save or Path("hoyle-referee.json"))
@@ -345,9 +348,7 @@ def referee_ecarte(
     """Referee écarté at a real table: enter what happens, get the score and the rulings."""
     from hoyle.cli.ecarte_referee import new_referee, resume_referee
 
-    _resume_alone(ctx)
-    _referee(lambda: resume_referee(console, resume) if resume is not None else None,
-             lambda seats, path: new_referee(console, laws, seats, path),
+    _referee(ctx, resume_referee, lambda seats, path: new_referee(console, laws, seats, path),
              names, save or Path("hoyle-referee-ecarte.json"))
 
 
@@ -587,9 +588,9 @@ def sim_cribbage(
 
     names, result = _run_match_command(players, games, workers, seed, out, run_match,
                                        "expert,table", first_game)
-    span = f", games {first_game}-{first_game + games - 1}" if first_game else ""
+    span = span_text(seed, first_game, first_game + games - 1, games)
     _print_match(_cribbage_table(names, result, f"{names[0]} v {names[1]}: {games} games, "
-                                                f"seed {seed}{span}"), result, out)
+                                                f"{span}"), result, out)
 
 
 def _cribbage_table(names: list[str], result: Any, title: str) -> Any:
@@ -753,9 +754,9 @@ def sim_ecarte(
 
     names, result = _run_match_command(players, games, workers, seed, out, run_match,
                                        "expert,rules", first_game)
-    span = f", games {first_game}-{first_game + games - 1}" if first_game else ""
+    span = span_text(seed, first_game, first_game + games - 1, games)
     _print_match(_ecarte_table(names, result, f"écarté: {names[0]} v {names[1]}: {games} "
-                                              f"games, seed {seed}{span}"), result, out)
+                                              f"games, {span}"), result, out)
 
 
 def _ecarte_table(names: list[str], result: Any, title: str) -> Any:

@@ -34,7 +34,42 @@ class Quit(Exception):
     """The player asked to stop (quit, Ctrl-C, end of input)."""
 
 
-class PlaySession(Generic[S]):
+QUIT_WORDS = frozenset({"quit", "q", "exit", "save"})
+"""What a person types to save and stop."""
+
+
+class _Session(Generic[S]):
+    """A game kept as a record in a file (both kinds of session)."""
+
+    def __init__(self, console: Console, state: S, save_path: Path, date: str) -> None:
+        self.console = console
+        self.state = state
+        self.save_path = save_path
+        self.date = date
+
+    def seats(self) -> list[str]:
+        """Seat names for the record."""
+        raise NotImplementedError
+
+    def record(self) -> GameRecord:
+        """The game so far as a record."""
+        return self.state.to_record(seats=self.seats(), date=self.date)
+
+    def save(self) -> None:
+        """Write the record to ``save_path`` (atomically; RecordError if it cannot be
+        written)."""
+        self.record().save(self.save_path)
+
+    def _quoted_path(self) -> str:
+        """The record file as it is pasted into a shell (quoted), for the hints."""
+        return escape(shlex.quote(str(self.save_path)))
+
+    def _print_finished(self) -> None:
+        path = self._quoted_path()
+        self.console.print(f"Record saved to {path} (hoyle replay {path}).", soft_wrap=True)
+
+
+class PlaySession(_Session[S]):
     """A game between the person at the keyboard and computer players: :meth:`run` makes
     one move at a time (:meth:`step`, each game's own) and saves the record after each, so
     nothing is lost if the terminal closes; quitting saves and says how to resume.
@@ -49,41 +84,27 @@ class PlaySession(Generic[S]):
 
     def __init__(self, console: Console, state: S, human_seat: int, save_path: Path,
                  date: str) -> None:
-        self.console = console
-        self.state = state
+        super().__init__(console, state, save_path, date)
         self.human = human_seat
-        self.save_path = save_path
-        self.date = date
 
     def seats(self) -> list[str]:
         """Seat names for the record: ``human`` and the computer players' kinds."""
         raise NotImplementedError
 
-    def record(self) -> GameRecord:
-        """The game so far as a record."""
-        return self.state.to_record(seats=self.seats(), date=self.date)
-
-    def save(self) -> None:
-        """Write the record to ``save_path`` (atomically; RecordError if it cannot be
-        written)."""
-        self.record().save(self.save_path)
-
     def run(self) -> int:
         """Play until the game ends or the person quits; returns the exit code (0)."""
-        path = escape(shlex.quote(str(self.save_path)))  # to paste into a shell
         try:
             while not self.state.is_terminal():
                 self.step()
                 self.save()
         except (Quit, KeyboardInterrupt):
             self.save()
+            path = self._quoted_path()
             self.console.print(f"\nGame saved to [bold]{escape(str(self.save_path))}[/bold]. "
-                               "Resume with: "
-                               f"hoyle play --resume {path} (or see it so far: hoyle replay "
-                               f"{path})", soft_wrap=True)
+                               f"Resume with: hoyle play --resume {path} (or see it so far: "
+                               f"hoyle replay {path})", soft_wrap=True)
             return 0
-        self.save()
-        self.console.print(f"Record saved to {path} (hoyle replay {path}).", soft_wrap=True)
+        self._print_finished()
         return 0
 
     def step(self) -> None:
@@ -100,12 +121,12 @@ class PlaySession(Generic[S]):
             text = self.console.input(prompt)
         except (EOFError, KeyboardInterrupt):
             raise Quit from None
-        if text.strip().lower() in ("quit", "q", "exit", "save"):
+        if text.strip().lower() in QUIT_WORDS:
             raise Quit
         return text
 
 
-class RecordedSession(Generic[S]):
+class RecordedSession(_Session[S]):
     """A session at a table whose game is kept as a record: :meth:`run` reads what happens
     line by line (``quit``, ``help``, ``menu``, the :attr:`board_words`, or an act that
     :meth:`parse` turns into an action), applies it, prints the events and saves the
@@ -121,15 +142,12 @@ class RecordedSession(Generic[S]):
 
     def __init__(self, console: Console, state: S, names: list[str], save_path: Path,
                  date: str) -> None:
-        self.console = console
-        self.state = state
+        super().__init__(console, state, save_path, date)
         self.names = names
-        self.save_path = save_path
-        self.date = date
 
-    def save(self) -> None:
-        """Write the record (atomically; RecordError if the file cannot be written)."""
-        self.state.to_record(seats=self.names, date=self.date).save(self.save_path)
+    def seats(self) -> list[str]:
+        """Seat names for the record: the table's names."""
+        return self.names
 
     game = ""
     """The game's name in ``hoyle referee GAME --resume``."""
@@ -145,10 +163,9 @@ class RecordedSession(Generic[S]):
         except KeyboardInterrupt:
             pass
         self.save()
-        path = escape(shlex.quote(str(self.save_path)))  # to paste into a shell
+        path = self._quoted_path()
         if self.state.is_terminal():
-            self.console.print(f"Record saved to {path} (hoyle replay {path}).",
-                               soft_wrap=True)
+            self._print_finished()
         else:
             self.console.print(f"Saved to {path}. Continue with: hoyle referee {self.game} "
                                f"--resume {path} (or see it so far: hoyle replay {path})",
@@ -165,7 +182,7 @@ class RecordedSession(Generic[S]):
                 self.console.print()  # end the prompt's line
                 return
             low = text.strip().lower()
-            if low in ("quit", "q", "exit", "save"):
+            if low in QUIT_WORDS:
                 return
             if low in ("help", "?", "h"):
                 self.console.print(self.help_text)

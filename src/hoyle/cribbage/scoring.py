@@ -35,7 +35,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from hoyle.cards import Card, Rank, require_distinct
+from hoyle.cards import CARDS, Card, Rank, require_distinct
 from hoyle.errors import HoyleError
 from hoyle.table.core import ScoreItem
 
@@ -45,6 +45,7 @@ __all__ = [
     "pip_value",
     "score_show",
     "show_sum",
+    "hand_ev",
     "show_total",
     "score_play",
     "play_points",
@@ -320,6 +321,23 @@ def show_sum(hand: Sequence[Card], dead: Sequence[Card] = ()) -> int:
         if x.rank == 11:
             total += suit_left[x.suit]  # his nobs: a starter of the jack's suit
     return total
+
+
+def hand_ev(keep: Sequence[Card], dead: Sequence[Card] = ()) -> float:
+    """The expected show of ``keep`` (points), averaged exactly over every starter not in
+    ``keep`` or ``dead`` (46 when six cards are known); by :func:`show_sum` for four cards.
+
+    Raises:
+        DuplicateCardError: a card twice in ``keep``; HoyleError: no starter left.
+    """
+    require_distinct(keep)
+    seen = set(keep) | set(dead)
+    if len(seen) >= 52:
+        raise HoyleError("no starter is left to average over")
+    if len(keep) == 4:
+        return show_sum(keep, dead) / (52 - len(seen))
+    starters = [c for c in CARDS if c not in seen]
+    return sum(show_total(keep, s) for s in starters) / len(starters)
 
 
 def score_batch(hands: npt.ArrayLike, starters: npt.ArrayLike, *, crib: bool = False,

@@ -16,7 +16,6 @@ refusals of a first proposal are counted per player.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -88,8 +87,7 @@ def play_one(names: Sequence[str], seed: int, index: int) -> EcarteGameSummary:
     players = [make_player(names[0]), make_player(names[1])]
     tally = DealTally(first)
     play_game(players, state=state, on_events=tally)
-    return _summary(index, state, first, tally,
-                    json.loads(state.to_record(seats=list(names)).to_json(indent=None)))
+    return _summary(index, state, first, tally, state.to_record(seats=list(names)).to_dict())
 
 
 class DealTally:

@@ -9,8 +9,8 @@ so how the games are chunked and how many workers play them changes no result.
 
 from __future__ import annotations
 
-import math
 import json
+import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol, TextIO, TypeVar
 
 from hoyle.errors import RecordError
-from hoyle.table.records import GameRecord
+from hoyle.table.records import GameRecord, record_lines
 
 __all__ = ["GAMES_PER_SEED", "game_seed", "game_chunks", "play_chunks", "collect",
-           "summarize_all", "read_run", "Run", "add_counts", "wilson", "MatchTotals"]
+           "summarize_all", "read_run", "Run", "span_text", "add_counts", "wilson",
+           "MatchTotals"]
 
 GAMES_PER_SEED = 1_000_003
 """Game ``i`` of a match seeded ``seed`` is seeded ``seed * GAMES_PER_SEED + i``: a match
@@ -35,6 +36,7 @@ def game_seed(seed: int, index: int) -> int:
     (103009255, (103, 8946))
     """
     return seed * GAMES_PER_SEED + index
+
 
 T = TypeVar("T")
 Job = tuple[tuple[str, str], int, list[int]]
@@ -69,8 +71,6 @@ class _Summary(Protocol):
 
 
 G = TypeVar("G", bound=_Summary)
-
-
 G_contra = TypeVar("G_contra", contravariant=True)
 
 
@@ -143,17 +143,25 @@ class Run:
     """For each record, its file and line (for messages)."""
 
     def span(self) -> str:
-        """Which games of which match the records are, as the run's title says it:
-        ``seed 103`` (games 0 to n-1), ``seed 103, games 8946-19999``, or
-        ``seed 103, games from 0 to 19999, 2 missing``."""
+        """Which games of which match the records are, as the run's title says it
+        (:func:`span_text`)."""
         seeds = sorted(r.seed or 0 for r in self.records)
-        which = f"seed {seeds[0] // GAMES_PER_SEED}"
-        lo, hi = seeds[0] % GAMES_PER_SEED, seeds[-1] % GAMES_PER_SEED
-        if hi - lo + 1 != len(seeds):
-            return f"{which}, games from {lo} to {hi}, {hi - lo + 1 - len(seeds)} missing"
-        if lo == 0:
-            return which
-        return f"{which}, game {lo}" if lo == hi else f"{which}, games {lo}-{hi}"
+        return span_text(seeds[0] // GAMES_PER_SEED, seeds[0] % GAMES_PER_SEED,
+                         seeds[-1] % GAMES_PER_SEED, len(seeds))
+
+
+def span_text(seed: int, first: int, last: int, count: int) -> str:
+    """How a match's title names ``count`` games numbered ``first`` to ``last`` of the
+    match seeded ``seed``.
+
+    >>> span_text(103, 0, 19999, 20000), span_text(103, 8946, 19999, 11054)
+    ('seed 103', 'seed 103, games 8946-19999')
+    >>> span_text(103, 0, 19999, 19998)
+    'seed 103, games from 0 to 19999, 2 missing'
+    """
+    if last - first + 1 != count:
+        return f"seed {seed}, games from {first} to {last}, {last - first + 1 - count} missing"
+    return f"seed {seed}" if first == 0 else f"seed {seed}, games {first}-{last}"
 
 
 def read_run(paths: Iterable[str | Path]) -> Run:
@@ -173,7 +181,7 @@ def read_run(paths: Iterable[str | Path]) -> Run:
     records: list[GameRecord] = []
     skipped: list[str] = []
     wheres: list[str] = []
-    seen: dict[int | None, str] = {}
+    seen: dict[int, str] = {}
     first: tuple[Any, ...] | None = None
     names: list[str] = []
     for path in paths:
@@ -182,16 +190,13 @@ def read_run(paths: Iterable[str | Path]) -> Run:
             text = Path(path).read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as e:
             raise RecordError(f"cannot read {str(path)!r}: {e}") from None
-        lines = text.splitlines()
-        last = max((i for i, t in enumerate(lines) if t.strip()), default=-1)
-        for i, line in enumerate(lines):
-            if not line.strip():
-                continue
-            where = f"{path} line {i + 1}"
+        lines = record_lines(text)
+        for n, line in lines:
+            where = f"{path} line {n}"
             try:
                 rec = GameRecord.from_json(line)
             except RecordError as e:
-                if i == last and not text.endswith("\n"):
+                if n == lines[-1][0] and not text.endswith("\n"):
                     skipped.append(f"{where}: cut short, skipped")
                     continue
                 raise RecordError(f"{where}: {e}") from None
@@ -270,7 +275,8 @@ class MatchTotals:
     @classmethod
     def empty(cls: type[M], names: tuple[str, str]) -> M:
         """A match of no games yet between ``names`` (A, B)."""
-        return cls(names, 0, [0, 0], 0, [{}, {}], [dict.fromkeys(cls.ROLES, 0) for _ in (0, 1)])
+        return cls(names, 0, [0, 0], 0, [{}, {}],
+                   [dict.fromkeys(cls.ROLES, 0) for _ in (0, 1)])
 
     def add_game(self, winner: int, first_dealer: int, points: list[dict[str, int]],
                  deals: list[dict[str, int]]) -> None:

@@ -14,7 +14,6 @@ ends in is left out), skunks, and the first dealer's win rate.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -69,8 +68,7 @@ def play_one(names: Sequence[str], seed: int, index: int) -> GameSummary:
     players = [make_player(names[0]), make_player(names[1])]
     tally = DealTally(first)
     play_game(players, state=state, on_events=tally, resumable=False)
-    return _summary(index, state, first, tally,
-                    json.loads(state.to_record(seats=list(names)).to_json(indent=None)))
+    return _summary(index, state, first, tally, state.to_record(seats=list(names)).to_dict())
 
 
 class DealTally:

@@ -21,7 +21,7 @@ from hoyle.errors import HoyleError, RecordError, RecordsFileError
 from hoyle.table.core import Action, Event
 from hoyle.table.laws import LawCode
 
-__all__ = ["GameRecord", "FORMAT", "replay_actions", "record_law_code"]
+__all__ = ["GameRecord", "FORMAT", "record_lines", "replay_actions", "record_law_code"]
 
 FORMAT = "hoyle-record/1"
 """The ``format`` field every record carries."""
@@ -53,9 +53,13 @@ class GameRecord:
     result: dict[str, Any] | None = None
     actions: list[str] = field(default_factory=list)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict (what :meth:`to_json` writes)."""
+        return {"format": FORMAT, **asdict(self)}
+
     def to_json(self, indent: int | None = 1) -> str:
         """The record as JSON text."""
-        return json.dumps({"format": FORMAT, **asdict(self)}, indent=indent, ensure_ascii=False)
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     def save(self, path: str | Path) -> None:
         """Write the record to ``path`` as JSON (UTF-8), atomically: a file of the same
@@ -125,7 +129,7 @@ class GameRecord:
             raise RecordError(f"cannot read record {name}: {e}") from None
         if not text.strip():
             raise RecordError(f"{name} is empty")
-        rows = [t for t in text.splitlines() if t.strip()]
+        rows = [t for _, t in record_lines(text)]
         pretty = rows[0].strip() == "{"  # one record written over many lines (save)
         if line is not None and not pretty:
             if not 1 <= line <= len(rows):
@@ -144,6 +148,16 @@ class GameRecord:
         if line is not None and line != 1:
             raise RecordError(f"{name} holds {_records(1)}: no record {line}")
         return record
+
+
+def record_lines(text: str) -> list[tuple[int, str]]:
+    """The lines of a JSON Lines text that are not blank, each with its line number (from
+    1): one record a line, as ``hoyle sim --out`` writes them.
+
+    >>> record_lines('{"a": 1}\\n\\n{"b": 2}\\n')
+    [(1, '{"a": 1}'), (3, '{"b": 2}')]
+    """
+    return [(i + 1, t) for i, t in enumerate(text.splitlines()) if t.strip()]
 
 
 def _records(n: int) -> str:

@@ -16,7 +16,7 @@ deterministic given its seed.
 Measured against the greedy player over the first deals of 3,000 seeded games (the same
 deals each way; the first deal's net points): modelling the opponent's keep gains 0.087
 points a deal (standard error 0.039) over uniform draws, and the pegging table at half
-weight with it 0.108 (0.049); 10 samples instead of 20 lose 0.069 (0.035), 40 gain nothing.
+weight with it 0.128 (0.048); 10 samples instead of 20 lose 0.069 (0.035), 40 gain nothing.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ class ExpertPlayer:
         if dealer or need > self.endgame:
             return tuple(sorted(max(options, key=lambda o: worth[o.discard]).discard))
         # The pone counts first: keep the hand most likely to make the points he needs
-        # (allowing two for what he may peg), the advice breaking ties.
+        # (allowing two for what he may peg), the advice with the pegging breaking ties.
         held = set(view.hand)
         starters = [c for c in CARDS if c not in held]
         best = max(options, key=lambda o: (

@@ -21,8 +21,8 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from hoyle.cards import CARDS, Card
-from hoyle.cribbage.scoring import pip_value, play_points, show_sum, show_total
+from hoyle.cards import Card
+from hoyle.cribbage.scoring import hand_ev, pip_value, play_points
 from hoyle.cribbage.players.claims import routine_action
 from hoyle.cribbage.state import CribbageView, Phase
 from hoyle.table.core import Action
@@ -34,15 +34,9 @@ def keep_values(cards: Sequence[Card], keep: int = 4) -> list[tuple[tuple[Card, 
     """Every way to keep ``keep`` of ``cards`` with its expected show value in points,
     averaged exactly over every possible starter (46 for a six-card hand), best first.
     The crib is not counted. Ties keep the order of ``itertools.combinations``."""
-    held = set(cards)
-    starters = [c for c in CARDS if c not in held]
     out = []
     for kept in combinations(cards, keep):
-        if keep == 4:
-            total = show_sum(kept, [c for c in cards if c not in kept])
-        else:
-            total = sum(show_total(kept, s) for s in starters)
-        out.append((kept, total / len(starters)))
+        out.append((kept, hand_ev(kept, [c for c in cards if c not in kept])))
     out.sort(key=lambda kv: -kv[1])
     return out
 
