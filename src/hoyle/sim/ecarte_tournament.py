@@ -227,6 +227,7 @@ def summarize_games(records: Iterable[GameRecord],
 
     Raises:
         RecordError: a record does not replay or is not a finished game (the message
-            names the game by its position, from 1, and its seed).
+            names the game by ``where[i]``, e.g. its file and line, else by its position
+            from 1, and its seed).
     """
     return summarize_all(records, summarize_game, EcarteMatchResult.empty, where)
