@@ -25,7 +25,7 @@ from hoyle.ecarte.players.expert import ExpertPlayer
 from hoyle.ecarte.rules import ecarte_pack
 from hoyle.ecarte.solver import clear_cache, mask_of, solve_masks
 from hoyle.ecarte.state import EcarteView
-from hoyle.table.core import Action
+from hoyle.engine.action import Action
 
 
 def positions(n: int, size: int, seed: int) -> list[tuple[int, int, int]]:

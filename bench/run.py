@@ -171,7 +171,7 @@ def players_bench() -> None:
     from hoyle.cribbage.players.pegtable import peg_table
     from hoyle.cribbage.state import CribbageState
     from hoyle.sim.tournament import run_match
-    from hoyle.table.core import CHANCE
+    from hoyle.engine.action import CHANCE
 
     rng = random.Random(3)
     hands = [rng.sample(CARDS, 6) for _ in range(200)]

@@ -40,7 +40,8 @@ from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.scoring import score_show
 from hoyle.cribbage.state import CribbageState, Phase
-from hoyle.table.core import Action, Event
+from hoyle.engine.action import Action
+from hoyle.engine.event import Event
 
 OS_PASS = 52 + 52 * 52  # kPassAction
 

@@ -1,6 +1,6 @@
 """hoyle: cribbage and écarté according to Hoyle: rules, laws, players and interfaces.
 
-Layers, lowest first: :mod:`hoyle.cards` → :mod:`hoyle.table` → the games
+Layers, lowest first: :mod:`hoyle.cards` → :mod:`hoyle.engine` → the games
 (:mod:`hoyle.cribbage`) → players → :mod:`hoyle.sim` → :mod:`hoyle.cli`.
 """
 

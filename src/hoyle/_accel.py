@@ -31,8 +31,9 @@ __all__ = ["MODULES", "BUILD_DIR", "active", "file_digest", "fresh_build", "inst
            "source_hashes"]
 
 MODULES = (
-    "hoyle.table.core",
-    "hoyle.table.draw",
+    "hoyle.engine.action",
+    "hoyle.engine.event",
+    "hoyle.engine.rng",
     "hoyle.cribbage.scoring",
     "hoyle.cribbage.state",
     "hoyle.cribbage.players.random",

@@ -25,8 +25,9 @@ from hoyle.ecarte.records import replay_record
 from hoyle.ecarte.rules import EcarteRules
 from hoyle.ecarte.state import EcarteState, Phase
 from hoyle.errors import HoyleError, IllegalAction, RecordError
-from hoyle.table.core import CHANCE, Action, Event
-from hoyle.table.records import GameRecord
+from hoyle.engine.action import CHANCE, Action
+from hoyle.engine.event import Event
+from hoyle.engine.records import GameRecord
 
 __all__ = ["EcarteSession", "new_session", "resume_session", "HUMAN"]
 

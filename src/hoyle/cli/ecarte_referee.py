@@ -24,8 +24,9 @@ from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.records import replay_record
 from hoyle.ecarte.state import REPORTS, EcarteState, Phase
 from hoyle.errors import HoyleError
-from hoyle.table.core import Action, Event
-from hoyle.table.records import GameRecord
+from hoyle.engine.action import Action
+from hoyle.engine.event import Event
+from hoyle.engine.records import GameRecord
 
 __all__ = ["EcarteRefereeSession", "parse_table_input", "new_referee", "resume_referee"]
 

@@ -28,8 +28,8 @@ from hoyle.cribbage.scoring import score_show
 from hoyle.cribbage.records import replay_record
 from hoyle.errors import HoyleError, RecordsFileError
 from hoyle.sim.pool import GAMES_PER_SEED, span_text
-from hoyle.table.laws import LawCode
-from hoyle.table.records import GameRecord
+from hoyle.engine.laws import LawCode
+from hoyle.engine.records import GameRecord
 
 __all__ = ["app", "main"]
 

@@ -25,9 +25,10 @@ from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.errors import HoyleError, IllegalAction, RecordError
 from hoyle.sim.match import GameRng
-from hoyle.table.core import CHANCE, Action, Event
-from hoyle.table.laws import LawCode
-from hoyle.table.records import GameRecord
+from hoyle.engine.action import CHANCE, Action
+from hoyle.engine.event import Event
+from hoyle.engine.laws import LawCode
+from hoyle.engine.records import GameRecord
 
 __all__ = ["CribbageSession", "HUMAN"]
 

@@ -26,8 +26,9 @@ from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import DETECTED_KINDS, CribbageState, Phase
 from hoyle.errors import HoyleError
-from hoyle.table.core import Action, Event
-from hoyle.table.records import GameRecord
+from hoyle.engine.action import Action
+from hoyle.engine.event import Event
+from hoyle.engine.records import GameRecord
 
 __all__ = ["RefereeSession", "parse_table_input"]
 

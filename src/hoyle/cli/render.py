@@ -10,7 +10,8 @@ from rich.table import Table
 
 from hoyle.cards import Card, Suit
 from hoyle.cribbage.state import CribbageView, Phase
-from hoyle.table.core import Event, ScoreItem
+from hoyle.engine.action import ScoreItem
+from hoyle.engine.event import Event
 
 __all__ = ["card_markup", "cards_markup", "event_lines", "board", "show_table"]
 

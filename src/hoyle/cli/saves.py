@@ -2,7 +2,7 @@
 
 A new game never overwrites a file (a saved game might be lost); the record is written at
 once, so an unusable path is refused before the first card, and again after every move
-(:meth:`hoyle.table.records.GameRecord.save` writes atomically).
+(:meth:`hoyle.engine.records.GameRecord.save` writes atomically).
 """
 
 from __future__ import annotations

@@ -13,8 +13,9 @@ from rich.console import Console
 from rich.markup import escape
 
 from hoyle.errors import HoyleError
-from hoyle.table.core import Action, Event
-from hoyle.table.records import GameRecord
+from hoyle.engine.action import Action
+from hoyle.engine.event import Event
+from hoyle.engine.records import GameRecord
 
 __all__ = ["PlaySession", "Quit", "RecordedSession"]
 

@@ -1,6 +1,6 @@
 """Replaying cribbage records: the record's law code, options and every action.
 
->>> from hoyle.table.records import GameRecord, record_law_code, replay_actions
+>>> from hoyle.engine.records import GameRecord, record_law_code, replay_actions
 >>> rec = GameRecord("cribbage", "six-card", "ew", actions=["CUT 9C", "CUT 2D"])
 >>> state, events = replay_record(rec)
 >>> state.dealer, [e.kind for e in events]
@@ -13,8 +13,9 @@ from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState
 from hoyle.errors import HoyleError, RecordError
-from hoyle.table.core import Action, Event
-from hoyle.table.records import GameRecord, record_law_code, replay_actions
+from hoyle.engine.action import Action
+from hoyle.engine.event import Event
+from hoyle.engine.records import GameRecord, record_law_code, replay_actions
 
 __all__ = ["replay_record", "state_for_record"]
 

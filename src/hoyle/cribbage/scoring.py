@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from hoyle.cards import CARDS, Card, Rank, require_distinct
 from hoyle.errors import HoyleError
-from hoyle.table.core import ScoreItem
+from hoyle.engine.action import ScoreItem
 
 __all__ = [
     "ScoreItem",

@@ -3,8 +3,8 @@
 Source: ``shared/laws/cribbage.md`` §1 (CRIB-R-1 … CRIB-R-14), EW-i, EW-viii, EW-xii,
 EW-xvii, EW-xxi; ACC-12.1. The architecture is in ``shared/DESIGN.md``.
 
-``current_player`` is a seat, :data:`~hoyle.table.CHANCE` (cut, deal, starter) or
-:data:`~hoyle.table.TERMINAL`. ``apply`` validates an action completely before it changes
+``current_player`` is a seat, :data:`~hoyle.engine.CHANCE` (cut, deal, starter) or
+:data:`~hoyle.engine.TERMINAL`. ``apply`` validates an action completely before it changes
 anything, so an :class:`~hoyle.errors.IllegalAction` leaves the state exactly as it was.
 
 A hand-set deal (seat 0 is the pone when seat 1 deals):
@@ -38,10 +38,11 @@ from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.scoring import (ShowScore, heels_points, play_scores, score_play,
                                     score_show, show_total)
 from hoyle.errors import HoyleError, IllegalAction
-from hoyle.table import draw
-from hoyle.table.core import CHANCE, TERMINAL, Action, Event, ScoreItem, event
-from hoyle.table.laws import Decision, Irregularity, LawCode, Ruling
-from hoyle.table.records import GameRecord
+from hoyle.engine import rng as draw  # the seeded draws
+from hoyle.engine.action import CHANCE, TERMINAL, Action, ScoreItem
+from hoyle.engine.event import Event, event
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
+from hoyle.engine.records import GameRecord
 
 __all__ = [
     "CribbageState",
@@ -1196,7 +1197,7 @@ class CribbageState:
     # -- records ---------------------------------------------------------------------
 
     def to_record(self, seats: Sequence[str] = (), date: str = "") -> GameRecord:
-        """The game so far as a :class:`~hoyle.table.GameRecord`."""
+        """The game so far as a :class:`~hoyle.engine.GameRecord`."""
         options: dict[str, Any] = self.rules.options()
         if self.manual_count and not self.referee:
             options["manual_count"] = True

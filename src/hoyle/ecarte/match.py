@@ -20,8 +20,9 @@ from typing import Protocol
 from hoyle.cards import derive_rng
 from hoyle.ecarte.rules import EcarteRules
 from hoyle.ecarte.state import EcarteState, EcarteView
-from hoyle.table.core import CHANCE, Action, Event
-from hoyle.table.laws import LawCode
+from hoyle.engine.action import CHANCE, Action
+from hoyle.engine.event import Event
+from hoyle.engine.laws import LawCode
 
 __all__ = ["chance_rng", "seat_rng", "play_game", "Chooser"]
 

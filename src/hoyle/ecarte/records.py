@@ -1,6 +1,6 @@
 """Replaying écarté records: the record's options, law code and every action.
 
->>> from hoyle.table.records import GameRecord, record_law_code, replay_actions
+>>> from hoyle.engine.records import GameRecord, record_law_code, replay_actions
 >>> rec = GameRecord("ecarte", "two-hand", "club", actions=["CUT 9C", "CUT KD"])
 >>> state, events = replay_record(rec)
 >>> state.dealer, [e.kind for e in events]
@@ -13,8 +13,9 @@ from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.rules import EcarteRules
 from hoyle.ecarte.state import EcarteState
 from hoyle.errors import HoyleError, RecordError
-from hoyle.table.core import Action, Event
-from hoyle.table.records import GameRecord, record_law_code, replay_actions
+from hoyle.engine.action import Action
+from hoyle.engine.event import Event
+from hoyle.engine.records import GameRecord, record_law_code, replay_actions
 
 __all__ = ["replay_record", "state_for_record"]
 

@@ -5,9 +5,9 @@ Source: ``shared/laws/ecarte.md`` §1 (ECARTE-R-1 … ECARTE-R-18); the irregula
 by a law code (``hoyle.ecarte.laws``: ``oh`` or ``club``). The architecture is in
 ``shared/DESIGN.md``.
 
-``current_player`` is a seat, :data:`~hoyle.table.CHANCE` (the cut for deal, the deal, the
+``current_player`` is a seat, :data:`~hoyle.engine.CHANCE` (the cut for deal, the deal, the
 turn-up, a draw from the stock, a card drawn at random from a hand) or
-:data:`~hoyle.table.TERMINAL`. ``apply`` validates an action completely before it changes
+:data:`~hoyle.engine.TERMINAL`. ``apply`` validates an action completely before it changes
 anything, so an :class:`~hoyle.errors.IllegalAction` leaves the state exactly as it was.
 
 The action language (``shared/DESIGN.md``, Records):
@@ -50,9 +50,10 @@ from typing import Any, NamedTuple
 from hoyle.cards import Card, Rank, Suit
 from hoyle.ecarte.rules import ECARTE_CARDS, HAND_SIZE, PATTERNS, EcarteRules, trick_rank
 from hoyle.errors import HoyleError, IllegalAction
-from hoyle.table.core import CHANCE, TERMINAL, Action, Event
-from hoyle.table.laws import Decision, Irregularity, LawCode, Ruling
-from hoyle.table.records import GameRecord
+from hoyle.engine.action import CHANCE, TERMINAL, Action
+from hoyle.engine.event import Event
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
+from hoyle.engine.records import GameRecord
 
 __all__ = ["EcarteState", "EcarteView", "GameResult", "Phase", "REPORTS", "legal_cards",
            "trick_winner", "hand_points"]
@@ -1567,7 +1568,7 @@ class EcarteState:
     # -- records ---------------------------------------------------------------------
 
     def to_record(self, seats: Sequence[str] = (), date: str = "") -> GameRecord:
-        """The game so far as a :class:`~hoyle.table.GameRecord` (``game="ecarte"``)."""
+        """The game so far as a :class:`~hoyle.engine.GameRecord` (``game="ecarte"``)."""
         options: dict[str, Any] = self.rules.options()
         if self.referee:
             options["referee"] = True

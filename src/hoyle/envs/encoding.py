@@ -60,7 +60,7 @@ from hoyle.ecarte.rules import ECARTE_CARDS, HAND_SIZE, STOCK_SIZE
 from hoyle.ecarte.state import EcarteView
 from hoyle.ecarte.state import Phase as EcartePhase
 from hoyle.errors import HoyleError
-from hoyle.table.core import Action
+from hoyle.engine.action import Action
 
 __all__ = [
     "CRIB_NUM_ACTIONS", "CRIB_GO", "CRIB_PAIR_BASE", "CRIB_SINGLE_BASE", "pair_id",

@@ -30,8 +30,9 @@ from hoyle.ecarte.state import EcarteState
 from hoyle.errors import HoyleError, RecordError
 from hoyle.sim.pool import (MatchTotals, add_counts, collect, game_seed, play_chunks,
                             summarize_all)
-from hoyle.table.core import Action, Event
-from hoyle.table.records import GameRecord
+from hoyle.engine.action import Action
+from hoyle.engine.event import Event
+from hoyle.engine.records import GameRecord
 
 __all__ = ["EcarteGameSummary", "EcarteMatchResult", "KINDS", "make_player", "play_one",
            "run_match"]

@@ -16,7 +16,8 @@ from hoyle.cards import derive_rng
 from hoyle.cribbage.players.base import Player
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState, Phase
-from hoyle.table.core import CHANCE, Action, Event
+from hoyle.engine.action import CHANCE, Action
+from hoyle.engine.event import Event
 
 __all__ = ["GameRng", "play_game"]
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol, TextIO, TypeVar
 
 from hoyle.errors import RecordError
-from hoyle.table.records import GameRecord, record_lines
+from hoyle.engine.records import GameRecord, record_lines
 
 __all__ = ["GAMES_PER_SEED", "game_seed", "game_chunks", "play_chunks", "collect",
            "summarize_all", "read_run", "Run", "span_text", "add_counts", "wilson",

@@ -26,8 +26,9 @@ from hoyle.sim.match import play_game
 from hoyle.errors import RecordError
 from hoyle.sim.pool import (MatchTotals, add_counts, collect, game_seed, play_chunks,
                             summarize_all, wilson)
-from hoyle.table.core import Action, Event
-from hoyle.table.records import GameRecord
+from hoyle.engine.action import Action
+from hoyle.engine.event import Event
+from hoyle.engine.records import GameRecord
 
 __all__ = ["DealTally", "GameSummary", "MatchResult", "play_one", "run_match", "summarize_game",
            "summarize_games", "wilson"]

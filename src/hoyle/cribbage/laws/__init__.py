@@ -17,8 +17,8 @@ from typing import Any
 
 from hoyle.cribbage.laws.acc import ACC
 from hoyle.cribbage.laws.ew import EW
-from hoyle.table.laws import LawCode
-from hoyle.table.names import by_name
+from hoyle.engine.laws import LawCode
+from hoyle.engine.names import by_name
 
 __all__ = ["CODES", "get_code", "EW", "ACC"]
 

@@ -7,7 +7,7 @@ catalogue knows only by heading or summary give the catalogue's engine default a
 marked ``provisional``. Muggins (rule 10) is off unless announced:
 ``ACC.with_params(muggins="acc")``.
 
->>> from hoyle.table.laws import Irregularity
+>>> from hoyle.engine.laws import Irregularity
 >>> r = ACC.rule(Irregularity("misdeal", facts={"dealer": 1, "pone": 0, "phase": "discard"}))
 >>> r.law, r.points, r.new_deal, r.edition
 ('ACC-4.4(a)', (), True, '2025')
@@ -17,8 +17,8 @@ marked ``provisional``. Muggins (rule 10) is off unless announced:
 
 from __future__ import annotations
 
-from hoyle.table.core import Action
-from hoyle.table.laws import Decision, Irregularity, LawCode, Option, Ruling
+from hoyle.engine.action import Action
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Option, Ruling
 
 __all__ = ["ACC", "PARAMS"]
 

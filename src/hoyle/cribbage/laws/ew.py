@@ -5,7 +5,7 @@ its ID, as catalogued in ``shared/laws/cribbage.md`` §2 (the seed text is
 ``shared/seeds/000_864e168d4818acff.txt``). Where the law is silent the engine default of the
 catalogue applies and the ruling names the parameter (§4).
 
->>> from hoyle.table.laws import Irregularity
+>>> from hoyle.engine.laws import Irregularity
 >>> r = EW.rule(Irregularity("touched_pegs", offender=0, facts={"adversary": 1}))
 >>> r.law, r.points
 ('EW-xiv', ((1, 2),))
@@ -15,8 +15,8 @@ catalogue applies and the ruling names the parameter (§4).
 
 from __future__ import annotations
 
-from hoyle.table.core import Action
-from hoyle.table.laws import Decision, Irregularity, LawCode, Option, Ruling
+from hoyle.engine.action import Action
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Option, Ruling
 
 __all__ = ["EW", "PARAMS"]
 

@@ -14,7 +14,7 @@ from hoyle.cribbage.players.expert import ExpertPlayer
 from hoyle.cribbage.players.greedy import GreedyPlayer
 from hoyle.cribbage.players.random import RandomPlayer
 from hoyle.cribbage.players.table import TablePlayer
-from hoyle.table.names import by_name
+from hoyle.engine.names import by_name
 
 __all__ = ["Player", "RandomPlayer", "GreedyPlayer", "TablePlayer", "ExpertPlayer", "PLAYERS",
            "make_player"]

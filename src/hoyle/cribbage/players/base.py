@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from hoyle.cribbage.state import CribbageView
-from hoyle.table.core import Action
+from hoyle.engine.action import Action
 
 __all__ = ["Player"]
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from hoyle.cribbage.scoring import play_points, score_show
 from hoyle.cribbage.state import CribbageView, Phase
 from hoyle.errors import HoyleError
-from hoyle.table.core import Action
+from hoyle.engine.action import Action
 
 __all__ = ["true_claim", "routine_action", "PREFERRED_OPTIONS"]
 

@@ -32,7 +32,7 @@ from hoyle.cribbage.players.search import card_values, peg_points
 from hoyle.cribbage.players.table import TablePlayer, advised_discard, unseen_cards
 from hoyle.cribbage.scoring import pip_value, show_total
 from hoyle.cribbage.state import CribbageView, Phase
-from hoyle.table.core import Action
+from hoyle.engine.action import Action
 
 __all__ = ["ExpertPlayer"]
 

@@ -25,7 +25,7 @@ from hoyle.cards import Card
 from hoyle.cribbage.scoring import hand_ev, pip_value, play_points
 from hoyle.cribbage.players.claims import routine_action
 from hoyle.cribbage.state import CribbageView, Phase
-from hoyle.table.core import Action
+from hoyle.engine.action import Action
 
 __all__ = ["GreedyPlayer", "keep_values", "best_keep"]
 

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from hoyle.cribbage.players.claims import routine_action
 from hoyle.cribbage.state import CribbageView, Phase
-from hoyle.table import draw
-from hoyle.table.core import Action
+from hoyle.engine import rng as draw  # the seeded draws
+from hoyle.engine.action import Action
 
 __all__ = ["RandomPlayer"]
 

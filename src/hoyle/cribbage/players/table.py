@@ -19,7 +19,7 @@ from hoyle.cribbage.players.claims import routine_action
 from hoyle.cribbage.players.greedy import keep_values
 from hoyle.cribbage.scoring import pip_value, play_points
 from hoyle.cribbage.state import CribbageView, Phase
-from hoyle.table.core import Action
+from hoyle.engine.action import Action
 
 __all__ = ["TablePlayer", "unseen_cards", "advised_discard"]
 

@@ -17,8 +17,8 @@ from typing import Any
 
 from hoyle.ecarte.laws.club import CLUB
 from hoyle.ecarte.laws.oh import OH
-from hoyle.table.laws import LawCode
-from hoyle.table.names import by_name
+from hoyle.engine.laws import LawCode
+from hoyle.engine.names import by_name
 
 __all__ = ["CODES", "get_code", "OH", "CLUB"]
 

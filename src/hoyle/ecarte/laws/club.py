@@ -1,9 +1,9 @@
 """The ``club`` profile: the Club Code, Cavendish's *Laws of Écarté* adopted by the Turf and
 Portland Clubs (1878), as printed in Hoffmann's *Hoyle's Games Modernized*: ``CLUB-1`` …
-``CLUB-51``, each a :class:`~hoyle.table.laws.Law` citing its ID as catalogued in
+``CLUB-51``, each a :class:`~hoyle.engine.laws.Law` citing its ID as catalogued in
 ``shared/laws/ecarte.md`` §3; the parameters where it differs from OH are §4.
 
->>> from hoyle.table.laws import Irregularity
+>>> from hoyle.engine.laws import Irregularity
 >>> r = CLUB.rule(Irregularity("nd_too_many", 0, facts={"dealer": 1, "count": 1}))
 >>> r.law, [o.action.word for o in r.decision.options]
 ('CLUB-15', ['fresh_deal', 'lay_out'])
@@ -16,7 +16,7 @@ from __future__ import annotations
 from hoyle.cards import Card
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, fresh_deal, option,
                                       seat_of)
-from hoyle.table.laws import Decision, Irregularity, LawCode, Ruling
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
 
 __all__ = ["CLUB", "PARAMS"]
 

@@ -2,7 +2,7 @@
 
 Source: ``shared/laws/ecarte.md`` §0 (point penalties, "lose the deal", "fresh deal") and §4.
 
->>> from hoyle.table.laws import Irregularity, LawCode
+>>> from hoyle.engine.laws import Irregularity, LawCode
 >>> code = LawCode("t", "test", {"forfeit_semantics": "opponent_scores",
 ...                              "lose_the_deal": "pass_deal"})
 >>> forfeit("OH-11", 0, 1, "asked for three, laid out two", code).points
@@ -15,8 +15,8 @@ Source: ``shared/laws/ecarte.md`` §0 (point penalties, "lose the deal", "fresh 
 from __future__ import annotations
 
 from hoyle.cards import Card
-from hoyle.table.core import Action
-from hoyle.table.laws import Irregularity, LawCode, Option, Ruling
+from hoyle.engine.action import Action
+from hoyle.engine.laws import Irregularity, LawCode, Option, Ruling
 
 __all__ = ["forfeit", "fresh_deal", "lose_deal", "option", "count_of", "seat_of", "elder_of",
            "dealer_of", "too_many"]

@@ -2,11 +2,11 @@
 ``OH-12``, the seed ``shared/seeds/004_d29d92d83d86afb5.txt``), completed by *Hoyle's Games,
 Improved and Enlarged* (``HGIE-1`` … ``HGIE-26``) for the topics the seed does not cover.
 
-Each law is a :class:`~hoyle.table.laws.Law` citing its ID, as catalogued in
+Each law is a :class:`~hoyle.engine.laws.Law` citing its ID, as catalogued in
 ``shared/laws/ecarte.md`` §2; the parameters where OH and CLUB differ are §4. Where a law is
 silent the catalogue's engine default applies and the ruling names the parameter.
 
->>> from hoyle.table.laws import Irregularity
+>>> from hoyle.engine.laws import Irregularity
 >>> r = OH.rule(Irregularity("ask_more", 0, facts={"dealer": 1, "count": 1}))
 >>> r.law, r.points, r.no_king
 ('OH-11', ((1, 1),), 0)
@@ -19,7 +19,7 @@ from __future__ import annotations
 from hoyle.cards import Card
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, forfeit, fresh_deal,
                                       lose_deal, option, seat_of, too_many)
-from hoyle.table.laws import Decision, Irregularity, LawCode, Ruling
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
 
 __all__ = ["OH", "PARAMS"]
 

@@ -13,7 +13,7 @@ from hoyle.ecarte.players.base import Player
 from hoyle.ecarte.players.expert import ExpertPlayer
 from hoyle.ecarte.players.random import RandomPlayer
 from hoyle.ecarte.players.rules import RulesPlayer
-from hoyle.table.names import by_name
+from hoyle.engine.names import by_name
 
 __all__ = ["Player", "RandomPlayer", "RulesPlayer", "ExpertPlayer", "PLAYERS", "make_player"]
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from hoyle.ecarte.state import EcarteView, Phase
-from hoyle.table.core import Action
+from hoyle.engine.action import Action
 
 __all__ = ["Player", "routine_action", "PREFERRED_OPTIONS"]
 

@@ -58,7 +58,7 @@ from hoyle.ecarte.players.rules import RulesPlayer, dealer_refuses, discard_for,
 from hoyle.ecarte.rules import HAND_SIZE, EcarteRules, ecarte_pack, trick_rank
 from hoyle.ecarte.solver import card_bit, card_values, mask_of, solve_masks
 from hoyle.ecarte.state import EcarteView, Phase
-from hoyle.table.core import Action
+from hoyle.engine.action import Action
 
 __all__ = ["ExpertPlayer", "DEAL_OUTCOMES", "win_probability", "deal_value"]
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from hoyle.ecarte.players.base import routine_action
 from hoyle.ecarte.state import EcarteView
-from hoyle.table.core import Action
+from hoyle.engine.action import Action
 
 __all__ = ["RandomPlayer"]
 

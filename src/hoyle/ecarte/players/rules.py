@@ -38,7 +38,7 @@ from hoyle.cards import Card, Rank, Suit
 from hoyle.ecarte.players.base import routine_action
 from hoyle.ecarte.rules import trick_rank
 from hoyle.ecarte.state import EcarteView, Phase, trick_winner
-from hoyle.table.core import Action
+from hoyle.engine.action import Action
 
 __all__ = ["RulesPlayer", "is_jeu_de_regle", "dealer_refuses", "discard_for"]
 

@@ -41,7 +41,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 from hoyle.cards import Card
 from hoyle.errors import HoyleError
-from hoyle.table.core import CHANCE, Action
+from hoyle.engine.action import CHANCE, Action
 
 __all__ = ["HoyleGame", "HoyleSpielState", "HoyleObserver", "REWARD_MODES", "game_type"]
 

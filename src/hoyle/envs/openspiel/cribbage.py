@@ -39,7 +39,7 @@ from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.envs.encoding import (CRIB_NUM_ACTIONS, crib_action_id, crib_id_action,
                                  crib_observation, crib_observation_size)
 from hoyle.envs.openspiel import HoyleGame, HoyleSpielState, Vector, game_type
-from hoyle.table.core import CHANCE, Action
+from hoyle.engine.action import CHANCE, Action
 
 __all__ = ["CribbageGame", "CribbageSpielState", "GAME_TYPE"]
 

@@ -42,7 +42,7 @@ from hoyle.envs.encoding import (ECARTE_DISCARD_BASE, ECARTE_NUM_ACTIONS,
                                  ecarte_action_name, ecarte_card_id, ecarte_id_action,
                                  ecarte_observation)
 from hoyle.envs.openspiel import HoyleGame, HoyleSpielState, Vector, game_type
-from hoyle.table.core import CHANCE, Action
+from hoyle.engine.action import CHANCE, Action
 
 __all__ = ["EcarteGame", "EcarteSpielState", "GAME_TYPE"]
 

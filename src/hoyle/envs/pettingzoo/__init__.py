@@ -21,7 +21,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from hoyle.table.core import CHANCE, TERMINAL, Action
+from hoyle.engine.action import CHANCE, TERMINAL, Action
 
 __all__ = ["HoyleAECEnv", "ENV_NAMES", "make"]
 

@@ -65,7 +65,7 @@ from hoyle.cribbage.state import CribbageState
 from hoyle.envs.encoding import (CRIB_NUM_ACTIONS, crib_action_id, crib_id_action,
                                  crib_observation, crib_observation_size)
 from hoyle.envs.pettingzoo import HoyleAECEnv
-from hoyle.table.core import Action
+from hoyle.engine.action import Action
 
 __all__ = ["env", "raw_env"]
 

@@ -62,7 +62,7 @@ from hoyle.ecarte.state import EcarteState
 from hoyle.envs.encoding import (ECARTE_NUM_ACTIONS, ECARTE_OBSERVATION_SIZE,
                                  ecarte_action_id, ecarte_id_action, ecarte_observation)
 from hoyle.envs.pettingzoo import HoyleAECEnv
-from hoyle.table.core import Action
+from hoyle.engine.action import Action
 
 __all__ = ["env", "raw_env"]
 

@@ -1,0 +1,58 @@
+"""Écarté's entry in the game registry (:mod:`hoyle.engine.registry`).
+
+>>> from hoyle.engine.registry import get_game
+>>> game = get_game("ecarte")
+>>> game.variants()[0], sorted(game.codes()), sorted(game.players())
+('two-hand', ['club', 'oh'], ['expert', 'random', 'rules'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from hoyle.engine.event import Event
+from hoyle.engine.laws import LawCode
+from hoyle.engine.records import GameRecord
+from hoyle.engine.registry import GameSpec
+from hoyle.engine.state import GameState
+
+__all__ = ["GAME", "EcarteSpec"]
+
+
+class EcarteSpec(GameSpec):
+    """Écarté, two-hand, the game of five; the ``oh`` and ``club`` law codes
+    (``shared/laws/ecarte.md``)."""
+
+    name = "ecarte"
+    title = "Écarté"
+    default_variant = "two-hand"
+    default_laws = "club"
+    default_opponent = "rules"
+
+    def variants(self) -> Sequence[str]:
+        return ("two-hand",)
+
+    def codes(self) -> Mapping[str, LawCode]:
+        from hoyle.ecarte.laws import CODES
+        return CODES
+
+    def get_code(self, name: str, **params: Any) -> LawCode:
+        from hoyle.ecarte.laws import get_code
+        return get_code(name, **params)
+
+    def players(self) -> Mapping[str, Callable[[], Any]]:
+        from hoyle.ecarte.players import PLAYERS
+        return PLAYERS
+
+    def state_for_record(self, record: GameRecord) -> GameState:
+        from hoyle.ecarte.records import state_for_record
+        return state_for_record(record)
+
+    def replay_record(self, record: GameRecord) -> tuple[GameState, list[Event]]:
+        from hoyle.ecarte.records import replay_record
+        return replay_record(record)
+
+
+GAME = EcarteSpec()
+"""The registry's écarté."""

@@ -1,0 +1,71 @@
+"""Events: what an action caused, as immutable records a seat sees through :meth:`Event.seen_by`.
+
+>>> e = Event("deal", 0, cards=(), hidden=True)
+>>> e.seen_by(1) == e
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from hoyle.cards import Card
+from hoyle.engine.action import ScoreItem
+
+if TYPE_CHECKING:
+    from hoyle.engine.laws import Ruling
+
+__all__ = ["Event", "event"]
+
+
+class Event(NamedTuple):
+    """Something an action caused (an immutable record; a named tuple, cheap to create).
+
+    Attributes:
+        kind: ``cut``, ``dealer``, ``deal``, ``discard``, ``starter``, ``play``, ``go``,
+            ``score``, ``count_reset``, ``show``, ``game_over``, ….
+        seat: the seat concerned (``None`` for table events).
+        cards: the cards concerned.
+        points: points scored (for ``score`` events).
+        items: the itemised combinations behind ``points`` or behind a ``show``.
+        reason: a short human text (``"fifteen two"``, ``"his heels"``).
+        source: the rule or law ID this comes from (``"CRIB-R-9"``, ``"EW-xii"``).
+        total: the seat's or side's score after this event (``score`` events).
+        hidden: the ``cards`` are private to ``seat`` (see :meth:`seen_by`).
+        count: the running count after a card in the play.
+        ruling: the law's ruling, for ``ruling`` events.
+    """
+
+    kind: str
+    seat: int | None = None
+    cards: tuple[Card, ...] = ()
+    points: int = 0
+    items: tuple[ScoreItem, ...] = ()
+    reason: str = ""
+    source: str = ""
+    total: int | None = None
+    hidden: bool = False
+    count: int | None = None  # type: ignore[assignment]  # shadows tuple.count on purpose
+    ruling: Ruling | None = None
+
+    def seen_by(self, seat: int | None) -> Event:
+        """This event as ``seat`` may see it (``None``: a spectator): hidden cards of
+        another seat are removed."""
+        if self.hidden and seat != self.seat and self.cards:
+            return self._replace(cards=())
+        return self
+
+
+def event(kind: str, seat: int | None = None, cards: tuple[Card, ...] = (), points: int = 0,
+          items: tuple[ScoreItem, ...] = (), reason: str = "", source: str = "",
+          total: int | None = None, hidden: bool = False, count: int | None = None,
+          ruling: Ruling | None = None) -> Event:
+    """``Event(...)`` by a faster path, for the engine's hot loops: the same arguments and
+    the same value (a named tuple's own constructor is a Python-level function; this builds
+    the tuple directly, which is much cheaper when compiled, see :mod:`hoyle._accel`).
+
+    >>> event("play", 0, count=5) == Event("play", 0, count=5)
+    True
+    """
+    return tuple.__new__(Event, (kind, seat, cards, points, items, reason, source, total,
+                                 hidden, count, ruling))

@@ -1,0 +1,145 @@
+"""The game registry: one :class:`GameSpec` per game, loaded when first asked for.
+
+Everything above the games (the command line, simulation, the environments, the web app)
+reaches a game only through here: it asks for :func:`get_game` by name (from a record's
+``game`` field or a command's argument) and uses the spec's pieces, never importing a game's
+package or comparing a game's name itself (``tests/engine/test_layers.py`` fails if one
+does). Adding a game is its own package, with a ``GameSpec`` subclass instance named
+``GAME`` in its ``game`` module, plus one line in :data:`GAMES` (``shared/DESIGN.md``).
+
+>>> game_names()
+('cribbage', 'ecarte')
+>>> get_game("cribbage").title, get_game("ECARTE").title
+('Cribbage', 'Écarté')
+>>> get_game("piquet")
+Traceback (most recent call last):
+...
+hoyle.errors.HoyleError: unknown game 'piquet' (known: cribbage, ecarte)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from typing import Any, ClassVar
+
+from hoyle.engine.event import Event
+from hoyle.engine.laws import LawCode
+from hoyle.engine.names import by_name
+from hoyle.engine.records import GameRecord
+from hoyle.engine.state import GameState
+from hoyle.errors import HoyleError
+
+__all__ = ["GAMES", "GameSpec", "game_names", "get_game", "games"]
+
+GAMES: dict[str, str] = {
+    "cribbage": "hoyle.cribbage.game:GAME",
+    "ecarte": "hoyle.ecarte.game:GAME",
+}
+"""Each game's name and where its :class:`GameSpec` lives (``module:attribute``), imported
+only when the game is first asked for, so ``import hoyle`` stays light."""
+
+
+class GameSpec:
+    """What the layers above the games need to know of one game.
+
+    A game subclasses this in its own package (``hoyle/<game>/game.py``) and fills in the
+    class attributes and methods; each method imports the piece it hands out when it is
+    called, so asking for a game costs nothing until a piece is used.
+
+    Attributes:
+        name: the registry name, also a record's ``game`` field (``"cribbage"``).
+        title: the name people read (``"Cribbage"``, ``"Écarté"``).
+        default_variant: the variant a new game gets (``"six-card"``).
+        default_laws: the law code a new game gets (``"ew"``).
+        default_opponent: the computer player a person meets by default.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    default_variant: ClassVar[str]
+    default_laws: ClassVar[str]
+    default_opponent: ClassVar[str]
+
+    def __repr__(self) -> str:
+        return f"<game {self.name}>"
+
+    # -- rules and laws -------------------------------------------------------------------
+    def variants(self) -> Sequence[str]:
+        """The variant names, the default first."""
+        raise NotImplementedError
+
+    def codes(self) -> Mapping[str, LawCode]:
+        """The law codes by name (``{"ew": ..., "acc": ...}``)."""
+        raise NotImplementedError
+
+    def get_code(self, name: str, **params: Any) -> LawCode:
+        """The law code ``name`` (case-insensitive), with ``params`` changed.
+
+        Raises:
+            HoyleError: no such code, or a parameter it does not have.
+        """
+        raise NotImplementedError
+
+    # -- players --------------------------------------------------------------------------
+    def players(self) -> Mapping[str, Callable[[], Any]]:
+        """The computer players by name, each a factory of a new player
+        (``choose(view, legal_actions, rng) -> action``)."""
+        raise NotImplementedError
+
+    def make_player(self, name: str) -> Any:
+        """A new computer player by name.
+
+        Raises:
+            HoyleError: unknown name (the message lists the known ones).
+        """
+        return by_name(self.players(), name, "player")()
+
+    # -- records --------------------------------------------------------------------------
+    def state_for_record(self, record: GameRecord) -> GameState:
+        """A new game with the record's variant, options, law code and seed (no actions).
+
+        Raises:
+            RecordError: not a record of this game, or a bad variant, option or law code.
+        """
+        raise NotImplementedError
+
+    def replay_record(self, record: GameRecord) -> tuple[GameState, list[Event]]:
+        """Replay ``record``: the final state and every event, in order.
+
+        Raises:
+            RecordError: a bad header, or an action that cannot be read or is illegal where
+                it stands (the error names the first), or a stored result the replay
+                disagrees with.
+        """
+        raise NotImplementedError
+
+
+@cache
+def _load(name: str) -> GameSpec:
+    module, _, attr = GAMES[name].partition(":")
+    spec = getattr(importlib.import_module(module), attr)
+    if not isinstance(spec, GameSpec) or spec.name != name:
+        raise HoyleError(f"the registry entry for {name!r} is not its GameSpec")
+    return spec
+
+
+def get_game(name: str) -> GameSpec:
+    """The game named ``name`` (case-insensitive).
+
+    Raises:
+        HoyleError: no such game (the message lists the known ones).
+    """
+    key = by_name({n: n for n in GAMES}, name, "game", fold_case=True)
+    return _load(key)
+
+
+def game_names() -> tuple[str, ...]:
+    """The registered games' names, in registry order."""
+    return tuple(GAMES)
+
+
+def games() -> tuple[GameSpec, ...]:
+    """Every registered game's spec (each loaded on first use)."""
+    return tuple(_load(n) for n in GAMES)

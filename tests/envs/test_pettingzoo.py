@@ -1,0 +1,154 @@
+"""The PettingZoo environments (issue 8): PettingZoo's own API, seed and render tests, the
+action tables, seeding into the engine, rewards, and observations that show nothing hidden."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, render_test, seed_test
+
+from helpers.cribbage import hidden_from
+from hoyle.cards import CARDS, Card
+from hoyle.envs.encoding import (CRIB_NUM_ACTIONS, ECARTE_NUM_ACTIONS, ECARTE_PACK,
+                                 crib_action_id, crib_id_action, ecarte_action_id,
+                                 ecarte_id_action, pair_id)
+from hoyle.envs.pettingzoo import cribbage_v0, ecarte_v0, make
+from hoyle.engine.action import Action
+
+ENVS = [cribbage_v0, ecarte_v0]
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> Any:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # api_test warns about dict observations
+        yield
+
+
+@pytest.mark.parametrize("module", ENVS, ids=["cribbage", "ecarte"])
+def test_pettingzoo_api_seed_render(module: Any) -> None:
+    api_test(module.env(), num_cycles=1000)
+    seed_test(module.env, num_cycles=500)
+    render_test(module.env)
+
+
+@pytest.mark.parametrize("variant", ["five-card", "three-hand", "four-hand", "eight-card"])
+def test_cribbage_variants_pass_the_api_test(variant: str) -> None:
+    api_test(cribbage_v0.env(variant=variant, laws="acc"), num_cycles=300)
+
+
+def play_out(env: Any, seed: int, check: Any = None) -> Any:
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if check is not None:
+            check(env)
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return env
+
+
+@pytest.mark.parametrize("module", ENVS, ids=["cribbage", "ecarte"])
+def test_the_seed_goes_into_the_engine(module: Any) -> None:
+    a = play_out(module.raw_env(), 7).state.history
+    b = play_out(module.raw_env(), 7).state.history
+    c = play_out(module.raw_env(), 8).state.history
+    assert a == b
+    assert a != c
+    assert play_out(module.raw_env(), 7).state.seed == 7
+
+
+def test_rewards_at_the_end_only_win_or_game_points() -> None:
+    for reward, values in (("win", {1.0}), ("game_points", {2.0, 3.0, 4.0})):
+        env = cribbage_v0.raw_env(reward=reward)
+        env.reset(seed=3)
+        rng = np.random.default_rng(3)
+        while not all(env.terminations.values()):
+            agent = env.agent_selection
+            obs = env.observe(agent)
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            if not all(env.terminations.values()):
+                assert all(r == 0 for r in env.rewards.values())
+        winner = env.state.result.winner
+        assert env.rewards[f"player_{winner}"] in values
+        assert env.rewards[f"player_{1 - winner}"] == -env.rewards[f"player_{winner}"]
+        assert env.infos["player_0"]["winner"] == winner
+
+
+def test_cribbage_action_table() -> None:
+    assert CRIB_NUM_ACTIONS == 1431
+    assert crib_action_id(Action.parse("PLAY 5H")) == Card.parse("5H").index
+    assert crib_action_id(Action.parse("GO")) == 52
+    assert crib_action_id(Action.parse("DISCARD AC AD")) == 53
+    assert crib_action_id(Action.parse("DISCARD KH KS")) == 1378
+    assert crib_action_id(Action.parse("DISCARD 5H")) == 1379 + Card.parse("5H").index
+    for i in range(52):
+        for j in range(i + 1, 52):
+            assert pair_id(i, j) == i * 51 - i * (i - 1) // 2 + j - i - 1
+    assert [crib_action_id(crib_id_action(i)) for i in range(CRIB_NUM_ACTIONS)] == \
+        list(range(CRIB_NUM_ACTIONS))
+
+
+def test_ecarte_action_table() -> None:
+    assert ECARTE_NUM_ACTIONS == 69
+    hand = [Card.parse(t) for t in ("KS", "7H", "AC", "9D", "QH")]  # index order: AC 7H 9D QH KS
+    assert ecarte_action_id(Action.parse("DISCARD AC KS"), hand) == 37 + 0b10001
+    assert ecarte_id_action(37 + 0b00110, hand) == Action.parse("DISCARD 7H 9D")
+    assert ecarte_id_action(37, hand) == Action("DISCARD", ())
+    assert [str(ecarte_id_action(i)) for i in range(32, 37)] == \
+        ["STAND", "PROPOSE", "ACCEPT", "REFUSE", "KING"]
+    assert [ecarte_action_id(ecarte_id_action(i)) for i in range(32)] == list(range(32))
+    assert len(ECARTE_PACK) == 32
+
+
+def _crib_cards_shown(obs: np.ndarray, players: int) -> set[Card]:
+    """Every card an observation marks (the card-indexed slices)."""
+    slots = obs[:52 * (5 + players)].reshape(-1, 52)
+    return {CARDS[i] for i in np.flatnonzero(slots.max(axis=0))}
+
+
+def _ecarte_cards_shown(obs: np.ndarray) -> set[Card]:
+    slots = obs[:32 * 6].reshape(-1, 32)
+    return {ECARTE_PACK[i] for i in np.flatnonzero(slots.max(axis=0))}
+
+
+@pytest.mark.parametrize("variant", ["six-card", "three-hand"])
+def test_cribbage_observations_hide_what_the_view_hides(variant: str) -> None:
+    def check(env: Any) -> None:
+        s = env.state
+        for seat, agent in enumerate(env.possible_agents):
+            obs = env.observe(agent)["observation"]
+            public = {c for _, _, cards in s.shown for c in cards}
+            leaked = _crib_cards_shown(obs, s.rules.players) & hidden_from(s, seat, public)
+            assert not leaked, (agent, leaked)
+
+    for seed in range(3):
+        play_out(cribbage_v0.raw_env(variant=variant), seed, check)
+
+
+def test_ecarte_observations_hide_what_the_view_hides() -> None:
+    def check(env: Any) -> None:
+        s = env.state
+        for seat, agent in enumerate(env.possible_agents):
+            obs = env.observe(agent)["observation"]
+            other = 1 - seat
+            hidden = set(s.stock()) | set(s.hands[other]) | set(s.discards[other])
+            leaked = _ecarte_cards_shown(obs) & hidden
+            assert not leaked, (agent, leaked)
+
+    for seed in range(5):
+        play_out(ecarte_v0.raw_env(), seed, check)
+
+
+def test_make_takes_gymnasium_style_names() -> None:
+    env = make("hoyle/ecarte-v0", render_mode="ansi")
+    env.reset(seed=2)
+    assert "écarté" in env.render()
+    with pytest.raises(KeyError):
+        make("hoyle/piquet-v0")
