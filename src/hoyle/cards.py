@@ -36,6 +36,7 @@ __all__ = [
     "require_distinct",
     "full_pack",
     "piquet_pack",
+    "PIQUET_PACK",
     "shuffled",
     "derive_rng",
 ]
@@ -235,9 +236,14 @@ _PIQUET_RANKS = (Rank.ACE, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JAC
                  Rank.QUEEN, Rank.KING)
 
 
+PIQUET_PACK: tuple[Card, ...] = tuple(c for c in CARDS if c.rank in _PIQUET_RANKS)
+"""The 32-card piquet pack (A, K, Q, J, 10, 9, 8, 7 of each suit) in index order: the only
+copy, the pack of écarté (ECARTE-R-1) and of piquet."""
+
+
 def piquet_pack() -> list[Card]:
     """A new 32-card piquet pack (A, K, Q, J, 10, 9, 8, 7 of each suit), in index order."""
-    return [c for c in CARDS if c.rank in _PIQUET_RANKS]
+    return list(PIQUET_PACK)
 
 
 def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:

@@ -543,7 +543,7 @@ def test_CLUB_47_king_worth_one() -> None:
 
 def test_CLUB_48_point_and_vole() -> None:
     procedure("CLUB-48")
-    from hoyle.ecarte.state import hand_points
+    from hoyle.ecarte.scoring import hand_points
     assert hand_points(4, 1) == 1 and hand_points(5, 0) == 2
 
 

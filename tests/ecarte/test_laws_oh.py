@@ -189,7 +189,7 @@ def test_HGIE_3_game_is_five() -> None:
 
 def test_HGIE_4_point_one_vole_two() -> None:
     procedure("HGIE-4")
-    from hoyle.ecarte.state import hand_points
+    from hoyle.ecarte.scoring import hand_points
     assert (hand_points(3, 2), hand_points(5, 0)) == (1, 2)
 
 

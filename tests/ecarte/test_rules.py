@@ -15,7 +15,8 @@ from hoyle.cards import Card, Suit, parse_cards
 from hoyle.cli.ecarte_referee import parse_table_input
 from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.rules import EcarteRules, ecarte_pack, trick_rank
-from hoyle.ecarte.state import EcarteState, hand_points, legal_cards, trick_winner
+from hoyle.ecarte.scoring import hand_points, legal_cards, trick_winner
+from hoyle.ecarte.state import EcarteState
 from hoyle.errors import HoyleError, IllegalAction
 from hoyle.engine.action import Action
 

@@ -51,6 +51,7 @@ __all__ = [
     "play_points",
     "play_scores",
     "heels_points",
+    "PIPS",
     "rank_table",
     "score_batch",
     "CRIB_FLUSH_STRICT",
@@ -62,12 +63,14 @@ CRIB_FLUSH_STRICT = "strict"
 CRIB_FLUSH_LENIENT = "lenient"
 """The old custom (Hoyle Improved): a four-card crib flush counts 4 (5 with the starter)."""
 
-_PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+PIPS: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""Each rank's counting value in points, indexed by rank (ace 1 ... king 10; CRIB-R-1).
+The only copy: the play, the show and the state all read it."""
 
 
 def pip_value(card: Card) -> int:
     """Counting value in points: ace 1, 2-9 face value, ten and court cards 10 (CRIB-R-1)."""
-    return _PIPS[card.rank]
+    return PIPS[card.rank]
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +162,7 @@ def score_show(hand: Sequence[Card], starter: Card | None, *, crib: bool = False
     sums = [0] * (1 << n)
     for mask in range(1, 1 << n):
         low = mask & -mask
-        sums[mask] = sums[mask ^ low] + _PIPS[cards[low.bit_length() - 1].rank]
+        sums[mask] = sums[mask ^ low] + PIPS[cards[low.bit_length() - 1].rank]
     for mask in _MASKS_BY_SIZE[n]:
         if sums[mask] == 15:
             items.append(ScoreItem("fifteen",
@@ -416,7 +419,7 @@ def score_play(count_cards: Sequence[Card]) -> list[ScoreItem]:
     last = count_cards[-1]
     total = 0
     for c in count_cards:
-        total += _PIPS[c.rank]
+        total += PIPS[c.rank]
     items: list[ScoreItem] = []
     if total == 15:
         items.append(ScoreItem("fifteen", tuple(count_cards), 2))

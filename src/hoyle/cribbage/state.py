@@ -35,7 +35,7 @@ from typing import Any, Final, NamedTuple
 
 from hoyle.cards import CARDS, Card, Rank
 from hoyle.cribbage.rules import CribbageRules
-from hoyle.cribbage.scoring import (ShowScore, heels_points, play_scores, score_play,
+from hoyle.cribbage.scoring import (PIPS, ShowScore, heels_points, play_scores, score_play,
                                     score_show, show_total)
 from hoyle.errors import HoyleError, IllegalAction
 from hoyle.engine import rng as draw  # the seeded draws
@@ -52,7 +52,6 @@ __all__ = [
     "DETECTED_KINDS",
 ]
 
-_PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
 class Phase:
@@ -428,7 +427,7 @@ class CribbageState:
         if phase == Phase.PLAY:
             room = 31 - self.count
             plays = [_PLAY_ACTIONS[c.index] for c in self.hands[seat]
-                     if _PIPS[c.rank] <= room] or [_GO]
+                     if PIPS[c.rank] <= room] or [_GO]
             if self.heels_due and seat == self.dealer:
                 plays.append(_HEELS)
             return plays
@@ -507,7 +506,7 @@ class CribbageState:
                 c = cards[0]
                 if c not in self.hands[seat]:
                     raise IllegalAction(f"{c} is not in the hand")
-                if self.count + _PIPS[c.rank] > 31 and not self.referee:
+                if self.count + PIPS[c.rank] > 31 and not self.referee:
                     raise IllegalAction(
                         f"{c} would take the count past 31 (count is {self.count}; EW-xviii)")
                 return
@@ -797,7 +796,7 @@ class CribbageState:
 
     def _do_play(self, card: Card, events: list[Event]) -> None:
         seat = self.to_act
-        if self.count + _PIPS[card.rank] > 31:  # referee mode: the card goes back
+        if self.count + PIPS[card.rank] > 31:  # referee mode: the card goes back
             self._rule(Irregularity("card_over_31", seat, self.phase,
                                     {"card": card, "count": self.count}), events)
             return
@@ -807,7 +806,7 @@ class CribbageState:
                                 reason="two for his heels not taken before the dealer's "
                                        "first card: lost", source=self._cite("heels")))
         self.hands[seat].remove(card)
-        self.count += _PIPS[card.rank]
+        self.count += PIPS[card.rank]
         self.count_cards.append(card)
         self.played.append((seat, card))
         self.last_player = seat
@@ -828,7 +827,7 @@ class CribbageState:
     def _do_go(self, events: list[Event]) -> None:
         seat = self.to_act
         if self.referee and self._can_play(seat):
-            playable = [c for c in self.hands[seat] if self.count + _PIPS[c.rank] <= 31]
+            playable = [c for c in self.hands[seat] if self.count + PIPS[c.rank] <= 31]
             if self._rule(Irregularity("renege", seat, self.phase,
                                        {"playable": tuple(playable), "count": self.count}),
                           events, ("renege", seat)):
@@ -843,7 +842,7 @@ class CribbageState:
     def _can_play(self, seat: int) -> bool:
         room = 31 - self.count
         for c in self.hands[seat]:
-            if _PIPS[c.rank] <= room:
+            if PIPS[c.rank] <= room:
                 return True
         return False
 
@@ -860,7 +859,7 @@ class CribbageState:
         for s in range(n):
             if not passed[s]:
                 for c in hands[s]:
-                    if _PIPS[c.rank] <= room:
+                    if PIPS[c.rank] <= room:
                         break
                 else:
                     continue
@@ -1137,8 +1136,9 @@ class CribbageState:
             assert self.dealer is not None and self.starter is not None
             if self.heels_due:
                 self.heels_due = False
-                self._peg(self.dealer, 2, events, "his heels", self._cite("heels"),
-                          (ScoreItem("heels", (self.starter,), 2),), (self.starter,))
+                points = heels_points(self.starter)
+                self._peg(self.dealer, points, events, "his heels", self._cite("heels"),
+                          (ScoreItem("heels", (self.starter,), points),), (self.starter,))
                 return
             self._rule(Irregularity("late_heels", self.dealer, self.phase,
                                     {"dealer_has_played": self.dealer_has_played()},

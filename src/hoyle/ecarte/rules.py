@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from hoyle.cards import Card, Rank, piquet_pack
+from hoyle.cards import PIQUET_PACK, Card, Rank
 from hoyle.errors import HoyleError
 
-__all__ = ["EcarteRules", "trick_rank", "ecarte_pack", "ECARTE_CARDS", "PATTERNS",
+__all__ = ["EcarteRules", "trick_rank", "ecarte_pack", "ECARTE_PACK", "ECARTE_CARDS", "PATTERNS",
            "HAND_SIZE", "STOCK_SIZE"]
 
 _ORDER = {Rank.KING: 8, Rank.QUEEN: 7, Rank.JACK: 6, Rank.ACE: 5, Rank.TEN: 4,
@@ -55,11 +55,14 @@ def trick_rank(card: Card) -> int:
 
 def ecarte_pack() -> list[Card]:
     """The 32-card pack (A K Q J 10 9 8 7 of each suit), in index order. Source: ECARTE-R-1."""
-    return piquet_pack()
+    return list(PIQUET_PACK)
 
 
-ECARTE_CARDS: frozenset[Card] = frozenset(piquet_pack())
-"""The 32 cards of the écarté pack."""
+ECARTE_PACK: tuple[Card, ...] = PIQUET_PACK
+"""The 32-card pack in index order (``hoyle.cards.PIQUET_PACK`` itself). Source: ECARTE-R-1."""
+
+ECARTE_CARDS: frozenset[Card] = frozenset(PIQUET_PACK)
+"""The 32 cards of the écarté pack, as a set (membership)."""
 
 
 @dataclass(frozen=True)

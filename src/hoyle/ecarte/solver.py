@@ -39,7 +39,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from hoyle.cards import Card, Suit
-from hoyle.ecarte.rules import HAND_SIZE, EcarteRules, trick_rank
+from hoyle.ecarte.rules import ECARTE_PACK, HAND_SIZE, EcarteRules, trick_rank
+from hoyle.ecarte.scoring import hand_score as _hand_score
+from hoyle.ecarte.scoring import legal_cards, penalised, trick_winner
 
 __all__ = ["card_bit", "mask_of", "cards_of", "solve", "solve_masks", "lead_values",
            "follow_values", "card_values", "hand_score", "ScoreContext", "best_score",
@@ -68,8 +70,7 @@ def mask_of(cards: Sequence[Card]) -> int:
 
 
 def _fill_bit_cards() -> None:
-    from hoyle.ecarte.rules import ecarte_pack
-    for c in ecarte_pack():
+    for c in ECARTE_PACK:
         _BIT_CARD[card_bit(c)] = c
 
 
@@ -238,7 +239,6 @@ def follow_values(follower_hand: Sequence[Card], leader_rest: Sequence[Card], le
                   ) -> dict[Card, int]:
     """For each card the follower may play to ``lead``, the tricks he (the follower) then
     takes with best play, this trick included."""
-    from hoyle.ecarte.state import legal_cards, trick_winner
     r = rules or EcarteRules()
     play, _, _, _ = _solver(trump, r)
     lm, fm = mask_of(leader_rest), mask_of(follower_hand)
@@ -298,15 +298,12 @@ def hand_score(tricks: int, ctx: ScoreContext) -> int:
     """
     n = ctx.tricks
     other = n - tricks
-    if tricks > other:
-        if tricks == n and ctx.vole_matters:
-            return 2
-        return 2 if (ctx.elder and ctx.refused) or (not ctx.elder and ctx.stood) else 1
-    if other > tricks:
-        if other == n and ctx.vole_matters:
-            return -2
-        return -2 if (not ctx.elder and ctx.refused) or (ctx.elder and ctx.stood) else -1
-    return 0
+    if tricks == other:
+        return 0
+    won = tricks > other
+    points = _hand_score(max(tricks, other) == n and ctx.vole_matters,
+                        penalised(ctx.elder == won, ctx.stood, ctx.refused))
+    return points if won else -points
 
 
 def best_score(hand: Sequence[Card], others: Sequence[Sequence[Card]], trick: Sequence[Card],

@@ -48,17 +48,17 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from hoyle.cards import Card, Rank, Suit
-from hoyle.ecarte.rules import ECARTE_CARDS, HAND_SIZE, PATTERNS, EcarteRules, trick_rank
+from hoyle.ecarte.scoring import hand_points, hand_score, legal_cards, penalised, trick_winner
+from hoyle.ecarte.rules import ECARTE_CARDS, ECARTE_PACK, HAND_SIZE, PATTERNS, EcarteRules, trick_rank
 from hoyle.errors import HoyleError, IllegalAction
+from hoyle.engine import rng as draw  # the seeded draws, as for cribbage
 from hoyle.engine.action import CHANCE, TERMINAL, Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
 from hoyle.engine.records import GameRecord
 
-__all__ = ["EcarteState", "EcarteView", "GameResult", "Phase", "REPORTS", "legal_cards",
-           "trick_winner", "hand_points"]
+__all__ = ["EcarteState", "EcarteView", "GameResult", "Phase", "REPORTS"]
 
-_PACK: tuple[Card, ...] = tuple(sorted(ECARTE_CARDS, key=lambda c: c.index))
 
 
 class Phase:
@@ -144,7 +144,7 @@ _PROPOSE = Action("PROPOSE")
 _ACCEPT = Action("ACCEPT")
 _REFUSE = Action("REFUSE")
 _KING = Action("KING")
-_PLAY = {c: Action("PLAY", (c,)) for c in _PACK}
+_PLAY = {c: Action("PLAY", (c,)) for c in ECARTE_PACK}
 _SIMPLE = frozenset({"STAND", "PROPOSE", "ACCEPT", "REFUSE"})
 _CHANCE_VERBS = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.TURN_UP: "TURN",
                  Phase.DRAW: "DRAW"}
@@ -152,64 +152,6 @@ _CHANCE_VERBS = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.TURN_UP: "
 
 def _idx(card: Card) -> int:
     return card.index
-
-
-def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None,
-                rules: EcarteRules) -> list[Card]:
-    """The cards of ``hand`` that may be played to ``trick`` (empty: a lead, any card).
-
-    The second player must follow suit; if he can, win the trick in suit (``must_head_trick``);
-    void in the suit led, he must trump if he can (``trump_when_void = "must"``); otherwise any
-    card. Source: ECARTE-R-13; CLUB-43; HGIE-18.
-
-    >>> from hoyle.cards import parse_cards
-    >>> r = EcarteRules()
-    >>> [str(c) for c in legal_cards(parse_cards("7H KH 8S"), parse_cards("9H"), Suit.SPADES, r)]
-    ['KH']
-    >>> [str(c) for c in legal_cards(parse_cards("7C 8S"), parse_cards("9H"), Suit.SPADES, r)]
-    ['8S']
-    """
-    if not trick:
-        return sorted(hand, key=_idx)
-    lead = trick[0]
-    suit = [c for c in hand if c.suit == lead.suit]
-    if suit:
-        if rules.must_head_trick:
-            higher = [c for c in suit if trick_rank(c) > trick_rank(lead)]
-            if higher:
-                return sorted(higher, key=_idx)
-        return sorted(suit, key=_idx)
-    if trump is not None and rules.trump_when_void == "must":
-        trumps = [c for c in hand if c.suit == trump]
-        if trumps:
-            return sorted(trumps, key=_idx)
-    return sorted(hand, key=_idx)
-
-
-def trick_winner(lead: Card, second: Card, trump: Suit | None) -> int:
-    """0 if the lead wins the trick, 1 if the second card does. Source: ECARTE-R-12.
-
-    >>> from hoyle.cards import Card
-    >>> trick_winner(Card.parse("AH"), Card.parse("7S"), Suit.SPADES)
-    1
-    >>> trick_winner(Card.parse("AH"), Card.parse("KC"), Suit.SPADES)
-    0
-    """
-    if second.suit == lead.suit:
-        return 1 if trick_rank(second) > trick_rank(lead) else 0
-    return 1 if trump is not None and second.suit == trump else 0
-
-
-def hand_points(tricks: int, other: int) -> int:
-    """Points for ``tricks`` won against ``other``: the vole (all, at least five) 2, the
-    point (three or four) 1, else 0. Source: ECARTE-R-14; CLUB-48; HGIE-4.
-
-    >>> hand_points(5, 0), hand_points(3, 2), hand_points(4, 1), hand_points(2, 3)
-    (2, 1, 1, 0)
-    """
-    if tricks < 3 or tricks <= other:
-        return 0
-    return 2 if other == 0 and tricks >= HAND_SIZE else 1
 
 
 @dataclass(frozen=True)
@@ -350,7 +292,6 @@ class EcarteState:
         self.proposals = 0
         self.exchanges = 0
         self.stood = False
-        self.stand_after = 0
         self.refused: list[int] = []
         self.asked = 0
         self.laid = 0
@@ -359,7 +300,6 @@ class EcarteState:
         self.tricks = [0, 0]
         self.played: list[tuple[int, Card]] = []
         self.leader: int | None = None
-        self.play_start_hands: list[list[Card]] = [[], []]
         self.announced = [False, False]
         self.king_barred = [False, False]
         self.king_points = [0, 0]
@@ -413,7 +353,7 @@ class EcarteState:
         used |= set(self.set_aside) | {c for _, c in self.played}
         if self.turn_up is not None:
             used.add(self.turn_up)
-        return [c for c in _PACK if c not in used]
+        return [c for c in ECARTE_PACK if c not in used]
 
     def _param(self, name: str, default: Any) -> Any:
         if self.laws is not None and name in self.laws.params:
@@ -497,7 +437,6 @@ class EcarteState:
         c.trick = list(self.trick)
         c.tricks = list(self.tricks)
         c.played = list(self.played)
-        c.play_start_hands = [list(h) for h in self.play_start_hands]
         c.announced = list(self.announced)
         c.king_barred = list(self.king_barred)
         c.king_points = list(self.king_points)
@@ -568,7 +507,7 @@ class EcarteState:
         """Every outcome of a cut or turn-up node (equally likely); empty elsewhere."""
         if self.phase == Phase.CUT_FOR_DEAL:
             taken = {c for c in self.cuts if c is not None}
-            return [Action("CUT", (c,)) for c in _PACK if c not in taken]
+            return [Action("CUT", (c,)) for c in ECARTE_PACK if c not in taken]
         if self.phase == Phase.TURN_UP:
             return [Action("TURN", (c,)) for c in self.stock()]
         return []
@@ -593,17 +532,17 @@ class EcarteState:
         if self.to_act != CHANCE:
             raise IllegalAction("not a chance node")
         if self.phase == Phase.CUT_FOR_DEAL:
-            return rng.choice(self.chance_outcomes())
+            return draw.choice(rng, self.chance_outcomes())
         if self.phase == Phase.DEAL:
             n = self.pattern or self.rules.pattern_number
-            return Action("DEAL", tuple(rng.sample(_PACK, 2 * HAND_SIZE)), n=n)
+            return Action("DEAL", tuple(draw.sample(rng, ECARTE_PACK, 2 * HAND_SIZE)), n=n)
         if self.phase == Phase.TURN_UP:
-            return Action("TURN", (rng.choice(self.stock()),))
+            return Action("TURN", (draw.choice(rng, self.stock()),))
         if self.phase == Phase.RECTIFY and self.steps[0][0] == "draw_surplus":
             who = self.steps[0][1]
             hand = sorted(self.hands[who], key=_idx)
-            return Action("TAKE", tuple(rng.sample(hand, self._draw_count())))
-        return Action("DRAW", tuple(rng.sample(self.stock(), self._draw_count())))
+            return Action("TAKE", tuple(draw.sample(rng, hand, self._draw_count())))
+        return Action("DRAW", tuple(draw.sample(rng, self.stock(), self._draw_count())))
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` may be applied now (never raises, never changes the state)."""
@@ -1004,20 +943,13 @@ class EcarteState:
         self.turn_up = card
         events.append(Event("turn_up", dealer, (card,), source="ECARTE-R-6"))
         self.phase, self.to_act = Phase.PROPOSAL, self._elder()
-        if card.rank == Rank.KING:
-            if self.rules.turned_king_marking == "manual":
-                self.turned_king_open = dealer
-            else:
-                self.king_points[dealer] += 1
-                if self._score(dealer, 1, events, "the king turned up", "ECARTE-R-7", (card,)):
-                    return
+        self._turned_king(card, events)
 
     def _do_stand(self, events: list[Event]) -> None:
         # The penalty is for standing without proposing (ECARTE-R-15; HGIE-21 "plays
         # without proposing"); the scope parameter concerns refusals only.
         if self.proposals == 0:
             self.stood = True
-            self.stand_after = self.proposals
         events.append(Event("stand", self.to_act, count=self.proposals, source="ECARTE-R-8"))
         self._start_play(events)
 
@@ -1116,7 +1048,6 @@ class EcarteState:
         self.tricks = [0, 0]
         self.played = []
         self.last_trick = None
-        self.play_start_hands = [list(h) for h in self.hands]
         events.append(Event("play_starts", self.leader, source="ECARTE-R-12"))
         self._next_turn(events)
 
@@ -1231,7 +1162,7 @@ class EcarteState:
         """The point or the vole (ECARTE-R-14), worth 2 against a stand or a refusal
         (ECARTE-R-15), then the next deal."""
         t = self.tricks
-        dealer, elder = self._dealer(), self._elder()
+        elder = self._elder()
         for seat in (0, 1):
             pts = hand_points(t[seat], t[1 - seat])
             if not pts:
@@ -1240,9 +1171,9 @@ class EcarteState:
             reason = "the vole" if pts == 2 else "the point"
             refusal = bool(self.refused) if self.penalty_scope() == "any" \
                 else 1 in self.refused
-            if pts == 1 and ((seat == dealer and self.stood) or (seat == elder and refusal)):
-                pts, source = 2, "ECARTE-R-15"
-                reason = "the point against a stand" if seat == dealer else \
+            if pts == 1 and penalised(seat == elder, self.stood, refusal):
+                pts, source = hand_score(False, True), "ECARTE-R-15"
+                reason = "the point against a stand" if seat != elder else \
                     "the point against a refusal"
             scale = self.reduced.get(seat)
             if scale == "club":
@@ -1431,12 +1362,19 @@ class EcarteState:
         assert card is not None
         self.turn_up = card
         events.append(Event("turn_up", dealer, (card,), source=ruling.law))
-        if card.rank == Rank.KING:
-            if self.rules.turned_king_marking == "manual":
-                self.turned_king_open = dealer
-            else:
-                self.king_points[dealer] += 1
-                self._score(dealer, 1, events, "the king turned up", "ECARTE-R-7", (card,))
+        self._turned_king(card, events)
+
+    def _turned_king(self, card: Card, events: list[Event]) -> None:
+        """A king turned up: 1 point to the dealer at once, or his to mark before the next
+        turn-up (``turned_king_marking = "manual"``). Source: ECARTE-R-7."""
+        if card.rank != Rank.KING:
+            return
+        dealer = self._dealer()
+        if self.rules.turned_king_marking == "manual":
+            self.turned_king_open = dealer
+        else:
+            self.king_points[dealer] += 1
+            self._score(dealer, 1, events, "the king turned up", "ECARTE-R-7", (card,))
 
     def _take_back(self, what: tuple[int, Card], events: list[Event], law: str) -> None:
         """CLUB-39 / CLUB-41: a card goes back to its player, who plays again."""

@@ -55,14 +55,14 @@ from functools import lru_cache
 from hoyle.cards import Card, Rank, Suit
 from hoyle.ecarte.players.base import routine_action
 from hoyle.ecarte.players.rules import RulesPlayer, dealer_refuses, discard_for, is_jeu_de_regle
-from hoyle.ecarte.rules import HAND_SIZE, EcarteRules, ecarte_pack, trick_rank
+from hoyle.ecarte.scoring import hand_score, penalised
+from hoyle.ecarte.rules import ECARTE_PACK, HAND_SIZE, EcarteRules, trick_rank
 from hoyle.ecarte.solver import card_bit, card_values, mask_of, solve_masks
 from hoyle.ecarte.state import EcarteView, Phase
 from hoyle.engine.action import Action
 
 __all__ = ["ExpertPlayer", "DEAL_OUTCOMES", "win_probability", "deal_value"]
 
-_PACK = tuple(ecarte_pack())
 
 DEAL_OUTCOMES: tuple[tuple[tuple[tuple[str, int], ...], float], ...] = (
     ((("D", 1),), 2969),
@@ -204,7 +204,7 @@ class ExpertPlayer:
         seen = set(view.hand) | {c for _, c in view.played} | set(view.discards)
         if view.turn_up is not None:
             seen.add(view.turn_up)
-        return [c for c in _PACK if c not in seen]
+        return [c for c in ECARTE_PACK if c not in seen]
 
     def _refusal_penalty(self, view: EcarteView, refused: bool, proposal: int) -> bool:
         return refused and (proposal == 1 or self.penalty_scope == "any")
@@ -213,13 +213,10 @@ class ExpertPlayer:
                 ) -> tuple[bool, int]:
         """Who takes the hand's points (True: this player) and how many."""
         other = HAND_SIZE - my_tricks
-        if my_tricks > other:
-            if my_tricks == HAND_SIZE:
-                return True, 2
-            return True, 2 if (elder and refused) or (not elder and stood) else 1
-        if other == HAND_SIZE:
-            return False, 2
-        return False, 2 if (not elder and refused) or (elder and stood) else 1
+        won = my_tricks > other
+        winner_is_elder = elder == won
+        return won, hand_score(max(my_tricks, other) == HAND_SIZE,
+                               penalised(winner_is_elder, stood, refused))
 
     def _outcome(self, view: EcarteView, my_tricks: int, king: int | None,
                  stood: bool, refused: bool) -> float:

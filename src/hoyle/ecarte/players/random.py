@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from hoyle.ecarte.players.base import routine_action
 from hoyle.ecarte.state import EcarteView
+from hoyle.engine import rng as draw  # the seeded draws
 from hoyle.engine.action import Action
 
 __all__ = ["RandomPlayer"]
@@ -24,4 +25,4 @@ class RandomPlayer:
         routine = routine_action(view, legal_actions)
         if routine is not None:
             return routine
-        return legal_actions[rng.randrange(len(legal_actions))]
+        return legal_actions[draw.randbelow(rng, len(legal_actions))]  # = rng.randrange

@@ -37,7 +37,8 @@ from collections.abc import Sequence
 from hoyle.cards import Card, Rank, Suit
 from hoyle.ecarte.players.base import routine_action
 from hoyle.ecarte.rules import trick_rank
-from hoyle.ecarte.state import EcarteView, Phase, trick_winner
+from hoyle.ecarte.scoring import trick_winner
+from hoyle.ecarte.state import EcarteView, Phase
 from hoyle.engine.action import Action
 
 __all__ = ["RulesPlayer", "is_jeu_de_regle", "dealer_refuses", "discard_for"]
