@@ -28,6 +28,8 @@ class CribbageSpec(GameSpec):
     title = "Cribbage"
     default_variant = "six-card"
     default_laws = "ew"
+    catalogue = "laws/cribbage.md"
+    rule_prefix = "CRIB-R"
     default_opponent = "expert"
 
     def variants(self) -> Sequence[str]:

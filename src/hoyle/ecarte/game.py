@@ -28,6 +28,8 @@ class EcarteSpec(GameSpec):
     title = "Écarté"
     default_variant = "two-hand"
     default_laws = "club"
+    catalogue = "laws/ecarte.md"
+    rule_prefix = "ECARTE-R"
     default_opponent = "rules"
 
     def variants(self) -> Sequence[str]:

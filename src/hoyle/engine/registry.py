@@ -54,6 +54,10 @@ class GameSpec:
         default_variant: the variant a new game gets (``"six-card"``).
         default_laws: the law code a new game gets (``"ew"``).
         default_opponent: the computer player a person meets by default.
+        catalogue: the game's rules and laws catalogue, relative to ``shared/``
+            (``"laws/cribbage.md"``): the IDs that code and tests cite.
+        rule_prefix: the prefix of the game's rule-of-play IDs (``"CRIB-R"``: ``CRIB-R-1``
+            ...), each with a test named after it (``test_CRIB_R_1_...``).
     """
 
     name: ClassVar[str]
@@ -61,6 +65,8 @@ class GameSpec:
     default_variant: ClassVar[str]
     default_laws: ClassVar[str]
     default_opponent: ClassVar[str]
+    catalogue: ClassVar[str]
+    rule_prefix: ClassVar[str]
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"
