@@ -8,6 +8,7 @@ A failed operation never changes the state it was applied to.
 from __future__ import annotations
 
 __all__ = [
+    "ParameterError",
     "HoyleError",
     "CardParseError",
     "DuplicateCardError",
@@ -40,6 +41,19 @@ class DuplicateCardError(HoyleError):
 
 class IllegalAction(HoyleError):
     """An action that is not legal in the current state. The state is left untouched."""
+
+
+class ParameterError(HoyleError):
+    """An unknown parameter, or a value it does not take: the message names the parameter
+    and the values (or range) allowed.
+
+    Attributes:
+        name: the parameter asked for.
+    """
+
+    def __init__(self, message: str, name: str = "") -> None:
+        super().__init__(message)
+        self.name = name
 
 
 class RecordError(HoyleError):

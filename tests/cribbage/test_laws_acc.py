@@ -37,7 +37,7 @@ from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.scoring import heels_points, score_play, score_show
 from hoyle.cribbage.state import DETECTED_KINDS, CribbageState
-from hoyle.errors import IllegalAction
+from hoyle.errors import IllegalAction, ParameterError
 from hoyle.engine.action import CHANCE, TERMINAL, Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode, Ruling
@@ -305,8 +305,10 @@ def test_ACC_1_4_the_board_front_and_back_peg_per_side() -> None:
 
 def test_ACC_1_5_outline_of_play_loser_deals_first_next_game() -> None:
     check_law("ACC-1.5", "Outline of play")
-    assert ACC.params["next_game_first_dealer"] == "loser"
     assert "loser" in ACC["ACC-1.5"].summary
+    # Nothing plays a match yet, so the loser-deals-first rule is no knob: it is refused.
+    with pytest.raises(ParameterError, match="next_game_first_dealer"):
+        ACC.with_params(next_game_first_dealer="loser")
 
 
 def test_ACC_1_6_crib_flush_needs_the_starter_hand_flush_of_four() -> None:

@@ -45,8 +45,6 @@ class CribbageRules:
             two-hand five-card, EW-P-83b).
         partnerships: partners opposite score together (four-hand, CRIB-R-12).
         crib_flush_rule: ``"strict"`` (EW-T-vii, ACC-1.6) or ``"lenient"``.
-        discard_order: ``"pone_first"`` (EW-viii: the pone lays out first, the dealer last)
-            or ``"any"`` (ACC: no order).
         lurch_threshold: EW-xvii lurch: the winner wins before the loser reaches this many
             points (``None``, the default: half the target, rounded up: 31 of 61, 61 of
             121; §1.5).
@@ -67,7 +65,6 @@ class CribbageRules:
     play_all_cards: bool = True
     partnerships: bool = False
     crib_flush_rule: str = CRIB_FLUSH_STRICT
-    discard_order: str = "pone_first"
     lurch_threshold: int | None = None
     skunk_threshold: int | None = None
     double_skunk_threshold: int | None = None
@@ -76,8 +73,6 @@ class CribbageRules:
     def __post_init__(self) -> None:
         if self.crib_flush_rule not in (CRIB_FLUSH_STRICT, CRIB_FLUSH_LENIENT):
             raise HoyleError(f"unknown crib_flush_rule {self.crib_flush_rule!r}")
-        if self.discard_order not in ("pone_first", "any"):
-            raise HoyleError(f"unknown discard_order {self.discard_order!r}")
         if not 2 <= self.players <= 4:
             raise HoyleError(f"cribbage needs 2 to 4 players, not {self.players}")
         if self.partnerships and self.players != 4:

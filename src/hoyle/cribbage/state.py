@@ -686,7 +686,8 @@ class CribbageState:
         lurch = not forfeit and loser_best < r.lurch_below
         self.result = GameResult(
             winner=side, scores=scores, lurch=lurch, skunk=skunk,
-            double_skunk=double, game_points=4 if double else 3 if skunk else 2,
+            double_skunk=double, game_points=4 if double else self._skunk_points() if skunk
+            else 2,
             games=2 if lurch and r.lurch_agreed else 1, forfeit=forfeit)
         self.phase = Phase.GAME_OVER
         self.to_act = TERMINAL
@@ -1195,6 +1196,13 @@ class CribbageState:
             self._rule(Irregularity("overclaim", seat, self.phase, facts), events)
 
     # -- records ---------------------------------------------------------------------
+
+    def _skunk_points(self) -> int:
+        """Game points for a skunk: the law code's ``skunk_game_points`` (ACC-12.1), else
+        the tournament custom's 3."""
+        if self.laws is not None and "skunk_game_points" in self.laws.params:
+            return int(self.laws.params["skunk_game_points"])
+        return 3
 
     def to_record(self, seats: Sequence[str] = (), date: str = "") -> GameRecord:
         """The game so far as a :class:`~hoyle.engine.GameRecord`."""

@@ -83,9 +83,6 @@ class EcarteRules:
             every code). §5.3.
         max_exchanges: the most exchanges in a deal (``None``: unlimited, CLUB-26 note;
             1: *Enquire Within*). §5.4.
-        refusal_penalty_scope: ``"first"`` (only the first proposal/refusal, CLUB-49),
-            ``"any"`` (HGIE-21), or ``None``: the law code's value (``first`` without a
-            code). §5.5.
         turned_king_marking: ``"auto"`` (the dealer scores a turned king at once; default)
             or ``"manual"`` (he marks it with ``KING`` before the next turn-up, CLUB-22).
             §5.10.
@@ -102,7 +99,6 @@ class EcarteRules:
     trump_when_void: str = "must"
     must_head_trick: bool = True
     max_exchanges: int | None = None
-    refusal_penalty_scope: str | None = None
     turned_king_marking: str = "auto"
     auto_announce_king: bool = False
 
@@ -118,8 +114,6 @@ class EcarteRules:
                              f"{self.trump_when_void!r}")
         if self.max_exchanges is not None and self.max_exchanges < 0:
             raise HoyleError("max_exchanges must be 0 or more (or None: unlimited)")
-        if self.refusal_penalty_scope not in (None, "first", "any"):
-            raise HoyleError("refusal_penalty_scope must be 'first' or 'any'")
         if self.turned_king_marking not in ("auto", "manual"):
             raise HoyleError("turned_king_marking must be 'auto' or 'manual'")
 

@@ -208,6 +208,9 @@ class EcarteView(NamedTuple):
         lay_out: cards this seat must lay out now under a law (0 if none).
         king_window: this seat may announce the king now.
         pattern: the game's deal pattern (32, 23) once fixed.
+        penalty_scope: which stands and refusals make the point worth 2, ``"first"`` or
+            ``"any"`` (the law code's ``refusal_penalty_scope``; ECARTE-R-15), so that a
+            player values them as the engine scores them.
     """
 
     seat: int
@@ -239,6 +242,7 @@ class EcarteView(NamedTuple):
     lay_out: int = 0
     king_window: bool = False
     pattern: int | None = None
+    penalty_scope: str = "first"
 
     @property
     def is_dealer(self) -> bool:
@@ -362,11 +366,9 @@ class EcarteState:
 
     def penalty_scope(self) -> str:
         """``"first"`` or ``"any"``: which stands and refusals make the point worth 2
-        (ECARTE-R-15; CLUB-49, HGIE-21; the rules' option, else the law code's value)."""
-        scope = self.rules.refusal_penalty_scope
-        if scope is None:
-            scope = self._param("refusal_penalty_scope", "first")
-        return str(scope)
+        (ECARTE-R-15; the law code's ``refusal_penalty_scope``: CLUB-49, HGIE-21; ``first``
+        without a code)."""
+        return str(self._param("refusal_penalty_scope", "first"))
 
     def king_holder(self) -> int | None:
         """The seat holding the king of trumps, if a player holds it."""
@@ -421,7 +423,8 @@ class EcarteState:
             (len(self.hands[0]), len(self.hands[1])),
             (self.announced[0], self.announced[1]), self.stood, tuple(self.refused),
             self.deal_number, self.result, options, lay,
-            self.to_act == seat and self.king_window(seat), self.pattern)
+            self.to_act == seat and self.king_window(seat), self.pattern,
+            self.penalty_scope())
 
     def clone(self) -> EcarteState:
         """An independent copy (cheap: lists are copied, cards are shared values)."""

@@ -11,7 +11,7 @@ overscore taken down, a new deal, the game lost, an act refused. Where the code 
 offended side a choice, the ruling carries a :class:`Decision`: the options are ordinary
 actions (``CHOOSE takedown``), so players, records and interfaces need nothing special.
 
->>> code = LawCode("demo", "A demo code", {"forfeit": 2})
+>>> code = LawCode("demo", "A demo code", [Param("forfeit", 2)])
 >>> @code.law("D-1", "Touching the pegs", "Touching the adversary's pegs costs 2.",
 ...           kinds=("touched_pegs",))
 ... def _d1(irr: Irregularity, code: LawCode) -> Ruling:
@@ -25,19 +25,25 @@ actions (``CHOOSE takedown``), so players, records and interfaces need nothing s
 Traceback (most recent call last):
 ...
 hoyle.errors.HoyleError: the demo code has no law for 'unheard_of'
+>>> code.with_params(forfeit=3).rule(Irregularity("touched_pegs", offender=0)).points
+((1, 3),)
+>>> code.with_params(forfiet=3)
+Traceback (most recent call last):
+...
+hoyle.errors.ParameterError: the demo code has no parameter 'forfiet' (its parameters: forfeit)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from hoyle.cards import Card
-from hoyle.errors import HoyleError
+from hoyle.errors import HoyleError, ParameterError
 from hoyle.engine.action import Action
 
-__all__ = ["Irregularity", "Ruling", "Option", "Decision", "Law", "LawCode", "RuleFn"]
+__all__ = ["Irregularity", "Ruling", "Option", "Decision", "Law", "LawCode", "Param", "RuleFn"]
 
 
 @dataclass(frozen=True)
@@ -207,19 +213,73 @@ class Law:
     rule: RuleFn | None = None
 
 
+@dataclass(frozen=True)
+class Param:
+    """One engine parameter of a law code: a point where codes (or readings of one code)
+    differ, which the engine reads (``shared/laws/*.md`` §4). A code declares only the
+    parameters its laws or the game's state read; one nothing reads is not a parameter
+    (the catalogue's other §4 rows are cited by rulings as ``parameter`` notes).
+
+    Attributes:
+        name: the catalogue's name (``"forfeit_semantics"``).
+        default: the code's published value.
+        values: the values it takes (a closed set of words), or empty for a number.
+        low, high: the range of a number (points), inclusive.
+        help: what it decides, with the law it comes from.
+
+    >>> Param("renege_penalty", 2, low=0, high=121).check(3)
+    3
+    >>> Param("muggins", "off", ("off", "acc")).check("on")
+    Traceback (most recent call last):
+    ...
+    hoyle.errors.ParameterError: muggins must be one of off, acc (not 'on')
+    """
+
+    name: str
+    default: Any
+    values: tuple[Any, ...] = ()
+    low: int = 0
+    high: int = 121
+    help: str = ""
+
+    def check(self, value: Any) -> Any:
+        """``value`` if this parameter takes it.
+
+        Raises:
+            ParameterError: a value outside :attr:`values` (or, for a number, not an int
+                from :attr:`low` to :attr:`high`).
+        """
+        if self.values:
+            if value not in self.values or isinstance(value, bool) != isinstance(
+                    self.values[0], bool):
+                raise ParameterError(f"{self.name} must be one of "
+                                     f"{', '.join(map(str, self.values))} (not {value!r})",
+                                     self.name)
+            return value
+        if isinstance(value, bool) or not isinstance(value, int) \
+                or not self.low <= value <= self.high:
+            raise ParameterError(f"{self.name} must be a whole number from {self.low} to "
+                                 f"{self.high} (not {value!r})", self.name)
+        return value
+
+
 class LawCode:
     """A registry of laws with the code's parameter values.
 
     Args:
         name: the profile name (``"ew"``).
         title: the code's title.
-        params: the engine parameters where codes differ (``shared/laws/*.md`` §4).
+        params: the engine parameters where codes differ (``shared/laws/*.md`` §4), each
+            with its default and the values it takes; the code's values are
+            :attr:`params` (name -> value).
     """
 
-    def __init__(self, name: str, title: str, params: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, name: str, title: str, params: Sequence[Param] = ()) -> None:
         self.name = name
         self.title = title
-        self.params: dict[str, Any] = dict(params or {})
+        self.schema: dict[str, Param] = {p.name: p for p in params}
+        """Each parameter's declaration by name."""
+        self.params: dict[str, Any] = {p.name: p.default for p in params}
         self.defaults: dict[str, Any] = dict(self.params)
         self._laws: dict[str, Law] = {}
         self._by_kind: dict[str, str] = {}
@@ -234,12 +294,17 @@ class LawCode:
         """The same laws with some parameters changed (e.g. muggins announced).
 
         Raises:
-            HoyleError: a parameter the code does not have.
+            ParameterError: a parameter the code does not have, or a value it does not take
+                (the message names the parameter and the values allowed).
         """
-        bad = sorted(set(params) - set(self.params))
-        if bad:
-            raise HoyleError(f"the {self.name} code has no parameter(s) {', '.join(bad)}")
-        other = LawCode(self.name, self.title, self.params | params)
+        for key, value in params.items():
+            if key not in self.schema:
+                known = ", ".join(self.schema) or "none"
+                raise ParameterError(f"the {self.name} code has no parameter {key!r} "
+                                     f"(its parameters: {known})", key)
+            self.schema[key].check(value)
+        other = LawCode(self.name, self.title, tuple(self.schema.values()))
+        other.params = self.params | params
         other._laws = self._laws
         other._by_kind = self._by_kind
         other.kind_text = self.kind_text

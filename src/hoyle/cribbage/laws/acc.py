@@ -18,32 +18,29 @@ marked ``provisional``. Muggins (rule 10) is off unless announced:
 from __future__ import annotations
 
 from hoyle.engine.action import Action
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Option, Ruling
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Option, Ruling
 
 __all__ = ["ACC", "PARAMS"]
 
-PARAMS = {
-    "acc_edition": "2025",
-    "forfeit_semantics": "opponent_scores",
-    "deal_cut_min": 4,
-    "starter_cut_min": 4,
-    "misdeal_penalty": 0,
-    "refused_count_check_penalty": 10,
-    "misdeal_redealer": "same",
-    "discard_order": "any",
-    "peek_penalty": 2,
-    "renege_penalty": 2,
-    "false_game_penalty": 15,
-    "starter_mixed_penalty": 2,
-    "muggins": "off",
-    "overscore_claim_window": "until_next_cut",
-    "wrong_count_after_starter": "acc_table",
-    "heels_window": "before_dealer_first_card",
-    "underscore_window": "fingers_off",
-    "next_game_first_dealer": "loser",
-    "skunk_game_points": 3,
-}
-"""ACC's values of the engine parameters where the codes differ (cribbage.md §4)."""
+PARAMS = (
+    Param("acc_edition", "2025", ("web2008", "2020", "2025"),
+          help="the edition of the rule book whose remedies apply (ACC-4.4)"),
+    Param("refused_count_check_penalty", 10,
+          help="points for refusing the dealer a count check (ACC-4.4(a))"),
+    Param("peek_penalty", 2, help="points for seeing the bottom card (ACC-2.1, ACC-3.1)"),
+    Param("renege_penalty", 2, help="points per card reneged in the play (ACC-7.3)"),
+    Param("false_game_penalty", 15, help="points for claiming a game not won (ACC-8.4)"),
+    Param("starter_mixed_penalty", 2,
+          help="points for mixing the starter into a hand, the crib or the pack (ACC-6.2)"),
+    Param("muggins", "off", ("off", "acc"),
+          help="muggins announced before the game (ACC-10.1): acc, else off"),
+    Param("underscore_window", "fingers_off", ("next_card", "fingers_off"),
+          help="until when a short claim may be amended (ACC-8.3)"),
+    Param("skunk_game_points", 3, low=2, high=4,
+          help="game points to the winner of a skunk (ACC-12.1)"),
+)
+"""ACC's engine parameters, where the codes differ and the engine reads them
+(cribbage.md §4; the section's other rows are cited by rulings as ``parameter`` notes)."""
 
 ACC = LawCode("acc", "American Cribbage Congress tournament rules", PARAMS)
 """The ACC law code."""

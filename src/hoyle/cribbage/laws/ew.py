@@ -16,30 +16,30 @@ catalogue applies and the ruling names the parameter (§4).
 from __future__ import annotations
 
 from hoyle.engine.action import Action
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Option, Ruling
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Option, Ruling
 
 __all__ = ["EW", "PARAMS"]
 
-PARAMS = {
-    "forfeit_semantics": "opponent_scores",
-    "deal_cut_min": 4,
-    "starter_cut_min": 3,
-    "misdeal_penalty": 2,
-    "misdeal_redealer": "same",
-    "ew_vi_window": "from_deal_cut",
-    "discard_order": "pone_first",
-    "crib_confusion_penalty": 3,
-    "touch_stock_penalty": 2,
-    "touch_pegs_penalty": 2,
-    "renege_penalty": 2,
-    "overscore_claim_window": "until_next_cut",
-    "muggins": "off",
-    "count_assist": False,
-    "wrong_count_after_starter": "ew_extended",
-    "heels_window": "before_dealer_first_card",
-    "underscore_window": "next_card",
-}
-"""EW's values of the engine parameters where the codes differ (cribbage.md §4)."""
+PARAMS = (
+    Param("forfeit_semantics", "opponent_scores", ("opponent_scores", "offender_loses"),
+          help='"forfeits N" read as the adversary scoring N, or the offender put back N'),
+    Param("deal_cut_min", 4, low=1, high=26,
+          help="the fewest cards a cut for the deal leaves in each packet (EW-ii)"),
+    Param("starter_cut_min", 3, low=1, high=20,
+          help="the fewest cards the cut for the starter leaves in each packet (EW-vii)"),
+    Param("misdeal_penalty", 2, help="points to the non-dealer for a misdeal (EW-iii)"),
+    Param("ew_vi_window", "from_deal_cut", ("from_deal_cut", "after_starter_cut"),
+          help="when the pone's touching the pack is penalised (EW-vi)"),
+    Param("crib_confusion_penalty", 3,
+          help="points for mixing the crib with a hand (EW-viii)"),
+    Param("touch_stock_penalty", 2, help="points for touching the pack (EW-vi)"),
+    Param("touch_pegs_penalty", 2, help="points for touching the pegs (EW-xiv)"),
+    Param("renege_penalty", 2, help="points for a renege in the play (EW-xxi)"),
+    Param("underscore_window", "next_card", ("next_card", "fingers_off"),
+          help="until when a short claim in the play may be amended (EW-xix)"),
+)
+"""EW's engine parameters, where the codes differ and the engine reads them
+(cribbage.md §4; the section's other rows are cited by rulings as ``parameter`` notes)."""
 
 EW = LawCode("ew", "The Accepted Laws of Cribbage (Enquire Within Upon Everything, §82)",
              PARAMS)

@@ -16,39 +16,21 @@ from __future__ import annotations
 from hoyle.cards import Card
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, fresh_deal, option,
                                       seat_of)
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Ruling
 
 __all__ = ["CLUB", "PARAMS"]
 
-PARAMS = {
-    "forfeit_semantics": "opponent_scores",
-    "lose_the_deal": "n/a",
-    "fresh_deal_dealer": "same",
-    "cut_for_deal": "higher",
-    "cut_min": 2,
-    "deal_pattern_breach": "rectify_or_fresh",
-    "faced_card_in_pack": "club_12_35",
-    "dealer_exposes_card": "club_13",
-    "several_cards_turned": "club_11",
-    "deal_out_of_turn": "club_14",
-    "misdeal_before_seen": "rectify_or_fresh",
-    "short_delivery_to_nd": "fresh_or_complete",
-    "turned_king_after_wrong_count": "void",
-    "turned_king_window": "next_turn_up",
-    "held_king_window": "club_24",
-    "false_king": "club_25",
-    "max_exchanges": "unlimited",
-    "refusal_penalty_scope": "first",
-    "vole_after_stand": 2,
-    "revoke_underplay": "club_43",
-    "card_retraction": "club_39",
-    "abandoned_hand": "vole_or_point",
-    "omitted_score": "next_turn_up",
-    "overscore": "admitted_any_time",
-    "bystanders": "no_advice",
-    "game_values": "by_agreement",
-}
-"""The ``club`` values of the engine parameters (``shared/laws/ecarte.md`` §4, §5)."""
+PARAMS = (
+    Param("turned_king_after_wrong_count", "void", ("void", "scores"),
+          help="a turned-up king after a wrong number was dealt and the deal kept: struck "
+               "off (CLUB-19), or it scores"),
+    Param("held_king_window", "club_24", ("before_first_card", "club_24"),
+          help="until when the king held may be marked (CLUB-23, CLUB-24)"),
+    Param("refusal_penalty_scope", "first", ("first", "any"),
+          help="which stands and refusals make the point worth 2 (CLUB-49; HGIE-21: any)"),
+)
+"""The ``club`` engine parameters the engine reads (``shared/laws/ecarte.md`` §4, §5; the
+sections' other rows are cited by rulings as ``parameter`` notes)."""
 
 CLUB = LawCode("club", "The Club Code: Cavendish's Laws of Écarté (Turf and Portland "
                "Clubs, 1878)", PARAMS)

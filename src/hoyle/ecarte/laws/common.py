@@ -2,9 +2,9 @@
 
 Source: ``shared/laws/ecarte.md`` §0 (point penalties, "lose the deal", "fresh deal") and §4.
 
->>> from hoyle.engine.laws import Irregularity, LawCode
->>> code = LawCode("t", "test", {"forfeit_semantics": "opponent_scores",
-...                              "lose_the_deal": "pass_deal"})
+>>> from hoyle.engine.laws import Irregularity, LawCode, Param
+>>> code = LawCode("t", "test", [Param("forfeit_semantics", "opponent_scores"),
+...                              Param("lose_the_deal", "pass_deal")])
 >>> forfeit("OH-11", 0, 1, "asked for three, laid out two", code).points
 ((1, 1),)
 >>> r = lose_deal("OH-9", Irregularity("x", 1, facts={"dealer": 1, "elder": 0}), code)

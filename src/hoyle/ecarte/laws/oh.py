@@ -19,45 +19,29 @@ from __future__ import annotations
 from hoyle.cards import Card
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, forfeit, fresh_deal,
                                       lose_deal, option, seat_of, too_many)
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Ruling
 
 __all__ = ["OH", "PARAMS"]
 
-PARAMS = {
-    "forfeit_semantics": "opponent_scores",
-    "lose_the_deal": "pass_deal",
-    "fresh_deal_dealer": "same",
-    "cut_for_deal": "higher",
-    "cut_min": 2,
-    "deal_pattern_breach": "new_deal_at_elder_option",
-    "faced_card_in_pack": "deal_void",
-    "dealer_exposes_card": "oh_5",
-    "several_cards_turned": "hgie_11",
-    "deal_out_of_turn": "oh_6",
-    "oh6_reading": "but_before",
-    "misdeal_before_seen": "rectify",
-    "misdeal_chooser": "elder",
-    "short_delivery_to_nd": "rectify",
-    "oh11_rectify": "draw_or_complete",
-    "penalty_level": "oh",
-    "turned_king_after_wrong_count": "scores",
-    "turned_king_window": "next_turn_up",
-    "held_king_window": "before_first_card",
-    "false_king": "opponent_scores_1",
-    "max_exchanges": "unlimited",
-    "refusal_penalty_scope": "any",
-    "vole_after_stand": 2,
-    "revoke_underplay": "hgie_18",
-    "card_retraction": "as_club_39",
-    "looking_at_tricks": "show_own",
-    "abandoned_hand": "2_or_1",
-    "leaving_table": "concede",
-    "omitted_score": "next_turn_up",
-    "overscore": "as_club_51",
-    "bystanders": "advise",
-    "game_values": "by_agreement",
-}
-"""The ``oh`` values of the engine parameters (``shared/laws/ecarte.md`` §4, §5)."""
+PARAMS = (
+    Param("forfeit_semantics", "opponent_scores", ("opponent_scores", "offender_loses"),
+          help='"loses N" read as the adversary scoring N, or the offender put back N '
+               "(OH-11, OH-12, HGIE-5, HGIE-12, HGIE-16)"),
+    Param("lose_the_deal", "pass_deal", ("pass_deal", "redeal_same_dealer"),
+          help="a lost deal passes to the adversary, or is dealt again by the same dealer "
+               "(OH-9, OH-10)"),
+    Param("penalty_level", "oh", ("oh", "hgie"),
+          help="the seed laws' penalties, or HGIE-12's heavier ones for an undisclosed "
+               "wrong count"),
+    Param("held_king_window", "before_first_card", ("before_first_card", "club_24"),
+          help="until when the king held may be marked (HGIE-5; CLUB-24's first-card "
+               "extension)"),
+    Param("refusal_penalty_scope", "any", ("first", "any"),
+          help="which stands and refusals make the point worth 2 (HGIE-21; CLUB-49: the "
+               "first only)"),
+)
+"""The ``oh`` engine parameters the engine reads (``shared/laws/ecarte.md`` §4, §5; the
+sections' other rows are cited by rulings as ``parameter`` notes)."""
 
 OH = LawCode("oh", "Old Hoyle's laws of écarté 5-12, completed by Hoyle's Games Improved "
              "and Enlarged", PARAMS)

@@ -152,8 +152,6 @@ class ExpertPlayer:
         discard_samples: simulations per candidate discard.
         rules: the options the player assumes (``trump_when_void``, ``must_head_trick``;
             a player does not see the table's options).
-        penalty_scope: ``"first"`` (CLUB-49) or ``"any"`` (HGIE-21): which refusals and
-            stands the player takes to make the point worth 2.
         belief: how much more likely a hand the adversary's stand, refusal or proposal
             points to is than one it does not (1: no inference).
         blind_lead: in simulated deals the elder hand's first lead is the classical one
@@ -165,13 +163,12 @@ class ExpertPlayer:
 
     def __init__(self, samples: int = 48, deal_samples: int = 120,
                  discard_samples: int = 40, rules: EcarteRules | None = None,
-                 penalty_scope: str = "first", belief: float = 4.0,
+                 belief: float = 4.0,
                  blind_lead: bool = True) -> None:
         self.samples = samples
         self.deal_samples = deal_samples
         self.discard_samples = discard_samples
         self.rules = rules or EcarteRules()
-        self.penalty_scope = penalty_scope
         self.belief = belief
         self.blind_lead = blind_lead
         self._fallback = RulesPlayer()
@@ -207,7 +204,7 @@ class ExpertPlayer:
         return [c for c in ECARTE_PACK if c not in seen]
 
     def _refusal_penalty(self, view: EcarteView, refused: bool, proposal: int) -> bool:
-        return refused and (proposal == 1 or self.penalty_scope == "any")
+        return refused and (proposal == 1 or view.penalty_scope == "any")
 
     def _points(self, my_tricks: int, elder: bool, stood: bool, refused: bool
                 ) -> tuple[bool, int]:
@@ -377,7 +374,7 @@ class ExpertPlayer:
         if not any(a.verb == "PROPOSE" for a in legal):
             return Action("STAND")
         first = view.proposals == 0
-        stand_penalty = first or self.penalty_scope == "any"
+        stand_penalty = first  # only a stand without proposing (ECARTE-R-15, HGIE-21)
         draws = self._samples(view, rng, self.deal_samples, lambda h: 1.0)
         mine = list(view.hand)
         stand = propose = 0.0
@@ -385,7 +382,7 @@ class ExpertPlayer:
             stand += self._finish(view, mine, other, stand_penalty, False)
             if dealer_refuses(other, trump):
                 propose += self._finish(view, mine, other, False,
-                                        first or self.penalty_scope == "any")
+                                        first or view.penalty_scope == "any")
             else:
                 st = list(stock)
                 me2 = self._exchange(mine, st, trump, 1)
@@ -404,7 +401,7 @@ class ExpertPlayer:
         draws = self._samples(view, rng, self.deal_samples, w)
         mine = list(view.hand)
         accept = refuse = 0.0
-        penalty = first or self.penalty_scope == "any"
+        penalty = first or view.penalty_scope == "any"  # the code's scope, from the view
         for other, stock in draws:
             refuse += self._finish(view, mine, other, False, penalty)
             st = list(stock)

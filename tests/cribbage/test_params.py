@@ -1,0 +1,126 @@
+"""Parameters that cannot lie: every engine parameter of the cribbage law codes changes a
+ruling or an outcome, every unknown key or unsupported value is a ``ParameterError``.
+
+Each case below builds the same situation twice, under the code's published value and under
+another value the parameter takes, and shows the two differ in what the law rules or in what
+the game does (``shared/laws/cribbage.md`` §4). The table must name every parameter of every
+cribbage code: a parameter that nothing reads could not pass, and one added without a case
+fails the completeness test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from hoyle.cribbage.players import RandomPlayer
+from hoyle.cribbage.state import CribbageState
+from hoyle.sim.match import play_game
+from hoyle.engine.action import Action
+from hoyle.engine.laws import Irregularity, LawCode
+from hoyle.engine.registry import get_game
+from hoyle.errors import HoyleError, ParameterError
+
+GAME = get_game("cribbage")
+SEATS = {"dealer": 1, "pone": 0}
+
+
+def ruling_on(kind: str, offender: int | None = None, **facts: Any) -> Callable[[LawCode], Any]:
+    """The code's ruling on one irregularity (seat 1 deals; facts as a state gives them)."""
+    irr = Irregularity(kind, offender, str(facts.get("phase", "play")), {**SEATS, **facts})
+    return lambda code: code.rule(irr)
+
+
+def short_claim_amendable(code: LawCode) -> Any:
+    """EW-xix / ACC-8.3: the dealer claims 0 for a fifteen in the play; may he still amend
+    it before the pone's next card? (seat 1 deals; the deal of tests/cribbage/test_laws_ew)"""
+    s = CribbageState(laws=code, manual_count=True)
+    for text in ("CUT 9C", "CUT 2D", "DEAL 5H 5C 5S JD 2C 3C 5D TH 4H 6D QC KD",
+                 "DISCARD 2C 3C", "DISCARD QC KD", "STARTER 9S", "PLAY JD", "CLAIM 0",
+                 "PLAY 5D", "CLAIM 0"):
+        s.apply(Action.parse(text))
+    return s.is_legal(Action.parse("AMEND 2"))
+
+
+def skunk_game_points(code: LawCode) -> Any:
+    """ACC-12.1: the game points of the first of a run of seeded random games that ends in a
+    skunk (the loser at 90 or fewer)."""
+    for seed in range(200):
+        s = play_game([RandomPlayer(), RandomPlayer()],
+                      state=CribbageState(seed=seed, laws=code, itemize=False))
+        assert s.result is not None
+        if s.result.skunk:
+            return seed, s.result.game_points
+    raise AssertionError("no skunk in 200 random games")
+
+
+# (code, parameter) -> (another value it takes, the situation)
+CASES: dict[tuple[str, str], tuple[Any, Callable[[LawCode], Any]]] = {
+    ("ew", "forfeit_semantics"): ("offender_loses", ruling_on("touched_pegs", 0)),
+    ("ew", "deal_cut_min"): (3, ruling_on("short_cut", phase="cut_for_deal")),
+    ("ew", "starter_cut_min"): (4, ruling_on("short_starter_cut", phase="starter")),
+    ("ew", "misdeal_penalty"): (0, ruling_on("misdeal", phase="discard")),
+    ("ew", "ew_vi_window"): ("after_starter_cut", ruling_on("touched_pack", 0, phase="discard")),
+    ("ew", "crib_confusion_penalty"): (2, ruling_on("crib_confused", 1, phase="show")),
+    ("ew", "touch_stock_penalty"): (3, ruling_on("touched_pack", 0, phase="discard")),
+    ("ew", "touch_pegs_penalty"): (4, ruling_on("touched_pegs", 0)),
+    ("ew", "renege_penalty"): (1, ruling_on("renege", 0)),
+    ("ew", "underscore_window"): ("fingers_off", short_claim_amendable),
+    ("acc", "acc_edition"): ("2020", ruling_on("wrong_count", phase="play",
+                                               starter_turned=True)),
+    ("acc", "refused_count_check_penalty"): (5, ruling_on("refused_count_check", 0,
+                                                          phase="discard")),
+    ("acc", "peek_penalty"): (1, ruling_on("dealer_saw_bottom", 1, phase="deal")),
+    ("acc", "renege_penalty"): (3, ruling_on("renege", 0, playable=())),
+    ("acc", "false_game_penalty"): (10, ruling_on("false_game_claim", 0, excess=2)),
+    ("acc", "starter_mixed_penalty"): (4, ruling_on("starter_mixed", 0)),
+    ("acc", "muggins"): ("acc", ruling_on("underclaim", 0, short=2, what="hand")),
+    ("acc", "underscore_window"): ("next_card", short_claim_amendable),
+    ("acc", "skunk_game_points"): (2, skunk_game_points),
+}
+
+
+def all_parameters() -> set[tuple[str, str]]:
+    return {(name, p) for name, code in GAME.codes().items() for p in code.params}
+
+
+def test_every_parameter_of_every_code_has_a_case() -> None:
+    assert set(CASES) == all_parameters()
+
+
+@pytest.mark.parametrize("key", sorted(CASES), ids=lambda k: f"{k[0]}-{k[1]}")
+def test_each_parameter_changes_a_ruling_or_an_outcome(key: tuple[str, str]) -> None:
+    name, param = key
+    other, situation = CASES[key]
+    code = GAME.get_code(name)
+    assert other != code.params[param]
+    assert situation(code) != situation(GAME.get_code(name, **{param: other}))
+
+
+@pytest.mark.parametrize("key", sorted(CASES), ids=lambda k: f"{k[0]}-{k[1]}")
+def test_each_parameter_refuses_a_value_it_does_not_take(key: tuple[str, str]) -> None:
+    name, param = key
+    bad = -1 if isinstance(GAME.get_code(name).params[param], int) else "no_such_value"
+    with pytest.raises(ParameterError, match=param) as err:
+        GAME.get_code(name, **{param: bad})
+    assert err.value.name == param
+
+
+@pytest.mark.parametrize("name, key", [
+    ("ew", "muggins"), ("ew", "discard_order"), ("ew", "count_assist"),
+    ("ew", "heels_window"), ("acc", "next_game_first_dealer"), ("acc", "misdeal_penalty"),
+    ("acc", "overscore_claim_window"), ("ew", "no_such_parameter")])
+def test_a_parameter_the_code_does_not_read_is_refused(name: str, key: str) -> None:
+    with pytest.raises(ParameterError, match=f"no parameter '{key}'") as err:
+        GAME.get_code(name, **{key: "acc"})
+    assert err.value.name == key and isinstance(err.value, HoyleError)
+
+
+def test_the_refusal_names_the_values_allowed() -> None:
+    with pytest.raises(ParameterError, match="muggins must be one of off, acc"):
+        GAME.get_code("acc", muggins="on")
+    with pytest.raises(ParameterError, match="renege_penalty must be a whole number from 0 "
+                                             "to 121"):
+        GAME.get_code("ew", renege_penalty="2")
