@@ -115,7 +115,7 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untype
     """An OpenSpiel state wrapping an engine state.
 
     Attributes:
-        engine: the engine state (``CribbageState`` or ``EcarteState``).
+        engine: the engine state (the game's ``GameState``, from its encoding).
         pending: the cards drawn so far at a multi-card chance node (a deal, a draw).
         seen: for each seat, the actions as it saw them (its information state string).
         deal_start: the state at the start of the current deal (for resampling).
