@@ -12,7 +12,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import hoyle.envs.openspiel  # noqa: F401 - registers the games
 from hoyle.cards import CARDS, Card
-from hoyle.envs.encoding import ECARTE_PACK
+from hoyle.ecarte.encoding import ECARTE_PACK
 
 GAMES = ["python_hoyle_cribbage", "python_hoyle_ecarte"]
 
@@ -135,3 +135,38 @@ def test_returns_are_zero_sum_in_three_hand() -> None:
             else state.legal_actions()
         state.apply_action(int(rng.choice(actions)))
     assert sorted(state.returns()) == [-0.5, -0.5, 1.0]
+
+
+def test_the_games_as_documented() -> None:
+    # (the examples of the former python_hoyle_cribbage and python_hoyle_ecarte modules)
+    import random
+    game = pyspiel.load_game("python_hoyle_cribbage")
+    assert (game.num_distinct_actions(), game.max_chance_outcomes(), game.num_players()) == \
+        (1431, 52, 2)
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    assert (len(state.legal_actions()), state.action_to_string(state.legal_actions()[0])[:7]) \
+        == (15, "DISCARD")
+    game = pyspiel.load_game("python_hoyle_ecarte")
+    assert (game.num_distinct_actions(), game.max_chance_outcomes()) == (69, 32)
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["STAND", "PROPOSE"]
+
+
+def test_the_game_types_and_parameters() -> None:
+    crib = pyspiel.load_game("python_hoyle_cribbage").get_type()
+    ecarte = pyspiel.load_game("python_hoyle_ecarte").get_type()
+    assert (crib.long_name, crib.max_num_players) == ("Python Cribbage (hoyle)", 4)
+    assert (ecarte.long_name, ecarte.max_num_players) == ("Python Écarté (hoyle)", 2)
+    assert pyspiel.load_game("python_hoyle_cribbage").get_parameters() == {
+        "variant": "six-card", "laws": "ew", "target": 0, "crib_flush_rule": "",
+        "reward": "win"}
+    assert pyspiel.load_game("python_hoyle_ecarte").get_parameters() == {
+        "laws": "", "target": 5, "game_values": False, "reward": "win"}
+    game = pyspiel.load_game("python_hoyle_cribbage", {"reward": "game_points"})
+    assert (game.min_utility(), game.max_utility()) == (-4.0, 4.0)

@@ -12,9 +12,9 @@ from pettingzoo.test import api_test, render_test, seed_test
 
 from helpers.cribbage import hidden_from
 from hoyle.cards import CARDS, Card
-from hoyle.envs.encoding import (CRIB_NUM_ACTIONS, ECARTE_NUM_ACTIONS, ECARTE_PACK,
-                                 crib_action_id, crib_id_action, ecarte_action_id,
-                                 ecarte_id_action, pair_id)
+from hoyle.cribbage.encoding import CRIB_NUM_ACTIONS, crib_action_id, crib_id_action, pair_id
+from hoyle.ecarte.encoding import (ECARTE_NUM_ACTIONS, ECARTE_PACK, ecarte_action_id,
+                                   ecarte_id_action)
 from hoyle.envs.pettingzoo import cribbage_v0, ecarte_v0, make
 from hoyle.engine.action import Action
 
@@ -152,3 +152,55 @@ def test_make_takes_gymnasium_style_names() -> None:
     assert "écarté" in env.render()
     with pytest.raises(KeyError):
         make("hoyle/piquet-v0")
+
+
+@pytest.mark.parametrize("module, name", [(cribbage_v0, "hoyle/cribbage-v0"),
+                                          (ecarte_v0, "hoyle/ecarte-v0")],
+                         ids=["cribbage", "ecarte"])
+def test_pettingzoo_make_builds_the_registered_environments(module: Any, name: str) -> None:
+    import pettingzoo
+    made = pettingzoo.make("aec", name, render_mode="ansi")
+    ours = module.env(render_mode="ansi")
+    assert name in pettingzoo.aec_registry
+    assert made.unwrapped.metadata["name"] == ours.unwrapped.metadata["name"]
+    for env in (made, ours):
+        env.reset(seed=5)
+    rng_a, rng_b = np.random.default_rng(5), np.random.default_rng(5)
+    for _ in range(40):
+        a, b = made.last(), ours.last()
+        np.testing.assert_array_equal(a[0]["observation"], b[0]["observation"])
+        np.testing.assert_array_equal(a[0]["action_mask"], b[0]["action_mask"])
+        assert a[1:] == b[1:]
+        if a[2] or a[3]:
+            break
+        made.step(int(rng_a.choice(np.flatnonzero(a[0]["action_mask"]))))
+        ours.step(int(rng_b.choice(np.flatnonzero(b[0]["action_mask"]))))
+    assert made.render() == ours.render()
+    assert made.unwrapped.state.history == ours.unwrapped.state.history
+
+
+def test_pettingzoo_make_passes_the_game_arguments() -> None:
+    import pettingzoo
+    env = pettingzoo.make("aec", "hoyle/cribbage-v0", variant="three-hand", laws="acc")
+    env.reset(seed=1)
+    assert env.possible_agents == ["player_0", "player_1", "player_2"]
+    assert env.unwrapped.laws.name == "acc"
+
+
+def test_the_environment_objects_and_their_documentation() -> None:
+    # (the examples of the former cribbage_v0 and ecarte_v0 module docstrings)
+    e = cribbage_v0.env()
+    e.reset(seed=1)
+    obs, reward, done, truncated, info = e.last()
+    assert (obs["observation"].shape, int(obs["action_mask"].sum())) == ((383,), 15)
+    e = ecarte_v0.env()
+    e.reset(seed=1)
+    obs, reward, done, truncated, info = e.last()
+    assert (obs["observation"].shape, [i for i in range(69) if obs["action_mask"][i]]) == \
+        ((228,), [32, 33])
+    assert "Discrete(1431)" in cribbage_v0.__doc__ and "Discrete(69)" in ecarte_v0.__doc__
+    assert cribbage_v0.raw_env().metadata["name"] == "hoyle_cribbage_v0"
+    assert ecarte_v0.raw_env().metadata["name"] == "hoyle_ecarte_v0"
+    import hoyle.envs.pettingzoo as pz
+    with pytest.raises(AttributeError):
+        pz.piquet_v0  # noqa: B018

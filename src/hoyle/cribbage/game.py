@@ -9,13 +9,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
 from hoyle.engine.records import GameRecord
 from hoyle.engine.registry import GameSpec
 from hoyle.engine.state import GameState
+
+if TYPE_CHECKING:
+    from hoyle.engine.encoding import Encoding
 
 __all__ = ["GAME", "CribbageSpec"]
 
@@ -55,6 +58,11 @@ class CribbageSpec(GameSpec):
     def replay_record(self, record: GameRecord) -> tuple[GameState, list[Event]]:
         from hoyle.cribbage.records import replay_record
         return replay_record(record)
+
+    # -- envs -----------------------------------------------------------------------------
+    def encoding(self) -> Encoding:
+        from hoyle.cribbage.encoding import ENCODING
+        return ENCODING
 
 
 GAME = CribbageSpec()

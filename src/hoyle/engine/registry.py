@@ -22,7 +22,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
@@ -30,6 +30,9 @@ from hoyle.engine.names import by_name
 from hoyle.engine.records import GameRecord
 from hoyle.engine.state import GameState
 from hoyle.errors import HoyleError
+
+if TYPE_CHECKING:
+    from hoyle.engine.encoding import Encoding
 
 __all__ = ["GAMES", "GameSpec", "game_names", "get_game", "games"]
 
@@ -118,6 +121,16 @@ class GameSpec:
             RecordError: a bad header, or an action that cannot be read or is illegal where
                 it stands (the error names the first), or a stored result the replay
                 disagrees with.
+        """
+        raise NotImplementedError
+
+    # -- envs -----------------------------------------------------------------------------
+    def encoding(self) -> Encoding:
+        """The game's action ids, observations and chance nodes for the research
+        environments (``hoyle.envs``: PettingZoo and OpenSpiel), imported on first call.
+
+        Raises:
+            NotImplementedError: the game has no encoding.
         """
         raise NotImplementedError
 
