@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from hoyle.cli.main import app
 from hoyle.cribbage.players import GreedyPlayer, RandomPlayer
-from hoyle.sim.match import play_game
+from hoyle.cribbage.match import play_game
 from hoyle.engine.records import GameRecord
 
 runner = CliRunner()
