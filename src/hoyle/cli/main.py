@@ -571,7 +571,7 @@ _SIM_OPTIONS = (
 """The options of every ``hoyle sim GAME`` after the game's own (``--players``)."""
 
 
-def sim_game(game: str, example: str, players: str, games: int, workers: int, seed: int,
+def _sim_game(game: str, example: str, players: str, games: int, workers: int, seed: int,
              out: Path | None, first_game: int) -> None:
     """``hoyle sim GAME``: a match between two computer players, its results table (the
     game's lines after the wins and win rates) and the first dealer's wins."""
@@ -585,7 +585,7 @@ for _spec in games():  # hoyle sim GAME
     _own = tuple(_spec.sim_options())
     _example = next((o.default for o in _own if o.name == "players"), "")
     add_command(sim_app, _spec.name, _spec.sim_help(), (*_own, *_SIM_OPTIONS),
-                partial(sim_game, _spec.name, _example))
+                partial(_sim_game, _spec.name, _example))
 
 
 def _print_match(table: Any, result: MatchTotals, out: Path | None) -> None:
