@@ -7,7 +7,7 @@ set -euo pipefail
 py=${PYTHON:-.venv/bin/python}
 ours='import sys
 from hoyle.cribbage.players import RandomPlayer
-from hoyle.sim.match import play_game
+from hoyle.cribbage.match import play_game
 ps = [RandomPlayer(), RandomPlayer()]
 for i in range(int(sys.argv[1])): play_game(ps, seed=i, resumable=False, itemize=False)'
 theirs='import random, sys, pyspiel

@@ -28,7 +28,7 @@ from hoyle import _accel
 from hoyle.cards import CARDS
 from hoyle.cribbage.players import GreedyPlayer, RandomPlayer
 from hoyle.cribbage.scoring import rank_table, score_batch, score_show, show_total
-from hoyle.sim.match import play_game
+from hoyle.cribbage.match import play_game
 
 
 def timed(fn: Callable[[], object], repeat: int = 3) -> float:
@@ -86,7 +86,7 @@ def main() -> None:
 RANDOM_GAMES = """
 import time
 from hoyle.cribbage.players import RandomPlayer
-from hoyle.sim.match import play_game
+from hoyle.cribbage.match import play_game
 ps = [RandomPlayer(), RandomPlayer()]
 play_game(ps, seed=0)
 best = float("inf")
@@ -166,7 +166,7 @@ def engine_comparison(rounds: int = 5, n: int = 300) -> None:
 
 
 def players_bench() -> None:
-    from hoyle.analysis.discard import discard_options
+    from hoyle.cribbage.advice.discard import discard_options
     from hoyle.cribbage.players import ExpertPlayer
     from hoyle.cribbage.players.pegtable import peg_table
     from hoyle.cribbage.state import CribbageState
@@ -200,7 +200,7 @@ def players_bench() -> None:
     print(f"expert, time per decision (mean / max):     {sum(times) / len(times) * 1e3:8.2f} ms"
           f" / {times[-1] * 1e3:.1f} ms ({len(times)} decisions)")
     for pair, n in ((("table", "greedy"), 100), (("expert", "table"), 40)):
-        dt = timed(lambda: run_match(list(pair), n, seed=1), repeat=1)
+        dt = timed(lambda: run_match("cribbage", list(pair), n, seed=1), repeat=1)
         print(f"tournament, {pair[0]} v {pair[1]}, one core:     {n / dt:8.1f} games/s")
 
 

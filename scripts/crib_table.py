@@ -1,8 +1,8 @@
 """Regenerate hoyle's crib table: ``python scripts/crib_table.py [--deals N] [--seed S]``.
 
-Writes ``src/hoyle/analysis/data/crib_table.json`` (or ``--out``). The same seed, deals and
+Writes ``src/hoyle/cribbage/advice/data/crib_table.json`` (or ``--out``). The same seed, deals and
 iterations give the same table whatever ``--workers`` says. See
-:func:`hoyle.analysis.cribtable.compute_crib_table`.
+:func:`hoyle.cribbage.advice.cribtable_fit.compute_crib_table`.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from hoyle.analysis.cribtable import compute_crib_table
+from hoyle.cribbage.advice.cribtable_fit import compute_crib_table
 from tablescript import run
 
-DEFAULT_OUT = Path(__file__).resolve().parents[1] / "src/hoyle/analysis/data/crib_table.json"
+DEFAULT_OUT = Path(__file__).resolve().parents[1] / "src/hoyle/cribbage/advice/data/crib_table.json"
 
 
 def main() -> None:

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from hoyle.analysis.cribtable import RoleTable
+from hoyle.cribbage.advice.cribtable import RoleTable
 from hoyle.errors import HoyleError
 
 

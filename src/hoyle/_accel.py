@@ -39,7 +39,7 @@ MODULES = (
     "hoyle.cribbage.players.random",
     "hoyle.cribbage.players.greedy",
     "hoyle.cribbage.players.search",
-    "hoyle.sim.match",
+    "hoyle.cribbage.match",
 )
 """The modules compiled by ``scripts/build_accel.py``."""
 

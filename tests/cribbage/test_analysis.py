@@ -8,15 +8,16 @@ import random
 
 import pytest
 
-from hoyle.analysis.cribtable import PAIR_CLASSES, compute_crib_table, crib_table, pair_class
-from hoyle.analysis.discard import discard_options, hand_ev
+from hoyle.cribbage.advice.cribtable import PAIR_CLASSES, crib_table, pair_class
+from hoyle.cribbage.advice.cribtable_fit import compute_crib_table
+from hoyle.cribbage.advice.discard import discard_options, hand_ev
 from hoyle.cards import CARDS, parse_cards
 from hoyle.cribbage.players import ExpertPlayer, GreedyPlayer, TablePlayer
 from hoyle.cribbage.players.search import best_card, card_values, play_value
 from hoyle.cribbage.scoring import score_show
 from hoyle.errors import DuplicateCardError, HoyleError
 from hoyle.engine.action import Action
-from hoyle.sim.match import play_game
+from hoyle.cribbage.match import play_game
 from hoyle.sim.tournament import run_match
 
 
@@ -118,8 +119,8 @@ def test_players_legal_and_deterministic() -> None:
 
 
 def test_tournament_results_do_not_depend_on_workers() -> None:
-    one = run_match(["table", "random"], games=6, seed=4, workers=1)
-    two = run_match(["table", "random"], games=6, seed=4, workers=2)
+    one = run_match("cribbage", ["table", "random"], games=6, seed=4, workers=1)
+    two = run_match("cribbage", ["table", "random"], games=6, seed=4, workers=2)
     assert one.to_dict() == two.to_dict()
     assert one.games == 6 and sum(one.wins) == 6
     # First deal alternates: A deals first in games 0, 2, 4.
@@ -249,7 +250,7 @@ def test_expert_resumed_plays_on_as_the_uninterrupted_game() -> None:
     # Every decision is a function of the view and the decision's own random draws: a
     # fresh expert (a resumed game) chooses as the one that played the game so far.
     from hoyle.cribbage.state import CribbageState
-    from hoyle.sim.match import GameRng
+    from hoyle.cribbage.match import GameRng
     from hoyle.engine.action import CHANCE
 
     s = CribbageState(seed=8)
@@ -354,19 +355,19 @@ def test_a_run_continued_from_a_later_game_plays_the_same_games() -> None:
     import io
 
     whole, part = io.StringIO(), io.StringIO()
-    run_match(["table", "random"], games=6, seed=4, out=whole)
-    rest = run_match(["table", "random"], games=2, seed=4, out=part, first=4, workers=2)
+    run_match("cribbage", ["table", "random"], games=6, seed=4, out=whole)
+    rest = run_match("cribbage", ["table", "random"], games=2, seed=4, out=part, first=4, workers=2)
     assert whole.getvalue().splitlines()[4:] == part.getvalue().splitlines()
     assert rest.games == 2 and sum(rest.wins) == 2
 
 
 def test_summarize_games_equals_the_match_as_played() -> None:
     # The records replayed and tallied give every count the match gave in play.
-    from hoyle.sim import ecarte_tournament, tournament
+    from hoyle.sim.tournament import summarize_games
     from hoyle.engine.records import GameRecord
 
-    for mod, pair in ((tournament, ["table", "random"]), (ecarte_tournament, ["rules", "random"])):
+    for game, pair in (("cribbage", ["table", "random"]), ("ecarte", ["rules", "random"])):
         out = io.StringIO()
-        played = mod.run_match(pair, games=6, seed=9, out=out)
+        played = run_match(game, pair, games=6, seed=9, out=out)
         records = [GameRecord.from_json(line) for line in out.getvalue().splitlines()]
-        assert mod.summarize_games(records).to_dict() == played.to_dict()
+        assert summarize_games(game, records).to_dict() == played.to_dict()

@@ -34,7 +34,7 @@ from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import DETECTED_KINDS, CribbageState, CribbageView
 from hoyle.errors import IllegalAction
-from hoyle.sim.match import play_game
+from hoyle.cribbage.match import play_game
 from hoyle.engine.action import CHANCE, TERMINAL, Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import Ruling

@@ -17,7 +17,7 @@ import pytest
 
 from hoyle.cribbage.players import RandomPlayer
 from hoyle.cribbage.state import CribbageState
-from hoyle.sim.match import play_game
+from hoyle.cribbage.match import play_game
 from hoyle.engine.action import Action
 from hoyle.engine.laws import Irregularity, LawCode
 from hoyle.engine.registry import get_game

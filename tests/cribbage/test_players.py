@@ -15,7 +15,7 @@ from hoyle.cribbage.players import PLAYERS, GreedyPlayer, RandomPlayer, make_pla
 from hoyle.cribbage.players.greedy import best_keep, keep_values
 from hoyle.cribbage.state import CribbageState, CribbageView
 from hoyle.errors import HoyleError
-from hoyle.sim.match import play_game
+from hoyle.cribbage.match import play_game
 from hoyle.engine.action import Action
 
 from helpers.cribbage import apply_all, pips, ref_show

@@ -1,6 +1,6 @@
 """Property tests over random seeded games and random cards (hypothesis).
 
-Games are played by hoyle.sim.match.play_game between RandomPlayer and GreedyPlayer; after
+Games are played by hoyle.cribbage.match.play_game between RandomPlayer and GreedyPlayer; after
 every action the state is checked: all 52 cards accounted for, no hidden card in any seat's
 view, counts and scores consistent; then the game's record must replay identically.
 """
@@ -17,7 +17,7 @@ from hoyle.cribbage.players import GreedyPlayer, RandomPlayer
 from hoyle.cribbage.scoring import play_points, score_show, show_sum, show_total
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.state import CribbageState, Phase
-from hoyle.sim.match import play_game
+from hoyle.cribbage.match import play_game
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord

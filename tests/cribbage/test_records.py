@@ -17,7 +17,7 @@ from hoyle.cribbage.players import GreedyPlayer, RandomPlayer
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.state import CribbageState
 from hoyle.errors import RecordError
-from hoyle.sim.match import play_game
+from hoyle.cribbage.match import play_game
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.records import FORMAT, GameRecord

@@ -21,7 +21,7 @@ from hoyle.cribbage.rules import VARIANTS, CribbageRules
 from hoyle.cribbage.scoring import score_show
 from hoyle.cribbage.state import CribbageState
 from hoyle.errors import IllegalAction
-from hoyle.sim.match import play_game
+from hoyle.cribbage.match import play_game
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
 

@@ -1,11 +1,11 @@
-"""The computed jeux de règle (hoyle.analysis.ecarte_stand)."""
+"""The computed jeux de règle (hoyle.ecarte.analysis)."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
-from hoyle.analysis.ecarte_stand import (_dealer_score, canonical_hand, disagreements,
+from hoyle.ecarte.analysis import (_dealer_score, canonical_hand, disagreements,
                                          holding_key, refuse_entry, refuse_table,
                                          rules_vs_best, sample_holdings, stand_entry,
                                          stand_table)
@@ -124,7 +124,7 @@ def test_dealer_with_nothing_accepts() -> None:
 
 
 def test_proposers_hold_no_jeu_de_regle() -> None:
-    from hoyle.analysis.ecarte_stand import _proposer_hand
+    from hoyle.ecarte.analysis import _proposer_hand
     from hoyle.ecarte.rules import ecarte_pack as pack
     rng = random.Random(3)
     cards = pack()

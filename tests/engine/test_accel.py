@@ -19,7 +19,7 @@ DIGEST = """
 import hashlib, sys
 from hoyle.cribbage.players import GreedyPlayer, RandomPlayer
 from hoyle.cribbage.rules import VARIANTS
-from hoyle.sim.match import play_game
+from hoyle.cribbage.match import play_game
 from hoyle import _accel
 h = hashlib.sha256()
 for seed in range(40):
@@ -92,7 +92,7 @@ def test_a_stale_or_damaged_build_is_not_used(tmp_path: Path) -> None:
     assert not fresh(manifest)
     (tmp_path / files["g__mypyc"]).write_bytes(b"compiled " + files["g__mypyc"].encode())
     assert fresh(manifest)
-    (tmp_path / files["hoyle.sim.match"]).unlink()
+    (tmp_path / files["hoyle.cribbage.match"]).unlink()
     assert not fresh(manifest)
     (tmp_path / "manifest.json").write_text("{not json")
     assert _accel.fresh_build(tmp_path) is None

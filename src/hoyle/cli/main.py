@@ -6,10 +6,12 @@ nothing is lost (a game in progress is saved first).
 
 from __future__ import annotations
 
+import inspect
 import random
 import shlex
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, Optional
 
@@ -19,6 +21,7 @@ from rich.markup import escape
 
 from hoyle import __version__
 from hoyle.cards import Card, parse_cards
+from hoyle.cli.commands import add_command
 from hoyle.cli.render import event_lines, show_table
 from hoyle.cli.saves import check_new_save_path
 from hoyle.cli.session import RecordedSession
@@ -27,9 +30,13 @@ from hoyle.ecarte.players import PLAYERS as ECARTE_PLAYERS
 from hoyle.cribbage.scoring import score_show
 from hoyle.cribbage.records import replay_record
 from hoyle.errors import HoyleError, RecordsFileError
-from hoyle.sim.pool import GAMES_PER_SEED, span_text
+from hoyle.sim.pool import span_text
+from hoyle.engine.commands import GameCommand, Table
 from hoyle.engine.laws import LawCode
+from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
+from hoyle.engine.registry import games, get_game
+from hoyle.engine.tally import GAMES_PER_SEED, MatchTotals
 
 __all__ = ["app", "main"]
 
@@ -439,83 +446,65 @@ def laws_ecarte(
     _print_laws(lc, law_id, "ecarte")
 
 
-@app.command()
-def discard(cards: Annotated[list[str], typer.Argument(help="Six cards, e.g. 5H 5C 6D 7S JD KH.")],
-            dealer: Annotated[bool, typer.Option(
-                "--dealer", help="You deal: the crib is yours. One of --dealer, --pone.")]
-            = False,
-            pone: Annotated[bool, typer.Option(
-                "--pone", help="Your opponent deals: the crib is his.")] = False) -> None:
-    """Discard advice: the 15 ways to lay away two of six cards, ranked by expected points
-    (hand over the 46 starters, plus or minus hoyle's crib table)."""
-    from rich.table import Table
+def _game_command(group: typer.Typer, command: GameCommand) -> None:
+    """Add a game's own command to ``group``: its arguments and options as the game declares
+    them; what it produces printed (every ``HoyleError`` one ``error:`` line)."""
+    from hoyle.cli.commands import _parameter
 
-    from hoyle.analysis.discard import discard_options
+    params = [inspect.Parameter(a.name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=Annotated[a.type, typer.Argument(help=a.help)])
+              for a in command.arguments]
+    params += [_parameter(o) for o in command.options]
+
+    def run(**values: Any) -> None:
+        _print_output(command, values)
+
+    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    run.__name__ = command.name.replace("-", "_")
+    run.__doc__ = command.help
+    group.command(command.name)(run)
+
+
+def _print_output(command: GameCommand, values: dict[str, Any]) -> None:
+    """Run a game's command and print its lines and tables, in order; one line on error."""
+    from rich.table import Table as RichTable
 
     try:
-        if dealer == pone:
-            raise HoyleError("say whose crib it is: --dealer (yours) or --pone (not both)"
-                             if dealer else "say whose crib it is: --dealer (yours) or --pone")
-        hand = parse_cards(cards)
-        options = discard_options(hand, dealer)
+        for item in command.run(err_console.status, **values):
+            if isinstance(item, Table):
+                t = RichTable(title=item.title)
+                for column, justify in zip(item.columns, item.justify, strict=True):
+                    t.add_column(column, justify="right" if justify == "right" else "left")
+                for row in item.rows:
+                    t.add_row(*row)
+                console.print(t)
+            else:
+                console.print(escape(item))
     except HoyleError as e:
         raise _fail(str(e)) from None
-    role = "dealer (your crib)" if dealer else "pone (your opponent's crib)"
-    t = Table(title=f"{' '.join(c.pretty for c in hand)} — {role}")
-    t.add_column("#", justify="right")
-    t.add_column("lay away")
-    t.add_column("keep")
-    t.add_column("hand EV", justify="right")
-    t.add_column("crib EV", justify="right")
-    t.add_column("total", justify="right")
-    sign = "+" if dealer else "−"
-    for i, o in enumerate(options, 1):
-        t.add_row(str(i), " ".join(c.pretty for c in o.discard),
-                  " ".join(c.pretty for c in o.keep), f"{o.hand_ev:.3f}",
-                  f"{sign}{o.crib_ev:.3f}", f"{o.total:.3f}".replace("-", "−"))
-    console.print(t)
+
+
+for _spec in games():  # each game's own commands: hoyle discard (cribbage)
+    for _command in _spec.commands():
+        _game_command(app, _command)
 
 
 stats_app = typer.Typer(help="Statistics of a game.", no_args_is_help=True)
 app.add_typer(stats_app, name="stats")
+for _spec in games():  # hoyle stats GAME
+    _stats = _spec.stats_command()
+    if _stats is not None:
+        _game_command(stats_app, _stats)
 
 
-@stats_app.command("cribbage")
-def stats_cribbage(plot: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-        help="Also write a PNG histogram to this file (needs matplotlib).")] = None) -> None:
-    """The distribution of show scores over all 12,994,800 hand + starter combinations,
-    as a hand and as a crib (shared/figures.md §1)."""
-    from rich.table import Table
-
-    from hoyle.analysis.stats import plot_distribution, show_distribution
-
-    hand, crib = show_distribution()
-    total = int(hand.sum())
-    t = Table(title=f"Show scores over all {total:,} (hand, starter) combinations")
-    for col in ("score", "hand", "hand %", "crib", "crib %"):
-        t.add_column(col, justify="right")
-    for score in range(len(hand)):
-        t.add_row(str(score), f"{int(hand[score]):,}", f"{hand[score] / total * 100:.4f}",
-                  f"{int(crib[score]):,}", f"{crib[score] / total * 100:.4f}")
-    console.print(t)
-    for name, d in (("hand", hand), ("crib", crib)):
-        scores = range(len(d))
-        mean = sum(s * int(d[s]) for s in scores) / total
-        var = sum((s - mean) ** 2 * int(d[s]) for s in scores) / total
-        console.print(f"{name}: mean {mean:.6f}, standard deviation {var ** 0.5:.6f}")
-    if plot is not None:
-        try:
-            plot_distribution(hand, crib, plot)
-        except HoyleError as e:
-            raise _fail(str(e)) from None
-        console.print(f"Histogram written to {escape(str(plot))}.")
-
-
-def _run_match_command(players: str, games: int, workers: int, seed: int, out: Path | None,
-                       run_match: Any, example: str, first: int = 0) -> tuple[list[str], Any]:
-    """Check a sim command's options, run the match with a progress bar, write the records.
-    Every bad option is one ``error:`` line."""
+def _run_match_command(game: str, players: str, games: int, workers: int, seed: int,
+                       out: Path | None, example: str, first: int = 0
+                       ) -> tuple[list[str], MatchTotals]:
+    """Check a sim command's options, run the match of ``game`` with a progress bar, write
+    the records. Every bad option is one ``error:`` line."""
     from rich.progress import Progress
+
+    from hoyle.sim.tournament import run_match
 
     names = [p.strip() for p in players.split(",")]
     try:
@@ -538,7 +527,7 @@ def _run_match_command(players: str, games: int, workers: int, seed: int, out: P
     try:
         with Progress(console=err_console, transient=True) as bar:
             task = bar.add_task(f"{names[0]} v {names[1]}", total=games)
-            result = run_match(names, games, seed, workers, fh,
+            result = run_match(game, names, games, seed, workers, fh,
                                progress=lambda n: bar.update(task, completed=n), first=first)
     except HoyleError as e:
         raise _fail(str(e)) from None
@@ -548,11 +537,12 @@ def _run_match_command(players: str, games: int, workers: int, seed: int, out: P
     return names, result
 
 
-def _match_table(names: list[str], result: Any, title: str) -> Any:
-    """The table of a match's results, opened with the wins and win rates (95% CIs)."""
-    from rich.table import Table
+def _match_table(names: list[str], result: MatchTotals, title: str) -> Any:
+    """The table of a match's results: the wins and win rates (95% CIs), then the game's
+    own lines (``result.rows()``)."""
+    from rich.table import Table as RichTable
 
-    t = Table(title=title)
+    t = RichTable(title=title)
     t.add_column("")
     t.add_column(names[0], justify="right")
     t.add_column(names[1], justify="right")
@@ -561,52 +551,44 @@ def _match_table(names: list[str], result: Any, title: str) -> Any:
     t.add_row("wins", str(result.wins[0]), str(result.wins[1]))
     t.add_row("win rate (95% CI)", f"{result.win_rate(0):.3f} ({lo0:.3f}-{hi0:.3f})",
               f"{result.win_rate(1):.3f} ({lo1:.3f}-{hi1:.3f})")
+    for row in result.rows():
+        t.add_row(*row)
     return t
 
 
 sim_app = typer.Typer(help="Batch simulation and tournaments.", no_args_is_help=True)
 app.add_typer(sim_app, name="sim")
 
+_SIM_OPTIONS = (
+    Option("games", int, 1000, "Games to play."),
+    Option("workers", int, 1, "Processes."),
+    Option("seed", int, 0, "Seed; results do not depend on --workers."),
+    Option("out", Path, None, "Write every game's record to this JSON Lines file."),
+    Option("first_game", int, 0, "Index of the first game (games are numbered from 0 and "
+                                 "each is seeded by the seed and its index): finishes a run "
+                                 "stopped part way."),
+)
+"""The options of every ``hoyle sim GAME`` after the game's own (``--players``)."""
 
-@sim_app.command("cribbage")
-def sim_cribbage(
-        players: Annotated[str, typer.Option(
-            help="Two players, e.g. expert,table (random, greedy, table, expert).")]
-        = "expert,table",
-        games: Annotated[int, typer.Option(help="Games to play.")] = 1000,
-        workers: Annotated[int, typer.Option(help="Processes.")] = 1,
-        seed: Annotated[int, typer.Option(help="Seed; results do not depend on --workers.")]
-        = 0,
-        out: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-            help="Write every game's record to this JSON Lines file.")] = None,
-        first_game: Annotated[int, typer.Option(
-            help="Index of the first game (games are numbered from 0 and each is seeded by "
-                 "the seed and its index): finishes a run stopped part way.")] = 0) -> None:
-    """A match between two computer players: win rates with 95% confidence intervals,
-    points per deal by kind and role, skunks, the first dealer's win rate."""
-    from hoyle.sim.tournament import run_match
 
-    names, result = _run_match_command(players, games, workers, seed, out, run_match,
-                                       "expert,table", first_game)
+def _sim_game(game: str, example: str, players: str, games: int, workers: int, seed: int,
+             out: Path | None, first_game: int) -> None:
+    """``hoyle sim GAME``: a match between two computer players, its results table (the
+    game's lines after the wins and win rates) and the first dealer's wins."""
+    names, result = _run_match_command(game, players, games, workers, seed, out, example,
+                                       first_game)
     span = span_text(seed, first_game, first_game + games - 1, games)
-    _print_match(_cribbage_table(names, result, f"{names[0]} v {names[1]}: {games} games, "
-                                                f"{span}"), result, out)
+    _print_match(_match_table(names, result, result.title(span)), result, out)
 
 
-def _cribbage_table(names: list[str], result: Any, title: str) -> Any:
-    """A cribbage match's table: wins, win rates, skunks, points per deal by role."""
-    t = _match_table(names, result, title)
-    t.add_row("skunks given", str(result.skunks[0]), str(result.skunks[1]))
-    for role in ("pone", "dealer"):
-        for kind in ("pegging", "hand", "crib"):
-            if role == "pone" and kind == "crib":
-                continue
-            t.add_row(f"{kind} per deal as {role}", f"{result.per_deal(0, kind, role):.3f}",
-                      f"{result.per_deal(1, kind, role):.3f}")
-    return t
+for _spec in games():  # hoyle sim GAME
+    _own = tuple(_spec.sim_options())
+    _example = next((o.default for o in _own if o.name == "players"), "")
+    add_command(sim_app, _spec.name, _spec.sim_help(), (*_own, *_SIM_OPTIONS),
+                partial(_sim_game, _spec.name, _example))
 
 
-def _print_match(table: Any, result: Any, out: Path | None) -> None:
+def _print_match(table: Any, result: MatchTotals, out: Path | None) -> None:
     """Print a match's table and its first dealer's wins (and where the records went)."""
     console.print(table)
     console.print(f"First dealer won {result.first_dealer_wins} of {result.games} "
@@ -623,157 +605,23 @@ def sim_summary(files: Annotated[list[Path], typer.Argument(
     part way and finished with --first-game, name every part (a game found twice, or games
     of another match, are an error; a last line cut short is skipped and said)."""
     from hoyle.sim.pool import read_run
+    from hoyle.sim.tournament import summarize_games
 
     try:
         run = read_run(files)
         game = run.records[0].game
-        if game == "cribbage":
-            from hoyle.sim.tournament import summarize_games
-        elif game == "ecarte":
-            from hoyle.sim.ecarte_tournament import summarize_games  # type: ignore[assignment]
-        else:
-            raise HoyleError(f"no summary for a game of {game!r}")
+        try:
+            spec = get_game(game)
+        except HoyleError:
+            raise HoyleError(f"no summary for a game of {game!r}") from None
         with err_console.status(f"replaying {len(run.records):,} games"):
-            result = summarize_games(run.records, run.where)
+            result = summarize_games(spec, run.records, run.where)
     except HoyleError as e:
         raise _fail(str(e)) from None
     for line in run.skipped:
         err_console.print(f"[dim]{escape(line)}[/dim]")
     names = list(result.names)
-    title = f"{names[0]} v {names[1]}: {result.games} games, {run.span()}"
-    if game == "cribbage":
-        _print_match(_cribbage_table(names, result, title), result, None)
-    else:
-        _print_match(_ecarte_table(names, result, "écarté: " + title), result, None)
-
-
-@stats_app.command("ecarte")
-def stats_ecarte(
-        stand_table: Annotated[bool, typer.Option(
-            "--stand-table", help="Compute the stand table (computed jeux de règle).")] = False,
-        refuse_table: Annotated[bool, typer.Option(
-            "--refuse-table", help="Compute the dealer's refusal table (accept or refuse "
-                                   "the first proposal).")] = False,
-        out: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-            help="Write the table to this CSV file.")] = None,
-        samples: Annotated[int, typer.Option(
-            help="Draws per holding (Monte Carlo): the dealer's hands for the stand "
-                 "table, the elder's hands and stocks for the refusal table.")] = 200,
-        holdings: Annotated[int, typer.Option(
-            help="Holdings to tabulate, drawn as dealt (0: all 255,304, hours).")] = 1000,
-        workers: Annotated[int, typer.Option(help="Processes.")] = 2,
-        seed: Annotated[int, typer.Option(help="Seed; the table does not depend on "
-                                                "--workers.")] = 0) -> None:
-    """Écarté statistics. --stand-table: for each elder-hand holding (up to suit symmetry)
-    and turn-up, the chance of winning the point and the expected score when standing
-    against a dealer who plays double-dummy, with standard errors, beside the classical
-    jeux de règle. --refuse-table: for each dealer's holding and turn-up, his chance of
-    the point and expected score when refusing the first proposal and when accepting,
-    beside the classical rule. The hands where computation and rule disagree are listed."""
-    from rich.table import Table
-
-    from hoyle.analysis.ecarte_stand import disagreements, refuse_table as compute_refuse
-    from hoyle.analysis.ecarte_stand import stand_table as compute
-
-    if stand_table and refuse_table:
-        raise _fail("choose one: --stand-table or --refuse-table")
-    if not stand_table and not refuse_table:
-        raise _fail("say what to compute: hoyle stats ecarte --stand-table, or --refuse-table")
-    if samples < 2:
-        raise _fail(f"--samples must be at least 2 (got {samples})")
-    if holdings < 0:
-        raise _fail(f"--holdings must be 0 (all) or more (got {holdings})")
-    if not 1 <= workers <= 64:
-        raise _fail(f"--workers must be 1 to 64 (got {workers})")
-    if out is not None and (out.is_dir() or not out.parent.is_dir()):
-        raise _fail(f"cannot write {out}: " + ("it is a directory" if out.is_dir() else
-                                                f"no such directory {out.parent}"))
-    try:
-        if stand_table:
-            with err_console.status("computing the stand table…"):
-                entries = compute(samples, seed, out, holdings or None, workers)
-        else:
-            with err_console.status("computing the refusal table…"):
-                refusals = compute_refuse(samples, seed, out, holdings or None, workers)
-    except OSError as e:
-        raise _fail(str(e)) from None
-    if stand_table:
-        agree = sum(1 for entry in entries if not entry.disagrees)
-        console.print(f"{len(entries):,} holdings, {samples} dealer hands each (seed {seed}); "
-                      f"the dealer plays double-dummy. Verdicts agree on {agree:,}; computed "
-                      f"'stand' = P(point) >= 2/3.")
-        worst = disagreements(entries)
-        t = Table(title=f"Significant disagreements with the classical jeux de règle "
-                        f"({len(worst)}; the first 20, clearest first)")
-        for col in ("turn-up", "hand", "classical", "computed", "P(point) ± se",
-                    "P(point), rules play", "E[score] ± se"):
-            t.add_column(col, justify="right")
-        for row in worst[:20]:
-            t.add_row(row.turn_up, row.hand, row.classical, row.computed,
-                      f"{row.p_point:.3f} ± {row.se_point:.3f}", f"{row.p_point_rules:.3f}",
-                      f"{row.e_score:+.3f} ± {row.se_score:.3f}")
-    else:
-        agree = sum(1 for r in refusals if not r.disagrees)
-        console.print(f"{len(refusals):,} dealer's holdings, {samples} elder hands (not jeux "
-                      f"de règle) and stocks each (seed {seed}); both play double-dummy. "
-                      f"Verdicts agree on {agree:,}; computed 'refuse' = refusing scores "
-                      f"more than accepting.")
-        worst_r = disagreements(refusals)
-        t = Table(title=f"Significant disagreements with the classical rule for refusing "
-                        f"({len(worst_r)}; the first 20, clearest first)")
-        for col in ("turn-up", "hand", "classical", "computed", "P(point) refusing ± se",
-                    "E[refuse] ± se", "E[accept]", "z"):
-            t.add_column(col, justify="right")
-        for r in worst_r[:20]:
-            t.add_row(r.turn_up, r.hand, r.classical, r.computed,
-                      f"{r.p_point:.3f} ± {r.se_point:.3f}",
-                      f"{r.e_score:+.3f} ± {r.se_score:.3f}", f"{r.e_accept:+.3f}",
-                      f"{r.z:+.1f}")
-    console.print(t)
-    if out is not None:
-        console.print(f"Table written to {escape(str(out))}.")
-
-
-@sim_app.command("ecarte")
-def sim_ecarte(
-        players: Annotated[str, typer.Option(
-            help="Two players, e.g. expert,rules (random, rules, expert).")] = "expert,rules",
-        games: Annotated[int, typer.Option(help="Games to play.")] = 1000,
-        workers: Annotated[int, typer.Option(help="Processes.")] = 1,
-        seed: Annotated[int, typer.Option(help="Seed; results do not depend on --workers.")]
-        = 0,
-        out: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-            help="Write every game's record to this JSON Lines file.")] = None,
-        first_game: Annotated[int, typer.Option(
-            help="Index of the first game (games are numbered from 0 and each is seeded by "
-                 "the seed and its index): finishes a run stopped part way.")] = 0) -> None:
-    """An écarté match between two computer players: win rates with 95% confidence
-    intervals, points per deal by kind (point, vole, king, penalty) and role, stands and
-    refusals, the first dealer's win rate."""
-    from hoyle.sim.ecarte_tournament import run_match
-
-    names, result = _run_match_command(players, games, workers, seed, out, run_match,
-                                       "expert,rules", first_game)
-    span = span_text(seed, first_game, first_game + games - 1, games)
-    _print_match(_ecarte_table(names, result, f"écarté: {names[0]} v {names[1]}: {games} "
-                                              f"games, {span}"), result, out)
-
-
-def _ecarte_table(names: list[str], result: Any, title: str) -> Any:
-    """An écarté match's table: wins, win rates, points per deal by kind and role, stands
-    and refusals."""
-    from hoyle.sim.ecarte_tournament import KINDS
-
-    t = _match_table(names, result, title)
-    for role in ("elder", "dealer"):
-        for kind in KINDS:
-            t.add_row(f"{kind} per deal as {role}", f"{result.per_deal(0, kind, role):.3f}",
-                      f"{result.per_deal(1, kind, role):.3f}")
-        t.add_row(f"all points per deal as {role}",
-                  *(f"{sum(result.per_deal(p, k, role) for k in KINDS):.3f}" for p in (0, 1)))
-    t.add_row("stands (first chance)", str(result.stands[0]), str(result.stands[1]))
-    t.add_row("first proposals refused", str(result.refusals[0]), str(result.refusals[1]))
-    return t
+    _print_match(_match_table(names, result, result.title(run.span())), result, None)
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 
 Ctrl-C, end of input or ``quit`` saves the game as a record; ``hoyle play --resume FILE``
 continues it exactly where it stopped (every random choice is derived from the seed and the
-position, :class:`hoyle.sim.GameRng`).
+position, :class:`hoyle.cribbage.match.GameRng`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.errors import HoyleError, IllegalAction, RecordError
-from hoyle.sim.match import GameRng
+from hoyle.cribbage.match import GameRng
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode

@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from hoyle.engine.commands import GameCommand
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
+from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
 from hoyle.engine.registry import GameSpec
 from hoyle.engine.state import GameState
+from hoyle.engine.tally import MatchTotals
 
 if TYPE_CHECKING:
     from hoyle.engine.encoding import Encoding
@@ -63,6 +66,36 @@ class CribbageSpec(GameSpec):
     def encoding(self) -> Encoding:
         from hoyle.cribbage.encoding import ENCODING
         return ENCODING
+
+    # -- sim and analysis: matches, statistics, advice -----------------------------------
+    def play_match_game(self, names: tuple[str, str], seed: int, index: int) -> Any:
+        from hoyle.cribbage.tally import play_one
+        return play_one(names, seed, index)
+
+    def summarize_match_game(self, record: GameRecord, index: int) -> Any:
+        from hoyle.cribbage.tally import summarize_game
+        return summarize_game(record, index)
+
+    def empty_match(self, names: tuple[str, str]) -> MatchTotals:
+        from hoyle.cribbage.tally import MatchResult
+        return MatchResult.empty(names)
+
+    def sim_options(self) -> Sequence[Option]:
+        return (Option("players", str, "expert,table",
+                       "Two players, e.g. expert,table (random, greedy, table, expert)."),)
+
+    def sim_help(self) -> str:
+        return ("A match between two computer players: win rates with 95% confidence "
+                "intervals,\npoints per deal by kind and role, skunks, the first dealer's "
+                "win rate.")
+
+    def stats_command(self) -> GameCommand | None:
+        from hoyle.cribbage.commands import STATS
+        return STATS
+
+    def commands(self) -> Sequence[GameCommand]:
+        from hoyle.cribbage.commands import DISCARD
+        return (DISCARD,)
 
 
 GAME = CribbageSpec()

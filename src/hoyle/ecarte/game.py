@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from hoyle.engine.commands import GameCommand
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
+from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
 from hoyle.engine.registry import GameSpec
 from hoyle.engine.state import GameState
+from hoyle.engine.tally import MatchTotals
 
 if TYPE_CHECKING:
     from hoyle.engine.encoding import Encoding
@@ -62,6 +65,32 @@ class EcarteSpec(GameSpec):
     def encoding(self) -> Encoding:
         from hoyle.ecarte.encoding import ENCODING
         return ENCODING
+
+    # -- sim and analysis: matches, statistics, advice -----------------------------------
+    def play_match_game(self, names: tuple[str, str], seed: int, index: int) -> Any:
+        from hoyle.ecarte.tally import play_one
+        return play_one(names, seed, index)
+
+    def summarize_match_game(self, record: GameRecord, index: int) -> Any:
+        from hoyle.ecarte.tally import summarize_game
+        return summarize_game(record, index)
+
+    def empty_match(self, names: tuple[str, str]) -> MatchTotals:
+        from hoyle.ecarte.tally import EcarteMatchResult
+        return EcarteMatchResult.empty(names)
+
+    def sim_options(self) -> Sequence[Option]:
+        return (Option("players", str, "expert,rules",
+                       "Two players, e.g. expert,rules (random, rules, expert)."),)
+
+    def sim_help(self) -> str:
+        return ("An écarté match between two computer players: win rates with 95% "
+                "confidence\nintervals, points per deal by kind (point, vole, king, penalty) "
+                "and role, stands and\nrefusals, the first dealer's win rate.")
+
+    def stats_command(self) -> GameCommand | None:
+        from hoyle.ecarte.commands import STATS
+        return STATS
 
 
 GAME = EcarteSpec()

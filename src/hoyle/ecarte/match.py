@@ -2,7 +2,7 @@
 
 The stream for the chance node or the decision at action ``n`` is
 ``derive_rng(seed, "chance", n)`` / ``derive_rng(seed, "seat", seat, n)``, as for cribbage
-(``hoyle.sim.match.GameRng``): a game saved and resumed continues exactly as it would have.
+(``hoyle.cribbage.match.GameRng``): a game saved and resumed continues exactly as it would have.
 
 >>> from hoyle.ecarte.players import RandomPlayer
 >>> a = play_game([RandomPlayer(), RandomPlayer()], seed=5)

@@ -24,11 +24,14 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from hoyle.engine.commands import GameCommand
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
 from hoyle.engine.names import by_name
+from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
 from hoyle.engine.state import GameState
+from hoyle.engine.tally import MatchTotals
 from hoyle.errors import HoyleError
 
 if TYPE_CHECKING:
@@ -133,6 +136,54 @@ class GameSpec:
             NotImplementedError: the game has no encoding.
         """
         raise NotImplementedError
+
+    # -- sim and analysis: matches, statistics, advice -----------------------------------
+    def play_match_game(self, names: tuple[str, str], seed: int, index: int) -> Any:
+        """Play game ``index`` (from 0) of a match seeded ``seed`` between the computer
+        players ``names`` (A = seat 0, B = seat 1; A deals first when ``index`` is even),
+        every random choice flowing from ``(seed, index)``: its summary, which
+        :meth:`empty_match`'s ``add`` counts, with the game's record (JSON-ready) as its
+        ``record``.
+
+        Raises:
+            HoyleError: an unknown player name.
+        """
+        raise NotImplementedError
+
+    def summarize_match_game(self, record: GameRecord, index: int) -> Any:
+        """The summary :meth:`play_match_game` made of a finished game of a match, from
+        its record (replayed, every action checked; its ``record`` left empty).
+
+        Raises:
+            RecordError: the record does not replay, is unfinished, or is not a game a
+                match plays (e.g. not two-hand).
+        """
+        raise NotImplementedError
+
+    def empty_match(self, names: tuple[str, str]) -> MatchTotals:
+        """A match of no games yet between players ``names`` (A, B): the game's
+        :class:`~hoyle.engine.tally.MatchTotals`, whose ``add`` counts a game's summary
+        and whose ``rows`` and ``title`` give its results table."""
+        raise NotImplementedError
+
+    def sim_options(self) -> Sequence[Option]:
+        """The game's own options of ``hoyle sim GAME``: ``players``, the two computer
+        players as ``A,B`` (its default the match to run when none is named, its help
+        listing the players)."""
+        raise NotImplementedError
+
+    def sim_help(self) -> str:
+        """The help of ``hoyle sim GAME`` (what its results table shows)."""
+        raise NotImplementedError
+
+    def stats_command(self) -> GameCommand | None:
+        """``hoyle stats GAME`` (named after the game), or ``None`` if the game has no
+        statistics."""
+        return None
+
+    def commands(self) -> Sequence[GameCommand]:
+        """The game's own top-level commands (cribbage's ``hoyle discard``), if any."""
+        return ()
 
 
 @cache

@@ -1,5 +1,3 @@
-"""Running games between players: the match runner (and, later, tournaments)."""
-
-from hoyle.sim.match import GameRng, play_game
-
-__all__ = ["GameRng", "play_game"]
+"""Simulation for every game in the registry: matches between computer players over a
+process pool (:mod:`hoyle.sim.tournament`, :mod:`hoyle.sim.pool`). Each game's own runner
+and tally are in its package (``hoyle/<game>/match.py``, ``tally.py``)."""

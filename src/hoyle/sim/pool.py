@@ -1,7 +1,8 @@
 """A match's games played in chunks, over a process pool or in this process, in game order.
 
-Both games' tournaments use it: game ``i`` draws every random choice from ``(seed, i)``,
-so how the games are chunked and how many workers play them changes no result.
+Every game's matches use it (:mod:`hoyle.sim.tournament`): game ``i`` draws every random
+choice from ``(seed, i)``, so how the games are chunked and how many workers play them
+changes no result.
 
 >>> game_chunks(first=10, games=9, workers=1, most=2)
 [[10, 11], [12, 13], [14, 15], [16, 17], [18]]
@@ -10,33 +11,18 @@ so how the games are chunked and how many workers play them changes no result.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, TextIO, TypeVar
+from typing import Any, Protocol, TextIO, TypeVar
 
-from hoyle.errors import RecordError
 from hoyle.engine.records import GameRecord, record_lines
+from hoyle.engine.tally import GAMES_PER_SEED
+from hoyle.errors import RecordError
 
-__all__ = ["GAMES_PER_SEED", "game_seed", "game_chunks", "play_chunks", "collect",
-           "summarize_all", "read_run", "Run", "span_text", "add_counts", "wilson",
-           "MatchTotals"]
-
-GAMES_PER_SEED = 1_000_003
-"""Game ``i`` of a match seeded ``seed`` is seeded ``seed * GAMES_PER_SEED + i``: a match
-has fewer games than this, and a game's record tells its match's seed and its index."""
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a match seeded ``seed``.
-
-    >>> game_seed(103, 8946), divmod(game_seed(103, 8946), GAMES_PER_SEED)
-    (103009255, (103, 8946))
-    """
-    return seed * GAMES_PER_SEED + index
-
+__all__ = ["game_chunks", "play_chunks", "collect",
+           "summarize_all", "read_run", "Run", "span_text"]
 
 T = TypeVar("T")
 Job = tuple[tuple[str, str], int, list[int]]
@@ -54,8 +40,9 @@ def game_chunks(first: int, games: int, workers: int, most: int) -> list[list[in
 def play_chunks(play: Callable[[Job], list[T]], pair: tuple[str, str], seed: int,
                 first: int, games: int, workers: int, most: int) -> Iterator[list[T]]:
     """Each chunk's results in game order: ``play((pair, seed, indices))`` run over a
-    ``concurrent.futures`` process pool of ``workers`` (``play`` must be a module-level
-    function), or in this process when ``workers`` is 1."""
+    ``concurrent.futures`` process pool of ``workers`` (``play`` must pickle: a
+    module-level function, or a ``functools.partial`` of one), or in this process when
+    ``workers`` is 1."""
     jobs = [(pair, seed, c) for c in game_chunks(first, games, workers, most)]
     if workers > 1:
         with ProcessPoolExecutor(workers) as ex:
@@ -225,88 +212,3 @@ def _match_text(match: tuple[Any, ...]) -> str:
     game, variant, laws, seats, seed = match
     what = " ".join(w for w in (game, variant, f"laws {laws}" if laws else "") if w)
     return f"{what}: {' v '.join(seats)}, seed {seed}"
-
-
-def add_counts(total: dict[str, int], part: dict[str, int]) -> None:
-    """Add ``part``'s counts into ``total`` key by key (points, deals)."""
-    for k, v in part.items():
-        total[k] = total.get(k, 0) + v
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a win rate (95% by default).
-
-    60 wins in 100: centre (0.6 + 1.96²/200) / (1 + 1.96²/100) = 0.5963, half-width
-    1.96·sqrt(0.0024 + 1.96²/40000) / 1.0384 = 0.0943:
-
-    >>> tuple(round(x, 3) for x in wilson(60, 100))
-    (0.502, 0.691)
-    >>> wilson(0, 10)[0], wilson(10, 10)[1]
-    (0.0, 1.0)
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))  # rounding must not leave [0, 1]
-
-
-M = TypeVar("M", bound="MatchTotals")
-
-
-@dataclass
-class MatchTotals:
-    """What every match's outcome holds: the players (A, B), the games, each player's
-    wins, the first dealer's wins, and each player's points by ``"kind:role"`` with the
-    deals played in each role."""
-
-    names: tuple[str, str]
-    games: int
-    wins: list[int]
-    first_dealer_wins: int
-    points: list[dict[str, int]]
-    deals: list[dict[str, int]]
-
-    ROLES: ClassVar[tuple[str, str]] = ("dealer", "pone")
-    """The two roles of a deal (the dealer and the other hand)."""
-
-    @classmethod
-    def empty(cls: type[M], names: tuple[str, str]) -> M:
-        """A match of no games yet between ``names`` (A, B)."""
-        return cls(names, 0, [0, 0], 0, [{}, {}],
-                   [dict.fromkeys(cls.ROLES, 0) for _ in (0, 1)])
-
-    def add_game(self, winner: int, first_dealer: int, points: list[dict[str, int]],
-                 deals: list[dict[str, int]]) -> None:
-        """Count one more game: its winner and first dealer (player 0 = A, 1 = B), and
-        each player's points and deals by role."""
-        self.games += 1
-        self.wins[winner] += 1
-        if winner == first_dealer:
-            self.first_dealer_wins += 1
-        for p in (0, 1):
-            add_counts(self.points[p], points[p])
-            add_counts(self.deals[p], deals[p])
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready summary: every field, and each player's win-rate interval."""
-        d = {f.name: getattr(self, f.name) for f in fields(self)}
-        d["players"] = list(d.pop("names"))
-        d["win_rate_ci"] = [list(self.ci(0)), list(self.ci(1))]
-        return d
-
-    def win_rate(self, player: int = 0) -> float:
-        """The share of games won by ``player`` (0 = A)."""
-        return self.wins[player] / self.games if self.games else 0.0
-
-    def ci(self, player: int = 0) -> tuple[float, float]:
-        """Wilson 95% interval of the player's win rate."""
-        return wilson(self.wins[player], self.games)
-
-    def per_deal(self, player: int, kind: str, role: str) -> float:
-        """Points per deal (points) in a role of a kind, e.g. ``("hand", "pone")``; 0.0
-        when the player never had the role."""
-        n = self.deals[player][role]
-        return self.points[player].get(f"{kind}:{role}", 0) / n if n else 0.0

@@ -1,13 +1,18 @@
-"""Tournaments: many games between two players, measured.
+"""Matches: many games of one game between two computer players, measured, for any game in
+the registry (:mod:`hoyle.engine.registry`).
 
-Games alternate the first deal: in game ``i`` player A deals first when ``i`` is even, so
-neither gains from the dealer's advantage. Game ``i`` draws every random choice from
-``(seed, i)``, so the results are the same whatever the number of workers. Results carry
-win rates with Wilson 95% confidence intervals, points per deal split into pegging (the
-play, the go and his heels), hand and crib by role (over complete deals: the deal a game
-ends in is left out), skunks, and the first dealer's win rate.
+Games alternate the first deal (in game ``i`` player A deals first when ``i`` is even), and
+game ``i`` draws every random choice from ``(seed, i)``, so the results are the same
+whatever the number of workers. The game plays and tallies each game
+(:meth:`~hoyle.engine.registry.GameSpec.play_match_game`) and counts the match
+(:meth:`~hoyle.engine.registry.GameSpec.empty_match`, a
+:class:`~hoyle.engine.tally.MatchTotals`): win rates with Wilson 95% intervals, the first
+dealer's wins, points per deal by kind and role, and the game's own counts.
 
->>> r = run_match(["random", "random"], games=4, seed=1)
+>>> r = run_match("cribbage", ["random", "random"], games=4, seed=1)
+>>> r.games, r.wins[0] + r.wins[1]
+(4, 4)
+>>> r = run_match("ecarte", ["random", "rules"], games=4, seed=1)
 >>> r.games, r.wins[0] + r.wins[1]
 (4, 4)
 """
@@ -15,164 +20,35 @@ ends in is left out), skunks, and the first dealer's win rate.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TextIO
 
-from hoyle.cards import CARDS, Card, Rank, derive_rng
-from hoyle.cribbage.players import make_player
-from hoyle.cribbage.records import replay_record
-from hoyle.cribbage.state import CribbageState
-from hoyle.sim.match import play_game
-from hoyle.errors import RecordError
-from hoyle.sim.pool import (MatchTotals, add_counts, collect, game_seed, play_chunks,
-                            summarize_all, wilson)
-from hoyle.engine.action import Action
-from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
+from hoyle.engine.registry import GameSpec, get_game
+from hoyle.engine.tally import MatchTotals
+from hoyle.sim.pool import collect, play_chunks, summarize_all
 
-__all__ = ["DealTally", "GameSummary", "MatchResult", "play_one", "run_match", "summarize_game",
-           "summarize_games", "wilson"]
-
-_PEGGING = ("CRIB-R-9", "EW-T-ix", "EW-xii")
-
-
-@dataclass
-class GameSummary:
-    """One game: who won (player index 0 = A, 1 = B), the final scores by player, whether
-    it was a skunk, who dealt first, and the points each player made by kind and role
-    (``"pegging:dealer"``, ``"hand:pone"``, ``"crib:dealer"``…) with the deals in each
-    role; ``record`` is the game's record (JSON-ready)."""
-
-    index: int
-    winner: int
-    scores: tuple[int, int]
-    skunk: bool
-    first_dealer: int
-    points: list[dict[str, int]]
-    deals: list[dict[str, int]]
-    record: dict[str, Any] = field(default_factory=dict)
+__all__ = ["run_match", "summarize_games"]
 
 
-def play_one(names: Sequence[str], seed: int, index: int) -> GameSummary:
-    """Play game ``index`` of a match between players ``names`` (A, B)."""
-    a_deals_first = index % 2 == 0
-    # Seat 0 is always A; the cut is chosen so that the first dealer alternates.
-    rng = derive_rng(seed, "cut", index)
-    lo, hi = sorted(rng.sample(range(1, 14), 2))
-    low_card = rng.choice(_cards_of(lo))
-    high_card = rng.choice(_cards_of(hi))
-    state = CribbageState(seed=game_seed(seed, index), itemize=False)
-    first = 0 if a_deals_first else 1
-    cuts = (low_card, high_card) if first == 0 else (high_card, low_card)
-    state.apply(Action("CUT", (cuts[0],)))
-    state.apply(Action("CUT", (cuts[1],)))
-    players = [make_player(names[0]), make_player(names[1])]
-    tally = DealTally(first)
-    play_game(players, state=state, on_events=tally, resumable=False)
-    return _summary(index, state, first, tally, state.to_record(seats=list(names)).to_dict())
+def _spec(game: GameSpec | str) -> GameSpec:
+    return game if isinstance(game, GameSpec) else get_game(game)
 
 
-class DealTally:
-    """A game's points per complete deal by kind and role, fed its events in order.
-
-    Kinds: ``pegging`` (the play, the go, his heels), ``hand``, ``crib``; roles ``dealer``
-    and ``pone``. Only complete deals count (the crib shown, CRIB-R-3): the last deal of a
-    game, cut short when a side reaches the target, would bias every average down.
-
-    Attributes:
-        points: by seat, points by ``"kind:role"`` (points).
-        deals: by seat, complete deals played as ``dealer`` and as ``pone``.
-    """
-
-    def __init__(self, first_dealer: int) -> None:
-        self.dealer = first_dealer  # the dealer of the deal the events belong to
-        self.points: list[dict[str, int]] = [{}, {}]
-        self.deals: list[dict[str, int]] = [{"dealer": 0, "pone": 0},
-                                            {"dealer": 0, "pone": 0}]
-        self._pending: list[dict[str, int]] = [{}, {}]  # the deal in progress
-
-    def __call__(self, events: list[Event]) -> None:
-        for e in events:
-            if e.kind == "starter" and e.seat is not None:
-                self.dealer = e.seat
-            elif e.kind == "new_deal" and e.source == "CRIB-R-3":
-                d = self.dealer
-                self.deals[d]["dealer"] += 1
-                self.deals[1 - d]["pone"] += 1
-                for p in (0, 1):
-                    add_counts(self.points[p], self._pending[p])
-                    self._pending[p].clear()
-            if e.kind != "score" or e.seat is None or e.points <= 0:
-                continue
-            role = "dealer" if e.seat == self.dealer else "pone"
-            if e.source in _PEGGING:
-                kind = "pegging"
-            elif e.reason == "crib":
-                kind = "crib"
-            else:
-                kind = "hand"
-            key = f"{kind}:{role}"
-            pending = self._pending[e.seat]
-            pending[key] = pending.get(key, 0) + e.points
-
-
-def _summary(index: int, state: CribbageState, first: int, tally: DealTally,
-             record: dict[str, Any]) -> GameSummary:
-    result = state.result
-    assert result is not None
-    return GameSummary(index, result.winner, (result.scores[0], result.scores[1]),
-                       result.skunk, first, tally.points, tally.deals, record)
-
-
-def summarize_game(record: GameRecord, index: int = 0) -> GameSummary:
-    """A finished two-hand game's summary from its record, as :func:`play_one` makes it
-    in play: the record is replayed (every action checked, the stored result compared)
-    and its events tallied the same way (seat 0 is player A).
-
-    Raises:
-        RecordError: the record does not replay, is unfinished, or is not a two-hand game.
-    """
-    state, events = replay_record(record)
-    if state.rules.players != 2:
-        raise RecordError(f"a match game has two players, not {state.rules.players}")
-    if state.result is None:
-        raise RecordError("the game is unfinished")
-    first = next(e.seat for e in events if e.kind == "dealer" and e.seat is not None)
-    tally = DealTally(first)
-    tally(events)
-    return _summary(index, state, first, tally, {})
-
-
-def _cards_of(rank: int) -> list[Card]:
-    return [c for c in CARDS if c.rank == Rank(rank)]
-
-
-def _chunk(args: tuple[tuple[str, str], int, list[int]]) -> list[GameSummary]:
+def _chunk(game: str, args: tuple[tuple[str, str], int, list[int]]) -> list[Any]:
     names, seed, indices = args
-    return [play_one(names, seed, i) for i in indices]
+    spec = get_game(game)
+    return [spec.play_match_game(names, seed, i) for i in indices]
 
 
-@dataclass
-class MatchResult(MatchTotals):
-    """The outcome of a match (see :func:`run_match`): also the skunks each player won.
-    Roles are ``dealer`` and ``pone``; kinds ``pegging``, ``hand``, ``crib``."""
-
-    skunks: list[int] = field(default_factory=lambda: [0, 0])
-
-    def add(self, g: GameSummary) -> None:
-        """Count one more game."""
-        self.add_game(g.winner, g.first_dealer, g.points, g.deals)
-        if g.skunk:
-            self.skunks[g.winner] += 1
-
-
-def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
-              out: TextIO | None = None,
-              progress: Callable[[int], None] | None = None, first: int = 0) -> MatchResult:
-    """Play ``games`` games between the players named ``names`` (A, B).
+def run_match(game: GameSpec | str, names: Sequence[str], games: int, seed: int = 0,
+              workers: int = 1, out: TextIO | None = None,
+              progress: Callable[[int], None] | None = None, first: int = 0) -> MatchTotals:
+    """Play ``games`` games of ``game`` between the computer players named ``names`` (A, B).
 
     Args:
-        names: two player kinds (``random``, ``greedy``, ``table``, ``expert``).
+        game: the game's spec, or its registry name (``"cribbage"``).
+        names: two of the game's player names (:meth:`GameSpec.players`).
         games: how many games.
         seed: every game's random choices flow from ``(seed, game index)``.
         workers: processes (``concurrent.futures``); results do not depend on it.
@@ -181,24 +57,33 @@ def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
         first: the index of the first game: games ``first`` to ``first + games - 1`` are
             played, each exactly as in a run from 0 (to finish a run stopped part way).
 
+    Returns:
+        The game's match result (:meth:`GameSpec.empty_match` with every game added).
+
     Raises:
-        HoyleError: an unknown player name.
+        HoyleError: an unknown game or player name.
     """
+    spec = _spec(game)
     pair = (names[0], names[1])
     for n in pair:
-        make_player(n)  # fail early on a bad name
-    chunks = play_chunks(_chunk, pair, seed, first, games, workers, most=50)
-    return collect(chunks, MatchResult.empty(pair), out, progress)
+        spec.make_player(n)  # fail early on a bad name
+    result = spec.empty_match(pair)
+    chunks = play_chunks(partial(_chunk, spec.name), pair, seed, first, games, workers,
+                         most=result.CHUNK)
+    return collect(chunks, result, out, progress)
 
 
-def summarize_games(records: Iterable[GameRecord],
-                    where: Sequence[str] | None = None) -> MatchResult:
-    """A match's results from its games' records (``hoyle sim cribbage --out``), the
-    players named by the first record's seats (A = seat 0).
+def summarize_games(game: GameSpec | str, records: Iterable[GameRecord],
+                    where: Sequence[str] | None = None) -> MatchTotals:
+    """A match's results from its games' records (``hoyle sim GAME --out``), as
+    :func:`run_match` counted them in play, the players named by the first record's seats
+    (A = seat 0).
 
     Raises:
-        RecordError: a record does not replay or is not a finished two-hand game (the
+        HoyleError: an unknown game.
+        RecordError: a record does not replay or is not a finished game of a match (the
             message names the game by ``where[i]``, e.g. its file and line, else by its
             position from 1, and its seed).
     """
-    return summarize_all(records, summarize_game, MatchResult.empty, where)
+    spec = _spec(game)
+    return summarize_all(records, spec.summarize_match_game, spec.empty_match, where)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from hoyle.analysis.discard import discard_options
+from hoyle.cribbage.advice.discard import discard_options
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.players.claims import routine_action
 from hoyle.cribbage.players.pegtable import peg_table

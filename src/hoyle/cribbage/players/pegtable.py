@@ -32,7 +32,7 @@ from importlib import resources
 from itertools import combinations_with_replacement
 from typing import ClassVar
 
-from hoyle.analysis.cribtable import RoleTable
+from hoyle.cribbage.advice.cribtable import RoleTable
 from hoyle.cribbage.players.search import play_value
 from hoyle.errors import HoyleError
 
@@ -60,7 +60,8 @@ def keep_key(ranks: Iterable[int]) -> str:
 @dataclass(frozen=True)
 class PegTable(RoleTable):
     """Expected net pegging (points pegged minus conceded) by kept ranks (:func:`keep_key`)
-    and role, with standard errors (see :class:`~hoyle.analysis.cribtable.RoleTable`)."""
+    and role, with standard errors (see
+    :class:`~hoyle.cribbage.advice.cribtable.RoleTable`)."""
 
     kind: ClassVar[str] = "pegging table"
 

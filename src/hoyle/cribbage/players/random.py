@@ -30,5 +30,5 @@ class RandomPlayer:
 
     def choose_blind(self, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """The choice among card plays and discards, which needs no view (the runner,
-        :func:`hoyle.sim.match.play_game`, calls it without building one)."""
+        :func:`hoyle.cribbage.match.play_game`, calls it without building one)."""
         return legal_actions[draw.randbelow(rng, len(legal_actions))]  # = rng.randrange

@@ -1,7 +1,7 @@
 """The table player: discards by hoyle's advice, plays one move ahead.
 
-Discard: the best of the 15 discards by :func:`hoyle.analysis.discard_options` (hand plus
-or minus hoyle's crib table). Play: each card is worth the points it makes now minus the
+Discard: the best of the 15 discards by :func:`hoyle.cribbage.advice.discard_options`
+(hand plus or minus hoyle's crib table). Play: each card is worth the points it makes now minus the
 opponent's best reply, averaged over ``samples`` hands he may hold (drawn from the unseen
 cards with ``rng``; a 31 leaves him nothing to reply to). Ties go to the higher card
 (keeping low cards for later counts), then to ``rng``.
@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from hoyle.analysis.discard import discard_options
+from hoyle.cribbage.advice.discard import discard_options
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.players.claims import routine_action
 from hoyle.cribbage.players.greedy import keep_values

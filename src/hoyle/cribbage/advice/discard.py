@@ -2,7 +2,7 @@
 
 For a six-card hand and a role, each of the 15 discards is valued as the kept hand's exact
 expected show over the 46 possible starters, plus the expected crib from hoyle's crib table
-(:mod:`hoyle.analysis.cribtable`) when the crib is yours, minus it when it is your
+(:mod:`hoyle.cribbage.advice.cribtable`) when the crib is yours, minus it when it is your
 opponent's. Values are in points. Source: the show (CRIB-R-10); ``shared/figures.md`` §3.
 
 The published example (``shared/figures.md`` §3): the dealer holding A-2-7-9-J-Q keeps
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from hoyle.analysis.cribtable import CribTable, crib_table
+from hoyle.cribbage.advice.cribtable import CribTable, crib_table
 from hoyle.cards import Card, require_distinct
 from hoyle.cribbage.scoring import hand_ev
 from hoyle.errors import HoyleError

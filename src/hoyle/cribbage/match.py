@@ -1,4 +1,4 @@
-"""The match runner: drives a game state with players, every random choice from one seed.
+"""Cribbage's game runner: drives a game state with players, every random choice from one seed.
 
 >>> from hoyle.cribbage.players import RandomPlayer
 >>> a = play_game([RandomPlayer(), RandomPlayer()], seed=5)

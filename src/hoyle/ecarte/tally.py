@@ -1,6 +1,8 @@
-"""Écarté tournaments: many games between two computer players, measured.
+"""Écarté matches, measured: one game of a match played (:func:`play_one`) or read back from
+its record (:func:`summarize_game`), its points tallied, and the match's totals
+(:class:`EcarteMatchResult`); :func:`hoyle.sim.tournament.run_match` runs the match.
 
-As for cribbage (:mod:`hoyle.sim.tournament`): games alternate the first deal (in game
+As for every game: games alternate the first deal (in game
 ``i`` player A deals first when ``i`` is even), game ``i`` draws every random choice from
 ``(seed, i)`` so the results do not depend on the number of workers, and win rates carry
 Wilson 95% intervals. Points per deal are split by kind — the point, the vole, the king
@@ -9,46 +11,36 @@ refusal, ECARTE-R-15) and other law penalties — and by role (dealer, elder), o
 complete deals (the deal a game ends in is left out). Stands (without proposing) and
 refusals of a first proposal are counted per player.
 
->>> r = run_match(["random", "rules"], games=4, seed=1)
->>> r.games, r.wins[0] + r.wins[1]
-(4, 4)
+>>> g = play_one(("random", "rules"), seed=1, index=0)
+>>> r = EcarteMatchResult.empty(("random", "rules"))
+>>> r.add(g)
+>>> r.games, r.title("seed 1"), r.rows()[-1][0]
+(1, 'écarté: random v rules: 1 games, seed 1', 'first proposals refused')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, ClassVar
 
 from hoyle.cards import Card, Suit, derive_rng
 from hoyle.ecarte.match import play_game
+from hoyle.ecarte.players import make_player
 from hoyle.ecarte.records import replay_record
-from hoyle.ecarte.players import Player
-from hoyle.ecarte.players import make_player as _make_basic
 from hoyle.ecarte.rules import ecarte_pack, trick_rank
 from hoyle.ecarte.state import EcarteState
-from hoyle.errors import HoyleError, RecordError
-from hoyle.sim.pool import (MatchTotals, add_counts, collect, game_seed, play_chunks,
-                            summarize_all)
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
+from hoyle.engine.tally import MatchTotals, add_counts, game_seed
+from hoyle.errors import RecordError
 
-__all__ = ["EcarteGameSummary", "EcarteMatchResult", "KINDS", "make_player", "play_one",
-           "run_match"]
+__all__ = ["EcarteGameSummary", "EcarteMatchResult", "KINDS", "play_one", "summarize_game"]
 
 KINDS = ("point", "vole", "king", "penalty", "other")
 """Kinds of points in the per-deal figures."""
 _KING_SOURCES = ("ECARTE-R-7", "CLUB-22")
-
-
-def make_player(name: str) -> Player:
-    """A computer player by name: ``random``, ``rules`` or ``expert``.
-
-    Raises:
-        HoyleError: unknown name.
-    """
-    return _make_basic(name)
 
 
 @dataclass
@@ -172,21 +164,17 @@ def summarize_game(record: GameRecord, index: int = 0) -> EcarteGameSummary:
     return _summary(index, state, first, tally, {})
 
 
-def _chunk(args: tuple[tuple[str, str], int, list[int]]) -> list[EcarteGameSummary]:
-    names, seed, indices = args
-    return [play_one(names, seed, i) for i in indices]
-
-
 @dataclass
 class EcarteMatchResult(MatchTotals):
-    """The outcome of a match (see :func:`run_match`): also each player's stands (the
-    elder playing without proposing) and first refusals of a proposal. Roles are
-    ``dealer`` and ``elder``; kinds :data:`KINDS`."""
+    """The outcome of a match (:func:`hoyle.sim.tournament.run_match`): also each
+    player's stands (the elder playing without proposing) and first refusals of a
+    proposal. Roles are ``dealer`` and ``elder``; kinds :data:`KINDS`."""
 
     stands: list[int] = field(default_factory=lambda: [0, 0])
     refusals: list[int] = field(default_factory=lambda: [0, 0])
 
     ROLES = ("dealer", "elder")
+    CHUNK: ClassVar[int] = 25
 
     def add(self, g: EcarteGameSummary) -> None:
         """Count one more game."""
@@ -195,40 +183,21 @@ class EcarteMatchResult(MatchTotals):
             self.stands[p] += g.stands[p]
             self.refusals[p] += g.refusals[p]
 
+    def title(self, span: str) -> str:
+        """The results table's title, ``"écarté: A v B: 20 games, seed 3"``."""
+        return "écarté: " + super().title(span)
 
-def run_match(names: Sequence[str], games: int, seed: int = 0, workers: int = 1,
-              out: TextIO | None = None,
-              progress: Callable[[int], None] | None = None, first: int = 0) -> EcarteMatchResult:
-    """Play ``games`` games of écarté between the players named ``names`` (A, B).
-
-    Args:
-        names: two player kinds (``random``, ``rules``, ``expert``).
-        games: how many games.
-        seed: every game's random choices flow from ``(seed, game index)``.
-        workers: processes; results do not depend on it.
-        out: if given, every game's record is written to it as one JSON line, in order.
-        progress: called with the number of games finished so far.
-        first: the index of the first game: games ``first`` to ``first + games - 1`` are
-            played, each exactly as in a run from 0 (to finish a run stopped part way).
-
-    Raises:
-        HoyleError: an unknown player name.
-    """
-    pair = (names[0], names[1])
-    for n in pair:
-        make_player(n)
-    chunks = play_chunks(_chunk, pair, seed, first, games, workers, most=25)
-    return collect(chunks, EcarteMatchResult.empty(pair), out, progress)
-
-
-def summarize_games(records: Iterable[GameRecord],
-                    where: Sequence[str] | None = None) -> EcarteMatchResult:
-    """A match's results from its games' records (``hoyle sim ecarte --out``), the
-    players named by the first record's seats (A = seat 0).
-
-    Raises:
-        RecordError: a record does not replay or is not a finished game (the message
-            names the game by ``where[i]``, e.g. its file and line, else by its position
-            from 1, and its seed).
-    """
-    return summarize_all(records, summarize_game, EcarteMatchResult.empty, where)
+    def rows(self) -> list[tuple[str, str, str]]:
+        """The results table's écarté lines: points per deal (three decimals) by kind
+        (:data:`KINDS`) and in all, by role (the elder's first); then stands at the first
+        chance and first proposals refused."""
+        out = []
+        for role in ("elder", "dealer"):
+            for kind in KINDS:
+                out.append((f"{kind} per deal as {role}", f"{self.per_deal(0, kind, role):.3f}",
+                            f"{self.per_deal(1, kind, role):.3f}"))
+            a, b = (f"{sum(self.per_deal(p, k, role) for k in KINDS):.3f}" for p in (0, 1))
+            out.append((f"all points per deal as {role}", a, b))
+        out.append(("stands (first chance)", str(self.stands[0]), str(self.stands[1])))
+        out.append(("first proposals refused", str(self.refusals[0]), str(self.refusals[1])))
+        return out

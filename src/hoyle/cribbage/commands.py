@@ -1,0 +1,92 @@
+"""Cribbage's own commands (:class:`~hoyle.engine.commands.GameCommand`): ``hoyle stats
+cribbage`` (the show-score distributions, :mod:`hoyle.cribbage.advice.stats`) and ``hoyle
+discard`` (the discard advice, :mod:`hoyle.cribbage.advice.discard`). The computations are
+imported when a command runs, so declaring the commands costs nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from hoyle.engine.commands import GameCommand, Output, Status, Table
+from hoyle.engine.options import Option
+from hoyle.errors import HoyleError
+
+__all__ = ["DISCARD", "STATS", "discard_output", "stats_output"]
+
+
+def stats_output(status: Status, plot: Path | None) -> Iterator[Output]:
+    """The distribution of show scores over all 12,994,800 hand + starter combinations, as
+    a hand and as a crib (``shared/figures.md`` §1): the table, each one's mean and
+    standard deviation (points), and the histogram written to ``plot`` if given.
+
+    Raises:
+        HoyleError: the histogram cannot be written (matplotlib missing, a bad path).
+    """
+    from hoyle.cribbage.advice.stats import plot_distribution, show_distribution
+
+    hand, crib = show_distribution()
+    total = int(hand.sum())
+    yield Table(f"Show scores over all {total:,} (hand, starter) combinations",
+                ("score", "hand", "hand %", "crib", "crib %"), ("right",) * 5,
+                [(str(score), f"{int(hand[score]):,}", f"{hand[score] / total * 100:.4f}",
+                  f"{int(crib[score]):,}", f"{crib[score] / total * 100:.4f}")
+                 for score in range(len(hand))])
+    for name, d in (("hand", hand), ("crib", crib)):
+        scores = range(len(d))
+        mean = sum(s * int(d[s]) for s in scores) / total
+        var = sum((s - mean) ** 2 * int(d[s]) for s in scores) / total
+        yield f"{name}: mean {mean:.6f}, standard deviation {var ** 0.5:.6f}"
+    if plot is not None:
+        plot_distribution(hand, crib, plot)
+        yield f"Histogram written to {plot}."
+
+
+STATS = GameCommand(
+    "cribbage",
+    "The distribution of show scores over all 12,994,800 hand + starter combinations,\n"
+    "as a hand and as a crib (shared/figures.md §1).",
+    (Option("plot", Path, None, "Also write a PNG histogram to this file (needs matplotlib)."),),
+    stats_output)
+"""``hoyle stats cribbage``."""
+
+
+def discard_output(status: Status, cards: list[str], dealer: bool, pone: bool
+                   ) -> Iterator[Output]:
+    """The 15 ways to lay away two of six ``cards`` (card text, ``5H``), best first, as a
+    table: the hand's expected show over the 46 starters plus (``dealer``) or minus
+    (``pone``) hoyle's crib table, in points (CRIB-R-10; ``shared/figures.md`` §3).
+
+    Raises:
+        HoyleError: neither or both of ``dealer`` and ``pone``; not six distinct cards; a
+            card that does not read.
+    """
+    from hoyle.cards import parse_cards
+    from hoyle.cribbage.advice.discard import discard_options
+
+    if dealer == pone:
+        raise HoyleError("say whose crib it is: --dealer (yours) or --pone (not both)"
+                         if dealer else "say whose crib it is: --dealer (yours) or --pone")
+    hand = parse_cards(cards)
+    options = discard_options(hand, dealer)
+    role = "dealer (your crib)" if dealer else "pone (your opponent's crib)"
+    sign = "+" if dealer else "−"
+    yield Table(f"{' '.join(c.pretty for c in hand)} — {role}",
+                ("#", "lay away", "keep", "hand EV", "crib EV", "total"),
+                ("right", "left", "left", "right", "right", "right"),
+                [(str(i), " ".join(c.pretty for c in o.discard),
+                  " ".join(c.pretty for c in o.keep), f"{o.hand_ev:.3f}",
+                  f"{sign}{o.crib_ev:.3f}", f"{o.total:.3f}".replace("-", "−"))
+                 for i, o in enumerate(options, 1)])
+
+
+DISCARD = GameCommand(
+    "discard",
+    "Discard advice: the 15 ways to lay away two of six cards, ranked by expected points\n"
+    "(hand over the 46 starters, plus or minus hoyle's crib table).",
+    (Option("dealer", bool, False, "You deal: the crib is yours. One of --dealer, --pone."),
+     Option("pone", bool, False, "Your opponent deals: the crib is his.")),
+    discard_output,
+    arguments=(Option("cards", list[str], None, "Six cards, e.g. 5H 5C 6D 7S JD KH."),))
+"""``hoyle discard CARDS... --dealer|--pone``."""
