@@ -9,13 +9,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
+from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
 from hoyle.engine.registry import GameSpec
 from hoyle.engine.state import GameState
+
+if TYPE_CHECKING:
+    from hoyle.engine.text import Command, GameText
 
 __all__ = ["GAME", "CribbageSpec"]
 
@@ -54,6 +59,58 @@ class CribbageSpec(GameSpec):
         from hoyle.cribbage.records import replay_record
         return replay_record(record)
 
+    # -- cli: the interactive sessions and the game's commands ----------------------------
+    def text(self) -> GameText:
+        from hoyle.cribbage.console import CribbageText
+        return CribbageText()
+
+    def _laws_option(self) -> Option:
+        return Option("laws", str, self.default_laws, f"Law code: {' or '.join(self.codes())}.")
+
+    def play_options(self) -> Sequence[Option]:
+        from hoyle.cribbage.players import PLAYERS
+        return (
+            Option("seed", int, None, "Seed for the game (every shuffle and every computer "
+                                      "choice flows from it)."),
+            Option("opponent", str, self.default_opponent,
+                   f"Computer player: {', '.join(sorted(PLAYERS))}."),
+            Option("save", Path, None, "Record file, written after every move "
+                                       "(default hoyle-cribbage-SEED.json)."),
+            Option("manual_count", bool, False, "Claim your own points in the play and the "
+                   "show; the laws rule over- and underclaims (EW-ix, EW-x)."),
+            self._laws_option(),
+            Option("variant", str, self.default_variant, _VARIANT_HELP),
+            Option("muggins", bool, False, "Muggins announced (ACC-10.1; with --laws acc "
+                                           "--manual-count)."),
+            Option("resume", Path, None, "Continue a saved game from its record file."))
+
+    def referee_options(self) -> Sequence[Option]:
+        return (
+            self._laws_option(),
+            Option("names", str, None, "The players, seat 0 first, comma-separated."),
+            Option("variant", str, self.default_variant, _VARIANT_HELP),
+            Option("muggins", bool, False, "Muggins announced (ACC-10.1; --laws acc only)."),
+            Option("save", Path, None, "Record file (default hoyle-referee.json)."),
+            Option("resume", Path, None, "Continue a refereed game from its record."))
+
+    def laws_options(self) -> Sequence[Option]:
+        return (Option("variant", str, None, "Also show the rules of play of a variant: "
+                       + ", ".join(self.variants()) + "."),)
+
+    def commands(self) -> Sequence[Command]:
+        from hoyle.cribbage.console import score
+        from hoyle.engine.text import Command
+        return (Command(
+            "score", "Score a hand or crib in the show, itemised (fifteens, pairs, runs, "
+                     "flush, nobs).",
+            (Option("cards", list[str], ..., "The hand, e.g. 5H 5C 5S JD."),),
+            (Option("starter", str, ..., "The starter (turn-up), e.g. 5D."),
+             Option("crib", bool, False, "Score as a crib (a flush needs all five cards).")),
+            score),)
+
+
+_VARIANT_HELP = ("six-card (to 121), five-card (to 61), three-hand (to 61), four-hand "
+                 "(partners, to 121), eight-card.")
 
 GAME = CribbageSpec()
 """The registry's cribbage."""

@@ -9,13 +9,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
+from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
 from hoyle.engine.registry import GameSpec
 from hoyle.engine.state import GameState
+
+if TYPE_CHECKING:
+    from hoyle.engine.text import GameText
 
 __all__ = ["GAME", "EcarteSpec"]
 
@@ -52,6 +57,34 @@ class EcarteSpec(GameSpec):
     def replay_record(self, record: GameRecord) -> tuple[GameState, list[Event]]:
         from hoyle.ecarte.records import replay_record
         return replay_record(record)
+
+    # -- cli: the interactive sessions and the game's commands ----------------------------
+    def text(self) -> GameText:
+        from hoyle.ecarte.console import EcarteText
+        return EcarteText()
+
+    def _laws_option(self) -> Option:
+        return Option("laws", str, self.default_laws, f"Law code: {' or '.join(self.codes())}.")
+
+    def play_options(self) -> Sequence[Option]:
+        from hoyle.ecarte.players import PLAYERS
+        return (
+            Option("seed", int, None, "Seed for the game (every shuffle and every computer "
+                                      "choice flows from it)."),
+            Option("opponent", str, self.default_opponent,
+                   f"Computer player: {', '.join(PLAYERS)}."),
+            self._laws_option(),
+            Option("save", Path, None, "Record file, written after every move "
+                                       "(default hoyle-ecarte-SEED.json)."),
+            Option("resume", Path, None, "Continue a saved écarté game from its record "
+                                         "file."))
+
+    def referee_options(self) -> Sequence[Option]:
+        return (
+            self._laws_option(),
+            Option("names", str, None, "The players, seat 0 first, comma-separated."),
+            Option("save", Path, None, "Record file (default hoyle-referee-ecarte.json)."),
+            Option("resume", Path, None, "Continue a refereed game from its record."))
 
 
 GAME = EcarteSpec()

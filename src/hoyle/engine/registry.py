@@ -22,7 +22,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
@@ -30,6 +30,10 @@ from hoyle.engine.names import by_name
 from hoyle.engine.records import GameRecord
 from hoyle.engine.state import GameState
 from hoyle.errors import HoyleError
+
+if TYPE_CHECKING:
+    from hoyle.engine.options import Option
+    from hoyle.engine.text import Command, GameText
 
 __all__ = ["GAMES", "GameSpec", "game_names", "get_game", "games"]
 
@@ -114,6 +118,33 @@ class GameSpec:
                 disagrees with.
         """
         raise NotImplementedError
+
+    # -- cli: the interactive sessions and the game's commands ----------------------------
+    def text(self) -> GameText:
+        """The game's words and the reading of what a person types (event lines, prompts,
+        moves, the referee's menu), for any interface: strings in, strings out."""
+        raise NotImplementedError
+
+    def play_options(self) -> Sequence[Option]:
+        """The options of ``hoyle play GAME``, in order: ``seed`` (``int | None``),
+        ``save`` and ``resume`` (``Path | None``) and the game's own (their values reach
+        :meth:`GameText.new_play` by name)."""
+        raise NotImplementedError
+
+    def referee_options(self) -> Sequence[Option]:
+        """The options of ``hoyle referee GAME``, in order: ``names`` (``str | None``,
+        comma-separated), ``save`` and ``resume`` (``Path | None``) and the game's own
+        (their values reach :meth:`GameText.new_referee` by name)."""
+        raise NotImplementedError
+
+    def laws_options(self) -> Sequence[Option]:
+        """The game's own options of ``hoyle laws GAME`` (their values reach
+        :meth:`GameText.laws_preface`); the law ID and ``--laws`` are every game's."""
+        return ()
+
+    def commands(self) -> Sequence[Command]:
+        """Commands of the game's own (``hoyle score`` for cribbage's show)."""
+        return ()
 
 
 @cache
