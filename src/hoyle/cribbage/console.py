@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from hoyle.cards import Card, parse_cards
-from hoyle.cribbage.laws import CODES, get_code
+from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.players import make_player
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
@@ -60,13 +60,10 @@ def law_code(laws: str, muggins: bool) -> LawCode:
     Raises:
         HoyleError: unknown code, or muggins under a code that has none.
     """
-    if muggins:
-        code = CODES.get(laws.lower())
-        if code is None or "muggins" not in code.params:
-            raise HoyleError("muggins is an option of the ACC code (ACC-10.1); "
-                             f"the {laws} code has none")
-        return get_code(laws, muggins="acc")
-    return get_code(laws)
+    if muggins and laws.lower() != "acc":
+        raise HoyleError("muggins is an option of the ACC code (ACC-10.1); "
+                         f"the {laws} code has none")
+    return get_code(laws, muggins="acc") if muggins else get_code(laws)
 
 
 def parse_table_input(state: CribbageState, text: str,
