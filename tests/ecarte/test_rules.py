@@ -12,7 +12,7 @@ from itertools import combinations
 import pytest
 
 from hoyle.cards import Card, Suit, parse_cards
-from hoyle.cli.ecarte_referee import parse_table_input
+from hoyle.ecarte.console import parse_table_input
 from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.rules import EcarteRules, ecarte_pack, trick_rank
 from hoyle.ecarte.scoring import hand_points, legal_cards, trick_winner

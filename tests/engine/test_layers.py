@@ -90,7 +90,6 @@ def test_no_lower_layer_imports_a_higher_one() -> None:
     assert upward == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 14, step 1 in progress: the interfaces and analysis still name games")
 def test_nothing_above_the_games_imports_a_game() -> None:
     named = [f"{m}:{line} imports {t}" for m in MODULES if layer(m) >= ABOVE_GAMES
              for line, t in imports(m) if game_of(t) is not None]
@@ -120,7 +119,6 @@ def _names_compared(tree: ast.AST) -> Iterator[tuple[int, str]]:
                     yield node.lineno, e.value
 
 
-@pytest.mark.xfail(strict=True, reason="issue 14, step 1 in progress: the interfaces and analysis still name games")
 def test_nothing_above_the_games_compares_a_game_name() -> None:
     compared = [f"{m}:{line} compares {value!r}" for m in MODULES if layer(m) >= ABOVE_GAMES
                 for line, value in _names_compared(ast.parse(MODULES[m].read_text("utf-8")))]

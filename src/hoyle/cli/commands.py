@@ -6,7 +6,7 @@ read from the game's spec, so the command line names no game itself.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, Optional
 
 import typer
@@ -16,23 +16,34 @@ from hoyle.engine.options import Option
 __all__ = ["add_command"]
 
 
-def _parameter(option: Option) -> inspect.Parameter:
-    decls = [option.cli_name] if option.flag else []
+def _parameter(option: Option, argument: bool = False,
+               names: Sequence[str] = ()) -> inspect.Parameter:
+    """``option`` as a typer parameter: an argument if ``argument``; ``default=...`` makes
+    it required; ``names``: its spellings (default ``option.cli_name``)."""
+    decls = list(names) or ([option.cli_name] if option.flag else [])
     help_text = option.help
     if option.choices:
         help_text = f"{help_text} ({', '.join(option.choices)})"
     kind: Any = option.type
     if option.default is None and kind is not bool:
         kind = Optional[kind]  # noqa: UP007 - typer reads Optional
-    return inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=option.default,
-                             annotation=Annotated[kind, typer.Option(*decls, help=help_text)])
+    info = typer.Argument(help=help_text) if argument else typer.Option(*decls, help=help_text)
+    default = inspect.Parameter.empty if option.default is ... else option.default
+    return inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=default,
+                             annotation=Annotated[kind, info])
 
 
 def add_command(app: typer.Typer, name: str, help_text: str, options: Sequence[Option],
-                run: Callable[..., None], context: bool = False) -> None:
-    """Add command ``name`` to ``app``: its options are ``options``; calling it calls
-    ``run(**values)`` (with the click context first as ``ctx`` when ``context``)."""
-    params = [_parameter(o) for o in options]
+                run: Callable[..., None], context: bool = False,
+                arguments: Sequence[Option] = (),
+                names: Mapping[str, Sequence[str]] | None = None) -> None:
+    """Add command ``name`` to ``app``: its positional ``arguments`` then its ``options``
+    (an option's spellings from ``names``, by option name, if given there); calling it
+    calls ``run(**values)`` (with the click context first as ``ctx`` when ``context``).
+    An argument or option whose default is ``...`` is required."""
+    spellings = names or {}
+    params = [_parameter(a, argument=True) for a in arguments]
+    params += [_parameter(o, names=spellings.get(o.name, ())) for o in options]
     if context:
         params.insert(0, inspect.Parameter("ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                            annotation=typer.Context))

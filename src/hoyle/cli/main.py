@@ -1,4 +1,5 @@
-"""The ``hoyle`` command: play, score and replay cribbage.
+"""The ``hoyle`` command: play, referee, replay and look up the laws of every registered
+game (:mod:`hoyle.engine.registry`), one subcommand a game for each verb.
 
 Every error caused by bad input prints one line (``error: …``) and exits with status 2;
 nothing is lost (a game in progress is saved first).
@@ -6,11 +7,9 @@ nothing is lost (a game in progress is saved first).
 
 from __future__ import annotations
 
-import inspect
+import datetime
 import random
-import shlex
 import sys
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, Optional
@@ -20,29 +19,19 @@ from rich.console import Console
 from rich.markup import escape
 
 from hoyle import __version__
-from hoyle.cards import Card, parse_cards
 from hoyle.cli.commands import add_command
-from hoyle.cli.render import event_lines, show_table
 from hoyle.cli.saves import check_new_save_path
-from hoyle.cli.session import RecordedSession
-from hoyle.cribbage.players import PLAYERS
-from hoyle.ecarte.players import PLAYERS as ECARTE_PLAYERS
-from hoyle.cribbage.scoring import score_show
-from hoyle.cribbage.records import replay_record
-from hoyle.errors import HoyleError, RecordsFileError
-from hoyle.sim.pool import span_text
-from hoyle.engine.commands import GameCommand, Table
+from hoyle.cli.session import PlaySession, RecordedSession, show
+from hoyle.engine.commands import GameCommand
 from hoyle.engine.laws import LawCode
 from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import games, get_game
+from hoyle.engine.registry import GameSpec, games, get_game
 from hoyle.engine.tally import GAMES_PER_SEED, MatchTotals
+from hoyle.errors import HoyleError, RecordsFileError
+from hoyle.sim.pool import span_text
 
 __all__ = ["app", "main"]
-
-_VARIANTS = "six-card, five-card, three-hand, four-hand, eight-card"
-_VARIANT_HELP = ("six-card (to 121), five-card (to 61), three-hand (to 61), four-hand "
-                 "(partners, to 121), eight-card.")
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -78,7 +67,7 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True, help="Show the version.")] = False) -> None:
-    """hoyle: cribbage according to Hoyle."""
+    """hoyle: card games according to Hoyle."""
 
 
 @play_app.callback(invoke_without_command=True)
@@ -97,20 +86,16 @@ def play(ctx: typer.Context,
 
 
 def _resume_play(path: Path, game: str | None = None) -> NoReturn:
-    """Continue the saved game in ``path`` (of ``game``, if given: cribbage or écarté);
-    one line on error."""
-    session: Any
+    """Continue the saved game in ``path`` (as a game of ``game``, if given: the game's own
+    checks say when it is not one); one line on error."""
     try:
-        found = GameRecord.load(path).game
-        if game is not None and found != game:
-            raise HoyleError(f"that is a game of {found}: hoyle play --resume "
-                             f"{shlex.quote(str(path))}")
-        if found == "ecarte":
-            from hoyle.cli.ecarte_play import resume_session as resume_ecarte
-            session = resume_ecarte(console, path)
-        else:
-            from hoyle.cli.play import resume_session
-            session = resume_session(console, path)
+        record = GameRecord.load(path)
+        spec = get_game(game if game is not None else record.game)
+        text = spec.text()
+        resumed = text.resume_play(record, path)
+        session: PlaySession[Any] = PlaySession(console, text, resumed,
+                                                record.seed or 0, path)
+        console.print(text.resumed_line(resumed, record, path))
     except HoyleError as e:
         raise _fail(str(e)) from None
     raise typer.Exit(session.run())
@@ -128,114 +113,33 @@ def _resume_alone(ctx: typer.Context) -> None:
                     "settings and file (--resume goes alone)")
 
 
-@play_app.command("cribbage")
-def play_cribbage(
-        ctx: typer.Context,
-        seed: Annotated[Optional[int], typer.Option(  # noqa: UP007
-            help="Seed for the game (every shuffle and every computer choice flows from it).")]
-        = None,
-        opponent: Annotated[str, typer.Option(
-            help=f"Computer player: {', '.join(sorted(PLAYERS))}.")] = "expert",
-        save: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-            help="Record file, written after every move "
-                 "(default hoyle-cribbage-SEED.json).")] = None,
-        manual_count: Annotated[bool, typer.Option(
-            "--manual-count", help="Claim your own points in the play and the show; "
-                                   "the laws rule over- and underclaims (EW-ix, EW-x).")]
-        = False,
-        laws: Annotated[str, typer.Option(help="Law code: ew or acc.")] = "ew",
-        variant: Annotated[str, typer.Option(help=_VARIANT_HELP)] = "six-card",
-        muggins: Annotated[bool, typer.Option(
-            "--muggins", help="Muggins announced (ACC-10.1; with --laws acc "
-                              "--manual-count).")] = False,
-        resume: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-            "--resume", help="Continue a saved game from its record file.")] = None) -> None:
-    """Play cribbage against the computer (six-card to 121 unless --variant says)."""
-    from hoyle.cli.play import new_session
-
+def _play(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
+    """``hoyle play GAME``: a new game against the computer (or ``--resume FILE``)."""
     _resume_alone(ctx)
+    resume, save, seed = values.pop("resume"), values.pop("save"), values.pop("seed")
     if resume is not None:
-        _resume_play(resume, "cribbage")
-
+        _resume_play(resume, spec.name)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2**31)
     if seed < 0:
         raise _fail("the seed must be 0 or more")
     try:
-        path = save or Path(f"hoyle-cribbage-{seed}.json")
+        path = save or Path(f"hoyle-{spec.name}-{seed}.json")
         check_new_save_path(path)
-        session = new_session(console, seed, opponent, path,
-                              manual_count=manual_count, laws=laws, variant=variant,
-                              muggins=muggins)
+        text = spec.text()
+        game = text.new_play(seed, values)
+        session: PlaySession[Any] = PlaySession(console, text, game, seed, path)
         session.save()
     except HoyleError as e:
         raise _fail(str(e)) from None
-    mode = ", manual counting" if manual_count else ""
-    rules = session.state.rules
-    console.print(f"[bold]Cribbage[/bold], {rules.variant} to {rules.target}, against the "
-                  f"{opponent} player{'s' if rules.players > 2 else ''}, "
-                  f"laws {laws.upper()}{mode}. Seed {seed}. "
-                  "Type 'help' for help, 'quit' to save and stop.")
+    console.print(text.play_banner(game, seed, values))
     raise typer.Exit(session.run())
 
 
-@play_app.command("ecarte")
-def play_ecarte(
-        ctx: typer.Context,
-        seed: Annotated[Optional[int], typer.Option(  # noqa: UP007
-            help="Seed for the game (every shuffle and every computer choice flows from it).")]
-        = None,
-        opponent: Annotated[str, typer.Option(
-            help=f"Computer player: {', '.join(ECARTE_PLAYERS)}.")] = "rules",
-        laws: Annotated[str, typer.Option(help="Law code: oh or club.")] = "club",
-        save: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-            help="Record file, written after every move "
-                 "(default hoyle-ecarte-SEED.json).")] = None,
-        resume: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-            "--resume", help="Continue a saved écarté game from its record file.")] = None
-        ) -> None:
-    """Play écarté against the computer (game of five)."""
-    from hoyle.cli.ecarte_play import new_session, resume_session
-
-    _resume_alone(ctx)
-    try:
-        if resume is not None:
-            session = resume_session(console, resume)
-        else:
-            if seed is None:
-                seed = random.SystemRandom().randrange(1, 2**31)
-            if seed < 0:
-                raise HoyleError("the seed must be 0 or more")
-            path = save or Path(f"hoyle-ecarte-{seed}.json")
-            check_new_save_path(path)
-            session = new_session(console, seed, opponent, path, laws=laws)
-            session.save()
-            console.print(f"[bold]Écarté[/bold], game of {session.state.rules.target}, "
-                          f"against the {opponent} player, laws {laws.upper()}. Seed {seed}. "
-                          "Type 'help' for help, 'quit' to save and stop.")
-    except HoyleError as e:
-        raise _fail(str(e)) from None
-    raise typer.Exit(session.run())
-
-
-@app.command()
-def score(cards: Annotated[list[str], typer.Argument(help="The hand, e.g. 5H 5C 5S JD.")],
-          starter: Annotated[str, typer.Option(help="The starter (turn-up), e.g. 5D.")],
-          crib: Annotated[bool, typer.Option(
-              "--crib", help="Score as a crib (a flush needs all five cards).")] = False
-          ) -> None:
-    """Score a hand or crib in the show, itemised (fifteens, pairs, runs, flush, nobs)."""
-    try:
-        hand = parse_cards(cards)
-        turn = Card.parse(starter)
-        if crib and len(hand) != 4:
-            raise HoyleError(f"a crib has 4 cards, not {len(hand)}")
-        if not 3 <= len(hand) <= 6:
-            raise HoyleError(f"a hand in the show has 3 to 6 cards, not {len(hand)}")
-        result = score_show(hand, turn, crib=crib)
-    except HoyleError as e:
-        raise _fail(str(e)) from None
-    console.print(show_table(hand, turn, result.items, result.total))
+for _spec in games():
+    add_command(play_app, _spec.name, _spec.text().play_command_help,
+                _spec.play_options(),
+                lambda ctx, _s=_spec, **values: _play(_s, ctx, **values), context=True)
 
 
 @app.command()
@@ -259,17 +163,11 @@ def replay(path: Annotated[Path, typer.Argument(
         except RecordsFileError as e:
             raise HoyleError(f"{str(path)!r} holds {e.count} records, one a line: choose "
                              f"one with --line N (1 to {e.count})") from None
-        if record.game == "ecarte":
-            from hoyle.cli.render import ecarte_event_lines
-            from hoyle.ecarte.records import replay_record as replay_ecarte
-
-            estate, events = replay_ecarte(record)
-            n_seats, finished = 2, estate.is_terminal()
-            lines_for = ecarte_event_lines
-        else:
-            state, events = replay_record(record)
-            n_seats, finished = state.rules.players, state.result is not None
-            lines_for = event_lines
+        spec = get_game(record.game)
+        state, events = spec.replay_record(record)
+        game_text = spec.text()
+        n_seats, finished = game_text.seat_count(state), game_text.finished(state)
+        lines_for = game_text.event_lines
         if record.seats and len(record.seats) != n_seats:
             raise HoyleError(f"the record names {len(record.seats)} seats for a game of "
                              f"{n_seats}")
@@ -299,64 +197,46 @@ referee_app = typer.Typer(help="Referee a game played with real cards: board and
 app.add_typer(referee_app, name="referee")
 
 
-def _referee(ctx: typer.Context, resume: Callable[[Console, Path], RecordedSession[Any]],
-             new: Callable[[list[str] | None, Path], RecordedSession[Any]],
-             names: str | None, path: Path) -> NoReturn:
-    """Run a referee session: the one resumed from ``--resume`` (no other option given),
-    else a new one with the table's names (comma-separated) saved to ``path`` (never over
-    an existing file); one line on error."""
+def _referee(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
+    """``hoyle referee GAME``: the game resumed from ``--resume`` (no other option given),
+    else a new one with the table's names (comma-separated) saved to ``--save`` or the
+    game's default file (never over an existing file); one line on error."""
     _resume_alone(ctx)
+    resume, save, names = values.pop("resume"), values.pop("save"), values.pop("names")
+    text = spec.text()
     try:
-        resumed = ctx.params.get("resume")
-        if resumed is not None:
-            session = resume(console, resumed)
+        if resume is not None:
+            record = GameRecord.load(resume)
+            state, _ = spec.replay_record(record)
+            if not record.options.get("referee"):
+                raise HoyleError("that record is not a refereed game")
+            n = text.seat_count(state)
+            seats = record.seats if len(record.seats) == n else [f"Seat {i}" for i in range(n)]
+            console.print(f"Resuming the refereed game in {escape(str(resume))} "
+                          f"({len(record.actions)} actions).")
+            session: RecordedSession[Any] = RecordedSession(
+                console, text, spec.name, state, seats, resume,
+                record.date or datetime.date.today().isoformat())
         else:
             seat_names = [n.strip() for n in names.split(",")] if names else None
+            path = save or Path(text.referee_save)
             check_new_save_path(path)
-            session = new(seat_names, path)
+            state, seats = text.new_referee(seat_names, values)
+            console.print(text.referee_banner(state, values))
+            session = RecordedSession(console, text, spec.name, state, seats, path,
+                                      datetime.date.today().isoformat())
             session.save()
     except HoyleError as e:
         raise _fail(str(e)) from None
     raise typer.Exit(session.run())
 
 
-@referee_app.command("cribbage")
-def referee_cribbage(
-        ctx: typer.Context,
-        laws: Annotated[str, typer.Option(help="Law code: ew or acc.")] = "ew",
-        names: Annotated[Optional[str], typer.Option(  # noqa: UP007
-            help="The players, seat 0 first, comma-separated.")] = None,
-        variant: Annotated[str, typer.Option(help=_VARIANT_HELP)] = "six-card",
-        muggins: Annotated[bool, typer.Option(
-            "--muggins", help="Muggins announced (ACC-10.1; --laws acc only).")] = False,
-        save: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-            help="Record file (default hoyle-referee.json).")] = None,
-        resume: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-            help="Continue a refereed game from its record.")] = None) -> None:
-    """Referee cribbage at a real table: enter what happens, get the score and the rulings."""
-    from hoyle.cli.referee import new_referee, resume_referee
-
-    _referee(ctx, resume_referee,
-             lambda seats, path: new_referee(console, laws, seats, path, variant=variant,
-                                             muggins=muggins),
-             names, save or Path("hoyle-referee.json"))
-
-
-@referee_app.command("ecarte")
-def referee_ecarte(
-        ctx: typer.Context,
-        laws: Annotated[str, typer.Option(help="Law code: oh or club.")] = "club",
-        names: Annotated[Optional[str], typer.Option(  # noqa: UP007
-            help="The players, seat 0 first, comma-separated.")] = None,
-        save: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-            help="Record file (default hoyle-referee-ecarte.json).")] = None,
-        resume: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-            help="Continue a refereed game from its record.")] = None) -> None:
-    """Referee écarté at a real table: enter what happens, get the score and the rulings."""
-    from hoyle.cli.ecarte_referee import new_referee, resume_referee
-
-    _referee(ctx, resume_referee, lambda seats, path: new_referee(console, laws, seats, path),
-             names, save or Path("hoyle-referee-ecarte.json"))
+for _spec in games():
+    add_command(referee_app, _spec.name,
+                f"Referee {_spec.title.lower()} at a real table: enter what happens, get the "
+                "score and the rulings.",
+                _spec.referee_options(),
+                lambda ctx, _s=_spec, **values: _referee(_s, ctx, **values), context=True)
 
 
 laws_app = typer.Typer(help="List the laws of a game's code, or print one law.",
@@ -364,7 +244,7 @@ laws_app = typer.Typer(help="List the laws of a game's code, or print one law.",
 app.add_typer(laws_app, name="laws")
 
 
-def _print_laws(lc: LawCode, law_id: str | None, game: str) -> None:
+def _print_laws(lc: LawCode, law_id: str | None, spec: GameSpec) -> None:
     """Print a law code as a table, or one law and how hoyle applies it."""
     from rich.table import Table
 
@@ -381,7 +261,9 @@ def _print_laws(lc: LawCode, law_id: str | None, game: str) -> None:
     match = [law for law in lc if law.id.lower() == wanted.lower()]
     if not match:
         prefix = wanted.split("-")[0].lower()
-        codes = {"ew": "ew", "acc": "acc", "oh": "oh", "hgie": "oh", "club": "club"}
+        codes = {law.id.split("-")[0].lower(): code.name for code in spec.codes().values()
+                 for law in code}
+        game = spec.name
         hint = f"hoyle laws {game} --laws {codes[prefix]} {wanted}" \
             if codes.get(prefix, lc.name) != lc.name else f"hoyle laws {game} --laws {lc.name}"
         raise _fail(f"the {lc.name} code has no law {wanted!r} (see: {hint})")
@@ -398,93 +280,46 @@ def _print_laws(lc: LawCode, law_id: str | None, game: str) -> None:
         console.print("Parameters: " + ", ".join(f"{p} = {lc.params[p]}" for p in params))
 
 
-@laws_app.command("cribbage")
-def laws_cribbage(
-        law_id: Annotated[Optional[str], typer.Argument(  # noqa: UP007
-            help="A law ID, e.g. EW-ix; omit to list the whole code.")] = None,
-        code: Annotated[str, typer.Option("--laws", "--code", help="The law code: ew or acc.")]
-        = "ew",
-        variant: Annotated[Optional[str], typer.Option(  # noqa: UP007
-            help="Also show the rules of play of a variant: " + _VARIANTS + ".")] = None
-        ) -> None:
-    """The laws of cribbage: every law of a code with its ID, title and summary."""
-    from hoyle.cribbage.laws import get_code
-    from hoyle.cribbage.rules import CribbageRules
-
+def _laws(spec: GameSpec, law_id: str | None, code: str, **values: Any) -> None:
+    """``hoyle laws GAME [ID]``: the code's laws, or one law (and the game's preface)."""
     try:
-        lc = get_code(code)
-        if variant is not None:
-            rules = CribbageRules.for_variant(variant)
-            console.print(f"[bold]{rules.variant}[/bold]: {rules.players} players, "
-                          f"{rules.cards_dealt} dealt, {rules.discard_per_player} each to the "
-                          f"crib"
-                          + (f" plus {rules.crib_cards_from_stock} from the stock"
-                             if rules.crib_cards_from_stock else "")
-                          + f", hands of {rules.hand_size}, game {rules.target}"
-                          + (f", {rules.last_bonus} for last" if rules.last_bonus else "")
-                          + ("" if rules.play_all_cards else ", one count only")
-                          + (", partners" if rules.partnerships else "")
-                          + " (shared/laws/cribbage.md §1.2)")
+        lc = spec.get_code(code)
+        for block in spec.text().laws_preface(values):
+            show(console, block)
     except HoyleError as e:
         raise _fail(str(e)) from None
-    _print_laws(lc, law_id, "cribbage")
+    _print_laws(lc, law_id, spec)
 
 
-@laws_app.command("ecarte")
-def laws_ecarte(
-        law_id: Annotated[Optional[str], typer.Argument(  # noqa: UP007
-            help="A law ID, e.g. CLUB-17 or OH-9; omit to list the whole code.")] = None,
-        code: Annotated[str, typer.Option("--laws", "--code", help="The law code: oh or club.")]
-        = "club") -> None:
-    """The laws of écarté: every law of a code with its ID, title and summary."""
-    from hoyle.ecarte.laws import get_code
-
-    try:
-        lc = get_code(code)
-    except HoyleError as e:
-        raise _fail(str(e)) from None
-    _print_laws(lc, law_id, "ecarte")
+for _spec in games():
+    _text = _spec.text()
+    add_command(
+        laws_app, _spec.name, f"The laws of {_spec.title.lower()}: every law of a code "
+                             "with its ID, title and summary.",
+        [Option("code", str, _spec.default_laws,
+                f"The law code: {' or '.join(_spec.codes())}."), *_spec.laws_options()],
+        lambda _s=_spec, **values: _laws(_s, **values),
+        arguments=[Option("law_id", str, None,
+                          f"A law ID, e.g. {_text.law_id_example}; omit to list the whole "
+                          "code.")],
+        names={"code": ("--laws", "--code")})
 
 
 def _game_command(group: typer.Typer, command: GameCommand) -> None:
     """Add a game's own command to ``group``: its arguments and options as the game declares
-    them; what it produces printed (every ``HoyleError`` one ``error:`` line)."""
-    from hoyle.cli.commands import _parameter
-
-    params = [inspect.Parameter(a.name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                annotation=Annotated[a.type, typer.Argument(help=a.help)])
-              for a in command.arguments]
-    params += [_parameter(o) for o in command.options]
-
+    them; what it produces shown in order (every ``HoyleError`` one ``error:`` line)."""
     def run(**values: Any) -> None:
-        _print_output(command, values)
+        try:
+            for block in command.run(err_console.status, **values):
+                show(console, block)
+        except HoyleError as e:
+            raise _fail(str(e)) from None
 
-    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    run.__name__ = command.name.replace("-", "_")
-    run.__doc__ = command.help
-    group.command(command.name)(run)
-
-
-def _print_output(command: GameCommand, values: dict[str, Any]) -> None:
-    """Run a game's command and print its lines and tables, in order; one line on error."""
-    from rich.table import Table as RichTable
-
-    try:
-        for item in command.run(err_console.status, **values):
-            if isinstance(item, Table):
-                t = RichTable(title=item.title)
-                for column, justify in zip(item.columns, item.justify, strict=True):
-                    t.add_column(column, justify="right" if justify == "right" else "left")
-                for row in item.rows:
-                    t.add_row(*row)
-                console.print(t)
-            else:
-                console.print(escape(item))
-    except HoyleError as e:
-        raise _fail(str(e)) from None
+    add_command(group, command.name, command.help, command.options, run,
+                arguments=command.arguments)
 
 
-for _spec in games():  # each game's own commands: hoyle discard (cribbage)
+for _spec in games():  # each game's own commands: hoyle score, hoyle discard (cribbage)
     for _command in _spec.commands():
         _game_command(app, _command)
 

@@ -1,23 +1,47 @@
-"""What the sessions of both games share: :class:`PlaySession` (a game against the computer:
+"""The terminal sessions, for every game: :class:`PlaySession` (a game against the computer:
 the record file, the loop of moves, quitting and resuming) and :class:`RecordedSession` (a
 game refereed at a real table: the table's names, the record file, and the loop that reads
-what happens there)."""
+what happens there). What is said and how a line is read is the game's own
+(:class:`hoyle.engine.text.GameText`, from the registry); the sessions print it and read
+the terminal."""
 
 from __future__ import annotations
 
 import shlex
 from pathlib import Path
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
 
-from hoyle.errors import HoyleError
-from hoyle.engine.action import Action
+from hoyle.cards import derive_rng
+from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
+from hoyle.engine.text import HUMAN, Block, Confirm, GameText, PlayGame, TextTable
+from hoyle.errors import HoyleError, IllegalAction
 
-__all__ = ["PlaySession", "Quit", "RecordedSession"]
+__all__ = ["PlaySession", "Quit", "RecordedSession", "rich_table", "show"]
+
+
+def rich_table(table: TextTable) -> Table:
+    """A :class:`TextTable` as a rich table."""
+    if table.boxed:
+        t = Table(title=table.title, show_header=table.header)
+    else:
+        t = Table(title=table.title, show_header=table.header, box=None, pad_edge=False)
+    for i, heading in enumerate(table.columns):
+        justify: Any = table.justify[i] if table.justify else "left"
+        t.add_column(heading, justify=justify)
+    for row in table.rows:
+        t.add_row(*row)
+    return t
+
+
+def show(console: Console, block: Block) -> None:
+    """Print a line (markup) or a table."""
+    console.print(block if isinstance(block, str) else rich_table(block))
 
 
 class _Recordable(Protocol):
@@ -65,6 +89,11 @@ class _Session(Generic[S]):
         """The record file as it is pasted into a shell (quoted), for the hints."""
         return escape(shlex.quote(str(self.save_path)))
 
+    def show(self, blocks: list[Block] | list[str]) -> None:
+        """Print lines (markup) and tables."""
+        for block in blocks:
+            show(self.console, block)
+
     def _print_finished(self) -> None:
         path = self._quoted_path()
         self.console.print(f"Record saved to {path} (hoyle replay {path}).", soft_wrap=True)
@@ -72,25 +101,33 @@ class _Session(Generic[S]):
 
 class PlaySession(_Session[S]):
     """A game between the person at the keyboard and computer players: :meth:`run` makes
-    one move at a time (:meth:`step`, each game's own) and saves the record after each, so
-    nothing is lost if the terminal closes; quitting saves and says how to resume.
+    one move at a time (:meth:`step`) and saves the record after each, so nothing is lost
+    if the terminal closes; quitting saves and says how to resume. Every random choice is
+    drawn from the seed and the move's index (``derive_rng(seed, "chance", n)``,
+    ``derive_rng(seed, "seat", seat, n)``), so a resumed game goes on as it would have.
 
     Args:
         console: where to print and read.
-        state: the game (new or resumed).
-        human_seat: the person's seat.
+        text: the game's words (:meth:`hoyle.engine.registry.GameSpec.text`).
+        game: the game (new or resumed), its computer players and the person's seat.
+        seed: the game's seed.
         save_path: where the record is written.
-        date: the date the game started (ISO).
     """
 
-    def __init__(self, console: Console, state: S, human_seat: int, save_path: Path,
-                 date: str) -> None:
-        super().__init__(console, state, save_path, date)
-        self.human = human_seat
+    def __init__(self, console: Console, text: GameText, game: PlayGame, seed: int,
+                 save_path: Path) -> None:
+        super().__init__(console, game.state, save_path, game.date)
+        self.text = text
+        self.game = game
+        self.human = game.human
+        self.players = game.players
+        self.seed = seed
+        self.names = text.play_names(game)
 
     def seats(self) -> list[str]:
         """Seat names for the record: ``human`` and the computer players' kinds."""
-        raise NotImplementedError
+        return [HUMAN if i == self.human else self.players[i].name
+                for i in range(self.text.seat_count(self.state))]
 
     def run(self) -> int:
         """Play until the game ends or the person quits; returns the exit code (0)."""
@@ -108,9 +145,61 @@ class PlaySession(_Session[S]):
         self._print_finished()
         return 0
 
+    def _print_events(self, events: list[Event]) -> None:
+        self.show(self.text.play_event_lines(self.state, events, self.names, self.human))
+
     def step(self) -> None:
         """Make one move: a chance outcome, a computer player's, or the person's (asked)."""
-        raise NotImplementedError
+        s: Any = self.state
+        n = len(s.history)
+        seat = s.current_player
+        if seat == CHANCE:
+            self._print_events(s.apply(s.sample_chance(derive_rng(self.seed, "chance", n))))
+            return
+        if seat != self.human:
+            action = self.players[seat].choose(s.view(seat), s.legal_actions(),
+                                               derive_rng(self.seed, "seat", seat, n))
+            self._print_events(s.apply(action))
+            return
+        forced = self.text.auto_move(s, self.human)
+        if forced is not None:
+            said, action = forced
+            if said is not None:
+                self.console.print(said)
+            self._print_events(s.apply(action))
+            return
+        self.show(self.text.status(s, self.human, self.names))
+        while True:
+            action = self._ask()
+            try:
+                events = s.apply(action)
+            except IllegalAction as e:
+                self.console.print(f"[red]{escape(str(e))}[/red]")
+                continue
+            self._print_events(events)
+            return
+
+    def _ask(self) -> Action:
+        """Prompt until the text reads as an action of the right shape."""
+        s = self.state
+        self.show(self.text.decision_lines(s, self.human))
+        while True:
+            line = self.read(self.text.prompt(s, self.human, self.names)).strip()
+            if line.lower() in ("help", "?", "h"):
+                self.console.print(self.text.help_text)
+                continue
+            try:
+                move = self.text.read_move(line, s, self.human)
+            except HoyleError as e:
+                self.console.print(f"[red]{escape(str(e))}[/red]")
+                continue
+            if move is None:
+                continue
+            if isinstance(move, Confirm):
+                if self.read(move.question).strip().lower() in ("y", "yes"):
+                    return move.action
+                continue
+            return move
 
     def read(self, prompt: str) -> str:
         """A line from the person.
@@ -129,31 +218,31 @@ class PlaySession(_Session[S]):
 
 class RecordedSession(_Session[S]):
     """A session at a table whose game is kept as a record: :meth:`run` reads what happens
-    line by line (``quit``, ``help``, ``menu``, the :attr:`board_words`, or an act that
-    :meth:`parse` turns into an action), applies it, prints the events and saves the
-    record after every act. A game subclasses it with its own prompt, parser and menu.
+    line by line (``quit``, ``help``, ``menu``, the :attr:`board_words`, or an act that the
+    game's text reads as an action), applies it, prints the events and saves the record
+    after every act.
 
     Args:
         console: where to print and read.
-        state: the game (new or resumed).
+        text: the game's words (:meth:`hoyle.engine.registry.GameSpec.text`).
+        game: the game's registry name (for ``hoyle referee GAME --resume``).
+        state: the game (new or resumed), in referee mode.
         names: the players' names, by seat.
         save_path: where the record is written.
         date: the date the game started (ISO).
     """
 
-    def __init__(self, console: Console, state: S, names: list[str], save_path: Path,
-                 date: str) -> None:
+    def __init__(self, console: Console, text: GameText, game: str, state: S,
+                 names: list[str], save_path: Path, date: str) -> None:
         super().__init__(console, state, save_path, date)
+        self.text = text
+        self.game = game
         self.names = names
 
     def seats(self) -> list[str]:
         """Seat names for the record: the table's names."""
         return self.names
 
-    game = ""
-    """The game's name in ``hoyle referee GAME --resume``."""
-    help_text = ""
-    """What ``help`` prints."""
     board_words: tuple[str, ...] = ("board", "score")
     """The words that print the board (or the score)."""
 
@@ -174,11 +263,11 @@ class RecordedSession(_Session[S]):
         return 0
 
     def _loop(self) -> None:
-        self.on_start()
+        self.show(self.text.referee_start(self.state, self.names))
         while not self.state.is_terminal():
-            self.show_options()
+            self.show(self.text.referee_options(self.state))
             try:
-                text = self.console.input(self.prompt())
+                text = self.console.input(self.text.referee_prompt(self.state, self.names))
             except EOFError:
                 self.console.print()  # end the prompt's line
                 return
@@ -186,47 +275,24 @@ class RecordedSession(_Session[S]):
             if low in QUIT_WORDS:
                 return
             if low in ("help", "?", "h"):
-                self.console.print(self.help_text)
+                self.console.print(self.text.referee_help)
                 continue
             if low == "menu":
-                self.menu()
+                show(self.console, self.text.referee_menu(self.state))
                 continue
             if low in self.board_words:
                 self.show_board()
                 continue
             try:
-                events = self.state.apply(self.parse(text))
+                events = self.state.apply(self.text.read_table(text, self.state, self.names))
             except HoyleError as e:  # the state is left as it was
                 self.console.print(f"[red]{escape(str(e))}[/red]")
                 continue
-            self.print_events(events)
+            self.show(self.text.referee_event_lines(self.state, events, self.names))
+            if self.text.board_changed(events):
+                self.show_board()
             self.save()
-
-    # -- what each game fills in ------------------------------------------------------
-
-    def on_start(self) -> None:
-        """Called once before the first line is read."""
-
-    def show_options(self) -> None:
-        """Print the options of a decision the laws leave to a player, if one is due."""
-
-    def prompt(self) -> str:
-        """What the table is asked for now."""
-        return "> "
-
-    def parse(self, text: str) -> Action:
-        """The action a line of table input stands for.
-
-        Raises:
-            HoyleError: the line cannot be read as an act of the game here.
-        """
-        raise NotImplementedError
-
-    def menu(self) -> None:
-        """Print the irregularities the table can report."""
 
     def show_board(self) -> None:
         """Print the board or the score."""
-
-    def print_events(self, events: list[Event]) -> None:
-        """Print what an act led to."""
+        show(self.console, self.text.referee_board(self.state, self.names))

@@ -1,6 +1,7 @@
-"""Cribbage's own commands (:class:`~hoyle.engine.commands.GameCommand`): ``hoyle stats
-cribbage`` (the show-score distributions, :mod:`hoyle.cribbage.advice.stats`) and ``hoyle
-discard`` (the discard advice, :mod:`hoyle.cribbage.advice.discard`). The computations are
+"""Cribbage's own commands (:class:`~hoyle.engine.commands.GameCommand`): ``hoyle score``
+(a hand or crib in the show, itemised), ``hoyle stats cribbage`` (the show-score
+distributions, :mod:`hoyle.cribbage.advice.stats`) and ``hoyle discard`` (the discard
+advice, :mod:`hoyle.cribbage.advice.discard`). The computations are
 imported when a command runs, so declaring the commands costs nothing.
 """
 
@@ -9,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from hoyle.engine.commands import GameCommand, Output, Status, Table
+from hoyle.engine.commands import GameCommand, Status
+from hoyle.engine.text import Block, TextTable, escape
 from hoyle.engine.options import Option
 from hoyle.errors import HoyleError
 
-__all__ = ["DISCARD", "STATS", "discard_output", "stats_output"]
+__all__ = ["DISCARD", "SCORE", "STATS", "discard_output", "score_output", "stats_output"]
 
 
-def stats_output(status: Status, plot: Path | None) -> Iterator[Output]:
+def stats_output(status: Status, plot: Path | None) -> Iterator[Block]:
     """The distribution of show scores over all 12,994,800 hand + starter combinations, as
     a hand and as a crib (``shared/figures.md`` §1): the table, each one's mean and
     standard deviation (points), and the histogram written to ``plot`` if given.
@@ -28,11 +30,12 @@ def stats_output(status: Status, plot: Path | None) -> Iterator[Output]:
 
     hand, crib = show_distribution()
     total = int(hand.sum())
-    yield Table(f"Show scores over all {total:,} (hand, starter) combinations",
-                ("score", "hand", "hand %", "crib", "crib %"), ("right",) * 5,
-                [(str(score), f"{int(hand[score]):,}", f"{hand[score] / total * 100:.4f}",
+    yield TextTable(
+        tuple([(str(score), f"{int(hand[score]):,}", f"{hand[score] / total * 100:.4f}",
                   f"{int(crib[score]):,}", f"{crib[score] / total * 100:.4f}")
-                 for score in range(len(hand))])
+                 for score in range(len(hand))]),
+        ("score", "hand", "hand %", "crib", "crib %"), ("right",) * 5,
+        f"Show scores over all {total:,} (hand, starter) combinations")
     for name, d in (("hand", hand), ("crib", crib)):
         scores = range(len(d))
         mean = sum(s * int(d[s]) for s in scores) / total
@@ -40,7 +43,7 @@ def stats_output(status: Status, plot: Path | None) -> Iterator[Output]:
         yield f"{name}: mean {mean:.6f}, standard deviation {var ** 0.5:.6f}"
     if plot is not None:
         plot_distribution(hand, crib, plot)
-        yield f"Histogram written to {plot}."
+        yield escape(f"Histogram written to {plot}.")
 
 
 STATS = GameCommand(
@@ -53,7 +56,7 @@ STATS = GameCommand(
 
 
 def discard_output(status: Status, cards: list[str], dealer: bool, pone: bool
-                   ) -> Iterator[Output]:
+                   ) -> Iterator[Block]:
     """The 15 ways to lay away two of six ``cards`` (card text, ``5H``), best first, as a
     table: the hand's expected show over the 46 starters plus (``dealer``) or minus
     (``pone``) hoyle's crib table, in points (CRIB-R-10; ``shared/figures.md`` §3).
@@ -72,13 +75,13 @@ def discard_output(status: Status, cards: list[str], dealer: bool, pone: bool
     options = discard_options(hand, dealer)
     role = "dealer (your crib)" if dealer else "pone (your opponent's crib)"
     sign = "+" if dealer else "−"
-    yield Table(f"{' '.join(c.pretty for c in hand)} — {role}",
-                ("#", "lay away", "keep", "hand EV", "crib EV", "total"),
-                ("right", "left", "left", "right", "right", "right"),
-                [(str(i), " ".join(c.pretty for c in o.discard),
+    yield TextTable(
+        tuple([(str(i), " ".join(c.pretty for c in o.discard),
                   " ".join(c.pretty for c in o.keep), f"{o.hand_ev:.3f}",
                   f"{sign}{o.crib_ev:.3f}", f"{o.total:.3f}".replace("-", "−"))
-                 for i, o in enumerate(options, 1)])
+                 for i, o in enumerate(options, 1)]),
+        ("#", "lay away", "keep", "hand EV", "crib EV", "total"), ("right", "left", "left", "right", "right", "right"),
+        f"{' '.join(c.pretty for c in hand)} — {role}")
 
 
 DISCARD = GameCommand(
@@ -88,5 +91,27 @@ DISCARD = GameCommand(
     (Option("dealer", bool, False, "You deal: the crib is yours. One of --dealer, --pone."),
      Option("pone", bool, False, "Your opponent deals: the crib is his.")),
     discard_output,
-    arguments=(Option("cards", list[str], None, "Six cards, e.g. 5H 5C 6D 7S JD KH."),))
+    arguments=(Option("cards", list[str], ..., "Six cards, e.g. 5H 5C 6D 7S JD KH."),))
 """``hoyle discard CARDS... --dealer|--pone``."""
+
+
+def score_output(status: Status, cards: list[str], starter: str, crib: bool
+                 ) -> Iterator[Block]:
+    """``hoyle score``: the hand ``cards`` (or a crib) with ``starter`` in the show,
+    itemised as a table (CRIB-R-10; :func:`hoyle.cribbage.console.score`).
+
+    Raises:
+        HoyleError: an unreadable or repeated card, or a hand of the wrong size.
+    """
+    from hoyle.cribbage.console import score
+    yield from score(cards, starter, crib)
+
+
+SCORE = GameCommand(
+    "score",
+    "Score a hand or crib in the show, itemised (fifteens, pairs, runs, flush, nobs).",
+    (Option("starter", str, ..., "The starter (turn-up), e.g. 5D."),
+     Option("crib", bool, False, "Score as a crib (a flush needs all five cards).")),
+    score_output,
+    arguments=(Option("cards", list[str], ..., "The hand, e.g. 5H 5C 5S JD."),))
+"""``hoyle score CARDS... --starter CARD [--crib]``."""

@@ -9,6 +9,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hoyle.engine.commands import GameCommand
@@ -22,6 +24,9 @@ from hoyle.engine.tally import MatchTotals
 
 if TYPE_CHECKING:
     from hoyle.engine.encoding import Encoding
+
+if TYPE_CHECKING:
+    from hoyle.engine.text import GameText
 
 __all__ = ["GAME", "CribbageSpec"]
 
@@ -93,10 +98,51 @@ class CribbageSpec(GameSpec):
         from hoyle.cribbage.commands import STATS
         return STATS
 
-    def commands(self) -> Sequence[GameCommand]:
-        from hoyle.cribbage.commands import DISCARD
-        return (DISCARD,)
+    # -- cli: the interactive sessions and the game's commands ----------------------------
+    def text(self) -> GameText:
+        from hoyle.cribbage.console import CribbageText
+        return CribbageText()
 
+    def _laws_option(self) -> Option:
+        return Option("laws", str, self.default_laws, f"Law code: {' or '.join(self.codes())}.")
+
+    def play_options(self) -> Sequence[Option]:
+        from hoyle.cribbage.players import PLAYERS
+        return (
+            Option("seed", int, None, "Seed for the game (every shuffle and every computer "
+                                      "choice flows from it)."),
+            Option("opponent", str, self.default_opponent,
+                   f"Computer player: {', '.join(sorted(PLAYERS))}."),
+            Option("save", Path, None, "Record file, written after every move "
+                                       "(default hoyle-cribbage-SEED.json)."),
+            Option("manual_count", bool, False, "Claim your own points in the play and the "
+                   "show; the laws rule over- and underclaims (EW-ix, EW-x)."),
+            self._laws_option(),
+            Option("variant", str, self.default_variant, _VARIANT_HELP),
+            Option("muggins", bool, False, "Muggins announced (ACC-10.1; with --laws acc "
+                                           "--manual-count)."),
+            Option("resume", Path, None, "Continue a saved game from its record file."))
+
+    def referee_options(self) -> Sequence[Option]:
+        return (
+            self._laws_option(),
+            Option("names", str, None, "The players, seat 0 first, comma-separated."),
+            Option("variant", str, self.default_variant, _VARIANT_HELP),
+            Option("muggins", bool, False, "Muggins announced (ACC-10.1; --laws acc only)."),
+            Option("save", Path, None, "Record file (default hoyle-referee.json)."),
+            Option("resume", Path, None, "Continue a refereed game from its record."))
+
+    def laws_options(self) -> Sequence[Option]:
+        return (Option("variant", str, None, "Also show the rules of play of a variant: "
+                       + ", ".join(self.variants()) + "."),)
+
+    def commands(self) -> Sequence[GameCommand]:
+        from hoyle.cribbage.commands import DISCARD, SCORE
+        return (SCORE, DISCARD)
+
+
+_VARIANT_HELP = ("six-card (to 121), five-card (to 61), three-hand (to 61), four-hand "
+                 "(partners, to 121), eight-card.")
 
 GAME = CribbageSpec()
 """The registry's cribbage."""

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from hoyle.engine.commands import GameCommand, Output, Status, Table
+from hoyle.engine.commands import GameCommand, Status
+from hoyle.engine.text import Block, TextTable, escape
 from hoyle.engine.options import Option
 from hoyle.errors import HoyleError
 
@@ -16,7 +17,7 @@ __all__ = ["STATS", "stats_output"]
 
 
 def stats_output(status: Status, stand_table: bool, refuse_table: bool, out: Path | None,
-                 samples: int, holdings: int, workers: int, seed: int) -> Iterator[Output]:
+                 samples: int, holdings: int, workers: int, seed: int) -> Iterator[Block]:
     """The stand table (``stand_table``) or the refusal table (``refuse_table``) computed
     by Monte Carlo (``samples`` draws per holding, ``holdings`` holdings drawn as dealt, 0
     for all, over ``workers`` processes, from ``seed``), written to the CSV file ``out`` if
@@ -60,13 +61,14 @@ def stats_output(status: Status, stand_table: bool, refuse_table: bool, out: Pat
                f"the dealer plays double-dummy. Verdicts agree on {agree:,}; computed "
                f"'stand' = P(point) >= 2/3.")
         worst = disagreements(entries)
-        yield Table(f"Significant disagreements with the classical jeux de règle "
-                    f"({len(worst)}; the first 20, clearest first)",
-                    ("turn-up", "hand", "classical", "computed", "P(point) ± se",
-                     "P(point), rules play", "E[score] ± se"), ("right",) * 7,
-                    [(row.turn_up, row.hand, row.classical, row.computed,
+        yield TextTable(
+            tuple([(row.turn_up, row.hand, row.classical, row.computed,
                       f"{row.p_point:.3f} ± {row.se_point:.3f}", f"{row.p_point_rules:.3f}",
-                      f"{row.e_score:+.3f} ± {row.se_score:.3f}") for row in worst[:20]])
+                      f"{row.e_score:+.3f} ± {row.se_score:.3f}") for row in worst[:20]]),
+            ("turn-up", "hand", "classical", "computed", "P(point) ± se",
+                     "P(point), rules play", "E[score] ± se"), ("right",) * 7,
+            f"Significant disagreements with the classical jeux de règle "
+                    f"({len(worst)}; the first 20, clearest first)")
     else:
         agree = sum(1 for r in refusals if not r.disagrees)
         yield (f"{len(refusals):,} dealer's holdings, {samples} elder hands (not jeux "
@@ -74,16 +76,17 @@ def stats_output(status: Status, stand_table: bool, refuse_table: bool, out: Pat
                f"Verdicts agree on {agree:,}; computed 'refuse' = refusing scores "
                f"more than accepting.")
         worst_r = disagreements(refusals)
-        yield Table(f"Significant disagreements with the classical rule for refusing "
-                    f"({len(worst_r)}; the first 20, clearest first)",
-                    ("turn-up", "hand", "classical", "computed", "P(point) refusing ± se",
-                     "E[refuse] ± se", "E[accept]", "z"), ("right",) * 8,
-                    [(r.turn_up, r.hand, r.classical, r.computed,
+        yield TextTable(
+            tuple([(r.turn_up, r.hand, r.classical, r.computed,
                       f"{r.p_point:.3f} ± {r.se_point:.3f}",
                       f"{r.e_score:+.3f} ± {r.se_score:.3f}", f"{r.e_accept:+.3f}",
-                      f"{r.z:+.1f}") for r in worst_r[:20]])
+                      f"{r.z:+.1f}") for r in worst_r[:20]]),
+            ("turn-up", "hand", "classical", "computed", "P(point) refusing ± se",
+                     "E[refuse] ± se", "E[accept]", "z"), ("right",) * 8,
+            f"Significant disagreements with the classical rule for refusing "
+                    f"({len(worst_r)}; the first 20, clearest first)")
     if out is not None:
-        yield f"Table written to {out}."
+        yield escape(f"Table written to {out}.")
 
 
 STATS = GameCommand(

@@ -9,6 +9,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hoyle.engine.commands import GameCommand
@@ -22,6 +24,9 @@ from hoyle.engine.tally import MatchTotals
 
 if TYPE_CHECKING:
     from hoyle.engine.encoding import Encoding
+
+if TYPE_CHECKING:
+    from hoyle.engine.text import GameText
 
 __all__ = ["GAME", "EcarteSpec"]
 
@@ -91,6 +96,34 @@ class EcarteSpec(GameSpec):
     def stats_command(self) -> GameCommand | None:
         from hoyle.ecarte.commands import STATS
         return STATS
+
+    # -- cli: the interactive sessions and the game's commands ----------------------------
+    def text(self) -> GameText:
+        from hoyle.ecarte.console import EcarteText
+        return EcarteText()
+
+    def _laws_option(self) -> Option:
+        return Option("laws", str, self.default_laws, f"Law code: {' or '.join(self.codes())}.")
+
+    def play_options(self) -> Sequence[Option]:
+        from hoyle.ecarte.players import PLAYERS
+        return (
+            Option("seed", int, None, "Seed for the game (every shuffle and every computer "
+                                      "choice flows from it)."),
+            Option("opponent", str, self.default_opponent,
+                   f"Computer player: {', '.join(PLAYERS)}."),
+            self._laws_option(),
+            Option("save", Path, None, "Record file, written after every move "
+                                       "(default hoyle-ecarte-SEED.json)."),
+            Option("resume", Path, None, "Continue a saved écarté game from its record "
+                                         "file."))
+
+    def referee_options(self) -> Sequence[Option]:
+        return (
+            self._laws_option(),
+            Option("names", str, None, "The players, seat 0 first, comma-separated."),
+            Option("save", Path, None, "Record file (default hoyle-referee-ecarte.json)."),
+            Option("resume", Path, None, "Continue a refereed game from its record."))
 
 
 GAME = EcarteSpec()

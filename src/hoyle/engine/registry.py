@@ -37,6 +37,9 @@ from hoyle.errors import HoyleError
 if TYPE_CHECKING:
     from hoyle.engine.encoding import Encoding
 
+    from hoyle.engine.options import Option
+    from hoyle.engine.text import GameText
+
 __all__ = ["GAMES", "GameSpec", "game_names", "get_game", "games"]
 
 GAMES: dict[str, str] = {
@@ -182,7 +185,31 @@ class GameSpec:
         return None
 
     def commands(self) -> Sequence[GameCommand]:
-        """The game's own top-level commands (cribbage's ``hoyle discard``), if any."""
+        """The game's own top-level commands (cribbage's ``hoyle score`` and ``hoyle
+        discard``), if any."""
+        return ()
+
+    # -- cli: the interactive sessions and the game's commands ----------------------------
+    def text(self) -> GameText:
+        """The game's words and the reading of what a person types (event lines, prompts,
+        moves, the referee's menu), for any interface: strings in, strings out."""
+        raise NotImplementedError
+
+    def play_options(self) -> Sequence[Option]:
+        """The options of ``hoyle play GAME``, in order: ``seed`` (``int | None``),
+        ``save`` and ``resume`` (``Path | None``) and the game's own (their values reach
+        :meth:`GameText.new_play` by name)."""
+        raise NotImplementedError
+
+    def referee_options(self) -> Sequence[Option]:
+        """The options of ``hoyle referee GAME``, in order: ``names`` (``str | None``,
+        comma-separated), ``save`` and ``resume`` (``Path | None``) and the game's own
+        (their values reach :meth:`GameText.new_referee` by name)."""
+        raise NotImplementedError
+
+    def laws_options(self) -> Sequence[Option]:
+        """The game's own options of ``hoyle laws GAME`` (their values reach
+        :meth:`GameText.laws_preface`); the law ID and ``--laws`` are every game's."""
         return ()
 
 

@@ -1,0 +1,414 @@
+"""Cribbage at a keyboard, for any interface: what to ask in each phase, how a typed line
+becomes an action (against the computer and at a refereed table), the help, the referee's
+menu and the opening lines. Strings in, strings and actions out
+(:class:`hoyle.engine.text.GameText`); the terminal sessions are in :mod:`hoyle.cli`.
+
+>>> from hoyle.cribbage.state import CribbageState
+>>> from hoyle.cribbage.laws import get_code
+>>> state = CribbageState(laws=get_code("ew"), referee=True)
+>>> str(parse_table_input(state, "9c")), str(parse_table_input(state, "report misdeal"))
+('CUT 9C', 'REPORT misdeal')
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from hoyle.cards import Card, parse_cards
+from hoyle.cribbage.laws import get_code
+from hoyle.cribbage.players import make_player
+from hoyle.cribbage.records import replay_record
+from hoyle.cribbage.rules import CribbageRules
+from hoyle.cribbage.state import DETECTED_KINDS, CribbageState, Phase
+from hoyle.cribbage.text import board, event_lines, seat_names, show_table, side_names
+from hoyle.cribbage.text import status_lines
+from hoyle.engine.action import Action
+from hoyle.engine.event import Event
+from hoyle.engine.laws import LawCode
+from hoyle.engine.records import GameRecord
+from hoyle.engine.text import (HUMAN, Block, Confirm, GameText, PlayGame, TextTable,
+                               cards_markup, check_play_record, escape)
+from hoyle.errors import HoyleError, RecordError
+
+__all__ = ["CribbageText", "HELP", "REFEREE_HELP", "law_code", "parse_table_input", "score"]
+
+HELP = ("Type cards as rank then suit: 5h, 10c, TC, 10♥ (A 2-9 T/10 J Q K; C D H S). "
+        "At a claim type the points (Enter for none); 'go' when no card fits; 'heels' (the "
+        "dealer, a jack turned, before his first card). The game is saved after every move; "
+        "'quit' stops, and hoyle play --resume FILE continues.")
+"""What ``help`` prints in a game against the computer."""
+
+REFEREE_HELP = (
+    "Enter what happens at the table: cards for the act asked for (e.g. '7s'), 'go', a "
+    "number at a claim, an option at a decision; 'heels' (dealer's two for his heels), "
+    "'amend N', 'report KIND [SEAT]' for an irregularity ('menu' lists them), "
+    "'board' (or 'score') for the score, 'quit' to save and stop. Full actions work too: 'PLAY 7S'.")
+"""What ``help`` prints when refereeing."""
+
+VERBS = ("CUT", "DEAL", "DISCARD", "STARTER", "PLAY", "GO", "CLAIM", "CHOOSE", "HEELS",
+         "AMEND", "REPORT")
+"""The verbs a line of table input may begin with (the action language of records)."""
+
+
+def law_code(laws: str, muggins: bool) -> LawCode:
+    """The law code for a game, with muggins announced if asked (ACC-10.1).
+
+    Raises:
+        HoyleError: unknown code, or muggins under a code that has none.
+    """
+    if muggins and laws.lower() != "acc":
+        raise HoyleError("muggins is an option of the ACC code (ACC-10.1); "
+                         f"the {laws} code has none")
+    return get_code(laws, muggins="acc") if muggins else get_code(laws)
+
+
+def parse_table_input(state: CribbageState, text: str,
+                      names: Sequence[str] = ()) -> Action:
+    """Read one line from the table as an action for ``state``. A player's name may stand
+    for his seat number (``report touched_pegs Bob``).
+
+    Raises:
+        HoyleError: the line is not an action (unreadable cards, empty line, wrong shape).
+    """
+    words = text.split()
+    if not words:
+        raise HoyleError("nothing entered: type 'help' for what to enter")
+    head = words[0].upper()
+    if head == "REPORT" and len(words) == 3 and not re.fullmatch(r"[0-9]+", words[2]):
+        lowered = [n.lower() for n in names]
+        if words[2].lower() not in lowered:
+            raise HoyleError(f"no player {words[2]!r}: name a player or give a seat number "
+                             f"({', '.join(f'{i} = {n}' for i, n in enumerate(names))})")
+        words[2] = str(lowered.index(words[2].lower()))
+        text = " ".join(words)
+    if head == "AMEND" and (len(words) != 2 or not re.fullmatch(r"[0-9]{1,3}", words[1])):
+        raise HoyleError("amend names the corrected points, e.g. amend 4")
+    if head in VERBS:
+        return Action.parse(text)
+    phase = state.phase
+    if phase == Phase.CLAIM:
+        if re.fullmatch(r"[0-9]{1,3}", text.strip()):
+            return Action("CLAIM", n=int(text.strip()))
+        raise HoyleError("enter the points claimed, e.g. 6 (0 for none)")
+    if phase == Phase.DECISION:
+        return Action("CHOOSE", word=text.strip().lower())
+    cards = parse_cards(text)
+    verb = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.DISCARD: "DISCARD",
+            Phase.STARTER: "STARTER", Phase.PLAY: "PLAY"}.get(phase)
+    if verb is None:
+        raise HoyleError("the game is over")
+    return Action(verb, cards)
+
+
+def score(cards: Sequence[str], starter: str, crib: bool) -> list[Block]:
+    """``hoyle score``: a hand or crib in the show, itemised, as a table.
+
+    Raises:
+        HoyleError: an unreadable or repeated card, or a hand of the wrong size.
+    """
+    from hoyle.cribbage.scoring import score_show
+
+    hand = parse_cards(cards)
+    turn = Card.parse(starter)
+    if crib and len(hand) != 4:
+        raise HoyleError(f"a crib has 4 cards, not {len(hand)}")
+    if not 3 <= len(hand) <= 6:
+        raise HoyleError(f"a hand in the show has 3 to 6 cards, not {len(hand)}")
+    result = score_show(hand, turn, crib=crib)
+    return [show_table(hand, turn, result.items, result.total)]
+
+
+def _digits(text: str) -> bool:
+    return re.fullmatch(r"[0-9]{1,3}", text) is not None
+
+
+class CribbageText(GameText):
+    """Cribbage's :class:`hoyle.engine.text.GameText`."""
+
+    help_text = HELP
+    referee_help = REFEREE_HELP
+    play_command_help = "Play cribbage against the computer (six-card to 121 unless --variant says)."
+    referee_save = "hoyle-referee.json"
+    law_id_example = "EW-ix"
+
+    def seat_count(self, state: CribbageState) -> int:
+        """The number of players of the state's variant."""
+        return state.rules.players
+
+    def finished(self, state: CribbageState) -> bool:
+        """Whether the game has its result."""
+        return state.result is not None
+
+    def event_lines(self, events: Sequence[Event], names: Sequence[str],
+                    viewer: int | None) -> list[str]:
+        """:func:`hoyle.cribbage.text.event_lines`, the show itemised."""
+        return event_lines(events, names, viewer)
+
+    # -- a game against the computer ------------------------------------------------------
+    def new_play(self, seed: int, values: Mapping[str, Any]) -> PlayGame:
+        """A new game of ``values["variant"]`` against ``values["opponent"]`` players (the
+        person is seat 0; the cut decides the deal); with ``manual_count`` the person claims
+        his own points under the law code ``laws`` (``muggins``: ACC-10.1)."""
+        rules = CribbageRules.for_variant(values["variant"])
+        players = {seat: make_player(values["opponent"]) for seat in range(1, rules.players)}
+        code = law_code(values["laws"], values["muggins"])
+        state = CribbageState(rules, seed=seed, laws=code, manual_count=values["manual_count"])
+        return PlayGame(state, players, 0)
+
+    def play_banner(self, game: PlayGame, seed: int, values: Mapping[str, Any]) -> str:
+        """``Cribbage, six-card to 121, against the expert player, laws EW. Seed 1. …``"""
+        mode = ", manual counting" if values["manual_count"] else ""
+        rules = game.state.rules
+        return (f"[bold]Cribbage[/bold], {rules.variant} to {rules.target}, against the "
+                f"{values['opponent']} player{'s' if rules.players > 2 else ''}, "
+                f"laws {values['laws'].upper()}{mode}. Seed {seed}. "
+                "Type 'help' for help, 'quit' to save and stop.")
+
+    def resume_play(self, record: GameRecord, path: Path) -> PlayGame:
+        """The saved game in ``record``: a game of cribbage between one person and the
+        computer, not over."""
+        if record.game != "cribbage":
+            raise HoyleError(f"that is a game of {record.game}: hoyle play --resume "
+                             f"{shlex.quote(str(path))}")
+        check_play_record(record, path, "cribbage")
+        if record.seats.count(HUMAN) != 1:
+            raise RecordError("not a saved game between a person and the computer")
+        state, _ = replay_record(record)
+        if len(record.seats) != state.rules.players:
+            raise RecordError("the record's seats do not match its variant")
+        human = record.seats.index(HUMAN)
+        try:
+            players = {i: make_player(name) for i, name in enumerate(record.seats)
+                       if i != human}
+        except HoyleError as e:
+            raise RecordError(str(e)) from None
+        if state.is_terminal():
+            raise RecordError(f"that game is over (use: hoyle replay {shlex.quote(str(path))})")
+        if record.date:
+            return PlayGame(state, players, human, record.date)
+        return PlayGame(state, players, human)
+
+    def play_names(self, game: PlayGame) -> list[str]:
+        """"You" and the computers by their place: Computer, or Left, Partner, Right."""
+        return seat_names(game.state.rules.players, game.human,
+                          next(iter(game.players.values())).name)
+
+    def play_event_lines(self, state: CribbageState, events: Sequence[Event],
+                         names: Sequence[str], seat: int) -> list[str]:
+        """The events as ``seat`` saw them; the show not itemised when he counts (EW-xiii);
+        the result named by side (partners)."""
+        return event_lines(events, names, seat, itemize=not state.manual_count,
+                           side_names=side_names(state.rules, list(names)))
+
+    def auto_move(self, state: CribbageState, seat: int) -> tuple[str | None, Action] | None:
+        """"Go" when no card fits and no heels are due."""
+        legal = state.legal_actions()
+        if state.phase == Phase.PLAY and legal[0].verb == "GO" and \
+                all(a.verb != "PLAY" for a in legal) and not state.heels_due:
+            return f"You cannot play within 31 (count {state.count}).", legal[0]
+        return None
+
+    def status(self, state: CribbageState, seat: int, names: Sequence[str]) -> list[Block]:
+        """A blank line, the board (by side), the starter, the count and the hand."""
+        view = state.view(seat)
+        return ["", board(view, side_names(state.rules, list(names))),
+                *status_lines(view, names)]
+
+    def decision_lines(self, state: CribbageState, seat: int) -> list[str]:
+        """The options of a decision due to the person, one a line."""
+        if state.phase != Phase.DECISION:
+            return []
+        view = state.view(seat)
+        return [f"  [bold]{a.word}[/bold]: {escape(text)}"
+                for a, text in zip(state.legal_actions(), view.decision)]
+
+    def prompt(self, state: CribbageState, seat: int, names: Sequence[str]) -> str:
+        """What to lay away, what to claim, the choice, or the card to play."""
+        s = state
+        view = s.view(seat)
+        if s.phase == Phase.DISCARD:
+            k = s.rules.discard_per_player
+            whose = "your" if view.is_dealer else \
+                f"{names[view.dealer].split(' (')[0]}'s" if view.dealer is not None else "the"
+            noun = "card" if k == 1 else "cards"
+            return f"Lay away {k} {noun} to {whose} crib: "
+        if s.phase == Phase.CLAIM:
+            if view.claim == "play":
+                return f"Points for your {cards_markup(view.count_cards[-1:])}? \\[0] "
+            if view.claim == "go":
+                return "Points for the last card (the go)? \\[0] "
+            _, what, cards = view.shown[-1]
+            return (f"Count your {what}: {cards_markup(cards)} + starter "
+                    f"{cards_markup([view.starter] if view.starter else [])}. Points? \\[0] ")
+        if s.phase == Phase.DECISION:
+            words = "/".join(a.word for a in s.legal_actions())
+            return f"Your choice \\[{words}]: "
+        playable = [a.cards[0] for a in s.legal_actions() if a.verb == "PLAY"]
+        heels = " or 'heels'" if view.heels_due else ""
+        if not playable:
+            return f"You cannot play within 31: type 'go'{heels}: "
+        return (f"Play a card (count {s.count}; playable: {cards_markup(playable)}){heels}: ")
+
+    def read_move(self, line: str, state: CribbageState, seat: int
+                  ) -> Action | Confirm | None:
+        """A claim (a number; Enter for none; a claim of game asks first), a choice, ``amend
+        N``, ``heels``, ``go``, or cards (to lay away, or one to play)."""
+        s = state
+        low = line.lower()
+        if s.phase == Phase.CLAIM:
+            if not low:
+                return Action("CLAIM", n=0)
+            if not _digits(low):
+                raise HoyleError("Type the number of points you claim, e.g. 4 "
+                                 "(just Enter for none).")
+            n = int(low)
+            side = s.rules.side_of(seat)
+            if s.scores[side] + n >= s.rules.target:
+                return Confirm(f"A claim of {n} takes you to {s.scores[side] + n} and ends "
+                               "the game if it is right (a false claim of game loses it). "
+                               "Claim it? [y/N] ", Action("CLAIM", n=n))
+            return Action("CLAIM", n=n)
+        if s.phase == Phase.DECISION:
+            if not low:
+                return None
+            return Action("CHOOSE", word=low)
+        if low.startswith("amend"):
+            parts = low.split()
+            if len(parts) != 2 or not _digits(parts[1]):
+                raise HoyleError("amend N: N is your corrected claim for the card you just "
+                                 "played, e.g. amend 4")
+            return Action("AMEND", n=int(parts[1]))
+        if low == "heels":
+            if s.dealer != seat:
+                raise HoyleError("Only the dealer takes two for his heels.")
+            return Action("HEELS")
+        if low == "go" and s.phase == Phase.PLAY:
+            return Action("GO")
+        cards = parse_cards(line)
+        if s.phase == Phase.DISCARD:
+            k = s.rules.discard_per_player
+            if len(cards) != k:
+                raise HoyleError(f"Name exactly {k} card{'s' if k > 1 else ''}, "
+                                 f"e.g. {'5h 10c' if k > 1 else '10c'}.")
+            return Action("DISCARD", cards)
+        if len(cards) != 1:
+            raise HoyleError("Name one card to play, e.g. 7d.")
+        return Action("PLAY", cards)
+
+    # -- refereeing -----------------------------------------------------------------------
+    def new_referee(self, names: list[str] | None, values: Mapping[str, Any]
+                    ) -> tuple[CribbageState, list[str]]:
+        """A refereed game of ``values["variant"]`` under ``values["laws"]`` (``muggins``:
+        ACC-10.1), with different names for its players."""
+        rules = CribbageRules.for_variant(values["variant"])
+        if names is None:
+            names = [f"Seat {i}" for i in range(rules.players)]
+        if len(names) != rules.players or not all(names) or len(set(names)) != len(names):
+            raise HoyleError(f"give {rules.players} different names, e.g. --names "
+                             + ",".join(["Alice", "Bob", "Carol", "Dan"][:rules.players]))
+        state = CribbageState(rules, laws=law_code(values["laws"], values["muggins"]),
+                              referee=True)
+        return state, names
+
+    def referee_banner(self, state: CribbageState, values: Mapping[str, Any]) -> str:
+        """``Refereeing six-card cribbage under …``"""
+        return (f"Refereeing {state.rules.variant} cribbage under "
+                f"{escape(state.laws.title if state.laws else '')}"
+                f"{' (muggins announced)' if values['muggins'] else ''}. "
+                "Type 'help' for what to enter, 'menu' for the irregularities.")
+
+    def referee_start(self, state: CribbageState, names: Sequence[str]) -> list[Block]:
+        """The board."""
+        return [self.referee_board(state, names)]
+
+    def referee_options(self, state: CribbageState) -> list[str]:
+        """The options of a decision due, one a line."""
+        if state.phase != Phase.DECISION:
+            return []
+        view = state.view(state.to_act)
+        return [f"  option [bold]{a.word}[/bold]: {escape(text)}"
+                for a, text in zip(state.legal_actions(), view.decision)]
+
+    def referee_prompt(self, state: CribbageState, names: Sequence[str]) -> str:
+        """Who cuts, deals, lays away, plays, claims or chooses, and what."""
+        s = state
+        names = [escape(n) for n in names]
+        who = names[s.to_act] if 0 <= s.to_act < len(names) else ""
+        if s.phase == Phase.CUT_FOR_DEAL:
+            seat = s.cuts.index(None)
+            return f"{names[seat]} cuts for the deal (a card): "
+        if s.phase == Phase.DEAL:
+            assert s.dealer is not None
+            k = s.rules.cards_dealt
+            seats = s.seat_order()
+            order = ", then ".join(f"{names[x]}'s" for x in seats)
+            extra = ", then the crib card from the stock" if s.rules.crib_cards_from_stock \
+                else ""
+            total = k * len(seats) + s.rules.crib_cards_from_stock
+            return (f"{names[s.dealer]} deals: {k} cards each; all {total} on one line "
+                    f"({order}{extra}): ")
+        if s.phase == Phase.DISCARD:
+            n = s.rules.discard_per_player
+            return f"{who} lays away {n} card{'s' if n != 1 else ''}: "
+        if s.phase == Phase.STARTER:
+            return "The starter (the card turned up): "
+        if s.phase == Phase.PLAY:
+            return f"{who} plays a card or says go (count {s.count}): "
+        if s.phase == Phase.CLAIM:
+            assert s.claim is not None
+            what = {"play": "the card just played", "go": "the last card (go)",
+                    "hand": "the hand", "crib": "the crib"}[s.claim.what]
+            return f"{who} claims how many points for {what}? "
+        if s.phase == Phase.DECISION:
+            words = "/".join(a.word for a in s.legal_actions())
+            return f"{who} chooses \\[{words}]: "
+        return ""
+
+    def read_table(self, line: str, state: CribbageState, names: Sequence[str]) -> Action:
+        """:func:`parse_table_input`."""
+        return parse_table_input(state, line, names)
+
+    def referee_menu(self, state: CribbageState) -> TextTable:
+        """The irregularities the table reports (not those the engine detects itself), with
+        their laws."""
+        laws = state.laws
+        assert laws is not None
+        rows = tuple((kind, laws.law_for(kind).id, laws.kind_text.get(kind, ""))
+                     for kind in laws.kinds if kind not in DETECTED_KINDS)
+        return TextTable(rows, ("kind", "law", "what happened"),
+                         title=f"Irregularities ({laws.name.upper()}): report KIND [SEAT]")
+
+    def referee_board(self, state: CribbageState, names: Sequence[str]) -> Block:
+        """The board."""
+        return board(state.view(0), names)
+
+    def referee_event_lines(self, state: CribbageState, events: Sequence[Event],
+                            names: Sequence[str]) -> list[str]:
+        """Every card shown; the show not itemised (the table counts)."""
+        return event_lines(events, names, None, itemize=False)
+
+    def board_changed(self, events: Sequence[Event]) -> bool:
+        """A score of some points, a new deal or the end of the game."""
+        return any((e.kind == "score" and e.points) or e.kind in ("new_deal", "game_over")
+                   for e in events)
+
+    # -- the laws -------------------------------------------------------------------------
+    def laws_preface(self, values: Mapping[str, Any]) -> list[Block]:
+        """With ``values["variant"]``: that variant's rules of play, one line."""
+        variant = values.get("variant")
+        if variant is None:
+            return []
+        rules = CribbageRules.for_variant(variant)
+        return [f"[bold]{rules.variant}[/bold]: {rules.players} players, "
+                f"{rules.cards_dealt} dealt, {rules.discard_per_player} each to the crib"
+                + (f" plus {rules.crib_cards_from_stock} from the stock"
+                   if rules.crib_cards_from_stock else "")
+                + f", hands of {rules.hand_size}, game {rules.target}"
+                + (f", {rules.last_bonus} for last" if rules.last_bonus else "")
+                + ("" if rules.play_all_cards else ", one count only")
+                + (", partners" if rules.partnerships else "")
+                + " (shared/laws/cribbage.md §1.2)"]

@@ -1,0 +1,176 @@
+"""Cribbage in words: event lines, the board, the status of a deal and the itemised show,
+as rich markup strings and :class:`hoyle.engine.text.TextTable` (no terminal: every
+interface uses them).
+
+>>> from hoyle.cards import parse_cards
+>>> from hoyle.cribbage.scoring import score_show
+>>> hand, starter = parse_cards("5H 5C 5S JD"), parse_cards("5D")[0]
+>>> result = score_show(hand, starter)
+>>> show_table(hand, starter, result.items, result.total).rows[-1]
+('[bold]total[/bold]', '', '[bold]29[/bold]')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hoyle.cards import Card
+from hoyle.cribbage.rules import CribbageRules
+from hoyle.cribbage.state import CribbageView, Phase
+from hoyle.engine.action import ScoreItem
+from hoyle.engine.event import Event
+from hoyle.engine.text import TextTable, card_markup, cards_markup, escape, name_seats
+from hoyle.engine.text import who as _who
+
+__all__ = ["board", "event_lines", "seat_names", "show_table", "side_names", "status_lines"]
+
+
+def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | None,
+                itemize: bool = True, side_names: Sequence[str] | None = None) -> list[str]:
+    """Human lines for ``events`` as seen by seat ``viewer`` (``None``: everything shown).
+
+    Hidden cards of other seats (their deal, their discards) are never printed. Without
+    ``itemize`` (manual counting, EW-xiii) the show's breakdown is not printed.
+    ``side_names`` name the scoring sides in the game's result (partnerships)."""
+    sides = side_names if side_names is not None else names
+    lines: list[str] = []
+    for raw in events:
+        e = raw if viewer is None else raw.seen_by(viewer)
+        who = _who(names, e.seat)
+        k = e.kind
+        if k == "cut":
+            lines.append(f"{who} cut {cards_markup(e.cards)} for the deal.")
+        elif k == "cut_tie":
+            lines.append(f"Equal cuts: cut again ({escape(e.source)}).")
+        elif k == "dealer":
+            lines.append(f"[bold]{who} deal{'s' if who != 'You' else ''} first[/bold] "
+                         f"(the lower card deals, {escape(e.source)}).")
+        elif k == "new_deal":
+            lines.append(f"[dim]── New deal: {who} deal{'s' if who != 'You' else ''}. ──[/dim]")
+        elif k == "deal":
+            if e.cards:
+                lines.append(f"{who} {'are' if who == 'You' else 'is'} dealt "
+                             f"{cards_markup(sorted(e.cards))}.")
+        elif k == "discard":
+            if e.cards:
+                lines.append(f"{who} lay{'s' if who != 'You' else ''} away "
+                             f"{cards_markup(e.cards)} to the crib.")
+            else:
+                n = e.count or 0
+                lines.append(f"{who} lays away {'a card' if n == 1 else f'{n} cards'} "
+                             "to the crib.")
+        elif k == "starter":
+            lines.append(f"Starter: {cards_markup(e.cards)}.")
+        elif k == "play":
+            lines.append(f"{who} play{'s' if who != 'You' else ''} {cards_markup(e.cards)}"
+                         f" — count {e.count}.")
+        elif k == "go":
+            lines.append(f"{who} say{'s' if who != 'You' else ''} \"go\".")
+        elif k == "count_reset":
+            lines.append("[dim]The count starts again at 0.[/dim]")
+        elif k == "score" and e.points < 0:
+            lines.append(f"  [red]{who} {'go' if who == 'You' else 'goes'} back {-e.points}"
+                         f"[/red] ({escape(e.reason)}) → {e.total}  [dim]({e.source})[/dim]")
+        elif k == "score":
+            if e.points or e.reason in ("hand", "crib"):
+                detail = _REASON_TEXT.get(e.reason, e.reason)
+                lines.append(f"  [green]{who} score{'s' if who != 'You' else ''} {e.points}"
+                             f"[/green] for {escape(detail)} → {e.total}  [dim]({e.source})[/dim]")
+        elif k == "show":
+            what = "crib" if e.reason == "crib" else "hand"
+            total = f" = [bold]{e.points}[/bold]" if itemize else ""
+            lines.append(f"{who} show{'s' if who != 'You' else ''} the {what}: "
+                         f"{cards_markup(e.cards[:-1])} + starter {cards_markup(e.cards[-1:])}"
+                         f"{total}")
+            if itemize:
+                for item in e.items:
+                    lines.append(f"    {item.kind:<10} {cards_markup(item.cards)}  {item.points}")
+        elif k == "crib_from_stock":
+            lines.append("One card is dealt face down from the stock to the crib.")
+        elif k == "ruling":
+            lines.append(f"  [yellow]Ruling {escape(e.source)}:[/yellow] "
+                         f"{escape(name_seats(e.reason, names))}")
+        elif k == "choice":
+            lines.append(f"  {who} chose: {escape(name_seats(e.reason, names))}  "
+                         f"[dim]({escape(e.source)})[/dim]")
+        elif k == "heels_lost":
+            lines.append(f"  [yellow]{escape(e.reason)}[/yellow]  [dim]({escape(e.source)})[/dim]")
+        elif k == "game_over":
+            who = _who(sides, e.seat)
+            plural = who == "You" or " & " in who
+            lines.append(f"[bold magenta]{who} win{'' if plural else 's'}: "
+                         f"{escape(e.reason.removeprefix('wins '))}[/bold magenta]")
+        else:  # pragma: no cover - future event kinds
+            lines.append(f"{who}: {escape(e.kind)} {cards_markup(e.cards)}")
+    return lines
+
+
+_REASON_TEXT = {"hand": "the hand", "crib": "the crib", "one for last": "the go (one for last)",
+                "last card": "the last card", "penalty": "a penalty"}
+
+
+def _track(score: int, target: int, width: int = 30) -> str:
+    filled = min(width, score * width // target)
+    return "━" * filled + "╸" + "─" * (width - filled)
+
+
+def board(view: CribbageView, names: Sequence[str]) -> TextTable:
+    """The cribbage board (both scores and pegs) and the state of the deal: one row a
+    side (name, score, track, back peg), bare columns."""
+    names = [escape(n) for n in names]
+    rows = []
+    for side in range(len(view.scores)):
+        dealer_side = view.dealer if view.dealer is None or len(view.scores) == view.players \
+            else view.dealer % len(view.scores)
+        role = " (dealer)" if dealer_side == side else ""
+        rows.append((f"[bold]{names[side]}[/bold]{role}",
+                     f"{view.scores[side]:>3}",
+                     f"[cyan]{_track(view.scores[side], view.target)}[/cyan]",
+                     f"[dim]back peg {view.back_pegs[side]}[/dim]"))
+    return TextTable(tuple(rows), header=False, boxed=False)
+
+
+def status_lines(view: CribbageView, names: Sequence[str]) -> list[str]:
+    """The starter, the count and cards in play, and the seat's own hand."""
+    lines = []
+    if view.starter is not None:
+        lines.append(f"Starter: {cards_markup([view.starter])}")
+    if view.phase == Phase.PLAY or view.claim in ("play", "go"):
+        played = " ".join(card_markup(c) for c in view.count_cards) or "—"
+        lines.append(f"Count: [bold]{view.count}[/bold]   cards in this count: {played}")
+    crib_owner = "yours" if view.is_dealer else "your opponent's"
+    if view.phase == Phase.DISCARD:
+        lines.append(f"Your hand: {cards_markup(sorted(view.hand))}   (the crib is {crib_owner})")
+    elif view.phase == Phase.PLAY:
+        lines.append(f"Your hand: {cards_markup(sorted(view.hand))}")
+    return lines
+
+
+def show_table(cards: Sequence[Card], starter: Card, items: Sequence[ScoreItem],
+               total: int) -> TextTable:
+    """An itemised show as a table (for ``hoyle score``)."""
+    rows = [(item.kind, cards_markup(item.cards), str(item.points)) for item in items]
+    rows.append(("[bold]total[/bold]", "", f"[bold]{total}[/bold]"))
+    return TextTable(tuple(rows), ("combination", "cards", "points"),
+                     ("left", "left", "right"),
+                     title=f"{' '.join(c.pretty for c in cards)}  starter {starter.pretty}")
+
+
+def seat_names(players: int, human: int, kind: str) -> list[str]:
+    """Names for the seats: "You" and the computers (by their place at the table)."""
+    if players == 2:
+        others = [f"Computer ({kind})"]
+    elif players == 3:
+        others = [f"Left ({kind})", f"Right ({kind})"]
+    else:
+        others = [f"Left ({kind})", f"Partner ({kind})", f"Right ({kind})"]
+    return [others[(seat - human - 1) % players] if seat != human else "You"
+            for seat in range(players)]
+
+
+def side_names(rules: CribbageRules, names: list[str]) -> list[str]:
+    """Names for the scoring sides (partners together in four-hand)."""
+    if not rules.partnerships:
+        return names
+    return [" & ".join(n.split(" (")[0] for i, n in enumerate(names)
+                       if rules.side_of(i) == side) for side in range(rules.sides)]

@@ -1,0 +1,302 @@
+"""Écarté at a keyboard, for any interface: what to ask in each phase, how a typed line
+becomes an action (against the computer and at a refereed table), the help, the referee's
+menu and the opening lines. Strings in, strings and actions out
+(:class:`hoyle.engine.text.GameText`); the terminal sessions are in :mod:`hoyle.cli`.
+
+>>> from hoyle.ecarte.laws import get_code
+>>> from hoyle.ecarte.state import EcarteState
+>>> state = EcarteState(laws=get_code("club"), referee=True)
+>>> parse_table_input(state, "9c").verb
+'CUT'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from hoyle.cards import parse_cards
+from hoyle.ecarte.laws import get_code
+from hoyle.ecarte.players import make_player
+from hoyle.ecarte.records import replay_record
+from hoyle.ecarte.state import REPORTS, EcarteState, Phase
+from hoyle.ecarte.text import event_lines, status_lines
+from hoyle.engine.action import Action
+from hoyle.engine.event import Event
+from hoyle.engine.records import GameRecord
+from hoyle.engine.text import (HUMAN, Block, Confirm, GameText, PlayGame, TextTable,
+                               cards_markup, check_play_record, escape)
+from hoyle.errors import HoyleError, RecordError
+
+__all__ = ["EcarteText", "HELP", "REFEREE_HELP", "parse_table_input"]
+
+HELP = ("Cards are rank then suit: 7h, 10c, TC, KS (K Q J A 10 9 8 7; C D H S). At the "
+        "proposal type 'stand' (play) or 'propose'; the dealer 'accept' or 'refuse'; discard "
+        "by naming cards (dealer: Enter for none); 'king' announces the king of trumps "
+        "before your first card. 'quit' saves the game.")
+"""What ``help`` prints in a game against the computer."""
+
+REFEREE_HELP = (
+    "Enter what happens: cards for the act asked for (the deal: the pattern then the "
+    "elder hand's five and the dealer's five, e.g. '32 7h 8h ... '), 'stand', "
+    "'propose', 'accept', 'refuse', 'king', an option at a decision, 'report KIND [SEAT] "
+    "[CARDS]' ('menu' lists them), 'score', 'quit'. Full actions work too: 'PLAY KS'.")
+"""What ``help`` prints when refereeing."""
+
+VERBS = ("CUT", "DEAL", "TURN", "STAND", "PROPOSE", "ACCEPT", "REFUSE", "DISCARD", "DRAW",
+         "TAKE", "PLAY", "KING", "CHOOSE", "REPORT")
+"""The verbs a line of table input may begin with (the action language of records)."""
+
+
+def parse_table_input(state: EcarteState, text: str) -> Action:
+    """Read one line from the table as an action for ``state``.
+
+    Raises:
+        HoyleError: the line is not an action (unreadable cards, empty line).
+    """
+    words = text.split()
+    if not words:
+        raise HoyleError("nothing entered: type 'help' for what to enter")
+    head = words[0].upper()
+    if state.phase == Phase.DECISION and head not in ("CHOOSE", "REPORT") and \
+            words[0].lower() in {a.word for a in state.legal_actions()}:
+        # An option word that is also a verb (stand, draw, take, refuse, discard).
+        return Action("CHOOSE", parse_cards(words[1:]) if len(words) > 1 else (),
+                      word=words[0].lower())
+    if head in VERBS:
+        return Action.parse(text)
+    if head in ("STAND", "PLAY") and len(words) == 1:
+        return Action("STAND")
+    phase = state.phase
+    if phase == Phase.DECISION:
+        return Action("CHOOSE", parse_cards(words[1:]) if len(words) > 1 else (),
+                      word=words[0].lower())
+    if phase == Phase.DEAL:
+        if words[0] not in ("32", "23") or len(words) != 11:
+            raise HoyleError("enter the deal's pattern, 32 (three then two) or 23 (two then "
+                             "three), then the ten cards: the elder hand's five, then the "
+                             "dealer's")
+        return Action.parse("DEAL " + text)
+    verb = {Phase.CUT_FOR_DEAL: "CUT", Phase.TURN_UP: "TURN", Phase.DISCARD: "DISCARD",
+            Phase.DRAW: "DRAW", Phase.PLAY: "PLAY"}.get(phase)
+    if phase == Phase.RECTIFY:
+        verb = "DISCARD" if state.current_player >= 0 else \
+            ("TAKE" if state.steps[0][0] == "draw_surplus" else "DRAW")
+    if verb is None:
+        raise HoyleError("enter an action, e.g. 'stand' or 'accept'")
+    return Action(verb, parse_cards(text))
+
+
+class EcarteText(GameText):
+    """Écarté's :class:`hoyle.engine.text.GameText`."""
+
+    help_text = HELP
+    referee_help = REFEREE_HELP
+    play_command_help = "Play écarté against the computer (game of five)."
+    referee_save = "hoyle-referee-ecarte.json"
+    law_id_example = "CLUB-17 or OH-9"
+
+    def seat_count(self, state: EcarteState) -> int:
+        """Two."""
+        return 2
+
+    def event_lines(self, events: Sequence[Event], names: Sequence[str],
+                    viewer: int | None) -> list[str]:
+        """:func:`hoyle.ecarte.text.event_lines`."""
+        return event_lines(events, names, viewer)
+
+    # -- a game against the computer ------------------------------------------------------
+    def new_play(self, seed: int, values: Mapping[str, Any]) -> PlayGame:
+        """A new game against the computer ``values["opponent"]`` under the code
+        ``values["laws"]`` (the person is seat 0; the cut decides the deal)."""
+        computer = make_player(values["opponent"])
+        state = EcarteState(None, seed=seed, laws=get_code(values["laws"]))
+        return PlayGame(state, {1: computer}, 0)
+
+    def play_banner(self, game: PlayGame, seed: int, values: Mapping[str, Any]) -> str:
+        """``Écarté, game of 5, against the rules player, laws CLUB. Seed 3. …``"""
+        return (f"[bold]Écarté[/bold], game of {game.state.rules.target}, "
+                f"against the {values['opponent']} player, laws {values['laws'].upper()}. "
+                f"Seed {seed}. Type 'help' for help, 'quit' to save and stop.")
+
+    def resume_play(self, record: GameRecord, path: Path) -> PlayGame:
+        """The saved écarté game in ``record``, between one person and the computer, not
+        over."""
+        check_play_record(record, path, "ecarte")
+        if len(record.seats) != 2 or record.seats.count(HUMAN) != 1:
+            raise RecordError("not a saved game between a person and the computer")
+        state, _ = replay_record(record)
+        human = record.seats.index(HUMAN)
+        try:
+            computer = make_player(record.seats[1 - human])
+        except HoyleError as e:
+            raise RecordError(str(e)) from None
+        if state.is_terminal():
+            raise RecordError(f"that game is over ({len(record.actions)} actions)")
+        if record.date:
+            return PlayGame(state, {1 - human: computer}, human, record.date)
+        return PlayGame(state, {1 - human: computer}, human)
+
+    def play_names(self, game: PlayGame) -> list[str]:
+        """"You" and "Computer (KIND)"."""
+        return ["You" if s == game.human else f"Computer ({game.players[s].name})"
+                for s in (0, 1)]
+
+    def auto_move(self, state: EcarteState, seat: int) -> tuple[str | None, Action] | None:
+        """The only card; the stand when the stock cannot serve; the king announced when
+        the rules announce it."""
+        legal = state.legal_actions()
+        if len(legal) == 1 and legal[0].verb != "KING":
+            only = legal[0]
+            if only.verb == "PLAY":
+                return f"Your only card: {cards_markup(only.cards)}.", only
+            if only.verb == "STAND":
+                return "The stock cannot serve you: you play.", only
+        if state.rules.auto_announce_king and any(a.verb == "KING" for a in legal):
+            return None, Action("KING")
+        return None
+
+    def status(self, state: EcarteState, seat: int, names: Sequence[str]) -> list[Block]:
+        """A blank line, the score, the turn-up, the trick and the hand."""
+        return ["", *status_lines(state.view(seat), names)]
+
+    def decision_lines(self, state: EcarteState, seat: int) -> list[str]:
+        """The options of a decision due to the person, one a line."""
+        if state.phase != Phase.DECISION:
+            return []
+        view = state.view(seat)
+        return [f"  [bold]{a.word}[/bold]: {escape(text)}"
+                for a, text in zip(state.legal_actions(), view.decision)]
+
+    def prompt(self, state: EcarteState, seat: int, names: Sequence[str]) -> str:
+        """Stand or propose, accept or refuse, what to discard or lay out, the choice, or
+        the card to play."""
+        s = state
+        legal = s.legal_actions()
+        king = " or 'king'" if any(a.verb == "KING" for a in legal) else ""
+        if s.phase == Phase.PROPOSAL:
+            return "Stand (play) or propose? \\[stand/propose]: "
+        if s.phase == Phase.ANSWER:
+            return "Your adversary proposes. Accept or refuse? \\[accept/refuse]: "
+        if s.phase == Phase.DISCARD:
+            sizes = sorted({len(a.cards) for a in legal if a.verb == "DISCARD"})
+            extra = " (Enter for none)" if sizes and sizes[0] == 0 else ""
+            return f"Discard {sizes[0]}-{sizes[-1]} cards{extra}{king}: "
+        if s.phase == Phase.RECTIFY:
+            k = len(legal[0].cards)
+            return f"Lay out {k} card(s) (OH-10 / CLUB-15): "
+        if s.phase == Phase.DECISION:
+            words = "/".join(a.word for a in legal)
+            return f"Your choice \\[{words}]: "
+        playable = [a.cards[0] for a in legal if a.verb == "PLAY"]
+        return f"Play a card (playable: {' '.join(str(c) for c in playable)}){king}: "
+
+    def read_move(self, line: str, state: EcarteState, seat: int) -> Action | Confirm | None:
+        """``king``; stand or propose; accept or refuse; a choice; cards (to discard or lay
+        out, or one to play)."""
+        s = state
+        low = line.lower()
+        if low == "king":
+            return Action("KING")
+        if s.phase == Phase.PROPOSAL and low in ("stand", "play", "s", "p", "propose"):
+            return Action("PROPOSE") if low in ("propose", "p") else Action("STAND")
+        if s.phase == Phase.ANSWER and low in ("accept", "refuse", "a", "r"):
+            return Action("ACCEPT") if low.startswith("a") else Action("REFUSE")
+        if s.phase == Phase.DECISION:
+            if not low:
+                return None
+            parts = low.split()
+            return Action("CHOOSE", parse_cards(parts[1:]) if len(parts) > 1 else (),
+                          word=parts[0])
+        if s.phase in (Phase.PROPOSAL, Phase.ANSWER):
+            raise HoyleError("Type one of the words in brackets.")
+        cards = parse_cards(line) if line else ()
+        if s.phase in (Phase.DISCARD, Phase.RECTIFY):
+            return Action("DISCARD", cards)
+        if len(cards) != 1:
+            raise HoyleError("Name one card to play, e.g. 7d.")
+        return Action("PLAY", cards)
+
+    # -- refereeing -----------------------------------------------------------------------
+    def new_referee(self, names: list[str] | None, values: Mapping[str, Any]
+                    ) -> tuple[EcarteState, list[str]]:
+        """A refereed game under ``values["laws"]`` between two named players."""
+        if names is None:
+            names = ["Seat 0", "Seat 1"]
+        if len(names) != 2 or not all(names):
+            raise HoyleError("give two names, e.g. --names Alice,Bob")
+        return EcarteState(laws=get_code(values["laws"]), referee=True), names
+
+    def referee_banner(self, state: EcarteState, values: Mapping[str, Any]) -> str:
+        """``Refereeing écarté under …``"""
+        assert state.laws is not None
+        return (f"Refereeing écarté under {escape(state.laws.title)}. Type 'help' for what "
+                "to enter, 'menu' for the irregularities.")
+
+    def referee_options(self, state: EcarteState) -> list[str]:
+        """The options of a decision due (with a card, if the option names one)."""
+        if state.phase != Phase.DECISION:
+            return []
+        view = state.view(state.to_act)
+        lines = []
+        for a, text in zip(state.legal_actions(), view.decision):
+            card = f" {a.cards[0]}" if a.cards else ""
+            lines.append(f"  option [bold]{a.word}{card}[/bold]: {escape(text)}")
+        return lines
+
+    def referee_prompt(self, state: EcarteState, names: Sequence[str]) -> str:
+        """Who cuts, deals, stands, answers, discards, takes, plays or chooses."""
+        s = state
+        who = names[s.to_act] if 0 <= s.to_act < 2 else ""
+        if s.phase == Phase.CUT_FOR_DEAL:
+            return f"{names[s.cuts.index(None)]} cuts for the deal (a card): "
+        if s.phase == Phase.DEAL:
+            assert s.dealer is not None and s.elder is not None
+            return (f"{names[s.dealer]} deals: pattern (32 or 23), then "
+                    f"{names[s.elder]}'s five and {names[s.dealer]}'s five: ")
+        if s.phase == Phase.TURN_UP:
+            return "The turn-up: "
+        if s.phase == Phase.PROPOSAL:
+            return f"{who} stands or proposes: "
+        if s.phase == Phase.ANSWER:
+            return f"{who} accepts or refuses: "
+        if s.phase == Phase.DISCARD:
+            return f"{who} discards: "
+        if s.phase == Phase.DRAW:
+            assert s.serving is not None
+            return f"The cards {names[s.serving]} takes from the stock: "
+        if s.phase == Phase.PLAY:
+            return f"{who} plays a card (or 'king'): "
+        if s.phase == Phase.RECTIFY:
+            return "The cards (as the law directs): "
+        if s.phase == Phase.DECISION:
+            return f"{who} chooses \\[{'/'.join(a.word for a in s.legal_actions())}]: "
+        return ""
+
+    def read_table(self, line: str, state: EcarteState, names: Sequence[str]) -> Action:
+        """:func:`parse_table_input`."""
+        return parse_table_input(state, line)
+
+    def referee_menu(self, state: EcarteState) -> TextTable:
+        """What the table can report under the game's code, with its laws (too many and too
+        few cards: classified by who and when)."""
+        laws = state.laws
+        assert laws is not None
+        rows = []
+        for word, (text, _, _) in sorted(REPORTS.items()):
+            if word in ("too_many", "too_few"):
+                law = "by who and when"  # classified into the code's finer kinds
+            elif word in laws.kinds:
+                law = laws.law_for(word).id
+            else:
+                continue  # this code has no law for it
+            rows.append((word, law, text))
+        return TextTable(tuple(rows), ("kind", "law", "what happened"),
+                         title=f"Irregularities ({laws.name.upper()}): report KIND [SEAT] "
+                               "[CARDS]")
+
+    def referee_board(self, state: EcarteState, names: Sequence[str]) -> Block:
+        """The score."""
+        return (f"[bold]Score[/bold] {escape(names[0])} {state.scores[0]}, "
+                f"{escape(names[1])} {state.scores[1]}")

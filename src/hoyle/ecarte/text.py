@@ -1,0 +1,123 @@
+"""Écarté in words: event lines and the status of a deal, as rich markup strings (no
+terminal: every interface uses them).
+
+>>> from hoyle.engine.event import Event
+>>> event_lines([Event("propose", seat=0)], ["You", "Computer (rules)"], 0)
+['You propose.']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hoyle.ecarte.rules import trick_rank
+from hoyle.ecarte.state import EcarteView
+from hoyle.engine.event import Event
+from hoyle.engine.text import card_markup, cards_markup, escape, name_seats
+from hoyle.engine.text import who as _who
+
+__all__ = ["event_lines", "status_lines"]
+
+
+def _s(who: str) -> str:
+    """The verb ending for a name ("You play", "Computer plays")."""
+    return "" if who == "You" else "s"
+
+
+def event_lines(events: Sequence[Event], names: Sequence[str],
+                       viewer: int | None) -> list[str]:
+    """Human lines for écarté ``events`` as seen by seat ``viewer`` (``None``: everything).
+
+    The adversary's hand, discards and draws are never printed to another seat; their
+    number is (CLUB-27)."""
+    lines: list[str] = []
+    for raw in events:
+        e = raw if viewer is None else raw.seen_by(viewer)
+        who = _who(names, e.seat)
+        k = e.kind
+        if k == "cut":
+            lines.append(f"{who} cut{_s(who)} {cards_markup(e.cards)} for the deal.")
+        elif k == "cut_tie":
+            lines.append("Equal cuts: cut again.")
+        elif k == "dealer":
+            lines.append(f"[bold]{who} deal{_s(who)} first[/bold] (the higher card deals).")
+        elif k == "new_deal":
+            lines.append(f"[dim]── New deal: {who} deal{_s(who)}. ──[/dim]")
+        elif k == "deal":
+            if e.cards:
+                lines.append(f"{who} {'are' if who == 'You' else 'is'} dealt "
+                             f"{cards_markup(e.cards)} ({escape(e.reason)}).")
+        elif k == "turn_up":
+            lines.append(f"Turn-up: {cards_markup(e.cards)} — trumps are "
+                         f"{e.cards[0].suit.symbol if e.cards else '?'}.")
+        elif k == "stand":
+            lines.append(f"{who} play{_s(who)} (stand{'s' if who != 'You' else ''}).")
+        elif k == "propose":
+            lines.append(f"{who} propose{_s(who)}.")
+        elif k == "accept":
+            lines.append(f"{who} accept{_s(who)} the proposal.")
+        elif k == "refuse":
+            lines.append(f"{who} refuse{_s(who)} the proposal.")
+        elif k == "discard":
+            n = e.count or 0
+            shown = f" {cards_markup(e.cards)}" if e.cards else ""
+            lines.append(f"{who} discard{_s(who)} {n} card{'s' if n != 1 else ''}{shown}.")
+        elif k == "draw":
+            n = e.count or 0
+            shown = f": {cards_markup(e.cards)}" if e.cards else ""
+            lines.append(f"{who} take{_s(who)} {n} card{'s' if n != 1 else ''} from the "
+                         f"stock{shown}.")
+        elif k == "stock_out":
+            lines.append(f"[dim]{escape(e.reason)}[/dim]")
+        elif k == "play_starts":
+            lines.append(f"[dim]The play: {who} lead{_s(who)}.[/dim]")
+        elif k == "king":
+            lines.append(f"[bold]{who} announce{_s(who)} the king[/bold] {cards_markup(e.cards)}.")
+        elif k == "play":
+            lines.append(f"{who} play{_s(who)} {cards_markup(e.cards)}.")
+        elif k == "trick":
+            lines.append(f"  {who} win{_s(who)} the trick ({e.count} trick"
+                         f"{'s' if e.count != 1 else ''}).")
+        elif k == "hand_over":
+            lines.append(f"[bold]{who if e.seat is not None else 'Nobody'}: "
+                         f"{escape(e.reason)}[/bold]")
+        elif k == "score":
+            sign = "green" if e.points >= 0 else "red"
+            lines.append(f"  [{sign}]{who} score{_s(who)} {e.points}[/{sign}] for "
+                         f"{escape(e.reason)} → {e.total}  [dim]({escape(e.source)})[/dim]")
+        elif k == "crib_from_stock":
+            lines.append("One card is dealt face down from the stock to the crib.")
+        elif k == "ruling":
+            lines.append(f"  [yellow]Ruling {escape(e.source)}:[/yellow] "
+                         f"{escape(name_seats(e.reason, names))}")
+        elif k == "choice":
+            lines.append(f"  {who} chose: {escape(name_seats(e.reason, names))}  "
+                         f"[dim]({escape(e.source)})[/dim]")
+        elif k == "game_over":
+            lines.append(f"[bold magenta]{who} win{_s(who)}: "
+                         f"{escape(e.reason.removeprefix('wins '))}[/bold magenta]")
+        elif k in ("report", "irregular_play", "king_lost", "replay", "set_aside",
+                   "take_back", "restore"):
+            detail = f" {cards_markup(e.cards)}" if e.cards else ""
+            lines.append(f"  [yellow]{who}: {escape(e.reason or k)}{detail}[/yellow]  "
+                         f"[dim]({escape(e.source)})[/dim]")
+        else:  # pragma: no cover - future event kinds
+            lines.append(f"{who}: {escape(k)} {cards_markup(e.cards)}")
+    return lines
+
+
+def status_lines(view: EcarteView, names: Sequence[str]) -> list[str]:
+    """The score, the turn-up, the trick on the table and the seat's own hand (écarté)."""
+    lines = []
+    score = "   ".join(f"{escape(names[s])} {view.scores[s]}"
+                       + (" (dealer)" if view.dealer == s else "") for s in (0, 1))
+    lines.append(f"[bold]Score[/bold] {score}   (game {view.target})")
+    if view.turn_up is not None:
+        lines.append(f"Turn-up: {cards_markup([view.turn_up])}   stock: {view.stock_size} "
+                     f"cards   tricks: {view.tricks[view.seat]}-{view.tricks[1 - view.seat]}")
+    if view.trick:
+        lines.append("On the table: " + " ".join(
+            f"{escape(names[s])} {card_markup(c)}" for s, c in view.trick))
+    hand = sorted(view.hand, key=lambda c: (c.suit, -trick_rank(c)))
+    lines.append(f"Your hand: {cards_markup(hand)}")
+    return lines

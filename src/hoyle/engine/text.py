@@ -1,0 +1,290 @@
+"""What every game's words are made of, for any interface (the terminal, a full-screen
+game, a web page): cards as markup, tables as data, and :class:`GameText`, the one object
+a game hands out (:meth:`hoyle.engine.registry.GameSpec.text`) for its event lines, its
+prompts and the reading of what a person types.
+
+Lines are strings in rich's console markup (``[bold]…[/bold]``, ``[red]…[/red]``; a
+literal ``[`` is escaped as ``\\[``): a terminal prints them as they are, another interface
+strips or translates the markup. Nothing here reads a terminal or prints.
+
+>>> from hoyle.cards import Card
+>>> cards_markup([Card.parse("10H"), Card.parse("KS")])
+'[red]10♥[/red] [bold]K♠[/bold]'
+>>> cards_markup([])
+'—'
+>>> name_seats("seat 1 takes seat 0 down", ["Ann", "Bob"])
+'Bob takes Ann down'
+"""
+
+from __future__ import annotations
+
+import datetime
+import shlex
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Union
+
+from rich.markup import escape
+
+from hoyle.cards import Card, Suit
+from hoyle.engine.action import Action
+from hoyle.engine.event import Event
+from hoyle.engine.options import Option
+from hoyle.engine.records import GameRecord
+from hoyle.errors import RecordError
+
+__all__ = ["HUMAN", "Block", "Confirm", "GameText", "PlayGame", "TextTable",
+           "card_markup", "cards_markup", "check_play_record", "escape", "name_seats", "who"]
+
+HUMAN = "human"
+"""The seat name that marks the person at the keyboard in a record."""
+
+
+def card_markup(card: Card) -> str:
+    """A card as ``10♥`` in red (hearts, diamonds) or bold (clubs, spades)."""
+    style = "red" if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else "bold"
+    return f"[{style}]{escape(card.pretty)}[/{style}]"
+
+
+def cards_markup(cards: Sequence[Card]) -> str:
+    """Cards as space-separated :func:`card_markup` (``—`` for none)."""
+    return " ".join(card_markup(c) for c in cards) if cards else "—"
+
+
+def who(names: Sequence[str], seat: int | None) -> str:
+    """The (escaped) name of ``seat``, or ``The table`` for no seat or one out of range."""
+    return escape(names[seat]) if seat is not None and 0 <= seat < len(names) else "The table"
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """Law texts say "seat 0"; the players' names instead."""
+    for i, name in enumerate(names):
+        text = text.replace(f"seat {i}", name)
+    return text
+
+
+@dataclass(frozen=True)
+class TextTable:
+    """A table as data: cells are markup strings.
+
+    Attributes:
+        rows: the rows, each a tuple of cells.
+        columns: the column headings (empty: columns without headings, made by the rows).
+        justify: each column's ``"left"`` or ``"right"`` (empty: all left).
+        title: the table's title, if any.
+        header: whether the headings are shown.
+        boxed: whether the table is drawn with a box (``False``: bare columns, as a board).
+    """
+
+    rows: tuple[tuple[str, ...], ...]
+    columns: tuple[str, ...] = ()
+    justify: tuple[str, ...] = ()
+    title: str | None = None
+    header: bool = True
+    boxed: bool = True
+
+
+Block = Union[str, TextTable]
+"""What an interface shows: a line (markup) or a table."""
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """A move that needs a yes first: ask ``question`` (``y``/``yes`` for yes); on yes the
+    move is ``action``, on anything else the person is asked for his move again."""
+
+    question: str
+    action: Action
+
+
+@dataclass
+class PlayGame:
+    """A game between a person and computer players, as a session starts it.
+
+    Attributes:
+        state: the game (a :class:`hoyle.engine.state.GameState` with ``view(seat)`` and
+            ``to_record(seats, date)``).
+        players: the computer player of every other seat, by seat.
+        human: the person's seat.
+        date: the date the game started (ISO).
+    """
+
+    state: Any
+    players: dict[int, Any]
+    human: int
+    date: str = field(default_factory=lambda: datetime.date.today().isoformat())
+
+
+class GameText:
+    """A game's words and the reading of a person's input, for any interface.
+
+    A game subclasses this (``hoyle/<game>/console.py``). ``state`` arguments are the
+    game's state; ``names`` are the seats' names as shown; ``seat`` is the person's seat.
+    Every method returns strings (markup) or :class:`TextTable` and reads strings: none
+    reads a terminal or prints.
+    """
+
+    help_text: str = ""
+    """What ``help`` prints in a game against the computer."""
+    referee_help: str = ""
+    """What ``help`` prints when refereeing."""
+    play_command_help: str = ""
+    """The help of ``hoyle play GAME``."""
+    referee_save: str = "hoyle-referee.json"
+    """The record file of a refereed game when none is named."""
+
+    # -- every interface ------------------------------------------------------------------
+    def seat_count(self, state: Any) -> int:
+        """The number of seats of ``state``'s game."""
+        raise NotImplementedError
+
+    def finished(self, state: Any) -> bool:
+        """Whether ``state``'s game is over."""
+        return bool(state.is_terminal())
+
+    def event_lines(self, events: Sequence[Event], names: Sequence[str],
+                    viewer: int | None) -> list[str]:
+        """Lines for ``events`` as seat ``viewer`` saw them (``None``: every card)."""
+        raise NotImplementedError
+
+    # -- a game against the computer ------------------------------------------------------
+    def new_play(self, seed: int, values: Mapping[str, Any]) -> PlayGame:
+        """A new game for the person (seat 0) from the play command's option ``values``
+        (by :class:`Option` name; not ``seed``, ``save``, ``resume``).
+
+        Raises:
+            HoyleError: an unknown opponent, variant or law code, or options that do not go
+                together.
+        """
+        raise NotImplementedError
+
+    def play_banner(self, game: PlayGame, seed: int, values: Mapping[str, Any]) -> str:
+        """The line that opens a new game."""
+        raise NotImplementedError
+
+    def resume_play(self, record: GameRecord, path: Path) -> PlayGame:
+        """The saved game ``record`` (read from ``path``), to continue.
+
+        Raises:
+            RecordError: not a saved game of this game against the computer, or over.
+        """
+        raise NotImplementedError
+
+    def resumed_line(self, game: PlayGame, record: GameRecord, path: Path) -> str:
+        """The line said when a saved game is resumed."""
+        return (f"Resuming the game in {escape(str(path))} "
+                f"({len(record.actions)} actions, deal {game.state.deal_number}).")
+
+    def play_names(self, game: PlayGame) -> list[str]:
+        """The seats' names as the person sees them ("You", "Computer (expert)")."""
+        raise NotImplementedError
+
+    def play_event_lines(self, state: Any, events: Sequence[Event], names: Sequence[str],
+                         seat: int) -> list[str]:
+        """Lines for ``events`` in a game against the computer, as ``seat`` saw them."""
+        return self.event_lines(events, names, seat)
+
+    def auto_move(self, state: Any, seat: int) -> tuple[str | None, Action] | None:
+        """The move made for the person without asking (a forced one), with the line said
+        first (or ``None``); ``None`` when he is to be asked."""
+        return None
+
+    def status(self, state: Any, seat: int, names: Sequence[str]) -> list[Block]:
+        """What is shown before the person is asked for a move."""
+        raise NotImplementedError
+
+    def decision_lines(self, state: Any, seat: int) -> list[str]:
+        """The options of a decision the laws leave to the person (none if none is due)."""
+        return []
+
+    def prompt(self, state: Any, seat: int, names: Sequence[str]) -> str:
+        """The question for the person now (markup)."""
+        raise NotImplementedError
+
+    def read_move(self, line: str, state: Any, seat: int) -> Action | Confirm | None:
+        """The move a stripped line stands for; ``None``: ask again, saying nothing.
+
+        Raises:
+            HoyleError: the line is not a move here (its message says what to type).
+        """
+        raise NotImplementedError
+
+    # -- refereeing a game played with real cards -----------------------------------------
+    def new_referee(self, names: list[str] | None, values: Mapping[str, Any]
+                    ) -> tuple[Any, list[str]]:
+        """A new refereed game and the seats' names, from the referee command's option
+        ``values`` (not ``names``, ``save``, ``resume``) and the table's ``names``
+        (``None``: Seat 0, Seat 1, …).
+
+        Raises:
+            HoyleError: an unknown law code or variant, or the wrong names.
+        """
+        raise NotImplementedError
+
+    def referee_banner(self, state: Any, values: Mapping[str, Any]) -> str:
+        """The line that opens a new refereed game."""
+        raise NotImplementedError
+
+    def referee_start(self, state: Any, names: Sequence[str]) -> list[Block]:
+        """What is shown before the table's first line."""
+        return []
+
+    def referee_options(self, state: Any) -> list[str]:
+        """The options of a decision due (none if none is due)."""
+        return []
+
+    def referee_prompt(self, state: Any, names: Sequence[str]) -> str:
+        """What the table is asked for now (markup)."""
+        raise NotImplementedError
+
+    def read_table(self, line: str, state: Any, names: Sequence[str]) -> Action:
+        """The action a line of table input stands for.
+
+        Raises:
+            HoyleError: the line is not an act of the game here.
+        """
+        raise NotImplementedError
+
+    def referee_menu(self, state: Any) -> TextTable:
+        """The irregularities the table can report under the game's law code."""
+        raise NotImplementedError
+
+    def referee_board(self, state: Any, names: Sequence[str]) -> Block:
+        """The board or the score."""
+        raise NotImplementedError
+
+    def referee_event_lines(self, state: Any, events: Sequence[Event],
+                            names: Sequence[str]) -> list[str]:
+        """Lines for what an act at the table led to."""
+        return self.event_lines(events, names, None)
+
+    def board_changed(self, events: Sequence[Event]) -> bool:
+        """Whether ``events`` changed the score or the deal (the board is shown again)."""
+        return any(e.kind in ("score", "new_deal", "game_over") for e in events)
+
+    # -- the laws -------------------------------------------------------------------------
+    law_id_example: str = ""
+    """Law IDs to show in the help of ``hoyle laws GAME [ID]`` (``"EW-ix"``)."""
+
+    def laws_preface(self, values: Mapping[str, Any]) -> list[Block]:
+        """What ``hoyle laws GAME`` shows before the laws, from its game's own options.
+
+        Raises:
+            HoyleError: a bad option value.
+        """
+        return []
+
+
+def check_play_record(record: GameRecord, path: Path, game: str) -> None:
+    """Check that ``record`` is a saved game against the computer that can go on.
+
+    Raises:
+        RecordError: a refereed game (the message says how to resume it), no seed, or not
+            exactly one person.
+    """
+    if record.options.get("referee"):
+        raise RecordError(f"that is a refereed game: hoyle referee {game} --resume "
+                          f"{shlex.quote(str(path))}")
+    if record.seed is None:
+        raise RecordError("the record has no seed, so it cannot be resumed")
