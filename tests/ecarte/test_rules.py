@@ -371,3 +371,133 @@ def test_ECARTE_R_15_stand_after_a_proposal_carries_no_penalty(code: str) -> Non
     # The dealer (A) won the point after B stood having proposed: 1, not 2, under both
     # codes (the penalty is for standing without proposing).
     assert s.scores[0] == 1 and s.scores[1] == 0
+
+
+# -- rules of play with no other home (ECARTE-R-1, 4, 8, 10, 12, 16, 18) -------------------
+
+def test_ECARTE_R_1_two_players_and_the_32_card_pack() -> None:
+    pack = ecarte_pack()
+    # A K Q J 10 9 8 7 of each suit: 8 ranks x 4 suits, no card twice
+    assert len(pack) == 32 and len(set(pack)) == 32
+    assert {c.rank.letter for c in pack} == set("AKQJT987")
+    assert all(sum(1 for c in pack if c.suit == s) == 8 for s in Suit)
+    s = new()
+    assert len(s.hands) == 2 and len(s.scores) == 2  # two players
+    act(s, *CUT)
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="not in the écarté pack"):
+        s.apply(Action.parse("DEAL 32 KS QS JS 7H 6D AS 9S KH QH KD"))  # a six
+    assert snapshot(s) == before
+
+
+def test_ECARTE_R_4_shuffle_and_cut_are_the_deal_chance_node_every_deal() -> None:
+    import random
+
+    from hoyle.engine.action import CHANCE
+
+    s = new()
+    act(s, *CUT)
+    # No seat acts between the cut for deal and the deal: the shuffles and the elder
+    # hand's cut are the DEAL chance node, which deals ten distinct cards of the pack.
+    assert (s.phase, s.current_player, s.legal_actions()) == ("deal", CHANCE, [])
+    deal = s.sample_chance(random.Random(1))
+    assert deal.verb == "DEAL" and len(set(deal.cards)) == 10
+    assert set(deal.cards) <= set(ecarte_pack())
+    act(s, DEAL, "TURN 8S", "STAND", *POINT_PLAY)
+    # After the hand the pack is gathered: the next deal (seat 0 deals now) is a fresh
+    # chance node over all 32 cards, the cards of the last deal included.
+    assert (s.phase, s.current_player, s.dealer) == ("deal", CHANCE, ELDER)
+    act(s, "DEAL 32 AS 9S KH QH KD KS QS JS 7H 7D")
+    assert set(s.hands[DEALER]) == set(parse_cards("AS 9S KH QH KD"))  # seat 1 is elder now
+
+
+def test_ECARTE_R_8_stand_or_propose_then_accept_or_refuse_irrevocably() -> None:
+    s = at_proposal(referee=False)
+    assert s.legal_actions() == [Action("STAND"), Action("PROPOSE")]
+    ev = act(s, "PROPOSE")
+    assert [(e.kind, e.seat, e.source) for e in ev] == [("propose", ELDER, "ECARTE-R-8")]
+    assert (s.current_player, s.legal_actions()) == (DEALER, [Action("ACCEPT"),
+                                                              Action("REFUSE")])
+    for text in ("STAND", "PROPOSE"):  # the proposal cannot be withdrawn (CLUB-26)
+        with pytest.raises(IllegalAction):
+            s.apply(Action.parse(text))
+    t = s.clone()
+    ev = act(t, "REFUSE")  # refused: the elder hand leads, no exchange
+    assert [(e.kind, e.seat) for e in ev] == [("refuse", DEALER), ("play_starts", ELDER)]
+    assert (t.phase, t.current_player) == ("play", ELDER)
+    act(s, "ACCEPT")  # accepted: the elder hand lays out; the acceptance stands (CLUB-27)
+    assert (s.phase, s.current_player) == ("discard", ELDER)
+    for text in ("REFUSE", "ACCEPT"):
+        with pytest.raises(IllegalAction):
+            s.apply(Action.parse(text))
+    u = at_proposal(referee=False)
+    ev = act(u, "STAND")  # "I play": he leads at once, no exchange this deal
+    assert [e.kind for e in ev] == ["stand", "play_starts"]
+    assert (u.phase, u.current_player, len(u.stock())) == ("play", ELDER, 21)
+
+
+def test_ECARTE_R_10_propose_again_after_each_exchange() -> None:
+    s = at_proposal(referee=False)
+    act(s, "PROPOSE", "ACCEPT", "DISCARD 7D", "DRAW 7C", "DISCARD KD", "DRAW 8C")
+    # one card each: 21 -> 19; the elder hand may stand or propose again
+    assert (s.phase, s.current_player, len(s.stock())) == ("proposal", ELDER, 19)
+    assert s.legal_actions() == [Action("STAND"), Action("PROPOSE")]
+    act(s, "PROPOSE", "ACCEPT", "DISCARD 7H", "DRAW 9C", "DISCARD")  # the dealer stands pat
+    assert (s.phase, len(s.stock())) == ("proposal", 18)
+    assert set(s.hands[ELDER]) == set(parse_cards("7C 9C JS QS KS"))
+    act(s, "PROPOSE")  # a third proposal: the dealer may still accept or refuse
+    assert s.legal_actions() == [Action("ACCEPT"), Action("REFUSE")]
+    act(s, "REFUSE")
+    assert (s.phase, s.current_player) == ("play", ELDER)
+
+
+def test_ECARTE_R_12_elder_leads_first_and_the_winner_of_a_trick_leads_next() -> None:
+    # Elder AH 8H 9H AC 8D, dealer KS QS JS 7C KD, trumps spades (8S):
+    #   AH JS: dealer void in hearts trumps and wins; he leads 7C, AC heads it: elder;
+    #   elder 8H, QS trumps: dealer; dealer KS, 9H: dealer; dealer KD, 8D: dealer.
+    s = at_proposal(referee=False, deal="DEAL 32 AH 8H 9H AC 8D KS QS JS 7C KD")
+    act(s, "STAND")
+    plays = ["AH", "JS", "7C", "AC", "8H", "QS", "KS", "9H", "KD", "8D"]
+    leaders, winners = [], []
+    for i in range(0, 10, 2):
+        leaders.append(s.current_player)
+        ev = act(s, f"PLAY {plays[i]}", f"PLAY {plays[i + 1]}")
+        winners += [e.seat for e in ev if e.kind == "trick"]
+    assert leaders == [ELDER, DEALER, ELDER, DEALER, DEALER]
+    assert winners == [DEALER, ELDER, DEALER, DEALER, DEALER]
+
+
+@pytest.mark.parametrize("loser, games", [(0, 3), (1, 2), (2, 2), (3, 1), (4, 1)])
+def test_ECARTE_R_16_game_values_single_double_treble(loser: int, games: int) -> None:
+    s = new(game_values=True)
+    s.scores = [4, loser]
+    act(s, *CUT, DEAL, "TURN 8S", "STAND", *POINT_PLAY)  # the elder hand's point: 5
+    assert s.result is not None and s.result.winner == ELDER and s.result.games == games
+    s = new()  # game values off (the default): every game counts one
+    s.scores = [4, 0]
+    act(s, *CUT, DEAL, "TURN 8S", "STAND", *POINT_PLAY)
+    assert s.result is not None and s.result.games == 1
+
+
+def test_ECARTE_R_16_target_option_seven() -> None:
+    s = new(target=7)
+    s.scores = [4, 0]
+    act(s, *CUT, DEAL, "TURN 8S", "STAND", *POINT_PLAY)
+    assert s.result is None and scores(s) == (5, 0)  # 5 is not game when the target is 7
+
+
+def test_ECARTE_R_18_bystanders_advise_in_oh_not_in_club() -> None:
+    # French practice (HGIE-22, the oh profile): onlookers may advise, no penalty
+    s = at_play("oh")
+    ev = act(s, "REPORT bystander_advice")
+    r = [e.ruling for e in ev if e.kind == "ruling"]
+    assert len(r) == 1 and r[0] is not None and r[0].law == "HGIE-22"
+    assert r[0].parameter == "bystanders" and r[0].points == () and scores(s) == (0, 0)
+    # English practice (club): no law allows it, the report is refused
+    s = at_play("club")
+    assert get_code("club").params["bystanders"] == "no_advice"
+    with pytest.raises(IllegalAction, match="no law for 'bystander_advice'"):
+        s.apply(Action.parse("REPORT bystander_advice"))
+    # pool écarté and la chouette are outside the two-player core: no seat count to set
+    with pytest.raises(TypeError):
+        EcarteRules(players=3)  # type: ignore[call-arg]
