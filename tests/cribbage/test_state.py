@@ -532,7 +532,7 @@ def test_ACC_12_1_skunk_loser_at_most_90_gives_3_game_points(d: int, skunk: bool
     assert not s.result.double_skunk
 
 
-def test_double_skunk_when_enabled() -> None:
+def test_CRIB_R_13_double_skunk_when_enabled() -> None:
     s = new_state(double_skunk_threshold=60)
     apply_all(s, CUTS)
     s.pegs = [[119, 110], [50, 40]]

@@ -301,7 +301,7 @@ FOUR_PLAY = ("PLAY TH", "PLAY 5C", "PLAY 5D", "PLAY 5S", "PLAY 5H",
 # Sides: side 0 = 21 + 6 + 5 = 32; side 1 = 9 + 7 + 7 + 12 = 35.
 
 
-def test_four_hand_partners_opposite_share_a_side() -> None:
+def test_CRIB_R_12_four_hand_partners_opposite_share_a_side() -> None:
     rules = VARIANTS["four-hand"]
     assert [rules.side_of(seat) for seat in range(4)] == [0, 1, 0, 1]
     s = variant("four-hand")
@@ -317,7 +317,7 @@ def test_four_hand_partners_opposite_share_a_side() -> None:
     assert order == [2, 3, 0, 1] and s.crib == cs("KH KS KC 4D")
 
 
-def test_four_hand_partners_points_pooled_on_one_side_score() -> None:
+def test_CRIB_R_12_four_hand_partners_points_pooled_on_one_side_score() -> None:
     s = variant("four-hand")
     apply_all(s, [*FOUR_CUTS, FOUR_DEAL, *FOUR_DISCARDS, "STARTER AD"])
     assert s.current_player == 2

@@ -387,7 +387,7 @@ def test_HGIE_26_players_bet_first() -> None:
     procedure("HGIE-26")
 
 
-def test_oh_overscore_as_club_51() -> None:
+def test_ECARTE_R_17_oh_overscore_taken_down_as_club_51() -> None:
     s = at_play(OH_CODE)
     s.scores = [3, 0]
     r = the_ruling(act(s, "REPORT overscore 0"), "ECARTE-R-17")

@@ -1,0 +1,98 @@
+"""Every rule of play and every law of every game has a test named after its ID.
+
+Project policy (``shared/laws/README.md``, How IDs are used): test names carry the ID, with
+``-`` and ``.`` turned into ``_`` and parentheses dropped (``ACC-4.4(a)`` -> ``ACC_4_4a``).
+For each game of the registry (``hoyle.engine.registry.games``):
+
+* every rule-of-play ID ``<rule_prefix>-<n>`` found in the game's catalogue
+  (``shared/<spec.catalogue>``) has a function ``def test_<PREFIX>_<n>_...`` in
+  ``tests/<spec.name>/*.py`` (``CRIB-R-4`` -> ``def test_CRIB_R_4_...``);
+* every law of every code of the game (``spec.codes()``) has a test in ``tests/<spec.name>/``
+  whose name carries the law's ID form, as the per-code meta-tests do
+  (``tests/cribbage/test_laws_ew.py``, ``test_laws_acc.py``): the ID may stand anywhere in
+  the name, and the most specific ID owns a test (``test_EW_ix_n_...`` is ``EW-ix-n``'s,
+  not ``EW-ix``'s). No law is exempt: procedure-only laws have tests too. A code's law whose
+  ID is a rule of play (the ``oh`` profile rules overscores under ``ECARTE-R-17``) is held to
+  the same check, which its rule-of-play test satisfies.
+
+The test files are read as text, so a test counts wherever it is defined in the game's
+directory.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from hoyle.engine.registry import GameSpec, games
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+TESTS = Path(__file__).resolve().parent
+SPECS = games()
+
+
+def law_form(law_id: str) -> str:
+    """An ID as test names carry it: ``ACC-4.4(a)`` -> ``ACC_4_4a``, ``ACC-7.1.a–b`` ->
+    ``ACC_7_1_a_b``, ``CRIB-R-12`` -> ``CRIB_R_12``."""
+    return re.sub(r"[-.–]", "_", law_id.replace("(", "").replace(")", ""))
+
+
+def catalogue_text(spec: GameSpec) -> str:
+    path = SHARED / spec.catalogue
+    if not path.is_file():
+        pytest.fail(f"the {spec.name} catalogue is missing: expected it at {path}")
+    return path.read_text(encoding="utf-8")
+
+
+def game_test_sources(spec: GameSpec) -> str:
+    folder = TESTS / spec.name
+    files = sorted(folder.glob("*.py"))
+    assert files, f"no test files in {folder}"
+    return "\n".join(p.read_text(encoding="utf-8") for p in files)
+
+
+def rule_ids(spec: GameSpec) -> list[str]:
+    """The rule-of-play IDs of the catalogue: every ``<prefix>-<n>`` it mentions, each of
+    which must be one it defines (a bold entry ``**<prefix>-<n> ...**``)."""
+    text = catalogue_text(spec)
+    prefix = re.escape(spec.rule_prefix)
+    mentioned = {int(n) for n in re.findall(rf"\b{prefix}-(\d+)\b", text)}
+    defined = [int(n) for n in re.findall(rf"^- \*\*{prefix}-(\d+) ", text, re.M)]
+    assert defined, f"{spec.catalogue}: no {spec.rule_prefix}-<n> entries found"
+    assert defined == list(range(1, len(defined) + 1)), \
+        f"{spec.catalogue}: the {spec.rule_prefix} entries are not numbered 1..n: {defined}"
+    assert mentioned <= set(defined), \
+        f"{spec.catalogue} cites undefined rules: {sorted(mentioned - set(defined))}"
+    return [f"{spec.rule_prefix}-{n}" for n in defined]
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_every_rule_of_play_has_a_test_named_after_it(spec: GameSpec) -> None:
+    source = game_test_sources(spec)
+    untested = [i for i in rule_ids(spec)
+                if not re.search(rf"^\s*def test_{law_form(i)}_", source, re.M)]
+    assert untested == [], \
+        f"rules of play with no test named after them in tests/{spec.name}/: {untested}"
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_every_law_of_every_code_has_a_test_named_after_it(spec: GameSpec) -> None:
+    codes = spec.codes()
+    assert codes, f"{spec.name} has no law codes"
+    text = catalogue_text(spec)
+    ids = sorted({law.id for code in codes.values() for law in code})
+    assert ids, f"{spec.name}'s codes have no laws"
+    uncatalogued = [i for i in ids if i not in text]
+    assert uncatalogued == [], f"laws missing from {spec.catalogue}: {uncatalogued}"
+    forms = {i: law_form(i) for i in ids}
+    names = re.findall(r"^\s*def (test_\w+)\s*\(", game_test_sources(spec), re.M)
+    owners: dict[str, list[str]] = {}
+    for name in names:
+        hits = [i for i, f in forms.items() if f"_{f}_" in name or name.endswith(f"_{f}")]
+        if hits:  # the most specific ID owns the test
+            owners.setdefault(max(hits, key=lambda i: len(forms[i])), []).append(name)
+    missing = [f"{code.name}: {law.id}" for code in codes.values() for law in code
+               if law.id not in owners]
+    assert missing == [], f"laws with no test named after them in tests/{spec.name}/: {missing}"
