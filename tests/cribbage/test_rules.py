@@ -27,6 +27,8 @@ from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.engine.action import CHANCE
+from hoyle.engine.laws import Irregularity
+from hoyle.errors import ParameterError
 
 from helpers.cribbage import apply_all
 
@@ -106,9 +108,14 @@ def test_CRIB_R_4_every_deal_is_a_fresh_shuffle_and_cut_of_the_whole_pack() -> N
 
 
 def test_CRIB_R_4_minimum_deal_cut_differs_by_code() -> None:
-    # §4 deal_cut_min: EW-ii four cards; ACC not in the catalogued text, default 4
-    assert get_code("ew").params["deal_cut_min"] == 4
-    assert get_code("acc").params["deal_cut_min"] == 4
+    # §4 deal_cut_min: EW-ii four cards (the EW ruling on a short cut says so); ACC: not in
+    # the catalogued text, no law of its reads a minimum, so it is no parameter of ACC.
+    ew = get_code("ew")
+    assert ew.params["deal_cut_min"] == 4
+    assert "fewer than 4 cards" in ew.rule(Irregularity("short_cut", None, "cut_for_deal")).text
+    assert "fewer than 3 cards" in ew.with_params(deal_cut_min=3).rule(
+        Irregularity("short_cut", None, "cut_for_deal")).text
+    assert "deal_cut_min" not in get_code("acc").params
 
 
 # -- CRIB-R-13: lurch and skunk ---------------------------------------------------------------
@@ -149,8 +156,12 @@ def test_CRIB_R_13_skunk_threshold_option() -> None:
 def test_CRIB_R_14_next_game_first_dealer_by_code() -> None:
     # §4 next_game_first_dealer: EW not stated, default cut again (EW-i read for each game);
     # ACC the loser (ACC-1.5).
-    assert get_code("acc").params["next_game_first_dealer"] == "loser"
-    assert "next_game_first_dealer" not in get_code("ew").params
+    # Nothing plays a match yet, so neither code has the parameter (ACC-1.5 says it).
+    assert "loser" in get_code("acc")["ACC-1.5"].summary
+    for code in ("ew", "acc"):
+        assert "next_game_first_dealer" not in get_code(code).params
+        with pytest.raises(ParameterError, match="next_game_first_dealer"):
+            get_code(code, next_game_first_dealer="loser")
     # A finished game deals no more; every new game, under either code, starts with the
     # cut for deal (the engine has no match state that names the next first dealer).
     done = _game_won_by_pone(56)
