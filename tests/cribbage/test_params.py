@@ -23,6 +23,8 @@ from hoyle.engine.laws import Irregularity, LawCode
 from hoyle.engine.registry import get_game
 from hoyle.errors import HoyleError, ParameterError
 
+from helpers.params import check_changes, every_parameter
+
 GAME = get_game("cribbage")
 SEATS = {"dealer": 1, "pone": 0}
 
@@ -82,21 +84,13 @@ CASES: dict[tuple[str, str], tuple[Any, Callable[[LawCode], Any]]] = {
 }
 
 
-def all_parameters() -> set[tuple[str, str]]:
-    return {(name, p) for name, code in GAME.codes().items() for p in code.params}
-
-
 def test_every_parameter_of_every_code_has_a_case() -> None:
-    assert set(CASES) == all_parameters()
+    assert set(CASES) == every_parameter(GAME)
 
 
 @pytest.mark.parametrize("key", sorted(CASES), ids=lambda k: f"{k[0]}-{k[1]}")
 def test_each_parameter_changes_a_ruling_or_an_outcome(key: tuple[str, str]) -> None:
-    name, param = key
-    other, situation = CASES[key]
-    code = GAME.get_code(name)
-    assert other != code.params[param]
-    assert situation(code) != situation(GAME.get_code(name, **{param: other}))
+    check_changes(GAME, CASES, key)
 
 
 @pytest.mark.parametrize("key", sorted(CASES), ids=lambda k: f"{k[0]}-{k[1]}")

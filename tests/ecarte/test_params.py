@@ -20,6 +20,7 @@ from hoyle.engine.laws import Irregularity, LawCode
 from hoyle.engine.registry import get_game
 from hoyle.errors import IllegalAction, ParameterError
 
+from helpers.params import check_changes, every_parameter
 from helpers.ecarte import CUT, DEAL, ELDER, SECOND_REFUSAL, TURN, scores
 
 GAME = get_game("ecarte")
@@ -82,16 +83,12 @@ CASES: dict[tuple[str, str], tuple[Any, Callable[[LawCode], Any]]] = {
 
 
 def test_every_parameter_of_every_code_has_a_case() -> None:
-    assert set(CASES) == {(n, p) for n, code in GAME.codes().items() for p in code.params}
+    assert set(CASES) == every_parameter(GAME)
 
 
 @pytest.mark.parametrize("key", sorted(CASES), ids=lambda k: f"{k[0]}-{k[1]}")
 def test_each_parameter_changes_a_ruling_or_an_outcome(key: tuple[str, str]) -> None:
-    name, param = key
-    other, situation = CASES[key]
-    code = GAME.get_code(name)
-    assert other != code.params[param]
-    assert situation(code) != situation(GAME.get_code(name, **{param: other}))
+    check_changes(GAME, CASES, key)
 
 
 @pytest.mark.parametrize("key", sorted(CASES), ids=lambda k: f"{k[0]}-{k[1]}")
