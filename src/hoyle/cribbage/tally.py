@@ -33,9 +33,29 @@ from hoyle.engine.records import GameRecord
 from hoyle.engine.tally import MatchTotals, add_counts, game_seed
 from hoyle.errors import RecordError
 
-__all__ = ["DealTally", "GameSummary", "MatchResult", "play_one", "summarize_game"]
+__all__ = ["score_kind", "DealTally", "GameSummary", "MatchResult", "play_one", "summarize_game"]
 
-_PEGGING = ("CRIB-R-9", "EW-T-ix", "EW-xii")
+_SHOW = {"hand": "hand", "crib": "crib"}
+
+
+def score_kind(e: Event) -> str:
+    """What a ``score`` event's points are for, from the event itself, whatever law code
+    the game is under (the law each point cites differs by code: his heels is EW-xii or
+    ACC-6.3): ``hand`` or ``crib`` (the show, CRIB-R-10), ``pegging`` (the play's
+    combinations, the go, his heels: points that come with their score items, CRIB-R-9),
+    else ``penalty`` (a ruling's points).
+
+    >>> from hoyle.engine.action import ScoreItem
+    >>> score_kind(Event("score", 1, points=2, items=(ScoreItem("heels", (), 2),),
+    ...                  reason="his heels", source="ACC-6.3"))
+    'pegging'
+    >>> score_kind(Event("score", 0, points=2, reason="seat 0 scores 2", source="EW-xxi"))
+    'penalty'
+    """
+    show = _SHOW.get(e.reason)
+    if show is not None:
+        return show
+    return "pegging" if e.items else "penalty"
 
 
 @dataclass
@@ -107,12 +127,7 @@ class DealTally:
             if e.kind != "score" or e.seat is None or e.points <= 0:
                 continue
             role = "dealer" if e.seat == self.dealer else "pone"
-            if e.source in _PEGGING:
-                kind = "pegging"
-            elif e.reason == "crib":
-                kind = "crib"
-            else:
-                kind = "hand"
+            kind = score_kind(e)
             key = f"{kind}:{role}"
             pending = self._pending[e.seat]
             pending[key] = pending.get(key, 0) + e.points
