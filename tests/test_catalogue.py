@@ -17,6 +17,10 @@ For each game of the registry (``hoyle.engine.registry.games``):
 
 The test files are read as text, so a test counts wherever it is defined in the game's
 directory.
+
+And every kind of event a game emits (``Event("kind", ...)`` / ``event("kind", ...)`` in its
+package, read as text) has a line of its own in the game's text, not the fallback for
+unknown kinds (``hoyle.engine.text.unknown_event_line``).
 """
 
 from __future__ import annotations
@@ -96,3 +100,36 @@ def test_every_law_of_every_code_has_a_test_named_after_it(spec: GameSpec) -> No
     missing = [f"{code.name}: {law.id}" for code in codes.values() for law in code
                if law.id not in owners]
     assert missing == [], f"laws with no test named after them in tests/{spec.name}/: {missing}"
+
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+def emitted_kinds(spec: GameSpec) -> list[str]:
+    """The event kinds the game's package creates, read from its source."""
+    package = SRC.joinpath(*type(spec).__module__.split(".")[:-1])
+    kinds: set[str] = set()
+    for path in package.rglob("*.py"):
+        kinds |= set(re.findall(r'\b(?:Event|event)\(\s*"(\w+)"', path.read_text("utf-8")))
+    return sorted(kinds)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_every_event_kind_has_a_text_line(spec: GameSpec) -> None:
+    from hoyle.cards import Card
+    from hoyle.engine.event import Event
+    from hoyle.engine.text import unknown_event_line
+
+    kinds = emitted_kinds(spec)
+    assert len(kinds) > 10  # the scan found the game's events
+    text = spec.text()
+    names = ["Ann", "Bob"]
+    card = Card.parse("7H")
+    fallback = []
+    for kind in kinds:
+        e = Event(kind, 0, (card,), points=1, reason="reason", source="X-1", total=1,
+                  count=1)
+        lines = text.event_lines([e], names, None)
+        if unknown_event_line(e, "Ann") in lines:
+            fallback.append(kind)
+    assert fallback == []

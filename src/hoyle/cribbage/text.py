@@ -19,7 +19,8 @@ from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageView, Phase
 from hoyle.engine.action import ScoreItem
 from hoyle.engine.event import Event
-from hoyle.engine.text import TextTable, card_markup, cards_markup, escape, name_seats
+from hoyle.engine.text import (TextTable, card_markup, cards_markup, escape, name_seats,
+                               unknown_event_line)
 from hoyle.engine.text import who as _who
 
 __all__ = ["board", "event_lines", "seat_names", "show_table", "side_names", "status_lines"]
@@ -93,6 +94,9 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
         elif k == "choice":
             lines.append(f"  {who} chose: {escape(name_seats(e.reason, names))}  "
                          f"[dim]({escape(e.source)})[/dim]")
+        elif k == "dead":
+            lines.append(f"  [yellow]{who}: {cards_markup(e.cards)} dead, out of the play"
+                         f"[/yellow]  [dim]({escape(e.source)})[/dim]")
         elif k == "heels_lost":
             lines.append(f"  [yellow]{escape(e.reason)}[/yellow]  [dim]({escape(e.source)})[/dim]")
         elif k == "game_over":
@@ -100,8 +104,8 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
             plural = who == "You" or " & " in who
             lines.append(f"[bold magenta]{who} win{'' if plural else 's'}: "
                          f"{escape(e.reason.removeprefix('wins '))}[/bold magenta]")
-        else:  # pragma: no cover - future event kinds
-            lines.append(f"{who}: {escape(e.kind)} {cards_markup(e.cards)}")
+        else:  # pragma: no cover - a kind with no line yet (tests/test_catalogue.py)
+            lines.append(unknown_event_line(e, who))
     return lines
 
 

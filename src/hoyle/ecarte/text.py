@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from hoyle.ecarte.rules import trick_rank
 from hoyle.ecarte.state import EcarteView
 from hoyle.engine.event import Event
-from hoyle.engine.text import card_markup, cards_markup, escape, name_seats
+from hoyle.engine.text import (card_markup, cards_markup, escape, name_seats,
+                               unknown_event_line)
 from hoyle.engine.text import who as _who
 
 __all__ = ["event_lines", "status_lines"]
@@ -101,8 +102,8 @@ def event_lines(events: Sequence[Event], names: Sequence[str],
             detail = f" {cards_markup(e.cards)}" if e.cards else ""
             lines.append(f"  [yellow]{who}: {escape(e.reason or k)}{detail}[/yellow]  "
                          f"[dim]({escape(e.source)})[/dim]")
-        else:  # pragma: no cover - future event kinds
-            lines.append(f"{who}: {escape(k)} {cards_markup(e.cards)}")
+        else:  # pragma: no cover - a kind with no line yet (tests/test_catalogue.py)
+            lines.append(unknown_event_line(e, who))
     return lines
 
 
