@@ -55,7 +55,7 @@ from hoyle.engine import rng as draw  # the seeded draws, as for cribbage
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
-from hoyle.engine.state import BaseState
+from hoyle.engine.state import FIELDS, BaseState
 
 __all__ = ["EcarteState", "EcarteView", "GameResult", "Phase", "REPORTS"]
 
@@ -404,6 +404,20 @@ class EcarteState(BaseState):
             self.to_act == seat and self.king_window(seat), self.pattern,
             self.penalty_scope())
 
+    def __getstate__(self) -> dict[str, Any]:
+        # For copy and pickle: EcarteState is not compiled, and when BaseState is, its
+        # attributes are not in this instance's __dict__ (mypyc's own state has only them).
+        state = dict(self.__dict__)
+        for name in FIELDS:
+            state[name] = getattr(self, name)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        rest = dict(state)
+        for name in FIELDS:
+            setattr(self, name, rest.pop(name))
+        self.__dict__.update(rest)
+
     def _unshare(self) -> None:
         self.scores = list(self.scores)
         self.hands = [list(h) for h in self.hands]
@@ -500,9 +514,9 @@ class EcarteState(BaseState):
         return ECARTE_PACK
 
     def _sample_direct(self, rng: random.Random) -> Action | None:
-        """The deal, a draw from the stock and a card drawn at random from a hand; the cut
-        and the turn-up are drawn among :meth:`chance_outcomes`."""
-        if self.phase in (Phase.CUT_FOR_DEAL, Phase.TURN_UP):
+        """The deal, a draw from the stock and a card drawn at random from a hand; the
+        turn-up is drawn among :meth:`chance_outcomes`."""
+        if self.phase == Phase.TURN_UP:
             return None
         if self.phase == Phase.DEAL:
             n = self.pattern or self.rules.pattern_number

@@ -47,6 +47,12 @@ GAME_OVER: Final = "game_over"
 
 _S = TypeVar("_S", bound="BaseState")
 
+FIELDS: Final = ("seed", "laws", "referee", "phase", "to_act", "dealer", "cuts", "deal_number",
+                 "decision", "pending", "_history")
+"""The attributes :class:`BaseState` keeps. Compiled, they are not in an instance's
+``__dict__``, and a state class that is not compiled copies and pickles them explicitly
+(``EcarteState.__getstate__``)."""
+
 
 class GameState(Protocol):
     """The state machine both games implement (OpenSpiel style; ``shared/DESIGN.md``)."""
@@ -140,8 +146,8 @@ class BaseState:
         return c
 
     def _unshare(self) -> None:
-        """Hook of :meth:`clone`, called on the copy: give it its own copies of the
-        game's mutable containers."""
+        """Hook of :meth:`clone`, called on the shallow copy: give it its own copies of
+        the game's mutable containers."""
 
     # -- check, then apply -----------------------------------------------------------
 
@@ -188,14 +194,17 @@ class BaseState:
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw the outcome of the current chance node from ``rng`` (through
-        :mod:`hoyle.engine.rng`): the game's own draw where it has one, else one of
-        :meth:`chance_outcomes`.
+        :mod:`hoyle.engine.rng`): a cut for deal draws a card not cut yet; elsewhere the
+        game's own draw where it has one, else one of :meth:`chance_outcomes` (the same
+        draw as among the cards they name).
 
         Raises:
             IllegalAction: the current node is not a chance node.
         """
         if self.to_act != CHANCE:
             raise IllegalAction("not a chance node")
+        if self.phase == CUT_FOR_DEAL:  # a card, as one of the outcomes (the same draw)
+            return Action("CUT", (draw.choice(rng, self._uncut()),))
         action = self._sample_direct(rng)
         if action is not None:
             return action
@@ -211,10 +220,14 @@ class BaseState:
         """Hook: the game's pack, in index order."""
         raise NotImplementedError
 
+    def _uncut(self) -> list[Card]:
+        """The cards of the pack not cut yet, in index order."""
+        taken = {c for c in self.cuts if c is not None}
+        return [c for c in self._pack() if c not in taken]
+
     def _cut_outcomes(self) -> list[Action]:
         """The outcomes of a cut for deal: every card of the pack not cut yet."""
-        taken = {c for c in self.cuts if c is not None}
-        return [Action("CUT", (c,)) for c in self._pack() if c not in taken]
+        return [Action("CUT", (c,)) for c in self._uncut()]
 
     # -- the cut for deal, the deal, the end of the game -----------------------------
 
@@ -266,7 +279,7 @@ class BaseState:
         """Hook: clear what belongs to one deal."""
         raise NotImplementedError
 
-    def _new_deal(self, dealer: int, events: list[Event], reason: str, source: str) -> None:
+    def _new_deal(self, dealer: int | None, events: list[Event], reason: str, source: str) -> None:
         """``dealer`` deals a new deal (the next deal, or a deal void by a law)."""
         self.dealer = dealer
         self._start_deal()
