@@ -34,6 +34,7 @@ MODULES = (
     "hoyle.engine.action",
     "hoyle.engine.event",
     "hoyle.engine.rng",
+    "hoyle.engine.state",
     "hoyle.cribbage.scoring",
     "hoyle.cribbage.state",
     "hoyle.cribbage.players.random",

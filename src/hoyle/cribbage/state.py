@@ -26,7 +26,6 @@ A hand-set deal (seat 0 is the pone when seat 1 deals):
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,10 +38,10 @@ from hoyle.cribbage.scoring import (PIPS, ShowScore, heels_points, play_scores, 
                                     score_show, show_total)
 from hoyle.errors import HoyleError, IllegalAction
 from hoyle.engine import rng as draw  # the seeded draws
-from hoyle.engine.action import CHANCE, TERMINAL, Action, ScoreItem
+from hoyle.engine.action import CHANCE, Action, ScoreItem
 from hoyle.engine.event import Event, event
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
-from hoyle.engine.records import GameRecord
+from hoyle.engine.laws import Irregularity, LawCode, Ruling
+from hoyle.engine.state import BaseState
 
 __all__ = [
     "CribbageState",
@@ -225,7 +224,7 @@ _CLAIM_ACTIONS = tuple(Action("CLAIM", n=i) for i in range(_MAX_CLAIM_LONG + 1))
 _HEELS = Action("HEELS")
 
 
-class CribbageState:
+class CribbageState(BaseState):
     """A game of cribbage in progress.
 
     Args:
@@ -254,17 +253,12 @@ class CribbageState:
                  itemize: bool = True, laws: LawCode | None = None,
                  manual_count: bool = False, referee: bool = False) -> None:
         self.rules = rules or CribbageRules()
-        self.seed = seed
+        super().__init__(seed, laws, referee, self.rules.players)
         self.itemize = itemize
-        self.laws = laws
-        self.referee = referee
         self.manual_count = manual_count or referee
         if self.manual_count and laws is None:
             raise HoyleError("manual counting and referee mode need a law code")
         n = self.rules.players
-        self.phase = Phase.CUT_FOR_DEAL
-        self.dealer: int | None = None
-        self.cuts: list[Card | None] = [None] * n
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.kept: list[tuple[Card, ...]] = [() for _ in range(n)]
         self.discards: list[tuple[Card, ...]] = [() for _ in range(n)]
@@ -275,43 +269,24 @@ class CribbageState:
         self.played: list[tuple[int, Card]] = []
         self.passed: list[bool] = [False] * n
         self.last_player: int | None = None
-        self.to_act: int = CHANCE
         self.pegs: list[list[int]] = [[0, 0] for _ in range(self.rules.sides)]
         self.result: GameResult | None = None
-        self.deal_number = 0
         self.claim: _Claim | None = None
         self.last_claim = ""
         self.last_claim_seat: int | None = None
         self.amendable: tuple[int, int, int, int] | None = None
         self.open_overscores: list[tuple[int, int]] = []  # (offender, excess) not taken down
-        self.decision: Decision | None = None
-        self.pending: tuple[Any, ...] = ()
         self.heels_due = False
         self.shown: list[tuple[int, str, tuple[Card, ...]]] = []
         self.dead: list[Card] = []
         self.deal_start_pegs: list[list[int]] = [list(p) for p in self.pegs]
-        self._history: list[Action] = []
 
     # -- reading ---------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int:
-        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
-        return self.to_act
-
-    @property
-    def history(self) -> list[Action]:
-        """Every action applied, chance outcomes included (a copy)."""
-        return list(self._history)
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Each side's score (front peg), in points."""
         return tuple([p[0] for p in self.pegs])
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.phase == Phase.GAME_OVER
 
     def pone(self) -> int:
         """The seat on the dealer's left (leads and shows first). Raises before the cut."""
@@ -391,24 +366,19 @@ class CribbageState:
             tuple(self.shown), self.heels_due and seat == self.dealer, options,
             rules.crib_flush_rule))
 
-    def clone(self) -> CribbageState:
-        """An independent copy (cheap: lists are copied, cards are shared values)."""
-        c = copy.copy(self)
-        c.cuts = list(self.cuts)
-        c.hands = [list(h) for h in self.hands]
-        c.kept = list(self.kept)
-        c.discards = list(self.discards)
-        c.crib = list(self.crib)
-        c.count_cards = list(self.count_cards)
-        c.played = list(self.played)
-        c.passed = list(self.passed)
-        c.pegs = [list(p) for p in self.pegs]
-        c.shown = list(self.shown)
-        c.open_overscores = list(self.open_overscores)
-        c.dead = list(self.dead)
-        c.deal_start_pegs = [list(p) for p in self.deal_start_pegs]
-        c._history = list(self._history)
-        return c
+    def _unshare(self) -> None:
+        self.hands = [list(h) for h in self.hands]
+        self.kept = list(self.kept)
+        self.discards = list(self.discards)
+        self.crib = list(self.crib)
+        self.count_cards = list(self.count_cards)
+        self.played = list(self.played)
+        self.passed = list(self.passed)
+        self.pegs = [list(p) for p in self.pegs]
+        self.shown = list(self.shown)
+        self.open_overscores = list(self.open_overscores)
+        self.dead = list(self.dead)
+        self.deal_start_pegs = [list(p) for p in self.deal_start_pegs]
 
     # -- what may be done ------------------------------------------------------------
 
@@ -453,44 +423,31 @@ class CribbageState:
         if phase == Phase.CLAIM:
             return list(_CLAIM_ACTIONS[:self._max_claim() + 1])
         if phase == Phase.DECISION:
-            assert self.decision is not None
-            return [o.action for o in self.decision.options]
+            return self._decision_actions()
         return []  # pragma: no cover - no other phase has a player to act
 
     def chance_outcomes(self) -> list[Action]:
         """All chance outcomes at a cut or starter node (equally likely); empty elsewhere
         (a deal has too many to list: use :meth:`sample_chance`)."""
         if self.phase == Phase.CUT_FOR_DEAL:
-            taken = {c for c in self.cuts if c is not None}
-            return [Action("CUT", (c,)) for c in CARDS if c not in taken]
+            return self._cut_outcomes()
         if self.phase == Phase.STARTER:
             return [Action("STARTER", (c,)) for c in self.stock()]
         return []
 
-    def sample_chance(self, rng: random.Random) -> Action:
-        """Draw the outcome of the current chance node from ``rng``.
+    def _pack(self) -> Sequence[Card]:
+        return CARDS
 
-        Raises:
-            IllegalAction: the current node is not a chance node.
-        """
-        if self.to_act != CHANCE:
-            raise IllegalAction("not a chance node")
+    def _sample_direct(self, rng: random.Random) -> Action | None:
+        """The deal, and the starter drawn from the stock as a card (the same draw as one
+        of :meth:`chance_outcomes`, without listing them)."""
         if self.phase == Phase.DEAL:
             r = self.rules
             k = r.players * r.cards_dealt + r.crib_cards_from_stock
             return Action("DEAL", tuple(draw.sample(rng, CARDS, k)))
-        if self.phase == Phase.CUT_FOR_DEAL:
-            taken = {c for c in self.cuts if c is not None}
-            return Action("CUT", (draw.choice(rng, [c for c in CARDS if c not in taken]),))
-        return Action("STARTER", (draw.choice(rng, self.stock()),))
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` may be applied now (never raises, never changes the state)."""
-        try:
-            self._check(action)
-        except IllegalAction:
-            return False
-        return True
+        if self.phase == Phase.STARTER:
+            return Action("STARTER", (draw.choice(rng, self.stock()),))
+        return None
 
     def _check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` with a clear reason unless ``action`` is legal."""
@@ -534,10 +491,7 @@ class CribbageState:
                 raise IllegalAction(f"claim a number of points from 0 to {top}")
             return
         if phase == Phase.DECISION:
-            assert self.decision is not None
-            if self.decision.option_for(action) is None:
-                choices = ", ".join(o.action.word for o in self.decision.options)
-                raise IllegalAction(f"choose one of: {choices}")
+            self._check_choice(action)
             return
         if len(set(cards)) != len(cards):
             raise IllegalAction("the same card is named twice")
@@ -622,20 +576,7 @@ class CribbageState:
 
     # -- doing it --------------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
-        """Apply ``action`` and return the events it caused, in order.
-
-        Raises:
-            IllegalAction: the action is not legal now; the state is unchanged.
-        """
-        self._check(action)
-        return self._apply_checked(action)
-
-    def _apply_checked(self, action: Action) -> list[Event]:
-        """:meth:`apply` for an action already known to be legal now (the runner's, taken
-        from :meth:`legal_actions` of this very state)."""
-        events: list[Event] = []
-        self._history.append(action)
+    def _do(self, action: Action, events: list[Event]) -> None:
         phase = self.phase
         verb = action.verb
         if verb in _TABLE_VERBS:
@@ -658,7 +599,6 @@ class CribbageState:
             self._do_claim(action.n, events)
         else:
             self._do_choose(action, events)
-        return events
 
     def _peg(self, seat: int, points: int, events: list[Event], reason: str, source: str,
              items: tuple[ScoreItem, ...] = (), cards: tuple[Card, ...] = ()) -> bool:
@@ -670,12 +610,12 @@ class CribbageState:
             peg[1] = peg[0]
             peg[0] += points
         events.append(event("score", seat, cards, points, items, reason, source, peg[0]))
-        if peg[0] >= self.rules.target:
-            self._end_game(side, events)
-            return True
-        return False
+        return self._reach(side, peg[0], events)
 
-    def _end_game(self, side: int, events: list[Event], forfeit: str = "") -> None:
+    def _target(self) -> int:
+        return self.rules.target
+
+    def _settle(self, side: int, forfeit: str) -> tuple[str, int, str]:
         r = self.rules
         scores = self.scores
         loser_best = max(s for i, s in enumerate(scores) if i != side)
@@ -689,42 +629,31 @@ class CribbageState:
             double_skunk=double, game_points=4 if double else self._skunk_points() if skunk
             else 2,
             games=2 if lurch and r.lurch_agreed else 1, forfeit=forfeit)
-        self.phase = Phase.GAME_OVER
-        self.to_act = TERMINAL
-        events.append(event("game_over", side, reason=_result_text(self.result),
-                            source=forfeit or "CRIB-R-11", total=scores[side]))
+        return _result_text(self.result), scores[side], "CRIB-R-11"
 
-    def _do_cut(self, card: Card, events: list[Event]) -> None:
-        seat = self.cuts.index(None)
-        self.cuts[seat] = card
-        events.append(event("cut", seat, (card,), source=self._cite("cut")))
-        if None in self.cuts:
-            return
-        cuts: list[Card] = [c for c in self.cuts if c is not None]
-        low = min(c.rank for c in cuts)
-        lowest = [i for i, c in enumerate(cuts) if c.rank == low]
-        if len(lowest) > 1:
-            if self.laws is not None:
-                self._rule(Irregularity("equal_cuts", None, self.phase), events)
-            else:
-                events.append(event("cut_tie", reason="equal cuts: cut again",
-                                    source=self._cite("cut")))
-            self.cuts = [None] * self.rules.players
-            return
-        self.dealer = lowest[0]
-        events.append(event("dealer", self.dealer, reason="lowest cut deals",
-                            source=self._cite("cut")))
+    def _cut_rank(self, card: Card) -> int:
+        return int(card.rank)
+
+    def _cut_rule(self) -> tuple[bool, str, str]:
+        return True, "lowest cut deals", self._cite("cut")
+
+    def _cut_tie(self, events: list[Event], source: str) -> None:
+        """Equal cuts: a law code rules them (EW-i, ACC-3.1), else cut again."""
+        if self.laws is not None:
+            self._rule(Irregularity("equal_cuts", None, self.phase), events)
+        else:
+            super()._cut_tie(events, source)
+
+    def _dealer_chosen(self, events: list[Event]) -> None:
+        """Three for last to the pone in the five-card game (EW-T-x), then the deal."""
         if self.rules.last_bonus:
             if self._peg(self.pone(), self.rules.last_bonus, events, "three for last",
                          self._cite("last")):
                 return
         self._start_deal()
 
-    def _start_deal(self) -> None:
+    def _reset_deal(self) -> None:
         n = self.rules.players
-        self.phase = Phase.DEAL
-        self.to_act = CHANCE
-        self.deal_number += 1
         self.hands = [[] for _ in range(n)]
         self.kept = [() for _ in range(n)]
         self.discards = [() for _ in range(n)]
@@ -946,9 +875,7 @@ class CribbageState:
                 return
             if self._peg(seat, total, events, what, "CRIB-R-10", items):
                 return
-        self.dealer = (self.dealer + 1) % self.rules.players
-        self._start_deal()
-        events.append(event("new_deal", self.dealer, source="CRIB-R-3"))
+        self._new_deal((self.dealer + 1) % self.rules.players, events, "", "CRIB-R-3")
 
     # -- manual counting, rulings and decisions --------------------------------------
 
@@ -1033,20 +960,6 @@ class CribbageState:
                          for s in range(self.rules.players)],
                 "deal_number": self.deal_number, "cards_played": len(self.played)}
 
-    def _rule(self, irregularity: Irregularity, events: list[Event],
-              cont: tuple[Any, ...] | None = None) -> bool:
-        """Have the law code rule ``irregularity`` and apply the ruling. Returns True when
-        the ruling took the flow elsewhere (game over, new deal, a decision to make)."""
-        assert self.laws is not None
-        facts = self._facts() | dict(irregularity.facts)
-        if irregularity.offender is not None:
-            facts.setdefault("adversary", self._adversary(irregularity.offender))
-        irr = Irregularity(irregularity.kind, irregularity.offender, irregularity.phase,
-                           facts, irregularity.reported)
-        ruling = self.laws.rule(irr)
-        return self._apply_ruling(ruling, irr, events,
-                                  cont if cont is not None else ("resume", self.phase, self.to_act))
-
     def _apply_ruling(self, ruling: Ruling, irr: Irregularity, events: list[Event],
                       cont: tuple[Any, ...]) -> bool:
         events.append(event("ruling", irr.offender, reason=ruling.text, source=ruling.law,
@@ -1104,32 +1017,13 @@ class CribbageState:
             self._end_game(winner, events, forfeit=ruling.law)
             return True
         if ruling.new_deal:
-            if ruling.redealer is not None:
-                self.dealer = ruling.redealer
-            self._start_deal()
-            events.append(event("new_deal", self.dealer, reason="the deal is void",
-                                source=ruling.law))
+            self._new_deal(ruling.redealer if ruling.redealer is not None else self.dealer,
+                           events, "the deal is void", ruling.law)
             return True
         if ruling.decision is not None:
-            self.decision = ruling.decision
-            self.pending = cont
-            self.phase = Phase.DECISION
-            self.to_act = ruling.decision.seat
+            self._open_decision(ruling.decision, cont)
             return True
         return False
-
-    def _do_choose(self, action: Action, events: list[Event]) -> None:
-        decision = self.decision
-        assert decision is not None
-        option = decision.option_for(action)
-        assert option is not None
-        self.decision = None
-        cont, self.pending = self.pending, ()
-        events.append(event("choice", decision.seat, reason=option.text,
-                            source=option.ruling.law))
-        if self._apply_ruling(option.ruling, Irregularity("choice", None), events, cont):
-            return
-        self._continue(cont, events)
 
     def _do_table_action(self, action: Action, events: list[Event]) -> None:
         verb = action.verb
@@ -1204,21 +1098,17 @@ class CribbageState:
             return int(self.laws.params["skunk_game_points"])
         return 3
 
-    def to_record(self, seats: Sequence[str] = (), date: str = "") -> GameRecord:
-        """The game so far as a :class:`~hoyle.engine.GameRecord`."""
+    def _record_head(self) -> tuple[str, str]:
+        return "cribbage", self.rules.variant
+
+    def _record_options(self) -> dict[str, Any]:
         options: dict[str, Any] = self.rules.options()
         if self.manual_count and not self.referee:
             options["manual_count"] = True
-        if self.referee:
-            options["referee"] = True
-        if self.laws is not None and self.laws.changed_params():
-            options["law_params"] = self.laws.changed_params()
-        return GameRecord(
-            game="cribbage", variant=self.rules.variant,
-            laws=self.laws.name if self.laws is not None else "",
-            options=options, seats=list(seats), seed=self.seed, date=date,
-            result=self.result.to_dict() if self.result else None,
-            actions=[str(a) for a in self._history])
+        return options
+
+    def _result_dict(self) -> dict[str, Any] | None:
+        return self.result.to_dict() if self.result else None
 
 
 def _show_total_only(hand: Sequence[Card], starter: Card, *, crib: bool = False,

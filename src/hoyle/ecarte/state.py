@@ -52,10 +52,10 @@ from hoyle.ecarte.scoring import hand_points, hand_score, legal_cards, penalised
 from hoyle.ecarte.rules import ECARTE_CARDS, ECARTE_PACK, HAND_SIZE, PATTERNS, EcarteRules, trick_rank
 from hoyle.errors import HoyleError, IllegalAction
 from hoyle.engine import rng as draw  # the seeded draws, as for cribbage
-from hoyle.engine.action import CHANCE, TERMINAL, Action
+from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
-from hoyle.engine.records import GameRecord
+from hoyle.engine.state import FIELDS, BaseState
 
 __all__ = ["EcarteState", "EcarteView", "GameResult", "Phase", "REPORTS"]
 
@@ -250,7 +250,7 @@ class EcarteView(NamedTuple):
         return self.dealer == self.seat
 
 
-class EcarteState:
+class EcarteState(BaseState):
     """A game of écarté in progress (two players, seats 0 and 1).
 
     Args:
@@ -269,22 +269,14 @@ class EcarteState:
 
     def __init__(self, rules: EcarteRules | None = None, seed: int | None = None,
                  laws: LawCode | None = None, referee: bool = False) -> None:
+        super().__init__(seed, laws, referee, 2)
         self.rules = rules or EcarteRules()
-        self.seed = seed
-        self.laws = laws
-        self.referee = referee
         if referee and laws is None:
             raise HoyleError("referee mode needs a law code")
-        self.phase = Phase.CUT_FOR_DEAL
-        self.to_act = CHANCE
-        self.dealer: int | None = None
-        self.cuts: list[Card | None] = [None, None]
         self.pattern: int | None = None
         self.scores = [0, 0]
         self.result: GameResult | None = None
-        self.deal_number = 0
         self.turned_king_open: int | None = None  # dealer who may still mark a turned king
-        self._history: list[Action] = []
         self._reset_deal()
 
     def _reset_deal(self) -> None:
@@ -323,16 +315,6 @@ class EcarteState:
     # -- reading ---------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int:
-        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
-        return self.to_act
-
-    @property
-    def history(self) -> list[Action]:
-        """Every action applied, chance outcomes included (a copy)."""
-        return list(self._history)
-
-    @property
     def elder(self) -> int | None:
         """The elder hand (the non-dealer): he proposes and leads. ``None`` before the cut."""
         return None if self.dealer is None else 1 - self.dealer
@@ -346,10 +328,6 @@ class EcarteState:
     def trump_king(self) -> Card | None:
         """The king of trumps, or ``None`` before the turn-up."""
         return None if self.turn_up is None else Card.of(Rank.KING, self.turn_up.suit)
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.phase == Phase.GAME_OVER
 
     def stock(self) -> list[Card]:
         """The cards of the stock (talon), in index order; its order is a chance outcome."""
@@ -426,31 +404,39 @@ class EcarteState:
             self.to_act == seat and self.king_window(seat), self.pattern,
             self.penalty_scope())
 
-    def clone(self) -> EcarteState:
-        """An independent copy (cheap: lists are copied, cards are shared values)."""
-        c = EcarteState.__new__(EcarteState)
-        c.__dict__.update(self.__dict__)
-        c.cuts = list(self.cuts)
-        c.scores = list(self.scores)
-        c.hands = [list(h) for h in self.hands]
-        c.discards = [list(d) for d in self.discards]
-        c.set_aside = list(self.set_aside)
-        c.taken = list(self.taken)
-        c.refused = list(self.refused)
-        c.trick = list(self.trick)
-        c.tricks = list(self.tricks)
-        c.played = list(self.played)
-        c.announced = list(self.announced)
-        c.king_barred = list(self.king_barred)
-        c.king_points = list(self.king_points)
-        c.false_king = list(self.false_king)
-        c.revokes = list(self.revokes)
-        c.reduced = dict(self.reduced)
-        c.steps = list(self.steps)
-        c.exposed_turn = list(self.exposed_turn)
-        c.deal_start_scores = list(self.deal_start_scores)
-        c._history = list(self._history)
-        return c
+    def __getstate__(self) -> dict[str, Any]:
+        # For copy and pickle: EcarteState is not compiled, and when BaseState is, its
+        # attributes are not in this instance's __dict__ (mypyc's own state has only them).
+        state = dict(self.__dict__)
+        for name in FIELDS:
+            state[name] = getattr(self, name)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        rest = dict(state)
+        for name in FIELDS:
+            setattr(self, name, rest.pop(name))
+        self.__dict__.update(rest)
+
+    def _unshare(self) -> None:
+        self.scores = list(self.scores)
+        self.hands = [list(h) for h in self.hands]
+        self.discards = [list(d) for d in self.discards]
+        self.set_aside = list(self.set_aside)
+        self.taken = list(self.taken)
+        self.refused = list(self.refused)
+        self.trick = list(self.trick)
+        self.tricks = list(self.tricks)
+        self.played = list(self.played)
+        self.announced = list(self.announced)
+        self.king_barred = list(self.king_barred)
+        self.king_points = list(self.king_points)
+        self.false_king = list(self.false_king)
+        self.revokes = list(self.revokes)
+        self.reduced = dict(self.reduced)
+        self.steps = list(self.steps)
+        self.exposed_turn = list(self.exposed_turn)
+        self.deal_start_scores = list(self.deal_start_scores)
 
     # -- what may be done ------------------------------------------------------------
 
@@ -498,8 +484,7 @@ class EcarteState:
             hand = sorted(self.hands[who], key=_idx)
             return [Action("DISCARD", combo) for combo in combinations(hand, k)]
         elif phase == Phase.DECISION:
-            assert self.decision is not None
-            return [o.action for o in self.decision.options]
+            return self._decision_actions()
         else:  # pragma: no cover - no other phase has a player to act
             return []
         if self._turned_king_markable(seat) and _KING not in acts:
@@ -509,8 +494,7 @@ class EcarteState:
     def chance_outcomes(self) -> list[Action]:
         """Every outcome of a cut or turn-up node (equally likely); empty elsewhere."""
         if self.phase == Phase.CUT_FOR_DEAL:
-            taken = {c for c in self.cuts if c is not None}
-            return [Action("CUT", (c,)) for c in ECARTE_PACK if c not in taken]
+            return self._cut_outcomes()
         if self.phase == Phase.TURN_UP:
             return [Action("TURN", (c,)) for c in self.stock()]
         return []
@@ -526,34 +510,22 @@ class EcarteState:
             return min(self.asked, stock)
         return min(self.laid, stock)
 
-    def sample_chance(self, rng: random.Random) -> Action:
-        """Draw the outcome of the current chance node from ``rng``.
+    def _pack(self) -> Sequence[Card]:
+        return ECARTE_PACK
 
-        Raises:
-            IllegalAction: the current node is not a chance node.
-        """
-        if self.to_act != CHANCE:
-            raise IllegalAction("not a chance node")
-        if self.phase == Phase.CUT_FOR_DEAL:
-            return draw.choice(rng, self.chance_outcomes())
+    def _sample_direct(self, rng: random.Random) -> Action | None:
+        """The deal, a draw from the stock and a card drawn at random from a hand; the
+        turn-up is drawn among :meth:`chance_outcomes`."""
+        if self.phase == Phase.TURN_UP:
+            return None
         if self.phase == Phase.DEAL:
             n = self.pattern or self.rules.pattern_number
             return Action("DEAL", tuple(draw.sample(rng, ECARTE_PACK, 2 * HAND_SIZE)), n=n)
-        if self.phase == Phase.TURN_UP:
-            return Action("TURN", (draw.choice(rng, self.stock()),))
         if self.phase == Phase.RECTIFY and self.steps[0][0] == "draw_surplus":
             who = self.steps[0][1]
             hand = sorted(self.hands[who], key=_idx)
             return Action("TAKE", tuple(draw.sample(rng, hand, self._draw_count())))
         return Action("DRAW", tuple(draw.sample(rng, self.stock(), self._draw_count())))
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` may be applied now (never raises, never changes the state)."""
-        try:
-            self._check(action)
-        except (IllegalAction, HoyleError):
-            return False
-        return True
 
     def _check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` with a clear reason unless ``action`` is legal."""
@@ -580,10 +552,7 @@ class EcarteState:
             self._check_chance(action)
             return
         if phase == Phase.DECISION:
-            assert self.decision is not None
-            if verb != "CHOOSE" or self.decision.option_for(action) is None:
-                choices = ", ".join(o.action.word for o in self.decision.options)
-                raise IllegalAction(f"choose one of: {choices}")
+            self._check_choice(action, verb == "CHOOSE")
             return
         seat = self.to_act
         expected = {Phase.PROPOSAL: ("STAND", "PROPOSE"), Phase.ANSWER: ("ACCEPT", "REFUSE"),
@@ -807,15 +776,7 @@ class EcarteState:
 
     # -- doing it --------------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
-        """Apply ``action`` and return the events it caused, in order.
-
-        Raises:
-            IllegalAction: the action is not legal now; the state is unchanged.
-        """
-        self._check(action)
-        events: list[Event] = []
-        self._history.append(action)
+    def _do(self, action: Action, events: list[Event]) -> None:
         verb = action.verb
         if verb == "REPORT":
             self._do_report(action, events)
@@ -855,7 +816,6 @@ class EcarteState:
             self._do_draw(action.cards, events)
         else:  # PLAY
             self._do_play(action.cards[0], events)
-        return events
 
     def _dealer(self) -> int:
         assert self.dealer is not None
@@ -872,52 +832,28 @@ class EcarteState:
         self.scores[seat] = max(0, self.scores[seat] + points)
         events.append(Event("score", seat, cards, points, (), reason, source,
                             self.scores[seat]))
-        if self.scores[seat] >= self.rules.target:
-            self._end_game(seat, events)
-            return True
-        return False
+        return self._reach(seat, self.scores[seat], events)
 
-    def _end_game(self, winner: int, events: list[Event], forfeit: str = "") -> None:
+    def _target(self) -> int:
+        return self.rules.target
+
+    def _settle(self, winner: int, forfeit: str) -> tuple[str, int, str]:
         loser = self.scores[1 - winner]
         games = 1
         if self.rules.game_values and not forfeit:
             games = 3 if loser == 0 else 2 if loser <= 2 else 1
         self.result = GameResult(winner, (self.scores[0], self.scores[1]), games, forfeit)
-        self.phase = Phase.GAME_OVER
-        self.to_act = TERMINAL
         value = {1: "single", 2: "double", 3: "treble"}[games]
         reason = f"wins {self.scores[0]}-{self.scores[1]}" + \
             (f" ({value} game)" if self.rules.game_values else "") + \
             (f"; the game conceded ({forfeit})" if forfeit else "")
-        events.append(Event("game_over", winner, reason=reason,
-                            source=forfeit or "ECARTE-R-16", total=self.scores[winner]))
+        return reason, self.scores[winner], "ECARTE-R-16"
 
-    def _do_cut(self, card: Card, events: list[Event]) -> None:
-        seat = self.cuts.index(None)
-        self.cuts[seat] = card
-        events.append(Event("cut", seat, (card,), source="ECARTE-R-3"))
-        if None in self.cuts:
-            return
-        a, b = (trick_rank(c) for c in self.cuts if c is not None)
-        if a == b:
-            events.append(Event("cut_tie", reason="equal cuts: cut again", source="ECARTE-R-3"))
-            self.cuts = [None, None]
-            return
-        self.dealer = 0 if a > b else 1
-        events.append(Event("dealer", self.dealer, reason="the higher card deals",
-                            source="ECARTE-R-3"))
-        self._start_deal()
+    def _cut_rank(self, card: Card) -> int:
+        return trick_rank(card)
 
-    def _start_deal(self) -> None:
-        self.deal_number += 1
-        self._reset_deal()
-        self.phase = Phase.DEAL
-        self.to_act = CHANCE
-
-    def _new_deal(self, dealer: int, events: list[Event], reason: str, source: str) -> None:
-        self.dealer = dealer
-        self._start_deal()
-        events.append(Event("new_deal", dealer, reason=reason, source=source))
+    def _cut_rule(self) -> tuple[bool, str, str]:
+        return False, "the higher card deals", "ECARTE-R-3"  # the highest cut deals
 
     def _do_deal(self, pattern: int, cards: Sequence[Card], events: list[Event]) -> None:
         elder, dealer = self._elder(), self._dealer()
@@ -1214,25 +1150,19 @@ class EcarteState:
         return self.phase not in (Phase.DEAL, Phase.TURN_UP) and \
             (self.proposals > 0 or self.phase == Phase.PLAY or self.stood)
 
-    def _rule(self, irregularity: Irregularity, events: list[Event],
-              cont: tuple[Any, ...] | None = None) -> bool:
-        """Have the law code rule ``irregularity`` and apply the ruling. True when the flow
-        went elsewhere (game over, new deal, a decision, a rectification, a replay)."""
-        assert self.laws is not None
-        facts = self._facts() | dict(irregularity.facts)
-        if irregularity.offender is not None:
-            facts.setdefault("adversary", 1 - irregularity.offender)
-        irr = Irregularity(irregularity.kind, irregularity.offender, irregularity.phase,
-                           facts, irregularity.reported)
-        if irr.kind in _DEAL_COUNT_KINDS:
-            self.wrong_count_open = True
-        ruling = self.laws.rule(irr)
-        return self._apply_ruling(ruling, irr.offender, events,
-                                  cont if cont is not None else
-                                  ("resume", self.phase, self.to_act))
+    def _adversary(self, seat: int) -> int:
+        return 1 - seat
 
-    def _apply_ruling(self, ruling: Ruling, offender: int | None, events: list[Event],
+    def _noting(self, irregularity: Irregularity) -> None:
+        if irregularity.kind in _DEAL_COUNT_KINDS:
+            self.wrong_count_open = True
+
+    def _apply_ruling(self, ruling: Ruling, irr: Irregularity, events: list[Event],
                       cont: tuple[Any, ...]) -> bool:
+        """Apply ``ruling`` on ``irr``: the effects écarté's laws name (the ruling's
+        fields). True when the flow went elsewhere (game over, new deal, a decision, a
+        rectification, a replay)."""
+        offender = irr.offender
         events.append(Event("ruling", offender, reason=ruling.text, source=ruling.law,
                             ruling=ruling))
         if ruling.void_deal_points:
@@ -1325,10 +1255,7 @@ class EcarteState:
             self._next_step(events)
             return True
         if ruling.decision is not None:
-            self.decision = ruling.decision
-            self.pending = cont
-            self.phase = Phase.DECISION
-            self.to_act = ruling.decision.seat
+            self._open_decision(ruling.decision, cont)
             return True
         return False
 
@@ -1441,17 +1368,11 @@ class EcarteState:
             if self.phase == Phase.PLAY:
                 self._next_turn(events)
 
-    def _do_choose(self, action: Action, events: list[Event]) -> None:
-        decision = self.decision
-        assert decision is not None
-        option = decision.option_for(action)
-        assert option is not None
-        self.decision = None
-        cont, self.pending = self.pending, ()
-        events.append(Event("choice", decision.seat, reason=option.text,
-                            source=option.ruling.law))
+    def _choose(self, ruling: Ruling, events: list[Event], cont: tuple[Any, ...]) -> bool:
+        """The chosen option's ruling; then, a wrong count ruled and the deal standing, a
+        king turned up after it is ruled in turn."""
         deal = self.deal_number
-        moved = self._apply_ruling(option.ruling, None, events, cont)
+        moved = super()._choose(ruling, events, cont)
         if self.deal_number == deal and self.wrong_count_open and self.laws is not None \
                 and not self.is_terminal():
             self.wrong_count_open = False
@@ -1460,9 +1381,8 @@ class EcarteState:
                     "turned_king_after_wrong_count" in self.laws.kinds:
                 irr = Irregularity("turned_king_after_wrong_count", self._dealer(),
                                    self.phase, self._facts() | {"adversary": self._elder()})
-                self._apply_ruling(self.laws.rule(irr), self._dealer(), events, cont)
-        if not moved:
-            self._continue(cont, events)
+                self._apply_ruling(self.laws.rule(irr), irr, events, cont)
+        return moved
 
     def _do_report(self, action: Action, events: list[Event]) -> None:
         word, seat = action.word, action.n
@@ -1508,16 +1428,12 @@ class EcarteState:
 
     # -- records ---------------------------------------------------------------------
 
-    def to_record(self, seats: Sequence[str] = (), date: str = "") -> GameRecord:
-        """The game so far as a :class:`~hoyle.engine.GameRecord` (``game="ecarte"``)."""
+    def _record_head(self) -> tuple[str, str]:
+        return "ecarte", "two-hand"
+
+    def _record_options(self) -> dict[str, Any]:
         options: dict[str, Any] = self.rules.options()
-        if self.referee:
-            options["referee"] = True
-        if self.laws is not None and self.laws.changed_params():
-            options["law_params"] = self.laws.changed_params()
-        return GameRecord(
-            game="ecarte", variant="two-hand",
-            laws=self.laws.name if self.laws is not None else "",
-            options=options, seats=list(seats), seed=self.seed, date=date,
-            result=self.result.to_dict() if self.result else None,
-            actions=[str(a) for a in self._history])
+        return options
+
+    def _result_dict(self) -> dict[str, Any] | None:
+        return self.result.to_dict() if self.result else None

@@ -1,15 +1,57 @@
-"""The state protocol both games implement (OpenSpiel style; ``shared/DESIGN.md``)."""
+"""The state protocol both games implement, and :class:`BaseState`, the skeleton both
+games' states are built on (OpenSpiel style; ``shared/DESIGN.md``).
+
+:class:`BaseState` holds what every game's state does alike: the action history,
+check-then-apply (:meth:`~BaseState.apply`, :meth:`~BaseState.is_legal`), chance drawn
+through the one seeded draw module :mod:`hoyle.engine.rng`, the cut for deal, scoring to
+the target and the end of the game, the frame of a ruling (irregularity, the law code's
+ruling, the game's ruling effects, then the flow carries on), decisions (``CHOOSE`` at a
+decision node) and the game's record. Each game's state supplies its rules of play and the
+hooks named below (``_check``, ``_do``, ``_facts``, ``_apply_ruling``, ...).
+
+The cribbage engine is compiled by mypyc (:mod:`hoyle._accel`) and écarté's is not, so the
+class allows interpreted subclasses; without mypyc the marker does nothing.
+"""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Final, Protocol, TypeVar
 
-from hoyle.engine.action import Action
-from hoyle.engine.event import Event
+from hoyle.cards import Card
+from hoyle.engine import rng as draw  # the seeded draws
+from hoyle.engine.action import CHANCE, TERMINAL, Action
+from hoyle.engine.event import Event, event
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
+from hoyle.engine.records import GameRecord
+from hoyle.errors import HoyleError, IllegalAction
 
-__all__ = ["GameState"]
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - mypy_extensions comes with mypy (the build's)
+    from collections.abc import Callable
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[Any], Any]:  # type: ignore[misc]
+        """Without mypyc the marker does nothing."""
+        return lambda cls: cls
+
+__all__ = ["BaseState", "GameState"]
+
+CUT_FOR_DEAL: Final = "cut_for_deal"
+"""The phase names every game shares (each game's ``Phase`` gives the same strings)."""
+DEAL: Final = "deal"
+DECISION: Final = "decision"
+GAME_OVER: Final = "game_over"
+
+_S = TypeVar("_S", bound="BaseState")
+
+FIELDS: Final = ("seed", "laws", "referee", "phase", "to_act", "dealer", "cuts", "deal_number",
+                 "decision", "pending", "_history")
+"""The attributes :class:`BaseState` keeps. Compiled, they are not in an instance's
+``__dict__``, and a state class that is not compiled copies and pickles them explicitly
+(``EcarteState.__getstate__``)."""
 
 
 class GameState(Protocol):
@@ -37,3 +79,344 @@ class GameState(Protocol):
     @property
     def history(self) -> Sequence[Action]:
         """Every action applied so far, chance outcomes included."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class BaseState:
+    """The skeleton of a game's state: what both games' states do alike.
+
+    Args:
+        seed: recorded in the game's record; chance outcomes drawn by a runner use it.
+        laws: the law code that rules irregularities, or ``None``.
+        referee: referee mode (a game played with real cards; see each game's state).
+        seats: the number of seats (each cuts for deal).
+
+    Attributes:
+        phase: the phase name (each game's ``Phase``).
+        to_act: the seat to act, :data:`CHANCE` or :data:`TERMINAL`.
+        dealer: the dealer's seat, ``None`` before the cut for deal.
+        cuts: each seat's card cut for deal (``None``: not cut yet).
+        deal_number: deals begun so far (1 in the first deal).
+        decision: the decision open at a decision node, else ``None``.
+        pending: the flow a decision interrupted, carried on once it is made.
+
+    A game's state supplies the hooks: ``_check`` and ``_do`` (its rules of play),
+    ``chance_outcomes`` and ``_sample_direct``, ``_pack``, ``_cut_rank`` and ``_cut_rule``,
+    ``_reset_deal``, ``_target`` and ``_settle``, ``_facts``, ``_adversary`` and
+    ``_apply_ruling``, ``_continue``, ``_unshare`` and the record's ``_record_head``,
+    ``_record_options`` and ``_result_dict``.
+    """
+
+    def __init__(self, seed: int | None, laws: LawCode | None, referee: bool,
+                 seats: int) -> None:
+        self.seed = seed
+        self.laws = laws
+        self.referee = referee
+        self.phase: str = CUT_FOR_DEAL
+        self.to_act: int = CHANCE
+        self.dealer: int | None = None
+        self.cuts: list[Card | None] = [None] * seats
+        self.deal_number = 0
+        self.decision: Decision | None = None
+        self.pending: tuple[Any, ...] = ()
+        self._history: list[Action] = []
+
+    # -- reading ---------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+        return self.to_act
+
+    @property
+    def history(self) -> list[Action]:
+        """Every action applied, chance outcomes included (a copy)."""
+        return list(self._history)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.phase == GAME_OVER
+
+    def clone(self: _S) -> _S:
+        """An independent copy (cheap: lists are copied, cards are shared values)."""
+        c = copy.copy(self)
+        c.cuts = list(self.cuts)
+        c._history = list(self._history)
+        c._unshare()
+        return c
+
+    def _unshare(self) -> None:
+        """Hook of :meth:`clone`, called on the shallow copy: give it its own copies of
+        the game's mutable containers."""
+
+    # -- check, then apply -----------------------------------------------------------
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now (never raises, never changes the state)."""
+        try:
+            self._check(action)
+        except HoyleError:  # IllegalAction, or a card the game's pack lacks
+            return False
+        return True
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` and return the events it caused, in order.
+
+        Raises:
+            IllegalAction: the action is not legal now; the state is unchanged.
+        """
+        self._check(action)
+        return self._apply_checked(action)
+
+    def _apply_checked(self, action: Action) -> list[Event]:
+        """:meth:`apply` for an action already known to be legal now (the runner's, taken
+        from ``legal_actions()`` of this very state): recorded in the history, then done."""
+        events: list[Event] = []
+        self._history.append(action)
+        self._do(action, events)
+        return events
+
+    def _check(self, action: Action) -> None:
+        """Hook: raise :class:`IllegalAction` with a clear reason unless ``action`` is
+        legal now; never change the state."""
+        raise NotImplementedError
+
+    def _do(self, action: Action, events: list[Event]) -> None:
+        """Hook: do ``action`` (already checked), appending its events."""
+        raise NotImplementedError
+
+    # -- chance ----------------------------------------------------------------------
+
+    def chance_outcomes(self) -> list[Action]:
+        """Hook: the equally likely outcomes of the current chance node, where the game
+        lists them (empty elsewhere)."""
+        raise NotImplementedError
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw the outcome of the current chance node from ``rng`` (through
+        :mod:`hoyle.engine.rng`): a cut for deal draws a card not cut yet; elsewhere the
+        game's own draw where it has one, else one of :meth:`chance_outcomes` (the same
+        draw as among the cards they name).
+
+        Raises:
+            IllegalAction: the current node is not a chance node.
+        """
+        if self.to_act != CHANCE:
+            raise IllegalAction("not a chance node")
+        if self.phase == CUT_FOR_DEAL:  # a card, as one of the outcomes (the same draw)
+            return Action("CUT", (draw.choice(rng, self._uncut()),))
+        action = self._sample_direct(rng)
+        if action is not None:
+            return action
+        return draw.choice(rng, self.chance_outcomes())
+
+    def _sample_direct(self, rng: random.Random) -> Action | None:
+        """Hook: the game's own draw at a node whose outcomes are too many to list (a
+        deal), or drawn more cheaply than by listing them; ``None``: draw one of
+        :meth:`chance_outcomes`."""
+        return None
+
+    def _pack(self) -> Sequence[Card]:
+        """Hook: the game's pack, in index order."""
+        raise NotImplementedError
+
+    def _uncut(self) -> list[Card]:
+        """The cards of the pack not cut yet, in index order."""
+        taken = {c for c in self.cuts if c is not None}
+        return [c for c in self._pack() if c not in taken]
+
+    def _cut_outcomes(self) -> list[Action]:
+        """The outcomes of a cut for deal: every card of the pack not cut yet."""
+        return [Action("CUT", (c,)) for c in self._uncut()]
+
+    # -- the cut for deal, the deal, the end of the game -----------------------------
+
+    def _cut_rank(self, card: Card) -> int:
+        """Hook: ``card``'s rank in the game's order for cutting."""
+        raise NotImplementedError
+
+    def _cut_rule(self) -> tuple[bool, str, str]:
+        """Hook: whether the lowest cut deals (else the highest), the reason given for
+        the dealer, and the rule or law cited for the cut."""
+        raise NotImplementedError
+
+    def _do_cut(self, card: Card, events: list[Event]) -> None:
+        """Each seat cuts in turn, seat 0 first; once all have cut, the lowest (or the
+        highest) card deals, and equal cuts cut again (CRIB-R-2, EW-i; ECARTE-R-3)."""
+        lowest_deals, reason, source = self._cut_rule()
+        seat = self.cuts.index(None)
+        self.cuts[seat] = card
+        events.append(event("cut", seat, (card,), source=source))
+        if None in self.cuts:
+            return
+        ranks = [self._cut_rank(c) for c in self.cuts if c is not None]
+        best = min(ranks) if lowest_deals else max(ranks)
+        dealers = [i for i, r in enumerate(ranks) if r == best]
+        if len(dealers) > 1:
+            self._cut_tie(events, source)
+            self.cuts = [None] * len(self.cuts)
+            return
+        self.dealer = dealers[0]
+        events.append(event("dealer", self.dealer, reason=reason, source=source))
+        self._dealer_chosen(events)
+
+    def _cut_tie(self, events: list[Event], source: str) -> None:
+        """Equal cuts: cut again (the seats cut afresh)."""
+        events.append(event("cut_tie", reason="equal cuts: cut again", source=source))
+
+    def _dealer_chosen(self, events: list[Event]) -> None:
+        """After the cut for deal: the first deal begins."""
+        self._start_deal()
+
+    def _start_deal(self) -> None:
+        """Begin a deal: a chance node, the deal's state reset (:meth:`_reset_deal`)."""
+        self.phase = DEAL
+        self.to_act = CHANCE
+        self.deal_number += 1
+        self._reset_deal()
+
+    def _reset_deal(self) -> None:
+        """Hook: clear what belongs to one deal."""
+        raise NotImplementedError
+
+    def _new_deal(self, dealer: int | None, events: list[Event], reason: str, source: str) -> None:
+        """``dealer`` deals a new deal (the next deal, or a deal void by a law)."""
+        self.dealer = dealer
+        self._start_deal()
+        events.append(event("new_deal", dealer, reason=reason, source=source))
+
+    def _target(self) -> int:
+        """Hook: the points that win the game."""
+        raise NotImplementedError
+
+    def _reach(self, winner: int, total: int, events: list[Event]) -> bool:
+        """After a score: when ``total`` reaches the target the game ends at once and
+        ``winner`` (a side) wins (CRIB-R-11; ECARTE-R-16). Returns whether it ended."""
+        if total >= self._target():
+            self._end_game(winner, events)
+            return True
+        return False
+
+    def _settle(self, winner: int, forfeit: str) -> tuple[str, int, str]:
+        """Hook: set the game's result for ``winner`` (``forfeit``: the law that forfeits
+        the game, or ``""``); return the result's text, the winner's score and the rule
+        of the game's end."""
+        raise NotImplementedError
+
+    def _end_game(self, winner: int, events: list[Event], forfeit: str = "") -> None:
+        """The game is over: ``winner`` (a side) wins, on points or by ``forfeit``."""
+        reason, total, rule = self._settle(winner, forfeit)
+        self.phase = GAME_OVER
+        self.to_act = TERMINAL
+        events.append(event("game_over", winner, reason=reason, source=forfeit or rule,
+                            total=total))
+
+    # -- rulings and decisions -------------------------------------------------------
+
+    def _facts(self) -> dict[str, Any]:
+        """Hook: the facts of the situation every ruling may use."""
+        raise NotImplementedError
+
+    def _adversary(self, seat: int) -> int:
+        """Hook: the seat the laws give the offended side's points and choices to."""
+        raise NotImplementedError
+
+    def _noting(self, irregularity: Irregularity) -> None:
+        """Hook: note ``irregularity`` before the law code rules it."""
+
+    def _apply_ruling(self, ruling: Ruling, irr: Irregularity, events: list[Event],
+                      cont: tuple[Any, ...]) -> bool:
+        """Hook: apply ``ruling`` on ``irr``; ``cont`` is the flow to carry on after a
+        decision. Returns True when the flow went elsewhere."""
+        raise NotImplementedError
+
+    def _continue(self, cont: tuple[Any, ...], events: list[Event]) -> None:
+        """Hook: carry on the flow a ruling or a decision interrupted."""
+        raise NotImplementedError
+
+    def _rule(self, irregularity: Irregularity, events: list[Event],
+              cont: tuple[Any, ...] | None = None) -> bool:
+        """Have the law code rule ``irregularity`` (with the situation's facts and the
+        offender's adversary) and apply the ruling. Returns True when the ruling took the
+        flow elsewhere (game over, new deal, a decision to make, ...); ``cont`` (default:
+        resume the phase and the player) is the flow a decision carries on.
+
+        Raises:
+            HoyleError: the law code rules no irregularity of that kind.
+        """
+        laws = self.laws
+        assert laws is not None
+        facts = self._facts() | dict(irregularity.facts)
+        if irregularity.offender is not None:
+            facts.setdefault("adversary", self._adversary(irregularity.offender))
+        irr = Irregularity(irregularity.kind, irregularity.offender, irregularity.phase,
+                           facts, irregularity.reported)
+        self._noting(irr)
+        ruling = laws.rule(irr)
+        return self._apply_ruling(ruling, irr, events,
+                                  cont if cont is not None else ("resume", self.phase, self.to_act))
+
+    def _open_decision(self, decision: Decision, cont: tuple[Any, ...]) -> None:
+        """A ruling leaves a choice to a seat: a decision node; ``cont`` waits for it."""
+        self.decision = decision
+        self.pending = cont
+        self.phase = DECISION
+        self.to_act = decision.seat
+
+    def _decision_actions(self) -> list[Action]:
+        """The actions of the open decision's options."""
+        assert self.decision is not None
+        return [o.action for o in self.decision.options]
+
+    def _check_choice(self, action: Action, verb_ok: bool = True) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` takes an option of the open
+        decision (``verb_ok``: the game accepts its verb here)."""
+        assert self.decision is not None
+        if not verb_ok or self.decision.option_for(action) is None:
+            choices = ", ".join(o.action.word for o in self.decision.options)
+            raise IllegalAction(f"choose one of: {choices}")
+
+    def _do_choose(self, action: Action, events: list[Event]) -> None:
+        """``CHOOSE``: the option's ruling applies, then the interrupted flow carries on."""
+        decision = self.decision
+        assert decision is not None
+        option = decision.option_for(action)
+        assert option is not None
+        self.decision = None
+        cont, self.pending = self.pending, ()
+        events.append(event("choice", decision.seat, reason=option.text,
+                            source=option.ruling.law))
+        if not self._choose(option.ruling, events, cont):
+            self._continue(cont, events)
+
+    def _choose(self, ruling: Ruling, events: list[Event], cont: tuple[Any, ...]) -> bool:
+        """Apply a chosen option's ``ruling``; True when the flow went elsewhere."""
+        return self._apply_ruling(ruling, Irregularity("choice", None), events, cont)
+
+    # -- records ---------------------------------------------------------------------
+
+    def _record_head(self) -> tuple[str, str]:
+        """Hook: the record's game and variant names."""
+        raise NotImplementedError
+
+    def _record_options(self) -> dict[str, Any]:
+        """Hook: the record's options (the rules' and the game's own flags)."""
+        raise NotImplementedError
+
+    def _result_dict(self) -> dict[str, Any] | None:
+        """Hook: the game's result as a dict, ``None`` while it is in progress."""
+        raise NotImplementedError
+
+    def to_record(self, seats: Sequence[str] = (), date: str = "") -> GameRecord:
+        """The game so far as a :class:`~hoyle.engine.GameRecord`."""
+        game, variant = self._record_head()
+        options = self._record_options()
+        if self.referee:
+            options["referee"] = True
+        if self.laws is not None and self.laws.changed_params():
+            options["law_params"] = self.laws.changed_params()
+        return GameRecord(
+            game=game, variant=variant,
+            laws=self.laws.name if self.laws is not None else "",
+            options=options, seats=list(seats), seed=self.seed, date=date,
+            result=self._result_dict(), actions=[str(a) for a in self._history])
