@@ -331,3 +331,24 @@ def test_parser_mistakes_are_one_error_line() -> None:
     p = subprocess.run([sys.executable, "-m", "hoyle", "sim"], capture_output=True, text=True,
                        env={**os.environ, "NO_COLOR": "1"})
     assert p.returncode == 2 and "tournaments" in p.stdout
+
+
+def test_sim_refuses_bad_players_and_seeds_before_writing_any_file(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    code, text = run("sim", "cribbage", "--players", "expert,bogus", "--games", "2",
+                     "--out", str(out))
+    assert code == 2 and "unknown player 'bogus'" in text and not out.exists()
+    code, text = run("sim", "ecarte", "--seed", "-1", "--games", "2", "--out", str(out))
+    assert code == 2 and "the seed must be 0 or more" in text and not out.exists()
+    # the corrected command then runs and writes its records
+    code, text = run("sim", "cribbage", "--players", "random,random", "--games", "2",
+                     "--out", str(out))
+    assert code == 0 and len(out.read_text().splitlines()) == 2
+
+
+def test_a_record_with_law_params_but_no_law_code_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    GameRecord("cribbage", "six-card", "", {"law_params": {"bogus": 1}}, seed=1,
+               actions=["CUT 9C", "CUT 2D"]).save(path)
+    code, text = run("replay", str(path))
+    assert code == 2 and "law_params without a law code" in text

@@ -3,6 +3,7 @@ playing a full game, observer tensors that show nothing hidden, and the resample
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,23 @@ GAMES = ["python_hoyle_cribbage", "python_hoyle_ecarte"]
 def test_random_simulation(name: str) -> None:
     game = pyspiel.load_game(name)
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_games_and_states_pickle_and_serialize(name: str) -> None:
+    # OpenSpiel's own checks serialize every state; the games are classes built from the
+    # registry, which pickle must find by name (a regression of the registry step).
+    game = pyspiel.load_game(name, {"laws": "oh" if "ecarte" in name else "acc"})
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.get_parameters() == game.get_parameters()
+    state = game.new_initial_state()
+    for _ in range(10):
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node()
+                           else state.legal_actions()[0])
+    for copy in (game.deserialize_state(state.serialize()), pickle.loads(pickle.dumps(state))):
+        assert str(copy) == str(state) and copy.history() == state.history()
+        assert copy.legal_actions() == state.legal_actions()
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("params", [{"variant": "five-card"}, {"variant": "three-hand"},

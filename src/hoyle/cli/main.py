@@ -345,6 +345,10 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
     try:
         if len(names) != 2:
             raise HoyleError(f"--players names two players, e.g. {example}")
+        for name in names:  # an unknown player is refused before any file is made
+            get_game(game).make_player(name)
+        if seed < 0:
+            raise HoyleError("the seed must be 0 or more")
         if games < 1 or not 1 <= workers <= 64:
             raise HoyleError("--games must be at least 1 and --workers from 1 to 64")
         if first < 0 or first + games > GAMES_PER_SEED:

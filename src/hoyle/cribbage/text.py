@@ -134,6 +134,17 @@ def board(view: CribbageView, names: Sequence[str]) -> TextTable:
     return TextTable(tuple(rows), header=False, boxed=False)
 
 
+def _crib_owner(view: CribbageView, names: Sequence[str]) -> str:
+    """Whose the crib is, as the seat reads it: ``yours``, ``your opponent's`` (two hands),
+    else the dealer's name (three hands; four: a partner or an opponent deals)."""
+    if view.is_dealer or view.dealer is None:
+        return "yours"
+    if view.players == 2:
+        return "your opponent's"
+    name = names[view.dealer].split(" (")[0] if 0 <= view.dealer < len(names) else "the dealer"
+    return f"{escape(name)}'s"
+
+
 def status_lines(view: CribbageView, names: Sequence[str]) -> list[str]:
     """The starter, the count and cards in play, and the seat's own hand."""
     lines = []
@@ -142,7 +153,7 @@ def status_lines(view: CribbageView, names: Sequence[str]) -> list[str]:
     if view.phase == Phase.PLAY or view.claim in ("play", "go"):
         played = " ".join(card_markup(c) for c in view.count_cards) or "—"
         lines.append(f"Count: [bold]{view.count}[/bold]   cards in this count: {played}")
-    crib_owner = "yours" if view.is_dealer else "your opponent's"
+    crib_owner = _crib_owner(view, names)
     if view.phase == Phase.DISCARD:
         lines.append(f"Your hand: {cards_markup(sorted(view.hand))}   (the crib is {crib_owner})")
     elif view.phase == Phase.PLAY:

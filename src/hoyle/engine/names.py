@@ -6,6 +6,10 @@
 Traceback (most recent call last):
 ...
 hoyle.errors.HoyleError: unknown law code 'xx' (known: ew, acc)
+>>> by_name({"ew": 1}, None, "law code")
+Traceback (most recent call last):
+...
+hoyle.errors.HoyleError: a law code is named by a string, not None
 """
 
 from __future__ import annotations
@@ -24,9 +28,11 @@ def by_name(table: Mapping[str, T], name: str, what: str, fold_case: bool = Fals
     """``table[name]`` (``name`` lower-cased first when ``fold_case``).
 
     Raises:
-        HoyleError: no such name; the message says ``what`` was asked for and lists the
-            known names in the table's order.
+        HoyleError: no such name (or not a string); the message says ``what`` was asked
+            for and lists the known names in the table's order.
     """
+    if not isinstance(name, str):
+        raise HoyleError(f"a {what} is named by a string, not {name!r}")
     try:
         return table[name.lower() if fold_case else name]
     except KeyError:

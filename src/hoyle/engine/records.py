@@ -211,7 +211,9 @@ def record_law_code(record: GameRecord, options: dict[str, Any],
     """
     law_params = options.pop("law_params", {})
     laws = get_code(record.laws) if record.laws else None
-    if laws is not None and law_params:
+    if law_params:
+        if laws is None:
+            raise HoyleError("law_params without a law code (laws)")
         if not isinstance(law_params, dict):
             raise HoyleError("law_params must be an object")
         laws = laws.with_params(**law_params)

@@ -105,6 +105,9 @@ def game_class(spec: GameSpec) -> tuple[Any, type[HoyleGame]]:
             super().__init__(gtype, encoding, params)
 
     Game.__name__ = Game.__qualname__ = spec.name.capitalize() + "Game"
+    # Pickle finds a class by its module and name: the class stands in this module under
+    # its name (the package registers every game on import, so unpickling finds it).
+    globals()[Game.__name__] = Game
     Game.__doc__ = (f"``{short_name(spec)}``: {spec.title}, according to Hoyle, as an "
                     "OpenSpiel game (the parameters: the game's encoding).")
     cls: type[HoyleGame] = Game
