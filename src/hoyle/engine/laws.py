@@ -16,7 +16,7 @@ actions (``CHOOSE takedown``), so players, records and interfaces need nothing s
 ...           kinds=("touched_pegs",))
 ... def _d1(irr: Irregularity, code: LawCode) -> Ruling:
 ...     victim = 1 - (irr.offender or 0)
-...     return Ruling("D-1", f"seat {victim} scores {code.params['forfeit']}",
+...     return Ruling(f"seat {victim} scores {code.params['forfeit']}",
 ...                   points=((victim, code.params["forfeit"]),))
 >>> r = code.rule(Irregularity("touched_pegs", offender=0))
 >>> r.law, r.points, r.text
@@ -36,7 +36,7 @@ hoyle.errors.ParameterError: the demo code has no parameter 'forfiet' (its param
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hoyle.cards import Card
@@ -104,8 +104,10 @@ class Ruling:
     """A ruling and its effects.
 
     Attributes:
-        law: the ID of the law that produced it (``"EW-ix"``).
         text: the ruling in words.
+        law: the ID of the law that produced it (``"EW-ix"``). A law's function leaves it
+            out and :meth:`LawCode.rule` stamps the ID of the law applied (on the ruling and
+            on its options' rulings); a law that rules under another law's ID names it.
         points: points scored by seats as a result, ``(seat, points)``.
         takedown: an overscore taken down (EW-ix): ``(offender, claimant, excess)``:
             the offender is put back ``excess`` points and they go to the claimant.
@@ -152,8 +154,8 @@ class Ruling:
             (HGIE-11).
     """
 
-    law: str
     text: str
+    law: str = ""
     points: tuple[tuple[int, int], ...] = ()
     takedown: tuple[int, int, int] | None = None
     peg_back: tuple[int, int] | None = None
@@ -185,6 +187,19 @@ class Ruling:
 
     def __str__(self) -> str:
         return f"{self.law}: {self.text}"
+
+    def stamped(self, law_id: str) -> Ruling:
+        """This ruling with ``law_id`` as its law where it names none (and so its
+        options' rulings)."""
+        decision = self.decision
+        if decision is not None:
+            options = tuple(o if (r := o.ruling.stamped(law_id)) is o.ruling
+                            else replace(o, ruling=r) for o in decision.options)
+            if any(a is not b for a, b in zip(options, decision.options)):
+                decision = replace(decision, options=options)
+        if self.law and decision is self.decision:
+            return self
+        return replace(self, law=self.law or law_id, decision=decision)
 
 
 RuleFn = Callable[[Irregularity, "LawCode"], Ruling]
@@ -388,4 +403,4 @@ class LawCode:
         """
         law = self.law_for(irregularity.kind)
         assert law.rule is not None
-        return law.rule(irregularity, self)
+        return law.rule(irregularity, self).stamped(law.id)

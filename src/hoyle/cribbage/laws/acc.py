@@ -54,9 +54,10 @@ def _ed(code: LawCode) -> str:
     return str(code.params["acc_edition"])
 
 
-def _r(code: LawCode, law: str, text: str, **effects: object) -> Ruling:
-    """A ruling of this code, tagged with its edition."""
-    return Ruling(law, text, edition=_ed(code), **effects)  # type: ignore[arg-type]
+def _r(code: LawCode, text: str, law: str = "", **effects: object) -> Ruling:
+    """A ruling of this code, tagged with its edition (``law``: another law's ID than
+    the one applied)."""
+    return Ruling(text, edition=_ed(code), **effects, law=law)  # type: ignore[arg-type]
 
 
 def _adv(irr: Irregularity, seat: int) -> int:
@@ -79,10 +80,10 @@ def _offender(irr: Irregularity, default: int) -> int:
     return irr.offender if irr.offender is not None else default
 
 
-def _penalty(code: LawCode, law: str, irr: Irregularity, offender: int, pts: int,
-             what: str, **extra: object) -> Ruling:
+def _penalty(code: LawCode, irr: Irregularity, offender: int, pts: int, what: str,
+             law: str = "", **extra: object) -> Ruling:
     adv = _adv(irr, offender)
-    return _r(code, law, f"{what}: seat {adv} scores {pts}", points=((adv, pts),), **extra)
+    return _r(code, f"{what}: seat {adv} scores {pts}", points=((adv, pts),), **extra, law=law)
 
 
 def _procedure(law_id: str, title: str, summary: str, engine: str) -> None:
@@ -119,7 +120,7 @@ _procedure("ACC-1.7", "Scoring chart",
          kinds={"dealer_saw_bottom": "the dealer saw the bottom card after shuffling"})
 def _acc_2_1(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = _offender(irr, _dealer(irr))
-    return _penalty(code, "ACC-2.1", irr, dealer, code.params["peek_penalty"],
+    return _penalty(code, irr, dealer, code.params["peek_penalty"],
                     "the dealer saw the bottom card; the pack is reshuffled",
                     redo="shuffle")
 
@@ -136,16 +137,16 @@ _procedure("ACC-2.3", "The dealer shuffles last", "The dealer shuffles last.",
          kinds={"cut_peek": "a player looked at the bottom card of the lifted packet"},
          needs_offender=("cut_peek",))
 def _acc_3_1(irr: Irregularity, code: LawCode) -> Ruling:
-    r = _penalty(code, "ACC-3.1", irr, _offender(irr, 0), code.params["peek_penalty"],
+    r = _penalty(code, irr, _offender(irr, 0), code.params["peek_penalty"],
                  "a peek at the bottom of the cut")
-    return Ruling(r.law, r.text, points=r.points, edition=r.edition, provisional=True)
+    return Ruling(r.text, points=r.points, edition=r.edition, provisional=True, law=r.law)
 
 
 @ACC.law("ACC-3.2", "Cutting for first deal", "The lower card deals first; ties cut again.",
          engine="The cut for deal is a chance node per player; equal cuts cut again.",
          kinds={"equal_cuts": "the cuts for deal are equal"})
 def _acc_3_2(irr: Irregularity, code: LawCode) -> Ruling:
-    return _r(code, "ACC-3.2", "equal cuts: cut again", refused=True, redo="cut for deal",
+    return _r(code, "equal cuts: cut again", refused=True, redo="cut for deal",
               provisional=True)
 
 
@@ -153,8 +154,8 @@ def _acc_3_2(irr: Irregularity, code: LawCode) -> Ruling:
          engine="REPORT no_cut_offered: the pone scores 2 (summary rule).",
          kinds={"no_cut_offered": "the dealer dealt without offering the cut"})
 def _acc_3_3(irr: Irregularity, code: LawCode) -> Ruling:
-    r = _penalty(code, "ACC-3.3", irr, _dealer(irr), 2, "the dealer did not offer the cut")
-    return Ruling(r.law, r.text, points=r.points, edition=r.edition, provisional=True)
+    r = _penalty(code, irr, _dealer(irr), 2, "the dealer did not offer the cut")
+    return Ruling(r.text, points=r.points, edition=r.edition, provisional=True, law=r.law)
 
 
 # -- 4: the deal -------------------------------------------------------------------------
@@ -171,9 +172,9 @@ _procedure("ACC-4.2", "Dealing", "The pone watches the deal and calls irregulari
                 "faced_card": "a card was found face up in the pack"})
 def _acc_4_3(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("phase") not in ("deal", "discard", "starter"):
-        return _r(code, "ACC-4.3", "reported outside the deal: play goes on", refused=True,
+        return _r(code, "reported outside the deal: play goes on", refused=True,
                   provisional=True)
-    return _r(code, "ACC-4.3", "new deal by the same dealer, no points", new_deal=True,
+    return _r(code, "new deal by the same dealer, no points", new_deal=True,
               provisional=True, parameter="exposed_card_in_deal")
 
 
@@ -190,14 +191,14 @@ def _acc_4_3(irr: Irregularity, code: LawCode) -> Ruling:
 def _acc_4_4a(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "refused_count_check":
         n = code.params["refused_count_check_penalty"]
-        return _r(code, "ACC-4.4(a)", f"seat {irr.offender} refused a count check: set back "
+        return _r(code, f"seat {irr.offender} refused a count check: set back "
                   f"{n}", peg_back=(_offender(irr, 0), n), provisional=True)
     if irr.facts.get("phase") not in _IN_DEAL:
-        return _r(code, "ACC-4.4(a)", "there is no deal in progress", refused=True,
+        return _r(code, "there is no deal in progress", refused=True,
                   provisional=True)
     if irr.facts.get("starter_turned"):
         return _acc_4_4b(irr, code)
-    return _r(code, "ACC-4.4(a)", "wrong number of cards: the same dealer deals again, no "
+    return _r(code, "wrong number of cards: the same dealer deals again, no "
               "points", new_deal=True, parameter="misdeal_penalty", provisional=True)
 
 
@@ -212,13 +213,13 @@ def _acc_4_4a(irr: Irregularity, code: LawCode) -> Ruling:
          kinds={"wrong_count": "a hand or the crib is found with the wrong number of cards"})
 def _acc_4_4b(irr: Irregularity, code: LawCode) -> Ruling:
     if not irr.facts.get("starter_turned"):
-        return _r(code, "ACC-4.4(a)", "wrong number of cards before the starter: the same "
+        return _r(code, "wrong number of cards before the starter: the same "
                   "dealer deals again, no points", new_deal=True, parameter="misdeal_penalty",
-                  provisional=True)
-    return _r(code, "ACC-4.4(b)", "wrong number of cards after the starter: all pegging of "
+                  provisional=True, law="ACC-4.4(a)")
+    return _r(code, "wrong number of cards after the starter: all pegging of "
               "this deal is taken back, hands and crib are dead, the same dealer deals again",
               void_deal_points=True, new_deal=True, parameter="wrong_count_after_starter",
-              provisional=_ed(code) != "2025")
+              provisional=_ed(code) != "2025", law="ACC-4.4(b)")
 
 
 @ACC.law("ACC-4.5", "Imperfect pack", "Heading: an imperfect pack.",
@@ -226,7 +227,7 @@ def _acc_4_4b(irr: Irregularity, code: LawCode) -> Ruling:
                 "already pegged stand.",
          kinds={"imperfect_pack": "the pack is found imperfect"})
 def _acc_4_5(irr: Irregularity, code: LawCode) -> Ruling:
-    return _r(code, "ACC-4.5", "imperfect pack: replace it; the deal in progress is void",
+    return _r(code, "imperfect pack: replace it; the deal in progress is void",
               new_deal=irr.facts.get("phase") in _IN_DEAL, provisional=True)
 
 
@@ -244,7 +245,7 @@ _procedure("ACC-5.1.a", "The crib is the dealer's",
          kinds={"picked_up_discards": "a player picked up discards once released"},
          needs_offender=("picked_up_discards",))
 def _acc_5_1_b(irr: Irregularity, code: LawCode) -> Ruling:
-    return _penalty(code, "ACC-5.1.b", irr, _offender(irr, 0), 2,
+    return _penalty(code, irr, _offender(irr, 0), 2,
                     "discards picked up; they go back to the crib")
 
 
@@ -255,9 +256,9 @@ def _acc_5_1_b(irr: Irregularity, code: LawCode) -> Ruling:
          kinds={"wrong_side_discard": "a player discarded to the wrong side"})
 def _acc_5_1_c(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("starter_turned"):
-        return _r(code, "ACC-5.1.c", "the starter is turned: too late to take the discard "
+        return _r(code, "the starter is turned: too late to take the discard "
                   "back", refused=True)
-    return _r(code, "ACC-5.1.c", "discard to the wrong side: taken back and made again, no "
+    return _r(code, "discard to the wrong side: taken back and made again, no "
               "penalty")
 
 
@@ -270,9 +271,9 @@ def _acc_5_1_d(irr: Irregularity, code: LawCode) -> Ruling:
     played = bool(irr.facts.get("dealer_has_played")) and irr.facts.get("phase") in (
         "play", "claim", "decision")
     if played:
-        return _r(code, "ACC-5.1.d", "the crib belongs to the player on whose side it lies; "
+        return _r(code, "the crib belongs to the player on whose side it lies; "
                   "his opponent becomes pone and next dealer (recorded; the table rectifies)")
-    return _r(code, "ACC-5.1.d", "the crib is moved unseen to the dealer, no penalty")
+    return _r(code, "the crib is moved unseen to the dealer, no penalty")
 
 
 @ACC.law("ACC-5.2.a", "Looking at the crib early", "The crib may not be looked at before its "
@@ -281,7 +282,7 @@ def _acc_5_1_d(irr: Irregularity, code: LawCode) -> Ruling:
          kinds={"looked_at_crib": "a player looked at the crib before its count"},
          needs_offender=("looked_at_crib",))
 def _acc_5_2_a(irr: Irregularity, code: LawCode) -> Ruling:
-    return _penalty(code, "ACC-5.2.a", irr, _offender(irr, 0), 2, "the crib looked at early")
+    return _penalty(code, irr, _offender(irr, 0), 2, "the crib looked at early")
 
 
 @ACC.law("ACC-5.2.b", "Looking at the crib before discarding", "A player who looks at the "
@@ -292,7 +293,7 @@ def _acc_5_2_a(irr: Irregularity, code: LawCode) -> Ruling:
          kinds={"crib_peek_before_discard": "a player looked at the crib before discarding"},
          needs_offender=("crib_peek_before_discard",))
 def _acc_5_2_b(irr: Irregularity, code: LawCode) -> Ruling:
-    return _penalty(code, "ACC-5.2.b", irr, _offender(irr, 0), 2,
+    return _penalty(code, irr, _offender(irr, 0), 2,
                     "the crib looked at before discarding; the adversary draws the "
                     "offender's discards blind from his hand")
 
@@ -307,7 +308,7 @@ def _acc_5_2_c(irr: Irregularity, code: LawCode) -> Ruling:
     started = irr.facts.get("phase") in ("play", "claim", "decision")
     rest = ("the dealer plays on with the crib cards and his pegged points are taken back"
             if started else "the dealer plays his true hand")
-    return _r(code, "ACC-5.2.c", f"hand and crib swapped: seat {_pone(irr)} scores 2; {rest}",
+    return _r(code, f"hand and crib swapped: seat {_pone(irr)} scores 2; {rest}",
               points=((_pone(irr), 2),),
               void_deal_points_of=(_dealer(irr),) if started else ())
 
@@ -324,7 +325,7 @@ _procedure("ACC-5.3", "Retrieving crib cards", "Heading: retrieving crib cards."
          engine="REPORT starter_too_early: no penalty; the starter is cut again.",
          kinds={"starter_too_early": "the starter was turned before the dealer discarded"})
 def _acc_6_1_a(irr: Irregularity, code: LawCode) -> Ruling:
-    return _r(code, "ACC-6.1.a", "the card goes back; the dealer discards; reshuffle the "
+    return _r(code, "the card goes back; the dealer discards; reshuffle the "
               "stock and cut again; no penalty", refused=True, redo="starter cut")
 
 
@@ -334,7 +335,7 @@ def _acc_6_1_a(irr: Irregularity, code: LawCode) -> Ruling:
          kinds={"starter_cut_peek": "the pone looked at the bottom card of the cut packet"})
 def _acc_6_1_b(irr: Irregularity, code: LawCode) -> Ruling:
     d = _dealer(irr)
-    return _r(code, "ACC-6.1.b", f"the pone peeked at the cut: seat {d} scores 2 and is "
+    return _r(code, f"the pone peeked at the cut: seat {d} scores 2 and is "
               "shown that card", points=((d, 2),))
 
 
@@ -346,7 +347,7 @@ def _acc_6_1_b(irr: Irregularity, code: LawCode) -> Ruling:
          kinds={"starter_taken": "the dealer took the starter into his hand unseen"})
 def _acc_6_1_c(irr: Irregularity, code: LawCode) -> Ruling:
     p = _pone(irr)
-    return _r(code, "ACC-6.1.c", f"seat {p} scores 2, draws two cards blind from the "
+    return _r(code, f"seat {p} scores 2, draws two cards blind from the "
               "dealer's hand, picks one as starter and returns the other", points=((p, 2),))
 
 
@@ -355,7 +356,7 @@ def _acc_6_1_c(irr: Irregularity, code: LawCode) -> Ruling:
          engine="REPORT faced_starter: no points; the starter is cut again.",
          kinds={"faced_starter": "the card to be turned as starter was already face up"})
 def _acc_6_1_d(irr: Irregularity, code: LawCode) -> Ruling:
-    return _r(code, "ACC-6.1.d", "turn it down, reshuffle the remaining cards and cut again",
+    return _r(code, "turn it down, reshuffle the remaining cards and cut again",
               refused=True, redo="starter cut")
 
 
@@ -364,7 +365,7 @@ def _acc_6_1_d(irr: Irregularity, code: LawCode) -> Ruling:
          engine="REPORT starter_multiple_exposed: no penalty (starter_multiple_exposed).",
          kinds={"starter_multiple_exposed": "the dealer exposed more than one card turning"})
 def _acc_6_2(irr: Irregularity, code: LawCode) -> Ruling:
-    return _r(code, "ACC-6.2", "the correct top card is the starter; the others go back; "
+    return _r(code, "the correct top card is the starter; the others go back; "
               "no penalty", parameter="starter_multiple_exposed")
 
 
@@ -373,7 +374,7 @@ def _acc_6_2(irr: Irregularity, code: LawCode) -> Ruling:
          engine="As EW-xii: HEELS accepted until the dealer's first card; later refused.",
          kinds={"late_heels": "the dealer claimed his heels after playing his first card"})
 def _acc_6_3(irr: Irregularity, code: LawCode) -> Ruling:
-    return _r(code, "ACC-6.3", "his heels must be pegged before the dealer plays a card: "
+    return _r(code, "his heels must be pegged before the dealer plays a card: "
               "lost, and never subject to muggins (10.3)", refused=True,
               parameter="heels_window")
 
@@ -393,9 +394,9 @@ _procedure("ACC-6.4", "The pack after the turn", "After the turn the pack goes t
 def _acc_7_1_ab(irr: Irregularity, code: LawCode) -> Ruling:
     played = int(irr.facts.get("cards_played", 0))
     if played >= 4:  # both have played beyond one card each
-        return _r(code, "ACC-7.1.a–b", "both have played beyond one card: the order stands "
+        return _r(code, "both have played beyond one card: the order stands "
                   "and the points count", refused=True, parameter="dealer_led_in_error")
-    return _r(code, "ACC-7.1.a–b", "the cards go back, points are retracted and the pone "
+    return _r(code, "the cards go back, points are retracted and the pone "
               "leads; no penalty", parameter="dealer_led_in_error")
 
 
@@ -411,9 +412,9 @@ _procedure("ACC-7.1.c–d", "Playing the cards", "One card at a time, calling th
                 "retracted_card": "a player tried to take back a card released"})
 def _acc_7_1_e(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "card_over_31":
-        return _r(code, "ACC-7.1.e", f"{irr.facts.get('card')} would exceed 31: it is taken "
+        return _r(code, f"{irr.facts.get('card')} would exceed 31: it is taken "
                   "back, no penalty", refused=True)
-    return _r(code, "ACC-7.1.e", "a card released from the fingers is played: it stands",
+    return _r(code, "a card released from the fingers is played: it stands",
               refused=True)
 
 
@@ -422,7 +423,7 @@ def _acc_7_1_e(irr: Irregularity, code: LawCode) -> Ruling:
          engine="REPORT two_cards_played: no penalty.",
          kinds={"two_cards_played": "a player played two or more cards together"})
 def _acc_7_1_f(irr: Irregularity, code: LawCode) -> Ruling:
-    return _r(code, "ACC-7.1.f", "the card matching the called count is played (else the "
+    return _r(code, "the card matching the called count is played (else the "
               "player chooses); the others go back; no penalty", refused=True)
 
 
@@ -443,10 +444,10 @@ def _acc_7_3(irr: Irregularity, code: LawCode) -> Ruling:
     cards = tuple(irr.facts.get("playable", ()))
     pts = code.params["renege_penalty"] * max(1, len(cards))
     names = " ".join(map(str, cards))
-    dead = _r(code, "ACC-7.3", f"{names} dead: out of the play; the go stands",
+    dead = _r(code, f"{names} dead: out of the play; the go stands",
               dead=(offender, cards))
-    play = _r(code, "ACC-7.3", "the reneged card must be played")
-    return _r(code, "ACC-7.3", f"renege: seat {adv} scores {pts} ({code.params['renege_penalty']}"
+    play = _r(code, "the reneged card must be played")
+    return _r(code, f"renege: seat {adv} scores {pts} ({code.params['renege_penalty']}"
               f" for each of {len(cards)} playable card(s)) and chooses dead or played",
               points=((adv, pts),), provisional=True, parameter="renege_penalty",
               decision=Decision(adv, (
@@ -473,7 +474,7 @@ _procedure("ACC-8.2", "A zero hand", "A zero hand or crib: the pegs are not touc
          kinds={"amend_score": "a player tried to correct a score already pegged",
                 "late_claim": "a player tried to peg neglected points after their time"})
 def _acc_8_3(irr: Irregularity, code: LawCode) -> Ruling:
-    return _r(code, "ACC-8.3", "an underpeg cannot be corrected once the fingers leave the "
+    return _r(code, "an underpeg cannot be corrected once the fingers leave the "
               "peg", refused=True)
 
 
@@ -496,10 +497,10 @@ def _acc_8_4_b_ruling(irr: Irregularity, code: LawCode) -> Ruling:
     excess = max(0, int(irr.facts.get("excess", 0)))
     n = code.params["false_game_penalty"]
     gets = f"seat {adv} receives the {excess} point(s) overclaimed; " if excess else ""
-    return Ruling("ACC-8.4.b", f"false claim of game (8.4.a): seat {offender}'s peg returns "
+    return Ruling(f"false claim of game (8.4.a): seat {offender}'s peg returns "
                   f"to his true score; {gets}seat {offender} is set back {n}",
                   points=((adv, excess),) if excess else (), peg_back=(offender, n),
-                  edition=_ed(code), parameter="false_game_claim")
+                  edition=_ed(code), parameter="false_game_claim", law="ACC-8.4.b")
 
 
 _procedure("ACC-8.4.b", "Penalty for a false claim of game",
@@ -523,15 +524,15 @@ def _acc_8_4_c(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "overscore_called":
         pending = int(irr.facts.get("pending_excess", 0))
         if not pending:
-            return _r(code, "ACC-8.4.c", f"seat {offender} has no overpeg of this deal left to "
+            return _r(code, f"seat {offender} has no overpeg of this deal left to "
                       "correct", refused=True, provisional=True)
-        return _r(code, "ACC-8.4.c", f"corrected: {pending} point(s) go from seat {offender} "
+        return _r(code, f"corrected: {pending} point(s) go from seat {offender} "
                   f"to seat {adv}", takedown=(offender, adv, pending), provisional=True)
     excess = int(irr.fact("excess"))
-    take = _r(code, "ACC-8.4.c", f"corrected: {excess} point(s) go from seat {offender} to "
+    take = _r(code, f"corrected: {excess} point(s) go from seat {offender} to "
               f"seat {adv}", takedown=(offender, adv, excess), provisional=True)
-    stand = _r(code, "ACC-8.4.c", "the overpeg stands", provisional=True)
-    return _r(code, "ACC-8.4.c", f"overpeg of {excess}: seat {adv} may have it corrected",
+    stand = _r(code, "the overpeg stands", provisional=True)
+    return _r(code, f"overpeg of {excess}: seat {adv} may have it corrected",
               provisional=True, parameter="overscore",
               decision=Decision(adv, (
                   Option(Action("CHOOSE", word="takedown"),
@@ -552,9 +553,9 @@ _procedure("ACC-8.6", "Touching pegs", "Heading: touching pegs (etiquette).",
          kinds={"used_opponents_pegs": "a player pegged with his opponent's pegs"},
          needs_offender=("used_opponents_pegs",))
 def _acc_8_7(irr: Irregularity, code: LawCode) -> Ruling:
-    r = _penalty(code, "ACC-8.7", irr, _offender(irr, 0), 2, "pegging with the opponent's "
+    r = _penalty(code, irr, _offender(irr, 0), 2, "pegging with the opponent's "
                  "pegs")
-    return Ruling(r.law, r.text, points=r.points, edition=r.edition, provisional=True)
+    return Ruling(r.text, points=r.points, edition=r.edition, provisional=True, law=r.law)
 
 
 _procedure("ACC-8.8", "Pegging in the wrong track", "Heading.",
@@ -580,7 +581,7 @@ _procedure("ACC-9.1", "Cards in plain view", "Cards stay face up while being cou
                 "back and pegs again after the pone, no penalty.",
          kinds={"dealer_counted_first": "the dealer pegged his hand before the pone"})
 def _acc_9_2(irr: Irregularity, code: LawCode) -> Ruling:
-    return _r(code, "ACC-9.2", "the dealer takes back and pegs again after the pone; no "
+    return _r(code, "the dealer takes back and pegs again after the pone; no "
               "penalty", refused=True)
 
 
@@ -592,7 +593,7 @@ def _acc_9_2(irr: Irregularity, code: LawCode) -> Ruling:
 def _acc_9_3_a(irr: Irregularity, code: LawCode) -> Ruling:
     n = code.params["starter_mixed_penalty"]
     off = _offender(irr, 0)
-    return _r(code, "ACC-9.3.a", f"the starter goes back on top of the pack; seat {off} is "
+    return _r(code, f"the starter goes back on top of the pack; seat {off} is "
               f"set back {n}", peg_back=(off, n), provisional=True)
 
 
@@ -604,7 +605,7 @@ _procedure("ACC-9.4", "Mixing a hand with other cards", "Heading.",
          engine="Under manual counting the engine gives no count help; a demand is refused.",
          kinds={"count_help_demanded": "a player asked for help in counting"})
 def _acc_9_5(irr: Irregularity, code: LawCode) -> Ruling:
-    return _r(code, "ACC-9.5", "players may not help each other count: refused",
+    return _r(code, "players may not help each other count: refused",
               refused=True, provisional=True)
 
 
@@ -633,14 +634,14 @@ def _acc_10_4_a(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     short = int(irr.facts.get("short", 0))
     if code.params["muggins"] != "acc":
-        return _r(code, "ACC-8.3", f"underpegged by {short}: the points are lost; muggins is "
-                  "not in force", parameter="muggins")
+        return _r(code, f"underpegged by {short}: the points are lost; muggins is "
+                  "not in force", parameter="muggins", law="ACC-8.3")
     adv = _adv(irr, offender)
-    take = _r(code, "ACC-10.4.a", f"muggins: seat {adv} scores the {short} point(s) missed",
+    take = _r(code, f"muggins: seat {adv} scores the {short} point(s) missed",
               points=((adv, short),))
-    leave = _r(code, "ACC-10.4.a", "no muggins called: the points are lost")
+    leave = _r(code, "no muggins called: the points are lost")
     timing = "ACC-10.4.b" if irr.facts.get("what") in ("play", "go") else "ACC-10.4.c"
-    return _r(code, "ACC-10.4.a", f"seat {offender} underpegged by {short}: seat {adv} may "
+    return _r(code, f"seat {offender} underpegged by {short}: seat {adv} may "
               f"call muggins (timing {timing})", parameter="muggins",
               decision=Decision(adv, (
                   Option(Action("CHOOSE", word="muggins"), f"muggins for {short}", take),
@@ -667,7 +668,7 @@ _procedure("ACC-12.1", "Game points", "Scorecards in ink; game points: win 2, sk
          kinds={"no_show": "a player did not appear"}, needs_offender=("no_show",))
 def _acc_12_2(irr: Irregularity, code: LawCode) -> Ruling:
     off = _offender(irr, 0)
-    return _r(code, "ACC-12.2", f"seat {off} is absent: he forfeits the game",
+    return _r(code, f"seat {off} is absent: he forfeits the game",
               loses_game=off)
 
 
@@ -678,5 +679,5 @@ def _acc_12_2(irr: Irregularity, code: LawCode) -> Ruling:
                 "ruling on the game.",
          kinds={"ethics_violation": "a breach of the code of ethics"})
 def _acc_eth(irr: Irregularity, code: LawCode) -> Ruling:
-    return _r(code, "ACC-ETH", "conduct outside the engine's rulings: logged for the "
+    return _r(code, "conduct outside the engine's rulings: logged for the "
               "tournament director")

@@ -74,15 +74,15 @@ def _adversary(irr: Irregularity, seat: int) -> int:
     return (seat + 1) % players
 
 
-def _forfeit(law: str, irr: Irregularity, offender: int, points: int, what: str,
-             code: LawCode) -> Ruling:
+def _forfeit(irr: Irregularity, offender: int, points: int, what: str, code: LawCode,
+             law: str = "") -> Ruling:
     """"Forfeits N": read as the adversary scores N (``forfeit_semantics``, §0)."""
     adv = _adversary(irr, offender)
     if code.params["forfeit_semantics"] == "offender_loses":
-        return Ruling(law, f"{what}: seat {offender} is put back {points}",
-                      peg_back=(offender, points), parameter="forfeit_semantics")
-    return Ruling(law, f"{what}: seat {adv} scores {points}", points=((adv, points),),
-                  parameter="forfeit_semantics")
+        return Ruling(f"{what}: seat {offender} is put back {points}",
+                      peg_back=(offender, points), parameter="forfeit_semantics", law=law)
+    return Ruling(f"{what}: seat {adv} scores {points}", points=((adv, points),),
+                  parameter="forfeit_semantics", law=law)
 
 
 # -- EW-i to EW-v: the cut and the deal -------------------------------------------------
@@ -93,7 +93,7 @@ def _forfeit(law: str, irr: Irregularity, offender: int, points: int, what: str,
                "lowest cuts are void and both cut again.",
         kinds={"equal_cuts": "the cuts for deal are equal"})
 def _ew_i(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("EW-i", "equal cuts: both cut again", refused=True, redo="cut for deal")
+    return Ruling("equal cuts: both cut again", refused=True, redo="cut for deal")
 
 
 @EW.law("EW-ii", "The cut before the deal",
@@ -103,7 +103,7 @@ def _ew_i(irr: Irregularity, code: LawCode) -> Ruling:
         kinds={"short_cut": "the cut before the deal left fewer than four cards in a packet"})
 def _ew_ii(irr: Irregularity, code: LawCode) -> Ruling:
     n = code.params["deal_cut_min"]
-    return Ruling("EW-ii", f"a cut of fewer than {n} cards is void: cut again, no penalty",
+    return Ruling(f"a cut of fewer than {n} cards is void: cut again, no penalty",
                   refused=True, redo="cut", parameter="deal_cut_min")
 
 
@@ -122,7 +122,7 @@ def _ew_ii(irr: Irregularity, code: LawCode) -> Ruling:
 def _ew_iii(irr: Irregularity, code: LawCode) -> Ruling:
     phase = irr.facts.get("phase", "")
     if phase not in _IN_DEAL:
-        return Ruling("EW-iii", "there is no deal in progress to be void", refused=True)
+        return Ruling("there is no deal in progress to be void", refused=True)
     pone = _pone(irr)
     pts = code.params["misdeal_penalty"]
     late = bool(irr.facts.get("starter_turned"))
@@ -131,15 +131,15 @@ def _ew_iii(irr: Irregularity, code: LawCode) -> Ruling:
         # The player's own act (he took or dropped a card): his adversary scores 2 and the
         # deal is void (Pardon's rule, the catalogue's engine default).
         adv = _adversary(irr, irr.offender)
-        return Ruling("EW-iii", f"wrong number of cards by seat {irr.offender}'s own act: "
+        return Ruling(f"wrong number of cards by seat {irr.offender}'s own act: "
                       f"seat {adv} scores {pts}; the same dealer deals again",
                       points=((adv, pts),), new_deal=True,
                       parameter="wrong_count_after_starter")
     if irr.kind == "wrong_count" and late:
-        return Ruling("EW-iii", "wrong number of cards found after the starter: " + text,
+        return Ruling("wrong number of cards found after the starter: " + text,
                       points=((pone, pts),), new_deal=True,
                       parameter="wrong_count_after_starter")
-    return Ruling("EW-iii", text, points=((pone, pts),), new_deal=True,
+    return Ruling(text, points=((pone, pts),), new_deal=True,
                   parameter="wrong_count_after_starter" if late else "misdeal_redealer")
 
 
@@ -154,9 +154,9 @@ def _ew_iv(irr: Irregularity, code: LawCode) -> Ruling:
     phase = irr.facts.get("phase", "")
     window = ("deal",) if irr.kind == "exposed_card" else _DEAL_PHASES
     if phase not in window:
-        return Ruling("EW-iv", f"{irr.kind.replace('_', ' ')} reported outside the deal "
+        return Ruling(f"{irr.kind.replace('_', ' ')} reported outside the deal "
                       "(EW-iv covers the act of dealing): play goes on", refused=True)
-    return Ruling("EW-iv", "new deal by the same dealer, without penalty", new_deal=True)
+    return Ruling("new deal by the same dealer, without penalty", new_deal=True)
 
 
 EW.procedure("EW-v", "Shuffle; cut for the start",
@@ -175,13 +175,13 @@ EW.procedure("EW-v", "Shuffle; cut for the start",
 def _ew_vi(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, _pone(irr))
     if offender == _dealer(irr):
-        return Ruling("EW-vi", "the law binds the non-dealer only: no penalty", refused=True)
+        return Ruling("the law binds the non-dealer only: no penalty", refused=True)
     window = _IN_DEAL if code.params["ew_vi_window"] == "from_deal_cut" else \
         ("play", "claim", "decision")
     if irr.facts.get("phase", "") not in window:
-        return Ruling("EW-vi", "outside the window of EW-vi: no penalty", refused=True,
+        return Ruling("outside the window of EW-vi: no penalty", refused=True,
                       parameter="ew_vi_window")
-    return _forfeit("EW-vi", irr, offender, code.params["touch_stock_penalty"],
+    return _forfeit(irr, offender, code.params["touch_stock_penalty"],
                     "the pone touched the pack after the cut", code)
 
 
@@ -192,9 +192,9 @@ def _ew_vi(irr: Irregularity, code: LawCode) -> Ruling:
         kinds={"short_starter_cut": "fewer than three cards lifted or left in the starter cut"})
 def _ew_vii(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("starter_turned"):
-        return Ruling("EW-vii", "the starter is already turned: it stands", refused=True)
+        return Ruling("the starter is already turned: it stands", refused=True)
     n = code.params["starter_cut_min"]
-    return Ruling("EW-vii", f"the starter cut must lift and leave at least {n} cards: "
+    return Ruling(f"the starter cut must lift and leave at least {n} cards: "
                   "cut again, no penalty", refused=True, redo="starter cut",
                   parameter="starter_cut_min")
 
@@ -214,21 +214,21 @@ def _ew_vii(irr: Irregularity, code: LawCode) -> Ruling:
         needs_offender=('crib_confused',))
 def _ew_viii(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "dealer_discarded_first":
-        return Ruling("EW-viii", "the non-dealer throws out for the crib first: the "
+        return Ruling("the non-dealer throws out for the crib first: the "
                       "dealer's cards go back until the pone has laid out", refused=True,
                       parameter="discard_order")
     if irr.kind == "recalled_discard":
-        return Ruling("EW-viii", "a card once laid out cannot be recalled: the discard "
+        return Ruling("a card once laid out cannot be recalled: the discard "
                       "stands", refused=True)
     if irr.kind == "touched_crib":
-        return Ruling("EW-viii", "the crib must not be touched till the hand is played "
+        return Ruling("the crib must not be touched till the hand is played "
                       "out; the law states no penalty: recorded")
     offender = _offender(irr, _dealer(irr))
-    ruling = _forfeit("EW-viii", irr, offender, code.params["crib_confusion_penalty"],
+    ruling = _forfeit(irr, offender, code.params["crib_confusion_penalty"],
                       "crib cards confused with a hand", code)
-    return Ruling(ruling.law, ruling.text + "; the true crib and hand are restored from "
+    return Ruling(ruling.text + "; the true crib and hand are restored from "
                   "the record", points=ruling.points, peg_back=ruling.peg_back,
-                  parameter=ruling.parameter)
+                  parameter=ruling.parameter, law=ruling.law)
 
 
 EW.procedure("EW-viii-n", "Discarding with three or four players",
@@ -255,17 +255,17 @@ def _ew_ix(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "overscore_called":
         pending = int(irr.facts.get("pending_excess", 0))
         if not pending:
-            return Ruling("EW-ix", f"seat {offender} has no overscore of this deal left to take "
+            return Ruling(f"seat {offender} has no overscore of this deal left to take "
                           "down", refused=True, parameter="overscore_claim_window")
-        return Ruling("EW-ix", f"taken down: {pending} point(s) go from seat {offender} to "
+        return Ruling(f"taken down: {pending} point(s) go from seat {offender} to "
                       f"seat {adv} (EW-ix-n)", takedown=(offender, adv, pending),
                       parameter="overscore_claim_window")
     excess = int(irr.fact("excess"))
-    take = Ruling("EW-ix", f"taken down: {excess} point(s) go from seat {offender} to seat "
+    take = Ruling(f"taken down: {excess} point(s) go from seat {offender} to seat "
                   f"{adv} (EW-ix-n)", takedown=(offender, adv, excess))
-    stand = Ruling("EW-ix", f"the overscore of {excess} stands: seat {adv} does not "
+    stand = Ruling(f"the overscore of {excess} stands: seat {adv} does not "
                    "take him down")
-    return Ruling("EW-ix", f"overscore: a claim of {irr.facts.get('claimed')} by seat "
+    return Ruling(f"overscore: a claim of {irr.facts.get('claimed')} by seat "
                   f"{offender} with {irr.facts.get('true')} due; seat {adv} may take down the "
                   f"{excess} too many",
                   decision=Decision(adv, (
@@ -292,7 +292,7 @@ EW.procedure("EW-ix-n", "How to take a player down",
         kinds={"underclaim": "a player took fewer points than were due"})
 def _ew_x(irr: Irregularity, code: LawCode) -> Ruling:
     short = irr.facts.get("short", 0)
-    return Ruling("EW-x", f"no penalty for taking too few: the other {short} point(s) are "
+    return Ruling(f"no penalty for taking too few: the other {short} point(s) are "
                   "not scored, and the adversary cannot take them", parameter="muggins")
 
 
@@ -303,7 +303,7 @@ def _ew_x(irr: Irregularity, code: LawCode) -> Ruling:
                "down under EW-ix.",
         kinds={"amend_score": "a player tried to amend a hand or crib already taken"})
 def _ew_xi(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("EW-xi", "a hand or crib once taken cannot be amended: the score stands",
+    return Ruling("a hand or crib once taken cannot be amended: the score stands",
                   refused=True)
 
 
@@ -315,7 +315,7 @@ def _ew_xi(irr: Irregularity, code: LawCode) -> Ruling:
                "two points are lost and a later HEELS is refused.",
         kinds={"late_heels": "the dealer claimed his heels after playing his first card"})
 def _ew_xii(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("EW-xii", "two for his heels must be taken before the dealer plays his "
+    return Ruling("two for his heels must be taken before the dealer plays his "
                   "own first card: too late, they cannot be taken", refused=True,
                   parameter="heels_window")
 
@@ -326,7 +326,7 @@ def _ew_xii(irr: Irregularity, code: LawCode) -> Ruling:
                "a demand for help is refused.",
         kinds={"count_help_demanded": "a player demanded his adversary's help in counting"})
 def _ew_xiii(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("EW-xiii", "a player cannot demand his adversary's help in reckoning "
+    return Ruling("a player cannot demand his adversary's help in reckoning "
                   "hand or crib: refused", refused=True, parameter="count_assist")
 
 
@@ -342,14 +342,14 @@ def _ew_xiii(irr: Irregularity, code: LawCode) -> Ruling:
 def _ew_xiv(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     if irr.kind == "touched_pegs":
-        return _forfeit("EW-xiv", irr, offender, code.params["touch_pegs_penalty"],
+        return _forfeit(irr, offender, code.params["touch_pegs_penalty"],
                         "touching the adversary's pegs", code)
     scores = irr.facts.get("pegs")
     drop = 0
     if scores is not None:
         front, back = scores[offender]
         drop = front - back
-    return Ruling("EW-xiv", f"the displaced front peg goes in the hole behind the peg still "
+    return Ruling(f"the displaced front peg goes in the hole behind the peg still "
                   f"standing: seat {offender}'s score falls back {drop}",
                   displaced_peg=offender)
 
@@ -360,7 +360,7 @@ def _ew_xiv(irr: Irregularity, code: LawCode) -> Ruling:
                "score or an EW-ix takedown; a reported move is undone.",
         kinds={"moved_peg": "a player moved a peg already placed"})
 def _ew_xv(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("EW-xv", "a peg once placed stands until another point is scored: the "
+    return Ruling("a peg once placed stands until another point is scored: the "
                   "peg is put back where it was", refused=True)
 
 
@@ -372,7 +372,7 @@ def _ew_xv(irr: Irregularity, code: LawCode) -> Ruling:
         needs_offender=('false_game_claim',))
 def _ew_xvi(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
-    return Ruling("EW-xvi", f"a game scored by seat {offender} that was not won: seat "
+    return Ruling(f"a game scored by seat {offender} that was not won: seat "
                   f"{offender} loses the game",
                   loses_game=offender)
 
@@ -394,9 +394,9 @@ EW.procedure("EW-xvii", "Lurch",
 def _ew_xviii(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "card_over_31":
         card = irr.facts.get("card")
-        return Ruling("EW-xviii", f"{card} would pass 31 (count {irr.facts.get('count')}): "
+        return Ruling(f"{card} would pass 31 (count {irr.facts.get('count')}): "
                       "it goes back to the hand, no penalty", refused=True)
-    return Ruling("EW-xviii", "a card legally played cannot be taken back: it stands",
+    return Ruling("a card legally played cannot be taken back: it stands",
                   refused=True)
 
 
@@ -409,7 +409,7 @@ def _ew_xviii(irr: Irregularity, code: LawCode) -> Ruling:
                "late_claim is refused.",
         kinds={"late_claim": "a player tried to take neglected points after their time"})
 def _ew_xix(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("EW-xix", "neglected points cannot be taken after the next card is "
+    return Ruling("neglected points cannot be taken after the next card is "
                   "played or the cards are packed: refused", refused=True)
 
 
@@ -420,7 +420,7 @@ def _ew_xix(irr: Irregularity, code: LawCode) -> Ruling:
         needs_offender=('threw_up_cards',))
 def _ew_xx(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
-    return Ruling("EW-xx", f"seat {offender} threw up his cards: he forfeits the game",
+    return Ruling(f"seat {offender} threw up his cards: he forfeits the game",
                   loses_game=offender)
 
 
@@ -432,7 +432,7 @@ def _ew_xx(irr: Irregularity, code: LawCode) -> Ruling:
         kinds={"renege": "a player said go while holding a card he could play"})
 def _ew_xxi(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
-    return _forfeit("EW-xxi", irr, offender, code.params["renege_penalty"],
+    return _forfeit(irr, offender, code.params["renege_penalty"],
                     "go called while holding a playable card (renege); the go stands", code)
 
 
@@ -446,7 +446,7 @@ def _ew_xxi(irr: Irregularity, code: LawCode) -> Ruling:
         needs_offender=('hand_mixed_with_pack',))
 def _ew_xxii(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
-    return Ruling("EW-xxii", f"seat {offender} mixed a hand with the pack before it was "
+    return Ruling(f"seat {offender} mixed a hand with the pack before it was "
                   "counted: he loses the game", loses_game=offender)
 
 
@@ -457,7 +457,7 @@ def _ew_xxii(irr: Irregularity, code: LawCode) -> Ruling:
         needs_offender=('refused_laws',))
 def _ew_coda_1(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
-    return Ruling("EW-coda-1", f"seat {offender} refused to abide by the laws: he loses "
+    return Ruling(f"seat {offender} refused to abide by the laws: he loses "
                   "the game", loses_game=offender)
 
 
@@ -466,5 +466,5 @@ def _ew_coda_1(irr: Irregularity, code: LawCode) -> Ruling:
         engine="Spectators cannot send moves; a reported interference is disregarded.",
         kinds={"bystander_interference": "a bystander interfered without being asked"})
 def _ew_coda_2(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("EW-coda-2", "bystanders may not interfere unless asked to decide a "
+    return Ruling("bystanders may not interfere unless asked to decide a "
                   "disputed point: the interference is disregarded", refused=True)

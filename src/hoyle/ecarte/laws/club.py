@@ -41,12 +41,12 @@ def _looked(irr: Irregularity) -> bool:
     return bool(irr.facts.get("elder_has_looked"))
 
 
-def _fresh_or(law: str, seat: int, text: str, word: str, what: str, fix: Ruling) -> Ruling:
+def _fresh_or(seat: int, text: str, word: str, what: str, fix: Ruling, law: str = "") -> Ruling:
     """The usual Club Code remedy: a fresh deal, or the hand put right."""
-    return Ruling(law, f"{text}: seat {seat} chooses",
+    return Ruling(f"{text}: seat {seat} chooses",
                   decision=Decision(seat, (
-                      option("fresh_deal", "a fresh deal", fresh_deal(law)),
-                      option(word, what, fix))))
+                      option("fresh_deal", "a fresh deal", fresh_deal(law=law)),
+                      option(word, what, fix))), law=law)
 
 
 # -- CLUB-1 … CLUB-21: shuffling, cutting, dealing ------------------------------------------
@@ -63,7 +63,7 @@ CLUB.procedure("CLUB-1", "Shuffling", "Either player may shuffle; the dealer shu
           kinds={"improper_shuffle": "a shuffle under the table, showing faces, or during a "
                                      "hand"})
 def _club_2(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("CLUB-2", "improper shuffling is prohibited; no penalty: the cards are "
+    return Ruling("improper shuffling is prohibited; no penalty: the cards are "
                   "shuffled again", refused=True)
 
 
@@ -71,7 +71,7 @@ def _club_2(irr: Irregularity, code: LawCode) -> Ruling:
           "two.", engine="REPORT short_cut: the cut is void; cut again (cut_min = 2).",
           kinds={"short_cut": "a cut lifted or left fewer than two cards"})
 def _club_3(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("CLUB-3", "a cut must lift and leave at least two cards: cut again",
+    return Ruling("a cut must lift and leave at least two cards: cut again",
                   refused=True, redo="cut", parameter="cut_min")
 
 
@@ -81,8 +81,8 @@ def _club_3(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"cut_exposed": "more than one card shown in cutting for deal"})
 def _club_4(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("phase") != "cut_for_deal":
-        return Ruling("CLUB-4", "the cut for deal is over: it stands", refused=True)
-    return Ruling("CLUB-4", "more than one card shown: cut again for deal", refused=True,
+        return Ruling("the cut for deal is over: it stands", refused=True)
+    return Ruling("more than one card shown: cut again for deal", refused=True,
                   redo="cut for deal")
 
 
@@ -102,7 +102,7 @@ CLUB.procedure("CLUB-6", "The cut for deal stands",
                  "DEAL chance node, so nothing changes).",
           kinds={"exposed_in_cut": "a card was exposed in cutting to the dealer"})
 def _club_7(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("CLUB-7", "a card exposed in cutting: cut again", refused=True, redo="cut")
+    return Ruling("a card exposed in cutting: cut again", refused=True, redo="cut")
 
 
 CLUB.procedure("CLUB-8", "The deal", "Five each, by twos then threes or threes then twos; the "
@@ -125,11 +125,11 @@ CLUB.procedure("CLUB-8", "The deal", "Five each, by twos then threes or threes t
 def _club_9(irr: Irregularity, code: LawCode) -> Ruling:
     elder = elder_of(irr)
     if irr.facts.get("turned") or _looked(irr):
-        return Ruling("CLUB-9", "found after the turn-up: CLUB-9 no longer applies (a wrong "
+        return Ruling("found after the turn-up: CLUB-9 no longer applies (a wrong "
                       "count is ruled by CLUB-15 to CLUB-18)", refused=True)
-    return _fresh_or("CLUB-9", elder, "the deal is wrong (number or order), found before the "
+    return _fresh_or(elder, "the deal is wrong (number or order), found before the "
                      "turn-up", "rectify", "have it rectified",
-                     Ruling("CLUB-9", "rectified: the cards put as they should have fallen",
+                     Ruling("rectified: the cards put as they should have fallen",
                             restore=True))
 
 
@@ -146,17 +146,17 @@ CLUB.procedure("CLUB-10", "The turn-up", "After dealing, the dealer turns up the
           kinds={"several_turned": "the dealer turned up more than one card"})
 def _club_11(irr: Irregularity, code: LawCode) -> Ruling:
     if _looked(irr):
-        return fresh_deal("CLUB-11", "several cards turned up after the elder hand looked: "
+        return fresh_deal("several cards turned up after the elder hand looked: "
                           "a fresh deal is compulsory")
     elder = elder_of(irr)
     turned = irr.facts.get("turn_up")
     seen = ((turned,) if isinstance(turned, Card) else ()) + \
         tuple(irr.facts.get("cards", ()))
     opts = [option("trump", f"choose {c} as the trump card",
-                   Ruling("CLUB-11", f"{c} is the trump card; the others are set aside",
+                   Ruling(f"{c} is the trump card; the others are set aside",
                           new_turn_up=c), (c,)) for c in seen]
-    opts.append(option("fresh_deal", "a fresh deal", fresh_deal("CLUB-11")))
-    return Ruling("CLUB-11", f"{len(seen)} cards turned up: seat {elder} chooses",
+    opts.append(option("fresh_deal", "a fresh deal", fresh_deal()))
+    return Ruling(f"{len(seen)} cards turned up: seat {elder} chooses",
                   decision=Decision(elder, tuple(opts)), parameter="several_cards_turned")
 
 
@@ -167,9 +167,9 @@ def _club_11(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"faced_card": "a card was found faced in the pack"})
 def _club_12(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("turned"):
-        return Ruling("CLUB-12", "found after the turn-up: no fresh deal (CLUB-35 governs "
+        return Ruling("found after the turn-up: no fresh deal (CLUB-35 governs "
                       "the stock)", refused=True)
-    return fresh_deal("CLUB-12", "a faced card found before the turn-up: a fresh deal")
+    return fresh_deal("a faced card found before the turn-up: a fresh deal")
 
 
 @CLUB.law("CLUB-13", "The dealer exposes cards while dealing",
@@ -181,17 +181,16 @@ def _club_12(irr: Irregularity, code: LawCode) -> Ruling:
                  "exposed_elder_card": "the dealer exposed the elder hand's card in dealing"})
 def _club_13(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "exposed_own_card":
-        return Ruling("CLUB-13", "the dealer exposed his own card: the deal stands")
+        return Ruling("the dealer exposed his own card: the deal stands")
     if _looked(irr):
-        return Ruling("CLUB-13", "the elder hand has looked at his hand: the deal stands",
+        return Ruling("the elder hand has looked at his hand: the deal stands",
                       refused=True)
     elder = elder_of(irr)
-    return Ruling("CLUB-13", f"the dealer exposed the elder hand's card: seat {elder} may "
+    return Ruling(f"the dealer exposed the elder hand's card: seat {elder} may "
                   "claim a fresh deal",
                   decision=Decision(elder, (
-                      option("stand", "let the deal stand", Ruling("CLUB-13",
-                                                                   "the deal stands")),
-                      option("fresh_deal", "claim a fresh deal", fresh_deal("CLUB-13")))))
+                      option("stand", "let the deal stand", Ruling("the deal stands")),
+                      option("fresh_deal", "claim a fresh deal", fresh_deal()))))
 
 
 @CLUB.law("CLUB-14", "Dealing out of turn, or with the adversary's pack",
@@ -203,11 +202,11 @@ def _club_13(irr: Irregularity, code: LawCode) -> Ruling:
                  "wrong_pack": "the dealer used his adversary's pack"})
 def _club_14(irr: Irregularity, code: LawCode) -> Ruling:
     if not irr.facts.get("turned"):
-        return Ruling("CLUB-14", "found before the turn-up: the deal is void; the rightful "
+        return Ruling("found before the turn-up: the deal is void; the rightful "
                       f"dealer, seat {dealer_of(irr)}, deals", new_deal=True,
                       void_deal_points=True)
     extra = "; the packs stay exchanged" if irr.kind == "wrong_pack" else ""
-    return Ruling("CLUB-14", f"found after the turn-up: the deal stands{extra}", refused=True)
+    return Ruling(f"found after the turn-up: the deal stands{extra}", refused=True)
 
 
 @CLUB.law("CLUB-15", "Elder hand with too many cards",
@@ -218,9 +217,9 @@ def _club_14(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"nd_too_many": "the elder hand holds too many cards"})
 def _club_15(irr: Irregularity, code: LawCode) -> Ruling:
     elder, n = elder_of(irr), count_of(irr)
-    return _fresh_or("CLUB-15", elder, f"the elder hand holds {n} card(s) too many",
+    return _fresh_or(elder, f"the elder hand holds {n} card(s) too many",
                      "lay_out", f"lay out {n} card(s), unseen by the dealer",
-                     Ruling("CLUB-15", f"seat {elder} lays out {n} card(s), unseen",
+                     Ruling(f"seat {elder} lays out {n} card(s), unseen",
                             lay_out=(elder, n)))
 
 
@@ -230,9 +229,9 @@ def _club_15(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"nd_too_few": "the elder hand holds too few cards"})
 def _club_16(irr: Irregularity, code: LawCode) -> Ruling:
     elder, n = elder_of(irr), count_of(irr)
-    return _fresh_or("CLUB-16", elder, f"the elder hand holds {n} card(s) too few",
+    return _fresh_or(elder, f"the elder hand holds {n} card(s) too few",
                      "complete", f"complete the hand with {n} card(s) from the stock",
-                     Ruling("CLUB-16", f"seat {elder} takes {n} card(s) from the stock",
+                     Ruling(f"seat {elder} takes {n} card(s) from the stock",
                             complete=(elder, n)))
 
 
@@ -245,9 +244,9 @@ def _club_16(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"dealer_too_many": "the dealer holds too many cards"})
 def _club_17(irr: Irregularity, code: LawCode) -> Ruling:
     elder, dealer, n = elder_of(irr), dealer_of(irr), count_of(irr)
-    return _fresh_or("CLUB-17", elder, f"the dealer holds {n} card(s) too many", "draw",
+    return _fresh_or(elder, f"the dealer holds {n} card(s) too many", "draw",
                      f"draw {n} card(s) from the dealer's hand",
-                     Ruling("CLUB-17", f"seat {elder} draws {n} card(s) from the dealer's "
+                     Ruling(f"seat {elder} draws {n} card(s) from the dealer's "
                             "hand", draw_surplus=(dealer, n)))
 
 
@@ -258,9 +257,9 @@ def _club_17(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"dealer_too_few": "the dealer holds too few cards"})
 def _club_18(irr: Irregularity, code: LawCode) -> Ruling:
     elder, dealer, n = elder_of(irr), dealer_of(irr), count_of(irr)
-    return _fresh_or("CLUB-18", elder, f"the dealer holds {n} card(s) too few", "complete",
+    return _fresh_or(elder, f"the dealer holds {n} card(s) too few", "complete",
                      f"let the dealer complete his hand with {n} card(s) from the stock",
-                     Ruling("CLUB-18", f"the dealer takes {n} card(s) from the stock",
+                     Ruling(f"the dealer takes {n} card(s) from the stock",
                             complete=(dealer, n)))
 
 
@@ -274,9 +273,9 @@ def _club_18(irr: Irregularity, code: LawCode) -> Ruling:
 def _club_19(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = dealer_of(irr)
     if code.params.get("turned_king_after_wrong_count") != "void":
-        return Ruling("CLUB-19", "the turned-up king scores", refused=True,
+        return Ruling("the turned-up king scores", refused=True,
                       parameter="turned_king_after_wrong_count")
-    return Ruling("CLUB-19", f"a wrong number was dealt and no fresh deal taken: seat "
+    return Ruling(f"a wrong number was dealt and no fresh deal taken: seat "
                   f"{dealer} may not mark the turned-up king", no_king=dealer,
                   parameter="turned_king_after_wrong_count")
 
@@ -289,7 +288,7 @@ def _club_19(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"nd_wrong_in_play": "the elder hand has a wrong count in the play, no "
                                      "exchange"})
 def _club_20(irr: Irregularity, code: LawCode) -> Ruling:
-    return fresh_deal("CLUB-20", "the elder hand played with a wrong number of cards: a "
+    return fresh_deal("the elder hand played with a wrong number of cards: a "
                       "fresh deal (compulsory)")
 
 
@@ -302,11 +301,11 @@ def _club_20(irr: Irregularity, code: LawCode) -> Ruling:
                                          "exchange"})
 def _club_21(irr: Irregularity, code: LawCode) -> Ruling:
     elder = elder_of(irr)
-    return Ruling("CLUB-21", f"the dealer played with a wrong number of cards: seat {elder} "
+    return Ruling(f"the dealer played with a wrong number of cards: seat {elder} "
                   "may claim a fresh deal",
                   decision=Decision(elder, (
-                      option("fresh_deal", "claim a fresh deal", fresh_deal("CLUB-21")),
-                      option("play_on", "play on", Ruling("CLUB-21", "play goes on")))))
+                      option("fresh_deal", "claim a fresh deal", fresh_deal()),
+                      option("play_on", "play on", Ruling("play goes on")))))
 
 
 # -- CLUB-22 … CLUB-25: marking the king ----------------------------------------------------
@@ -326,7 +325,7 @@ CLUB.procedure("CLUB-22", "The turned-up king",
                  "(late_king).",
           kinds={"late_king": "the king was announced after the holder's first card"})
 def _club_23(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("CLUB-23", "the king was not announced before the holder's first card "
+    return Ruling("the king was not announced before the holder's first card "
                   "(nor in the CLUB-24 window): it may not be marked", refused=True,
                   parameter="held_king_window")
 
@@ -353,20 +352,20 @@ def _club_25(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     adv = 1 - offender
     if irr.facts.get("adversary_holds_king"):
-        return Ruling("CLUB-25", f"seat {offender} announced a king he did not hold: the "
+        return Ruling(f"seat {offender} announced a king he did not hold: the "
                       "score is corrected; no penalty, the adversary holds the king",
                       no_king=offender)
-    return Ruling("CLUB-25", f"seat {offender} announced a king he did not hold: the score "
+    return Ruling(f"seat {offender} announced a king he did not hold: the score "
                   f"is corrected and seat {adv} may require the hand to be replayed",
                   no_king=offender,
                   decision=Decision(adv, (
                       option("replay", "have the hand replayed (the offender scores 0 for the "
                              "point, 1 for a vole)",
-                             Ruling("CLUB-25", "the hand is replayed; the offender scores on "
+                             Ruling("the hand is replayed; the offender scores on "
                                     "the reduced scale", replay=True,
                                     reduced=(offender, "club"))),
                       option("stand", "let the hand go on",
-                             Ruling("CLUB-25", "the hand goes on; the score stands "
+                             Ruling("the hand goes on; the score stands "
                                     "corrected")))))
 
 
@@ -401,9 +400,9 @@ CLUB.procedure("CLUB-28", "Discards apart",
                                        "exchange"})
 def _club_29(irr: Irregularity, code: LawCode) -> Ruling:
     elder, dealer, n = elder_of(irr), dealer_of(irr), count_of(irr)
-    return _fresh_or("CLUB-29", dealer, f"the elder hand took {n} card(s) more than he laid "
+    return _fresh_or(dealer, f"the elder hand took {n} card(s) more than he laid "
                      "out", "draw", f"draw {n} card(s) from the elder hand's hand",
-                     Ruling("CLUB-29", f"seat {dealer} draws {n} card(s) from the elder "
+                     Ruling(f"seat {dealer} draws {n} card(s) from the elder "
                             "hand's hand", draw_surplus=(elder, n)))
 
 
@@ -415,7 +414,7 @@ def _club_29(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"ask_fewer": "the elder hand asked for fewer cards than he laid out",
                  "nd_played_short": "the elder hand played with too few cards"})
 def _club_30(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("CLUB-30", "the elder hand plays short: every card of the dealer's he "
+    return Ruling("the elder hand plays short: every card of the dealer's he "
                   "cannot play to counts as a trick for the dealer")
 
 
@@ -426,9 +425,9 @@ def _club_30(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"over_delivery": "the elder hand was given more cards than he asked for"})
 def _club_31(irr: Irregularity, code: LawCode) -> Ruling:
     elder, n = elder_of(irr), count_of(irr)
-    return _fresh_or("CLUB-31", elder, f"the dealer gave {n} card(s) too many", "lay_out",
+    return _fresh_or(elder, f"the dealer gave {n} card(s) too many", "lay_out",
                      f"lay out {n} card(s), unseen by the dealer",
-                     Ruling("CLUB-31", f"seat {elder} lays out {n} card(s), unseen",
+                     Ruling(f"seat {elder} lays out {n} card(s), unseen",
                             lay_out=(elder, n)))
 
 
@@ -440,9 +439,9 @@ def _club_31(irr: Irregularity, code: LawCode) -> Ruling:
                  "nd_given_too_few": "the elder hand holds too few after the exchange"})
 def _club_32(irr: Irregularity, code: LawCode) -> Ruling:
     elder, n = elder_of(irr), count_of(irr)
-    return _fresh_or("CLUB-32", elder, f"the elder hand was given {n} card(s) too few",
+    return _fresh_or(elder, f"the elder hand was given {n} card(s) too few",
                      "complete", f"complete the hand with {n} card(s) from the stock",
-                     Ruling("CLUB-32", f"seat {elder} takes {n} card(s) from the stock",
+                     Ruling(f"seat {elder} takes {n} card(s) from the stock",
                             complete=(elder, n)))
 
 
@@ -456,9 +455,9 @@ def _club_32(irr: Irregularity, code: LawCode) -> Ruling:
                                            "exchange"})
 def _club_33(irr: Irregularity, code: LawCode) -> Ruling:
     elder, dealer, n = elder_of(irr), dealer_of(irr), count_of(irr)
-    return _fresh_or("CLUB-33", elder, f"the dealer took {n} card(s) more than he laid out",
+    return _fresh_or(elder, f"the dealer took {n} card(s) more than he laid out",
                      "draw", f"draw {n} card(s) from the dealer's hand",
-                     Ruling("CLUB-33", f"seat {elder} draws {n} card(s) from the dealer's "
+                     Ruling(f"seat {elder} draws {n} card(s) from the dealer's "
                             "hand", draw_surplus=(dealer, n)))
 
 
@@ -472,15 +471,15 @@ def _club_33(irr: Irregularity, code: LawCode) -> Ruling:
                  "dealer_played_short": "the dealer played with too few cards"})
 def _club_34(irr: Irregularity, code: LawCode) -> Ruling:
     dealer, n = dealer_of(irr), count_of(irr)
-    short = Ruling("CLUB-34", "the dealer plays short: every card of the elder hand's he "
+    short = Ruling("the dealer plays short: every card of the elder hand's he "
                    "cannot play to counts as a trick for the elder hand")
     if irr.kind == "dealer_played_short":
         return short
-    return Ruling("CLUB-34", f"the dealer took {n} card(s) too few: he may complete from the "
+    return Ruling(f"the dealer took {n} card(s) too few: he may complete from the "
                   "stock before he plays",
                   decision=Decision(dealer, (
                       option("complete", f"take {n} card(s) from the stock",
-                             Ruling("CLUB-34", f"the dealer takes {n} card(s) from the stock",
+                             Ruling(f"the dealer takes {n} card(s) from the stock",
                                     complete=(dealer, n))),
                       option("play_short", "play short", short))))
 
@@ -493,7 +492,7 @@ def _club_34(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"faced_in_stock": "a faced card was found in the stock in the exchange"})
 def _club_35(irr: Irregularity, code: LawCode) -> Ruling:
     cards: tuple[Card, ...] = tuple(irr.facts.get("cards", ()))
-    return Ruling("CLUB-35", "the faced card is shown to both players and set aside; the "
+    return Ruling("the faced card is shown to both players and set aside; the "
                   "next card is given instead", dead=(dealer_of(irr), cards))
 
 
@@ -509,15 +508,15 @@ def _club_36(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, elder_of(irr))
     cards: tuple[Card, ...] = tuple(irr.facts.get("cards", ()))
     if seat == dealer_of(irr):
-        return Ruling("CLUB-36", "the dealer must keep his own exposed cards")
+        return Ruling("the dealer must keep his own exposed cards")
     n = len(cards)
-    return Ruling("CLUB-36", f"cards given to seat {seat} were exposed: he may take or "
+    return Ruling(f"cards given to seat {seat} were exposed: he may take or "
                   "refuse them",
                   decision=Decision(seat, (
-                      option("take", "take them", Ruling("CLUB-36", "he keeps the exposed "
+                      option("take", "take them", Ruling("he keeps the exposed "
                                                          "cards")),
                       option("refuse", "refuse them (they are replaced from the stock)",
-                             Ruling("CLUB-36", "the exposed cards are set aside and replaced "
+                             Ruling("the exposed cards are set aside and replaced "
                                     "by the next", dead=(seat, cards), complete=(seat, n))))))
 
 
@@ -530,7 +529,7 @@ def _club_36(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"card_turned_in_exchange": "the dealer turned up a card after the exchange"})
 def _club_37(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = dealer_of(irr)
-    return Ruling("CLUB-37", f"seat {dealer} may not refuse the next proposal; if the elder "
+    return Ruling(f"seat {dealer} may not refuse the next proposal; if the elder "
                   "hand proposes again he may take the exposed card", no_refusal=dealer)
 
 
@@ -556,9 +555,9 @@ def _club_39(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, 0)
     card = irr.facts.get("revoke_card")
     if isinstance(card, Card):
-        return Ruling("CLUB-39", f"seat {seat} takes back {card} to correct a revoke before "
+        return Ruling(f"seat {seat} takes back {card} to correct a revoke before "
                       "the next lead: no penalty", take_back=(seat, card))
-    return Ruling("CLUB-39", "a card may be taken back only to correct a revoke or a failure "
+    return Ruling("a card may be taken back only to correct a revoke or a failure "
                   "to win, before the next lead: it stands", refused=True)
 
 
@@ -569,7 +568,7 @@ def _club_39(irr: Irregularity, code: LawCode) -> Ruling:
                  "turn; a trick played to it is entered as it stood).",
           kinds={"lead_out_of_turn": "a player led out of turn"})
 def _club_40(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("CLUB-40", "a card led out of turn is taken back before it is played to; "
+    return Ruling("a card led out of turn is taken back before it is played to; "
                   "once played to, the trick stands", refused=True)
 
 
@@ -584,15 +583,15 @@ def _club_41(irr: Irregularity, code: LawCode) -> Ruling:
     leader = seat_of(irr, 0)
     card = irr.facts.get("card_led")
     if not isinstance(card, Card):
-        return Ruling("CLUB-41", "the card led has been played to: it stands", refused=True)
+        return Ruling("the card led has been played to: it stands", refused=True)
     adv = 1 - leader
-    return Ruling("CLUB-41", f"seat {leader} named one suit and led {card}: seat {adv} "
+    return Ruling(f"seat {leader} named one suit and led {card}: seat {adv} "
                   "chooses",
                   decision=Decision(adv, (
-                      option("play_to", f"play to {card}", Ruling("CLUB-41", "the card led "
+                      option("play_to", f"play to {card}", Ruling("the card led "
                                                                   "stands")),
                       option("named", "require the suit named",
-                             Ruling("CLUB-41", f"{card} goes back; seat {leader} leads the "
+                             Ruling(f"{card} goes back; seat {leader} leads the "
                                     "suit he named (if he has none, the card led stands)",
                                     take_back=(leader, card))))))
 
@@ -610,12 +609,12 @@ def _club_42(irr: Irregularity, code: LawCode) -> Ruling:
     adv = 1 - offender
     tricks = irr.facts.get("tricks", (0, 0))[offender]
     if tricks >= 3:
-        return Ruling("CLUB-42", f"seat {offender} has the point: laying down the cards is a "
+        return Ruling(f"seat {offender} has the point: laying down the cards is a "
                       "claim, not abandonment; he scores the point", points=((offender, 1),),
                       hand_over=True)
     pts = 2 if tricks == 0 else 1
     what = "the vole" if pts == 2 else "the point"
-    return Ruling("CLUB-42", f"seat {offender} abandoned his hand with {tricks} trick(s): "
+    return Ruling(f"seat {offender} abandoned his hand with {tricks} trick(s): "
                   f"seat {adv} marks {what}", points=((adv, pts),), hand_over=True,
                   parameter="abandoned_hand")
 
@@ -637,16 +636,16 @@ def _club_43(irr: Irregularity, code: LawCode) -> Ruling:
     adv = 1 - offender
     what = {"revoke": "revoked", "underplay": "did not win the trick when able",
             "no_trump": "did not trump when able"}[irr.kind]
-    return Ruling("CLUB-43", f"seat {offender} {what}: seat {adv} may require the hand to be "
+    return Ruling(f"seat {offender} {what}: seat {adv} may require the hand to be "
                   "replayed",
                   decision=Decision(adv, (
                       option("replay", "replay the hand (the offender scores 0 for the point, "
                              "1 for a vole or a point against a stand or first refusal)",
-                             Ruling("CLUB-43", "the hand is replayed; the offender scores on "
+                             Ruling("the hand is replayed; the offender scores on "
                                     "the reduced scale", replay=True,
                                     reduced=(offender, "club"))),
                       option("stand", "let the hand stand as played",
-                             Ruling("CLUB-43", "the hand stands as played")))),
+                             Ruling("the hand stands as played")))),
                   parameter="revoke_underplay")
 
 
@@ -657,7 +656,7 @@ def _club_43(irr: Irregularity, code: LawCode) -> Ruling:
           engine="REPORT new_cards SEAT: allowed; no effect on the game.",
           kinds={"new_cards": "a player calls for new cards"})
 def _club_44(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("CLUB-44", "new cards may be called for before the next cut, at the "
+    return Ruling("new cards may be called for before the next cut, at the "
                   "caller's expense: two new packs, the dealer chooses between them")
 
 
@@ -669,9 +668,9 @@ def _club_44(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"imperfect_pack": "the pack is incorrect, redundant or imperfect"})
 def _club_45(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("phase") == "cut_for_deal":
-        return Ruling("CLUB-45", "the cut for deal stands even with an imperfect pack "
+        return Ruling("the cut for deal stands even with an imperfect pack "
                       "(CLUB-6)", refused=True)
-    return fresh_deal("CLUB-45", "the pack is imperfect: this deal is void; earlier deals "
+    return fresh_deal("the pack is imperfect: this deal is void; earlier deals "
                       "stand", parameter=None)
 
 
@@ -700,7 +699,7 @@ CLUB.procedure("CLUB-49", "Stand and refusal", "The elder hand who plays without
                  "turn-up. REPORT omitted_score: nothing was omitted.",
           kinds={"omitted_score": "a player forgot to mark a point"})
 def _club_50(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("CLUB-50", "every score is marked as it falls: nothing was omitted",
+    return Ruling("every score is marked as it falls: nothing was omitted",
                   refused=True, parameter="omitted_score")
 
 
@@ -710,5 +709,5 @@ def _club_50(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"overscore": "a player marked a point too many (admitted)"})
 def _club_51(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, 0)
-    return Ruling("CLUB-51", f"an admitted overscore: seat {seat} is put back 1",
+    return Ruling(f"an admitted overscore: seat {seat} is put back 1",
                   peg_back=(seat, 1))

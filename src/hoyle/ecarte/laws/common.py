@@ -5,9 +5,9 @@ Source: ``shared/laws/ecarte.md`` §0 (point penalties, "lose the deal", "fresh 
 >>> from hoyle.engine.laws import Irregularity, LawCode, Param
 >>> code = LawCode("t", "test", [Param("forfeit_semantics", "opponent_scores"),
 ...                              Param("lose_the_deal", "pass_deal")])
->>> forfeit("OH-11", 0, 1, "asked for three, laid out two", code).points
+>>> forfeit(0, 1, "asked for three, laid out two", code, law="OH-11").points
 ((1, 1),)
->>> r = lose_deal("OH-9", Irregularity("x", 1, facts={"dealer": 1, "elder": 0}), code)
+>>> r = lose_deal(Irregularity("x", 1, facts={"dealer": 1, "elder": 0}), code, law="OH-9")
 >>> r.new_deal, r.redealer, r.void_deal_points
 (True, 0, True)
 """
@@ -59,28 +59,28 @@ def option(word: str, text: str, ruling: Ruling, cards: tuple[Card, ...] = ()) -
     return Option(Action("CHOOSE", cards, word=word), text, ruling)
 
 
-def fresh_deal(law: str, text: str = "fresh deal by the same dealer",
-               parameter: str | None = "fresh_deal_dealer") -> Ruling:
+def fresh_deal(text: str = "fresh deal by the same dealer",
+               parameter: str | None = "fresh_deal_dealer", law: str = "") -> Ruling:
     """The same dealer deals again; nothing scored in the annulled deal stands, a turned-up
     king included (§0, ``fresh_deal_dealer = same``)."""
-    return Ruling(law, text, new_deal=True, void_deal_points=True, parameter=parameter)
+    return Ruling(text, new_deal=True, void_deal_points=True, parameter=parameter, law=law)
 
 
-def lose_deal(law: str, irr: Irregularity, code: LawCode, text: str = "") -> Ruling:
+def lose_deal(irr: Irregularity, code: LawCode, text: str = "", law: str = "") -> Ruling:
     """"Lose the deal" / "claim the deal" (OH-9, OH-10): the deal is annulled and the next
     is made by the dealer's adversary (``lose_the_deal = pass_deal``), or by the same
     dealer (``redeal_same_dealer``)."""
     dealer = dealer_of(irr)
     if code.params.get("lose_the_deal", "pass_deal") == "pass_deal":
-        return Ruling(law, text or f"seat {dealer} loses the deal: it is annulled and seat "
+        return Ruling(text or f"seat {dealer} loses the deal: it is annulled and seat "
                       f"{1 - dealer} deals", new_deal=True, redealer=1 - dealer,
-                      void_deal_points=True, parameter="lose_the_deal")
-    return Ruling(law, text or "the deal is annulled and dealt again by the same dealer",
-                  new_deal=True, void_deal_points=True, parameter="lose_the_deal")
+                      void_deal_points=True, parameter="lose_the_deal", law=law)
+    return Ruling(text or "the deal is annulled and dealt again by the same dealer",
+                  new_deal=True, void_deal_points=True, parameter="lose_the_deal", law=law)
 
 
-def forfeit(law: str, offender: int, points: int, what: str, code: LawCode,
-            no_king: bool = False, **effects: object) -> Ruling:
+def forfeit(offender: int, points: int, what: str, code: LawCode, no_king: bool = False,
+            law: str = "", **effects: object) -> Ruling:
     """"Loses N points": the adversary scores N (``forfeit_semantics = opponent_scores``),
     or the offender is put back N, never below 0 (``offender_loses``). With ``no_king`` the
     offender also loses the right to mark the king in this deal."""
@@ -88,8 +88,8 @@ def forfeit(law: str, offender: int, points: int, what: str, code: LawCode,
     king = "; he may not mark the king" if no_king else ""
     nk = offender if no_king else None
     if code.params.get("forfeit_semantics") == "offender_loses":
-        return Ruling(law, f"{what}: seat {offender} is put back {points}{king}",
+        return Ruling(f"{what}: seat {offender} is put back {points}{king}",
                       peg_back=(offender, points), no_king=nk, parameter="forfeit_semantics",
-                      **effects)  # type: ignore[arg-type]
-    return Ruling(law, f"{what}: seat {adv} scores {points}{king}", points=((adv, points),),
-                  no_king=nk, parameter="forfeit_semantics", **effects)  # type: ignore[arg-type]
+                      **effects, law=law)  # type: ignore[arg-type]
+    return Ruling(f"{what}: seat {adv} scores {points}{king}", points=((adv, points),),
+                  no_king=nk, parameter="forfeit_semantics", **effects, law=law)  # type: ignore[arg-type]

@@ -64,19 +64,19 @@ def _looked(irr: Irregularity) -> bool:
                "exposed_elder_card": "the dealer exposed the elder hand's card in dealing"})
 def _oh_5(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "exposed_own_card":
-        return Ruling("OH-5", "the dealer turned up his own card: the deal is good; he "
+        return Ruling("the dealer turned up his own card: the deal is good; he "
                       "bears the consequence of his fault")
     elder = elder_of(irr)
     if _looked(irr):
-        return Ruling("OH-5", "the choice was to be made when the deal was complete, before "
+        return Ruling("the choice was to be made when the deal was complete, before "
                       "the proposal: the deal stands", refused=True)
-    return Ruling("OH-5", f"the dealer turned up his adversary's card: seat {elder} may let "
+    return Ruling(f"the dealer turned up his adversary's card: seat {elder} may let "
                   "the deal stand or call a new one",
                   decision=Decision(elder, (
                       option("stand", "let the deal stand",
-                             Ruling("OH-5", "the deal stands")),
+                             Ruling("the deal stands")),
                       option("new_deal", "call a new deal (the same dealer deals again)",
-                             fresh_deal("OH-5", "a new deal by the same dealer")))))
+                             fresh_deal("a new deal by the same dealer")))))
 
 
 @OH.law("OH-6", "Dealing out of turn",
@@ -92,15 +92,15 @@ def _oh_5(irr: Irregularity, code: LawCode) -> Ruling:
 def _oh_6(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = dealer_of(irr)
     if not irr.facts.get("turned"):
-        return Ruling("OH-6", f"dealt out of turn, found before the trump card was seen: a "
+        return Ruling(f"dealt out of turn, found before the trump card was seen: a "
                       f"new deal by the rightful dealer, seat {dealer}", new_deal=True,
                       void_deal_points=True)
     if not irr.facts.get("discarded") and not irr.facts.get("cards_played"):
-        return Ruling("OH-6", "found after the turn-up, before any discard or play: the pack "
+        return Ruling("found after the turn-up, before any discard or play: the pack "
                       "is kept for the offender's next deal and the rightful dealer, seat "
                       f"{dealer}, deals with the other pack", new_deal=True,
                       void_deal_points=True, parameter="oh6_reading")
-    return Ruling("OH-6", "a discard or a card has been played: the deal is good",
+    return Ruling("a discard or a card has been played: the deal is good",
                   refused=True)
 
 
@@ -115,18 +115,18 @@ def _oh_6(irr: Irregularity, code: LawCode) -> Ruling:
                "deal_wrong_count": "a hand has the wrong number of cards before the turn-up"})
 def _oh_7(irr: Irregularity, code: LawCode) -> Ruling:
     if _looked(irr):
-        return Ruling("OH-7", "the hands have been seen: OH-7 no longer applies (report the "
+        return Ruling("the hands have been seen: OH-7 no longer applies (report the "
                       "wrong count: OH-9, OH-10)", refused=True)
     elder = elder_of(irr)
-    return Ruling("OH-7", f"misdeal found before the hands were seen: seat {elder} may have "
+    return Ruling(f"misdeal found before the hands were seen: seat {elder} may have "
                   "it made good or call a new deal", parameter="misdeal_chooser",
                   decision=Decision(elder, (
                       option("rectify", "make it good: the cards restored to the order in "
                              "which they would have fallen",
-                             Ruling("OH-7", "made good: the cards put as they should have "
+                             Ruling("made good: the cards put as they should have "
                                     "fallen, no penalty", restore=True)),
                       option("new_deal", "a new deal by the same dealer",
-                             fresh_deal("OH-7", "a new deal by the same dealer")))))
+                             fresh_deal("a new deal by the same dealer")))))
 
 
 @OH.law("OH-8", "Elder hand given fewer cards than he asked for",
@@ -138,7 +138,7 @@ def _oh_7(irr: Irregularity, code: LawCode) -> Ruling:
 def _oh_8(irr: Irregularity, code: LawCode) -> Ruling:
     elder = elder_of(irr)
     n = count_of(irr)
-    return Ruling("OH-8", f"seat {elder} was given {n} card(s) fewer than he asked: put "
+    return Ruling(f"seat {elder} was given {n} card(s) fewer than he asked: put "
                   "right, he receives them from the stock, no penalty", complete=(elder, n))
 
 
@@ -161,18 +161,18 @@ def _oh_9(irr: Irregularity, code: LawCode) -> Ruling:
     many = too_many(irr) or irr.kind == "dealer_took_too_many"
     if many:
         fix = option("draw", f"draw {n} card(s) at random from the dealer's hand",
-                     Ruling("OH-9", f"seat {elder} draws {n} card(s) at random from the "
+                     Ruling(f"seat {elder} draws {n} card(s) at random from the "
                             "dealer's hand", draw_surplus=(dealer, n)))
         what = f"{n} card(s) too many"
     else:
         fix = option("complete", f"let him make up {n} card(s) from the top of the stock",
-                     Ruling("OH-9", f"the dealer makes up {n} card(s) from the top of the "
+                     Ruling(f"the dealer makes up {n} card(s) from the top of the "
                             "stock", complete=(dealer, n)))
         what = f"{n} card(s) too few"
-    return Ruling("OH-9", f"the dealer holds {what}: seat {elder} chooses",
+    return Ruling(f"the dealer holds {what}: seat {elder} chooses",
                   decision=Decision(elder, (
                       fix, option("lose_deal", "make him lose the deal",
-                                  lose_deal("OH-9", irr, code)))))
+                                  lose_deal(irr, code)))))
 
 
 @OH.law("OH-10", "The elder hand's wrong count",
@@ -193,18 +193,18 @@ def _oh_10(irr: Irregularity, code: LawCode) -> Ruling:
     n = count_of(irr)
     if too_many(irr):
         fix = option("discard", f"discard {n} card(s) of your choosing",
-                     Ruling("OH-10", f"seat {elder} discards {n} card(s), unseen",
+                     Ruling(f"seat {elder} discards {n} card(s), unseen",
                             lay_out=(elder, n)))
         what = f"{n} card(s) too many"
     else:
         fix = option("complete", f"make up {n} card(s) from the stock",
-                     Ruling("OH-10", f"seat {elder} makes up {n} card(s) from the stock",
+                     Ruling(f"seat {elder} makes up {n} card(s) from the stock",
                             complete=(elder, n)))
         what = f"{n} card(s) too few"
-    return Ruling("OH-10", f"the elder hand holds {what}: he chooses",
+    return Ruling(f"the elder hand holds {what}: he chooses",
                   decision=Decision(elder, (
                       fix, option("claim_deal", "claim the deal",
-                                  lose_deal("OH-10", irr, code)))))
+                                  lose_deal(irr, code)))))
 
 
 def _hgie_level(code: LawCode) -> bool:
@@ -226,12 +226,12 @@ def _oh_11(irr: Irregularity, code: LawCode) -> Ruling:
     n = count_of(irr)
     law, pts = ("HGIE-12", 2) if _hgie_level(code) else ("OH-11", 1)
     fix = {"draw_surplus": (elder, n)} if irr.kind == "ask_more" else {"complete": (elder, n)}
-    r = forfeit(law, elder, pts, f"the elder hand asked for {irr.facts.get('asked')} and "
-                f"laid out {irr.facts.get('laid')}", code, no_king=True, **fix)
-    return Ruling(r.law, r.text + ("; the surplus is drawn at random" if "draw_surplus" in fix
+    r = forfeit(elder, pts, f"the elder hand asked for {irr.facts.get('asked')} and "
+                f"laid out {irr.facts.get('laid')}", code, no_king=True, **fix, law=law)
+    return Ruling(r.text + ("; the surplus is drawn at random" if "draw_surplus" in fix
                                    else "; the shortage is made up from the stock"),
                   points=r.points, peg_back=r.peg_back, no_king=r.no_king,
-                  parameter="oh11_rectify", **fix)  # type: ignore[arg-type]
+                  parameter="oh11_rectify", **fix, law=r.law)  # type: ignore[arg-type]
 
 
 @OH.law("OH-12", "Playing with more than five cards after an exchange",
@@ -247,9 +247,9 @@ def _oh_12(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     n = count_of(irr)
     law, pts = ("HGIE-12", 2) if _hgie_level(code) else ("OH-12", 1)
-    return forfeit(law, offender, pts, f"seat {offender} played with {n} card(s) too many; "
+    return forfeit(offender, pts, f"seat {offender} played with {n} card(s) too many; "
                    "the surplus is drawn at random", code, no_king=True,
-                   draw_surplus=(offender, n))
+                   draw_surplus=(offender, n), law=law)
 
 
 # -- HGIE ---------------------------------------------------------------------------------
@@ -282,9 +282,9 @@ OH.procedure("HGIE-4", "Point and vole", "Three or four tricks, the point, 1; fi
 def _hgie_5(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     if irr.kind == "late_king":
-        return Ruling("HGIE-5", "the king was not announced before its holder played: it is "
+        return Ruling("the king was not announced before its holder played: it is "
                       "lost", refused=True, parameter="held_king_window")
-    return forfeit("HGIE-5", offender, 1, f"seat {offender} announced a king he did not hold; "
+    return forfeit(offender, 1, f"seat {offender} announced a king he did not hold; "
                    "the false point is struck off", code, no_king=True)
 
 
@@ -298,15 +298,14 @@ def _hgie_5(irr: Irregularity, code: LawCode) -> Ruling:
 def _hgie_6(irr: Irregularity, code: LawCode) -> Ruling:
     elder = elder_of(irr)
     if _looked(irr):
-        return Ruling("HGIE-6", "the elder hand has looked at his cards: the deal stands",
+        return Ruling("the elder hand has looked at his cards: the deal stands",
                       refused=True)
-    return Ruling("HGIE-6", f"the dealer dealt {irr.facts.get('pattern')} in a game dealt "
+    return Ruling(f"the dealer dealt {irr.facts.get('pattern')} in a game dealt "
                   f"{irr.facts.get('game_pattern')}: seat {elder} may insist on a new deal",
                   decision=Decision(elder, (
                       option("new_deal", "insist on a new deal",
-                             fresh_deal("HGIE-6", "a new deal by the same dealer")),
-                      option("stand", "let the deal stand", Ruling("HGIE-6",
-                                                                   "the deal stands")))))
+                             fresh_deal("a new deal by the same dealer")),
+                      option("stand", "let the deal stand", Ruling("the deal stands")))))
 
 
 @OH.law("HGIE-7", "A faced card",
@@ -319,12 +318,12 @@ def _hgie_6(irr: Irregularity, code: LawCode) -> Ruling:
 def _hgie_7(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "faced_card":
         if irr.facts.get("turned"):
-            return Ruling("HGIE-7", "the deal is over and the turn-up made: HGIE-7 covers the "
+            return Ruling("the deal is over and the turn-up made: HGIE-7 covers the "
                           "deal only; play goes on", refused=True)
-        return fresh_deal("HGIE-7", "a card faced in the deal: the deal is void and the same "
+        return fresh_deal("a card faced in the deal: the deal is void and the same "
                           "dealer deals again")
     cards: tuple[Card, ...] = tuple(irr.facts.get("cards", ()))
-    return Ruling("HGIE-7", "a faced card in the stock: it is shown and set aside, the next "
+    return Ruling("a faced card in the stock: it is shown and set aside, the next "
                   "card given instead", dead=(dealer_of(irr), cards),
                   parameter="faced_card_in_pack")
 
@@ -357,15 +356,15 @@ def _hgie_11(irr: Irregularity, code: LawCode) -> Ruling:
     others: tuple[Card, ...] = tuple(irr.facts.get("cards", ()))
     seen = ((turned,) if isinstance(turned, Card) else ()) + others
     opts = [option("trump", f"name {c} as the trump card",
-                   Ruling("HGIE-11", f"{c} is the turn-up; the other cards seen are set aside",
+                   Ruling(f"{c} is the turn-up; the other cards seen are set aside",
                           new_turn_up=c), (c,)) for c in seen]
     opts.append(option("fresh", "set aside every card seen and have a fresh one turned",
-                       Ruling("HGIE-11", "the cards seen are set aside and a fresh card is "
+                       Ruling("the cards seen are set aside and a fresh card is "
                               "turned up", turn_again=True)))
     if not _looked(irr):
         opts.append(option("new_deal", "call a new deal",
-                           fresh_deal("HGIE-11", "a new deal by the same dealer")))
-    return Ruling("HGIE-11", f"the dealer turned up {len(seen)} cards: seat {elder} chooses",
+                           fresh_deal("a new deal by the same dealer")))
+    return Ruling(f"the dealer turned up {len(seen)} cards: seat {elder} chooses",
                   decision=Decision(elder, tuple(opts)), parameter="several_cards_turned")
 
 
@@ -388,7 +387,7 @@ OH.procedure("HGIE-13", "Dealing out of turn (HGIE)",
                "it is entered as it stood.",
         kinds={"lead_out_of_turn": "a player led out of turn"})
 def _hgie_14(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("HGIE-14", "a card led out of turn is taken back unless the adversary has "
+    return Ruling("a card led out of turn is taken back unless the adversary has "
                   "played to it; then the trick stands", refused=True)
 
 
@@ -399,7 +398,7 @@ def _hgie_14(irr: Irregularity, code: LawCode) -> Ruling:
         kinds={"looked_at_tricks": "a player looked at his adversary's tricks"})
 def _hgie_15(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
-    return Ruling("HGIE-15", f"seat {offender} looked at his adversary's tricks: he may be "
+    return Ruling(f"seat {offender} looked at his adversary's tricks: he may be "
                   "made to show his own", parameter="looking_at_tricks")
 
 
@@ -415,13 +414,13 @@ def _hgie_16(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     tricks = irr.facts.get("tricks", (0, 0))[offender]
     if tricks >= 3:
-        return Ruling("HGIE-16", f"seat {offender} had won the point already: he scores it",
+        return Ruling(f"seat {offender} had won the point already: he scores it",
                       points=((offender, 1),), hand_over=True)
     pts = 2 if tricks == 0 else 1
-    r = forfeit("HGIE-16", offender, pts, f"seat {offender} threw down his hand with "
+    r = forfeit(offender, pts, f"seat {offender} threw down his hand with "
                 f"{tricks} trick(s)", code)
-    return Ruling(r.law, r.text, points=r.points, peg_back=r.peg_back, hand_over=True,
-                  parameter="abandoned_hand")
+    return Ruling(r.text, points=r.points, peg_back=r.peg_back, hand_over=True,
+                  parameter="abandoned_hand", law=r.law)
 
 
 @OH.law("HGIE-17", "Leaving the table",
@@ -431,7 +430,7 @@ def _hgie_16(irr: Irregularity, code: LawCode) -> Ruling:
         kinds={"left_table": "a player left the table without consent"})
 def _hgie_17(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
-    return Ruling("HGIE-17", f"seat {offender} left the table without consent: he concedes "
+    return Ruling(f"seat {offender} left the table without consent: he concedes "
                   "the game", loses_game=offender, parameter="leaving_table")
 
 
@@ -454,20 +453,20 @@ def _hgie_18(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "retracted_card":
         card = irr.facts.get("revoke_card")
         if isinstance(card, Card):
-            return Ruling("HGIE-18", f"seat {offender} takes back {card}, played in error, "
+            return Ruling(f"seat {offender} takes back {card}, played in error, "
                           "before the next lead: corrected without penalty",
                           take_back=(offender, card), parameter="card_retraction")
-        return Ruling("HGIE-18", "a card played in turn may not be taken back: it stands",
+        return Ruling("a card played in turn may not be taken back: it stands",
                       refused=True, parameter="card_retraction")
     what = {"revoke": "revoked", "underplay": "underplayed",
             "no_trump": "did not trump"}[irr.kind]
-    return Ruling("HGIE-18", f"seat {offender} {what}: seat {adv} chooses",
+    return Ruling(f"seat {offender} {what}: seat {adv} chooses",
                   decision=Decision(adv, (
                       option("reduce", "he cannot score the point; a vole counts him 1",
-                             Ruling("HGIE-18", f"seat {offender} cannot score the point, and "
+                             Ruling(f"seat {offender} cannot score the point, and "
                                     "a vole counts him 1", reduced=(offender, "hgie"))),
                       option("replay", "have the hand played again",
-                             Ruling("HGIE-18", "the hand is played again", replay=True)))),
+                             Ruling("the hand is played again", replay=True)))),
                   parameter="revoke_underplay")
 
 
@@ -491,7 +490,7 @@ OH.procedure("HGIE-21", "Refusal and stand penalty",
         engine="REPORT bystander_advice: permitted (bystanders = advise); no effect on the "
                "game.", kinds={"bystander_advice": "a bystander advised a player"})
 def _hgie_22(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("HGIE-22", "bystanders may bet and advise; the player need not follow the "
+    return Ruling("bystanders may bet and advise; the player need not follow the "
                   "advice: no penalty", parameter="bystanders")
 
 
@@ -502,7 +501,7 @@ def _hgie_22(irr: Irregularity, code: LawCode) -> Ruling:
         kinds={"backer_saw_cards": "a bettor looked at the cards of the player he bets "
                                    "against"})
 def _hgie_23(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("HGIE-23", "the bettor forfeits his stake to the player whose cards he "
+    return Ruling("the bettor forfeits his stake to the player whose cards he "
                   "looked at; the game is not affected")
 
 
@@ -511,7 +510,7 @@ def _hgie_23(irr: Irregularity, code: LawCode) -> Ruling:
         engine="REPORT backer_objection: allowed; the breach itself is reported by its own "
                "kind.", kinds={"backer_objection": "a bettor pointed out a breach"})
 def _hgie_24(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("HGIE-24", "a bettor may point out a breach: report the breach itself")
+    return Ruling("a bettor may point out a breach: report the breach itself")
 
 
 @OH.law("HGIE-25", "A player retires",
@@ -520,7 +519,7 @@ def _hgie_24(irr: Irregularity, code: LawCode) -> Ruling:
         engine="REPORT player_retired SEAT: a backer takes the hand; play goes on.",
         kinds={"player_retired": "a player left; a backer takes up his hand"})
 def _hgie_25(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("HGIE-25", f"a backer takes up seat {seat_of(irr, 0)}'s hand and finishes "
+    return Ruling(f"a backer takes up seat {seat_of(irr, 0)}'s hand and finishes "
                   "it: play goes on")
 
 
@@ -541,7 +540,7 @@ OH.procedure("HGIE-26", "Players bet first",
 def _ecarte_r_17(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, 0)
     if irr.kind == "overscore":
-        return Ruling("ECARTE-R-17", f"an admitted overscore: seat {seat} is put back 1",
+        return Ruling(f"an admitted overscore: seat {seat} is put back 1",
                       peg_back=(seat, 1), parameter="overscore")
-    return Ruling("ECARTE-R-17", "every score is marked as it falls: nothing was omitted",
+    return Ruling("every score is marked as it falls: nothing was omitted",
                   refused=True, parameter="omitted_score")
