@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 
+from hoyle.cribbage.effects import DisplacedPeg, Takedown
 from hoyle.cribbage.laws import EW
 from hoyle.cribbage.players import GreedyPlayer, Player, RandomPlayer
 from hoyle.cribbage.records import replay_record
@@ -629,7 +630,7 @@ def test_EW_x_underclaim_in_the_play_scores_only_the_claim() -> None:
     act(s, "PLAY JD", "CLAIM 0", "PLAY 5D")
     events = act(s, "CLAIM 1")  # fifteen 2, claimed 1
     r = the_ruling(events, "EW-x")
-    assert r.points == () and r.takedown is None and r.decision is None
+    assert r.points == () and r.effect(Takedown) is None and r.decision is None
     assert r.parameter == "muggins"
     assert pegs(s) == [(0, 0), (1, 0)]  # the pone gains nothing
     assert (s.phase, s.current_player) == ("play", PONE)
@@ -792,7 +793,7 @@ def test_EW_xiv_touching_the_adversarys_pegs_costs_2() -> None:
 def test_EW_xiv_displaced_front_peg_score_falls_back_to_the_standing_peg() -> None:
     s = at_show(referee=True)  # pone (5, 3)
     r = the_ruling(act(s, "REPORT displaced_peg 0"), "EW-xiv")
-    assert r.points == () and r.displaced_peg == PONE
+    assert r.points == () and r.effect(DisplacedPeg) == DisplacedPeg(PONE)
     assert s.scores == (3, 3)  # the standing (back) peg at 3 is now the score
     assert (s.phase, s.current_player) == ("claim", PONE)
 
@@ -1162,7 +1163,7 @@ def test_EW_ix_overscore_may_still_be_called_until_the_next_cut() -> None:
     act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 5", "CHOOSE accept")
     assert s.scores == (0, 5)
     r = the_ruling(act(s, "REPORT overscore_called 1"), "EW-ix")
-    assert r.takedown == (DEALER, PONE, 3)
+    assert r.effect(Takedown) == Takedown(DEALER, PONE, 3)
     assert s.scores == (3, 2)
     # Taken down once: a second call finds nothing left.
     assert the_ruling(act(s, "REPORT overscore_called 1"), "EW-ix").refused

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from hoyle.ecarte.effects import HandOver, NoKing, NoRefusal, SetAside, TakeBack
 from hoyle.cards import Card
 from hoyle.ecarte.laws import CLUB, OH
 from hoyle.ecarte.state import EcarteState
@@ -221,7 +222,7 @@ def test_CLUB_19_no_turned_king_after_wrong_deal_kept() -> None:
     act(s, "REPORT too_many 0 9C")  # CLUB-15
     ev = act(s, "CHOOSE lay_out")
     r = the_ruling([e for e in ev if e.source == "CLUB-19"], "CLUB-19")
-    assert r.no_king == DEALER and scores(s) == (0, 0)
+    assert r.effect(NoKing) == NoKing(DEALER) and scores(s) == (0, 0)
     s = at_turn(C, deal="DEAL 32 QS JS 7H 7D 8D AS 9S KH QH KD")
     act(s, "TURN KS", "REPORT too_many 0 9C", "CHOOSE fresh_deal")
     assert scores(s) == (0, 0) and s.phase == "deal"  # the fresh deal voids the king
@@ -286,7 +287,8 @@ def test_CLUB_25_false_king_corrected_and_replay_option() -> None:
     act(s, "STAND", "PLAY 7H", "KING 1")
     assert scores(s) == (0, 1)
     r = the_ruling(act(s, "PLAY KH"), "CLUB-25")
-    assert r.no_king == DEALER and r.decision is not None and r.decision.seat == ELDER
+    assert r.effect(NoKing) == NoKing(DEALER)
+    assert r.decision is not None and r.decision.seat == ELDER
     assert words(r) == ["replay", "stand"]
     assert scores(s) == (0, 0) and not r.points  # corrected; no point to the adversary
     act(s, "CHOOSE replay")
@@ -389,7 +391,7 @@ def test_CLUB_35_faced_card_in_stock_set_aside() -> None:
     s = at_proposal(C)
     act(s, "PROPOSE", "ACCEPT")
     r = the_ruling(act(s, "REPORT faced_in_stock 9C"), "CLUB-35")
-    assert r.dead is not None and Card.parse("9C") in s.set_aside
+    assert r.effect(SetAside) is not None and Card.parse("9C") in s.set_aside
     assert Card.parse("9C") not in s.stock() and len(s.stock()) == 20
 
 
@@ -412,7 +414,7 @@ def test_CLUB_37_card_turned_in_exchange_no_refusal() -> None:
     s = at_proposal(C)
     act(s, "PROPOSE", "ACCEPT", "DISCARD 7D", "DRAW 7C", "DISCARD KD", "DRAW 8C")
     r = the_ruling(act(s, "REPORT card_turned_in_exchange 9C"), "CLUB-37")
-    assert r.no_refusal == DEALER
+    assert r.effect(NoRefusal) == NoRefusal(DEALER)
     act(s, "PROPOSE")
     assert [str(a) for a in s.legal_actions()] == ["ACCEPT"]
     with pytest.raises(IllegalAction, match="CLUB-37"):
@@ -438,7 +440,7 @@ def test_CLUB_39_revoke_taken_back_before_next_lead() -> None:
     s = at_play(C)
     act(s, "PLAY 7H", "PLAY KD")  # a revoke: he holds hearts
     r = the_ruling(act(s, "REPORT retracted_card 1"), "CLUB-39")
-    assert r.take_back == (DEALER, Card.parse("KD"))
+    assert r.effect(TakeBack) == TakeBack(DEALER, Card.parse("KD"))
     act(s, "PLAY QH")
     assert s.revokes == [] and s.tricks == [0, 1]
     s = at_play(C)
@@ -465,7 +467,7 @@ def test_CLUB_41_named_suit_mismatch() -> None:
 def test_CLUB_42_abandoned_hand_vole_or_point() -> None:
     s = at_play(C)
     r = the_ruling(act(s, "REPORT abandoned 0"), "CLUB-42")  # no trick: the vole, 2
-    assert r.points == ((DEALER, 2),) and r.hand_over and scores(s) == (0, 2)
+    assert r.points == ((DEALER, 2),) and r.effect(HandOver) is not None and scores(s) == (0, 2)
     s = at_play(C)
     act(s, "PLAY KS", "PLAY 9S")  # the elder hand has one trick
     r = the_ruling(act(s, "REPORT abandoned 0"), "CLUB-42")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from hoyle.ecarte.effects import NoKing
 from hoyle.errors import IllegalAction
 from hoyle.engine.action import Action
 
@@ -20,7 +21,7 @@ def test_exchange_count_mismatch_oh_11_vs_club_29() -> None:
         rulings[code] = s, act(s, "DRAW 7C 8C")
     s, ev = rulings["oh"]
     r = the_ruling(ev, "OH-11")  # the dealer scores 1; the elder hand loses the king
-    assert r.points == ((DEALER, 1),) and r.no_king == ELDER and scores(s) == (0, 1)
+    assert r.points == ((DEALER, 1),) and r.effect(NoKing) == NoKing(ELDER) and scores(s) == (0, 1)
     s, ev = rulings["club"]
     r = the_ruling(ev, "CLUB-29")  # no point: the dealer chooses fresh deal or draw
     assert not r.points and words(r) == ["fresh_deal", "draw"] and scores(s) == (0, 0)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from hoyle.ecarte.effects import HandOver, NoKing, Rectify, TakeBack
 from hoyle.cards import Card
 from hoyle.ecarte.laws import OH
 from hoyle.ecarte.state import EcarteState
@@ -83,7 +84,7 @@ def test_OH_8_short_delivery_put_right_from_the_stock() -> None:
     s = at_proposal(OH_CODE)
     act(s, "PROPOSE", "ACCEPT", "DISCARD 7H 7D")
     r = the_ruling(act(s, "DRAW 7C"), "OH-8")  # asked two, given one
-    assert r.complete == (ELDER, 1) and r.decision is None and not r.points
+    assert r.effect(Rectify).complete == (ELDER, 1) and r.decision is None and not r.points
     assert (s.phase, s.current_player) == ("rectify", CHANCE)
     act(s, "DRAW 8C")  # the missing card, as it should have fallen
     assert len(s.hands[ELDER]) == 5 and s.phase == "discard" and s.current_player == DEALER
@@ -136,8 +137,8 @@ def test_OH_11_elder_asks_three_lays_out_two_loses_a_point_and_the_king() -> Non
     s = at_proposal(OH_CODE)
     act(s, "PROPOSE", "ACCEPT", "DISCARD 2 7D")  # asked for two, laid out one
     r = the_ruling(act(s, "DRAW 7C 8C"), "OH-11")
-    assert r.points == ((DEALER, 1),) and r.no_king == ELDER
-    assert r.draw_surplus == (ELDER, 1) and r.decision is None
+    assert r.points == ((DEALER, 1),) and r.effect(NoKing) == NoKing(ELDER)
+    assert r.effect(Rectify).draw_surplus == (ELDER, 1) and r.decision is None
     assert scores(s) == (0, 1)
     act(s, "TAKE 8C")  # the surplus drawn at random (oh11_rectify)
     assert len(s.hands[ELDER]) == 5
@@ -147,7 +148,7 @@ def test_OH_11_elder_asks_three_lays_out_two_loses_a_point_and_the_king() -> Non
     s = at_proposal(OH_CODE)
     act(s, "PROPOSE", "ACCEPT", "DISCARD 1 7H 7D")  # asked for one, laid out two
     r = the_ruling(act(s, "DRAW 7C"), "OH-11")
-    assert r.complete == (ELDER, 1)
+    assert r.effect(Rectify).complete == (ELDER, 1)
     act(s, "DRAW 8C")
     assert len(s.hands[ELDER]) == 5
 
@@ -158,7 +159,8 @@ def test_OH_12_playing_with_six_cards_after_an_exchange() -> None:
     assert scores(s) == (1, 0)
     act(s, "PLAY 7H", "PLAY KH")
     r = the_ruling(act(s, "REPORT too_many 0 8C"), "OH-12")  # found with a sixth card
-    assert r.points == ((DEALER, 1),) and r.no_king == ELDER and r.draw_surplus == (ELDER, 1)
+    assert r.points == ((DEALER, 1),) and r.effect(NoKing) == NoKing(ELDER)
+    assert r.effect(Rectify).draw_surplus == (ELDER, 1)
     assert scores(s) == (0, 1)  # the king struck off, the adversary scores 1
     act(s, "TAKE 8C")
     assert len(s.hands[ELDER]) == 4 and s.phase == "play"
@@ -198,7 +200,7 @@ def test_HGIE_5_false_king_gives_the_adversary_one_late_king_lost() -> None:
     act(s, "PLAY 7H", "KING 1")
     assert scores(s) == (0, 1)  # marked as the table marks it
     r = the_ruling(act(s, "PLAY KH"), "HGIE-5")  # he plays a card: found out
-    assert r.no_king == DEALER and r.points == ((ELDER, 1),)
+    assert r.effect(NoKing) == NoKing(DEALER) and r.points == ((ELDER, 1),)
     assert scores(s) == (1, 0)
     s = at_play(OH_CODE)
     act(s, "PLAY KS", "PLAY 9S")
@@ -261,7 +263,7 @@ def test_HGIE_12_penalty_level_hgie_two_points_and_the_king() -> None:
     s = at_proposal(OH_CODE, params={"penalty_level": "hgie"})
     act(s, "PROPOSE", "ACCEPT", "DISCARD 2 7D")
     r = the_ruling(act(s, "DRAW 7C 8C"), "HGIE-12")
-    assert r.points == ((DEALER, 2),) and r.no_king == ELDER
+    assert r.points == ((DEALER, 2),) and r.effect(NoKing) == NoKing(ELDER)
 
 
 def test_HGIE_13_superseded_by_OH_6() -> None:
@@ -284,7 +286,7 @@ def test_HGIE_15_looking_at_tricks() -> None:
 def test_HGIE_16_throwing_down_the_cards() -> None:
     s = at_play(OH_CODE)
     r = the_ruling(act(s, "REPORT abandoned 1"), "HGIE-16")  # no trick: 2
-    assert r.points == ((ELDER, 2),) and r.hand_over
+    assert r.points == ((ELDER, 2),) and r.effect(HandOver) is not None
     assert scores(s) == (2, 0) and s.phase == "deal" and s.dealer == ELDER
     s = at_play(OH_CODE)
     act(s, "PLAY 7H", "PLAY KH")  # the dealer has one trick
@@ -331,7 +333,7 @@ def test_HGIE_18_card_taken_back_before_next_lead() -> None:
     s = at_play(OH_CODE)
     act(s, "PLAY 7H", "PLAY KD")
     r = the_ruling(act(s, "REPORT retracted_card 1"), "HGIE-18")
-    assert r.take_back == (DEALER, Card.parse("KD"))
+    assert r.effect(TakeBack) == TakeBack(DEALER, Card.parse("KD"))
     assert s.current_player == DEALER and s.trick == [(ELDER, Card.parse("7H"))]
     act(s, "PLAY KH")
     assert s.revokes == []

@@ -40,7 +40,7 @@ from hoyle.errors import HoyleError, IllegalAction
 from hoyle.engine import rng as draw  # the seeded draws
 from hoyle.engine.action import CHANCE, Action, ScoreItem
 from hoyle.engine.event import Event, event
-from hoyle.engine.laws import Irregularity, LawCode, Ruling
+from hoyle.engine.laws import Irregularity, LawCode
 from hoyle.engine.state import BaseState
 
 __all__ = [
@@ -960,70 +960,32 @@ class CribbageState(BaseState):
                          for s in range(self.rules.players)],
                 "deal_number": self.deal_number, "cards_played": len(self.played)}
 
-    def _apply_ruling(self, ruling: Ruling, irr: Irregularity, events: list[Event],
-                      cont: tuple[Any, ...]) -> bool:
-        events.append(event("ruling", irr.offender, reason=ruling.text, source=ruling.law,
-                            ruling=ruling))
-        if ruling.void_deal_points or ruling.void_deal_points_of:
-            sides = range(len(self.pegs)) if ruling.void_deal_points else \
-                sorted({self.rules.side_of(x) for x in ruling.void_deal_points_of})
-            for side in sides:
-                start = self.deal_start_pegs[side]
-                lost = self.pegs[side][0] - start[0]
-                if lost:
-                    self.pegs[side] = list(start)
-                    events.append(event("score", side, (), -lost, (), "pegging of the deal "
-                                        "taken back", ruling.law, start[0]))
-        if ruling.peg_back is not None:
-            seat, pts = ruling.peg_back
-            peg = self.pegs[self.rules.side_of(seat)]
-            before = peg[0]
-            peg[0] = max(0, peg[0] - pts)
-            peg[1] = min(peg[1], peg[0])
-            events.append(event("score", seat, (), peg[0] - before, (), "put back", ruling.law,
-                                peg[0]))
-        if ruling.displaced_peg is not None:
-            seat = ruling.displaced_peg
-            peg = self.pegs[self.rules.side_of(seat)]
-            before = peg[0]
-            peg[0], peg[1] = peg[1], max(0, peg[1] - 1)
-            events.append(event("score", seat, (), peg[0] - before, (), "displaced peg",
-                                ruling.law, peg[0]))
-        if ruling.dead is not None:
-            seat, cards = ruling.dead
-            for c in cards:
-                if c in self.hands[seat]:
-                    self.hands[seat].remove(c)
-                    self.dead.append(c)
-            events.append(event("dead", seat, cards, reason="dead: out of the play",
-                                source=ruling.law))
-        for seat, pts in ruling.points:
-            if self._peg(seat, pts, events, "penalty", ruling.law):
-                return True
-        if ruling.takedown is not None:
-            offender, claimant, excess = ruling.takedown
-            if (offender, excess) in self.open_overscores:
-                self.open_overscores.remove((offender, excess))
-            off = self.pegs[self.rules.side_of(offender)]
-            before = off[0]
-            off[0] = max(0, off[0] - excess)
-            off[1] = min(off[1], off[0])
-            events.append(event("score", offender, (), off[0] - before, (), "taken down",
-                                ruling.law, off[0]))
-            if self._peg(claimant, excess, events, "the overscore taken down", ruling.law):
-                return True
-        if ruling.loses_game is not None:
-            winner = self.rules.side_of(self._adversary(ruling.loses_game))
-            self._end_game(winner, events, forfeit=ruling.law)
-            return True
-        if ruling.new_deal:
-            self._new_deal(ruling.redealer if ruling.redealer is not None else self.dealer,
-                           events, "the deal is void", ruling.law)
-            return True
-        if ruling.decision is not None:
-            self._open_decision(ruling.decision, cont)
-            return True
-        return False
+    def _score_ruling(self, seat: int, points: int, reason: str, law: str,
+                      events: list[Event]) -> bool:
+        return self._peg(seat, points, events, reason, law)
+
+    def _put_back(self, seat: int, points: int, law: str, events: list[Event]) -> None:
+        peg = self.pegs[self.rules.side_of(seat)]
+        before = peg[0]
+        peg[0] = max(0, peg[0] - points)
+        peg[1] = min(peg[1], peg[0])
+        events.append(event("score", seat, (), peg[0] - before, (), "put back", law, peg[0]))
+
+    def _void_deal_points(self, law: str, events: list[Event]) -> None:
+        self._void_sides(range(len(self.pegs)), law, events)
+
+    def _void_sides(self, sides: Sequence[int], law: str, events: list[Event]) -> None:
+        """The points ``sides`` pegged in this deal are taken back."""
+        for side in sides:
+            start = self.deal_start_pegs[side]
+            lost = self.pegs[side][0] - start[0]
+            if lost:
+                self.pegs[side] = list(start)
+                events.append(event("score", side, (), -lost, (), "pegging of the deal "
+                                    "taken back", law, start[0]))
+
+    def _lose_game(self, seat: int, law: str, events: list[Event]) -> None:
+        self._end_game(self.rules.side_of(self._adversary(seat)), events, forfeit=law)
 
     def _do_table_action(self, action: Action, events: list[Event]) -> None:
         verb = action.verb

@@ -1157,141 +1157,55 @@ class EcarteState(BaseState):
         if irregularity.kind in _DEAL_COUNT_KINDS:
             self.wrong_count_open = True
 
-    def _apply_ruling(self, ruling: Ruling, irr: Irregularity, events: list[Event],
-                      cont: tuple[Any, ...]) -> bool:
-        """Apply ``ruling`` on ``irr``: the effects écarté's laws name (the ruling's
-        fields). True when the flow went elsewhere (game over, new deal, a decision, a
-        rectification, a replay)."""
-        offender = irr.offender
-        events.append(Event("ruling", offender, reason=ruling.text, source=ruling.law,
-                            ruling=ruling))
-        if ruling.void_deal_points:
-            for seat in (0, 1):
-                lost = self.scores[seat] - self.deal_start_scores[seat]
-                if lost:
-                    self.scores[seat] = self.deal_start_scores[seat]
-                    events.append(Event("score", seat, (), -lost, (), "points of the deal "
-                                        "taken back", ruling.law, self.scores[seat]))
-        if ruling.peg_back is not None:
-            seat, pts = ruling.peg_back
-            self._score(seat, -pts, events, "taken down", ruling.law)
-        if ruling.no_king is not None:
-            seat = ruling.no_king
-            self.king_barred[seat] = True
-            if self.turned_king_open == seat:
-                self.turned_king_open = None
-            if self.king_points[seat]:
-                lost = self.king_points[seat]
-                self.king_points[seat] = 0
-                self.announced[seat] = False
-                self._score(seat, -lost, events, "the king struck off", ruling.law)
-        if ruling.dead is not None:
-            seat, cards = ruling.dead
-            for c in cards:
-                if c in self.hands[seat]:
-                    self.hands[seat].remove(c)
-                if c not in self.set_aside:
-                    self.set_aside.append(c)
-            events.append(Event("set_aside", seat, cards, reason="set aside",
-                                source=ruling.law))
-        if ruling.restore and self.count_report is not None:
-            seat, word, cards = self.count_report
-            self.count_report = None
-            for c in cards:
-                if word == "too_many" and c in self.hands[seat]:
-                    self.hands[seat].remove(c)
-                elif word == "too_few" and c not in self.hands[seat]:
-                    self.hands[seat].append(c)
-            self.hands[seat].sort(key=_idx)
-            events.append(Event("restore", seat, cards, hidden=True, source=ruling.law,
-                                reason="the cards put as they should have fallen"))
-        if ruling.redo == "cut for deal" and self.phase == Phase.CUT_FOR_DEAL:
-            self.cuts = [None, None]
-        if ruling.new_turn_up is not None or ruling.turn_again:
-            self._change_turn_up(ruling, events)
-            if ruling.turn_again or self.is_terminal():
-                return True
-        if ruling.no_refusal is not None:
-            self.no_refusal = ruling.no_refusal
-        if ruling.reduced is not None:
-            self.reduced[ruling.reduced[0]] = ruling.reduced[1]
-        for seat, pts in ruling.points:
-            if self._score(seat, pts, events, "penalty" if not ruling.hand_over else
-                           "the hand abandoned", ruling.law):
-                return True
-        if ruling.loses_game is not None:
-            self._end_game(1 - ruling.loses_game, events, forfeit=ruling.law)
-            return True
-        if ruling.hand_over:
-            self._new_deal(self._elder(), events, "the deal passes", ruling.law)
-            return True
-        if ruling.new_deal:
-            dealer = ruling.redealer if ruling.redealer is not None else self._dealer()
-            self._new_deal(dealer, events, "the deal is void", ruling.law)
-            return True
-        if ruling.take_back is not None:
-            self._take_back(ruling.take_back, events, ruling.law)
-            return True
-        if ruling.replay:
-            self.hands = [sorted(self.hands[s] + self._played_by(s), key=_idx) for s in (0, 1)]
-            self.played, self.trick, self.tricks = [], [], [0, 0]
-            self.revokes, self.false_king = [], []
-            self.leader = self._elder()
-            events.append(Event("replay", None, reason="the hand is played again",
-                                source=ruling.law))
-            self._next_turn(events)
-            return True
-        steps = []
-        if ruling.complete is not None:
-            steps.append(("complete", *ruling.complete))
-        if ruling.draw_surplus is not None:
-            steps.append(("draw_surplus", *ruling.draw_surplus))
-        if ruling.lay_out is not None:
-            steps.append(("lay_out", *ruling.lay_out))
-        steps = [s for s in steps if s[2] > 0]
-        if steps:
-            self.steps = steps
-            self.pending = cont
-            self._next_step(events)
-            return True
-        if ruling.decision is not None:
-            self._open_decision(ruling.decision, cont)
-            return True
-        return False
+    def _score_ruling(self, seat: int, points: int, reason: str, law: str,
+                      events: list[Event]) -> bool:
+        return self._score(seat, points, events, reason, law)
 
-    def _change_turn_up(self, ruling: Ruling, events: list[Event]) -> None:
+    def _put_back(self, seat: int, points: int, law: str, events: list[Event]) -> None:
+        self._score(seat, -points, events, "taken down", law)
+
+    def _void_deal_points(self, law: str, events: list[Event]) -> None:
+        for seat in (0, 1):
+            lost = self.scores[seat] - self.deal_start_scores[seat]
+            if lost:
+                self.scores[seat] = self.deal_start_scores[seat]
+                events.append(Event("score", seat, (), -lost, (), "points of the deal "
+                                    "taken back", law, self.scores[seat]))
+
+    def _same_dealer(self) -> int | None:
+        return self._dealer()
+
+    def _change_turn_up(self, card: Card | None, events: list[Event], law: str) -> None:
         """CLUB-11 / HGIE-11: another exposed card becomes the turn-up, or a fresh card is
-        turned; the cards seen are set aside and a king scored for the old turn-up is struck
-        off."""
+        turned (``card`` ``None``); the cards seen are set aside and a king scored for the old
+        turn-up is struck off."""
         dealer = self._dealer()
         old = self.turn_up
-        if ruling.new_turn_up is not None and ruling.new_turn_up == old:
+        if card is not None and card == old:
             for c in self.exposed_turn:
                 if c != old and c not in self.set_aside:
                     self.set_aside.append(c)
             self.exposed_turn = []
             events.append(Event("set_aside", dealer, (), reason="the other cards seen set "
-                                "aside", source=ruling.law))
+                                "aside", source=law))
             return
         if old is not None and old.rank == Rank.KING and self.king_points[dealer]:
             self.king_points[dealer] -= 1
-            self._score(dealer, -1, events, "the king turned up struck off", ruling.law)
+            self._score(dealer, -1, events, "the king turned up struck off", law)
         if self.turned_king_open == dealer:
             self.turned_king_open = None
         if old is not None:
             self.set_aside.append(old)
         for c in self.exposed_turn:
-            if c != ruling.new_turn_up and c not in self.set_aside:
+            if c != card and c not in self.set_aside:
                 self.set_aside.append(c)
         self.exposed_turn = []
-        if ruling.turn_again:
+        if card is None:
             self.turn_up = None
             self.phase, self.to_act = Phase.TURN_UP, CHANCE
             return
-        card = ruling.new_turn_up
-        assert card is not None
         self.turn_up = card
-        events.append(Event("turn_up", dealer, (card,), source=ruling.law))
+        events.append(Event("turn_up", dealer, (card,), source=law))
         self._turned_king(card, events)
 
     def _turned_king(self, card: Card, events: list[Event]) -> None:

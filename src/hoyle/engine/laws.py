@@ -37,13 +37,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
-from hoyle.cards import Card
 from hoyle.errors import HoyleError, ParameterError
 from hoyle.engine.action import Action
+from hoyle.engine.effects import Effect, LoseGame, NewDeal, PegBack, Points, Table, VoidDealPoints
 
-__all__ = ["Irregularity", "Ruling", "Option", "Decision", "Law", "LawCode", "Param", "RuleFn"]
+_E = TypeVar("_E", bound=Effect)
+
+__all__ = ["Irregularity", "Ruling", "Option", "Decision", "Decide", "Law", "LawCode", "Param",
+           "RuleFn"]
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,15 @@ class Decision:
     seat: int
     options: tuple[Option, ...]
 
+    def stamped(self, law_id: str) -> Decision:
+        """This decision with its options' rulings stamped with ``law_id`` (where they name
+        no law)."""
+        options = tuple(o if (r := o.ruling.stamped(law_id)) is o.ruling
+                        else replace(o, ruling=r) for o in self.options)
+        if all(a is b for a, b in zip(options, self.options)):
+            return self
+        return replace(self, options=options)
+
     def option_for(self, action: Action) -> Option | None:
         """The option taken by ``action``, or ``None``."""
         for o in self.options:
@@ -100,106 +112,148 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class Decide(Effect):
+    """The offended side chooses (an effect): a decision node; the flow carries on once it
+    is made."""
+
+    ORDER: ClassVar[int] = 140
+    decision: Decision
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        state._open_decision(self.decision, cont)
+        return True
+
+
+@dataclass(frozen=True, init=False)
 class Ruling:
-    """A ruling and its effects.
+    """A ruling: its law, its text, its effects and its notes.
 
     Attributes:
         text: the ruling in words.
         law: the ID of the law that produced it (``"EW-ix"``). A law's function leaves it
             out and :meth:`LawCode.rule` stamps the ID of the law applied (on the ruling and
             on its options' rulings); a law that rules under another law's ID names it.
-        points: points scored by seats as a result, ``(seat, points)``.
-        takedown: an overscore taken down (EW-ix): ``(offender, claimant, excess)``:
-            the offender is put back ``excess`` points and they go to the claimant.
-        peg_back: ``(seat, points)``: the seat's score goes back (a displaced peg,
-            a backward penalty), never below 0.
-        new_deal: the deal is void and dealt again.
-        redealer: who deals again (``None``: the same dealer).
-        loses_game: the seat that loses the game (the adversary wins at once).
-        refused: the act does not stand (it is undone or never takes effect).
-        redo: what must be done again (``"cut"``, ``"starter cut"``), if anything.
-        decision: the offended side's options, if the code gives a choice.
-        parameter: the engine parameter that decided this ruling, when one did.
-        provisional: the rule text behind it is incomplete (ACC entries marked so).
-        edition: the edition of the rule book the ruling rests on (ACC: ``acc_edition``).
-        void_deal_points: every point pegged in this deal is taken back (before
-            ``new_deal``).
-        void_deal_points_of: seats whose points pegged in this deal are taken back.
-        dead: ``(seat, cards)``: those cards of the seat's hand take no further part in the
-            play (they are still counted in the show).
-        displaced_peg: the seat whose front peg was knocked out: it goes in the hole behind
-            the standing peg (the score falls back to the back peg; EW-xiv).
-        no_king: (écarté) the seat may not mark the king in this deal; a king it has
-            already marked is struck off (OH-11, OH-12, CLUB-19).
-        complete: (écarté) ``(seat, cards)``: the seat's hand is made up with that many
-            cards from the top of the stock (OH-8, OH-9, CLUB-16).
-        draw_surplus: (écarté) ``(seat, cards)``: that many cards are drawn at random from
-            the seat's hand and set aside (OH-9, CLUB-17).
-        lay_out: (écarté) ``(seat, cards)``: the seat lays out that many cards of his
-            choosing, face down and unseen (OH-10, CLUB-15).
-        replay: (écarté) the hand is played again from the first trick with the same
-            hands (CLUB-25, CLUB-43, HGIE-18).
-        reduced: (écarté) ``(seat, scale)``: the seat scores on a reduced scale in this
-            hand: ``"club"`` 0 for the point, 1 for a vole or a point worth 2 (CLUB-43);
-            ``"hgie"`` 0 for the point, 1 for the vole (HGIE-18).
-        hand_over: (écarté) the hand ends now; its points are in ``points`` (CLUB-42).
-        no_refusal: (écarté) the seat may not refuse the next proposal (CLUB-37).
-        take_back: (écarté) ``(seat, card)``: the card goes back to the seat's hand and the
-            seat plays again (CLUB-39, CLUB-41).
-        restore: (écarté) the cards are put as they should have fallen: a reported surplus
-            goes back to the stock, reported missing cards back to the hand (OH-7, CLUB-9).
-        new_turn_up: (écarté) this card becomes the turn-up; the other cards seen are set
-            aside (CLUB-11, HGIE-11).
-        turn_again: (écarté) the cards seen are set aside and a fresh card is turned up
-            (HGIE-11).
+        effects: what the ruling does, in the order it is done (:mod:`hoyle.engine.effects`
+            for the effects both games share, ``hoyle.<game>.effects`` for each game's own).
+        refused: (a note) the act does not stand (it is undone or never takes effect).
+        redo: (a note) what must be done again (``"cut"``, ``"starter cut"``), if anything.
+        parameter: (a note) the engine parameter that decided this ruling, when one did.
+        provisional: (a note) the rule text behind it is incomplete (ACC entries marked so).
+        edition: (a note) the edition of the rule book the ruling rests on (ACC:
+            ``acc_edition``).
+
+    The shared effects may also be given by keyword, as the law codes write them; each
+    becomes its effect and reads back as a property:
+
+        points: points scored by seats as a result, ``(seat, points)``
+            (:class:`~hoyle.engine.effects.Points`).
+        peg_back: ``(seat, points)``: the seat's score goes back, never below 0
+            (:class:`~hoyle.engine.effects.PegBack`).
+        new_deal: the deal is void and dealt again; ``redealer``: who deals again
+            (``None``: the same dealer) (:class:`~hoyle.engine.effects.NewDeal`).
+        loses_game: the seat that loses the game (:class:`~hoyle.engine.effects.LoseGame`).
+        decision: the offended side's options (:class:`~hoyle.engine.effects.Decide`).
+        void_deal_points: every point scored in this deal is taken back
+            (:class:`~hoyle.engine.effects.VoidDealPoints`).
+
+    The effects are kept in their :attr:`~hoyle.engine.effects.Effect.ORDER`.
     """
 
     text: str
-    law: str = ""
-    points: tuple[tuple[int, int], ...] = ()
-    takedown: tuple[int, int, int] | None = None
-    peg_back: tuple[int, int] | None = None
-    new_deal: bool = False
-    redealer: int | None = None
-    loses_game: int | None = None
-    refused: bool = False
-    redo: str | None = None
-    decision: Decision | None = None
-    parameter: str | None = None
-    provisional: bool = False
-    edition: str = ""
-    void_deal_points: bool = False
-    void_deal_points_of: tuple[int, ...] = ()
-    dead: tuple[int, tuple[Card, ...]] | None = None
-    displaced_peg: int | None = None
-    no_king: int | None = None
-    complete: tuple[int, int] | None = None
-    draw_surplus: tuple[int, int] | None = None
-    lay_out: tuple[int, int] | None = None
-    replay: bool = False
-    reduced: tuple[int, str] | None = None
-    hand_over: bool = False
-    no_refusal: int | None = None
-    take_back: tuple[int, Card] | None = None
-    restore: bool = False
-    new_turn_up: Card | None = None
-    turn_again: bool = False
+    law: str
+    effects: tuple[Effect, ...]
+    refused: bool
+    redo: str | None
+    parameter: str | None
+    provisional: bool
+    edition: str
+
+    def __init__(self, text: str, law: str = "", effects: tuple[Effect, ...] = (), *,
+                 refused: bool = False, redo: str | None = None,
+                 parameter: str | None = None, provisional: bool = False, edition: str = "",
+                 points: tuple[tuple[int, int], ...] = (),
+                 peg_back: tuple[int, int] | None = None, new_deal: bool = False,
+                 redealer: int | None = None, loses_game: int | None = None,
+                 decision: Decision | None = None, void_deal_points: bool = False) -> None:
+        built: list[Effect] = []
+        if void_deal_points:
+            built.append(VoidDealPoints())
+        if peg_back is not None:
+            built.append(PegBack(*peg_back))
+        if points:
+            reason = next((e.POINTS_REASON for e in effects if e.POINTS_REASON), "penalty")
+            built.extend(Points(seat, pts, reason) for seat, pts in points)
+        if loses_game is not None:
+            built.append(LoseGame(loses_game))
+        if new_deal:
+            built.append(NewDeal(redealer))
+        if decision is not None:
+            built.append(Decide(decision))
+        effects = tuple(sorted((*effects, *built), key=lambda e: e.ORDER))
+        for name, value in (("text", text), ("law", law), ("effects", effects),
+                            ("refused", refused), ("redo", redo), ("parameter", parameter),
+                            ("provisional", provisional), ("edition", edition)):
+            object.__setattr__(self, name, value)
 
     def __str__(self) -> str:
         return f"{self.law}: {self.text}"
 
+    def effect(self, kind: type[_E]) -> _E | None:
+        """The ruling's first effect of class ``kind``, or ``None``."""
+        for e in self.effects:
+            if isinstance(e, kind):
+                return e
+        return None
+
+    @property
+    def points(self) -> tuple[tuple[int, int], ...]:
+        """Points scored by seats as a result, ``(seat, points)``."""
+        return tuple((e.seat, e.points) for e in self.effects if isinstance(e, Points))
+
+    @property
+    def peg_back(self) -> tuple[int, int] | None:
+        """``(seat, points)``: the seat's score goes back, or ``None``."""
+        e = self.effect(PegBack)
+        return (e.seat, e.points) if e is not None else None
+
+    @property
+    def new_deal(self) -> bool:
+        """Whether the deal is void and dealt again."""
+        return self.effect(NewDeal) is not None
+
+    @property
+    def redealer(self) -> int | None:
+        """Who deals again (``None``: the same dealer)."""
+        e = self.effect(NewDeal)
+        return e.redealer if e is not None else None
+
+    @property
+    def loses_game(self) -> int | None:
+        """The seat that loses the game, or ``None``."""
+        e = self.effect(LoseGame)
+        return e.seat if e is not None else None
+
+    @property
+    def decision(self) -> Decision | None:
+        """The offended side's options, if the code gives a choice."""
+        e = self.effect(Decide)
+        return e.decision if e is not None else None
+
+    @property
+    def void_deal_points(self) -> bool:
+        """Whether every point scored in this deal is taken back."""
+        return self.effect(VoidDealPoints) is not None
+
     def stamped(self, law_id: str) -> Ruling:
         """This ruling with ``law_id`` as its law where it names none (and so its
         options' rulings)."""
-        decision = self.decision
-        if decision is not None:
-            options = tuple(o if (r := o.ruling.stamped(law_id)) is o.ruling
-                            else replace(o, ruling=r) for o in decision.options)
-            if any(a is not b for a, b in zip(options, decision.options)):
-                decision = replace(decision, options=options)
-        if self.law and decision is self.decision:
+        effects = tuple(e if not isinstance(e, Decide) or (d := e.decision.stamped(law_id))
+                        is e.decision else Decide(d) for e in self.effects)
+        changed = any(a is not b for a, b in zip(effects, self.effects))
+        if self.law and not changed:
             return self
-        return replace(self, law=self.law or law_id, decision=decision)
+        return replace(self, law=self.law or law_id, effects=effects)
 
 
 RuleFn = Callable[[Irregularity, "LawCode"], Ruling]

@@ -5,9 +5,9 @@ games' states are built on (OpenSpiel style; ``shared/DESIGN.md``).
 check-then-apply (:meth:`~BaseState.apply`, :meth:`~BaseState.is_legal`), chance drawn
 through the one seeded draw module :mod:`hoyle.engine.rng`, the cut for deal, scoring to
 the target and the end of the game, the frame of a ruling (irregularity, the law code's
-ruling, the game's ruling effects, then the flow carries on), decisions (``CHOOSE`` at a
-decision node) and the game's record. Each game's state supplies its rules of play and the
-hooks named below (``_check``, ``_do``, ``_facts``, ``_apply_ruling``, ...).
+ruling, its effects applied in order, then the flow carries on), decisions (``CHOOSE`` at
+a decision node) and the game's record. Each game's state supplies its rules of play and
+the hooks named below (``_check``, ``_do``, ``_facts``, ``_score_ruling``, ...).
 
 The cribbage engine is compiled by mypyc (:mod:`hoyle._accel`) and écarté's is not, so the
 class allows interpreted subclasses; without mypyc the marker does nothing.
@@ -102,9 +102,11 @@ class BaseState:
 
     A game's state supplies the hooks: ``_check`` and ``_do`` (its rules of play),
     ``chance_outcomes`` and ``_sample_direct``, ``_pack``, ``_cut_rank`` and ``_cut_rule``,
-    ``_reset_deal``, ``_target`` and ``_settle``, ``_facts``, ``_adversary`` and
-    ``_apply_ruling``, ``_continue``, ``_unshare`` and the record's ``_record_head``,
-    ``_record_options`` and ``_result_dict``.
+    ``_reset_deal``, ``_target`` and ``_settle``, ``_facts``, ``_adversary``, the shared
+    effects' ``_score_ruling``, ``_put_back`` and ``_void_deal_points`` (and, where the
+    game differs, ``_lose_game`` and ``_same_dealer``), ``_continue``, ``_unshare`` and the
+    record's ``_record_head``, ``_record_options`` and ``_result_dict``. A game's own
+    effects (``hoyle.<game>.effects``) work on its state directly.
     """
 
     def __init__(self, seed: int | None, laws: LawCode | None, referee: bool,
@@ -326,9 +328,39 @@ class BaseState:
 
     def _apply_ruling(self, ruling: Ruling, irr: Irregularity, events: list[Event],
                       cont: tuple[Any, ...]) -> bool:
-        """Hook: apply ``ruling`` on ``irr``; ``cont`` is the flow to carry on after a
-        decision. Returns True when the flow went elsewhere."""
+        """Apply ``ruling`` on ``irr``: its effects in order, until one takes the flow
+        elsewhere (the game over, a new deal, a decision, ...); ``cont`` is the flow a
+        decision carries on. Returns True when the flow went elsewhere."""
+        events.append(event("ruling", irr.offender, reason=ruling.text, source=ruling.law,
+                            ruling=ruling))
+        law = ruling.law
+        for effect in ruling.effects:
+            if effect.apply(self, events, law, cont):
+                return True
+        return False
+
+    # The hooks of the effects both games share (:mod:`hoyle.engine.effects`).
+
+    def _score_ruling(self, seat: int, points: int, reason: str, law: str,
+                      events: list[Event]) -> bool:
+        """Hook: ``seat`` scores ``points`` by a ruling; True when that ends the game."""
         raise NotImplementedError
+
+    def _put_back(self, seat: int, points: int, law: str, events: list[Event]) -> None:
+        """Hook: ``seat``'s score goes back ``points``, never below 0."""
+        raise NotImplementedError
+
+    def _void_deal_points(self, law: str, events: list[Event]) -> None:
+        """Hook: every point scored in this deal is taken back."""
+        raise NotImplementedError
+
+    def _lose_game(self, seat: int, law: str, events: list[Event]) -> None:
+        """``seat`` loses the game by ``law``: its adversary wins at once."""
+        self._end_game(self._adversary(seat), events, forfeit=law)
+
+    def _same_dealer(self) -> int | None:
+        """The dealer who deals a void deal again when the law names no other."""
+        return self.dealer
 
     def _continue(self, cont: tuple[Any, ...], events: list[Event]) -> None:
         """Hook: carry on the flow a ruling or a decision interrupted."""

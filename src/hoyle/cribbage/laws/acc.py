@@ -17,6 +17,7 @@ marked ``provisional``. Muggins (rule 10) is off unless announced:
 
 from __future__ import annotations
 
+from hoyle.cribbage.effects import Dead, Takedown, VoidPointsOf
 from hoyle.engine.action import Action
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Option, Ruling
 
@@ -54,10 +55,10 @@ def _ed(code: LawCode) -> str:
     return str(code.params["acc_edition"])
 
 
-def _r(code: LawCode, text: str, law: str = "", **effects: object) -> Ruling:
+def _r(code: LawCode, text: str, law: str = "", **kw: object) -> Ruling:
     """A ruling of this code, tagged with its edition (``law``: another law's ID than
     the one applied)."""
-    return Ruling(text, edition=_ed(code), **effects, law=law)  # type: ignore[arg-type]
+    return Ruling(text, edition=_ed(code), **kw, law=law)  # type: ignore[arg-type]
 
 
 def _adv(irr: Irregularity, seat: int) -> int:
@@ -310,7 +311,7 @@ def _acc_5_2_c(irr: Irregularity, code: LawCode) -> Ruling:
             if started else "the dealer plays his true hand")
     return _r(code, f"hand and crib swapped: seat {_pone(irr)} scores 2; {rest}",
               points=((_pone(irr), 2),),
-              void_deal_points_of=(_dealer(irr),) if started else ())
+              effects=(VoidPointsOf((_dealer(irr),)),) if started else ())
 
 
 _procedure("ACC-5.3", "Retrieving crib cards", "Heading: retrieving crib cards.",
@@ -445,7 +446,7 @@ def _acc_7_3(irr: Irregularity, code: LawCode) -> Ruling:
     pts = code.params["renege_penalty"] * max(1, len(cards))
     names = " ".join(map(str, cards))
     dead = _r(code, f"{names} dead: out of the play; the go stands",
-              dead=(offender, cards))
+              effects=(Dead(offender, cards),))
     play = _r(code, "the reneged card must be played")
     return _r(code, f"renege: seat {adv} scores {pts} ({code.params['renege_penalty']}"
               f" for each of {len(cards)} playable card(s)) and chooses dead or played",
@@ -527,10 +528,12 @@ def _acc_8_4_c(irr: Irregularity, code: LawCode) -> Ruling:
             return _r(code, f"seat {offender} has no overpeg of this deal left to "
                       "correct", refused=True, provisional=True)
         return _r(code, f"corrected: {pending} point(s) go from seat {offender} "
-                  f"to seat {adv}", takedown=(offender, adv, pending), provisional=True)
+                  f"to seat {adv}", effects=(Takedown(offender, adv, pending),),
+                  provisional=True)
     excess = int(irr.fact("excess"))
     take = _r(code, f"corrected: {excess} point(s) go from seat {offender} to "
-              f"seat {adv}", takedown=(offender, adv, excess), provisional=True)
+              f"seat {adv}", effects=(Takedown(offender, adv, excess),),
+              provisional=True)
     stand = _r(code, "the overpeg stands", provisional=True)
     return _r(code, f"overpeg of {excess}: seat {adv} may have it corrected",
               provisional=True, parameter="overscore",

@@ -15,6 +15,7 @@ catalogue applies and the ruling names the parameter (§4).
 
 from __future__ import annotations
 
+from hoyle.cribbage.effects import DisplacedPeg, Takedown
 from hoyle.engine.action import Action
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Option, Ruling
 
@@ -258,11 +259,11 @@ def _ew_ix(irr: Irregularity, code: LawCode) -> Ruling:
             return Ruling(f"seat {offender} has no overscore of this deal left to take "
                           "down", refused=True, parameter="overscore_claim_window")
         return Ruling(f"taken down: {pending} point(s) go from seat {offender} to "
-                      f"seat {adv} (EW-ix-n)", takedown=(offender, adv, pending),
+                      f"seat {adv} (EW-ix-n)", effects=(Takedown(offender, adv, pending),),
                       parameter="overscore_claim_window")
     excess = int(irr.fact("excess"))
     take = Ruling(f"taken down: {excess} point(s) go from seat {offender} to seat "
-                  f"{adv} (EW-ix-n)", takedown=(offender, adv, excess))
+                  f"{adv} (EW-ix-n)", effects=(Takedown(offender, adv, excess),))
     stand = Ruling(f"the overscore of {excess} stands: seat {adv} does not "
                    "take him down")
     return Ruling(f"overscore: a claim of {irr.facts.get('claimed')} by seat "
@@ -351,7 +352,7 @@ def _ew_xiv(irr: Irregularity, code: LawCode) -> Ruling:
         drop = front - back
     return Ruling(f"the displaced front peg goes in the hole behind the peg still "
                   f"standing: seat {offender}'s score falls back {drop}",
-                  displaced_peg=offender)
+                  effects=(DisplacedPeg(offender),))
 
 
 @EW.law("EW-xv", "A pegged hole stands",

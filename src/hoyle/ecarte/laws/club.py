@@ -14,6 +14,8 @@ Portland Clubs (1878), as printed in Hoffmann's *Hoyle's Games Modernized*: ``CL
 from __future__ import annotations
 
 from hoyle.cards import Card
+from hoyle.ecarte.effects import (CutAgain, HandOver, NoKing, NoRefusal, Rectify, Reduced, Replay,
+                                  Restore, SetAside, TakeBack, TurnUp)
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, fresh_deal, option,
                                       seat_of)
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Ruling
@@ -83,7 +85,7 @@ def _club_4(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("phase") != "cut_for_deal":
         return Ruling("the cut for deal is over: it stands", refused=True)
     return Ruling("more than one card shown: cut again for deal", refused=True,
-                  redo="cut for deal")
+                  redo="cut for deal", effects=(CutAgain(),))
 
 
 CLUB.procedure("CLUB-5", "The cut for deal",
@@ -130,7 +132,7 @@ def _club_9(irr: Irregularity, code: LawCode) -> Ruling:
     return _fresh_or(elder, "the deal is wrong (number or order), found before the "
                      "turn-up", "rectify", "have it rectified",
                      Ruling("rectified: the cards put as they should have fallen",
-                            restore=True))
+                            effects=(Restore(),)))
 
 
 CLUB.procedure("CLUB-10", "The turn-up", "After dealing, the dealer turns up the top card of "
@@ -154,7 +156,7 @@ def _club_11(irr: Irregularity, code: LawCode) -> Ruling:
         tuple(irr.facts.get("cards", ()))
     opts = [option("trump", f"choose {c} as the trump card",
                    Ruling(f"{c} is the trump card; the others are set aside",
-                          new_turn_up=c), (c,)) for c in seen]
+                          effects=(TurnUp(c),)), (c,)) for c in seen]
     opts.append(option("fresh_deal", "a fresh deal", fresh_deal()))
     return Ruling(f"{len(seen)} cards turned up: seat {elder} chooses",
                   decision=Decision(elder, tuple(opts)), parameter="several_cards_turned")
@@ -220,7 +222,7 @@ def _club_15(irr: Irregularity, code: LawCode) -> Ruling:
     return _fresh_or(elder, f"the elder hand holds {n} card(s) too many",
                      "lay_out", f"lay out {n} card(s), unseen by the dealer",
                      Ruling(f"seat {elder} lays out {n} card(s), unseen",
-                            lay_out=(elder, n)))
+                            effects=(Rectify(lay_out=(elder, n)),)))
 
 
 @CLUB.law("CLUB-16", "Elder hand with too few cards",
@@ -232,7 +234,7 @@ def _club_16(irr: Irregularity, code: LawCode) -> Ruling:
     return _fresh_or(elder, f"the elder hand holds {n} card(s) too few",
                      "complete", f"complete the hand with {n} card(s) from the stock",
                      Ruling(f"seat {elder} takes {n} card(s) from the stock",
-                            complete=(elder, n)))
+                            effects=(Rectify(complete=(elder, n)),)))
 
 
 @CLUB.law("CLUB-17", "Dealer with too many cards",
@@ -247,7 +249,7 @@ def _club_17(irr: Irregularity, code: LawCode) -> Ruling:
     return _fresh_or(elder, f"the dealer holds {n} card(s) too many", "draw",
                      f"draw {n} card(s) from the dealer's hand",
                      Ruling(f"seat {elder} draws {n} card(s) from the dealer's "
-                            "hand", draw_surplus=(dealer, n)))
+                            "hand", effects=(Rectify(draw_surplus=(dealer, n)),)))
 
 
 @CLUB.law("CLUB-18", "Dealer with too few cards",
@@ -260,7 +262,7 @@ def _club_18(irr: Irregularity, code: LawCode) -> Ruling:
     return _fresh_or(elder, f"the dealer holds {n} card(s) too few", "complete",
                      f"let the dealer complete his hand with {n} card(s) from the stock",
                      Ruling(f"the dealer takes {n} card(s) from the stock",
-                            complete=(dealer, n)))
+                            effects=(Rectify(complete=(dealer, n)),)))
 
 
 @CLUB.law("CLUB-19", "No turned king after a wrong deal",
@@ -276,7 +278,7 @@ def _club_19(irr: Irregularity, code: LawCode) -> Ruling:
         return Ruling("the turned-up king scores", refused=True,
                       parameter="turned_king_after_wrong_count")
     return Ruling(f"a wrong number was dealt and no fresh deal taken: seat "
-                  f"{dealer} may not mark the turned-up king", no_king=dealer,
+                  f"{dealer} may not mark the turned-up king", effects=(NoKing(dealer),),
                   parameter="turned_king_after_wrong_count")
 
 
@@ -354,16 +356,16 @@ def _club_25(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("adversary_holds_king"):
         return Ruling(f"seat {offender} announced a king he did not hold: the "
                       "score is corrected; no penalty, the adversary holds the king",
-                      no_king=offender)
+                      effects=(NoKing(offender),))
     return Ruling(f"seat {offender} announced a king he did not hold: the score "
                   f"is corrected and seat {adv} may require the hand to be replayed",
-                  no_king=offender,
+                  effects=(NoKing(offender),),
                   decision=Decision(adv, (
                       option("replay", "have the hand replayed (the offender scores 0 for the "
                              "point, 1 for a vole)",
                              Ruling("the hand is replayed; the offender scores on "
-                                    "the reduced scale", replay=True,
-                                    reduced=(offender, "club"))),
+                                    "the reduced scale",
+                                    effects=(Replay(), Reduced(offender, "club")))),
                       option("stand", "let the hand go on",
                              Ruling("the hand goes on; the score stands "
                                     "corrected")))))
@@ -403,7 +405,7 @@ def _club_29(irr: Irregularity, code: LawCode) -> Ruling:
     return _fresh_or(dealer, f"the elder hand took {n} card(s) more than he laid "
                      "out", "draw", f"draw {n} card(s) from the elder hand's hand",
                      Ruling(f"seat {dealer} draws {n} card(s) from the elder "
-                            "hand's hand", draw_surplus=(elder, n)))
+                            "hand's hand", effects=(Rectify(draw_surplus=(elder, n)),)))
 
 
 @CLUB.law("CLUB-30", "Elder hand asks for fewer cards than he laid out",
@@ -428,7 +430,7 @@ def _club_31(irr: Irregularity, code: LawCode) -> Ruling:
     return _fresh_or(elder, f"the dealer gave {n} card(s) too many", "lay_out",
                      f"lay out {n} card(s), unseen by the dealer",
                      Ruling(f"seat {elder} lays out {n} card(s), unseen",
-                            lay_out=(elder, n)))
+                            effects=(Rectify(lay_out=(elder, n)),)))
 
 
 @CLUB.law("CLUB-32", "Dealer gives the elder hand too few",
@@ -442,7 +444,7 @@ def _club_32(irr: Irregularity, code: LawCode) -> Ruling:
     return _fresh_or(elder, f"the elder hand was given {n} card(s) too few",
                      "complete", f"complete the hand with {n} card(s) from the stock",
                      Ruling(f"seat {elder} takes {n} card(s) from the stock",
-                            complete=(elder, n)))
+                            effects=(Rectify(complete=(elder, n)),)))
 
 
 @CLUB.law("CLUB-33", "Dealer takes more cards than he laid out",
@@ -458,7 +460,7 @@ def _club_33(irr: Irregularity, code: LawCode) -> Ruling:
     return _fresh_or(elder, f"the dealer took {n} card(s) more than he laid out",
                      "draw", f"draw {n} card(s) from the dealer's hand",
                      Ruling(f"seat {elder} draws {n} card(s) from the dealer's "
-                            "hand", draw_surplus=(dealer, n)))
+                            "hand", effects=(Rectify(draw_surplus=(dealer, n)),)))
 
 
 @CLUB.law("CLUB-34", "Dealer takes too few",
@@ -480,7 +482,7 @@ def _club_34(irr: Irregularity, code: LawCode) -> Ruling:
                   decision=Decision(dealer, (
                       option("complete", f"take {n} card(s) from the stock",
                              Ruling(f"the dealer takes {n} card(s) from the stock",
-                                    complete=(dealer, n))),
+                                    effects=(Rectify(complete=(dealer, n)),))),
                       option("play_short", "play short", short))))
 
 
@@ -493,7 +495,7 @@ def _club_34(irr: Irregularity, code: LawCode) -> Ruling:
 def _club_35(irr: Irregularity, code: LawCode) -> Ruling:
     cards: tuple[Card, ...] = tuple(irr.facts.get("cards", ()))
     return Ruling("the faced card is shown to both players and set aside; the "
-                  "next card is given instead", dead=(dealer_of(irr), cards))
+                  "next card is given instead", effects=(SetAside(dealer_of(irr), cards),))
 
 
 @CLUB.law("CLUB-36", "Cards exposed in the exchange",
@@ -517,7 +519,8 @@ def _club_36(irr: Irregularity, code: LawCode) -> Ruling:
                                                          "cards")),
                       option("refuse", "refuse them (they are replaced from the stock)",
                              Ruling("the exposed cards are set aside and replaced "
-                                    "by the next", dead=(seat, cards), complete=(seat, n))))))
+                                    "by the next", effects=(SetAside(seat, cards),
+                                                      Rectify(complete=(seat, n))))))))
 
 
 @CLUB.law("CLUB-37", "A card turned up in the exchange",
@@ -530,7 +533,7 @@ def _club_36(irr: Irregularity, code: LawCode) -> Ruling:
 def _club_37(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = dealer_of(irr)
     return Ruling(f"seat {dealer} may not refuse the next proposal; if the elder "
-                  "hand proposes again he may take the exposed card", no_refusal=dealer)
+                  "hand proposes again he may take the exposed card", effects=(NoRefusal(dealer),))
 
 
 CLUB.procedure("CLUB-38", "The stock cannot serve both",
@@ -556,7 +559,7 @@ def _club_39(irr: Irregularity, code: LawCode) -> Ruling:
     card = irr.facts.get("revoke_card")
     if isinstance(card, Card):
         return Ruling(f"seat {seat} takes back {card} to correct a revoke before "
-                      "the next lead: no penalty", take_back=(seat, card))
+                      "the next lead: no penalty", effects=(TakeBack(seat, card),))
     return Ruling("a card may be taken back only to correct a revoke or a failure "
                   "to win, before the next lead: it stands", refused=True)
 
@@ -593,7 +596,7 @@ def _club_41(irr: Irregularity, code: LawCode) -> Ruling:
                       option("named", "require the suit named",
                              Ruling(f"{card} goes back; seat {leader} leads the "
                                     "suit he named (if he has none, the card led stands)",
-                                    take_back=(leader, card))))))
+                                    effects=(TakeBack(leader, card),))))))
 
 
 @CLUB.law("CLUB-42", "Abandoned hand",
@@ -611,11 +614,11 @@ def _club_42(irr: Irregularity, code: LawCode) -> Ruling:
     if tricks >= 3:
         return Ruling(f"seat {offender} has the point: laying down the cards is a "
                       "claim, not abandonment; he scores the point", points=((offender, 1),),
-                      hand_over=True)
+                      effects=(HandOver(),))
     pts = 2 if tricks == 0 else 1
     what = "the vole" if pts == 2 else "the point"
     return Ruling(f"seat {offender} abandoned his hand with {tricks} trick(s): "
-                  f"seat {adv} marks {what}", points=((adv, pts),), hand_over=True,
+                  f"seat {adv} marks {what}", points=((adv, pts),), effects=(HandOver(),),
                   parameter="abandoned_hand")
 
 
@@ -642,8 +645,8 @@ def _club_43(irr: Irregularity, code: LawCode) -> Ruling:
                       option("replay", "replay the hand (the offender scores 0 for the point, "
                              "1 for a vole or a point against a stand or first refusal)",
                              Ruling("the hand is replayed; the offender scores on "
-                                    "the reduced scale", replay=True,
-                                    reduced=(offender, "club"))),
+                                    "the reduced scale",
+                                    effects=(Replay(), Reduced(offender, "club")))),
                       option("stand", "let the hand stand as played",
                              Ruling("the hand stands as played")))),
                   parameter="revoke_underplay")

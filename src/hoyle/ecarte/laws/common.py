@@ -15,7 +15,9 @@ Source: ``shared/laws/ecarte.md`` §0 (point penalties, "lose the deal", "fresh 
 from __future__ import annotations
 
 from hoyle.cards import Card
+from hoyle.ecarte.effects import NoKing
 from hoyle.engine.action import Action
+from hoyle.engine.effects import Effect
 from hoyle.engine.laws import Irregularity, LawCode, Option, Ruling
 
 __all__ = ["forfeit", "fresh_deal", "lose_deal", "option", "count_of", "seat_of", "elder_of",
@@ -80,16 +82,17 @@ def lose_deal(irr: Irregularity, code: LawCode, text: str = "", law: str = "") -
 
 
 def forfeit(offender: int, points: int, what: str, code: LawCode, no_king: bool = False,
-            law: str = "", **effects: object) -> Ruling:
+            law: str = "", effects: tuple[Effect, ...] = ()) -> Ruling:
     """"Loses N points": the adversary scores N (``forfeit_semantics = opponent_scores``),
     or the offender is put back N, never below 0 (``offender_loses``). With ``no_king`` the
     offender also loses the right to mark the king in this deal."""
     adv = 1 - offender
     king = "; he may not mark the king" if no_king else ""
-    nk = offender if no_king else None
+    if no_king:
+        effects = (NoKing(offender), *effects)
     if code.params.get("forfeit_semantics") == "offender_loses":
         return Ruling(f"{what}: seat {offender} is put back {points}{king}",
-                      peg_back=(offender, points), no_king=nk, parameter="forfeit_semantics",
-                      **effects, law=law)  # type: ignore[arg-type]
+                      peg_back=(offender, points), parameter="forfeit_semantics",
+                      effects=effects, law=law)
     return Ruling(f"{what}: seat {adv} scores {points}{king}", points=((adv, points),),
-                  no_king=nk, parameter="forfeit_semantics", **effects, law=law)  # type: ignore[arg-type]
+                  parameter="forfeit_semantics", effects=effects, law=law)

@@ -8,8 +8,8 @@ silent the catalogue's engine default applies and the ruling names the parameter
 
 >>> from hoyle.engine.laws import Irregularity
 >>> r = OH.rule(Irregularity("ask_more", 0, facts={"dealer": 1, "count": 1}))
->>> r.law, r.points, r.no_king
-('OH-11', ((1, 1),), 0)
+>>> r.law, r.points, r.effect(NoKing)
+('OH-11', ((1, 1),), NoKing(seat=0))
 >>> sum(1 for law in OH if law.id.startswith("OH-")), sum(1 for law in OH if law.id.startswith("HGIE-"))
 (8, 26)
 """
@@ -17,6 +17,8 @@ silent the catalogue's engine default applies and the ruling names the parameter
 from __future__ import annotations
 
 from hoyle.cards import Card
+from hoyle.ecarte.effects import (HandOver, NoKing, Rectify, Reduced, Replay, Restore, SetAside,
+                                  TakeBack, TurnUp)
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, forfeit, fresh_deal,
                                       lose_deal, option, seat_of, too_many)
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Ruling
@@ -124,7 +126,7 @@ def _oh_7(irr: Irregularity, code: LawCode) -> Ruling:
                       option("rectify", "make it good: the cards restored to the order in "
                              "which they would have fallen",
                              Ruling("made good: the cards put as they should have "
-                                    "fallen, no penalty", restore=True)),
+                                    "fallen, no penalty", effects=(Restore(),))),
                       option("new_deal", "a new deal by the same dealer",
                              fresh_deal("a new deal by the same dealer")))))
 
@@ -139,7 +141,8 @@ def _oh_8(irr: Irregularity, code: LawCode) -> Ruling:
     elder = elder_of(irr)
     n = count_of(irr)
     return Ruling(f"seat {elder} was given {n} card(s) fewer than he asked: put "
-                  "right, he receives them from the stock, no penalty", complete=(elder, n))
+                  "right, he receives them from the stock, no penalty",
+                  effects=(Rectify(complete=(elder, n)),))
 
 
 @OH.law("OH-9", "The dealer's wrong count, found after both have seen their cards",
@@ -162,12 +165,12 @@ def _oh_9(irr: Irregularity, code: LawCode) -> Ruling:
     if many:
         fix = option("draw", f"draw {n} card(s) at random from the dealer's hand",
                      Ruling(f"seat {elder} draws {n} card(s) at random from the "
-                            "dealer's hand", draw_surplus=(dealer, n)))
+                            "dealer's hand", effects=(Rectify(draw_surplus=(dealer, n)),)))
         what = f"{n} card(s) too many"
     else:
         fix = option("complete", f"let him make up {n} card(s) from the top of the stock",
                      Ruling(f"the dealer makes up {n} card(s) from the top of the "
-                            "stock", complete=(dealer, n)))
+                            "stock", effects=(Rectify(complete=(dealer, n)),)))
         what = f"{n} card(s) too few"
     return Ruling(f"the dealer holds {what}: seat {elder} chooses",
                   decision=Decision(elder, (
@@ -194,12 +197,12 @@ def _oh_10(irr: Irregularity, code: LawCode) -> Ruling:
     if too_many(irr):
         fix = option("discard", f"discard {n} card(s) of your choosing",
                      Ruling(f"seat {elder} discards {n} card(s), unseen",
-                            lay_out=(elder, n)))
+                            effects=(Rectify(lay_out=(elder, n)),)))
         what = f"{n} card(s) too many"
     else:
         fix = option("complete", f"make up {n} card(s) from the stock",
                      Ruling(f"seat {elder} makes up {n} card(s) from the stock",
-                            complete=(elder, n)))
+                            effects=(Rectify(complete=(elder, n)),)))
         what = f"{n} card(s) too few"
     return Ruling(f"the elder hand holds {what}: he chooses",
                   decision=Decision(elder, (
@@ -225,13 +228,14 @@ def _oh_11(irr: Irregularity, code: LawCode) -> Ruling:
     elder = seat_of(irr, elder_of(irr))
     n = count_of(irr)
     law, pts = ("HGIE-12", 2) if _hgie_level(code) else ("OH-11", 1)
-    fix = {"draw_surplus": (elder, n)} if irr.kind == "ask_more" else {"complete": (elder, n)}
+    fix = Rectify(draw_surplus=(elder, n)) if irr.kind == "ask_more" else \
+        Rectify(complete=(elder, n))
     r = forfeit(elder, pts, f"the elder hand asked for {irr.facts.get('asked')} and "
-                f"laid out {irr.facts.get('laid')}", code, no_king=True, **fix, law=law)
-    return Ruling(r.text + ("; the surplus is drawn at random" if "draw_surplus" in fix
-                                   else "; the shortage is made up from the stock"),
-                  points=r.points, peg_back=r.peg_back, no_king=r.no_king,
-                  parameter="oh11_rectify", **fix, law=r.law)  # type: ignore[arg-type]
+                f"laid out {irr.facts.get('laid')}", code, no_king=True, effects=(fix,),
+                law=law)
+    return Ruling(r.text + ("; the surplus is drawn at random" if fix.draw_surplus
+                            else "; the shortage is made up from the stock"),
+                  effects=r.effects, parameter="oh11_rectify", law=r.law)
 
 
 @OH.law("OH-12", "Playing with more than five cards after an exchange",
@@ -249,7 +253,7 @@ def _oh_12(irr: Irregularity, code: LawCode) -> Ruling:
     law, pts = ("HGIE-12", 2) if _hgie_level(code) else ("OH-12", 1)
     return forfeit(offender, pts, f"seat {offender} played with {n} card(s) too many; "
                    "the surplus is drawn at random", code, no_king=True,
-                   draw_surplus=(offender, n), law=law)
+                   effects=(Rectify(draw_surplus=(offender, n)),), law=law)
 
 
 # -- HGIE ---------------------------------------------------------------------------------
@@ -324,7 +328,7 @@ def _hgie_7(irr: Irregularity, code: LawCode) -> Ruling:
                           "dealer deals again")
     cards: tuple[Card, ...] = tuple(irr.facts.get("cards", ()))
     return Ruling("a faced card in the stock: it is shown and set aside, the next "
-                  "card given instead", dead=(dealer_of(irr), cards),
+                  "card given instead", effects=(SetAside(dealer_of(irr), cards),),
                   parameter="faced_card_in_pack")
 
 
@@ -357,10 +361,10 @@ def _hgie_11(irr: Irregularity, code: LawCode) -> Ruling:
     seen = ((turned,) if isinstance(turned, Card) else ()) + others
     opts = [option("trump", f"name {c} as the trump card",
                    Ruling(f"{c} is the turn-up; the other cards seen are set aside",
-                          new_turn_up=c), (c,)) for c in seen]
+                          effects=(TurnUp(c),)), (c,)) for c in seen]
     opts.append(option("fresh", "set aside every card seen and have a fresh one turned",
                        Ruling("the cards seen are set aside and a fresh card is "
-                              "turned up", turn_again=True)))
+                              "turned up", effects=(TurnUp(),))))
     if not _looked(irr):
         opts.append(option("new_deal", "call a new deal",
                            fresh_deal("a new deal by the same dealer")))
@@ -415,11 +419,11 @@ def _hgie_16(irr: Irregularity, code: LawCode) -> Ruling:
     tricks = irr.facts.get("tricks", (0, 0))[offender]
     if tricks >= 3:
         return Ruling(f"seat {offender} had won the point already: he scores it",
-                      points=((offender, 1),), hand_over=True)
+                      points=((offender, 1),), effects=(HandOver(),))
     pts = 2 if tricks == 0 else 1
     r = forfeit(offender, pts, f"seat {offender} threw down his hand with "
                 f"{tricks} trick(s)", code)
-    return Ruling(r.text, points=r.points, peg_back=r.peg_back, hand_over=True,
+    return Ruling(r.text, points=r.points, peg_back=r.peg_back, effects=(HandOver(),),
                   parameter="abandoned_hand", law=r.law)
 
 
@@ -455,7 +459,7 @@ def _hgie_18(irr: Irregularity, code: LawCode) -> Ruling:
         if isinstance(card, Card):
             return Ruling(f"seat {offender} takes back {card}, played in error, "
                           "before the next lead: corrected without penalty",
-                          take_back=(offender, card), parameter="card_retraction")
+                          effects=(TakeBack(offender, card),), parameter="card_retraction")
         return Ruling("a card played in turn may not be taken back: it stands",
                       refused=True, parameter="card_retraction")
     what = {"revoke": "revoked", "underplay": "underplayed",
@@ -464,9 +468,9 @@ def _hgie_18(irr: Irregularity, code: LawCode) -> Ruling:
                   decision=Decision(adv, (
                       option("reduce", "he cannot score the point; a vole counts him 1",
                              Ruling(f"seat {offender} cannot score the point, and "
-                                    "a vole counts him 1", reduced=(offender, "hgie"))),
+                                    "a vole counts him 1", effects=(Reduced(offender, "hgie"),))),
                       option("replay", "have the hand played again",
-                             Ruling("the hand is played again", replay=True)))),
+                             Ruling("the hand is played again", effects=(Replay(),))))),
                   parameter="revoke_underplay")
 
 

@@ -1,0 +1,104 @@
+"""Cribbage's own effects of a ruling (:mod:`hoyle.engine.effects` has the shared ones).
+
+>>> from hoyle.engine.laws import Ruling
+>>> r = Ruling("taken down", effects=(Takedown(0, 1, 3),), points=((1, 2),))
+>>> [type(e).__name__ for e in r.effects]
+['Points', 'Takedown']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from hoyle.cards import Card
+from hoyle.engine.effects import Effect, Table
+from hoyle.engine.event import event
+
+if TYPE_CHECKING:
+    from hoyle.cribbage.state import CribbageState
+
+__all__ = ["VoidPointsOf", "DisplacedPeg", "Dead", "Takedown"]
+
+
+def _crib(state: Table) -> CribbageState:
+    return cast("CribbageState", state)
+
+
+@dataclass(frozen=True)
+class VoidPointsOf(Effect):
+    """The points these seats' sides pegged in this deal are taken back (ACC-5.2.c)."""
+
+    ORDER: ClassVar[int] = 10
+    seats: tuple[int, ...]
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        s = _crib(state)
+        s._void_sides(sorted({s.rules.side_of(x) for x in self.seats}), law, events)
+        return False
+
+
+@dataclass(frozen=True)
+class DisplacedPeg(Effect):
+    """``seat``'s front peg was knocked out: it goes in the hole behind the standing peg
+    (the score falls back to the back peg; EW-xiv)."""
+
+    ORDER: ClassVar[int] = 30
+    seat: int
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        s = _crib(state)
+        peg = s.pegs[s.rules.side_of(self.seat)]
+        before = peg[0]
+        peg[0], peg[1] = peg[1], max(0, peg[1] - 1)
+        events.append(event("score", self.seat, (), peg[0] - before, (), "displaced peg",
+                            law, peg[0]))
+        return False
+
+
+@dataclass(frozen=True)
+class Dead(Effect):
+    """Those ``cards`` of ``seat``'s hand take no further part in the play (they are still
+    counted in the show; ACC-7.3)."""
+
+    ORDER: ClassVar[int] = 40
+    seat: int
+    cards: tuple[Card, ...]
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        s = _crib(state)
+        for c in self.cards:
+            if c in s.hands[self.seat]:
+                s.hands[self.seat].remove(c)
+                s.dead.append(c)
+        events.append(event("dead", self.seat, self.cards, reason="dead: out of the play",
+                            source=law))
+        return False
+
+
+@dataclass(frozen=True)
+class Takedown(Effect):
+    """An overscore taken down (EW-ix, ACC-8.4.c): ``offender`` is put back ``excess``
+    points and they go to ``claimant``."""
+
+    ORDER: ClassVar[int] = 85
+    offender: int
+    claimant: int
+    excess: int
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        s = _crib(state)
+        offender, excess = self.offender, self.excess
+        if (offender, excess) in s.open_overscores:
+            s.open_overscores.remove((offender, excess))
+        off = s.pegs[s.rules.side_of(offender)]
+        before = off[0]
+        off[0] = max(0, off[0] - excess)
+        off[1] = min(off[1], off[0])
+        events.append(event("score", offender, (), off[0] - before, (), "taken down",
+                            law, off[0]))
+        return s._peg(self.claimant, excess, events, "the overscore taken down", law)

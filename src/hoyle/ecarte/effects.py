@@ -1,0 +1,241 @@
+"""Écarté's own effects of a ruling (:mod:`hoyle.engine.effects` has the shared ones).
+
+>>> from hoyle.engine.laws import Ruling
+>>> r = Ruling("abandoned", effects=(HandOver(),), points=((1, 2),))
+>>> r.effects
+(Points(seat=1, points=2, reason='the hand abandoned'), HandOver())
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from hoyle.cards import Card
+from hoyle.engine.effects import Effect, Table
+from hoyle.engine.event import Event
+from hoyle.engine.state import CUT_FOR_DEAL
+
+if TYPE_CHECKING:
+    from hoyle.ecarte.state import EcarteState
+
+__all__ = ["NoKing", "SetAside", "Restore", "CutAgain", "TurnUp", "NoRefusal", "Reduced",
+           "HandOver", "TakeBack", "Replay", "Rectify"]
+
+
+def _ec(state: Table) -> EcarteState:
+    return cast("EcarteState", state)
+
+
+def _sort(cards: list[Card]) -> None:
+    cards.sort(key=lambda c: c.index)
+
+
+@dataclass(frozen=True)
+class NoKing(Effect):
+    """``seat`` may not mark the king in this deal; a king it has already marked is struck
+    off (OH-11, OH-12, CLUB-19)."""
+
+    ORDER: ClassVar[int] = 30
+    seat: int
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        s, seat = _ec(state), self.seat
+        s.king_barred[seat] = True
+        if s.turned_king_open == seat:
+            s.turned_king_open = None
+        if s.king_points[seat]:
+            lost = s.king_points[seat]
+            s.king_points[seat] = 0
+            s.announced[seat] = False
+            s._score(seat, -lost, events, "the king struck off", law)
+        return False
+
+
+@dataclass(frozen=True)
+class SetAside(Effect):
+    """Those ``cards`` of ``seat``'s hand (or seen) are set aside (OH-13, CLUB-20)."""
+
+    ORDER: ClassVar[int] = 40
+    seat: int
+    cards: tuple[Card, ...]
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        s = _ec(state)
+        for c in self.cards:
+            if c in s.hands[self.seat]:
+                s.hands[self.seat].remove(c)
+            if c not in s.set_aside:
+                s.set_aside.append(c)
+        events.append(Event("set_aside", self.seat, self.cards, reason="set aside",
+                            source=law))
+        return False
+
+
+@dataclass(frozen=True)
+class Restore(Effect):
+    """The cards are put as they should have fallen: a reported surplus goes back to the
+    stock, reported missing cards back to the hand (OH-7, CLUB-9)."""
+
+    ORDER: ClassVar[int] = 50
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        s = _ec(state)
+        if s.count_report is None:
+            return False
+        seat, word, cards = s.count_report
+        s.count_report = None
+        for c in cards:
+            if word == "too_many" and c in s.hands[seat]:
+                s.hands[seat].remove(c)
+            elif word == "too_few" and c not in s.hands[seat]:
+                s.hands[seat].append(c)
+        _sort(s.hands[seat])
+        events.append(Event("restore", seat, cards, hidden=True, source=law,
+                            reason="the cards put as they should have fallen"))
+        return False
+
+
+@dataclass(frozen=True)
+class CutAgain(Effect):
+    """Equal cuts for deal: the cut is made again (CLUB-3)."""
+
+    ORDER: ClassVar[int] = 55
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        s = _ec(state)
+        if s.phase == CUT_FOR_DEAL:
+            s.cuts = [None, None]
+        return False
+
+
+@dataclass(frozen=True)
+class TurnUp(Effect):
+    """``card`` becomes the turn-up and the other cards seen are set aside (CLUB-11,
+    HGIE-11); ``None``: the cards seen are set aside and a fresh card is turned up
+    (HGIE-11)."""
+
+    ORDER: ClassVar[int] = 60
+    card: Card | None = None
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        s = _ec(state)
+        s._change_turn_up(self.card, events, law)
+        return self.card is None or s.is_terminal()
+
+
+@dataclass(frozen=True)
+class NoRefusal(Effect):
+    """``seat`` may not refuse the next proposal (CLUB-37)."""
+
+    ORDER: ClassVar[int] = 70
+    seat: int
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        _ec(state).no_refusal = self.seat
+        return False
+
+
+@dataclass(frozen=True)
+class Reduced(Effect):
+    """``seat`` scores on a reduced scale in this hand: ``"club"`` 0 for the point, 1 for
+    a vole or a point worth 2 (CLUB-43); ``"hgie"`` 0 for the point, 1 for the vole
+    (HGIE-18)."""
+
+    ORDER: ClassVar[int] = 75
+    seat: int
+    scale: str
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        _ec(state).reduced[self.seat] = self.scale
+        return False
+
+
+@dataclass(frozen=True)
+class HandOver(Effect):
+    """The hand ends now (its points are the ruling's points, scored as "the hand
+    abandoned") and the deal passes (CLUB-42)."""
+
+    ORDER: ClassVar[int] = 95
+    POINTS_REASON: ClassVar[str] = "the hand abandoned"
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        s = _ec(state)
+        s._new_deal(s._elder(), events, "the deal passes", law)
+        return True
+
+
+@dataclass(frozen=True)
+class TakeBack(Effect):
+    """``card`` goes back to ``seat``'s hand and the seat plays again (CLUB-39, CLUB-41)."""
+
+    ORDER: ClassVar[int] = 110
+    seat: int
+    card: Card
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        _ec(state)._take_back((self.seat, self.card), events, law)
+        return True
+
+
+@dataclass(frozen=True)
+class Replay(Effect):
+    """The hand is played again from the first trick with the same hands (CLUB-25,
+    CLUB-43, HGIE-18)."""
+
+    ORDER: ClassVar[int] = 120
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        s = _ec(state)
+        s.hands = [s.hands[x] + s._played_by(x) for x in (0, 1)]
+        for hand in s.hands:
+            _sort(hand)
+        s.played, s.trick, s.tricks = [], [], [0, 0]
+        s.revokes, s.false_king = [], []
+        s.leader = s._elder()
+        events.append(Event("replay", None, reason="the hand is played again", source=law))
+        s._next_turn(events)
+        return True
+
+
+@dataclass(frozen=True)
+class Rectify(Effect):
+    """The hands are put right card by card: ``complete`` ``(seat, cards)``: the seat's
+    hand is made up from the top of the stock (OH-8, OH-9, CLUB-16); ``draw_surplus``:
+    that many cards are drawn at random from the hand and set aside (OH-9, CLUB-17);
+    ``lay_out``: the seat lays out that many cards of his choosing, face down and unseen
+    (OH-10, CLUB-15). The interrupted flow carries on once they are done."""
+
+    ORDER: ClassVar[int] = 130
+    complete: tuple[int, int] | None = None
+    draw_surplus: tuple[int, int] | None = None
+    lay_out: tuple[int, int] | None = None
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: tuple[Any, ...]) -> bool:
+        s = _ec(state)
+        steps: list[tuple[str, int, int]] = []
+        if self.complete is not None:
+            steps.append(("complete", *self.complete))
+        if self.draw_surplus is not None:
+            steps.append(("draw_surplus", *self.draw_surplus))
+        if self.lay_out is not None:
+            steps.append(("lay_out", *self.lay_out))
+        steps = [x for x in steps if x[2] > 0]
+        if not steps:
+            return False
+        s.steps = steps
+        s.pending = cont
+        s._next_step(events)
+        return True
+
