@@ -19,8 +19,8 @@ from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageView, Phase
 from hoyle.engine.action import ScoreItem
 from hoyle.engine.event import Event
-from hoyle.engine.text import (TextTable, card_markup, cards_markup, escape, name_seats,
-                               unknown_event_line)
+from hoyle.engine.text import (TextTable, card_markup, cards_markup, choice_line, escape,
+                               ruling_line, unknown_event_line)
 from hoyle.engine.text import who as _who
 
 __all__ = ["board", "event_lines", "seat_names", "show_table", "side_names", "status_lines"]
@@ -89,11 +89,9 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
         elif k == "crib_from_stock":
             lines.append("One card is dealt face down from the stock to the crib.")
         elif k == "ruling":
-            lines.append(f"  [yellow]Ruling {escape(e.source)}:[/yellow] "
-                         f"{escape(name_seats(e.reason, names))}")
+            lines.append(ruling_line(e, names))
         elif k == "choice":
-            lines.append(f"  {who} chose: {escape(name_seats(e.reason, names))}  "
-                         f"[dim]({escape(e.source)})[/dim]")
+            lines.append(choice_line(e, who, names))
         elif k == "dead":
             lines.append(f"  [yellow]{who}: {cards_markup(e.cards)} dead, out of the play"
                          f"[/yellow]  [dim]({escape(e.source)})[/dim]")

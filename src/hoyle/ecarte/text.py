@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from hoyle.ecarte.rules import trick_rank
 from hoyle.ecarte.state import EcarteView
 from hoyle.engine.event import Event
-from hoyle.engine.text import (card_markup, cards_markup, escape, name_seats,
+from hoyle.engine.text import (card_markup, cards_markup, choice_line, escape, ruling_line,
                                unknown_event_line)
 from hoyle.engine.text import who as _who
 
@@ -86,14 +86,10 @@ def event_lines(events: Sequence[Event], names: Sequence[str],
             sign = "green" if e.points >= 0 else "red"
             lines.append(f"  [{sign}]{who} score{_s(who)} {e.points}[/{sign}] for "
                          f"{escape(e.reason)} → {e.total}  [dim]({escape(e.source)})[/dim]")
-        elif k == "crib_from_stock":
-            lines.append("One card is dealt face down from the stock to the crib.")
         elif k == "ruling":
-            lines.append(f"  [yellow]Ruling {escape(e.source)}:[/yellow] "
-                         f"{escape(name_seats(e.reason, names))}")
+            lines.append(ruling_line(e, names))
         elif k == "choice":
-            lines.append(f"  {who} chose: {escape(name_seats(e.reason, names))}  "
-                         f"[dim]({escape(e.source)})[/dim]")
+            lines.append(choice_line(e, who, names))
         elif k == "game_over":
             lines.append(f"[bold magenta]{who} win{_s(who)}: "
                          f"{escape(e.reason.removeprefix('wins '))}[/bold magenta]")

@@ -36,7 +36,7 @@ from hoyle.errors import RecordError
 
 __all__ = ["HUMAN", "Block", "Confirm", "GameText", "PlayGame", "TextTable",
            "card_markup", "cards_markup", "check_play_record", "escape", "name_seats",
-           "unknown_event_line", "who"]
+           "unknown_event_line", "who", "ruling_line", "choice_line"]
 
 HUMAN = "human"
 """The seat name that marks the person at the keyboard in a record."""
@@ -115,6 +115,20 @@ class PlayGame:
     players: dict[int, Any]
     human: int
     date: str = field(default_factory=lambda: datetime.date.today().isoformat())
+
+
+def ruling_line(e: Event, names: Sequence[str]) -> str:
+    """A ``ruling`` event's line, the same in every game: the law and the ruling's words
+    (seats named as ``names`` say)."""
+    return (f"  [yellow]Ruling {escape(e.source)}:[/yellow] "
+            f"{escape(name_seats(e.reason, names))}")
+
+
+def choice_line(e: Event, who: str, names: Sequence[str]) -> str:
+    """A ``choice`` event's line (the option an offended side took), the same in every
+    game."""
+    return (f"  {who} chose: {escape(name_seats(e.reason, names))}  "
+            f"[dim]({escape(e.source)})[/dim]")
 
 
 def unknown_event_line(e: Event, who: str) -> str:
