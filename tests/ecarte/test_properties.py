@@ -14,7 +14,7 @@ from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.match import play_game
 from hoyle.ecarte.players import RandomPlayer, RulesPlayer
 from hoyle.ecarte.records import replay_record
-from hoyle.ecarte.state import REPORTS, EcarteState
+from hoyle.ecarte.state import REPORT_WORDS, EcarteState
 from hoyle.errors import IllegalAction
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
@@ -81,8 +81,8 @@ def test_referee_games_with_irregularities_conserve_cards(seed: int, code: str) 
         r = rng.random()
         a: Action | None = None
         if r < 0.08:
-            word = rng.choice(sorted(REPORTS))
-            _, needs_seat, needs_cards = REPORTS[word]
+            word = rng.choice(sorted(REPORT_WORDS))
+            needs_seat, needs_cards = REPORT_WORDS[word].seat, REPORT_WORDS[word].cards
             seat = rng.choice([0, 1]) if needs_seat else None
             pool = s.hands[seat] if seat is not None and word in ("too_few",
                                                                   "exposed_in_exchange") \

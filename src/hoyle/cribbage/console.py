@@ -23,7 +23,7 @@ from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.players import make_player
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
-from hoyle.cribbage.state import DETECTED_KINDS, CribbageState, Phase
+from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.cribbage.text import board, event_lines, seat_names, show_table, side_names
 from hoyle.cribbage.text import status_lines
 from hoyle.engine.action import Action
@@ -377,8 +377,8 @@ class CribbageText(GameText):
         their laws."""
         laws = state.laws
         assert laws is not None
-        rows = tuple((kind, laws.law_for(kind).id, laws.kind_text.get(kind, ""))
-                     for kind in laws.kinds if kind not in DETECTED_KINDS)
+        rows = tuple((kind, laws.law_for(kind).id, laws.reports[kind].menu_text)
+                     for kind in laws.kinds if laws.reports[kind].reportable)
         return TextTable(rows, ("kind", "law", "what happened"),
                          title=f"Irregularities ({laws.name.upper()}): report KIND [SEAT]")
 

@@ -40,6 +40,7 @@ from hoyle.errors import HoyleError, IllegalAction
 from hoyle.engine import rng as draw  # the seeded draws
 from hoyle.engine.action import CHANCE, Action, ScoreItem
 from hoyle.engine.event import Event, event
+from hoyle.cribbage.laws import CODES as _CODES
 from hoyle.engine.laws import Irregularity, LawCode
 from hoyle.engine.state import BaseState
 
@@ -76,10 +77,9 @@ _MAX_CLAIM_LONG = 99  # for the longer hands of eight-card cribbage
 _TABLE_VERBS = frozenset({"HEELS", "AMEND", "REPORT"})
 _NUMBER_VERBS = frozenset({"CLAIM", "AMEND", "REPORT"})
 _WORD_VERBS = frozenset({"CHOOSE", "REPORT"})
-DETECTED_KINDS = frozenset({"overclaim", "underclaim", "renege",
-                            "card_over_31", "late_heels", "amend_score", "equal_cuts"})
-"""Irregularities the engine detects itself (the rest are reported with ``REPORT``)."""
-_DETECTED = DETECTED_KINDS
+DETECTED_KINDS: frozenset[str] = frozenset().union(*(c.detected for c in _CODES.values()))
+"""Irregularities the engine detects itself (the rest are reported with ``REPORT``): a
+read-only view of the codes' :class:`~hoyle.engine.laws.Report` declarations."""
 _PLAY_ACTIONS = tuple(Action("PLAY", (c,)) for c in CARDS)
 _NO_ITEMS: list[ScoreItem] = []
 _GO = Action("GO")
@@ -565,12 +565,14 @@ class CribbageState(BaseState):
         if not self.referee:
             raise IllegalAction("irregularities are reported only in referee mode")
         assert self.laws is not None
-        if action.word not in self.laws.kinds or action.word in _DETECTED:
+        reports = self.laws.reports
+        spec = reports.get(action.word) if action.word in self.laws.kinds else None
+        if spec is None or not spec.reportable:
             raise IllegalAction(f"unknown irregularity {action.word!r}; known: "
-                                f"{', '.join(k for k in self.laws.kinds if k not in _DETECTED)}")
+                                f"{', '.join(k for k in self.laws.kinds if reports[k].reportable)}")
         if action.n is not None and not 0 <= action.n < self.rules.players:
             raise IllegalAction(f"no seat {action.n} in this game")
-        if action.n is None and action.word in self.laws.needs_offender:
+        if action.n is None and spec.seat:
             raise IllegalAction(f"REPORT {action.word} must name the seat at fault, "
                                 f"e.g. REPORT {action.word} 0")
 

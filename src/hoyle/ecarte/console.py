@@ -20,7 +20,7 @@ from hoyle.cards import parse_cards
 from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.players import make_player
 from hoyle.ecarte.records import replay_record
-from hoyle.ecarte.state import REPORTS, EcarteState, Phase
+from hoyle.ecarte.state import REPORT_WORDS, EcarteState, Phase
 from hoyle.ecarte.text import event_lines, status_lines
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
@@ -284,14 +284,14 @@ class EcarteText(GameText):
         laws = state.laws
         assert laws is not None
         rows = []
-        for word, (text, _, _) in sorted(REPORTS.items()):
-            if word in ("too_many", "too_few"):
+        for word, spec in sorted(REPORT_WORDS.items()):
+            if spec.classified:
                 law = "by who and when"  # classified into the code's finer kinds
             elif word in laws.kinds:
                 law = laws.law_for(word).id
             else:
                 continue  # this code has no law for it
-            rows.append((word, law, text))
+            rows.append((word, law, laws.reports.get(word, spec).menu_text))
         return TextTable(tuple(rows), ("kind", "law", "what happened"),
                          title=f"Irregularities ({laws.name.upper()}): report KIND [SEAT] "
                                "[CARDS]")

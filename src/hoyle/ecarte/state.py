@@ -54,10 +54,11 @@ from hoyle.errors import HoyleError, IllegalAction
 from hoyle.engine import rng as draw  # the seeded draws, as for cribbage
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
+from hoyle.ecarte.laws import CODES
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Report, Ruling, Window
 from hoyle.engine.state import FIELDS, BaseState
 
-__all__ = ["EcarteState", "EcarteView", "GameResult", "Phase", "REPORTS"]
+__all__ = ["EcarteState", "EcarteView", "GameResult", "Phase", "REPORT_WORDS"]
 
 
 
@@ -77,64 +78,29 @@ class Phase:
     GAME_OVER = "game_over"
 
 
-REPORTS: dict[str, tuple[str, bool, bool]] = {
-    "too_many": ("a hand holds too many cards (name the seat and the extra cards)", True, True),
-    "too_few": ("a hand holds too few cards (name the seat and the missing cards)", True, True),
-    "misdeal": ("the dealer misdealt (wrong number or order), before the hands are seen",
-                False, False),
-    "exposed_own_card": ("the dealer exposed one of his own cards while dealing", False, False),
-    "exposed_elder_card": ("the dealer exposed one of the elder hand's cards while dealing",
-                           False, False),
-    "faced_card": ("a card was found faced in the pack before the turn-up", False, False),
-    "faced_in_stock": ("a faced card was found in the stock in the exchange (name it)",
-                       False, True),
-    "deal_out_of_turn": ("the wrong player dealt", False, False),
-    "wrong_pack": ("the dealer dealt with his adversary's pack", False, False),
-    "several_turned": ("the dealer turned up more than one card (name the others)", False,
-                       True),
-    "improper_shuffle": ("a shuffle under the table, showing faces, or during a hand", False,
-                         False),
-    "short_cut": ("a cut left or lifted fewer than two cards", False, False),
-    "cut_exposed": ("more than one card was shown in cutting for deal", False, False),
-    "exposed_in_cut": ("a card was exposed in cutting to the dealer", False, False),
-    "exposed_in_exchange": ("cards were exposed while being given in the exchange (name the "
-                            "seat they were given to and the cards)", True, True),
-    "card_turned_in_exchange": ("after giving cards the dealer turned one up as if trump "
-                                "(name it)", False, True),
-    "retracted_card": ("a player took back the card he played to a lead", True, False),
-    "lead_out_of_turn": ("a player led out of turn", True, False),
-    "named_suit": ("the leader named one suit and led another", True, False),
-    "abandoned": ("a player abandoned (threw down) his hand", True, False),
-    "looked_at_tricks": ("a player looked at his adversary's quitted tricks", True, False),
-    "left_table": ("a player left the table without consent", True, False),
-    "imperfect_pack": ("the pack is incorrect, redundant or imperfect", False, False),
-    "new_cards": ("a player calls for new cards", True, False),
-    "overscore": ("a player marked a point too many (admitted)", True, False),
-    "omitted_score": ("a player forgot to mark a point", True, False),
-    "bystander_advice": ("a bystander advised a player", False, False),
-    "backer_saw_cards": ("a bettor looked at the cards of the player he bets against", False,
-                         False),
-    "backer_objection": ("a bettor pointed out a breach", False, False),
-    "player_retired": ("a player threw down his cards and left; a backer takes the hand",
-                       True, False),
-}
-"""What the table may report in referee mode: word -> (description, needs a seat, needs
-cards). ``too_many`` and ``too_few`` are classified by the state into the finer kinds the
-codes rule (``nd_too_many``, ``dealer_took_too_few``, ``nd_played_too_many``, …)."""
+def _report_words() -> dict[str, Report]:
+    """The words the table may report under écarté's codes, each with its
+    :class:`~hoyle.engine.laws.Report` as the codes declare it (a word must be declared
+    alike wherever it is declared)."""
+    words: dict[str, Report] = {}
+    for code in CODES.values():
+        for word, spec in code.reports.items():
+            if not spec.reportable:
+                continue
+            seen = words.setdefault(word, spec)
+            if (seen.seat, seen.cards, seen.window, seen.menu_text, seen.classified) != (
+                    spec.seat, spec.cards, spec.window, spec.menu_text, spec.classified):
+                raise HoyleError(f"report {word!r} is declared differently by the codes")
+    return words
 
-DETECTED_KINDS = frozenset({
-    "deal_pattern_breach", "ask_more", "ask_fewer", "short_delivery", "over_delivery",
-    "dealer_took_too_many", "dealer_took_too_few", "revoke", "underplay", "no_trump",
-    "false_king", "late_king", "turned_king_after_wrong_count"})
-"""Irregularities the engine detects itself in referee mode."""
 
-_ANY_TIME = frozenset({"cut_exposed", "improper_shuffle", "short_cut", "new_cards",
-                       "bystander_advice", "backer_saw_cards", "backer_objection",
-                       "left_table", "overscore", "omitted_score", "imperfect_pack"})
-_PLAY_REPORTS = frozenset({"retracted_card", "lead_out_of_turn", "named_suit", "abandoned",
-                           "looked_at_tricks", "player_retired"})
-_EXCHANGE_REPORTS = frozenset({"faced_in_stock", "exposed_in_exchange",
-                               "card_turned_in_exchange"})
+REPORT_WORDS: dict[str, Report] = _report_words()
+"""What the table may report in referee mode, under any of the game's codes: word -> its
+:class:`~hoyle.engine.laws.Report` (a read-only view of the codes' law declarations).
+``too_many`` and ``too_few`` (:attr:`~hoyle.engine.laws.Report.classified`) are classified
+by the state into the finer kinds the codes rule (``nd_too_many``, ``dealer_took_too_few``,
+``nd_played_too_many``, …)."""
+
 _EXCHANGE_PHASES = ("proposal", "answer", "discard", "draw")
 _DEAL_COUNT_KINDS = frozenset({"deal_wrong_count", "nd_too_many", "nd_too_few",
                                "dealer_too_many", "dealer_too_few", "nd_wrong_in_play",
@@ -703,11 +669,11 @@ class EcarteState(BaseState):
             raise IllegalAction("irregularities are reported only in referee mode")
         assert self.laws is not None
         word = action.word
-        spec = REPORTS.get(word)
+        spec = REPORT_WORDS.get(word)
         if spec is None:
             raise IllegalAction(f"unknown irregularity {word!r}; known: "
-                                f"{', '.join(sorted(REPORTS))}")
-        _, needs_seat, needs_cards = spec
+                                f"{', '.join(sorted(REPORT_WORDS))}")
+        needs_seat, needs_cards = spec.seat, spec.cards
         if self.phase in (Phase.DECISION, Phase.RECTIFY):
             raise IllegalAction("settle the pending ruling first")
         if action.n is not None and action.n not in (0, 1):
@@ -718,17 +684,19 @@ class EcarteState(BaseState):
             raise IllegalAction(f"REPORT {word} must name the card(s)")
         if not needs_cards and action.cards:
             raise IllegalAction(f"REPORT {word} names no card")
-        if word in _ANY_TIME:
+        window = spec.window
+        if window is Window.CUT_FOR_DEAL:
+            if self.phase != Phase.CUT_FOR_DEAL:
+                raise IllegalAction(f"{word} is reported in the cut for deal")
+        elif window is Window.ANY_TIME:
             pass
         elif self.dealer is None:
             raise IllegalAction(f"no deal yet: cut for deal first ({word} concerns a deal)")
-        elif word in _PLAY_REPORTS and self.phase != Phase.PLAY:
+        elif window is Window.PLAY and self.phase != Phase.PLAY:
             raise IllegalAction(f"{word} is reported in the play of the cards")
-        elif word in _EXCHANGE_REPORTS and (self.phase not in _EXCHANGE_PHASES
+        elif window is Window.EXCHANGE and (self.phase not in _EXCHANGE_PHASES
                                             or self.turn_up is None):
             raise IllegalAction(f"{word} is reported during the exchange")
-        if word == "cut_exposed" and self.phase != Phase.CUT_FOR_DEAL:
-            raise IllegalAction("cut_exposed is reported in the cut for deal")
         if word in ("too_many", "too_few"):
             if self.dealer is None or not self.hands[0]:
                 raise IllegalAction("no cards have been dealt yet")

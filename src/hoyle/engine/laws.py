@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
 from hoyle.errors import HoyleError, ParameterError
@@ -46,7 +47,65 @@ from hoyle.engine.effects import Effect, LoseGame, NewDeal, PegBack, Points, Tab
 _E = TypeVar("_E", bound=Effect)
 
 __all__ = ["Irregularity", "Ruling", "Option", "Decision", "Decide", "Law", "LawCode", "Param",
-           "RuleFn"]
+           "Report", "RuleFn", "Window"]
+
+
+class Window(Enum):
+    """When a kind may be reported at a real table (each game's state enforces it)."""
+
+    ANY_TIME = "any time"
+    """At any moment of the game."""
+    DEAL = "once a deal is begun"
+    """Once there is a dealer (a deal to report on)."""
+    CUT_FOR_DEAL = "the cut for deal"
+    """Only in the cut for deal."""
+    EXCHANGE = "the exchange"
+    """In the exchange (écarté: after the turn-up, while proposing, discarding, drawing)."""
+    PLAY = "the play"
+    """In the play of the cards."""
+
+
+@dataclass(frozen=True)
+class Report:
+    """How the table reports one irregularity kind in referee mode (``REPORT kind [seat]
+    [cards]``), declared once in the law decorator's ``kinds=``.
+
+    Attributes:
+        text: a short description of the kind (``hoyle laws``; the referee menu too, unless
+            :attr:`menu` says otherwise).
+        seat: the report must name the offending seat (or, where the kind says so, the seat
+            the cards concern).
+        cards: the report names the card(s) (and must; without, it names none).
+        window: when it may be reported.
+        detected: the engine detects it itself; the table does not report it.
+        named: the table reports it by its own name; ``False`` for a kind the game reaches
+            by classifying a broader report (écarté's ``too_many``, ``too_few``).
+        menu: the referee menu's line for it, where it differs from :attr:`text`.
+        classified: a report word no single law rules, which the game classifies into its
+            codes' finer kinds (declared beside the law of one of them, in ``words=``).
+
+    >>> Report("a player holds too many cards", seat=True, cards=True).menu_text
+    'a player holds too many cards'
+    """
+
+    text: str = ""
+    seat: bool = False
+    cards: bool = False
+    window: Window = Window.ANY_TIME
+    detected: bool = False
+    named: bool = True
+    menu: str = ""
+    classified: bool = False
+
+    @property
+    def menu_text(self) -> str:
+        """The referee menu's line."""
+        return self.menu or self.text
+
+    @property
+    def reportable(self) -> bool:
+        """Whether the table may report it by name (``REPORT kind``)."""
+        return self.named and not self.detected
 
 
 @dataclass(frozen=True)
@@ -352,10 +411,9 @@ class LawCode:
         self.defaults: dict[str, Any] = dict(self.params)
         self._laws: dict[str, Law] = {}
         self._by_kind: dict[str, str] = {}
-        self.kind_text: dict[str, str] = {}
-        """A short description of each irregularity kind (for menus)."""
-        self.needs_offender: set[str] = set()
-        """Kinds that must name the offending seat when reported."""
+        self.reports: dict[str, Report] = {}
+        """How each irregularity kind (and each report word the game classifies) is
+        reported, by kind (:class:`Report`)."""
         self.cites: dict[str, str] = {}
         """The code's own law for routine events of the game (``"heels"`` -> ``"EW-xii"``)."""
 
@@ -376,8 +434,7 @@ class LawCode:
         other.params = self.params | params
         other._laws = self._laws
         other._by_kind = self._by_kind
-        other.kind_text = self.kind_text
-        other.needs_offender = self.needs_offender
+        other.reports = self.reports
         other.defaults = self.defaults
         other.cites = self.cites
         return other
@@ -394,25 +451,50 @@ class LawCode:
             if kind in self._by_kind:
                 raise HoyleError(f"{kind!r} is ruled by both {self._by_kind[kind]} and {law.id}")
             self._by_kind[kind] = law.id
+            self.reports.setdefault(kind, Report())
         self._laws[law.id] = law
         return law
 
     def law(self, law_id: str, title: str, summary: str, *, engine: str = "",
-            kinds: Mapping[str, str] | tuple[str, ...] = (),
-            needs_offender: tuple[str, ...] = ()) -> Callable[[RuleFn], RuleFn]:
+            kinds: Mapping[str, str | Report] | tuple[str, ...] = (),
+            words: Mapping[str, Report] | None = None) -> Callable[[RuleFn], RuleFn]:
         """Decorator: register the decorated function as the ruling of a new law.
 
-        ``kinds`` maps each irregularity kind the law rules to a short description (for
-        menus), or is a plain tuple of kinds; ``needs_offender`` lists the kinds that must
-        name the seat at fault when reported."""
+        ``kinds`` maps each irregularity kind the law rules to its :class:`Report` (how the
+        table reports it), or to a short description alone (a kind reported by name, at any
+        time, naming no seat and no card), or is a plain tuple of kinds. ``words`` declares
+        report words no single law rules, which the game classifies into finer kinds
+        (écarté's ``too_many``); they are stored as :attr:`Report.classified`."""
         def register(fn: RuleFn) -> RuleFn:
             names = tuple(kinds)
-            if isinstance(kinds, Mapping):
-                self.kind_text.update(kinds)
-            self.needs_offender.update(needs_offender)
+            specs = {k: (v if isinstance(v, Report) else Report(v))
+                     for k, v in kinds.items()} if isinstance(kinds, Mapping) \
+                else {k: Report() for k in kinds}
             self.add(Law(law_id, title, summary, engine, names, fn))
+            self.reports.update(specs)
+            for word, spec in (words or {}).items():
+                if word in self.reports:
+                    raise HoyleError(f"report word {word!r} is declared twice")
+                self.reports[word] = replace(spec, classified=True)
             return fn
         return register
+
+    @property
+    def kind_text(self) -> Mapping[str, str]:
+        """A short description of each irregularity kind that has one (a read-only view of
+        :attr:`reports`)."""
+        return {k: r.text for k, r in self.reports.items() if r.text and not r.classified}
+
+    @property
+    def needs_offender(self) -> frozenset[str]:
+        """The kinds that must name the offending seat when reported (from
+        :attr:`reports`)."""
+        return frozenset(k for k, r in self.reports.items() if r.seat and not r.classified)
+
+    @property
+    def detected(self) -> frozenset[str]:
+        """The kinds the engine detects itself (from :attr:`reports`)."""
+        return frozenset(k for k, r in self.reports.items() if r.detected)
 
     def procedure(self, law_id: str, title: str, summary: str, engine: str) -> None:
         """Register a law the engine applies through its rules of play (no ruling)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from hoyle.cribbage.effects import Dead, Takedown, VoidPointsOf
 from hoyle.engine.action import Action
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Option, Ruling
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Option, Report, Ruling
 
 __all__ = ["ACC", "PARAMS"]
 
@@ -135,8 +135,7 @@ _procedure("ACC-2.3", "The dealer shuffles last", "The dealer shuffles last.",
 @ACC.law("ACC-3.1", "Looking at the bottom of the cut", "When cutting, no one may look at "
          "the bottom card of the lifted packet.",
          engine="REPORT cut_peek SEAT: the adversary scores 2 (summary rule).",
-         kinds={"cut_peek": "a player looked at the bottom card of the lifted packet"},
-         needs_offender=("cut_peek",))
+         kinds={"cut_peek": Report("a player looked at the bottom card of the lifted packet", seat=True)})
 def _acc_3_1(irr: Irregularity, code: LawCode) -> Ruling:
     r = _penalty(code, irr, _offender(irr, 0), code.params["peek_penalty"],
                  "a peek at the bottom of the cut")
@@ -145,7 +144,7 @@ def _acc_3_1(irr: Irregularity, code: LawCode) -> Ruling:
 
 @ACC.law("ACC-3.2", "Cutting for first deal", "The lower card deals first; ties cut again.",
          engine="The cut for deal is a chance node per player; equal cuts cut again.",
-         kinds={"equal_cuts": "the cuts for deal are equal"})
+         kinds={"equal_cuts": Report("the cuts for deal are equal", detected=True)})
 def _acc_3_2(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, "equal cuts: cut again", refused=True, redo="cut for deal",
               provisional=True)
@@ -187,8 +186,7 @@ def _acc_4_3(irr: Irregularity, code: LawCode) -> Ruling:
                 "dealer, no points (misdeal_penalty = 0). REPORT refused_count_check SEAT: "
                 "that player goes back 10, not below 0.",
          kinds={"misdeal": "the dealer gave a player too many or too few cards",
-                "refused_count_check": "a player would not let the dealer verify his count"},
-         needs_offender=("refused_count_check",))
+                "refused_count_check": Report("a player would not let the dealer verify his count", seat=True)})
 def _acc_4_4a(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "refused_count_check":
         n = code.params["refused_count_check_penalty"]
@@ -243,8 +241,7 @@ _procedure("ACC-5.1.a", "The crib is the dealer's",
          "picked up and examined.",
          engine="REPORT picked_up_discards SEAT: the adversary scores 2; the cards go back "
                 "to the crib.",
-         kinds={"picked_up_discards": "a player picked up discards once released"},
-         needs_offender=("picked_up_discards",))
+         kinds={"picked_up_discards": Report("a player picked up discards once released", seat=True)})
 def _acc_5_1_b(irr: Irregularity, code: LawCode) -> Ruling:
     return _penalty(code, irr, _offender(irr, 0), 2,
                     "discards picked up; they go back to the crib")
@@ -280,8 +277,7 @@ def _acc_5_1_d(irr: Irregularity, code: LawCode) -> Ruling:
 @ACC.law("ACC-5.2.a", "Looking at the crib early", "The crib may not be looked at before its "
          "turn to be counted.",
          engine="REPORT looked_at_crib SEAT: the adversary scores 2.",
-         kinds={"looked_at_crib": "a player looked at the crib before its count"},
-         needs_offender=("looked_at_crib",))
+         kinds={"looked_at_crib": Report("a player looked at the crib before its count", seat=True)})
 def _acc_5_2_a(irr: Irregularity, code: LawCode) -> Ruling:
     return _penalty(code, irr, _offender(irr, 0), 2, "the crib looked at early")
 
@@ -291,8 +287,7 @@ def _acc_5_2_a(irr: Irregularity, code: LawCode) -> Ruling:
          "discards blind from his hand.",
          engine="REPORT crib_peek_before_discard SEAT: the adversary scores 2 (the blind "
                 "draw is made at the table).",
-         kinds={"crib_peek_before_discard": "a player looked at the crib before discarding"},
-         needs_offender=("crib_peek_before_discard",))
+         kinds={"crib_peek_before_discard": Report("a player looked at the crib before discarding", seat=True)})
 def _acc_5_2_b(irr: Irregularity, code: LawCode) -> Ruling:
     return _penalty(code, irr, _offender(irr, 0), 2,
                     "the crib looked at before discarding; the adversary draws the "
@@ -373,7 +368,7 @@ def _acc_6_2(irr: Irregularity, code: LawCode) -> Ruling:
 @ACC.law("ACC-6.3", "His heels", "A jack turned: the dealer pegs 2 and may peg out with it; "
          "lost if he plays a card first; never subject to muggins.",
          engine="As EW-xii: HEELS accepted until the dealer's first card; later refused.",
-         kinds={"late_heels": "the dealer claimed his heels after playing his first card"})
+         kinds={"late_heels": Report("the dealer claimed his heels after playing his first card", detected=True)})
 def _acc_6_3(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, "his heels must be pegged before the dealer plays a card: "
               "lost, and never subject to muggins (10.3)", refused=True,
@@ -409,7 +404,7 @@ _procedure("ACC-7.1.c–d", "Playing the cards", "One card at a time, calling th
 @ACC.law("ACC-7.1.e", "A released card is played", "A card released is played; it may be "
          "taken back only if it would exceed 31.",
          engine="A card past 31 goes back (referee mode); REPORT retracted_card: refused.",
-         kinds={"card_over_31": "a card was played that took the count past 31",
+         kinds={"card_over_31": Report("a card was played that took the count past 31", detected=True),
                 "retracted_card": "a player tried to take back a card released"})
 def _acc_7_1_e(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "card_over_31":
@@ -438,7 +433,7 @@ _procedure("ACC-7.2", "Points in the play", "Points go to the player of the card
          engine="Referee mode detects a go called while a card fits: the adversary scores 2 "
                 "per playable card, then chooses CHOOSE dead (the cards take no further "
                 "part in the play; the go stands) or CHOOSE played (the offender must play).",
-         kinds={"renege": "a player said go while holding a card he could play"})
+         kinds={"renege": Report("a player said go while holding a card he could play", detected=True)})
 def _acc_7_3(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     adv = _adv(irr, offender)
@@ -472,7 +467,7 @@ _procedure("ACC-8.2", "A zero hand", "A zero hand or crib: the pegs are not touc
          "leave the peg.",
          engine="Under manual counting a claim is final: AMEND is refused; with muggins in "
                 "force the adversary may take missed points (rule 10).",
-         kinds={"amend_score": "a player tried to correct a score already pegged",
+         kinds={"amend_score": Report("a player tried to correct a score already pegged", detected=True),
                 "late_claim": "a player tried to peg neglected points after their time"})
 def _acc_8_3(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, "an underpeg cannot be corrected once the fingers leave the "
@@ -484,8 +479,7 @@ def _acc_8_3(irr: Irregularity, code: LawCode) -> Ruling:
          "undone; penalty 8.4.b.",
          engine="A claim that takes a player to 121 when the true count does not, or "
                 "REPORT false_game_claim SEAT, is ruled by 8.4.b.",
-         kinds={"false_game_claim": "a player claimed the game when it was not won"},
-         needs_offender=("false_game_claim",))
+         kinds={"false_game_claim": Report("a player claimed the game when it was not won", seat=True)})
 def _acc_8_4_a(irr: Irregularity, code: LawCode) -> Ruling:
     return _acc_8_4_b_ruling(irr, code)
 
@@ -516,9 +510,8 @@ _procedure("ACC-8.4.b", "Penalty for a false claim of game",
          "game.",
          engine="Rule text incomplete; engine default as EW-ix: the adversary may CHOOSE "
                 "takedown (offender back by the excess, adversary + excess) or accept.",
-         kinds={"overclaim": "a player pegged more points than were due",
-                "overscore_called": "an overpeg is called later, before the next cut"},
-         needs_offender=("overscore_called",))
+         kinds={"overclaim": Report("a player pegged more points than were due", detected=True),
+                "overscore_called": Report("an overpeg is called later, before the next cut", seat=True)})
 def _acc_8_4_c(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     adv = _adv(irr, offender)
@@ -553,8 +546,7 @@ _procedure("ACC-8.6", "Touching pegs", "Heading: touching pegs (etiquette).",
 @ACC.law("ACC-8.7", "Pegging with the opponent's pegs", "Pegging with the opponent's pegs: "
          "the opponent scores 2.",
          engine="REPORT used_opponents_pegs SEAT: the adversary scores 2 (summary rule).",
-         kinds={"used_opponents_pegs": "a player pegged with his opponent's pegs"},
-         needs_offender=("used_opponents_pegs",))
+         kinds={"used_opponents_pegs": Report("a player pegged with his opponent's pegs", seat=True)})
 def _acc_8_7(irr: Irregularity, code: LawCode) -> Ruling:
     r = _penalty(code, irr, _offender(irr, 0), 2, "pegging with the opponent's "
                  "pegs")
@@ -591,8 +583,7 @@ def _acc_9_2(irr: Irregularity, code: LawCode) -> Ruling:
 @ACC.law("ACC-9.3.a", "The starter kept apart", "A starter put into a hand or the crib or "
          "mixed into the pack is restored to the top of the pack; the offender goes back 2.",
          engine="REPORT starter_mixed SEAT: that player goes back 2 (starter_mixed_penalty).",
-         kinds={"starter_mixed": "a player mixed the starter into a hand, the crib or the pack"},
-         needs_offender=("starter_mixed",))
+         kinds={"starter_mixed": Report("a player mixed the starter into a hand, the crib or the pack", seat=True)})
 def _acc_9_3_a(irr: Irregularity, code: LawCode) -> Ruling:
     n = code.params["starter_mixed_penalty"]
     off = _offender(irr, 0)
@@ -632,7 +623,7 @@ _procedure("ACC-10.3", "What muggins does not cover", "Underpegged penalties, un
          engine="Muggins announced: after an underclaim the adversary may CHOOSE muggins "
                 "(he scores the points missed) or pass. Muggins off: the points are lost, no "
                 "penalty (ACC-8.3).",
-         kinds={"underclaim": "a player pegged fewer points than were due"})
+         kinds={"underclaim": Report("a player pegged fewer points than were due", detected=True)})
 def _acc_10_4_a(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     short = int(irr.facts.get("short", 0))
@@ -668,7 +659,7 @@ _procedure("ACC-12.1", "Game points", "Scorecards in ink; game points: win 2, sk
 @ACC.law("ACC-12.2", "No-show in a playoff", "A player absent forfeits a game after 5 "
          "minutes, then one more every 15 minutes.",
          engine="REPORT no_show SEAT: that player forfeits the game.",
-         kinds={"no_show": "a player did not appear"}, needs_offender=("no_show",))
+         kinds={"no_show": Report("a player did not appear", seat=True)})
 def _acc_12_2(irr: Irregularity, code: LawCode) -> Ruling:
     off = _offender(irr, 0)
     return _r(code, f"seat {off} is absent: he forfeits the game",

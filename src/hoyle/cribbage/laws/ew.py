@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from hoyle.cribbage.effects import DisplacedPeg, Takedown
 from hoyle.engine.action import Action
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Option, Ruling
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Option, Report, Ruling
 
 __all__ = ["EW", "PARAMS"]
 
@@ -92,7 +92,7 @@ def _forfeit(irr: Irregularity, offender: int, points: int, what: str, code: Law
         "Both cut; ace lowest; equal cuts cut again; the lower card deals.",
         engine="The cut for deal is a chance node per player; the lowest rank deals; equal "
                "lowest cuts are void and both cut again.",
-        kinds={"equal_cuts": "the cuts for deal are equal"})
+        kinds={"equal_cuts": Report("the cuts for deal are equal", detected=True)})
 def _ew_i(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("equal cuts: both cut again", refused=True, redo="cut for deal")
 
@@ -211,8 +211,7 @@ def _ew_vii(irr: Irregularity, code: LawCode) -> Ruling:
         kinds={"dealer_discarded_first": "the dealer laid out before the pone",
                "recalled_discard": "a player tried to take back a card laid out",
                "touched_crib": "a player touched the crib before the hand was played out",
-               "crib_confused": "a player confused the crib cards with his hand"},
-        needs_offender=('crib_confused',))
+               "crib_confused": Report("a player confused the crib cards with his hand", seat=True)})
 def _ew_viii(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "dealer_discarded_first":
         return Ruling("the non-dealer throws out for the crib first: the "
@@ -247,9 +246,8 @@ EW.procedure("EW-viii-n", "Discarding with three or four players",
                "excess, the excess to the adversary, EW-ix-n) or CHOOSE accept. Accepting "
                "does not waive the right: until the cut for the next deal "
                "(overscore_claim_window) the table may still REPORT overscore_called SEAT.",
-        kinds={"overclaim": "a player took more points than were due",
-               "overscore_called": "an overscore is called later, before the next cut"},
-        needs_offender=("overscore_called",))
+        kinds={"overclaim": Report("a player took more points than were due", detected=True),
+               "overscore_called": Report("an overscore is called later, before the next cut", seat=True)})
 def _ew_ix(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     adv = _adversary(irr, offender)
@@ -290,7 +288,7 @@ EW.procedure("EW-ix-n", "How to take a player down",
         "No penalty attaches to taking too few points in play, hand or crib.",
         engine="An underclaim is pegged as claimed; the rest is lost and the adversary "
                "cannot take it (muggins = off).",
-        kinds={"underclaim": "a player took fewer points than were due"})
+        kinds={"underclaim": Report("a player took fewer points than were due", detected=True)})
 def _ew_x(irr: Irregularity, code: LawCode) -> Ruling:
     short = irr.facts.get("short", 0)
     return Ruling(f"no penalty for taking too few: the other {short} point(s) are "
@@ -302,7 +300,7 @@ def _ew_x(irr: Irregularity, code: LawCode) -> Ruling:
         engine="After a hand or crib has been claimed, AMEND is refused (software play: an "
                "illegal action; referee mode: a ruling). An overscore may still be taken "
                "down under EW-ix.",
-        kinds={"amend_score": "a player tried to amend a hand or crib already taken"})
+        kinds={"amend_score": Report("a player tried to amend a hand or crib already taken", detected=True)})
 def _ew_xi(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("a hand or crib once taken cannot be amended: the score stands",
                   refused=True)
@@ -314,7 +312,7 @@ def _ew_xi(irr: Irregularity, code: LawCode) -> Ruling:
         engine="Automatic counting: the dealer pegs 2 as the jack is turned. Manual "
                "counting: HEELS is accepted until the dealer plays his first card; then the "
                "two points are lost and a later HEELS is refused.",
-        kinds={"late_heels": "the dealer claimed his heels after playing his first card"})
+        kinds={"late_heels": Report("the dealer claimed his heels after playing his first card", detected=True)})
 def _ew_xii(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("two for his heels must be taken before the dealer plays his "
                   "own first card: too late, they cannot be taken", refused=True,
@@ -337,9 +335,8 @@ def _ew_xiii(irr: Irregularity, code: LawCode) -> Ruling:
         "still standing.",
         engine="touched_pegs: the owner of the pegs scores 2 (forfeit_semantics). "
                "displaced_peg: the seat's score falls back to its standing (back) peg.",
-        kinds={"touched_pegs": "a player touched his adversary's pegs",
-               "displaced_peg": "a front peg was knocked out by accident"},
-        needs_offender=('touched_pegs', 'displaced_peg'))
+        kinds={"touched_pegs": Report("a player touched his adversary's pegs", seat=True),
+               "displaced_peg": Report("a front peg was knocked out by accident", seat=True)})
 def _ew_xiv(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     if irr.kind == "touched_pegs":
@@ -369,8 +366,7 @@ def _ew_xv(irr: Irregularity, code: LawCode) -> Ruling:
         "A player who scores a game as won when it is not, loses it.",
         engine="A claim that takes a player to the target when the true count does not, "
                "or a reported false claim, loses him the game.",
-        kinds={"false_game_claim": "a player scored the game as won when it was not"},
-        needs_offender=('false_game_claim',))
+        kinds={"false_game_claim": Report("a player scored the game as won when it was not", seat=True)})
 def _ew_xvi(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     return Ruling(f"a game scored by seat {offender} that was not won: seat "
@@ -390,7 +386,7 @@ EW.procedure("EW-xvii", "Lurch",
         engine="Software play: a card past 31 is an illegal action. Referee mode: a card "
                "played past 31 goes back to the hand without penalty; a reported attempt "
                "to take back a legal card is refused.",
-        kinds={"card_over_31": "a card was played that took the count past 31",
+        kinds={"card_over_31": Report("a card was played that took the count past 31", detected=True),
                "retracted_card": "a player tried to take back a card legally played"})
 def _ew_xviii(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "card_over_31":
@@ -416,9 +412,8 @@ def _ew_xix(irr: Irregularity, code: LawCode) -> Ruling:
 
 @EW.law("EW-xx", "Throwing up the cards",
         "A player who throws up his cards and refuses to score forfeits the game.",
-        kinds={"threw_up_cards": "a player threw up his cards and refused to score"},
-        engine="Reported (REPORT threw_up_cards SEAT): the offender loses the game.",
-        needs_offender=('threw_up_cards',))
+        kinds={"threw_up_cards": Report("a player threw up his cards and refused to score", seat=True)},
+        engine="Reported (REPORT threw_up_cards SEAT): the offender loses the game.")
 def _ew_xx(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     return Ruling(f"seat {offender} threw up his cards: he forfeits the game",
@@ -430,7 +425,7 @@ def _ew_xx(irr: Irregularity, code: LawCode) -> Ruling:
         engine="Software play: GO is illegal while a card fits. Referee mode: a go called "
                "while holding a playable card is detected; the adversary scores 2, once per "
                "offence; no cards are taken back and the go stands.",
-        kinds={"renege": "a player said go while holding a card he could play"})
+        kinds={"renege": Report("a player said go while holding a card he could play", detected=True)})
 def _ew_xxi(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     return _forfeit(irr, offender, code.params["renege_penalty"],
@@ -442,9 +437,8 @@ def _ew_xxi(irr: Irregularity, code: LawCode) -> Ruling:
         "breach forfeits the game.",
         engine="Reported (REPORT hand_mixed_with_pack SEAT) before the hand or crib is "
                "counted: the offender loses the game.",
-        kinds={"hand_mixed_with_pack": "a hand or the crib was mixed with the pack before "
-                                       "it was counted"},
-        needs_offender=('hand_mixed_with_pack',))
+        kinds={"hand_mixed_with_pack": Report("a hand or the crib was mixed with the pack before "
+                                              "it was counted", seat=True)})
 def _ew_xxii(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     return Ruling(f"seat {offender} mixed a hand with the pack before it was "
@@ -454,8 +448,7 @@ def _ew_xxii(irr: Irregularity, code: LawCode) -> Ruling:
 @EW.law("EW-coda-1", "Refusal to abide by the laws",
         "A player who refuses to accept the laws loses the game.",
         engine="Reported (REPORT refused_laws SEAT): the offender loses the game.",
-        kinds={"refused_laws": "a player refused to abide by the laws"},
-        needs_offender=('refused_laws',))
+        kinds={"refused_laws": Report("a player refused to abide by the laws", seat=True)})
 def _ew_coda_1(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     return Ruling(f"seat {offender} refused to abide by the laws: he loses "

@@ -18,7 +18,7 @@ from hoyle.ecarte.effects import (CutAgain, HandOver, NoKing, NoRefusal, Rectify
                                   Restore, SetAside, TakeBack, TurnUp)
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, fresh_deal, option,
                                       seat_of)
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Ruling
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Report, Ruling, Window
 
 __all__ = ["CLUB", "PARAMS"]
 
@@ -71,7 +71,7 @@ def _club_2(irr: Irregularity, code: LawCode) -> Ruling:
 
 @CLUB.law("CLUB-3", "Size of a cut", "A cut must lift at least two cards and leave at least "
           "two.", engine="REPORT short_cut: the cut is void; cut again (cut_min = 2).",
-          kinds={"short_cut": "a cut lifted or left fewer than two cards"})
+          kinds={"short_cut": Report("a cut lifted or left fewer than two cards", menu='a cut left or lifted fewer than two cards')})
 def _club_3(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("a cut must lift and leave at least two cards: cut again",
                   refused=True, redo="cut", parameter="cut_min")
@@ -80,7 +80,7 @@ def _club_3(irr: Irregularity, code: LawCode) -> Ruling:
 @CLUB.law("CLUB-4", "Showing several cards in cutting for deal",
           "Cutting for deal, a player who shows more than one card must cut again.",
           engine="REPORT cut_exposed during the cut for deal: both cuts are void; cut again.",
-          kinds={"cut_exposed": "more than one card shown in cutting for deal"})
+          kinds={"cut_exposed": Report("more than one card shown in cutting for deal", window=Window.CUT_FOR_DEAL, menu='more than one card was shown in cutting for deal')})
 def _club_4(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("phase") != "cut_for_deal":
         return Ruling("the cut for deal is over: it stands", refused=True)
@@ -102,7 +102,7 @@ CLUB.procedure("CLUB-6", "The cut for deal stands",
           "A card exposed in cutting to the dealer: cut again.",
           engine="REPORT exposed_in_cut before the deal: cut again (the cut is part of the "
                  "DEAL chance node, so nothing changes).",
-          kinds={"exposed_in_cut": "a card was exposed in cutting to the dealer"})
+          kinds={"exposed_in_cut": Report("a card was exposed in cutting to the dealer", window=Window.DEAL)})
 def _club_7(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("a card exposed in cutting: cut again", refused=True, redo="cut")
 
@@ -121,9 +121,9 @@ CLUB.procedure("CLUB-8", "The deal", "Five each, by twos then threes or threes t
           engine="REPORT misdeal / too_many / too_few before the turn-up, or a DEAL in the "
                  "other pattern (detected): the elder hand chooses CHOOSE rectify (the cards "
                  "put as they should have fallen) or CHOOSE fresh_deal.",
-          kinds={"misdeal": "the dealer misdealt, before the turn-up",
-                 "deal_wrong_count": "a hand has the wrong number of cards before the turn-up",
-                 "deal_pattern_breach": "the dealer broke the deal pattern of the game"})
+          kinds={"misdeal": Report("the dealer misdealt, before the turn-up", window=Window.DEAL, menu='the dealer misdealt (wrong number or order), before the hands are seen'),
+                 "deal_wrong_count": Report("a hand has the wrong number of cards before the turn-up", named=False),
+                 "deal_pattern_breach": Report("the dealer broke the deal pattern of the game", detected=True)})
 def _club_9(irr: Irregularity, code: LawCode) -> Ruling:
     elder = elder_of(irr)
     if irr.facts.get("turned") or _looked(irr):
@@ -145,7 +145,7 @@ CLUB.procedure("CLUB-10", "The turn-up", "After dealing, the dealer turns up the
           "compulsory.",
           engine="REPORT several_turned CARDS: before the elder hand's first act, CHOOSE trump "
                  "CARD or CHOOSE fresh_deal; after, a fresh deal.",
-          kinds={"several_turned": "the dealer turned up more than one card"})
+          kinds={"several_turned": Report("the dealer turned up more than one card", cards=True, window=Window.DEAL, menu='the dealer turned up more than one card (name the others)')})
 def _club_11(irr: Irregularity, code: LawCode) -> Ruling:
     if _looked(irr):
         return fresh_deal("several cards turned up after the elder hand looked: "
@@ -166,7 +166,7 @@ def _club_11(irr: Irregularity, code: LawCode) -> Ruling:
           "A faced card found in the pack before the turn-up: a fresh deal.",
           engine="REPORT faced_card before the turn-up: a fresh deal; after it, CLUB-35 "
                  "governs cards in the stock.",
-          kinds={"faced_card": "a card was found faced in the pack"})
+          kinds={"faced_card": Report("a card was found faced in the pack", window=Window.DEAL, menu='a card was found faced in the pack before the turn-up')})
 def _club_12(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("turned"):
         return Ruling("found after the turn-up: no fresh deal (CLUB-35 governs "
@@ -179,8 +179,8 @@ def _club_12(irr: Irregularity, code: LawCode) -> Ruling:
           "hand, claim a fresh deal.",
           engine="REPORT exposed_own_card: stands. REPORT exposed_elder_card before the elder "
                  "hand's first act: CHOOSE stand or CHOOSE fresh_deal; later it stands.",
-          kinds={"exposed_own_card": "the dealer exposed his own card in dealing",
-                 "exposed_elder_card": "the dealer exposed the elder hand's card in dealing"})
+          kinds={"exposed_own_card": Report("the dealer exposed his own card in dealing", window=Window.DEAL, menu='the dealer exposed one of his own cards while dealing'),
+                 "exposed_elder_card": Report("the dealer exposed the elder hand's card in dealing", window=Window.DEAL, menu="the dealer exposed one of the elder hand's cards while dealing")})
 def _club_13(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "exposed_own_card":
         return Ruling("the dealer exposed his own card: the deal stands")
@@ -200,8 +200,8 @@ def _club_13(irr: Irregularity, code: LawCode) -> Ruling:
           "pack was used the packs stay exchanged.",
           engine="REPORT deal_out_of_turn SEAT or wrong_pack: before the turn-up a new deal by "
                  "the rightful dealer; after, the deal stands.",
-          kinds={"deal_out_of_turn": "the wrong player dealt",
-                 "wrong_pack": "the dealer used his adversary's pack"})
+          kinds={"deal_out_of_turn": Report("the wrong player dealt", window=Window.DEAL),
+                 "wrong_pack": Report("the dealer used his adversary's pack", window=Window.DEAL, menu="the dealer dealt with his adversary's pack")})
 def _club_14(irr: Irregularity, code: LawCode) -> Ruling:
     if not irr.facts.get("turned"):
         return Ruling("found before the turn-up: the deal is void; the rightful "
@@ -216,7 +216,8 @@ def _club_14(irr: Irregularity, code: LawCode) -> Ruling:
           "a fresh deal, or he lays out the surplus unseen by the dealer.",
           engine="REPORT too_many ELDER CARDS in that window: CHOOSE fresh_deal or CHOOSE "
                  "lay_out (he lays out the surplus of his choosing).",
-          kinds={"nd_too_many": "the elder hand holds too many cards"})
+          words={"too_many": Report('a hand holds too many cards (name the seat and the extra cards)', seat=True, cards=True, window=Window.DEAL)},
+          kinds={"nd_too_many": Report("the elder hand holds too many cards", named=False)})
 def _club_15(irr: Irregularity, code: LawCode) -> Ruling:
     elder, n = elder_of(irr), count_of(irr)
     return _fresh_or(elder, f"the elder hand holds {n} card(s) too many",
@@ -228,7 +229,8 @@ def _club_15(irr: Irregularity, code: LawCode) -> Ruling:
 @CLUB.law("CLUB-16", "Elder hand with too few cards",
           "Same window: a fresh deal, or his hand completed from the stock.",
           engine="REPORT too_few ELDER CARDS: CHOOSE fresh_deal or CHOOSE complete.",
-          kinds={"nd_too_few": "the elder hand holds too few cards"})
+          words={"too_few": Report('a hand holds too few cards (name the seat and the missing cards)', seat=True, cards=True, window=Window.DEAL)},
+          kinds={"nd_too_few": Report("the elder hand holds too few cards", named=False)})
 def _club_16(irr: Irregularity, code: LawCode) -> Ruling:
     elder, n = elder_of(irr), count_of(irr)
     return _fresh_or(elder, f"the elder hand holds {n} card(s) too few",
@@ -243,7 +245,7 @@ def _club_16(irr: Irregularity, code: LawCode) -> Ruling:
           "his hand (and may look at those cards if the dealer has taken up his hand).",
           engine="REPORT too_many DEALER CARDS: the elder hand chooses CHOOSE fresh_deal or "
                  "CHOOSE draw (the surplus drawn at random from the dealer's hand).",
-          kinds={"dealer_too_many": "the dealer holds too many cards"})
+          kinds={"dealer_too_many": Report("the dealer holds too many cards", named=False)})
 def _club_17(irr: Irregularity, code: LawCode) -> Ruling:
     elder, dealer, n = elder_of(irr), dealer_of(irr), count_of(irr)
     return _fresh_or(elder, f"the dealer holds {n} card(s) too many", "draw",
@@ -256,7 +258,7 @@ def _club_17(irr: Irregularity, code: LawCode) -> Ruling:
           "Same window: a fresh deal, or the dealer completes his hand from the stock.",
           engine="REPORT too_few DEALER CARDS: the elder hand chooses CHOOSE fresh_deal or "
                  "CHOOSE complete.",
-          kinds={"dealer_too_few": "the dealer holds too few cards"})
+          kinds={"dealer_too_few": Report("the dealer holds too few cards", named=False)})
 def _club_18(irr: Irregularity, code: LawCode) -> Ruling:
     elder, dealer, n = elder_of(irr), dealer_of(irr), count_of(irr)
     return _fresh_or(elder, f"the dealer holds {n} card(s) too few", "complete",
@@ -270,8 +272,8 @@ def _club_18(irr: Irregularity, code: LawCode) -> Ruling:
           "a turned-up king.",
           engine="After a CLUB-9/15-18/21 choice that keeps the deal, a turned-up king is "
                  "struck off and may not be marked (turned_king_after_wrong_count = void).",
-          kinds={"turned_king_after_wrong_count": "the deal was kept after a wrong number was "
-                                                  "dealt, with a king turned up"})
+          kinds={"turned_king_after_wrong_count": Report("the deal was kept after a wrong number was "
+                                                         "dealt, with a king turned up", detected=True)})
 def _club_19(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = dealer_of(irr)
     if code.params.get("turned_king_after_wrong_count") != "void":
@@ -287,8 +289,8 @@ def _club_19(irr: Irregularity, code: LawCode) -> Ruling:
           "five: a fresh deal (compulsory).",
           engine="REPORT too_many/too_few ELDER in the play of a deal without an exchange: a "
                  "fresh deal.",
-          kinds={"nd_wrong_in_play": "the elder hand has a wrong count in the play, no "
-                                     "exchange"})
+          kinds={"nd_wrong_in_play": Report("the elder hand has a wrong count in the play, no "
+                                            "exchange", named=False)})
 def _club_20(irr: Irregularity, code: LawCode) -> Ruling:
     return fresh_deal("the elder hand played with a wrong number of cards: a "
                       "fresh deal (compulsory)")
@@ -299,8 +301,8 @@ def _club_20(irr: Irregularity, code: LawCode) -> Ruling:
           "the elder hand may claim a fresh deal.",
           engine="REPORT too_many/too_few DEALER in the play of a deal without an exchange: "
                  "the elder hand chooses CHOOSE fresh_deal or CHOOSE play_on.",
-          kinds={"dealer_wrong_in_play": "the dealer has a wrong count in the play, no "
-                                         "exchange"})
+          kinds={"dealer_wrong_in_play": Report("the dealer has a wrong count in the play, no "
+                                                "exchange", named=False)})
 def _club_21(irr: Irregularity, code: LawCode) -> Ruling:
     elder = elder_of(irr)
     return Ruling(f"the dealer played with a wrong number of cards: seat {elder} "
@@ -325,7 +327,7 @@ CLUB.procedure("CLUB-22", "The turned-up king",
           "card, or may not mark it; marking without announcing is not enough.",
           engine="KING before the holder's first card; referee mode: a later KING is refused "
                  "(late_king).",
-          kinds={"late_king": "the king was announced after the holder's first card"})
+          kinds={"late_king": Report("the king was announced after the holder's first card", detected=True)})
 def _club_23(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("the king was not announced before the holder's first card "
                   "(nor in the CLUB-24 window): it may not be marked", refused=True,
@@ -349,7 +351,7 @@ CLUB.procedure("CLUB-24", "The king played first",
                  "the point is struck off; unless the adversary holds the king he chooses "
                  "CHOOSE replay (the hand played again, the offender on the reduced scale) or "
                  "CHOOSE stand.",
-          kinds={"false_king": "a player announced a king he did not hold"})
+          kinds={"false_king": Report("a player announced a king he did not hold", detected=True)})
 def _club_25(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     adv = 1 - offender
@@ -396,10 +398,10 @@ CLUB.procedure("CLUB-28", "Discards apart",
           engine="Detected in referee mode (DISCARD n asking more than laid out), or REPORT "
                  "too_many ELDER after an exchange: the dealer chooses CHOOSE fresh_deal or "
                  "CHOOSE draw.",
-          kinds={"ask_more": "the elder hand asked for more cards than he laid out",
-                 "nd_took_too_many": "the elder hand holds too many after the exchange",
-                 "nd_played_too_many": "the elder hand played with too many cards after the "
-                                       "exchange"})
+          kinds={"ask_more": Report("the elder hand asked for more cards than he laid out", detected=True),
+                 "nd_took_too_many": Report("the elder hand holds too many after the exchange", named=False),
+                 "nd_played_too_many": Report("the elder hand played with too many cards after the "
+                                              "exchange", named=False)})
 def _club_29(irr: Irregularity, code: LawCode) -> Ruling:
     elder, dealer, n = elder_of(irr), dealer_of(irr), count_of(irr)
     return _fresh_or(dealer, f"the elder hand took {n} card(s) more than he laid "
@@ -413,8 +415,8 @@ def _club_29(irr: Irregularity, code: LawCode) -> Ruling:
           "for the dealer.",
           engine="Play goes on with the short hand; a dealer's card that cannot be answered "
                  "is the dealer's trick.",
-          kinds={"ask_fewer": "the elder hand asked for fewer cards than he laid out",
-                 "nd_played_short": "the elder hand played with too few cards"})
+          kinds={"ask_fewer": Report("the elder hand asked for fewer cards than he laid out", detected=True),
+                 "nd_played_short": Report("the elder hand played with too few cards", named=False)})
 def _club_30(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("the elder hand plays short: every card of the dealer's he "
                   "cannot play to counts as a trick for the dealer")
@@ -424,7 +426,7 @@ def _club_30(irr: Irregularity, code: LawCode) -> Ruling:
           "A fresh deal, or the elder hand lays out the surplus unseen by the dealer.",
           engine="Detected in referee mode (the elder hand served more than he asked): he "
                  "chooses CHOOSE fresh_deal or CHOOSE lay_out.",
-          kinds={"over_delivery": "the elder hand was given more cards than he asked for"})
+          kinds={"over_delivery": Report("the elder hand was given more cards than he asked for", detected=True)})
 def _club_31(irr: Irregularity, code: LawCode) -> Ruling:
     elder, n = elder_of(irr), count_of(irr)
     return _fresh_or(elder, f"the dealer gave {n} card(s) too many", "lay_out",
@@ -437,8 +439,8 @@ def _club_31(irr: Irregularity, code: LawCode) -> Ruling:
           "A fresh deal, or the elder hand's hand completed from the stock.",
           engine="Detected in referee mode (served fewer than asked), or REPORT too_few ELDER "
                  "after an exchange: CHOOSE fresh_deal or CHOOSE complete.",
-          kinds={"short_delivery": "the elder hand was given fewer cards than he asked for",
-                 "nd_given_too_few": "the elder hand holds too few after the exchange"})
+          kinds={"short_delivery": Report("the elder hand was given fewer cards than he asked for", detected=True),
+                 "nd_given_too_few": Report("the elder hand holds too few after the exchange", named=False)})
 def _club_32(irr: Irregularity, code: LawCode) -> Ruling:
     elder, n = elder_of(irr), count_of(irr)
     return _fresh_or(elder, f"the elder hand was given {n} card(s) too few",
@@ -452,9 +454,9 @@ def _club_32(irr: Irregularity, code: LawCode) -> Ruling:
           "hand.",
           engine="Detected in referee mode (the dealer's DRAW longer than his discard), or "
                  "REPORT too_many DEALER after an exchange: CHOOSE fresh_deal or CHOOSE draw.",
-          kinds={"dealer_took_too_many": "the dealer took more cards than he laid out",
-                 "dealer_played_too_many": "the dealer played with too many cards after the "
-                                           "exchange"})
+          kinds={"dealer_took_too_many": Report("the dealer took more cards than he laid out", detected=True),
+                 "dealer_played_too_many": Report("the dealer played with too many cards after the "
+                                                  "exchange", named=False)})
 def _club_33(irr: Irregularity, code: LawCode) -> Ruling:
     elder, dealer, n = elder_of(irr), dealer_of(irr), count_of(irr)
     return _fresh_or(elder, f"the dealer took {n} card(s) more than he laid out",
@@ -469,8 +471,8 @@ def _club_33(irr: Irregularity, code: LawCode) -> Ruling:
           engine="Detected (the dealer's DRAW shorter than his discard) or reported before he "
                  "plays: the dealer chooses CHOOSE complete or CHOOSE play_short; found after "
                  "he has played: play goes on, unanswerable cards are the elder hand's tricks.",
-          kinds={"dealer_took_too_few": "the dealer took fewer cards than he laid out",
-                 "dealer_played_short": "the dealer played with too few cards"})
+          kinds={"dealer_took_too_few": Report("the dealer took fewer cards than he laid out", detected=True),
+                 "dealer_played_short": Report("the dealer played with too few cards", named=False)})
 def _club_34(irr: Irregularity, code: LawCode) -> Ruling:
     dealer, n = dealer_of(irr), count_of(irr)
     short = Ruling("the dealer plays short: every card of the elder hand's he "
@@ -491,7 +493,7 @@ def _club_34(irr: Irregularity, code: LawCode) -> Ruling:
           "and the next card given instead.",
           engine="REPORT faced_in_stock CARD: the card is set aside; the draws continue from "
                  "the rest of the stock.",
-          kinds={"faced_in_stock": "a faced card was found in the stock in the exchange"})
+          kinds={"faced_in_stock": Report("a faced card was found in the stock in the exchange", cards=True, window=Window.EXCHANGE, menu='a faced card was found in the stock in the exchange (name it)')})
 def _club_35(irr: Irregularity, code: LawCode) -> Ruling:
     cards: tuple[Card, ...] = tuple(irr.facts.get("cards", ()))
     return Ruling("the faced card is shown to both players and set aside; the "
@@ -504,8 +506,8 @@ def _club_35(irr: Irregularity, code: LawCode) -> Ruling:
           engine="REPORT exposed_in_exchange SEAT CARDS (the seat they were given to): the "
                  "elder hand chooses CHOOSE take or CHOOSE refuse (set aside and replaced from "
                  "the stock); the dealer keeps his.",
-          kinds={"exposed_in_exchange": "cards were exposed while being given in the "
-                                        "exchange"})
+          kinds={"exposed_in_exchange": Report("cards were exposed while being given in the "
+                                               "exchange", seat=True, cards=True, window=Window.EXCHANGE, menu='cards were exposed while being given in the exchange (name the seat they were given to and the cards)')})
 def _club_36(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, elder_of(irr))
     cards: tuple[Card, ...] = tuple(irr.facts.get("cards", ()))
@@ -529,7 +531,7 @@ def _club_36(irr: Irregularity, code: LawCode) -> Ruling:
           "card.",
           engine="REPORT card_turned_in_exchange CARD: REFUSE is not allowed at the next "
                  "proposal.",
-          kinds={"card_turned_in_exchange": "the dealer turned up a card after the exchange"})
+          kinds={"card_turned_in_exchange": Report("the dealer turned up a card after the exchange", cards=True, window=Window.EXCHANGE, menu='after giving cards the dealer turned one up as if trump (name it)')})
 def _club_37(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = dealer_of(irr)
     return Ruling(f"seat {dealer} may not refuse the next proposal; if the elder "
@@ -553,7 +555,7 @@ CLUB.procedure("CLUB-38", "The stock cannot serve both",
           engine="REPORT retracted_card SEAT: if his card to the last trick was a revoke and "
                  "no card has been led since, it goes back and he plays again, without penalty; "
                  "otherwise the card stands.",
-          kinds={"retracted_card": "a player took back the card he played to a lead"})
+          kinds={"retracted_card": Report("a player took back the card he played to a lead", seat=True, window=Window.PLAY)})
 def _club_39(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, 0)
     card = irr.facts.get("revoke_card")
@@ -569,7 +571,7 @@ def _club_39(irr: Irregularity, code: LawCode) -> Ruling:
           "the trick stands.",
           engine="REPORT lead_out_of_turn SEAT: the card goes back (the engine takes cards in "
                  "turn; a trick played to it is entered as it stood).",
-          kinds={"lead_out_of_turn": "a player led out of turn"})
+          kinds={"lead_out_of_turn": Report("a player led out of turn", seat=True, window=Window.PLAY)})
 def _club_40(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("a card led out of turn is taken back before it is played to; "
                   "once played to, the trick stands", refused=True)
@@ -581,7 +583,7 @@ def _club_40(irr: Irregularity, code: LawCode) -> Ruling:
           engine="REPORT named_suit SEAT while his lead is on the table: the adversary chooses "
                  "CHOOSE play_to (the card stands) or CHOOSE named (the card goes back and the "
                  "leader leads again, the named suit if he has it).",
-          kinds={"named_suit": "the leader named one suit and led another"})
+          kinds={"named_suit": Report("the leader named one suit and led another", seat=True, window=Window.PLAY)})
 def _club_41(irr: Irregularity, code: LawCode) -> Ruling:
     leader = seat_of(irr, 0)
     card = irr.facts.get("card_led")
@@ -606,7 +608,7 @@ def _club_41(irr: Irregularity, code: LawCode) -> Ruling:
           engine="REPORT abandoned SEAT: the hand ends; the adversary scores 2 if the offender "
                  "has no trick, 1 if he has one or two; with three or more the cards are laid "
                  "down as a claim and the offender scores the point.",
-          kinds={"abandoned": "a player abandoned his hand"})
+          kinds={"abandoned": Report("a player abandoned his hand", seat=True, window=Window.PLAY, menu='a player abandoned (threw down) his hand')})
 def _club_42(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     adv = 1 - offender
@@ -631,9 +633,9 @@ def _club_42(irr: Irregularity, code: LawCode) -> Ruling:
                  "CHOOSE replay (played again, the offender on the reduced scale) or CHOOSE "
                  "stand (the hand stands as played). A revoke taken back under CLUB-39 is "
                  "cleared.",
-          kinds={"revoke": "a player did not follow suit though able",
-                 "underplay": "a player did not win the trick though able",
-                 "no_trump": "a player void in the suit led did not trump though able"})
+          kinds={"revoke": Report("a player did not follow suit though able", detected=True),
+                 "underplay": Report("a player did not win the trick though able", detected=True),
+                 "no_trump": Report("a player void in the suit led did not trump though able", detected=True)})
 def _club_43(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     adv = 1 - offender
@@ -657,7 +659,7 @@ def _club_43(irr: Irregularity, code: LawCode) -> Ruling:
           "for the next deal; he must call for two new packs; the dealer chooses between "
           "them.",
           engine="REPORT new_cards SEAT: allowed; no effect on the game.",
-          kinds={"new_cards": "a player calls for new cards"})
+          kinds={"new_cards": Report("a player calls for new cards", seat=True)})
 def _club_44(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("new cards may be called for before the next cut, at the "
                   "caller's expense: two new packs, the dealer chooses between them")
@@ -700,7 +702,7 @@ CLUB.procedure("CLUB-49", "Stand and refusal", "The elder hand who plays without
           engine="The engine marks every score as it falls; the one score a player can forget "
                  "is a turned-up king under manual marking, taken with KING until the next "
                  "turn-up. REPORT omitted_score: nothing was omitted.",
-          kinds={"omitted_score": "a player forgot to mark a point"})
+          kinds={"omitted_score": Report("a player forgot to mark a point", seat=True)})
 def _club_50(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("every score is marked as it falls: nothing was omitted",
                   refused=True, parameter="omitted_score")
@@ -709,7 +711,7 @@ def _club_50(irr: Irregularity, code: LawCode) -> Ruling:
 @CLUB.law("CLUB-51", "An overscore",
           "An overscore, if admitted, may be taken down at any time during the game.",
           engine="REPORT overscore SEAT: one point taken down.",
-          kinds={"overscore": "a player marked a point too many (admitted)"})
+          kinds={"overscore": Report("a player marked a point too many (admitted)", seat=True)})
 def _club_51(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, 0)
     return Ruling(f"an admitted overscore: seat {seat} is put back 1",

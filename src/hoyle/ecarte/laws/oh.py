@@ -21,7 +21,7 @@ from hoyle.ecarte.effects import (HandOver, NoKing, Rectify, Reduced, Replay, Re
                                   TakeBack, TurnUp)
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, forfeit, fresh_deal,
                                       lose_deal, option, seat_of, too_many)
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Ruling
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Report, Ruling, Window
 
 __all__ = ["OH", "PARAMS"]
 
@@ -62,8 +62,8 @@ def _looked(irr: Irregularity) -> bool:
         engine="REPORT exposed_own_card: the deal stands, no penalty. REPORT "
                "exposed_elder_card, up to the elder hand's first act: he chooses CHOOSE stand "
                "or CHOOSE new_deal (same dealer, fresh_deal_dealer); later it stands.",
-        kinds={"exposed_own_card": "the dealer exposed his own card in dealing",
-               "exposed_elder_card": "the dealer exposed the elder hand's card in dealing"})
+        kinds={"exposed_own_card": Report("the dealer exposed his own card in dealing", window=Window.DEAL, menu='the dealer exposed one of his own cards while dealing'),
+               "exposed_elder_card": Report("the dealer exposed the elder hand's card in dealing", window=Window.DEAL, menu="the dealer exposed one of the elder hand's cards while dealing")})
 def _oh_5(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "exposed_own_card":
         return Ruling("the dealer turned up his own card: the deal is good; he "
@@ -90,7 +90,7 @@ def _oh_5(irr: Irregularity, code: LawCode) -> Ruling:
                "it but before any discard or play (oh6_reading: 'but before'): a new deal by "
                "the rightful dealer (single-pack engine); later: the deal stands and the deal "
                "alternates from it.",
-        kinds={"deal_out_of_turn": "the wrong player dealt"})
+        kinds={"deal_out_of_turn": Report("the wrong player dealt", window=Window.DEAL)})
 def _oh_6(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = dealer_of(irr)
     if not irr.facts.get("turned"):
@@ -113,8 +113,8 @@ def _oh_6(irr: Irregularity, code: LawCode) -> Ruling:
                "hand acts: he chooses (misdeal_chooser = elder, as CLUB-9) CHOOSE rectify "
                "(the cards put as they should have fallen, no penalty) or CHOOSE new_deal. "
                "Later: OH-9 / OH-10.",
-        kinds={"misdeal": "the dealer misdealt, found before the hands are seen",
-               "deal_wrong_count": "a hand has the wrong number of cards before the turn-up"})
+        kinds={"misdeal": Report("the dealer misdealt, found before the hands are seen", window=Window.DEAL, menu='the dealer misdealt (wrong number or order), before the hands are seen'),
+               "deal_wrong_count": Report("a hand has the wrong number of cards before the turn-up", named=False)})
 def _oh_7(irr: Irregularity, code: LawCode) -> Ruling:
     if _looked(irr):
         return Ruling("the hands have been seen: OH-7 no longer applies (report the "
@@ -136,7 +136,7 @@ def _oh_7(irr: Irregularity, code: LawCode) -> Ruling:
         engine="Detected in referee mode when the elder hand is served fewer cards than he "
                "asked (before the dealer's own draw): he receives the missing cards from the "
                "stock, the dealer's come after; no penalty.",
-        kinds={"short_delivery": "the elder hand was given fewer cards than he asked for"})
+        kinds={"short_delivery": Report("the elder hand was given fewer cards than he asked for", detected=True)})
 def _oh_8(irr: Irregularity, code: LawCode) -> Ruling:
     elder = elder_of(irr)
     n = count_of(irr)
@@ -152,12 +152,12 @@ def _oh_8(irr: Irregularity, code: LawCode) -> Ruling:
         engine="The elder hand chooses: too few, CHOOSE complete or CHOOSE lose_deal; too "
                "many, CHOOSE draw (the surplus drawn at random, any number) or CHOOSE "
                "lose_deal (lose_the_deal: the deal passes to the elder hand).",
-        kinds={"dealer_too_many": "the dealer holds too many cards",
-               "dealer_too_few": "the dealer holds too few cards",
-               "dealer_wrong_in_play": "the dealer is found with a wrong count in the play",
-               "dealer_took_too_many": "the dealer took more cards than he laid out",
-               "dealer_took_too_few": "the dealer took fewer cards than he laid out",
-               "dealer_played_short": "the dealer played with too few cards"})
+        kinds={"dealer_too_many": Report("the dealer holds too many cards", named=False),
+               "dealer_too_few": Report("the dealer holds too few cards", named=False),
+               "dealer_wrong_in_play": Report("the dealer is found with a wrong count in the play", named=False),
+               "dealer_took_too_many": Report("the dealer took more cards than he laid out", detected=True),
+               "dealer_took_too_few": Report("the dealer took fewer cards than he laid out", detected=True),
+               "dealer_played_short": Report("the dealer played with too few cards", named=False)})
 def _oh_9(irr: Irregularity, code: LawCode) -> Ruling:
     dealer, elder = dealer_of(irr), elder_of(irr)
     n = count_of(irr)
@@ -184,13 +184,17 @@ def _oh_9(irr: Irregularity, code: LawCode) -> Ruling:
         engine="The elder hand chooses: too few, CHOOSE complete; too many, CHOOSE discard "
                "(he lays out the surplus of his choosing, unseen); or CHOOSE claim_deal (the "
                "dealer loses the deal, lose_the_deal).",
-        kinds={"nd_too_many": "the elder hand holds too many cards",
-               "nd_too_few": "the elder hand holds too few cards",
-               "nd_wrong_in_play": "the elder hand is found with a wrong count in the play",
-               "nd_took_too_many": "the elder hand holds too many after the exchange",
-               "nd_given_too_few": "the elder hand holds too few after the exchange",
-               "over_delivery": "the elder hand was given more cards than he asked for",
-               "nd_played_short": "the elder hand played with too few cards"})
+        words={"too_many": Report("a hand holds too many cards (name the seat and the extra "
+                                  "cards)", seat=True, cards=True, window=Window.DEAL),
+               "too_few": Report("a hand holds too few cards (name the seat and the missing "
+                                 "cards)", seat=True, cards=True, window=Window.DEAL)},
+        kinds={"nd_too_many": Report("the elder hand holds too many cards", named=False),
+               "nd_too_few": Report("the elder hand holds too few cards", named=False),
+               "nd_wrong_in_play": Report("the elder hand is found with a wrong count in the play", named=False),
+               "nd_took_too_many": Report("the elder hand holds too many after the exchange", named=False),
+               "nd_given_too_few": Report("the elder hand holds too few after the exchange", named=False),
+               "over_delivery": Report("the elder hand was given more cards than he asked for", detected=True),
+               "nd_played_short": Report("the elder hand played with too few cards", named=False)})
 def _oh_10(irr: Irregularity, code: LawCode) -> Ruling:
     elder = elder_of(irr)
     n = count_of(irr)
@@ -222,8 +226,8 @@ def _hgie_level(code: LawCode) -> bool:
                "the king this deal; the hand is put right (oh11_rectify): a surplus drawn at "
                "random by the dealer, a shortage made up from the stock. OH-10's options are "
                "not open. penalty_level = hgie: HGIE-12 (2 points).",
-        kinds={"ask_more": "the elder hand asked for more cards than he laid out",
-               "ask_fewer": "the elder hand asked for fewer cards than he laid out"})
+        kinds={"ask_more": Report("the elder hand asked for more cards than he laid out", detected=True),
+               "ask_fewer": Report("the elder hand asked for fewer cards than he laid out", detected=True)})
 def _oh_11(irr: Irregularity, code: LawCode) -> Ruling:
     elder = seat_of(irr, elder_of(irr))
     n = count_of(irr)
@@ -245,8 +249,8 @@ def _oh_11(irr: Irregularity, code: LawCode) -> Ruling:
                "his adversary scores 1 (forfeit_semantics), his king is struck off and barred, "
                "and the adversary draws the surplus at random; tricks played stand. "
                "penalty_level = hgie: HGIE-12 (2 points).",
-        kinds={"nd_played_too_many": "the elder hand played with more than five cards",
-               "dealer_played_too_many": "the dealer played with more than five cards"})
+        kinds={"nd_played_too_many": Report("the elder hand played with more than five cards", named=False),
+               "dealer_played_too_many": Report("the dealer played with more than five cards", named=False)})
 def _oh_12(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     n = count_of(irr)
@@ -281,8 +285,8 @@ OH.procedure("HGIE-4", "Point and vole", "Three or four tricks, the point, 1; fi
                "Referee mode: a later KING is refused (late_king); a KING by a player without "
                "it is marked, and when he then plays a card the point is struck off and the "
                "adversary scores 1 (false_king, forfeit_semantics).",
-        kinds={"late_king": "the king was announced after the holder's first card",
-               "false_king": "a player announced a king he did not hold"})
+        kinds={"late_king": Report("the king was announced after the holder's first card", detected=True),
+               "false_king": Report("a player announced a king he did not hold", detected=True)})
 def _hgie_5(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     if irr.kind == "late_king":
@@ -298,7 +302,7 @@ def _hgie_5(irr: Irregularity, code: LawCode) -> Ruling:
         "his cards.",
         engine="Detected in referee mode (DEAL 23 in a game dealt 32, or the reverse): the "
                "elder hand chooses CHOOSE new_deal or CHOOSE stand.",
-        kinds={"deal_pattern_breach": "the dealer changed the deal pattern"})
+        kinds={"deal_pattern_breach": Report("the dealer changed the deal pattern", detected=True)})
 def _hgie_6(irr: Irregularity, code: LawCode) -> Ruling:
     elder = elder_of(irr)
     if _looked(irr):
@@ -317,8 +321,8 @@ def _hgie_6(irr: Irregularity, code: LawCode) -> Ruling:
         engine="REPORT faced_card: the deal is void and dealt again (same dealer). A faced "
                "card found in the stock in the exchange (faced_in_stock): HGIE-7 covers the "
                "deal only; engine default as CLUB-35 (faced_card_in_pack): set aside.",
-        kinds={"faced_card": "a card was found faced in the pack",
-               "faced_in_stock": "a faced card was found in the stock in the exchange"})
+        kinds={"faced_card": Report("a card was found faced in the pack", window=Window.DEAL, menu='a card was found faced in the pack before the turn-up'),
+               "faced_in_stock": Report("a faced card was found in the stock in the exchange", cards=True, window=Window.EXCHANGE, menu='a faced card was found in the stock in the exchange (name it)')})
 def _hgie_7(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "faced_card":
         if irr.facts.get("turned"):
@@ -353,7 +357,7 @@ OH.procedure("HGIE-10", "Dealer holds a wrong number",
         engine="REPORT several_turned CARDS (the other cards turned): the elder hand chooses "
                "CHOOSE trump CARD (any card turned), CHOOSE fresh (all set aside, a fresh "
                "card turned) or, before he has acted, CHOOSE new_deal.",
-        kinds={"several_turned": "the dealer turned up more than one card"})
+        kinds={"several_turned": Report("the dealer turned up more than one card", cards=True, window=Window.DEAL, menu='the dealer turned up more than one card (name the others)')})
 def _hgie_11(irr: Irregularity, code: LawCode) -> Ruling:
     elder = elder_of(irr)
     turned = irr.facts.get("turn_up")
@@ -389,7 +393,7 @@ OH.procedure("HGIE-13", "Dealing out of turn (HGIE)",
         engine="REPORT lead_out_of_turn SEAT: the engine takes cards in turn only, so the card "
                "goes back to the hand (enter it again when its turn comes); a trick played to "
                "it is entered as it stood.",
-        kinds={"lead_out_of_turn": "a player led out of turn"})
+        kinds={"lead_out_of_turn": Report("a player led out of turn", seat=True, window=Window.PLAY)})
 def _hgie_14(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("a card led out of turn is taken back unless the adversary has "
                   "played to it; then the trick stands", refused=True)
@@ -399,7 +403,7 @@ def _hgie_14(irr: Irregularity, code: LawCode) -> Ruling:
         "A player who looks at his adversary's quitted tricks may be made to show his own.",
         engine="REPORT looked_at_tricks SEAT: the adversary may require him to show his own "
                "tricks (no change to the score).",
-        kinds={"looked_at_tricks": "a player looked at his adversary's tricks"})
+        kinds={"looked_at_tricks": Report("a player looked at his adversary's tricks", seat=True, window=Window.PLAY, menu="a player looked at his adversary's quitted tricks")})
 def _hgie_15(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     return Ruling(f"seat {offender} looked at his adversary's tricks: he may be "
@@ -413,7 +417,7 @@ def _hgie_15(irr: Irregularity, code: LawCode) -> Ruling:
         engine="REPORT abandoned SEAT: the hand ends; the adversary scores 2 if the offender "
                "has no trick, else 1 (forfeit_semantics); with three tricks or more the "
                "offender has the point already and scores it.",
-        kinds={"abandoned": "a player threw down his hand"})
+        kinds={"abandoned": Report("a player threw down his hand", seat=True, window=Window.PLAY, menu='a player abandoned (threw down) his hand')})
 def _hgie_16(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     tricks = irr.facts.get("tricks", (0, 0))[offender]
@@ -431,7 +435,7 @@ def _hgie_16(irr: Irregularity, code: LawCode) -> Ruling:
         "Leaving without the consent of the adversary (and of anyone betting on the player) "
         "concedes the game, unless a backer takes the cards and finishes it.",
         engine="REPORT left_table SEAT: the game is conceded (no bystander mode).",
-        kinds={"left_table": "a player left the table without consent"})
+        kinds={"left_table": Report("a player left the table without consent", seat=True)})
 def _hgie_17(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     return Ruling(f"seat {offender} left the table without consent: he concedes "
@@ -447,10 +451,10 @@ def _hgie_17(irr: Irregularity, code: LawCode) -> Ruling:
                "hand is played again). A card played to a lead in error may be taken back "
                "before the next lead (REPORT retracted_card SEAT; card_retraction = as "
                "CLUB-39): no penalty.",
-        kinds={"revoke": "a player did not follow suit though able",
-               "underplay": "a player did not win the trick though able",
-               "no_trump": "a player void in the suit led did not trump though able",
-               "retracted_card": "a player took back the card he played to a lead"})
+        kinds={"revoke": Report("a player did not follow suit though able", detected=True),
+               "underplay": Report("a player did not win the trick though able", detected=True),
+               "no_trump": Report("a player void in the suit led did not trump though able", detected=True),
+               "retracted_card": Report("a player took back the card he played to a lead", seat=True, window=Window.PLAY)})
 def _hgie_18(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     adv = 1 - offender
@@ -521,7 +525,7 @@ def _hgie_24(irr: Irregularity, code: LawCode) -> Ruling:
         "If a player throws down his cards and leaves without consent, any interested party "
         "may take up the hand and finish it.",
         engine="REPORT player_retired SEAT: a backer takes the hand; play goes on.",
-        kinds={"player_retired": "a player left; a backer takes up his hand"})
+        kinds={"player_retired": Report("a player left; a backer takes up his hand", seat=True, window=Window.PLAY, menu='a player threw down his cards and left; a backer takes the hand')})
 def _hgie_25(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling(f"a backer takes up seat {seat_of(irr, 0)}'s hand and finishes "
                   "it: play goes on")
@@ -539,8 +543,8 @@ OH.procedure("HGIE-26", "Players bet first",
                "SEAT: one point taken down. REPORT omitted_score SEAT: the engine marks every "
                "score as it falls (a turned king under manual marking is marked with KING "
                "until the next turn-up): nothing to add.",
-        kinds={"overscore": "a player marked a point too many (admitted)",
-               "omitted_score": "a player forgot to mark a point"})
+        kinds={"overscore": Report("a player marked a point too many (admitted)", seat=True),
+               "omitted_score": Report("a player forgot to mark a point", seat=True)})
 def _ecarte_r_17(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, 0)
     if irr.kind == "overscore":
