@@ -36,7 +36,8 @@ from hoyle.cribbage.laws import ACC, get_code
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.scoring import heels_points, score_play, score_show
-from hoyle.cribbage.state import DETECTED_KINDS, CribbageState
+from hoyle.cribbage.laws import DETECTED_KINDS
+from hoyle.cribbage.state import CribbageState
 from hoyle.errors import IllegalAction, ParameterError
 from hoyle.engine.action import CHANCE, TERMINAL, Action
 from hoyle.engine.event import Event

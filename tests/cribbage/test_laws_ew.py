@@ -33,7 +33,8 @@ from hoyle.cribbage.laws import EW
 from hoyle.cribbage.players import GreedyPlayer, Player, RandomPlayer
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
-from hoyle.cribbage.state import DETECTED_KINDS, CribbageState, CribbageView
+from hoyle.cribbage.laws import DETECTED_KINDS
+from hoyle.cribbage.state import CribbageState, CribbageView
 from hoyle.errors import IllegalAction
 from hoyle.cribbage.match import play_game
 from hoyle.engine.action import CHANCE, TERMINAL, Action

@@ -14,7 +14,8 @@ from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.match import play_game
 from hoyle.ecarte.players import RandomPlayer, RulesPlayer
 from hoyle.ecarte.records import replay_record
-from hoyle.ecarte.state import REPORT_WORDS, EcarteState
+from hoyle.ecarte.laws import REPORT_WORDS
+from hoyle.ecarte.state import EcarteState
 from hoyle.errors import IllegalAction
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event

@@ -40,7 +40,6 @@ from hoyle.errors import HoyleError, IllegalAction
 from hoyle.engine import rng as draw  # the seeded draws
 from hoyle.engine.action import CHANCE, Action, ScoreItem
 from hoyle.engine.event import Event, event
-from hoyle.cribbage.laws import CODES as _CODES
 from hoyle.engine.laws import Irregularity, LawCode
 from hoyle.engine.state import BaseState
 
@@ -49,7 +48,6 @@ __all__ = [
     "CribbageView",
     "GameResult",
     "Phase",
-    "DETECTED_KINDS",
 ]
 
 
@@ -77,9 +75,6 @@ _MAX_CLAIM_LONG = 99  # for the longer hands of eight-card cribbage
 _TABLE_VERBS = frozenset({"HEELS", "AMEND", "REPORT"})
 _NUMBER_VERBS = frozenset({"CLAIM", "AMEND", "REPORT"})
 _WORD_VERBS = frozenset({"CHOOSE", "REPORT"})
-DETECTED_KINDS: frozenset[str] = frozenset().union(*(c.detected for c in _CODES.values()))
-"""Irregularities the engine detects itself (the rest are reported with ``REPORT``): a
-read-only view of the codes' :class:`~hoyle.engine.laws.Report` declarations."""
 _PLAY_ACTIONS = tuple(Action("PLAY", (c,)) for c in CARDS)
 _NO_ITEMS: list[ScoreItem] = []
 _GO = Action("GO")

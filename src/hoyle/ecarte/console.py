@@ -20,7 +20,8 @@ from hoyle.cards import parse_cards
 from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.players import make_player
 from hoyle.ecarte.records import replay_record
-from hoyle.ecarte.state import REPORT_WORDS, EcarteState, Phase
+from hoyle.ecarte.laws import REPORT_WORDS
+from hoyle.ecarte.state import EcarteState, Phase
 from hoyle.ecarte.text import event_lines, status_lines
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event

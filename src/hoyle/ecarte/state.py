@@ -54,11 +54,10 @@ from hoyle.errors import HoyleError, IllegalAction
 from hoyle.engine import rng as draw  # the seeded draws, as for cribbage
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
-from hoyle.ecarte.laws import CODES
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Report, Ruling, Window
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling, Window
 from hoyle.engine.state import FIELDS, BaseState
 
-__all__ = ["EcarteState", "EcarteView", "GameResult", "Phase", "REPORT_WORDS"]
+__all__ = ["EcarteState", "EcarteView", "GameResult", "Phase"]
 
 
 
@@ -78,28 +77,6 @@ class Phase:
     GAME_OVER = "game_over"
 
 
-def _report_words() -> dict[str, Report]:
-    """The words the table may report under écarté's codes, each with its
-    :class:`~hoyle.engine.laws.Report` as the codes declare it (a word must be declared
-    alike wherever it is declared)."""
-    words: dict[str, Report] = {}
-    for code in CODES.values():
-        for word, spec in code.reports.items():
-            if not spec.reportable:
-                continue
-            seen = words.setdefault(word, spec)
-            if (seen.seat, seen.cards, seen.window, seen.menu_text, seen.classified) != (
-                    spec.seat, spec.cards, spec.window, spec.menu_text, spec.classified):
-                raise HoyleError(f"report {word!r} is declared differently by the codes")
-    return words
-
-
-REPORT_WORDS: dict[str, Report] = _report_words()
-"""What the table may report in referee mode, under any of the game's codes: word -> its
-:class:`~hoyle.engine.laws.Report` (a read-only view of the codes' law declarations).
-``too_many`` and ``too_few`` (:attr:`~hoyle.engine.laws.Report.classified`) are classified
-by the state into the finer kinds the codes rule (``nd_too_many``, ``dealer_took_too_few``,
-``nd_played_too_many``, …)."""
 
 _EXCHANGE_PHASES = ("proposal", "answer", "discard", "draw")
 _DEAL_COUNT_KINDS = frozenset({"deal_wrong_count", "nd_too_many", "nd_too_few",
@@ -669,10 +646,11 @@ class EcarteState(BaseState):
             raise IllegalAction("irregularities are reported only in referee mode")
         assert self.laws is not None
         word = action.word
-        spec = REPORT_WORDS.get(word)
+        words = self.laws.game_reports  # every écarté code's report words
+        spec = words.get(word)
         if spec is None:
             raise IllegalAction(f"unknown irregularity {word!r}; known: "
-                                f"{', '.join(sorted(REPORT_WORDS))}")
+                                f"{', '.join(sorted(words))}")
         needs_seat, needs_cards = spec.seat, spec.cards
         if self.phase in (Phase.DECISION, Phase.RECTIFY):
             raise IllegalAction("settle the pending ruling first")

@@ -414,6 +414,9 @@ class LawCode:
         self.reports: dict[str, Report] = {}
         """How each irregularity kind (and each report word the game classifies) is
         reported, by kind (:class:`Report`)."""
+        self.game_reports: dict[str, Report] = {}
+        """Every report word of the game's codes (set by the game's laws package), so a
+        word another code rules is told apart from an unknown one."""
         self.cites: dict[str, str] = {}
         """The code's own law for routine events of the game (``"heels"`` -> ``"EW-xii"``)."""
 
@@ -435,6 +438,7 @@ class LawCode:
         other._laws = self._laws
         other._by_kind = self._by_kind
         other.reports = self.reports
+        other.game_reports = self.game_reports
         other.defaults = self.defaults
         other.cites = self.cites
         return other

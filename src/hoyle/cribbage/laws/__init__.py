@@ -20,10 +20,14 @@ from hoyle.cribbage.laws.ew import EW
 from hoyle.engine.laws import LawCode
 from hoyle.engine.names import by_name
 
-__all__ = ["CODES", "get_code", "EW", "ACC"]
+__all__ = ["CODES", "DETECTED_KINDS", "get_code", "EW", "ACC"]
 
 CODES: dict[str, LawCode] = {"ew": EW, "acc": ACC}
 """The cribbage law codes by profile name."""
+
+DETECTED_KINDS: frozenset[str] = frozenset().union(*(c.detected for c in CODES.values()))
+"""Irregularities the engine detects itself (the rest are reported with ``REPORT``): a
+read-only view of the codes' :class:`~hoyle.engine.laws.Report` declarations."""
 
 
 def get_code(name: str, **params: Any) -> LawCode:

@@ -17,13 +17,41 @@ from typing import Any
 
 from hoyle.ecarte.laws.club import CLUB
 from hoyle.ecarte.laws.oh import OH
-from hoyle.engine.laws import LawCode
+from hoyle.engine.laws import LawCode, Report
 from hoyle.engine.names import by_name
+from hoyle.errors import HoyleError
 
-__all__ = ["CODES", "get_code", "OH", "CLUB"]
+__all__ = ["CODES", "REPORT_WORDS", "get_code", "OH", "CLUB"]
 
 CODES: dict[str, LawCode] = {"oh": OH, "club": CLUB}
 """The écarté law codes by profile name."""
+
+
+def _report_words() -> dict[str, Report]:
+    """The words the table may report under écarté's codes, each with its
+    :class:`~hoyle.engine.laws.Report` as the codes declare it (a word must be declared
+    alike wherever it is declared)."""
+    words: dict[str, Report] = {}
+    for code in CODES.values():
+        for word, spec in code.reports.items():
+            if not spec.reportable:
+                continue
+            seen = words.setdefault(word, spec)
+            if (seen.seat, seen.cards, seen.window, seen.menu_text, seen.classified) != (
+                    spec.seat, spec.cards, spec.window, spec.menu_text, spec.classified):
+                raise HoyleError(f"report {word!r} is declared differently by the codes")
+    return words
+
+
+REPORT_WORDS: dict[str, Report] = _report_words()
+"""What the table may report in referee mode, under any of the game's codes: word -> its
+:class:`~hoyle.engine.laws.Report` (a read-only view of the codes' law declarations).
+``too_many`` and ``too_few`` (:attr:`~hoyle.engine.laws.Report.classified`) are classified
+by the state into the finer kinds the codes rule (``nd_too_many``, ``dealer_took_too_few``,
+``nd_played_too_many``, …)."""
+
+for _code in CODES.values():
+    _code.game_reports = REPORT_WORDS
 
 
 def get_code(name: str, **params: Any) -> LawCode:
