@@ -30,9 +30,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
 from hoyle.cards import CARDS, Card, Rank
+from hoyle.cribbage import counting, referee
+from hoyle.cribbage.counting import HEELS as _HEELS
+from hoyle.cribbage.counting import Claim as _Claim
+from hoyle.cribbage.phase import Phase
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.scoring import (PIPS, ShowScore, heels_points, play_scores, score_play,
                                     score_show, show_total)
@@ -52,26 +56,11 @@ __all__ = [
 
 
 
-class Phase:
-    """Phase names (``shared/laws/cribbage.md`` §0)."""
-
-    CUT_FOR_DEAL: Final = "cut_for_deal"
-    DEAL: Final = "deal"
-    DISCARD: Final = "discard"
-    STARTER: Final = "starter"
-    PLAY: Final = "play"
-    CLAIM: Final = "claim"
-    DECISION: Final = "decision"
-    GAME_OVER: Final = "game_over"
-
-
 _EXPECTED = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.STARTER: "STARTER",
              Phase.DISCARD: "DISCARD", Phase.CLAIM: "CLAIM", Phase.DECISION: "CHOOSE"}
 _RULE_OF_PLAY = {"cut": "EW-i", "last": "EW-T-x", "crib": "EW-viii", "heels": "EW-xii",
                  "go": "EW-T-ix", "amend": "EW-xix"}
 """Sources of routine events when no law code is given: the seed code's (EW)."""
-_MAX_CLAIM = 29  # the most a hand of four (or fewer) and the starter can score
-_MAX_CLAIM_LONG = 99  # for the longer hands of eight-card cribbage
 _TABLE_VERBS = frozenset({"HEELS", "AMEND", "REPORT"})
 _NUMBER_VERBS = frozenset({"CLAIM", "AMEND", "REPORT"})
 _WORD_VERBS = frozenset({"CHOOSE", "REPORT"})
@@ -96,6 +85,8 @@ def _by_index(card: Card) -> int:
 
 
 @dataclass(frozen=True)
+
+
 class GameResult:
     """How a game ended.
 
@@ -204,21 +195,6 @@ class CribbageView(NamedTuple):
         return self.dealer == self.seat
 
 
-class _Claim(NamedTuple):
-    """A scoring opportunity awaiting its owner's claim (manual counting)."""
-
-    seat: int
-    what: str  # "play", "go", "hand", "crib"
-    points: int  # the true points
-    items: tuple[ScoreItem, ...]
-    cont: tuple[Any, ...]  # what follows once the claim (and any ruling) is settled
-    cards: tuple[Card, ...] = ()
-
-
-_CLAIM_ACTIONS = tuple(Action("CLAIM", n=i) for i in range(_MAX_CLAIM_LONG + 1))
-_HEELS = Action("HEELS")
-
-
 class CribbageState(BaseState):
     """A game of cribbage in progress.
 
@@ -299,10 +275,6 @@ class CribbageState(BaseState):
         if self.laws is not None and what in self.laws.cites:
             return self.laws.cites[what]
         return _RULE_OF_PLAY[what]
-
-    def _max_claim(self) -> int:
-        """The largest claim accepted: 29 with hands of four cards or fewer, else 99."""
-        return _MAX_CLAIM if self.rules.hand_size <= 4 else _MAX_CLAIM_LONG
 
     def seat_order(self) -> list[int]:
         """Seats from the dealer's left round to the dealer: the order of the deal, the
@@ -416,7 +388,7 @@ class CribbageState(BaseState):
                     acts.append(act)
             return acts
         if phase == Phase.CLAIM:
-            return list(_CLAIM_ACTIONS[:self._max_claim() + 1])
+            return counting.claim_actions(self.rules)
         if phase == Phase.DECISION:
             return self._decision_actions()
         return []  # pragma: no cover - no other phase has a player to act
@@ -467,7 +439,16 @@ class CribbageState(BaseState):
                     raise IllegalAction("you can play a card, so you cannot say go (EW-xxi)")
                 return
         if verb in _TABLE_VERBS:
-            self._check_table_action(action)
+            if phase == Phase.GAME_OVER:
+                raise IllegalAction("the game is over")
+            if verb != "REPORT" and action.cards:
+                raise IllegalAction(f"{verb} names no card")
+            if verb == "HEELS":
+                counting.check_heels(self)
+            elif verb == "AMEND":
+                counting.check_amend(self, action)
+            else:
+                referee.check_report(self, action)
             return
         if phase == Phase.GAME_OVER:
             raise IllegalAction("the game is over")
@@ -481,9 +462,7 @@ class CribbageState(BaseState):
         if verb != expected:
             raise IllegalAction(f"{verb} is not possible now: expected {expected}")
         if phase == Phase.CLAIM:
-            top = self._max_claim()
-            if cards or action.n is None or not 0 <= action.n <= top:
-                raise IllegalAction(f"claim a number of points from 0 to {top}")
+            counting.check_claim(self, action)
             return
         if phase == Phase.DECISION:
             self._check_choice(action)
@@ -519,65 +498,17 @@ class CribbageState(BaseState):
                 if c not in hand:
                     raise IllegalAction(f"{c} is not in the hand")
 
-    def _check_table_action(self, action: Action) -> None:
-        """Checks for the actions a seat may take out of turn: HEELS, AMEND, REPORT."""
-        verb = action.verb
-        if self.phase == Phase.GAME_OVER:
-            raise IllegalAction("the game is over")
-        if verb != "REPORT" and action.cards:
-            raise IllegalAction(f"{verb} names no card")
-        if verb == "HEELS":
-            if not self.manual_count:
-                raise IllegalAction("his heels are scored automatically (manual counting is off)")
-            if self.starter is None or self.starter.rank != Rank.JACK:
-                raise IllegalAction("no jack has been turned up")
-            if not self.heels_due and not self.referee:
-                raise IllegalAction(
-                    "too late: two for his heels must be taken before the dealer plays his "
-                    "first card (EW-xii)" if self.dealer_has_played()
-                    else "his heels have already been taken")
-            return
-        if verb == "AMEND":
-            if not self.manual_count:
-                raise IllegalAction("scores are added automatically (manual counting is off)")
-            if action.n is None or action.n < 0:
-                raise IllegalAction("AMEND names the points, e.g. AMEND 4")
-            if not self.last_claim:
-                raise IllegalAction("no score has been taken yet in this deal")
-            if self._amend_open():
-                assert self.amendable is not None
-                if action.n <= self.amendable[1]:
-                    raise IllegalAction(f"an amendment adds neglected points: claim more than "
-                                        f"the {self.amendable[1]} taken")
-                return
-            if not self.referee:
-                if self.last_claim in ("hand", "crib"):
-                    raise IllegalAction("a hand or crib once taken cannot be amended (EW-xi)")
-                raise IllegalAction("points neglected in the play cannot be taken after "
-                                    "their time (EW-xix)")
-            return
-        # REPORT
-        if not self.referee:
-            raise IllegalAction("irregularities are reported only in referee mode")
-        assert self.laws is not None
-        reports = self.laws.reports
-        spec = reports.get(action.word) if action.word in self.laws.kinds else None
-        if spec is None or not spec.reportable:
-            raise IllegalAction(f"unknown irregularity {action.word!r}; known: "
-                                f"{', '.join(k for k in self.laws.kinds if reports[k].reportable)}")
-        if action.n is not None and not 0 <= action.n < self.rules.players:
-            raise IllegalAction(f"no seat {action.n} in this game")
-        if action.n is None and spec.seat:
-            raise IllegalAction(f"REPORT {action.word} must name the seat at fault, "
-                                f"e.g. REPORT {action.word} 0")
-
     # -- doing it --------------------------------------------------------------------
 
     def _do(self, action: Action, events: list[Event]) -> None:
         phase = self.phase
         verb = action.verb
-        if verb in _TABLE_VERBS:
-            self._do_table_action(action, events)
+        if verb == "HEELS":
+            counting.do_heels(self, events)
+        elif verb == "AMEND":
+            counting.do_amend(self, action.n or 0, events)
+        elif verb == "REPORT":
+            referee.do_report(self, action, events)
         elif phase == Phase.PLAY:
             if verb == "GO":
                 self._do_go(events)
@@ -593,7 +524,7 @@ class CribbageState(BaseState):
             self._do_starter(action.cards[0], events)
         elif phase == Phase.CLAIM:
             assert action.n is not None
-            self._do_claim(action.n, events)
+            counting.do_claim(self, action.n, events)
         else:
             self._do_choose(action, events)
 
@@ -741,8 +672,8 @@ class CribbageState(BaseState):
         items = score_play(self.count_cards) \
             if play_scores(self.count_cards, self.count) else _NO_ITEMS
         if self.manual_count:
-            self._open_claim(_Claim(seat, "play", sum(i.points for i in items), tuple(items),
-                                    ("advance", seat), (card,)))
+            counting.open_claim(self, _Claim(seat, "play", sum(i.points for i in items),
+                                             tuple(items), ("advance", seat), (card,)))
             return
         if items:
             pts = sum(i.points for i in items)
@@ -814,7 +745,7 @@ class CribbageState(BaseState):
             reason = "one for last" if any(self.hands) else "last card"
             item = (ScoreItem("go", (), 1),)
             if self.manual_count:
-                self._open_claim(_Claim(last, "go", 1, item, ("after_count",)))
+                counting.open_claim(self, _Claim(last, "go", 1, item, ("after_count",)))
                 return
             if self._peg(last, 1, events, reason, self._cite("go"), item):
                 return
@@ -868,65 +799,13 @@ class CribbageState(BaseState):
             events.append(event("show", seat, cards + (self.starter,), total, items, what,
                                 "CRIB-R-10"))
             if self.manual_count:
-                self._open_claim(_Claim(seat, what, total, items, ("show", i + 1)))
+                counting.open_claim(self, _Claim(seat, what, total, items, ("show", i + 1)))
                 return
             if self._peg(seat, total, events, what, "CRIB-R-10", items):
                 return
         self._new_deal((self.dealer + 1) % self.rules.players, events, "", "CRIB-R-3")
 
     # -- manual counting, rulings and decisions --------------------------------------
-
-    def _open_claim(self, claim: _Claim) -> None:
-        self.claim = claim
-        self.phase = Phase.CLAIM
-        self.to_act = claim.seat
-
-    def _do_claim(self, n: int, events: list[Event]) -> None:
-        """Score a claim: an underclaim loses the rest (EW-x; muggins under ACC), an
-        overclaim is taken and may be taken down (EW-ix), a claim of game that the true
-        count does not reach is a false claim of game (EW-xvi)."""
-        claim = self.claim
-        assert claim is not None
-        self.claim = None
-        self.last_claim = claim.what
-        self.last_claim_seat = claim.seat
-        self.amendable = (claim.seat, n, claim.points, len(self.played)) \
-            if claim.what in ("play", "go") and n < claim.points else None
-        seat, true = claim.seat, claim.points
-        facts = {"claimed": n, "true": true, "what": claim.what, "excess": n - true,
-                 "short": true - n}
-        side = self.rules.side_of(seat)
-        target = self.rules.target
-        reason = claim.what if claim.what in ("hand", "crib") else \
-            ", ".join(i.kind for i in claim.items) or "nothing"
-        before = self.pegs[side][0]
-        if n > true and before + n >= target > before + true:
-            # A claim of game the true count does not reach: the true points are his, the
-            # points he pegged falsely toward the game hole are the overclaim.
-            if true:
-                self._peg(seat, true, events, reason, "CRIB-R-10" if claim.what in
-                          ("hand", "crib") else "CRIB-R-9", claim.items, claim.cards)
-            facts["excess"] = target - (before + true)
-            facts["claimed_total"] = before + n
-            if self._rule(Irregularity("false_game_claim", seat, Phase.CLAIM, facts), events,
-                          claim.cont):
-                return
-        else:
-            src = self._cite("go") if claim.what == "go" else \
-                "CRIB-R-9" if claim.what == "play" else "CRIB-R-10"
-            if self._peg(seat, n, events, "the claim" if n != true else reason,
-                         src, claim.items if n == true else (), claim.cards):
-                return
-            if n < true:
-                if self._rule(Irregularity("underclaim", seat, Phase.CLAIM, facts), events,
-                              claim.cont):
-                    return
-            elif n > true:
-                self.open_overscores.append((seat, n - true))
-                if self._rule(Irregularity("overclaim", seat, Phase.CLAIM, facts), events,
-                              claim.cont):
-                    return
-        self._continue(claim.cont, events)
 
     def _continue(self, cont: tuple[Any, ...], events: list[Event]) -> None:
         """Carry on the flow a claim or a decision interrupted."""
@@ -983,70 +862,6 @@ class CribbageState(BaseState):
 
     def _lose_game(self, seat: int, law: str, events: list[Event]) -> None:
         self._end_game(self.rules.side_of(self._adversary(seat)), events, forfeit=law)
-
-    def _do_table_action(self, action: Action, events: list[Event]) -> None:
-        verb = action.verb
-        if verb == "HEELS":
-            assert self.dealer is not None and self.starter is not None
-            if self.heels_due:
-                self.heels_due = False
-                points = heels_points(self.starter)
-                self._peg(self.dealer, points, events, "his heels", self._cite("heels"),
-                          (ScoreItem("heels", (self.starter,), points),), (self.starter,))
-                return
-            self._rule(Irregularity("late_heels", self.dealer, self.phase,
-                                    {"dealer_has_played": self.dealer_has_played()},
-                                    reported=True), events)
-            return
-        if verb == "AMEND":
-            if self._amend_open():
-                self._amend(action.n or 0, events)
-                return
-            kind = "amend_score" if self.last_claim in ("hand", "crib") else "late_claim"
-            seat = self.last_claim_seat
-            self._rule(Irregularity(kind, seat, self.phase, {"points": action.n},
-                                    reported=True), events)
-            return
-        facts: dict[str, Any] = {}
-        if action.word == "overscore_called":
-            open_ = [x for x in self.open_overscores if x[0] == action.n]
-            facts["pending_excess"] = open_[-1][1] if open_ else 0
-        self._rule(Irregularity(action.word, action.n, self.phase, facts, reported=True),
-                   events)
-
-    def _amend_open(self) -> bool:
-        """Whether neglected points of the play may still be taken: the code allows it until
-        the next card is played (EW-xix: ``underscore_window`` = ``next_card``) and no card
-        has been played since the short claim."""
-        if self.amendable is None or self.laws is None:
-            return False
-        if self.laws.params.get("underscore_window") != "next_card":
-            return False
-        return len(self.played) == self.amendable[3] and self.phase != Phase.GAME_OVER
-
-    def _amend(self, n: int, events: list[Event]) -> None:
-        """Take neglected points of the play (EW-xix): the claim becomes ``n`` and the
-        difference is pegged now; more than was due is an overscore (EW-ix), and one that
-        falsely reaches the game a false claim of game (EW-xvi)."""
-        assert self.amendable is not None
-        seat, claimed, true, played = self.amendable
-        self.amendable = (seat, n, true, played) if n < true else None
-        side = self.rules.side_of(seat)
-        before = self.pegs[side][0]
-        target = self.rules.target
-        facts = {"claimed": n, "true": true, "excess": n - true, "what": "play",
-                 "short": true - n}
-        if n > true and before + n - claimed >= target > before + true - claimed:
-            self._peg(seat, true - claimed, events, "neglected points taken",
-                      self._cite("amend"))
-            facts["excess"] = target - (before + true - claimed)
-            self._rule(Irregularity("false_game_claim", seat, self.phase, facts), events)
-            return
-        if self._peg(seat, n - claimed, events, "neglected points taken", self._cite("amend")):
-            return
-        if n > true:
-            self.open_overscores.append((seat, n - true))
-            self._rule(Irregularity("overclaim", seat, self.phase, facts), events)
 
     # -- records ---------------------------------------------------------------------
 

@@ -48,37 +48,21 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from hoyle.cards import Card, Rank, Suit
+from hoyle.ecarte import referee
+from hoyle.ecarte.phase import Phase
 from hoyle.ecarte.scoring import hand_points, hand_score, legal_cards, penalised, trick_winner
 from hoyle.ecarte.rules import ECARTE_CARDS, ECARTE_PACK, HAND_SIZE, PATTERNS, EcarteRules, trick_rank
 from hoyle.errors import HoyleError, IllegalAction
 from hoyle.engine import rng as draw  # the seeded draws, as for cribbage
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling, Window
+from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
 from hoyle.engine.state import FIELDS, BaseState
 
 __all__ = ["EcarteState", "EcarteView", "GameResult", "Phase"]
 
 
 
-class Phase:
-    """Phase names (``shared/laws/ecarte.md`` §0)."""
-
-    CUT_FOR_DEAL = "cut_for_deal"
-    DEAL = "deal"
-    TURN_UP = "turn_up"
-    PROPOSAL = "proposal"
-    ANSWER = "answer"
-    DISCARD = "discard"
-    DRAW = "draw"
-    PLAY = "play"
-    RECTIFY = "rectify"
-    DECISION = "decision"
-    GAME_OVER = "game_over"
-
-
-
-_EXCHANGE_PHASES = ("proposal", "answer", "discard", "draw")
 _DEAL_COUNT_KINDS = frozenset({"deal_wrong_count", "nd_too_many", "nd_too_few",
                                "dealer_too_many", "dealer_too_few", "nd_wrong_in_play",
                                "dealer_wrong_in_play"})
@@ -98,6 +82,8 @@ def _idx(card: Card) -> int:
 
 
 @dataclass(frozen=True)
+
+
 class GameResult:
     """How a game ended.
 
@@ -486,7 +472,7 @@ class EcarteState(BaseState):
         if phase == Phase.GAME_OVER:
             raise IllegalAction("the game is over")
         if verb == "REPORT":
-            self._check_report(action)
+            referee.check_report(self, action)
             return
         if verb == "KING":
             self._check_king(action)
@@ -641,91 +627,12 @@ class EcarteState(BaseState):
             raise IllegalAction("too late: the king must be announced before the holder's "
                                 "first card (CLUB-23, CLUB-24; HGIE-5)")
 
-    def _check_report(self, action: Action) -> None:
-        if not self.referee:
-            raise IllegalAction("irregularities are reported only in referee mode")
-        assert self.laws is not None
-        word = action.word
-        words = self.laws.game_reports  # every écarté code's report words
-        spec = words.get(word)
-        if spec is None:
-            raise IllegalAction(f"unknown irregularity {word!r}; known: "
-                                f"{', '.join(sorted(words))}")
-        needs_seat, needs_cards = spec.seat, spec.cards
-        if self.phase in (Phase.DECISION, Phase.RECTIFY):
-            raise IllegalAction("settle the pending ruling first")
-        if action.n is not None and action.n not in (0, 1):
-            raise IllegalAction(f"no seat {action.n} in this game")
-        if needs_seat and action.n is None:
-            raise IllegalAction(f"REPORT {word} must name a seat, e.g. REPORT {word} 0")
-        if needs_cards and not action.cards:
-            raise IllegalAction(f"REPORT {word} must name the card(s)")
-        if not needs_cards and action.cards:
-            raise IllegalAction(f"REPORT {word} names no card")
-        window = spec.window
-        if window is Window.CUT_FOR_DEAL:
-            if self.phase != Phase.CUT_FOR_DEAL:
-                raise IllegalAction(f"{word} is reported in the cut for deal")
-        elif window is Window.ANY_TIME:
-            pass
-        elif self.dealer is None:
-            raise IllegalAction(f"no deal yet: cut for deal first ({word} concerns a deal)")
-        elif window is Window.PLAY and self.phase != Phase.PLAY:
-            raise IllegalAction(f"{word} is reported in the play of the cards")
-        elif window is Window.EXCHANGE and (self.phase not in _EXCHANGE_PHASES
-                                            or self.turn_up is None):
-            raise IllegalAction(f"{word} is reported during the exchange")
-        if word in ("too_many", "too_few"):
-            if self.dealer is None or not self.hands[0]:
-                raise IllegalAction("no cards have been dealt yet")
-            assert action.n is not None
-            pool = self.stock() if word == "too_many" else self.hands[action.n]
-            for c in action.cards:
-                if c not in pool:
-                    raise IllegalAction(f"{c} is not in {'the stock' if word == 'too_many' else 'that hand'}")
-        if word == "several_turned" and (self.phase != Phase.PROPOSAL or self.proposals
-                                         or self.exchanges):
-            raise IllegalAction("several cards turned up is reported at the turn-up, before "
-                                "the elder hand stands or proposes")
-        if word in ("faced_in_stock", "several_turned", "card_turned_in_exchange"):
-            for c in action.cards:
-                if c not in self.stock():
-                    raise IllegalAction(f"{c} is not in the stock")
-        elif word == "exposed_in_exchange":
-            assert action.n is not None
-            for c in action.cards:
-                if c not in self.hands[action.n]:
-                    raise IllegalAction(f"{c} is not in that hand")
-        kind = self._report_kind(word, action.n)
-        if kind not in self.laws.kinds:
-            raise IllegalAction(f"the {self.laws.name} code has no law for {kind!r}")
-
-    def _report_kind(self, word: str, seat: int | None) -> str:
-        """The kind a code rules for a report: ``too_many`` and ``too_few`` are classified by
-        who holds the cards and when they are found (``shared/laws/ecarte.md`` §4)."""
-        if word not in ("too_many", "too_few"):
-            return word
-        assert seat is not None
-        many = word == "too_many"
-        who = "nd" if seat == self.elder else "dealer"
-        if self.turn_up is None:
-            return "deal_wrong_count"
-        if self.exchanges == 0:
-            if self.played:
-                return f"{who}_wrong_in_play"
-            return f"{who}_too_{'many' if many else 'few'}"
-        if self._played_by(seat):
-            return f"{who}_played_too_many" if many else f"{who}_played_short"
-        if who == "nd":
-            return "nd_took_too_many" if many else "nd_given_too_few"
-        return "dealer_took_too_many" if many else "dealer_took_too_few"
-
     # -- doing it --------------------------------------------------------------------
 
     def _do(self, action: Action, events: list[Event]) -> None:
         verb = action.verb
         if verb == "REPORT":
-            self._do_report(action, events)
+            referee.do_report(self, action, events)
         elif verb == "KING":
             self._do_king(action.n if action.n is not None else self.to_act, events)
         elif self.phase == Phase.DECISION:
@@ -1243,48 +1150,6 @@ class EcarteState(BaseState):
                                    self.phase, self._facts() | {"adversary": self._elder()})
                 self._apply_ruling(self.laws.rule(irr), irr, events, cont)
         return moved
-
-    def _do_report(self, action: Action, events: list[Event]) -> None:
-        word, seat = action.word, action.n
-        kind = self._report_kind(word, seat)
-        facts: dict[str, Any] = {"cards": action.cards, "report": word}
-        if word in ("too_many", "too_few"):
-            assert seat is not None
-            self.count_report = (seat, word, action.cards)
-        if word == "too_many":
-            assert seat is not None
-            self.hands[seat].extend(action.cards)
-            self.hands[seat].sort(key=_idx)
-            facts["count"] = len(action.cards)
-        elif word == "too_few":
-            assert seat is not None
-            for c in action.cards:
-                self.hands[seat].remove(c)
-            facts["count"] = len(action.cards)
-        elif word in ("faced_in_stock", "card_turned_in_exchange"):
-            facts["count"] = len(action.cards)
-        elif word == "several_turned":
-            self.exposed_turn = list(action.cards)
-            facts["count"] = len(action.cards)
-            facts["turn_up"] = self.turn_up
-        elif word == "exposed_in_exchange":
-            facts["count"] = len(action.cards)
-        elif word == "retracted_card" and seat is not None:
-            lt = self.last_trick
-            ok = lt is not None and not self.trick and lt[2] == seat and \
-                any(r[2] == lt[3] for r in self.revokes)
-            facts["revoke_card"] = lt[3] if ok and lt is not None else None
-        elif word == "named_suit" and seat is not None:
-            facts["card_led"] = self.trick[0][1] if len(self.trick) == 1 and \
-                self.trick[0][0] == seat else None
-        law_id = self.laws.law_for(kind).id if self.laws is not None and \
-            kind in self.laws.kinds else "ECARTE-R-17"
-        events.append(Event("report", seat, action.cards, reason=word.replace("_", " "),
-                            source=law_id))
-        cont = ("resume", self.phase, self.to_act)
-        if not self._rule(Irregularity(kind, seat, self.phase, facts, reported=True), events,
-                          cont):
-            self._continue(cont, events)
 
     # -- records ---------------------------------------------------------------------
 

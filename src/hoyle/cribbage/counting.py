@@ -1,0 +1,253 @@
+"""Manual counting: each owner claims his points in the play and the show (``CLAIM n``),
+takes his heels (``HEELS``) and the neglected points of the play (``AMEND n``); the law
+code rules the mistakes.
+
+Source: EW-ix (overclaim, taken down), EW-x (underclaim lost), EW-xi (a hand once taken
+is not amended), EW-xii (his heels before the dealer's first card), EW-xvi (a false
+claim of game), EW-xix (neglected points of the play until the next card); under ACC the
+muggins rules (ACC-10). The rules of play that open a claim are in
+:mod:`hoyle.cribbage.state`; this module holds what follows a claim.
+
+The functions take the state (:class:`Table`, which :class:`~hoyle.cribbage.state.
+CribbageState` is) and are called only by it; each ``check_*`` raises
+:class:`~hoyle.errors.IllegalAction` and changes nothing, each ``do_*`` applies an action
+already checked.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NamedTuple, Protocol
+
+from hoyle.cards import Card, Rank
+from hoyle.cribbage.phase import Phase
+from hoyle.cribbage.rules import CribbageRules
+from hoyle.cribbage.scoring import heels_points
+from hoyle.engine.action import Action, ScoreItem
+from hoyle.engine.event import Event
+from hoyle.engine.laws import Irregularity, LawCode
+from hoyle.errors import IllegalAction
+
+__all__ = ["Claim", "MAX_CLAIM", "MAX_CLAIM_LONG", "CLAIM_ACTIONS", "HEELS", "Table",
+           "max_claim", "claim_actions", "open_claim", "check_claim", "do_claim", "check_heels", "do_heels", "check_amend",
+           "do_amend", "amend_open"]
+
+MAX_CLAIM: Final = 29  # the most a hand of four (or fewer) and the starter can score
+MAX_CLAIM_LONG: Final = 99  # for the longer hands of eight-card cribbage
+CLAIM_ACTIONS: Final = tuple(Action("CLAIM", n=i) for i in range(MAX_CLAIM_LONG + 1))
+HEELS: Final = Action("HEELS")
+
+
+class Claim(NamedTuple):
+    """A scoring opportunity awaiting its owner's claim (manual counting)."""
+
+    seat: int
+    what: str  # "play", "go", "hand", "crib"
+    points: int  # the true points
+    items: tuple[ScoreItem, ...]
+    cont: tuple[Any, ...]  # what follows once the claim (and any ruling) is settled
+    cards: tuple[Card, ...] = ()
+
+
+class Table(Protocol):
+    """What manual counting reads and changes of a cribbage state."""
+
+    rules: CribbageRules
+    laws: LawCode | None
+    referee: bool
+    manual_count: bool
+    phase: str
+    to_act: int
+    dealer: int | None
+    starter: Card | None
+    pegs: list[list[int]]
+    played: list[tuple[int, Card]]
+    claim: Claim | None
+    last_claim: str
+    last_claim_seat: int | None
+    amendable: tuple[int, int, int, int] | None
+    open_overscores: list[tuple[int, int]]
+    heels_due: bool
+
+    def dealer_has_played(self) -> bool: ...
+
+    def _cite(self, what: str) -> str: ...
+
+    def _peg(self, seat: int, points: int, events: list[Event], reason: str, source: str,
+             items: tuple[ScoreItem, ...] = (), cards: tuple[Card, ...] = ()) -> bool: ...
+
+    def _rule(self, irregularity: Irregularity, events: list[Event],
+              cont: tuple[Any, ...] | None = None) -> bool: ...
+
+    def _continue(self, cont: tuple[Any, ...], events: list[Event]) -> None: ...
+
+
+def max_claim(rules: CribbageRules) -> int:
+    """The largest claim accepted, in points: 29 with hands of four cards or fewer (the
+    most a hand and the starter can score), else 99 (eight-card cribbage)."""
+    return MAX_CLAIM if rules.hand_size <= 4 else MAX_CLAIM_LONG
+
+
+def claim_actions(rules: CribbageRules) -> list[Action]:
+    """``CLAIM 0`` … ``CLAIM max_claim(rules)``: the legal actions at a claim."""
+    return list(CLAIM_ACTIONS[:max_claim(rules) + 1])
+
+
+def open_claim(s: Table, claim: Claim) -> None:
+    """Wait for ``claim.seat`` to claim the points of ``claim``."""
+    s.claim = claim
+    s.phase = Phase.CLAIM
+    s.to_act = claim.seat
+
+
+def check_claim(s: Table, action: Action) -> None:
+    """Raise :class:`IllegalAction` unless ``action`` claims 0 … :func:`max_claim` points."""
+    top = max_claim(s.rules)
+    if action.cards or action.n is None or not 0 <= action.n <= top:
+        raise IllegalAction(f"claim a number of points from 0 to {top}")
+
+
+def do_claim(s: Table, n: int, events: list[Event]) -> None:
+    """Score a claim of ``n`` points: an underclaim loses the rest (EW-x; muggins under
+    ACC), an overclaim is taken and may be taken down (EW-ix), a claim of game that the
+    true count does not reach is a false claim of game (EW-xvi)."""
+    claim = s.claim
+    assert claim is not None
+    s.claim = None
+    s.last_claim = claim.what
+    s.last_claim_seat = claim.seat
+    s.amendable = (claim.seat, n, claim.points, len(s.played)) \
+        if claim.what in ("play", "go") and n < claim.points else None
+    seat, true = claim.seat, claim.points
+    facts = {"claimed": n, "true": true, "what": claim.what, "excess": n - true,
+             "short": true - n}
+    side = s.rules.side_of(seat)
+    target = s.rules.target
+    reason = claim.what if claim.what in ("hand", "crib") else \
+        ", ".join(i.kind for i in claim.items) or "nothing"
+    before = s.pegs[side][0]
+    if n > true and before + n >= target > before + true:
+        # A claim of game the true count does not reach: the true points are his, the
+        # points he pegged falsely toward the game hole are the overclaim.
+        if true:
+            s._peg(seat, true, events, reason, "CRIB-R-10" if claim.what in
+                   ("hand", "crib") else "CRIB-R-9", claim.items, claim.cards)
+        facts["excess"] = target - (before + true)
+        facts["claimed_total"] = before + n
+        if s._rule(Irregularity("false_game_claim", seat, Phase.CLAIM, facts), events,
+                   claim.cont):
+            return
+    else:
+        src = s._cite("go") if claim.what == "go" else \
+            "CRIB-R-9" if claim.what == "play" else "CRIB-R-10"
+        if s._peg(seat, n, events, "the claim" if n != true else reason,
+                  src, claim.items if n == true else (), claim.cards):
+            return
+        if n < true:
+            if s._rule(Irregularity("underclaim", seat, Phase.CLAIM, facts), events,
+                       claim.cont):
+                return
+        elif n > true:
+            s.open_overscores.append((seat, n - true))
+            if s._rule(Irregularity("overclaim", seat, Phase.CLAIM, facts), events,
+                       claim.cont):
+                return
+    s._continue(claim.cont, events)
+
+
+def check_heels(s: Table) -> None:
+    """Raise :class:`IllegalAction` unless the dealer may take two for his heels now
+    (manual counting, a jack turned, before the dealer's first card: EW-xii; a referee
+    may enter a late claim, which the law then rules)."""
+    if not s.manual_count:
+        raise IllegalAction("his heels are scored automatically (manual counting is off)")
+    if s.starter is None or s.starter.rank != Rank.JACK:
+        raise IllegalAction("no jack has been turned up")
+    if not s.heels_due and not s.referee:
+        raise IllegalAction(
+            "too late: two for his heels must be taken before the dealer plays his "
+            "first card (EW-xii)" if s.dealer_has_played()
+            else "his heels have already been taken")
+
+
+def do_heels(s: Table, events: list[Event]) -> None:
+    """``HEELS``: two for his heels to the dealer (EW-xii), or a late claim ruled."""
+    assert s.dealer is not None and s.starter is not None
+    if s.heels_due:
+        s.heels_due = False
+        points = heels_points(s.starter)
+        s._peg(s.dealer, points, events, "his heels", s._cite("heels"),
+               (ScoreItem("heels", (s.starter,), points),), (s.starter,))
+        return
+    s._rule(Irregularity("late_heels", s.dealer, s.phase,
+                         {"dealer_has_played": s.dealer_has_played()},
+                         reported=True), events)
+
+
+def amend_open(s: Table) -> bool:
+    """Whether neglected points of the play may still be taken: the code allows it until
+    the next card is played (EW-xix: ``underscore_window`` = ``next_card``) and no card
+    has been played since the short claim."""
+    if s.amendable is None or s.laws is None:
+        return False
+    if s.laws.params.get("underscore_window") != "next_card":
+        return False
+    return len(s.played) == s.amendable[3] and s.phase != Phase.GAME_OVER
+
+
+def check_amend(s: Table, action: Action) -> None:
+    """Raise :class:`IllegalAction` unless ``AMEND n`` may be entered now: while the
+    window of EW-xix is open, for more than was claimed; a referee may enter a late one,
+    which the law then rules (EW-xi, EW-xix)."""
+    if not s.manual_count:
+        raise IllegalAction("scores are added automatically (manual counting is off)")
+    if action.n is None or action.n < 0:
+        raise IllegalAction("AMEND names the points, e.g. AMEND 4")
+    if not s.last_claim:
+        raise IllegalAction("no score has been taken yet in this deal")
+    if amend_open(s):
+        assert s.amendable is not None
+        if action.n <= s.amendable[1]:
+            raise IllegalAction(f"an amendment adds neglected points: claim more than "
+                                f"the {s.amendable[1]} taken")
+        return
+    if not s.referee:
+        if s.last_claim in ("hand", "crib"):
+            raise IllegalAction("a hand or crib once taken cannot be amended (EW-xi)")
+        raise IllegalAction("points neglected in the play cannot be taken after "
+                            "their time (EW-xix)")
+
+
+def do_amend(s: Table, n: int, events: list[Event]) -> None:
+    """``AMEND n``: take neglected points of the play while the window is open, else
+    have the law rule a late amendment (``amend_score``, ``late_claim``)."""
+    if amend_open(s):
+        _amend(s, n, events)
+        return
+    kind = "amend_score" if s.last_claim in ("hand", "crib") else "late_claim"
+    s._rule(Irregularity(kind, s.last_claim_seat, s.phase, {"points": n},
+                         reported=True), events)
+
+
+def _amend(s: Table, n: int, events: list[Event]) -> None:
+    """Take neglected points of the play (EW-xix): the claim becomes ``n`` and the
+    difference is pegged now; more than was due is an overscore (EW-ix), and one that
+    falsely reaches the game a false claim of game (EW-xvi)."""
+    assert s.amendable is not None
+    seat, claimed, true, played = s.amendable
+    s.amendable = (seat, n, true, played) if n < true else None
+    side = s.rules.side_of(seat)
+    before = s.pegs[side][0]
+    target = s.rules.target
+    facts = {"claimed": n, "true": true, "excess": n - true, "what": "play",
+             "short": true - n}
+    if n > true and before + n - claimed >= target > before + true - claimed:
+        s._peg(seat, true - claimed, events, "neglected points taken", s._cite("amend"))
+        facts["excess"] = target - (before + true - claimed)
+        s._rule(Irregularity("false_game_claim", seat, s.phase, facts), events)
+        return
+    if s._peg(seat, n - claimed, events, "neglected points taken", s._cite("amend")):
+        return
+    if n > true:
+        s.open_overscores.append((seat, n - true))
+        s._rule(Irregularity("overclaim", seat, s.phase, facts), events)
+

@@ -1,0 +1,61 @@
+"""The referee's reports: irregularities a table playing with real cards reports
+(``REPORT kind [seat]``), each ruled by the chosen law code.
+
+Source: the law codes' report declarations (``engine.laws.Report``, in the ``kinds=`` of
+each law of :mod:`hoyle.cribbage.laws`): what may be reported, whether it names the seat
+at fault. The rules of play are in :mod:`hoyle.cribbage.state`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from hoyle.cribbage.rules import CribbageRules
+from hoyle.engine.action import Action
+from hoyle.engine.event import Event
+from hoyle.engine.laws import Irregularity, LawCode
+from hoyle.errors import IllegalAction
+
+__all__ = ["Table", "check_report", "do_report"]
+
+
+class Table(Protocol):
+    """What a report reads and changes of a cribbage state."""
+
+    rules: CribbageRules
+    laws: LawCode | None
+    referee: bool
+    phase: str
+    open_overscores: list[tuple[int, int]]
+
+    def _rule(self, irregularity: Irregularity, events: list[Event],
+              cont: tuple[Any, ...] | None = None) -> bool: ...
+
+
+def check_report(s: Table, action: Action) -> None:
+    """Raise :class:`IllegalAction` unless ``REPORT kind [seat]`` names a kind the code
+    declares reportable (and the seat at fault where the kind needs one, a seat of this
+    game). Only in referee mode."""
+    if not s.referee:
+        raise IllegalAction("irregularities are reported only in referee mode")
+    assert s.laws is not None
+    reports = s.laws.reports
+    spec = reports.get(action.word) if action.word in s.laws.kinds else None
+    if spec is None or not spec.reportable:
+        raise IllegalAction(f"unknown irregularity {action.word!r}; known: "
+                            f"{', '.join(k for k in s.laws.kinds if reports[k].reportable)}")
+    if action.n is not None and not 0 <= action.n < s.rules.players:
+        raise IllegalAction(f"no seat {action.n} in this game")
+    if action.n is None and spec.seat:
+        raise IllegalAction(f"REPORT {action.word} must name the seat at fault, "
+                            f"e.g. REPORT {action.word} 0")
+
+
+def do_report(s: Table, action: Action, events: list[Event]) -> None:
+    """Have the law code rule the reported irregularity (an overscore called carries the
+    excess not yet taken down: EW-ix, ACC-8.4.c)."""
+    facts: dict[str, Any] = {}
+    if action.word == "overscore_called":
+        open_ = [x for x in s.open_overscores if x[0] == action.n]
+        facts["pending_excess"] = open_[-1][1] if open_ else 0
+    s._rule(Irregularity(action.word, action.n, s.phase, facts, reported=True), events)

@@ -1,0 +1,190 @@
+"""The referee's reports at écarté: irregularities a table playing with real cards reports
+(``REPORT word [seat] [cards]``), classified into the kind a code rules and ruled by it.
+
+Source: the report words every écarté code declares (``engine.laws.Report`` in the law
+decorators' ``words=``, gathered as ``LawCode.game_reports``): whether a word names a seat
+and cards, and its window (the cut, the exchange, the play, any time); the
+classification of a wrong number of cards by who holds them and when they are found
+(``shared/laws/ecarte.md`` §4). The rules of play are in :mod:`hoyle.ecarte.state`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from hoyle.cards import Card
+from hoyle.ecarte.phase import Phase
+from hoyle.engine.action import Action
+from hoyle.engine.event import Event
+from hoyle.engine.laws import Irregularity, LawCode, Window
+from hoyle.errors import IllegalAction
+
+__all__ = ["Table", "check_report", "report_kind", "do_report"]
+
+_EXCHANGE_PHASES = (Phase.PROPOSAL, Phase.ANSWER, Phase.DISCARD, Phase.DRAW)
+
+
+class Table(Protocol):
+    """What a report reads and changes of an écarté state."""
+
+    laws: LawCode | None
+    referee: bool
+    phase: str
+    to_act: int
+    dealer: int | None
+    hands: list[list[Card]]
+    turn_up: Card | None
+    proposals: int
+    exchanges: int
+    trick: list[tuple[int, Card]]
+    played: list[tuple[int, Card]]
+    revokes: list[tuple[int, str, Card]]
+    last_trick: tuple[int, Card, int, Card, int] | None
+    count_report: tuple[int, str, tuple[Card, ...]] | None
+    exposed_turn: list[Card]
+
+    @property
+    def elder(self) -> int | None: ...
+
+    def stock(self) -> list[Card]: ...
+
+    def _played_by(self, seat: int) -> list[Card]: ...
+
+    def _rule(self, irregularity: Irregularity, events: list[Event],
+              cont: tuple[Any, ...] | None = None) -> bool: ...
+
+    def _continue(self, cont: tuple[Any, ...], events: list[Event]) -> None: ...
+
+
+def check_report(s: Table, action: Action) -> None:
+    """Raise :class:`IllegalAction` unless ``REPORT word [seat] [cards]`` is a report word
+    of écarté, names what it must (a seat, cards that are where the word says) in its
+    window, and the chosen code rules its kind. Only in referee mode."""
+    if not s.referee:
+        raise IllegalAction("irregularities are reported only in referee mode")
+    assert s.laws is not None
+    word = action.word
+    words = s.laws.game_reports  # every écarté code's report words
+    spec = words.get(word)
+    if spec is None:
+        raise IllegalAction(f"unknown irregularity {word!r}; known: "
+                            f"{', '.join(sorted(words))}")
+    needs_seat, needs_cards = spec.seat, spec.cards
+    if s.phase in (Phase.DECISION, Phase.RECTIFY):
+        raise IllegalAction("settle the pending ruling first")
+    if action.n is not None and action.n not in (0, 1):
+        raise IllegalAction(f"no seat {action.n} in this game")
+    if needs_seat and action.n is None:
+        raise IllegalAction(f"REPORT {word} must name a seat, e.g. REPORT {word} 0")
+    if needs_cards and not action.cards:
+        raise IllegalAction(f"REPORT {word} must name the card(s)")
+    if not needs_cards and action.cards:
+        raise IllegalAction(f"REPORT {word} names no card")
+    window = spec.window
+    if window is Window.CUT_FOR_DEAL:
+        if s.phase != Phase.CUT_FOR_DEAL:
+            raise IllegalAction(f"{word} is reported in the cut for deal")
+    elif window is Window.ANY_TIME:
+        pass
+    elif s.dealer is None:
+        raise IllegalAction(f"no deal yet: cut for deal first ({word} concerns a deal)")
+    elif window is Window.PLAY and s.phase != Phase.PLAY:
+        raise IllegalAction(f"{word} is reported in the play of the cards")
+    elif window is Window.EXCHANGE and (s.phase not in _EXCHANGE_PHASES
+                                        or s.turn_up is None):
+        raise IllegalAction(f"{word} is reported during the exchange")
+    if word in ("too_many", "too_few"):
+        if s.dealer is None or not s.hands[0]:
+            raise IllegalAction("no cards have been dealt yet")
+        assert action.n is not None
+        pool = s.stock() if word == "too_many" else s.hands[action.n]
+        for c in action.cards:
+            if c not in pool:
+                raise IllegalAction(f"{c} is not in {'the stock' if word == 'too_many' else 'that hand'}")
+    if word == "several_turned" and (s.phase != Phase.PROPOSAL or s.proposals
+                                     or s.exchanges):
+        raise IllegalAction("several cards turned up is reported at the turn-up, before "
+                            "the elder hand stands or proposes")
+    if word in ("faced_in_stock", "several_turned", "card_turned_in_exchange"):
+        for c in action.cards:
+            if c not in s.stock():
+                raise IllegalAction(f"{c} is not in the stock")
+    elif word == "exposed_in_exchange":
+        assert action.n is not None
+        for c in action.cards:
+            if c not in s.hands[action.n]:
+                raise IllegalAction(f"{c} is not in that hand")
+    kind = report_kind(s, word, action.n)
+    if kind not in s.laws.kinds:
+        raise IllegalAction(f"the {s.laws.name} code has no law for {kind!r}")
+
+
+def report_kind(s: Table, word: str, seat: int | None) -> str:
+    """The kind a code rules for a report: ``too_many`` and ``too_few`` are classified by
+    who holds the cards and when they are found (``shared/laws/ecarte.md`` §4)."""
+    if word not in ("too_many", "too_few"):
+        return word
+    assert seat is not None
+    many = word == "too_many"
+    who = "nd" if seat == s.elder else "dealer"
+    if s.turn_up is None:
+        return "deal_wrong_count"
+    if s.exchanges == 0:
+        if s.played:
+            return f"{who}_wrong_in_play"
+        return f"{who}_too_{'many' if many else 'few'}"
+    if s._played_by(seat):
+        return f"{who}_played_too_many" if many else f"{who}_played_short"
+    if who == "nd":
+        return "nd_took_too_many" if many else "nd_given_too_few"
+    return "dealer_took_too_many" if many else "dealer_took_too_few"
+
+
+def do_report(s: Table, action: Action, events: list[Event]) -> None:
+    """Put the reported facts on the table (cards found in a hand, cards turned) and have
+    the code rule the kind; where no law of the code applies, the report stands as
+    ECARTE-R-17."""
+    word, seat = action.word, action.n
+    kind = report_kind(s, word, seat)
+    facts: dict[str, Any] = {"cards": action.cards, "report": word}
+    if word in ("too_many", "too_few"):
+        assert seat is not None
+        s.count_report = (seat, word, action.cards)
+    if word == "too_many":
+        assert seat is not None
+        s.hands[seat].extend(action.cards)
+        s.hands[seat].sort(key=_by_index)
+        facts["count"] = len(action.cards)
+    elif word == "too_few":
+        assert seat is not None
+        for c in action.cards:
+            s.hands[seat].remove(c)
+        facts["count"] = len(action.cards)
+    elif word in ("faced_in_stock", "card_turned_in_exchange"):
+        facts["count"] = len(action.cards)
+    elif word == "several_turned":
+        s.exposed_turn = list(action.cards)
+        facts["count"] = len(action.cards)
+        facts["turn_up"] = s.turn_up
+    elif word == "exposed_in_exchange":
+        facts["count"] = len(action.cards)
+    elif word == "retracted_card" and seat is not None:
+        lt = s.last_trick
+        ok = lt is not None and not s.trick and lt[2] == seat and \
+            any(r[2] == lt[3] for r in s.revokes)
+        facts["revoke_card"] = lt[3] if ok and lt is not None else None
+    elif word == "named_suit" and seat is not None:
+        facts["card_led"] = s.trick[0][1] if len(s.trick) == 1 and \
+            s.trick[0][0] == seat else None
+    law_id = s.laws.law_for(kind).id if s.laws is not None and \
+        kind in s.laws.kinds else "ECARTE-R-17"
+    events.append(Event("report", seat, action.cards, reason=word.replace("_", " "),
+                        source=law_id))
+    cont = ("resume", s.phase, s.to_act)
+    if not s._rule(Irregularity(kind, seat, s.phase, facts, reported=True), events,
+                      cont):
+        s._continue(cont, events)
+
+
+def _by_index(card: Card) -> int:
+    return card.index
