@@ -54,7 +54,7 @@ from hoyle.ecarte.scoring import hand_points, hand_score, legal_cards, penalised
 from hoyle.ecarte.rules import ECARTE_CARDS, ECARTE_PACK, HAND_SIZE, PATTERNS, EcarteRules, trick_rank
 from hoyle.errors import HoyleError, IllegalAction
 from hoyle.engine import rng as draw  # the seeded draws, as for cribbage
-from hoyle.engine.action import CHANCE, Action
+from hoyle.engine.action import CHANCE, Action, ScoreItem
 from hoyle.engine.event import Event
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
 from hoyle.engine.state import FIELDS, BaseState
@@ -679,11 +679,13 @@ class EcarteState(BaseState):
         return 1 - self.dealer
 
     def _score(self, seat: int, points: int, events: list[Event], reason: str,
-               source: str, cards: tuple[Card, ...] = ()) -> bool:
+               source: str, cards: tuple[Card, ...] = (),
+               items: tuple[ScoreItem, ...] = ()) -> bool:
         """Score ``points`` for ``seat``; True when that ends the game (ECARTE-R-16: the
-        first to the target wins at once)."""
+        first to the target wins at once). ``items`` say what the points are for (the
+        kinds ``point``, ``vole``, ``penalty``, ``king``); a ruling's points carry none."""
         self.scores[seat] = max(0, self.scores[seat] + points)
-        events.append(Event("score", seat, cards, points, (), reason, source,
+        events.append(Event("score", seat, cards, points, items, reason, source,
                             self.scores[seat]))
         return self._reach(seat, self.scores[seat], events)
 
@@ -849,7 +851,8 @@ class EcarteState(BaseState):
             if self.turn_up is not None and self.turn_up.rank == Rank.KING \
                     and self.dealer == seat:
                 self.king_points[seat] += 1
-            self._score(seat, 1, events, "the king turned up, marked", "CLUB-22")
+            self._score(seat, 1, events, "the king turned up, marked", "CLUB-22",
+                        items=(ScoreItem("king", (), 1),))
             return
         k = self.trump_king
         assert k is not None
@@ -859,7 +862,8 @@ class EcarteState(BaseState):
             self.king_points[seat] += 1
             events.append(Event("king", seat, (k,), reason="announces the king",
                                 source="ECARTE-R-7"))
-            self._score(seat, 1, events, "the king", "ECARTE-R-7", (k,))
+            self._score(seat, 1, events, "the king", "ECARTE-R-7", (k,),
+                        (ScoreItem("king", (k,), 1),))
             return
         if holds:  # referee mode: announced too late
             self._rule(Irregularity("late_king", seat, self.phase, {"card": k}), events)
@@ -869,7 +873,8 @@ class EcarteState(BaseState):
         self.king_points[seat] += 1
         self.false_king.append(seat)
         events.append(Event("king", seat, (), reason="announces the king", source="ECARTE-R-7"))
-        self._score(seat, 1, events, "the king (announced)", "ECARTE-R-7")
+        self._score(seat, 1, events, "the king (announced)", "ECARTE-R-7",
+                    items=(ScoreItem("king", (), 1),))
 
     def _do_play(self, card: Card, events: list[Event]) -> None:
         seat = self.to_act
@@ -961,20 +966,27 @@ class EcarteState(BaseState):
                 continue
             source = "ECARTE-R-14"
             reason = "the vole" if pts == 2 else "the point"
+            parts = [("vole" if pts == 2 else "point", pts)]
             refusal = bool(self.refused) if self.penalty_scope() == "any" \
                 else 1 in self.refused
             if pts == 1 and penalised(seat == elder, self.stood, refusal):
                 pts, source = hand_score(False, True), "ECARTE-R-15"
+                parts.append(("penalty", pts - 1))
                 reason = "the point against a stand" if seat != elder else \
                     "the point against a refusal"
             scale = self.reduced.get(seat)
             if scale == "club":
                 pts, reason = pts - 1, reason + " (reduced, CLUB-43)"
+                kind, last = parts.pop()
+                if last > 1:
+                    parts.append((kind, last - 1))
             elif scale == "hgie":
                 pts, reason = (1 if reason == "the vole" else 0), reason + " (reduced, HGIE-18)"
+                parts = [("vole", 1)] if pts else []
+            items = tuple(ScoreItem(k, (), p) for k, p in parts)
             events.append(Event("hand_over", seat, count=t[seat], reason=reason,
                                 source=source))
-            if pts and self._score(seat, pts, events, reason, source):
+            if pts and self._score(seat, pts, events, reason, source, items=items):
                 return
             break
         else:
@@ -1071,7 +1083,8 @@ class EcarteState(BaseState):
             self.turned_king_open = dealer
         else:
             self.king_points[dealer] += 1
-            self._score(dealer, 1, events, "the king turned up", "ECARTE-R-7", (card,))
+            self._score(dealer, 1, events, "the king turned up", "ECARTE-R-7", (card,),
+                        (ScoreItem("king", (card,), 1),))
 
     def _take_back(self, what: tuple[int, Card], events: list[Event], law: str) -> None:
         """CLUB-39 / CLUB-41: a card goes back to its player, who plays again."""

@@ -40,9 +40,6 @@ __all__ = ["EcarteGameSummary", "EcarteMatchResult", "KINDS", "play_one", "summa
 
 KINDS = ("point", "vole", "king", "penalty", "other")
 """Kinds of points in the per-deal figures."""
-_KING_SOURCES = ("ECARTE-R-7", "CLUB-22")
-
-
 @dataclass
 class EcarteGameSummary:
     """One game: the winner (0 = A, 1 = B), final scores by player, who dealt first,
@@ -127,15 +124,10 @@ class DealTally:
             if e.kind != "score" or e.seat is None or e.points <= 0:
                 continue
             role = "dealer" if e.seat == self.dealer else "elder"
-            if e.source in _KING_SOURCES:
-                self._add(e.seat, f"king:{role}", e.points)
-            elif e.source == "ECARTE-R-14":
-                self._add(e.seat, f"{'vole' if e.points == 2 else 'point'}:{role}", e.points)
-            elif e.source == "ECARTE-R-15":
-                self._add(e.seat, f"point:{role}", 1)
-                self._add(e.seat, f"penalty:{role}", e.points - 1)
-            else:
+            if not e.items:  # a ruling's points
                 self._add(e.seat, f"other:{role}", e.points)
+            for item in e.items:
+                self._add(e.seat, f"{item.kind}:{role}", item.points)
 
 
 def _summary(index: int, state: EcarteState, first: int, tally: DealTally,
