@@ -34,6 +34,7 @@ MODULES = (
     "hoyle.engine.action",
     "hoyle.engine.event",
     "hoyle.engine.rng",
+    "hoyle.engine.flow",
     "hoyle.engine.state",
     "hoyle.cribbage.scoring",
     "hoyle.cribbage.phase",

@@ -22,6 +22,7 @@ from hoyle.cards import Card, Rank
 from hoyle.cribbage.phase import Phase
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.scoring import heels_points
+from hoyle.engine.flow import Continuation
 from hoyle.engine.action import Action, ScoreItem
 from hoyle.engine.event import Event
 from hoyle.engine.laws import Irregularity, LawCode
@@ -44,7 +45,7 @@ class Claim(NamedTuple):
     what: str  # "play", "go", "hand", "crib"
     points: int  # the true points
     items: tuple[ScoreItem, ...]
-    cont: tuple[Any, ...]  # what follows once the claim (and any ruling) is settled
+    cont: Continuation  # what follows once the claim (and any ruling) is settled
     cards: tuple[Card, ...] = ()
 
 
@@ -76,9 +77,9 @@ class Table(Protocol):
              items: tuple[ScoreItem, ...] = (), cards: tuple[Card, ...] = ()) -> bool: ...
 
     def _rule(self, irregularity: Irregularity, events: list[Event],
-              cont: tuple[Any, ...] | None = None) -> bool: ...
+              cont: Continuation | None = None) -> bool: ...
 
-    def _continue(self, cont: tuple[Any, ...], events: list[Event]) -> None: ...
+    def _continue(self, cont: Continuation, events: list[Event]) -> None: ...
 
 
 def max_claim(rules: CribbageRules) -> int:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from hoyle.cards import Card
+from hoyle.engine.flow import Continuation
 from hoyle.engine.effects import Effect, Table
 from hoyle.engine.event import event
 
@@ -33,7 +34,7 @@ class VoidPointsOf(Effect):
     seats: tuple[int, ...]
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         s = _crib(state)
         s._void_sides(sorted({s.rules.side_of(x) for x in self.seats}), law, events)
         return False
@@ -48,7 +49,7 @@ class DisplacedPeg(Effect):
     seat: int
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         s = _crib(state)
         peg = s.pegs[s.rules.side_of(self.seat)]
         before = peg[0]
@@ -68,7 +69,7 @@ class Dead(Effect):
     cards: tuple[Card, ...]
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         s = _crib(state)
         for c in self.cards:
             if c in s.hands[self.seat]:
@@ -90,7 +91,7 @@ class Takedown(Effect):
     excess: int
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         s = _crib(state)
         offender, excess = self.offender, self.excess
         if (offender, excess) in s.open_overscores:

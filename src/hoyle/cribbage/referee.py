@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from hoyle.cribbage.rules import CribbageRules
+from hoyle.engine.flow import Continuation
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import Irregularity, LawCode
@@ -29,7 +30,7 @@ class Table(Protocol):
     open_overscores: list[tuple[int, int]]
 
     def _rule(self, irregularity: Irregularity, events: list[Event],
-              cont: tuple[Any, ...] | None = None) -> bool: ...
+              cont: Continuation | None = None) -> bool: ...
 
 
 def check_report(s: Table, action: Action) -> None:

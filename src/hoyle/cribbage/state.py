@@ -42,6 +42,7 @@ from hoyle.cribbage.scoring import (PIPS, ShowScore, heels_points, play_scores, 
                                     score_show, show_total)
 from hoyle.errors import HoyleError, IllegalAction
 from hoyle.engine import rng as draw  # the seeded draws
+from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import CHANCE, Action, ScoreItem
 from hoyle.engine.event import Event, event
 from hoyle.engine.laws import Irregularity, LawCode
@@ -193,6 +194,32 @@ class CribbageView(NamedTuple):
     def is_dealer(self) -> bool:
         """Whether this seat deals (and owns the crib) this deal."""
         return self.dealer == self.seat
+
+
+@dataclass(frozen=True)
+class Advance(Continuation):
+    """After a claim in the play: the next seat to play after ``seat`` (EW-xxi)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class AfterCount(Continuation):
+    """After the go or last card is claimed: the next count or the show."""
+
+
+@dataclass(frozen=True)
+class Show(Continuation):
+    """The show goes on with the hand at ``start`` in the order of the show (CRIB-R-10)."""
+
+    start: int
+
+
+@dataclass(frozen=True)
+class AfterRenege(Continuation):
+    """After a renege ruling: back to the play with ``seat`` to act (EW-xxi, ACC-7.3)."""
+
+    seat: int
 
 
 class CribbageState(BaseState):
@@ -594,7 +621,7 @@ class CribbageState(BaseState):
         self.last_player = None
         self.claim = None
         self.decision = None
-        self.pending = ()
+        self.pending = None
         self.heels_due = False
         self.shown = []
         self.dead = []
@@ -673,7 +700,7 @@ class CribbageState(BaseState):
             if play_scores(self.count_cards, self.count) else _NO_ITEMS
         if self.manual_count:
             counting.open_claim(self, _Claim(seat, "play", sum(i.points for i in items),
-                                             tuple(items), ("advance", seat), (card,)))
+                                             tuple(items), Advance(seat), (card,)))
             return
         if items:
             pts = sum(i.points for i in items)
@@ -688,7 +715,7 @@ class CribbageState(BaseState):
             playable = [c for c in self.hands[seat] if self.count + PIPS[c.rank] <= 31]
             if self._rule(Irregularity("renege", seat, self.phase,
                                        {"playable": tuple(playable), "count": self.count}),
-                          events, ("renege", seat)):
+                          events, AfterRenege(seat)):
                 return
         self._pass(seat, events)
 
@@ -745,7 +772,7 @@ class CribbageState(BaseState):
             reason = "one for last" if any(self.hands) else "last card"
             item = (ScoreItem("go", (), 1),)
             if self.manual_count:
-                counting.open_claim(self, _Claim(last, "go", 1, item, ("after_count",)))
+                counting.open_claim(self, _Claim(last, "go", 1, item, AfterCount()))
                 return
             if self._peg(last, 1, events, reason, self._cite("go"), item):
                 return
@@ -799,7 +826,7 @@ class CribbageState(BaseState):
             events.append(event("show", seat, cards + (self.starter,), total, items, what,
                                 "CRIB-R-10"))
             if self.manual_count:
-                counting.open_claim(self, _Claim(seat, what, total, items, ("show", i + 1)))
+                counting.open_claim(self, _Claim(seat, what, total, items, Show(i + 1)))
                 return
             if self._peg(seat, total, events, what, "CRIB-R-10", items):
                 return
@@ -807,24 +834,24 @@ class CribbageState(BaseState):
 
     # -- manual counting, rulings and decisions --------------------------------------
 
-    def _continue(self, cont: tuple[Any, ...], events: list[Event]) -> None:
+    def _continue(self, cont: Continuation, events: list[Event]) -> None:
         """Carry on the flow a claim or a decision interrupted."""
-        kind = cont[0]
-        if kind == "advance":
-            self._advance(cont[1], events)
-        elif kind == "after_count":
+        if isinstance(cont, Advance):
+            self._advance(cont.seat, events)
+        elif isinstance(cont, AfterCount):
             self._after_count(events)
-        elif kind == "show":
-            self._show(events, cont[1])
-        elif kind == "renege":
+        elif isinstance(cont, Show):
+            self._show(events, cont.start)
+        elif isinstance(cont, AfterRenege):
             # After a renege ruling: the go stands unless the offender must now play
             # (ACC-7.3: the adversary chose that the reneged card be played).
-            seat = cont[1]
+            seat = cont.seat
             self.phase, self.to_act = Phase.PLAY, seat
             if not self._can_play(seat):
                 self._pass(seat, events)
-        else:  # "resume": back to the phase and player before the interruption
-            self.phase, self.to_act = cont[1], cont[2]
+        else:  # Resume: back to the phase and player before the interruption
+            assert isinstance(cont, Resume)
+            self.phase, self.to_act = cont.phase, cont.to_act
 
     def _facts(self) -> dict[str, Any]:
         """The facts of the situation every ruling may use."""

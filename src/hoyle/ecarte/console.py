@@ -21,6 +21,7 @@ from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.players import make_player
 from hoyle.ecarte.records import replay_record
 from hoyle.ecarte.laws import REPORT_WORDS
+from hoyle.ecarte.phase import StepKind
 from hoyle.ecarte.state import EcarteState, Phase
 from hoyle.ecarte.text import event_lines, status_lines
 from hoyle.engine.action import Action
@@ -83,7 +84,7 @@ def parse_table_input(state: EcarteState, text: str) -> Action:
             Phase.DRAW: "DRAW", Phase.PLAY: "PLAY"}.get(phase)
     if phase == Phase.RECTIFY:
         verb = "DISCARD" if state.current_player >= 0 else \
-            ("TAKE" if state.steps[0][0] == "draw_surplus" else "DRAW")
+            ("TAKE" if state.steps[0].kind is StepKind.DRAW_SURPLUS else "DRAW")
     if verb is None:
         raise HoyleError("enter an action, e.g. 'stand' or 'accept'")
     return Action(verb, parse_cards(text))

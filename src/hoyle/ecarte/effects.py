@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from hoyle.cards import Card
+from hoyle.ecarte.phase import RectifyStep, StepKind
 from hoyle.engine.effects import Effect, Table
+from hoyle.engine.flow import Continuation
 from hoyle.engine.event import Event
 from hoyle.engine.state import CUT_FOR_DEAL
 
@@ -40,7 +42,7 @@ class NoKing(Effect):
     seat: int
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         s, seat = _ec(state), self.seat
         s.king_barred[seat] = True
         if s.turned_king_open == seat:
@@ -62,7 +64,7 @@ class SetAside(Effect):
     cards: tuple[Card, ...]
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         s = _ec(state)
         for c in self.cards:
             if c in s.hands[self.seat]:
@@ -82,7 +84,7 @@ class Restore(Effect):
     ORDER: ClassVar[int] = 50
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         s = _ec(state)
         if s.count_report is None:
             return False
@@ -106,7 +108,7 @@ class CutAgain(Effect):
     ORDER: ClassVar[int] = 55
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         s = _ec(state)
         if s.phase == CUT_FOR_DEAL:
             s.cuts = [None, None]
@@ -123,7 +125,7 @@ class TurnUp(Effect):
     card: Card | None = None
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         s = _ec(state)
         s._change_turn_up(self.card, events, law)
         return self.card is None or s.is_terminal()
@@ -137,7 +139,7 @@ class NoRefusal(Effect):
     seat: int
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         _ec(state).no_refusal = self.seat
         return False
 
@@ -153,7 +155,7 @@ class Reduced(Effect):
     scale: str
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         _ec(state).reduced[self.seat] = self.scale
         return False
 
@@ -167,7 +169,7 @@ class HandOver(Effect):
     POINTS_REASON: ClassVar[str] = "the hand abandoned"
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         s = _ec(state)
         s._new_deal(s._elder(), events, "the deal passes", law)
         return True
@@ -182,7 +184,7 @@ class TakeBack(Effect):
     card: Card
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         _ec(state)._take_back((self.seat, self.card), events, law)
         return True
 
@@ -195,7 +197,7 @@ class Replay(Effect):
     ORDER: ClassVar[int] = 120
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         s = _ec(state)
         s.hands = [s.hands[x] + s._played_by(x) for x in (0, 1)]
         for hand in s.hands:
@@ -222,16 +224,16 @@ class Rectify(Effect):
     lay_out: tuple[int, int] | None = None
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         s = _ec(state)
-        steps: list[tuple[str, int, int]] = []
+        steps: list[RectifyStep] = []
         if self.complete is not None:
-            steps.append(("complete", *self.complete))
+            steps.append(RectifyStep(StepKind.COMPLETE, *self.complete))
         if self.draw_surplus is not None:
-            steps.append(("draw_surplus", *self.draw_surplus))
+            steps.append(RectifyStep(StepKind.DRAW_SURPLUS, *self.draw_surplus))
         if self.lay_out is not None:
-            steps.append(("lay_out", *self.lay_out))
-        steps = [x for x in steps if x[2] > 0]
+            steps.append(RectifyStep(StepKind.LAY_OUT, *self.lay_out))
+        steps = [x for x in steps if x.cards > 0]
         if not steps:
             return False
         s.steps = steps

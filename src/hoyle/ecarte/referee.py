@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from hoyle.cards import Card
 from hoyle.ecarte.phase import Phase
+from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import Irregularity, LawCode, Window
@@ -51,9 +52,9 @@ class Table(Protocol):
     def _played_by(self, seat: int) -> list[Card]: ...
 
     def _rule(self, irregularity: Irregularity, events: list[Event],
-              cont: tuple[Any, ...] | None = None) -> bool: ...
+              cont: Continuation | None = None) -> bool: ...
 
-    def _continue(self, cont: tuple[Any, ...], events: list[Event]) -> None: ...
+    def _continue(self, cont: Continuation, events: list[Event]) -> None: ...
 
 
 def check_report(s: Table, action: Action) -> None:
@@ -180,7 +181,7 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
         kind in s.laws.kinds else "ECARTE-R-17"
     events.append(Event("report", seat, action.cards, reason=word.replace("_", " "),
                         source=law_id))
-    cont = ("resume", s.phase, s.to_act)
+    cont = Resume(s.phase, s.to_act)
     if not s._rule(Irregularity(kind, seat, s.phase, facts, reported=True), events,
                       cont):
         s._continue(cont, events)

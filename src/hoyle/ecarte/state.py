@@ -49,11 +49,12 @@ from typing import Any, NamedTuple
 
 from hoyle.cards import Card, Rank, Suit
 from hoyle.ecarte import referee
-from hoyle.ecarte.phase import Phase
+from hoyle.ecarte.phase import Phase, RectifyStep, StepKind
 from hoyle.ecarte.scoring import hand_points, hand_score, legal_cards, penalised, trick_winner
 from hoyle.ecarte.rules import ECARTE_CARDS, ECARTE_PACK, HAND_SIZE, PATTERNS, EcarteRules, trick_rank
 from hoyle.errors import HoyleError, IllegalAction
 from hoyle.engine import rng as draw  # the seeded draws, as for cribbage
+from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import CHANCE, Action, ScoreItem
 from hoyle.engine.event import Event
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
@@ -179,6 +180,23 @@ class EcarteView(NamedTuple):
         return self.dealer == self.seat
 
 
+@dataclass(frozen=True)
+class AfterDraw(Continuation):
+    """After ``seat``'s draw in the exchange: the next proposal or the play (ECARTE-R-9)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class NextTurn(Continuation):
+    """The play goes on: the next card or the next trick."""
+
+
+@dataclass(frozen=True)
+class ScoreHand(Continuation):
+    """The hand is over: the point or the vole is scored (ECARTE-R-14, R-15)."""
+
+
 class EcarteState(BaseState):
     """A game of écarté in progress (two players, seats 0 and 1).
 
@@ -233,8 +251,8 @@ class EcarteState(BaseState):
         self.reduced: dict[int, str] = {}
         self.no_refusal: int | None = None
         self.decision: Decision | None = None
-        self.pending: tuple[Any, ...] = ()
-        self.steps: list[tuple[str, int, int]] = []
+        self.pending: Continuation | None = None
+        self.steps: list[RectifyStep] = []
         self.wrong_count_open = False
         self.last_trick: tuple[int, Card, int, Card, int] | None = None
         self.count_report: tuple[int, str, tuple[Card, ...]] | None = None
@@ -319,8 +337,8 @@ class EcarteState(BaseState):
             raise IllegalAction(f"no seat {seat} in a two-player game")
         options = tuple(o.text for o in self.decision.options) \
             if self.decision is not None and self.phase == Phase.DECISION else ()
-        lay = self.steps[0][2] if self.phase == Phase.RECTIFY and self.steps \
-            and self.steps[0][0] == "lay_out" and self.steps[0][1] == seat else 0
+        lay = self.steps[0].cards if self.phase == Phase.RECTIFY and self.steps \
+            and self.steps[0].kind is StepKind.LAY_OUT and self.steps[0].seat == seat else 0
         return EcarteView(
             seat, self.phase, self.to_act, self.dealer, self.elder, self.rules.target,
             (self.scores[0], self.scores[1]), tuple(sorted(self.hands[seat], key=_idx)),
@@ -433,8 +451,8 @@ class EcarteState(BaseState):
         dealer (or a law) laid out, no more than the stock holds."""
         stock = len(self.stock())
         if self.phase == Phase.RECTIFY:
-            return min(self.steps[0][2], stock if self.steps[0][0] == "complete"
-                       else len(self.hands[self.steps[0][1]]))
+            return min(self.steps[0].cards, stock if self.steps[0].kind is StepKind.COMPLETE
+                       else len(self.hands[self.steps[0].seat]))
         if self.serving == self.elder:
             return min(self.asked, stock)
         return min(self.laid, stock)
@@ -450,8 +468,8 @@ class EcarteState(BaseState):
         if self.phase == Phase.DEAL:
             n = self.pattern or self.rules.pattern_number
             return Action("DEAL", tuple(draw.sample(rng, ECARTE_PACK, 2 * HAND_SIZE)), n=n)
-        if self.phase == Phase.RECTIFY and self.steps[0][0] == "draw_surplus":
-            who = self.steps[0][1]
+        if self.phase == Phase.RECTIFY and self.steps[0].kind is StepKind.DRAW_SURPLUS:
+            who = self.steps[0].seat
             hand = sorted(self.hands[who], key=_idx)
             return Action("TAKE", tuple(draw.sample(rng, hand, self._draw_count())))
         return Action("DRAW", tuple(draw.sample(rng, self.stock(), self._draw_count())))
@@ -530,7 +548,7 @@ class EcarteState(BaseState):
             if c not in self.hands[seat]:
                 raise IllegalAction(f"{c} is not in the hand")
         if self.phase == Phase.RECTIFY:
-            k = self.steps[0][2]
+            k = self.steps[0].cards
             if action.n is not None or len(cards) != min(k, len(self.hands[seat])):
                 raise IllegalAction(f"lay out exactly {k} card(s)")
             return
@@ -557,7 +575,7 @@ class EcarteState(BaseState):
         phase = self.phase
         if phase == Phase.RECTIFY:
             step = self.steps[0]
-            want = "TAKE" if step[0] == "draw_surplus" else "DRAW"
+            want = "TAKE" if step.kind is StepKind.DRAW_SURPLUS else "DRAW"
             if verb != want:
                 raise IllegalAction(f"{verb} is not possible now: expected {want}")
             k = self._draw_count()
@@ -780,7 +798,7 @@ class EcarteState(BaseState):
         self.taken[seat] += len(cards)
         events.append(Event("draw", seat, tuple(cards), hidden=True, count=len(cards),
                             source="ECARTE-R-9"))
-        cont = ("after_draw", seat)
+        cont = AfterDraw(seat)
         if self.referee and self.laws is not None:
             facts = {"asked": self.asked, "laid": self.laid, "given": len(cards), "due": due,
                      "count": abs(len(cards) - due) if len(cards) != due
@@ -907,7 +925,7 @@ class EcarteState(BaseState):
             facts = {"adversary_holds_king": holder == 1 - seat
                      or self._played_by(1 - seat)[:1] == [self.trump_king]}
             if self._rule(Irregularity("false_king", seat, self.phase, facts), events,
-                          ("next_turn",)):
+                          NextTurn()):
                 return
         self._next_turn(events)
 
@@ -951,7 +969,7 @@ class EcarteState(BaseState):
             seat, kind, card = self.revokes[0]
             self.revokes = []
             if kind in self.laws.kinds and self._rule(
-                    Irregularity(kind, seat, Phase.PLAY, {"card": card}), events, ("score",)):
+                    Irregularity(kind, seat, Phase.PLAY, {"card": card}), events, ScoreHand()):
                 return
         self._score_hand(events)
 
@@ -1107,20 +1125,21 @@ class EcarteState(BaseState):
     def _next_step(self, events: list[Event]) -> None:
         while self.steps:
             kind, seat, k = self.steps[0]
-            pool = len(self.stock()) if kind == "complete" else len(self.hands[seat])
+            pool = len(self.stock()) if kind is StepKind.COMPLETE else len(self.hands[seat])
             if min(k, pool) == 0:
                 self.steps.pop(0)
                 continue
             self.phase = Phase.RECTIFY
-            self.to_act = seat if kind == "lay_out" else CHANCE
+            self.to_act = seat if kind is StepKind.LAY_OUT else CHANCE
             return
-        cont, self.pending = self.pending, ()
+        cont, self.pending = self.pending, None
+        assert cont is not None
         self._continue(cont, events)
 
     def _do_step(self, action: Action, events: list[Event]) -> None:
         kind, seat, _ = self.steps.pop(0)
         cards = action.cards
-        if kind == "complete":
+        if kind is StepKind.COMPLETE:
             self.hands[seat].extend(cards)
             self.hands[seat].sort(key=_idx)
             events.append(Event("draw", seat, cards, hidden=True, count=len(cards),
@@ -1129,26 +1148,26 @@ class EcarteState(BaseState):
             for c in cards:
                 self.hands[seat].remove(c)
             self.set_aside.extend(cards)
-            why = "drawn at random" if kind == "draw_surplus" else "laid out"
+            why = "drawn at random" if kind is StepKind.DRAW_SURPLUS else "laid out"
             events.append(Event("set_aside", seat, cards, hidden=True, count=len(cards),
                                 reason=why, source="ECARTE-R-9"))
         self._next_step(events)
 
-    def _continue(self, cont: tuple[Any, ...], events: list[Event]) -> None:
+    def _continue(self, cont: Continuation, events: list[Event]) -> None:
         """Carry on the flow a ruling, a decision or a rectification interrupted."""
-        kind = cont[0]
-        if kind == "after_draw":
-            self._after_draw(cont[1], events)
-        elif kind == "next_turn":
+        if isinstance(cont, AfterDraw):
+            self._after_draw(cont.seat, events)
+        elif isinstance(cont, NextTurn):
             self._next_turn(events)
-        elif kind == "score":
+        elif isinstance(cont, ScoreHand):
             self._score_hand(events)
-        else:  # "resume"
-            self.phase, self.to_act = cont[1], cont[2]
+        else:
+            assert isinstance(cont, Resume)
+            self.phase, self.to_act = cont.phase, cont.to_act
             if self.phase == Phase.PLAY:
                 self._next_turn(events)
 
-    def _choose(self, ruling: Ruling, events: list[Event], cont: tuple[Any, ...]) -> bool:
+    def _choose(self, ruling: Ruling, events: list[Event], cont: Continuation) -> bool:
         """The chosen option's ruling; then, a wrong count ruled and the deal standing, a
         king turned up after it is ruled in turn."""
         deal = self.deal_number

@@ -30,6 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
+from hoyle.engine.flow import Continuation
+
 __all__ = ["Table", "Effect", "VoidDealPoints", "PegBack", "Points", "LoseGame", "NewDeal"]
 
 
@@ -55,7 +57,7 @@ class Table(Protocol):
     def _new_deal(self, dealer: int | None, events: list[Any], reason: str,
                   source: str) -> None: ...
 
-    def _open_decision(self, decision: Any, cont: tuple[Any, ...]) -> None: ...
+    def _open_decision(self, decision: Any, cont: Continuation) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,7 @@ class Effect:
     POINTS_REASON: ClassVar[str] = ""
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         """Do this effect to ``state`` for the ruling of ``law`` (``cont``: the flow a
         decision or a rectification carries on). True when the flow went elsewhere: the
         ruling's later effects are not applied."""
@@ -86,7 +88,7 @@ class VoidDealPoints(Effect):
     ORDER: ClassVar[int] = 10
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         state._void_deal_points(law, events)
         return False
 
@@ -100,7 +102,7 @@ class PegBack(Effect):
     points: int
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         state._put_back(self.seat, self.points, law, events)
         return False
 
@@ -115,7 +117,7 @@ class Points(Effect):
     reason: str = "penalty"
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         return state._score_ruling(self.seat, self.points, self.reason, law, events)
 
 
@@ -127,7 +129,7 @@ class LoseGame(Effect):
     seat: int
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         state._lose_game(self.seat, law, events)
         return True
 
@@ -140,7 +142,7 @@ class NewDeal(Effect):
     redealer: int | None = None
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         dealer = self.redealer if self.redealer is not None else state._same_dealer()
         state._new_deal(dealer, events, "the deal is void", law)
         return True

@@ -41,6 +41,7 @@ from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
 from hoyle.errors import HoyleError, ParameterError
+from hoyle.engine.flow import Continuation
 from hoyle.engine.action import Action
 from hoyle.engine.effects import Effect, LoseGame, NewDeal, PegBack, Points, Table, VoidDealPoints
 
@@ -179,7 +180,7 @@ class Decide(Effect):
     decision: Decision
 
     def apply(self, state: Table, events: list[Any], law: str,
-              cont: tuple[Any, ...]) -> bool:
+              cont: Continuation) -> bool:
         state._open_decision(self.decision, cont)
         return True
 

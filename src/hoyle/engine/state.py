@@ -22,6 +22,7 @@ from typing import Any, Final, Protocol, TypeVar
 
 from hoyle.cards import Card
 from hoyle.engine import rng as draw  # the seeded draws
+from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import CHANCE, TERMINAL, Action
 from hoyle.engine.event import Event, event
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
@@ -98,7 +99,8 @@ class BaseState:
         cuts: each seat's card cut for deal (``None``: not cut yet).
         deal_number: deals begun so far (1 in the first deal).
         decision: the decision open at a decision node, else ``None``.
-        pending: the flow a decision interrupted, carried on once it is made.
+        pending: the flow a decision interrupted (an ``engine.flow.Continuation``), carried
+            on once it is made.
 
     A game's state supplies the hooks: ``_check`` and ``_do`` (its rules of play),
     ``chance_outcomes`` and ``_sample_direct``, ``_pack``, ``_cut_rank`` and ``_cut_rule``,
@@ -120,7 +122,7 @@ class BaseState:
         self.cuts: list[Card | None] = [None] * seats
         self.deal_number = 0
         self.decision: Decision | None = None
-        self.pending: tuple[Any, ...] = ()
+        self.pending: Continuation | None = None
         self._history: list[Action] = []
 
     # -- reading ---------------------------------------------------------------------
@@ -327,7 +329,7 @@ class BaseState:
         """Hook: note ``irregularity`` before the law code rules it."""
 
     def _apply_ruling(self, ruling: Ruling, irr: Irregularity, events: list[Event],
-                      cont: tuple[Any, ...]) -> bool:
+                      cont: Continuation) -> bool:
         """Apply ``ruling`` on ``irr``: its effects in order, until one takes the flow
         elsewhere (the game over, a new deal, a decision, ...); ``cont`` is the flow a
         decision carries on. Returns True when the flow went elsewhere."""
@@ -362,12 +364,12 @@ class BaseState:
         """The dealer who deals a void deal again when the law names no other."""
         return self.dealer
 
-    def _continue(self, cont: tuple[Any, ...], events: list[Event]) -> None:
+    def _continue(self, cont: Continuation, events: list[Event]) -> None:
         """Hook: carry on the flow a ruling or a decision interrupted."""
         raise NotImplementedError
 
     def _rule(self, irregularity: Irregularity, events: list[Event],
-              cont: tuple[Any, ...] | None = None) -> bool:
+              cont: Continuation | None = None) -> bool:
         """Have the law code rule ``irregularity`` (with the situation's facts and the
         offender's adversary) and apply the ruling. Returns True when the ruling took the
         flow elsewhere (game over, new deal, a decision to make, ...); ``cont`` (default:
@@ -386,9 +388,9 @@ class BaseState:
         self._noting(irr)
         ruling = laws.rule(irr)
         return self._apply_ruling(ruling, irr, events,
-                                  cont if cont is not None else ("resume", self.phase, self.to_act))
+                                  cont if cont is not None else Resume(self.phase, self.to_act))
 
-    def _open_decision(self, decision: Decision, cont: tuple[Any, ...]) -> None:
+    def _open_decision(self, decision: Decision, cont: Continuation) -> None:
         """A ruling leaves a choice to a seat: a decision node; ``cont`` waits for it."""
         self.decision = decision
         self.pending = cont
@@ -415,13 +417,14 @@ class BaseState:
         option = decision.option_for(action)
         assert option is not None
         self.decision = None
-        cont, self.pending = self.pending, ()
+        cont, self.pending = self.pending, None
+        assert cont is not None
         events.append(event("choice", decision.seat, reason=option.text,
                             source=option.ruling.law))
         if not self._choose(option.ruling, events, cont):
             self._continue(cont, events)
 
-    def _choose(self, ruling: Ruling, events: list[Event], cont: tuple[Any, ...]) -> bool:
+    def _choose(self, ruling: Ruling, events: list[Event], cont: Continuation) -> bool:
         """Apply a chosen option's ``ruling``; True when the flow went elsewhere."""
         return self._apply_ruling(ruling, Irregularity("choice", None), events, cont)
 
