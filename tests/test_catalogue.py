@@ -106,12 +106,26 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 
 
 def emitted_kinds(spec: GameSpec) -> list[str]:
-    """The event kinds the game's package creates, read from its source."""
+    """The event kinds the game's package (and the framework) create, read from the
+    source: ``Event(Kind.X ...)`` / ``event(EventKind.X ...)``, or a bare word."""
     package = SRC.joinpath(*type(spec).__module__.split(".")[:-1])
+    paths = [*package.rglob("*.py"), SRC / "hoyle" / "engine" / "state.py"]
     kinds: set[str] = set()
-    for path in package.rglob("*.py"):
-        kinds |= set(re.findall(r'\b(?:Event|event)\(\s*"(\w+)"', path.read_text("utf-8")))
+    for path in paths:
+        text = path.read_text("utf-8")
+        kinds |= {m.lower() for m in re.findall(r'\b(?:Event|event)\(\s*(?:Event)?Kind\.(\w+)', text)}
+        kinds |= set(re.findall(r'\b(?:Event|event)\(\s*"(\w+)"', text))
     return sorted(kinds)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_every_emitted_event_kind_is_declared(spec: GameSpec) -> None:
+    """Each kind the game creates is a member of its ``Kind`` (typed seams, issue 14), and
+    the declaration holds no kind that is never emitted."""
+    declared = sorted(k.value for k in spec.event_kinds())
+    emitted = emitted_kinds(spec)
+    assert len(emitted) > 10  # the scan found the game's events
+    assert emitted == declared
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
@@ -120,8 +134,7 @@ def test_every_event_kind_has_a_text_line(spec: GameSpec) -> None:
     from hoyle.engine.event import Event
     from hoyle.engine.text import unknown_event_line
 
-    kinds = emitted_kinds(spec)
-    assert len(kinds) > 10  # the scan found the game's events
+    kinds = [k.value for k in spec.event_kinds()]
     text = spec.text()
     names = ["Ann", "Bob"]
     card = Card.parse("7H")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from hoyle.cards import Card
+from hoyle.cribbage.events import Kind
 from hoyle.engine.flow import Continuation
 from hoyle.engine.effects import Effect, Table
 from hoyle.engine.event import event
@@ -54,7 +55,7 @@ class DisplacedPeg(Effect):
         peg = s.pegs[s.rules.side_of(self.seat)]
         before = peg[0]
         peg[0], peg[1] = peg[1], max(0, peg[1] - 1)
-        events.append(event("score", self.seat, (), peg[0] - before, (), "displaced peg",
+        events.append(event(Kind.SCORE, self.seat, (), peg[0] - before, (), "displaced peg",
                             law, peg[0]))
         return False
 
@@ -75,7 +76,7 @@ class Dead(Effect):
             if c in s.hands[self.seat]:
                 s.hands[self.seat].remove(c)
                 s.dead.append(c)
-        events.append(event("dead", self.seat, self.cards, reason="dead: out of the play",
+        events.append(event(Kind.DEAD, self.seat, self.cards, reason="dead: out of the play",
                             source=law))
         return False
 
@@ -100,6 +101,6 @@ class Takedown(Effect):
         before = off[0]
         off[0] = max(0, off[0] - excess)
         off[1] = min(off[1], off[0])
-        events.append(event("score", offender, (), off[0] - before, (), "taken down",
+        events.append(event(Kind.SCORE, offender, (), off[0] - before, (), "taken down",
                             law, off[0]))
         return s._peg(self.claimant, excess, events, "the overscore taken down", law)

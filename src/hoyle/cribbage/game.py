@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from collections.abc import Callable, Mapping, Sequence
 
 from pathlib import Path
@@ -99,6 +101,10 @@ class CribbageSpec(GameSpec):
         return STATS
 
     # -- cli: the interactive sessions and the game's commands ----------------------------
+    def event_kinds(self) -> type[StrEnum]:
+        from hoyle.cribbage.events import Kind
+        return Kind
+
     def text(self) -> GameText:
         from hoyle.cribbage.console import CribbageText
         return CribbageText()

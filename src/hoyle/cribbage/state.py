@@ -36,6 +36,7 @@ from hoyle.cards import CARDS, Card, Rank
 from hoyle.cribbage import counting, referee
 from hoyle.cribbage.counting import HEELS as _HEELS
 from hoyle.cribbage.counting import Claim as _Claim
+from hoyle.cribbage.events import Kind
 from hoyle.cribbage.phase import Phase
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.scoring import (PIPS, ShowScore, heels_points, play_scores, score_play,
@@ -564,7 +565,7 @@ class CribbageState(BaseState):
         if points > 0:
             peg[1] = peg[0]
             peg[0] += points
-        events.append(event("score", seat, cards, points, items, reason, source, peg[0]))
+        events.append(event(Kind.SCORE, seat, cards, points, items, reason, source, peg[0]))
         return self._reach(side, peg[0], events)
 
     def _target(self) -> int:
@@ -632,12 +633,12 @@ class CribbageState(BaseState):
         k = self.rules.cards_dealt
         for i, seat in enumerate(self._seat_order()):
             self.hands[seat] = sorted(cards[i * k:(i + 1) * k], key=_by_index)
-            events.append(event("deal", seat, tuple(self.hands[seat]), hidden=True,
+            events.append(event(Kind.DEAL, seat, tuple(self.hands[seat]), hidden=True,
                                 source="CRIB-R-5"))
         extra = cards[len(self._seat_order()) * k:]
         self.crib = sorted(extra, key=_by_index)
         if extra:
-            events.append(event("crib_from_stock", None, tuple(extra), hidden=True,
+            events.append(event(Kind.CRIB_FROM_STOCK, None, tuple(extra), hidden=True,
                                 source="CRIB-R-5"))
         self.phase = Phase.DISCARD
         self.to_act = self._next_discarder()
@@ -656,7 +657,7 @@ class CribbageState(BaseState):
         self.discards[seat] = tuple(cards)
         self.crib.extend(cards)
         self.crib.sort(key=_by_index)
-        events.append(event("discard", seat, tuple(cards), hidden=True, source=self._cite("crib"),
+        events.append(event(Kind.DISCARD, seat, tuple(cards), hidden=True, source=self._cite("crib"),
                             count=len(cards)))
         nxt = self._next_discarder()
         if nxt == CHANCE:
@@ -667,7 +668,7 @@ class CribbageState(BaseState):
 
     def _do_starter(self, card: Card, events: list[Event]) -> None:
         self.starter = card
-        events.append(event("starter", self.dealer, (card,), source="CRIB-R-7"))
+        events.append(event(Kind.STARTER, self.dealer, (card,), source="CRIB-R-7"))
         assert self.dealer is not None
         heels = heels_points(card)
         if heels:
@@ -687,7 +688,7 @@ class CribbageState(BaseState):
             return
         if seat == self.dealer and self.heels_due:
             self.heels_due = False
-            events.append(event("heels_lost", seat, (self.starter,) if self.starter else (),
+            events.append(event(Kind.HEELS_LOST, seat, (self.starter,) if self.starter else (),
                                 reason="two for his heels not taken before the dealer's "
                                        "first card: lost", source=self._cite("heels")))
         self.hands[seat].remove(card)
@@ -695,7 +696,7 @@ class CribbageState(BaseState):
         self.count_cards.append(card)
         self.played.append((seat, card))
         self.last_player = seat
-        events.append(event("play", seat, (card,), source="CRIB-R-8", count=self.count))
+        events.append(event(Kind.PLAY, seat, (card,), source="CRIB-R-8", count=self.count))
         items = score_play(self.count_cards) \
             if play_scores(self.count_cards, self.count) else _NO_ITEMS
         if self.manual_count:
@@ -721,7 +722,7 @@ class CribbageState(BaseState):
 
     def _pass(self, seat: int, events: list[Event]) -> None:
         self.passed[seat] = True
-        events.append(event("go", seat, source="CRIB-R-8", count=self.count))
+        events.append(event(Kind.GO, seat, source="CRIB-R-8", count=self.count))
         self._advance(seat, events)
 
     def _can_play(self, seat: int) -> bool:
@@ -791,7 +792,7 @@ class CribbageState(BaseState):
         if not any(self.hands) or not self.rules.play_all_cards:
             self._show(events)
             return
-        events.append(event("count_reset", source="CRIB-R-8", count=0))
+        events.append(event(Kind.COUNT_RESET, source="CRIB-R-8", count=0))
         self.to_act = self._next_holder(last)
 
     def _next_holder(self, seat: int) -> int:
@@ -823,7 +824,7 @@ class CribbageState(BaseState):
                 show = score(cards, self.starter, crib=is_crib, crib_flush_rule=rule)
                 total, items = show.total, show.items
             self.shown.append((seat, what, cards))
-            events.append(event("show", seat, cards + (self.starter,), total, items, what,
+            events.append(event(Kind.SHOW, seat, cards + (self.starter,), total, items, what,
                                 "CRIB-R-10"))
             if self.manual_count:
                 counting.open_claim(self, _Claim(seat, what, total, items, Show(i + 1)))
@@ -872,7 +873,7 @@ class CribbageState(BaseState):
         before = peg[0]
         peg[0] = max(0, peg[0] - points)
         peg[1] = min(peg[1], peg[0])
-        events.append(event("score", seat, (), peg[0] - before, (), "put back", law, peg[0]))
+        events.append(event(Kind.SCORE, seat, (), peg[0] - before, (), "put back", law, peg[0]))
 
     def _void_deal_points(self, law: str, events: list[Event]) -> None:
         self._void_sides(range(len(self.pegs)), law, events)
@@ -884,7 +885,7 @@ class CribbageState(BaseState):
             lost = self.pegs[side][0] - start[0]
             if lost:
                 self.pegs[side] = list(start)
-                events.append(event("score", side, (), -lost, (), "pegging of the deal "
+                events.append(event(Kind.SCORE, side, (), -lost, (), "pegging of the deal "
                                     "taken back", law, start[0]))
 
     def _lose_game(self, seat: int, law: str, events: list[Event]) -> None:

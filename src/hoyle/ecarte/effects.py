@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from hoyle.cards import Card
+from hoyle.ecarte.events import Kind
 from hoyle.ecarte.phase import RectifyStep, StepKind
 from hoyle.engine.effects import Effect, Table
 from hoyle.engine.flow import Continuation
@@ -71,7 +72,7 @@ class SetAside(Effect):
                 s.hands[self.seat].remove(c)
             if c not in s.set_aside:
                 s.set_aside.append(c)
-        events.append(Event("set_aside", self.seat, self.cards, reason="set aside",
+        events.append(Event(Kind.SET_ASIDE, self.seat, self.cards, reason="set aside",
                             source=law))
         return False
 
@@ -96,7 +97,7 @@ class Restore(Effect):
             elif word == "too_few" and c not in s.hands[seat]:
                 s.hands[seat].append(c)
         _sort(s.hands[seat])
-        events.append(Event("restore", seat, cards, hidden=True, source=law,
+        events.append(Event(Kind.RESTORE, seat, cards, hidden=True, source=law,
                             reason="the cards put as they should have fallen"))
         return False
 
@@ -205,7 +206,7 @@ class Replay(Effect):
         s.played, s.trick, s.tricks = [], [], [0, 0]
         s.revokes, s.false_king = [], []
         s.leader = s._elder()
-        events.append(Event("replay", None, reason="the hand is played again", source=law))
+        events.append(Event(Kind.REPLAY, None, reason="the hand is played again", source=law))
         s._next_turn(events)
         return True
 

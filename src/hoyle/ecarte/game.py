@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from collections.abc import Callable, Mapping, Sequence
 
 from pathlib import Path
@@ -98,6 +100,10 @@ class EcarteSpec(GameSpec):
         return STATS
 
     # -- cli: the interactive sessions and the game's commands ----------------------------
+    def event_kinds(self) -> type[StrEnum]:
+        from hoyle.ecarte.events import Kind
+        return Kind
+
     def text(self) -> GameText:
         from hoyle.ecarte.console import EcarteText
         return EcarteText()

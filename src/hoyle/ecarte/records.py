@@ -3,7 +3,7 @@
 >>> from hoyle.engine.records import GameRecord, record_law_code, replay_actions
 >>> rec = GameRecord("ecarte", "two-hand", "club", actions=["CUT 9C", "CUT KD"])
 >>> state, events = replay_record(rec)
->>> state.dealer, [e.kind for e in events]
+>>> state.dealer, [str(e.kind) for e in events]
 (1, ['cut', 'cut', 'dealer'])
 """
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from hoyle.cards import Card
+from hoyle.ecarte.events import Kind
 from hoyle.ecarte.phase import Phase
 from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import Action
@@ -179,7 +180,7 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
             s.trick[0][0] == seat else None
     law_id = s.laws.law_for(kind).id if s.laws is not None and \
         kind in s.laws.kinds else "ECARTE-R-17"
-    events.append(Event("report", seat, action.cards, reason=word.replace("_", " "),
+    events.append(Event(Kind.REPORT, seat, action.cards, reason=word.replace("_", " "),
                         source=law_id))
     cont = Resume(s.phase, s.to_act)
     if not s._rule(Irregularity(kind, seat, s.phase, facts, reported=True), events,

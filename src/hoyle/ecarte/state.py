@@ -49,6 +49,7 @@ from typing import Any, NamedTuple
 
 from hoyle.cards import Card, Rank, Suit
 from hoyle.ecarte import referee
+from hoyle.ecarte.events import Kind
 from hoyle.ecarte.phase import Phase, RectifyStep, StepKind
 from hoyle.ecarte.scoring import hand_points, hand_score, legal_cards, penalised, trick_winner
 from hoyle.ecarte.rules import ECARTE_CARDS, ECARTE_PACK, HAND_SIZE, PATTERNS, EcarteRules, trick_rank
@@ -668,17 +669,17 @@ class EcarteState(BaseState):
             self._do_stand(events)
         elif verb == "PROPOSE":
             self.proposals += 1
-            events.append(Event("propose", self.to_act, count=self.proposals,
+            events.append(Event(Kind.PROPOSE, self.to_act, count=self.proposals,
                                 source="ECARTE-R-8"))
             self.phase, self.to_act = Phase.ANSWER, self._dealer()
         elif verb == "ACCEPT":
             self.no_refusal = None
-            events.append(Event("accept", self.to_act, count=self.proposals,
+            events.append(Event(Kind.ACCEPT, self.to_act, count=self.proposals,
                                 source="ECARTE-R-8"))
             self.phase, self.to_act = Phase.DISCARD, self._elder()
         elif verb == "REFUSE":
             self.refused.append(self.proposals)
-            events.append(Event("refuse", self.to_act, count=self.proposals,
+            events.append(Event(Kind.REFUSE, self.to_act, count=self.proposals,
                                 source="ECARTE-R-8"))
             self._start_play(events)
         elif verb == "DISCARD":
@@ -703,7 +704,7 @@ class EcarteState(BaseState):
         first to the target wins at once). ``items`` say what the points are for (the
         kinds ``point``, ``vole``, ``penalty``, ``king``); a ruling's points carry none."""
         self.scores[seat] = max(0, self.scores[seat] + points)
-        events.append(Event("score", seat, cards, points, items, reason, source,
+        events.append(Event(Kind.SCORE, seat, cards, points, items, reason, source,
                             self.scores[seat]))
         return self._reach(seat, self.scores[seat], events)
 
@@ -732,9 +733,9 @@ class EcarteState(BaseState):
         elder, dealer = self._elder(), self._dealer()
         self.hands[elder] = sorted(cards[:HAND_SIZE], key=_idx)
         self.hands[dealer] = sorted(cards[HAND_SIZE:], key=_idx)
-        events.append(Event("deal", elder, tuple(self.hands[elder]), hidden=True,
+        events.append(Event(Kind.DEAL, elder, tuple(self.hands[elder]), hidden=True,
                             reason=PATTERNS[pattern], source="ECARTE-R-5"))
-        events.append(Event("deal", dealer, tuple(self.hands[dealer]), hidden=True,
+        events.append(Event(Kind.DEAL, dealer, tuple(self.hands[dealer]), hidden=True,
                             reason=PATTERNS[pattern], source="ECARTE-R-5"))
         self.phase, self.to_act = Phase.TURN_UP, CHANCE
         if self.pattern is None:
@@ -748,12 +749,12 @@ class EcarteState(BaseState):
     def _do_turn(self, card: Card, events: list[Event]) -> None:
         dealer = self._dealer()
         if self.turned_king_open is not None:
-            events.append(Event("king_lost", self.turned_king_open,
+            events.append(Event(Kind.KING_LOST, self.turned_king_open,
                                 reason="the turned-up king was not marked before the next "
                                        "turn-up: it is lost", source="ECARTE-R-7"))
             self.turned_king_open = None
         self.turn_up = card
-        events.append(Event("turn_up", dealer, (card,), source="ECARTE-R-6"))
+        events.append(Event(Kind.TURN_UP, dealer, (card,), source="ECARTE-R-6"))
         self.phase, self.to_act = Phase.PROPOSAL, self._elder()
         self._turned_king(card, events)
 
@@ -762,7 +763,7 @@ class EcarteState(BaseState):
         # without proposing"); the scope parameter concerns refusals only.
         if self.proposals == 0:
             self.stood = True
-        events.append(Event("stand", self.to_act, count=self.proposals, source="ECARTE-R-8"))
+        events.append(Event(Kind.STAND, self.to_act, count=self.proposals, source="ECARTE-R-8"))
         self._start_play(events)
 
     def _do_discard(self, action: Action, events: list[Event]) -> None:
@@ -774,11 +775,11 @@ class EcarteState(BaseState):
         if seat == self.elder:
             self.asked = action.n if action.n is not None else len(cards)
             self.laid = len(cards)
-            events.append(Event("discard", seat, tuple(cards), hidden=True, count=self.asked,
+            events.append(Event(Kind.DISCARD, seat, tuple(cards), hidden=True, count=self.asked,
                                 reason=f"asks for {self.asked}", source="ECARTE-R-9"))
         else:
             self.laid = len(cards)
-            events.append(Event("discard", seat, tuple(cards), hidden=True, count=len(cards),
+            events.append(Event(Kind.DISCARD, seat, tuple(cards), hidden=True, count=len(cards),
                                 source="ECARTE-R-9"))
             if not cards:
                 self._after_draw(seat, events)
@@ -796,7 +797,7 @@ class EcarteState(BaseState):
         self.hands[seat].extend(cards)
         self.hands[seat].sort(key=_idx)
         self.taken[seat] += len(cards)
-        events.append(Event("draw", seat, tuple(cards), hidden=True, count=len(cards),
+        events.append(Event(Kind.DRAW, seat, tuple(cards), hidden=True, count=len(cards),
                             source="ECARTE-R-9"))
         cont = AfterDraw(seat)
         if self.referee and self.laws is not None:
@@ -828,7 +829,7 @@ class EcarteState(BaseState):
         if seat == self.elder:
             lo, hi = self._discard_range(self._dealer())
             if hi == 0:
-                events.append(Event("stock_out", self._dealer(), reason="the stock cannot "
+                events.append(Event(Kind.STOCK_OUT, self._dealer(), reason="the stock cannot "
                                     "serve the dealer: he plays his hand as it stands",
                                     source="ECARTE-R-11"))
                 self._end_exchange(events)
@@ -841,13 +842,13 @@ class EcarteState(BaseState):
         self.exchanges += 1
         self.serving = None
         if not self.stock():
-            events.append(Event("stock_out", self._elder(), reason="the stock is exhausted: "
+            events.append(Event(Kind.STOCK_OUT, self._elder(), reason="the stock is exhausted: "
                                 "the elder hand must play", source="ECARTE-R-11"))
             self._start_play(events)
             return
         limit = self.rules.max_exchanges
         if limit is not None and self.exchanges >= limit:
-            events.append(Event("stock_out", self._elder(), reason="no more exchanges in "
+            events.append(Event(Kind.STOCK_OUT, self._elder(), reason="no more exchanges in "
                                 "this deal (max_exchanges)", source="ECARTE-R-10"))
             self._start_play(events)
             return
@@ -860,7 +861,7 @@ class EcarteState(BaseState):
         self.tricks = [0, 0]
         self.played = []
         self.last_trick = None
-        events.append(Event("play_starts", self.leader, source="ECARTE-R-12"))
+        events.append(Event(Kind.PLAY_STARTS, self.leader, source="ECARTE-R-12"))
         self._next_turn(events)
 
     def _do_king(self, seat: int, events: list[Event]) -> None:
@@ -878,7 +879,7 @@ class EcarteState(BaseState):
         if holds and self.king_window(seat):
             self.announced[seat] = True
             self.king_points[seat] += 1
-            events.append(Event("king", seat, (k,), reason="announces the king",
+            events.append(Event(Kind.KING, seat, (k,), reason="announces the king",
                                 source="ECARTE-R-7"))
             self._score(seat, 1, events, "the king", "ECARTE-R-7", (k,),
                         (ScoreItem("king", (k,), 1),))
@@ -890,7 +891,7 @@ class EcarteState(BaseState):
         self.announced[seat] = True
         self.king_points[seat] += 1
         self.false_king.append(seat)
-        events.append(Event("king", seat, (), reason="announces the king", source="ECARTE-R-7"))
+        events.append(Event(Kind.KING, seat, (), reason="announces the king", source="ECARTE-R-7"))
         self._score(seat, 1, events, "the king (announced)", "ECARTE-R-7",
                     items=(ScoreItem("king", (), 1),))
 
@@ -904,12 +905,12 @@ class EcarteState(BaseState):
                 kind = ("revoke" if card.suit != lead.suit else "underplay") if has_suit \
                     else "no_trump"
                 self.revokes.append((seat, kind, card))
-                events.append(Event("irregular_play", seat, (card,), reason=kind.replace(
+                events.append(Event(Kind.IRREGULAR_PLAY, seat, (card,), reason=kind.replace(
                     "_", " "), source="ECARTE-R-13"))
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
         self.played.append((seat, card))
-        events.append(Event("play", seat, (card,), source="ECARTE-R-12"))
+        events.append(Event(Kind.PLAY, seat, (card,), source="ECARTE-R-12"))
         if len(self.trick) == 2:
             (a, lead), (b, second) = self.trick
             winner = b if trick_winner(lead, second, self.trump) else a
@@ -917,7 +918,7 @@ class EcarteState(BaseState):
             self.last_trick = (a, lead, b, second, winner)
             self.trick = []
             self.leader = winner
-            events.append(Event("trick", winner, (lead, second), count=self.tricks[winner],
+            events.append(Event(Kind.TRICK, winner, (lead, second), count=self.tricks[winner],
                                 source="ECARTE-R-12"))
         if seat in self.false_king and self.laws is not None:
             self.false_king.remove(seat)
@@ -944,7 +945,7 @@ class EcarteState(BaseState):
                 if not self.hands[lead]:
                     n = len(self.hands[other])
                     self.tricks[other] += n
-                    events.append(Event("trick", other, (), count=self.tricks[other],
+                    events.append(Event(Kind.TRICK, other, (), count=self.tricks[other],
                                         reason=f"{n} card(s) that cannot be answered",
                                         source="CLUB-34"))
                     self.played.extend((other, c) for c in self.hands[other])
@@ -961,7 +962,7 @@ class EcarteState(BaseState):
             self.tricks[a] += 1
             self.trick = []
             self.leader = a
-            events.append(Event("trick", a, (card,), count=self.tricks[a],
+            events.append(Event(Kind.TRICK, a, (card,), count=self.tricks[a],
                                 reason="a card that cannot be answered", source="CLUB-30"))
 
     def _end_hand(self, events: list[Event]) -> None:
@@ -1002,13 +1003,13 @@ class EcarteState(BaseState):
                 pts, reason = (1 if reason == "the vole" else 0), reason + " (reduced, HGIE-18)"
                 parts = [("vole", 1)] if pts else []
             items = tuple(ScoreItem(k, (), p) for k, p in parts)
-            events.append(Event("hand_over", seat, count=t[seat], reason=reason,
+            events.append(Event(Kind.HAND_OVER, seat, count=t[seat], reason=reason,
                                 source=source))
             if pts and self._score(seat, pts, events, reason, source, items=items):
                 return
             break
         else:
-            events.append(Event("hand_over", None, reason="no point", source="ECARTE-R-14"))
+            events.append(Event(Kind.HAND_OVER, None, reason="no point", source="ECARTE-R-14"))
         self._new_deal(elder, events, "the deal passes", "ECARTE-R-3")
 
     # -- rulings, decisions and reports ------------------------------------------------
@@ -1052,7 +1053,7 @@ class EcarteState(BaseState):
             lost = self.scores[seat] - self.deal_start_scores[seat]
             if lost:
                 self.scores[seat] = self.deal_start_scores[seat]
-                events.append(Event("score", seat, (), -lost, (), "points of the deal "
+                events.append(Event(Kind.SCORE, seat, (), -lost, (), "points of the deal "
                                     "taken back", law, self.scores[seat]))
 
     def _same_dealer(self) -> int | None:
@@ -1069,7 +1070,7 @@ class EcarteState(BaseState):
                 if c != old and c not in self.set_aside:
                     self.set_aside.append(c)
             self.exposed_turn = []
-            events.append(Event("set_aside", dealer, (), reason="the other cards seen set "
+            events.append(Event(Kind.SET_ASIDE, dealer, (), reason="the other cards seen set "
                                 "aside", source=law))
             return
         if old is not None and old.rank == Rank.KING and self.king_points[dealer]:
@@ -1088,7 +1089,7 @@ class EcarteState(BaseState):
             self.phase, self.to_act = Phase.TURN_UP, CHANCE
             return
         self.turn_up = card
-        events.append(Event("turn_up", dealer, (card,), source=law))
+        events.append(Event(Kind.TURN_UP, dealer, (card,), source=law))
         self._turned_king(card, events)
 
     def _turned_king(self, card: Card, events: list[Event]) -> None:
@@ -1119,7 +1120,7 @@ class EcarteState(BaseState):
         self.hands[seat].append(card)
         self.hands[seat].sort(key=_idx)
         self.revokes = [r for r in self.revokes if r[2] != card]
-        events.append(Event("take_back", seat, (card,), source=law))
+        events.append(Event(Kind.TAKE_BACK, seat, (card,), source=law))
         self.phase, self.to_act = Phase.PLAY, seat
 
     def _next_step(self, events: list[Event]) -> None:
@@ -1142,14 +1143,14 @@ class EcarteState(BaseState):
         if kind is StepKind.COMPLETE:
             self.hands[seat].extend(cards)
             self.hands[seat].sort(key=_idx)
-            events.append(Event("draw", seat, cards, hidden=True, count=len(cards),
+            events.append(Event(Kind.DRAW, seat, cards, hidden=True, count=len(cards),
                                 reason="the hand made up from the stock", source="ECARTE-R-9"))
         else:
             for c in cards:
                 self.hands[seat].remove(c)
             self.set_aside.extend(cards)
             why = "drawn at random" if kind is StepKind.DRAW_SURPLUS else "laid out"
-            events.append(Event("set_aside", seat, cards, hidden=True, count=len(cards),
+            events.append(Event(Kind.SET_ASIDE, seat, cards, hidden=True, count=len(cards),
                                 reason=why, source="ECARTE-R-9"))
         self._next_step(events)
 

@@ -7,6 +7,7 @@ True
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
 from hoyle.cards import Card
@@ -15,15 +16,40 @@ from hoyle.engine.action import ScoreItem
 if TYPE_CHECKING:
     from hoyle.engine.laws import Ruling
 
-__all__ = ["Event", "event"]
+__all__ = ["Event", "EventKind", "event"]
+
+
+class EventKind(StrEnum):
+    """The kinds of event the framework (``engine.state.BaseState``) emits for every game;
+    each game's ``Kind`` (``hoyle.<game>.events``) repeats them beside its own. A kind is a
+    ``str``: an event compares and serialises as its word.
+
+    >>> EventKind.NEW_DEAL == "new_deal"
+    True
+    """
+
+    CUT = "cut"
+    """A card cut for deal (EW-i, ECARTE-R-2)."""
+    CUT_TIE = "cut_tie"
+    """Equal cuts: cut again."""
+    DEALER = "dealer"
+    """The dealer is chosen by the cut."""
+    NEW_DEAL = "new_deal"
+    """The deal passes (or a void deal is dealt again)."""
+    GAME_OVER = "game_over"
+    """A side has reached the target, or a law ends the game."""
+    RULING = "ruling"
+    """A law's ruling on an irregularity."""
+    CHOICE = "choice"
+    """A seat takes one of a ruling's options."""
 
 
 class Event(NamedTuple):
     """Something an action caused (an immutable record; a named tuple, cheap to create).
 
     Attributes:
-        kind: ``cut``, ``dealer``, ``deal``, ``discard``, ``starter``, ``play``, ``go``,
-            ``score``, ``count_reset``, ``show``, ``game_over``, ….
+        kind: what happened: an :class:`EventKind` of the framework or a kind of the
+            game's (``hoyle.<game>.events.Kind``), a ``str`` either way.
         seat: the seat concerned (``None`` for table events).
         cards: the cards concerned.
         points: points scored (for ``score`` events).

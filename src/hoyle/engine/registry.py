@@ -20,6 +20,7 @@ hoyle.errors.HoyleError: unknown game 'piquet' (known: cribbage, ecarte)
 from __future__ import annotations
 
 import importlib
+from enum import StrEnum
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -190,6 +191,11 @@ class GameSpec:
         return ()
 
     # -- cli: the interactive sessions and the game's commands ----------------------------
+    def event_kinds(self) -> type[StrEnum]:
+        """Every kind of event the game emits (its ``hoyle.<game>.events.Kind``: each a
+        ``str``, the framework's :class:`~hoyle.engine.event.EventKind` among them)."""
+        raise NotImplementedError
+
     def text(self) -> GameText:
         """The game's words and the reading of what a person types (event lines, prompts,
         moves, the referee's menu), for any interface: strings in, strings out."""

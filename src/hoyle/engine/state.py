@@ -22,6 +22,7 @@ from typing import Any, Final, Protocol, TypeVar
 
 from hoyle.cards import Card
 from hoyle.engine import rng as draw  # the seeded draws
+from hoyle.engine.event import EventKind
 from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import CHANCE, TERMINAL, Action
 from hoyle.engine.event import Event, event
@@ -250,7 +251,7 @@ class BaseState:
         lowest_deals, reason, source = self._cut_rule()
         seat = self.cuts.index(None)
         self.cuts[seat] = card
-        events.append(event("cut", seat, (card,), source=source))
+        events.append(event(EventKind.CUT, seat, (card,), source=source))
         if None in self.cuts:
             return
         ranks = [self._cut_rank(c) for c in self.cuts if c is not None]
@@ -261,12 +262,12 @@ class BaseState:
             self.cuts = [None] * len(self.cuts)
             return
         self.dealer = dealers[0]
-        events.append(event("dealer", self.dealer, reason=reason, source=source))
+        events.append(event(EventKind.DEALER, self.dealer, reason=reason, source=source))
         self._dealer_chosen(events)
 
     def _cut_tie(self, events: list[Event], source: str) -> None:
         """Equal cuts: cut again (the seats cut afresh)."""
-        events.append(event("cut_tie", reason="equal cuts: cut again", source=source))
+        events.append(event(EventKind.CUT_TIE, reason="equal cuts: cut again", source=source))
 
     def _dealer_chosen(self, events: list[Event]) -> None:
         """After the cut for deal: the first deal begins."""
@@ -287,7 +288,7 @@ class BaseState:
         """``dealer`` deals a new deal (the next deal, or a deal void by a law)."""
         self.dealer = dealer
         self._start_deal()
-        events.append(event("new_deal", dealer, reason=reason, source=source))
+        events.append(event(EventKind.NEW_DEAL, dealer, reason=reason, source=source))
 
     def _target(self) -> int:
         """Hook: the points that win the game."""
@@ -312,7 +313,7 @@ class BaseState:
         reason, total, rule = self._settle(winner, forfeit)
         self.phase = GAME_OVER
         self.to_act = TERMINAL
-        events.append(event("game_over", winner, reason=reason, source=forfeit or rule,
+        events.append(event(EventKind.GAME_OVER, winner, reason=reason, source=forfeit or rule,
                             total=total))
 
     # -- rulings and decisions -------------------------------------------------------
@@ -333,7 +334,7 @@ class BaseState:
         """Apply ``ruling`` on ``irr``: its effects in order, until one takes the flow
         elsewhere (the game over, a new deal, a decision, ...); ``cont`` is the flow a
         decision carries on. Returns True when the flow went elsewhere."""
-        events.append(event("ruling", irr.offender, reason=ruling.text, source=ruling.law,
+        events.append(event(EventKind.RULING, irr.offender, reason=ruling.text, source=ruling.law,
                             ruling=ruling))
         law = ruling.law
         for effect in ruling.effects:
@@ -419,7 +420,7 @@ class BaseState:
         self.decision = None
         cont, self.pending = self.pending, None
         assert cont is not None
-        events.append(event("choice", decision.seat, reason=option.text,
+        events.append(event(EventKind.CHOICE, decision.seat, reason=option.text,
                             source=option.ruling.law))
         if not self._choose(option.ruling, events, cont):
             self._continue(cont, events)
