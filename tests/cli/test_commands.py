@@ -92,6 +92,21 @@ def test_laws_prints_one_law_and_how_it_is_applied() -> None:
     assert "EW-xii" in out and "heels" in out.lower() and "How hoyle applies it" in out
 
 
+def test_laws_params_lists_the_joined_schema() -> None:
+    """``hoyle laws GAME --params``: the rules' options, then the code's parameters with the
+    code's values (ACC-12.1: 3 game points for a skunk; OH's refusal penalty counts every
+    refusal, HGIE-21)."""
+    code, out = run("laws", "cribbage", "--laws", "acc", "--params")
+    assert code == 0
+    rules, laws = out.split("The acc code's:")
+    assert "crib_flush_rule = strict  (takes strict, lenient)" in rules
+    assert "skunk_game_points = 3  (takes 2 to 4)" in laws
+    assert "EW-xi" not in laws and "lurch_threshold" not in laws
+    code, out = run("laws", "ecarte", "--laws", "oh", "--params")
+    assert code == 0 and "max_exchanges = None  (takes 0 to 99, or none)" in out
+    assert "refusal_penalty_scope = any" in out
+
+
 def test_laws_unknown_id_and_code() -> None:
     assert run("laws", "cribbage", "EW-99")[0] == 2
     code, out = run("laws", "cribbage", "--code", "zz")

@@ -118,3 +118,49 @@ def test_the_refusal_names_the_values_allowed() -> None:
     with pytest.raises(ParameterError, match="renege_penalty must be a whole number from 0 "
                                              "to 121"):
         GAME.get_code("ew", renege_penalty="2")
+
+
+# -- the rules of play's options: one schema with the law code's ---------------------------
+
+def test_rule_params_cover_every_rules_field() -> None:
+    """The schema names every option of ``CribbageRules`` but the variant's name, with the
+    six-card game's value as its default."""
+    from dataclasses import fields
+
+    from hoyle.cribbage.rules import RULE_PARAMS, CribbageRules
+    six = CribbageRules()
+    assert {p.name for p in RULE_PARAMS} == {f.name for f in fields(CribbageRules)} - {"variant"}
+    for p in RULE_PARAMS:
+        assert p.check(getattr(six, p.name)) == getattr(six, p.name) == p.default
+
+
+@pytest.mark.parametrize("options, key", [
+    ({"target": "121"}, "target"),          # a number given as a word
+    ({"target": 0}, "target"),
+    ({"players": 5}, "players"),
+    ({"partnerships": "yes"}, "partnerships"),
+    ({"crib_flush_rule": "loose"}, "crib_flush_rule"),
+    ({"skunk_threshold": 90.5}, "skunk_threshold"),
+    ({"max_exchanges": 1}, "max_exchanges"),  # an écarté option
+])
+def test_bad_rule_option_is_a_parameter_error_naming_it(options: dict[str, Any], key: str) -> None:
+    from hoyle.cribbage.rules import CribbageRules
+    with pytest.raises(ParameterError) as err:
+        CribbageRules.for_variant("six-card", **options)
+    assert err.value.name == key and key in str(err.value)
+
+
+def test_optional_rule_params_take_none() -> None:
+    from hoyle.cribbage.rules import CribbageRules
+    r = CribbageRules.for_variant("six-card", skunk_threshold=None, lurch_threshold=30)
+    assert r.skunk_at_or_below == 90 and r.lurch_below == 30
+
+
+@pytest.mark.parametrize("code", ["ew", "acc"])
+def test_game_params_join_rules_and_code(code: str) -> None:
+    """``GameSpec.params(code)``: the rules' options, then the code's, no name twice."""
+    from hoyle.cribbage.rules import RULE_PARAMS
+    names = [p.name for p in GAME.params(code)]
+    assert len(names) == len(set(names))
+    assert names[:len(RULE_PARAMS)] == [p.name for p in RULE_PARAMS]
+    assert set(names[len(RULE_PARAMS):]) == set(GAME.get_code(code).params)

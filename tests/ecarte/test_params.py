@@ -123,3 +123,41 @@ def test_the_expert_values_refusals_by_the_codes_scope() -> None:
     for name, scope in (("oh", "any"), ("club", "first")):
         s = at_proposal(GAME.get_code(name))
         assert s.view(0).penalty_scope == s.view(1).penalty_scope == scope
+
+
+# -- the rules of play's options: one schema with the law code's ---------------------------
+
+def test_rule_params_cover_every_rules_field() -> None:
+    """The schema names every option of ``EcarteRules``, with its default."""
+    from dataclasses import fields
+
+    from hoyle.ecarte.rules import RULE_PARAMS, EcarteRules
+    base = EcarteRules()
+    assert {p.name for p in RULE_PARAMS} == {f.name for f in fields(EcarteRules)}
+    for p in RULE_PARAMS:
+        assert p.check(getattr(base, p.name)) == getattr(base, p.name) == p.default
+
+
+@pytest.mark.parametrize("options, key", [
+    ({"max_exchanges": "1"}, "max_exchanges"),   # a number given as a word
+    ({"max_exchanges": -1}, "max_exchanges"),
+    ({"target": True}, "target"),
+    ({"dealer_min_exchange": 2}, "dealer_min_exchange"),
+    ({"deal_pattern": "4-1"}, "deal_pattern"),
+    ({"game_values": 1}, "game_values"),
+    ({"crib_flush_rule": "strict"}, "crib_flush_rule"),  # a cribbage option
+])
+def test_bad_rule_option_is_a_parameter_error_naming_it(options: dict[str, Any], key: str) -> None:
+    from hoyle.ecarte.rules import EcarteRules
+    with pytest.raises(ParameterError) as err:
+        EcarteRules.from_options(options)
+    assert err.value.name == key and key in str(err.value)
+
+
+@pytest.mark.parametrize("code", ["oh", "club"])
+def test_game_params_join_rules_and_code(code: str) -> None:
+    from hoyle.ecarte.rules import RULE_PARAMS
+    names = [p.name for p in GAME.params(code)]
+    assert len(names) == len(set(names))
+    assert names[:len(RULE_PARAMS)] == [p.name for p in RULE_PARAMS]
+    assert set(names[len(RULE_PARAMS):]) == set(GAME.get_code(code).params)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import random
 import sys
+import textwrap
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, Optional
@@ -280,10 +281,38 @@ def _print_laws(lc: LawCode, law_id: str | None, spec: GameSpec) -> None:
         console.print("Parameters: " + ", ".join(f"{p} = {lc.params[p]}" for p in params))
 
 
-def _laws(spec: GameSpec, law_id: str | None, code: str, **values: Any) -> None:
-    """``hoyle laws GAME [ID]``: the code's laws, or one law (and the game's preface)."""
+def _print_params(spec: GameSpec, lc: LawCode) -> None:
+    """Print the game's parameter schema under the code: the rules of play's options, then
+    the code's parameters, each with its value, the values it takes and what it decides."""
+    console.print(f"[bold]Parameters of {escape(spec.title.lower())} under "
+                  f"{escape(lc.title)}[/bold]")
+    n_rules = len(spec.rule_params())
+    for i, p in enumerate(spec.params(lc.name)):
+        if i in (0, n_rules):
+            console.print("\nThe rules of play (the six-card values; a variant sets its own):"
+                          if i == 0 and spec.default_variant == "six-card" else
+                          "\nThe rules of play:" if i == 0 else
+                          f"\nThe {lc.name} code's:")
+        value = p.default if i < n_rules else lc.params[p.name]
+        takes = ", ".join(map(str, p.values)) if p.values else f"{p.low} to {p.high}"
+        if p.optional:
+            takes += ", or none"
+        console.print(f"  [bold]{p.name}[/bold] = {escape(str(value))}  (takes {escape(takes)})")
+        console.print(escape(textwrap.fill(p.help, width=max(40, console.width - 2),
+                                           initial_indent="      ",
+                                           subsequent_indent="      ",
+                                           break_on_hyphens=False)))
+
+
+def _laws(spec: GameSpec, law_id: str | None, code: str, params: bool = False,
+          **values: Any) -> None:
+    """``hoyle laws GAME [ID]``: the code's laws, or one law (and the game's preface);
+    ``--params``: the game's parameters under the code."""
     try:
         lc = spec.get_code(code)
+        if params:
+            _print_params(spec, lc)
+            return
         for block in spec.text().laws_preface(values):
             show(console, block)
     except HoyleError as e:
@@ -297,7 +326,9 @@ for _spec in games():
         laws_app, _spec.name, f"The laws of {_spec.title.lower()}: every law of a code "
                              "with its ID, title and summary.",
         [Option("code", str, _spec.default_laws,
-                f"The law code: {' or '.join(_spec.codes())}."), *_spec.laws_options()],
+                f"The law code: {' or '.join(_spec.codes())}."), *_spec.laws_options(),
+         Option("params", bool, False, "List the game's parameters (the rules' options and "
+                                       "the code's) instead of its laws.")],
         lambda _s=_spec, **values: _laws(_s, **values),
         arguments=[Option("law_id", str, None,
                           f"A law ID, e.g. {_text.law_id_example}; omit to list the whole "

@@ -8,16 +8,14 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from collections.abc import Callable, Mapping, Sequence
-
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hoyle.engine.commands import GameCommand
 from hoyle.engine.event import Event
-from hoyle.engine.laws import LawCode
+from hoyle.engine.laws import LawCode, Param
 from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
 from hoyle.engine.registry import GameSpec
@@ -56,6 +54,10 @@ class CribbageSpec(GameSpec):
     def get_code(self, name: str, **params: Any) -> LawCode:
         from hoyle.cribbage.laws import get_code
         return get_code(name, **params)
+
+    def rule_params(self) -> Sequence[Param]:
+        from hoyle.cribbage.rules import RULE_PARAMS
+        return RULE_PARAMS
 
     def players(self) -> Mapping[str, Callable[[], Any]]:
         from hoyle.cribbage.players import PLAYERS

@@ -23,9 +23,10 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from hoyle.cribbage.scoring import CRIB_FLUSH_LENIENT, CRIB_FLUSH_STRICT
+from hoyle.engine.laws import Param, check_params
 from hoyle.errors import HoyleError
 
-__all__ = ["CribbageRules", "VARIANTS"]
+__all__ = ["CribbageRules", "RULE_PARAMS", "VARIANTS"]
 
 
 @dataclass(frozen=True)
@@ -114,17 +115,18 @@ class CribbageRules:
 
     @staticmethod
     def for_variant(name: str, **options: Any) -> CribbageRules:
-        """The rules of a named variant, with ``options`` overriding its parameters.
+        """The rules of a named variant, with ``options`` overriding its parameters
+        (:data:`RULE_PARAMS`).
 
         Raises:
-            HoyleError: unknown variant or option.
+            HoyleError: unknown variant, or options that do not make a game (more cards
+                than the pack holds, ...).
+            ParameterError: an unknown option or a value it does not take (naming the
+                option and the values allowed).
         """
-        if name not in VARIANTS:
+        if not isinstance(name, str) or name not in VARIANTS:
             raise HoyleError(f"unknown cribbage variant {name!r} (known: {', '.join(VARIANTS)})")
-        known = {f.name for f in fields(CribbageRules)}
-        bad = sorted(set(options) - known)
-        if bad:
-            raise HoyleError(f"unknown rule option(s): {', '.join(bad)}")
+        check_params(RULE_PARAMS, options, "the cribbage rules")
         return replace(VARIANTS[name], **options)
 
     def options(self) -> dict[str, Any]:
@@ -145,3 +147,34 @@ VARIANTS: dict[str, CribbageRules] = {
     "eight-card": CribbageRules(variant="eight-card", cards_dealt=8),
 }
 """The variants implemented so far, by name. Source: ``shared/laws/cribbage.md`` §1.2."""
+
+
+RULE_PARAMS: tuple[Param, ...] = (
+    Param("players", 2, low=2, high=4, help="Number of seats (CRIB-R-1)."),
+    Param("cards_dealt", 6, low=2, high=12, help="Cards dealt to each player (CRIB-R-4)."),
+    Param("discard_per_player", 2, low=1, high=11,
+          help="Cards each player lays away to the crib (CRIB-R-5)."),
+    Param("crib_cards_from_stock", 0, low=0, high=4,
+          help="Cards dealt from the stock to the crib (three-hand: 1)."),
+    Param("target", 121, low=1, high=999, help="Points to win (121; 61 in five-card)."),
+    Param("last_bonus", 0, low=0, high=121,
+          help="Points to the non-dealer of the first deal (five-card: 3 for last, EW-T-x)."),
+    Param("play_all_cards", True, (True, False),
+          help="All cards are played out, count after count (false in five-card, EW-P-83b)."),
+    Param("partnerships", False, (True, False),
+          help="Partners opposite score together (four-hand, CRIB-R-12)."),
+    Param("crib_flush_rule", CRIB_FLUSH_STRICT, (CRIB_FLUSH_STRICT, CRIB_FLUSH_LENIENT),
+          help="A flush in the crib needs the starter too (strict: EW-T-vii, ACC-1.6)."),
+    Param("lurch_threshold", None, low=0, high=999, optional=True,
+          help="A loser below this many points is lurched (EW-xvii; default half the target)."),
+    Param("skunk_threshold", None, low=0, high=999, optional=True,
+          help="A loser at or below this many points is skunked (ACC-12.1; default 90 of 121)."),
+    Param("double_skunk_threshold", None, low=0, high=999, optional=True,
+          help="A loser at or below this many points is double skunked (off by default)."),
+    Param("lurch_agreed", False, (True, False),
+          help="A lurch counts as two games, agreed before the game (EW-xvii)."),
+)
+"""The options of the rules of play, each with its default (the six-card game's), the
+values it takes and what it decides: with a law code's parameters, the game's whole
+parameter schema (``GameSpec.params``). A variant is a set of values of these."""
+

@@ -8,16 +8,14 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from collections.abc import Callable, Mapping, Sequence
-
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hoyle.engine.commands import GameCommand
 from hoyle.engine.event import Event
-from hoyle.engine.laws import LawCode
+from hoyle.engine.laws import LawCode, Param
 from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
 from hoyle.engine.registry import GameSpec
@@ -55,6 +53,10 @@ class EcarteSpec(GameSpec):
     def get_code(self, name: str, **params: Any) -> LawCode:
         from hoyle.ecarte.laws import get_code
         return get_code(name, **params)
+
+    def rule_params(self) -> Sequence[Param]:
+        from hoyle.ecarte.rules import RULE_PARAMS
+        return RULE_PARAMS
 
     def players(self) -> Mapping[str, Callable[[], Any]]:
         from hoyle.ecarte.players import PLAYERS

@@ -22,9 +22,10 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from hoyle.cards import PIQUET_PACK, Card, Rank
+from hoyle.engine.laws import Param, check_params
 from hoyle.errors import HoyleError
 
-__all__ = ["EcarteRules", "trick_rank", "ecarte_pack", "ECARTE_PACK", "ECARTE_CARDS", "PATTERNS",
+__all__ = ["EcarteRules", "RULE_PARAMS", "trick_rank", "ecarte_pack", "ECARTE_PACK", "ECARTE_CARDS", "PATTERNS",
            "HAND_SIZE", "STOCK_SIZE"]
 
 _ORDER = {Rank.KING: 8, Rank.QUEEN: 7, Rank.JACK: 6, Rank.ACE: 5, Rank.TEN: 4,
@@ -130,16 +131,36 @@ class EcarteRules:
 
     @staticmethod
     def from_options(options: dict[str, Any]) -> EcarteRules:
-        """Rules from a record's options.
+        """Rules from options (a record's, or a caller's): :data:`RULE_PARAMS`.
 
         Raises:
-            HoyleError: an unknown option or a bad value.
+            ParameterError: an unknown option or a value it does not take (naming the
+                option and the values allowed).
         """
-        known = {f.name for f in fields(EcarteRules)}
-        bad = sorted(set(options) - known)
-        if bad:
-            raise HoyleError(f"unknown écarté option(s): {', '.join(bad)}")
-        try:
-            return EcarteRules(**options)
-        except TypeError as e:
-            raise HoyleError(str(e)) from None
+        check_params(RULE_PARAMS, options, "the écarté rules")
+        return EcarteRules(**options)
+
+
+RULE_PARAMS: tuple[Param, ...] = (
+    Param("target", 5, low=1, high=99, help="Points to win the game (ECARTE-R-16, CLUB-46)."),
+    Param("game_values", False, (True, False),
+          help="Count the game single, double or treble (ECARTE-R-16, CLUB-46)."),
+    Param("deal_pattern", "3-2", ("3-2", "2-3"),
+          help="The dealer's pattern of the deal for the game (ECARTE-R-5)."),
+    Param("dealer_min_exchange", 0, (0, 1),
+          help="Cards the dealer must take after accepting (0: he may stand pat). §5.1."),
+    Param("trump_when_void", "must", ("must", "free"),
+          help="Void in the suit led, the second player must trump (CLUB-43, HGIE-18). §5.2."),
+    Param("must_head_trick", True, (True, False),
+          help="The second player must win the trick in suit when he can. §5.3."),
+    Param("max_exchanges", None, low=0, high=99, optional=True,
+          help="The most exchanges in a deal (none: unlimited, CLUB-26; 1: Enquire Within)."),
+    Param("turned_king_marking", "auto", ("auto", "manual"),
+          help="A turned-up king is scored at once, or marked with KING (CLUB-22). §5.10."),
+    Param("auto_announce_king", False, (True, False),
+          help="Announce a held king for a person at the keyboard (never for a computer)."),
+)
+"""The options of the rules of play, each with its default, the values it takes and what
+it decides: with a law code's parameters, the game's whole parameter schema
+(``GameSpec.params``)."""
+

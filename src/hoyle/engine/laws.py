@@ -48,7 +48,7 @@ from hoyle.engine.effects import Effect, LoseGame, NewDeal, PegBack, Points, Tab
 _E = TypeVar("_E", bound=Effect)
 
 __all__ = ["Irregularity", "Ruling", "Option", "Decision", "Decide", "Law", "LawCode", "Param",
-           "Report", "RuleFn", "Window"]
+           "Report", "RuleFn", "Window", "check_params"]
 
 
 class Window(Enum):
@@ -355,6 +355,8 @@ class Param:
         values: the values it takes (a closed set of words), or empty for a number.
         low, high: the range of a number (points), inclusive.
         help: what it decides, with the law it comes from.
+        optional: ``None`` is also a value (the parameter is off, or takes its default
+            from other parameters).
 
     >>> Param("renege_penalty", 2, low=0, high=121).check(3)
     3
@@ -370,14 +372,17 @@ class Param:
     low: int = 0
     high: int = 121
     help: str = ""
+    optional: bool = False
 
     def check(self, value: Any) -> Any:
-        """``value`` if this parameter takes it.
+        """``value`` if this parameter takes it (``None`` too when :attr:`optional`).
 
         Raises:
             ParameterError: a value outside :attr:`values` (or, for a number, not an int
                 from :attr:`low` to :attr:`high`).
         """
+        if value is None and self.optional:
+            return None
         if self.values:
             if value not in self.values or isinstance(value, bool) != isinstance(
                     self.values[0], bool):
@@ -390,6 +395,31 @@ class Param:
             raise ParameterError(f"{self.name} must be a whole number from {self.low} to "
                                  f"{self.high} (not {value!r})", self.name)
         return value
+
+
+def check_params(schema: Sequence[Param], values: Mapping[str, Any], owner: str) -> dict[str, Any]:
+    """``values`` checked against ``schema``: every key a parameter of it, every value one
+    it takes; ``owner`` names whose parameters they are in the message.
+
+    >>> check_params([Param("target", 5, low=1, high=99)], {"target": 7}, "écarté")
+    {'target': 7}
+    >>> check_params([Param("target", 5, low=1, high=99)], {"traget": 7}, "écarté")
+    Traceback (most recent call last):
+    ...
+    hoyle.errors.ParameterError: écarté has no parameter 'traget' (its parameters: target)
+
+    Raises:
+        ParameterError: an unknown key or a value outside the parameter's values.
+    """
+    by_name = {p.name: p for p in schema}
+    for key, value in values.items():
+        param = by_name.get(key)
+        if param is None:
+            known = ", ".join(by_name) or "none"
+            raise ParameterError(f"{owner} has no parameter {key!r} (its parameters: {known})",
+                                 str(key))
+        param.check(value)
+    return dict(values)
 
 
 class LawCode:
@@ -428,12 +458,7 @@ class LawCode:
             ParameterError: a parameter the code does not have, or a value it does not take
                 (the message names the parameter and the values allowed).
         """
-        for key, value in params.items():
-            if key not in self.schema:
-                known = ", ".join(self.schema) or "none"
-                raise ParameterError(f"the {self.name} code has no parameter {key!r} "
-                                     f"(its parameters: {known})", key)
-            self.schema[key].check(value)
+        check_params(tuple(self.schema.values()), params, f"the {self.name} code")
         other = LawCode(self.name, self.title, tuple(self.schema.values()))
         other.params = self.params | params
         other._laws = self._laws

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from hoyle.engine.commands import GameCommand
 from hoyle.engine.event import Event
-from hoyle.engine.laws import LawCode
+from hoyle.engine.laws import LawCode, Param
 from hoyle.engine.names import by_name
 from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
@@ -97,6 +97,22 @@ class GameSpec:
             HoyleError: no such code, or a parameter it does not have.
         """
         raise NotImplementedError
+
+    def rule_params(self) -> Sequence[Param]:
+        """The options of the game's rules of play (its ``rules.RULE_PARAMS``)."""
+        raise NotImplementedError
+
+    def params(self, code: str | None = None) -> tuple[Param, ...]:
+        """The game's whole parameter schema: the rules of play's options, then the law
+        code's parameters (``code``, default the game's :attr:`default_laws`). Each
+        :class:`~hoyle.engine.laws.Param` gives its default, the values it takes and what
+        it decides; no name is in both.
+
+        Raises:
+            HoyleError: no such code.
+        """
+        laws = self.get_code(code or self.default_laws)
+        return (*self.rule_params(), *laws.schema.values())
 
     # -- players --------------------------------------------------------------------------
     def players(self) -> Mapping[str, Callable[[], Any]]:
