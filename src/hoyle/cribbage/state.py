@@ -467,16 +467,7 @@ class CribbageState(BaseState):
                     raise IllegalAction("you can play a card, so you cannot say go (EW-xxi)")
                 return
         if verb in _TABLE_VERBS:
-            if phase == Phase.GAME_OVER:
-                raise IllegalAction("the game is over")
-            if verb != "REPORT" and action.cards:
-                raise IllegalAction(f"{verb} names no card")
-            if verb == "HEELS":
-                counting.check_heels(self)
-            elif verb == "AMEND":
-                counting.check_amend(self, action)
-            else:
-                referee.check_report(self, action)
+            self._check_table_action(action)
             return
         if phase == Phase.GAME_OVER:
             raise IllegalAction("the game is over")
@@ -495,6 +486,27 @@ class CribbageState(BaseState):
         if phase == Phase.DECISION:
             self._check_choice(action)
             return
+        self._check_cards(cards)
+
+    def _check_table_action(self, action: Action) -> None:
+        """The actions a seat may take out of turn: ``HEELS`` and ``AMEND`` (manual
+        counting, :mod:`hoyle.cribbage.counting`), ``REPORT`` (:mod:`hoyle.cribbage.referee`)."""
+        verb = action.verb
+        if self.phase == Phase.GAME_OVER:
+            raise IllegalAction("the game is over")
+        if verb != "REPORT" and action.cards:
+            raise IllegalAction(f"{verb} names no card")
+        if verb == "HEELS":
+            counting.check_heels(self)
+        elif verb == "AMEND":
+            counting.check_amend(self, action)
+        else:
+            referee.check_report(self, action)
+
+    def _check_cards(self, cards: tuple[Card, ...]) -> None:
+        """The cards of a cut, a deal, a starter or a lay-away: where they must be, as
+        many as the phase needs."""
+        phase = self.phase
         if len(set(cards)) != len(cards):
             raise IllegalAction("the same card is named twice")
         if phase == Phase.CUT_FOR_DEAL:
