@@ -207,7 +207,8 @@ Arguments: ``variant`` (``"six-card"``, ``"five-card"``, ``"three-hand"``, ``"fo
 and rules equal cuts; the environment counts automatically, so no claim, decision or
 penalty ever arises), ``reward`` (``"win"``: +1 / -1 at the end of the game;
 ``"game_points"``: ± the ACC game points, 2, or 3 for a skunk), ``render_mode``
-(``"ansi"`` or ``"human"``), and any ``CribbageRules`` option (``target=61``,
+(``"ansi"`` or ``"human"``: the table as every seat sees it, no hand shown), and any
+``CribbageRules`` option (``target=61``,
 ``crib_flush_rule="lenient"``, ...).
 
 Each episode is one game: the cut for deal, the deals, the discards, the play and the show,
@@ -287,19 +288,26 @@ class CribbageEncodedGame:
         return float(result.game_points)
 
     def render_text(self, state: CribbageState) -> str:
-        s = state
-        lines = [f"cribbage ({self.rules.variant}, {self.laws.name}) deal {s.deal_number}, "
-                 f"phase {s.phase}, dealer {s.dealer}, to act {s.current_player}",
-                 "scores: " + " ".join(str(x) for x in s.scores)
+        """The table as every seat sees it (``state.view`` less its private part): the
+        scores, the starter, the count and its cards, the cards each seat has played, the
+        cards each holds (how many), the goes, and the hands and crib laid face up in the
+        show (CRIB-R-10). No hand held, lay-away or crib face down is shown."""
+        v = state.view(0)
+        lines = [f"cribbage ({self.rules.variant}, {self.laws.name}) deal {v.deal_number}, "
+                 f"phase {v.phase}, dealer {v.dealer}, to act {v.current_player}",
+                 "scores: " + " ".join(str(x) for x in v.scores)
                  + f" (target {self.rules.target})"]
         for seat in range(self.rules.players):
-            lines.append(f"  player_{seat}: {format_cards(s.hands[seat]) or '-'}"
-                         f"  kept {format_cards(s.kept[seat]) or '-'}")
-        lines.append(f"  starter {s.starter or '-'}  count {s.count}: "
-                     f"{format_cards(s.count_cards) or '-'}")
-        if s.result is not None:
-            lines.append(f"game over: side {s.result.winner} wins "
-                         f"{'-'.join(map(str, s.result.scores))}")
+            played = [c for s, c in v.played if s == seat]
+            lines.append(f"  player_{seat}: holds {v.hand_sizes[seat]}, played "
+                         f"{format_cards(played) or '-'}{'  go' if v.passed[seat] else ''}")
+        lines.append(f"  starter {v.starter or '-'}  count {v.count}: "
+                     f"{format_cards(v.count_cards) or '-'}")
+        for seat, what, cards in v.shown:
+            lines.append(f"  shown: player_{seat} {what} {format_cards(cards)}")
+        if v.result is not None:
+            lines.append(f"game over: side {v.result.winner} wins "
+                         f"{'-'.join(map(str, v.result.scores))}")
         return "\n".join(lines)
 
     # -- OpenSpiel: chance nodes, information states, resampling -------------------------

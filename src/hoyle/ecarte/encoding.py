@@ -216,7 +216,8 @@ Arguments: ``laws`` (``None``, ``"oh"`` or ``"club"``: the code supplies the par
 where the codes differ, such as which refusals make the point worth two; no irregularity
 arises, as the environment plays without a referee), ``reward`` (``"win"``: +1 / -1 at the
 end of the game; ``"game_points"``: ± the games won, 1, or with ``game_values=True`` 2 for a
-double and 3 for a treble), ``render_mode`` (``"ansi"`` or ``"human"``), and any
+double and 3 for a treble), ``render_mode`` (``"ansi"`` or ``"human"``: the table as
+every seat sees it, no hand shown), and any
 ``EcarteRules`` option (``target``, ``game_values``, ``dealer_min_exchange``,
 ``trump_when_void``, ``max_exchanges``, ``turned_king_marking``, ...).
 
@@ -301,18 +302,25 @@ class EcarteEncodedGame:
         return float(result.games)
 
     def render_text(self, state: EcarteState) -> str:
-        s = state
-        lines = [f"écarté deal {s.deal_number}, phase {s.phase}, dealer {s.dealer}, "
-                 f"to act {s.current_player}",
-                 f"scores: {s.scores[0]} {s.scores[1]} (target {self.rules.target}); "
-                 f"tricks {s.tricks[0]}-{s.tricks[1]}",
-                 f"  turn-up {s.turn_up or '-'}  stock {len(s.stock())}  "
-                 f"trick {' '.join(f'{seat}:{c}' for seat, c in s.trick) or '-'}"]
+        """The table as every seat sees it (``state.view`` less its private part): the
+        scores, the tricks, the turn-up, the stock (how many), the trick on the table, the
+        cards each seat has played and holds (how many), the kings announced. No hand or
+        card laid out is shown."""
+        v = state.view(0)
+        lines = [f"écarté deal {v.deal_number}, phase {v.phase}, dealer {v.dealer}, "
+                 f"to act {v.current_player}",
+                 f"scores: {v.scores[0]} {v.scores[1]} (target {self.rules.target}); "
+                 f"tricks {v.tricks[0]}-{v.tricks[1]}",
+                 f"  turn-up {v.turn_up or '-'}  stock {v.stock_size}  "
+                 f"trick {' '.join(f'{seat}:{c}' for seat, c in v.trick) or '-'}"]
         for seat in (0, 1):
-            lines.append(f"  player_{seat}: {format_cards(sorted(s.hands[seat])) or '-'}")
-        if s.result is not None:
-            lines.append(f"game over: player_{s.result.winner} wins "
-                         f"{s.result.scores[0]}-{s.result.scores[1]}")
+            played = [c for s, c in v.played if s == seat]
+            lines.append(f"  player_{seat}: holds {v.hand_sizes[seat]}, played "
+                         f"{format_cards(played) or '-'}"
+                         f"{'  king' if v.announced[seat] else ''}")
+        if v.result is not None:
+            lines.append(f"game over: player_{v.result.winner} wins "
+                         f"{v.result.scores[0]}-{v.result.scores[1]}")
         return "\n".join(lines)
 
     # -- OpenSpiel: chance nodes, information states, resampling -------------------------

@@ -119,7 +119,8 @@ class EncodedGame(Protocol[StateT]):
         """The game points the winner of the finished ``state`` takes."""
 
     def render_text(self, state: StateT) -> str:
-        """A few lines describing ``state`` (every card: for a person watching)."""
+        """A few lines describing ``state`` as every seat sees it (the public part of
+        ``state.view``: no card hidden from any seat)."""
 
     # -- OpenSpiel: chance nodes, information states, resampling -------------------------
     def card_id(self, card: Card) -> int:

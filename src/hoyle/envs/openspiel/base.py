@@ -174,16 +174,6 @@ class _Core:
         self.enc = self.game.encoded
 
 
-def _core_attr(name: str, doc: str) -> Any:
-    def get(self: HoyleSpielState) -> Any:
-        return getattr(self.core, name)
-
-    def put(self: HoyleSpielState, value: Any) -> None:
-        setattr(self.core, name, value)
-
-    return property(get, put, doc=doc)
-
-
 class HoyleSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     """An OpenSpiel state wrapping an engine state.
 
@@ -202,14 +192,77 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untype
             says what it drew (``"deal:0"``: a card dealt to seat 0).
     """
 
-    game = _core_attr("game", "the game (a :class:`HoyleGame`).")
-    enc = _core_attr("enc", "the configured game's encoding.")
-    engine = _core_attr("engine", "the engine state.")
-    pending = _core_attr("pending", "the cards drawn so far at a multi-card chance node.")
-    seen = _core_attr("seen", "each seat's information state tokens.")
-    deal_start = _core_attr("deal_start", "the state at the start of the current deal.")
-    since_deal = _core_attr("since_deal", "the steps applied since the deal's start.")
-    reward_mode = _core_attr("reward_mode", "``win`` or ``game_points``.")
+    @property
+    def game(self) -> HoyleGame:
+        """The game (``core.game``)."""
+        return self.core.game
+
+    @game.setter
+    def game(self, value: HoyleGame) -> None:
+        self.core.game = value
+
+    @property
+    def enc(self) -> EncodedGame[Any]:
+        """The configured game's encoding (``core.enc``)."""
+        return self.core.enc
+
+    @enc.setter
+    def enc(self, value: EncodedGame[Any]) -> None:
+        self.core.enc = value
+
+    @property
+    def engine(self) -> Any:
+        """The engine state (``core.engine``)."""
+        return self.core.engine
+
+    @engine.setter
+    def engine(self, value: Any) -> None:
+        self.core.engine = value
+
+    @property
+    def pending(self) -> list[Card]:
+        """The cards drawn so far at a multi-card chance node (``core.pending``)."""
+        return self.core.pending
+
+    @pending.setter
+    def pending(self, value: list[Card]) -> None:
+        self.core.pending = value
+
+    @property
+    def seen(self) -> list[list[str]]:
+        """Each seat's information state tokens (``core.seen``)."""
+        return self.core.seen
+
+    @seen.setter
+    def seen(self, value: list[list[str]]) -> None:
+        self.core.seen = value
+
+    @property
+    def deal_start(self) -> HoyleSpielState | None:
+        """The state at the start of the current deal (``core.deal_start``)."""
+        return self.core.deal_start
+
+    @deal_start.setter
+    def deal_start(self, value: HoyleSpielState | None) -> None:
+        self.core.deal_start = value
+
+    @property
+    def since_deal(self) -> list[tuple[int, int, str]]:
+        """The steps applied since the deal's start (``core.since_deal``)."""
+        return self.core.since_deal
+
+    @since_deal.setter
+    def since_deal(self, value: list[tuple[int, int, str]]) -> None:
+        self.core.since_deal = value
+
+    @property
+    def reward_mode(self) -> str:
+        """``win`` or ``game_points`` (``core.reward_mode``)."""
+        return self.core.reward_mode
+
+    @reward_mode.setter
+    def reward_mode(self, value: str) -> None:
+        self.core.reward_mode = value
 
     def __init__(self, game: HoyleGame) -> None:
         super().__init__(game)
