@@ -14,6 +14,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 from hoyle.cards import Card
 from hoyle.engine.action import CHANCE
+from hoyle.engine.event import Event
 from hoyle.engine.encoding import EncodedGame, Encoding, Plan, Vector
 from hoyle.engine.registry import GameSpec
 from hoyle.errors import ParameterError, SeatError
@@ -136,7 +137,7 @@ class _Core:
     game, which pickles by its name and parameters)."""
 
     __slots__ = ("game", "enc", "engine", "pending", "seen", "deal_start", "since_deal",
-                 "reward_mode")
+                 "reward_mode", "last_events")
 
     def __init__(self, game: HoyleGame) -> None:
         self.game = game
@@ -147,6 +148,7 @@ class _Core:
         self.deal_start: HoyleSpielState | None = None
         self.since_deal: list[tuple[int, int, str]] = []
         self.reward_mode: str = game.reward_mode
+        self.last_events: tuple[Event, ...] = ()
 
     def copy(self) -> _Core:
         c = _Core.__new__(_Core)
@@ -157,6 +159,7 @@ class _Core:
         c.deal_start = self.deal_start  # never changed: replays start from its clone
         c.since_deal = list(self.since_deal)
         c.reward_mode = self.reward_mode
+        c.last_events = self.last_events
         return c
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
@@ -190,6 +193,10 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untype
         deal_start: the state at the start of the current deal (for resampling).
         since_deal: the (player, action id, tag) applied since then; a chance step's tag
             says what it drew (``"deal:0"``: a card dealt to seat 0).
+        last_events: the engine's events of the last action (none for a card of a deal or
+            draw not yet complete; every card:
+            ``Event.seen_by(seat)`` gives what a seat sees), for the leak checks and
+            interfaces that show a seat what happened.
     """
 
     @property
@@ -256,6 +263,11 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untype
         self.core.since_deal = value
 
     @property
+    def last_events(self) -> tuple[Event, ...]:
+        """The engine's events of the last engine action (``core.last_events``)."""
+        return self.core.last_events
+
+    @property
     def reward_mode(self) -> str:
         """``win`` or ``game_points`` (``core.reward_mode``)."""
         return self.core.reward_mode
@@ -288,9 +300,10 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untype
             seen.append(token)
         if action is None:
             self.pending.append(card)
+            self.core.last_events = ()  # a card of a deal or draw: no engine event yet
         else:
             self.pending = []
-            self.engine.apply(action)
+            self.core.last_events = tuple(self.engine.apply(action))
 
     def _legal_ids(self) -> list[int]:
         return self.enc.legal_ids(self.engine)
@@ -336,7 +349,7 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untype
         act = self.enc.id_action(self.engine, int(action))
         for viewer, seen in enumerate(self.seen):
             seen.append(self.enc.action_token(seat, act, viewer))
-        self.engine.apply(act)
+        self.core.last_events = tuple(self.engine.apply(act))
         self._mark_public()
 
     def _mark_public(self) -> None:
