@@ -41,7 +41,7 @@ def _artefacts(checker: Checker, state: Any, seat: int, know: Knowledge) -> list
     out.append(repr(e.view(seat)))
     checker.env.state = e
     obs = checker.env.observe(checker.env.possible_agents[seat])
-    out += [obs["observation"].tolist(), obs["action_mask"].tolist()]
+    out += [obs["observation"].tolist(), obs["action_mask"].tolist(), checker.env.render()]
     out += [list(state.observation_tensor(seat)), list(state.information_state_tensor(seat)),
             state.observation_string(seat), state.information_state_string(seat),
             state.legal_actions() if state.current_player() == seat else []]
@@ -104,3 +104,42 @@ def test_the_checker_finds_a_planted_leak() -> None:
     assert tally.leaks and all("every hand" in leak for leak in tally.leaks)
     # caught at every seat-step where another seat holds cards (not while dealing)
     assert len(tally.leaks) > tally.seat_steps // 3
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_twins_by_permuting_the_hidden_cards_of_the_deal(config: Any) -> None:
+    # the twin built directly: the same chance outcomes, except that at the first
+    # decision of the game the cards hidden from the seat to act (the others' hands, the
+    # stock) are permuted at random; the public history is the same, so every artefact
+    # the seat can receive must be too
+    checker = Checker(*config)
+    compared = 0
+    for seed in range(max(3, TWINS // 4)):
+        rng = np.random.default_rng(seed)
+        state = checker.game.new_initial_state()
+        know = Knowledge(checker.players)
+        while state.is_chance_node():
+            checker._apply(state, int(rng.choice([a for a, _ in state.chance_outcomes()])),
+                           know)
+        seat = state.current_player()
+        hidden = sorted(set(checker.pack) - know.known[seat], key=lambda c: c.index)
+        image = list(hidden)
+        rng.shuffle(image)
+        perm = dict(zip(hidden, image, strict=True))
+        twin = checker.game.new_initial_state()
+        twin_know = Knowledge(checker.players)
+        history = state.history()
+        deal_from = len(history) - len(state.since_deal)  # the cuts before stay as they were
+        for i, action_id in enumerate(history):
+            card = twin.enc.id_card(action_id)
+            if i >= deal_from:
+                card = perm.get(card, card)
+            checker._apply(twin, twin.enc.card_id(card), twin_know)
+        others = [s for s in range(checker.players) if s != seat]
+        assert any(sorted(twin.engine.hands[s]) != sorted(state.engine.hands[s])
+                   for s in others)
+        assert twin_know.known[seat] == know.known[seat]
+        assert _artefacts(checker, twin, seat, twin_know) == \
+            _artefacts(checker, state, seat, know)
+        compared += 1
+    assert compared >= 3

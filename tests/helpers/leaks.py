@@ -7,7 +7,7 @@ of trumps once announced, and the hands and crib laid face up in a cribbage show
 again with each deal (the pack is gathered and shuffled).
 
 The artefacts: the view and its ``repr``; the PettingZoo environment's observation (its
-card slots) and action mask (the actions named); OpenSpiel's observation and information
+card slots), action mask (the actions named) and ``render()`` text; OpenSpiel's observation and information
 state tensors (their card slots) and strings; the events of the step as the seat sees them
 (``Event.seen_by``) and the registry's ``GameText.event_lines`` of them; and, for the seat to
 act, the messages of illegal actions probed with cards it may not know (the card probed is
@@ -156,7 +156,7 @@ class Checker:
         self.obs_blocks = (5 + self.players) if game == "cribbage" else 6
         self.obs_size = self.game.observation_tensor_size()
         self.names = [f"P{i}" for i in range(self.players)]
-        self.env = make(f"hoyle/{game}-v0", **env_args).unwrapped
+        self.env = make(f"hoyle/{game}-v0", render_mode="ansi", **env_args).unwrapped
         self.env.reset(seed=0)
 
     # -- the artefacts of one seat ---------------------------------------------------------
@@ -175,6 +175,7 @@ class Checker:
         for i in np.flatnonzero(obs["action_mask"]):
             named |= cards_in_text(state.enc.action_name(e, int(i)))
         yield "env action mask", named, set()
+        yield "env render", cards_in_text(self.env.render()), set()
         yield "openspiel observation tensor", cards_marked(
             state.observation_tensor(seat), self.pack, self.obs_blocks), set()
         info = state.information_state_tensor(seat)
