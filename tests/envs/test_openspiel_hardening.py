@@ -278,3 +278,51 @@ def test_reward_parameter_is_validated(name: str) -> None:
         pyspiel.load_game(name, {"reward": "points"})
     assert issubclass(ParameterError, HoyleError)
     assert pyspiel.load_game(name, {"reward": "game_points"}).max_utility() > 1.0
+
+
+def _unseen_dealt(state: Any, seat: int) -> int:
+    """How many cards dealt or drawn in this deal ``seat`` has not seen (worked out from
+    the engine: the others' hands and lay-aways, a crib card from the stock, the cards of
+    a deal still being drawn that go to another seat)."""
+    e = state.engine
+    n = len(e.hands)
+    unseen = sum(len(e.hands[s]) + len(e.discards[s]) for s in range(n) if s != seat)
+    if hasattr(e, "crib"):
+        own = set(e.discards[seat])
+        unseen = sum(len(e.hands[s]) for s in range(n) if s != seat) + \
+            sum(1 for c in e.crib if c not in own)
+    seen_here = [t for t in state.seen[seat][len(state.deal_start.seen[seat]):]
+                 if t.startswith(("deal:", "draw:"))] if state.deal_start else []
+    return unseen + sum(1 for t in seen_here[-len(state.pending):] if "?" in t) \
+        if state.pending else unseen
+
+
+@pytest.mark.parametrize("name,params", [
+    ("python_hoyle_cribbage", {"variant": "four-hand", "target": 31}),
+    ("python_hoyle_cribbage", {"variant": "three-hand", "target": 31}),
+    ("python_hoyle_ecarte", {"target": 2})])
+def test_resample_at_every_step_and_seat_never_returns_the_true_deal(
+        name: str, params: dict[str, Any]) -> None:
+    # chance nodes included (a deal or a draw part drawn): where the seat has not seen a
+    # card dealt in this deal, the resampled deal differs from the true one (the former
+    # resampler gave the true deal back mid-deal in four-hand, and failed in écarté)
+    game = pyspiel.load_game(name, params)
+    asked = differ = 0
+    for seed in range(2):
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.deal_start is not None and (state.pending or not
+                                                 state.enc.is_deal_start(state.engine)):
+                for p in range(game.num_players()):
+                    r = state.resample_from_infostate(
+                        p, pyspiel.UniformProbabilitySampler(asked, 0.0, 1.0))
+                    assert r.information_state_string(p) == state.information_state_string(p)
+                    assert r.history()[:len(state.history()) - len(state.since_deal)] == \
+                        state.history()[:len(state.history()) - len(state.since_deal)]
+                    if _unseen_dealt(state, p) >= 2:
+                        asked += 1
+                        differ += r.history() != state.history()
+            _chance(state, rng) if state.is_chance_node() else \
+                state.apply_action(int(rng.choice(state.legal_actions())))
+    assert asked > 50 and differ == asked
