@@ -90,9 +90,7 @@ class Knowledge:
     def before(self, engine: Any, action: Action, seen: list[list[str]]) -> None:
         """Update for ``action`` about to be applied to ``engine`` (an engine action)."""
         verb = action.verb
-        if verb == "DEAL":
-            self.known = [set() for _ in range(self.players)]
-            self.deal_tokens = [len(s) for s in seen]
+        if verb == "DEAL":  # (the knowledge of the last deal was dropped at its first card)
             if hasattr(engine, "seat_order"):  # cribbage: from the dealer's left
                 k = engine.rules.cards_dealt
                 for i, seat in enumerate(engine.seat_order()):
