@@ -326,3 +326,10 @@ def test_resample_at_every_step_and_seat_never_returns_the_true_deal(
             _chance(state, rng) if state.is_chance_node() else \
                 state.apply_action(int(rng.choice(state.legal_actions())))
     assert asked > 50 and differ == asked
+
+
+def test_observer_parameters_are_a_parameter_error() -> None:
+    game = pyspiel.load_game("python_hoyle_ecarte")
+    with pytest.raises(ParameterError, match="the observer takes no parameters"):
+        game.make_py_observer(None, {"cards": True})
+    assert game.make_py_observer(None, None).tensor.shape == (game.observation_tensor_size(),)

@@ -471,7 +471,8 @@ class HoyleObserver:
     def __init__(self, game: HoyleGame, iig_obs_type: Any,
                  params: dict[str, Any] | None) -> None:
         if params:
-            raise ValueError(f"observation parameters not supported; passed {params}")
+            raise ParameterError(f"the observer takes no parameters; passed {params}",
+                                 "params")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.public = bool(iig_obs_type.public_info)
