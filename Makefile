@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench typecheck clean diff-openspiel accel
+.PHONY: play test bench typecheck clean diff-openspiel accel fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,14 @@ test: $(STAMP)
 	@if $(BIN)/python scripts/build_accel.py; then \
 		$(BIN)/python -m pytest -q tests README.md; \
 	else echo "no compiled engine (no C compiler?): its test run is skipped"; fi
+
+# The leak checker at a larger size than in make test (HOYLE_LEAK_GAMES games of every
+# configuration, HOYLE_LEAK_TWINS twin positions each); its figures are printed.
+FUZZ_GAMES ?= 25
+FUZZ_TWINS ?= 80
+fuzz: $(STAMP)
+	HOYLE_PURE=1 HOYLE_LEAK_GAMES=$(FUZZ_GAMES) HOYLE_LEAK_TWINS=$(FUZZ_TWINS) \
+		$(BIN)/python -m pytest -q -s tests/test_leaks.py tests/envs/test_openspiel_hardening.py
 
 # Compile the engine with mypyc into build/mypyc (used automatically while fresh).
 accel: $(STAMP)

@@ -15,6 +15,8 @@ __all__ = [
     "IllegalAction",
     "RecordError",
     "RecordsFileError",
+    "SeatError",
+    "ResampleError",
 ]
 
 
@@ -78,3 +80,13 @@ class RecordsFileError(RecordError):
     def __init__(self, message: str, count: int) -> None:
         self.count = count
         super().__init__(message)
+
+
+class SeatError(HoyleError):
+    """A seat that is not a seat of the game (``-1``, a chance node's player, or a number
+    past the last seat) was asked for what only a seat may see."""
+
+
+class ResampleError(HoyleError):
+    """No deal is consistent with what a seat has seen (the cards it holds and saw, and the
+    public history): nothing can be resampled for it."""

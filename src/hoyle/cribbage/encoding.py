@@ -56,7 +56,8 @@ from hoyle.cribbage.state import Phase as CribPhase
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.encoding import Encoding, Plan, Step, Vector
 from hoyle.engine.laws import LawCode
-from hoyle.errors import HoyleError
+from hoyle.cribbage.scoring import PIPS
+from hoyle.errors import HoyleError, ResampleError
 
 __all__ = [
     "CRIB_NUM_ACTIONS", "CRIB_GO", "CRIB_PAIR_BASE", "CRIB_SINGLE_BASE", "pair_id",
@@ -206,7 +207,8 @@ Arguments: ``variant`` (``"six-card"``, ``"five-card"``, ``"three-hand"``, ``"fo
 and rules equal cuts; the environment counts automatically, so no claim, decision or
 penalty ever arises), ``reward`` (``"win"``: +1 / -1 at the end of the game;
 ``"game_points"``: ± the ACC game points, 2, or 3 for a skunk), ``render_mode``
-(``"ansi"`` or ``"human"``), and any ``CribbageRules`` option (``target=61``,
+(``"ansi"`` or ``"human"``: the table as every seat sees it, no hand shown), and any
+``CribbageRules`` option (``target=61``,
 ``crib_flush_rule="lenient"``, ...).
 
 Each episode is one game: the cut for deal, the deals, the discards, the play and the show,
@@ -286,19 +288,26 @@ class CribbageEncodedGame:
         return float(result.game_points)
 
     def render_text(self, state: CribbageState) -> str:
-        s = state
-        lines = [f"cribbage ({self.rules.variant}, {self.laws.name}) deal {s.deal_number}, "
-                 f"phase {s.phase}, dealer {s.dealer}, to act {s.current_player}",
-                 "scores: " + " ".join(str(x) for x in s.scores)
+        """The table as every seat sees it (``state.view`` less its private part): the
+        scores, the starter, the count and its cards, the cards each seat has played, the
+        cards each holds (how many), the goes, and the hands and crib laid face up in the
+        show (CRIB-R-10). No hand held, lay-away or crib face down is shown."""
+        v = state.view(0)
+        lines = [f"cribbage ({self.rules.variant}, {self.laws.name}) deal {v.deal_number}, "
+                 f"phase {v.phase}, dealer {v.dealer}, to act {v.current_player}",
+                 "scores: " + " ".join(str(x) for x in v.scores)
                  + f" (target {self.rules.target})"]
         for seat in range(self.rules.players):
-            lines.append(f"  player_{seat}: {format_cards(s.hands[seat]) or '-'}"
-                         f"  kept {format_cards(s.kept[seat]) or '-'}")
-        lines.append(f"  starter {s.starter or '-'}  count {s.count}: "
-                     f"{format_cards(s.count_cards) or '-'}")
-        if s.result is not None:
-            lines.append(f"game over: side {s.result.winner} wins "
-                         f"{'-'.join(map(str, s.result.scores))}")
+            played = [c for s, c in v.played if s == seat]
+            lines.append(f"  player_{seat}: holds {v.hand_sizes[seat]}, played "
+                         f"{format_cards(played) or '-'}{'  go' if v.passed[seat] else ''}")
+        lines.append(f"  starter {v.starter or '-'}  count {v.count}: "
+                     f"{format_cards(v.count_cards) or '-'}")
+        for seat, what, cards in v.shown:
+            lines.append(f"  shown: player_{seat} {what} {format_cards(cards)}")
+        if v.result is not None:
+            lines.append(f"game over: side {v.result.winner} wins "
+                         f"{'-'.join(map(str, v.result.scores))}")
         return "\n".join(lines)
 
     # -- OpenSpiel: chance nodes, information states, resampling -------------------------
@@ -373,49 +382,169 @@ class CribbageEncodedGame:
                   f"to_act:{v.current_player}"]
         return " ".join(parts)
 
+    def play_constraints(self, start: CribbageState, steps: Sequence[Step], player: int
+                         ) -> tuple[list[int], list[tuple[frozenset[int], int]]]:
+        """What the public history of the deal since ``start`` (``steps``) says of the cards
+        the other seats still hold and ``player`` has not seen, through the rule that a
+        player who can play must (EW-xxi) and the count that ends when nobody can (CRIB-R-8):
+
+        - *floors*: for each seat, the fewest pips (A 1 … K 10) each card it still holds may
+          have: a seat that says go at count ``c``, or holds cards when a count ends short
+          of 31, holds no card of ``31 - c`` pips or fewer;
+        - *needs* ``(seats, most)``: after a card or a go the count went on at ``c``, so one
+          of those seats (not yet gone, holding cards) held a card of at most ``31 - c``
+          pips; listed only when no card ``player`` knows was it (his own, or one played
+          since): one of those seats' unseen cards must be.
+
+        Reads only what ``player`` sees (the count, the goes, the number of cards held, the
+        cards played, his own hand)."""
+        n = self.rules.players
+        floor = [0] * n
+        needs: list[tuple[frozenset[int], int, int]] = []  # seats, most pips, cards played
+        e = start.clone()
+        drawn: list[Card] = []
+        for who, a, _ in steps:
+            if who == CHANCE:
+                _, act = self.chance_draw(e, drawn, CARDS[a])
+                if act is None:
+                    drawn.append(CARDS[a])
+                else:
+                    drawn = []
+                    e.apply(act)
+                continue
+            action = crib_id_action(a)
+            if e.phase != CribPhase.PLAY or action.verb not in ("PLAY", "GO"):
+                e.apply(action)
+                continue
+            passed = list(e.passed)
+            if action.verb == "GO":
+                floor[who] = max(floor[who], 32 - e.count)
+                passed[who] = True
+                count = e.count
+            else:
+                count = e.count + PIPS[action.cards[0].rank]
+            e.apply(action)
+            if count == 31:
+                continue
+            able = [s for s in range(n) if not passed[s] and e.hands[s]]
+            if e.phase != CribPhase.PLAY or e.count != count:  # the count ended
+                for seat in able:
+                    floor[seat] = max(floor[seat], 32 - count)
+            elif not any(PIPS[c.rank] <= 31 - count for c in e.hands[player]
+                         if player in able):
+                needs.append((frozenset(able) - {player}, 31 - count, len(e.played)))
+        # a need met by a card played since (known to every seat) is no constraint
+        later = list(e.played)
+        kept = [(seats, most) for seats, most, at in needs
+                if not any(s in seats and PIPS[c.rank] <= most for s, c in later[at:])]
+        return floor, kept
+
+    @staticmethod
+    def _deal_held(need: dict[int, int], allowed: dict[int, list[Card]],
+                   needs: list[tuple[frozenset[int], int]], rng: random.Random
+                   ) -> dict[int, list[Card]] | None:
+        """Cards for each seat's unseen held places: ``need[s]`` cards of ``allowed[s]``
+        (nested sets: the floors), with a card of at most ``most`` pips among the seats of
+        each of ``needs``: a seeded backtracking search over a witness card for each need
+        not yet met (seat and card in random order), the places left then filled at random,
+        the most constrained seat first. ``None``: no assignment exists."""
+        def fill(chosen: dict[int, list[Card]]) -> dict[int, list[Card]] | None:
+            used = {c for cs in chosen.values() for c in cs}
+            out = {s: list(cs) for s, cs in chosen.items()}
+            for s in sorted(need, key=lambda s: len(allowed[s])):
+                free = [c for c in allowed[s] if c not in used]
+                k = need[s] - len(out[s])
+                if len(free) < k:
+                    return None
+                pick = rng.sample(free, k)
+                out[s] += pick
+                used |= set(pick)
+            return out
+
+        def search(i: int, chosen: dict[int, list[Card]]) -> dict[int, list[Card]] | None:
+            while i < len(needs) and any(PIPS[c.rank] <= needs[i][1] for s in needs[i][0]
+                                         for c in chosen.get(s, ())):
+                i += 1
+            if i == len(needs):
+                return fill(chosen)
+            seats, most = needs[i]
+            used = {c for cs in chosen.values() for c in cs}
+            options = [(s, c) for s in sorted(seats) if len(chosen[s]) < need[s]
+                       for c in allowed[s] if c not in used and PIPS[c.rank] <= most]
+            rng.shuffle(options)
+            for s, c in options:
+                chosen[s].append(c)
+                found = search(i + 1, chosen)
+                chosen[s].pop()
+                if found is not None:
+                    return found
+            return None
+
+        return search(0, {s: [] for s in need})
+
     def resample(self, state: CribbageState, start: CribbageState, steps: Sequence[Step],
-                 player: int, rng: random.Random) -> Plan | None:
-        """Deal again the cards ``player`` has not seen in this deal: each other seat keeps
-        the cards it has played and gets the rest of its hand, and its lay-away, at random
-        from the unseen cards (the crib is laid away face down, CRIB-R-6; the cards played
-        and the starter are public). The plan replays every step, the others' discards
-        replaced by the new lay-aways; the replay rejects a deal that makes a go illegal."""
+                 player: int, rng: random.Random) -> Plan:
+        """Deal again the cards ``player`` has not seen in this deal, exactly among the
+        deals that agree with what he saw: each other seat keeps the cards it has played;
+        the cards it still holds are dealt from the unseen cards with at least its floor of
+        pips, with a card low enough for each count that went on (:meth:`play_constraints`),
+        by a seeded backtracking search that only builds consistent hands (no deal is drawn
+        and rejected); its lay-away (face down, CRIB-R-6), any crib card from the stock and
+        the cards of a deal still being dealt come at random from the rest.
+        The plan replays every step, the others' discards replaced by the new lay-aways.
+
+        Raises:
+            ResampleError: no deal agrees with what ``player`` saw.
+        """
         rules = self.rules
         e = state
+        n = rules.players
         deal_ids = [a for who, a, _ in steps if who == CHANCE][:self.deal_size()]
-        order = start.seat_order() if start.dealer is not None else []
+        order = start.seat_order()
         k = rules.cards_dealt
 
         def seat_at(pos: int) -> int | None:
             return order[pos // k] if pos // k < len(order) else None
 
-        mine = [CARDS[a] for i, a in enumerate(deal_ids) if seat_at(i) == player]
-        played = {s: [c for t, c in e.played if t == s] for s in range(rules.players)}
-        pool = set(CARDS) - set(mine) - {c for _, c in e.played}
+        mine = {CARDS[a] for i, a in enumerate(deal_ids) if seat_at(i) == player}
+        played = {s: [c for t, c in e.played if t == s] for s in range(n)}
+        pool = set(CARDS) - mine - {c for _, c in e.played}
         if e.starter is not None:
             pool.discard(e.starter)
-        pool_list = sorted(pool, key=lambda c: c.index)
-        rng.shuffle(pool_list)
+        floor, needs = self.play_constraints(start, steps, player)
+        dealt_to = {s: sum(1 for i in range(len(deal_ids)) if seat_at(i) == s)
+                    for s in range(n)}
+        dealing = e.phase == CribPhase.DEAL  # the deal is still being dealt: no hands yet
+        others = [s for s in range(n) if s != player]
+        need = {s: 0 if dealing else len(e.hands[s]) for s in others}
+        allowed = {s: sorted((c for c in pool if PIPS[c.rank] >= floor[s]),
+                             key=lambda c: c.index) for s in others}
+        held = self._deal_held(need, allowed, needs, rng)
+        if held is None:
+            raise ResampleError(
+                f"no deal agrees with what seat {player} saw: the cards unseen cannot fill "
+                "the hands held with the goes and counts of the play")
+        for cards in held.values():
+            pool -= set(cards)
+        rest = sorted(pool, key=lambda c: c.index)
+        rng.shuffle(rest)
         hands: dict[int, list[Card]] = {}
         lay: dict[int, tuple[Card, ...]] = {}
-        for s in range(rules.players):
-            if s == player:
-                continue
-            need = k - len(played[s])
-            fresh, pool_list = pool_list[:need], pool_list[need:]
-            lay[s] = tuple(sorted(rng.sample(fresh, rules.discard_per_player),
-                                  key=lambda c: c.index))
-            hands[s] = played[s] + fresh
-            rng.shuffle(hands[s])
-        extra = pool_list[:rules.crib_cards_from_stock]
+        for s in held:
+            free = dealt_to[s] - len(played[s]) - len(held[s])
+            fresh, rest = rest[:free], rest[free:]
+            if len(fresh) < free:
+                raise ResampleError(f"no deal agrees with what seat {player} saw")
+            lay[s] = tuple(sorted(fresh, key=lambda c: c.index)) if e.discards[s] else ()
+            hands[s] = played[s] + held[s] + fresh
         new_deal: list[Card] = []
-        taken = {s: 0 for s in hands}
+        taken = dict.fromkeys(hands, 0)
         for i, a in enumerate(deal_ids):
             to = seat_at(i)
             if to == player:
                 new_deal.append(CARDS[a])
             elif to is None:
-                new_deal.append(extra[i - k * len(order)])
+                new_deal.append(rest.pop())
             else:
                 new_deal.append(hands[to][taken[to]])
                 taken[to] += 1

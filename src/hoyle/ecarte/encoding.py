@@ -51,13 +51,14 @@ import numpy as np
 
 from hoyle.cards import Card, format_cards
 from hoyle.ecarte.laws import get_code
+from hoyle.ecarte.scoring import legal_cards
 from hoyle.ecarte.rules import ECARTE_CARDS, HAND_SIZE, STOCK_SIZE, EcarteRules
 from hoyle.ecarte.state import EcarteState, EcarteView
 from hoyle.ecarte.state import Phase as EcartePhase
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.encoding import Encoding, Plan, Step, Vector
 from hoyle.engine.laws import LawCode
-from hoyle.errors import HoyleError
+from hoyle.errors import HoyleError, ResampleError
 
 __all__ = [
     "ECARTE_PACK", "ECARTE_NUM_ACTIONS", "ECARTE_STAND", "ECARTE_PROPOSE", "ECARTE_ACCEPT",
@@ -215,7 +216,8 @@ Arguments: ``laws`` (``None``, ``"oh"`` or ``"club"``: the code supplies the par
 where the codes differ, such as which refusals make the point worth two; no irregularity
 arises, as the environment plays without a referee), ``reward`` (``"win"``: +1 / -1 at the
 end of the game; ``"game_points"``: ± the games won, 1, or with ``game_values=True`` 2 for a
-double and 3 for a treble), ``render_mode`` (``"ansi"`` or ``"human"``), and any
+double and 3 for a treble), ``render_mode`` (``"ansi"`` or ``"human"``: the table as
+every seat sees it, no hand shown), and any
 ``EcarteRules`` option (``target``, ``game_values``, ``dealer_min_exchange``,
 ``trump_when_void``, ``max_exchanges``, ``turned_king_marking``, ...).
 
@@ -300,18 +302,25 @@ class EcarteEncodedGame:
         return float(result.games)
 
     def render_text(self, state: EcarteState) -> str:
-        s = state
-        lines = [f"écarté deal {s.deal_number}, phase {s.phase}, dealer {s.dealer}, "
-                 f"to act {s.current_player}",
-                 f"scores: {s.scores[0]} {s.scores[1]} (target {self.rules.target}); "
-                 f"tricks {s.tricks[0]}-{s.tricks[1]}",
-                 f"  turn-up {s.turn_up or '-'}  stock {len(s.stock())}  "
-                 f"trick {' '.join(f'{seat}:{c}' for seat, c in s.trick) or '-'}"]
+        """The table as every seat sees it (``state.view`` less its private part): the
+        scores, the tricks, the turn-up, the stock (how many), the trick on the table, the
+        cards each seat has played and holds (how many), the kings announced. No hand or
+        card laid out is shown."""
+        v = state.view(0)
+        lines = [f"écarté deal {v.deal_number}, phase {v.phase}, dealer {v.dealer}, "
+                 f"to act {v.current_player}",
+                 f"scores: {v.scores[0]} {v.scores[1]} (target {self.rules.target}); "
+                 f"tricks {v.tricks[0]}-{v.tricks[1]}",
+                 f"  turn-up {v.turn_up or '-'}  stock {v.stock_size}  "
+                 f"trick {' '.join(f'{seat}:{c}' for seat, c in v.trick) or '-'}"]
         for seat in (0, 1):
-            lines.append(f"  player_{seat}: {format_cards(sorted(s.hands[seat])) or '-'}")
-        if s.result is not None:
-            lines.append(f"game over: player_{s.result.winner} wins "
-                         f"{s.result.scores[0]}-{s.result.scores[1]}")
+            played = [c for s, c in v.played if s == seat]
+            lines.append(f"  player_{seat}: holds {v.hand_sizes[seat]}, played "
+                         f"{format_cards(played) or '-'}"
+                         f"{'  king' if v.announced[seat] else ''}")
+        if v.result is not None:
+            lines.append(f"game over: player_{v.result.winner} wins "
+                         f"{v.result.scores[0]}-{v.result.scores[1]}")
         return "\n".join(lines)
 
     # -- OpenSpiel: chance nodes, information states, resampling -------------------------
@@ -398,12 +407,53 @@ class EcarteEncodedGame:
                   f"to_act:{v.current_player}"]
         return " ".join(parts)
 
+    def constraints(self, start: EcarteState, steps: Sequence[Step], seat: int
+                    ) -> tuple[set[Card], Card | None]:
+        """What the public history of the deal since ``start`` (``steps``) says of the cards
+        ``seat`` still holds: the cards it cannot hold (each card it played second was legal
+        with every card it held: it follows suit, heads the trick in suit where bound to,
+        and trumps when void where bound to, ECARTE-R-13; a card ``x`` with which the card
+        played would not have been legal is not held), and the king of trumps when it
+        announced the king and has not played it (ECARTE-R-7)."""
+        forbidden: set[Card] = set()
+        king: Card | None = None
+        e = start.clone()
+        drawn: list[Card] = []
+        for who, a, _ in steps:
+            if who == CHANCE:
+                _, act = self.chance_draw(e, drawn, ECARTE_PACK[a])
+                if act is None:
+                    drawn.append(ECARTE_PACK[a])
+                else:
+                    drawn = []
+                    e.apply(act)
+                continue
+            action = ecarte_id_action(a, self._hand(e))
+            if who == seat and e.phase == EcartePhase.PLAY:
+                if action.verb == "PLAY" and e.trick:
+                    card, lead = action.cards[0], e.trick[0][1]
+                    forbidden |= {x for x in ECARTE_PACK if x != card and card not in
+                                  legal_cards([card, x], [lead], e.trump, self.rules)}
+                elif action.verb == "KING" and e.turned_king_open != seat:
+                    king = e.trump_king
+            e.apply(action)
+        if king is not None and (seat, king) in e.played:
+            king = None
+        return forbidden, king
+
     def resample(self, state: EcarteState, start: EcarteState, steps: Sequence[Step],
-                 player: int, rng: random.Random) -> Plan | None:
-        """Deal again what ``player`` has not seen in this deal: the adversary's hand as
-        dealt, what he laid out and what he drew, consistently with the numbers exchanged
-        and the cards he played (built backwards from his hand now); the replay rejects a
-        deal that makes one of his plays or a king announced illegal."""
+                 player: int, rng: random.Random) -> Plan:
+        """Deal again what ``player`` has not seen in this deal, exactly among the deals
+        that agree with what he saw: the adversary's hand now is drawn from the unseen
+        cards he may hold (:meth:`constraints`: the king he announced, none of the cards his
+        plays show he lacks); then, newest first, what he drew in each exchange (from his
+        hand then) and what he laid out (from the unseen cards left), in the numbers
+        exchanged (public); his hand as dealt follows. Every draw is uniform among what is
+        left, and the counts of the choices that follow do not depend on it.
+
+        Raises:
+            ResampleError: no deal agrees with what ``player`` saw.
+        """
         e = state
         other = 1 - player
         own = {ECARTE_PACK[a] for who, a, tag in steps
@@ -411,12 +461,27 @@ class EcarteEncodedGame:
         turn_ups = {ECARTE_PACK[a] for who, a, tag in steps
                     if who == CHANCE and tag == EcartePhase.TURN_UP}
         played_o = [c for s, c in e.played if s == other]
-        pool = [c for c in ECARTE_PACK if c not in own and c not in turn_ups
-                and c not in played_o]
-        rng.shuffle(pool)
-        n_now = len(e.hands[other])  # the number is public (view.hand_sizes)
-        hand = set(played_o) | set(pool[:n_now])
-        pool = pool[n_now:]
+        pool = {c for c in ECARTE_PACK if c not in own and c not in turn_ups
+                and c not in played_o}
+        dealing = e.phase == EcartePhase.DEAL
+        n_now = sum(1 for who, _, tag in steps if who == CHANCE
+                    and tag == f"{EcartePhase.DEAL}:{other}") if dealing \
+            else len(e.hands[other])  # the number is public (view.hand_sizes)
+        if e.phase == EcartePhase.DRAW and e.serving == other:  # cards drawn, not yet his
+            tail = f"{EcartePhase.DRAW}:{other}"
+            n_now += next((i for i, st in enumerate(reversed(steps))
+                           if st[0] != CHANCE or st[2] != tail), len(steps))
+        forbidden, king = self.constraints(start, steps, other)
+        allowed = sorted(pool - forbidden - {king}, key=lambda c: c.index)
+        forced = [king] if king is not None else []
+        if king is not None and king not in pool or len(allowed) < n_now - len(forced):
+            raise ResampleError(
+                f"no deal agrees with what seat {player} saw: seat {other} holds {n_now} "
+                f"card(s), {len(allowed) + len(forced)} of the unseen cards fit")
+        now = forced + rng.sample(allowed, n_now - len(forced))
+        hand = set(played_o) | set(now)
+        rest = sorted(pool - set(now), key=lambda c: c.index)
+        rng.shuffle(rest)
         # the adversary's exchanges, newest first: what he drew, then what he laid out
         events: list[tuple[str, int]] = []
         i = 0
@@ -440,9 +505,9 @@ class EcarteEncodedGame:
                 hand -= set(x)
                 drawn.append(x)
             else:
-                y, pool = pool[:k], pool[k:]
+                y, rest = rest[:k], rest[k:]
                 if len(y) < k:
-                    return None
+                    raise ResampleError(f"no deal agrees with what seat {player} saw")
                 hand |= set(y)
                 laid.append(y)
         drawn.reverse()

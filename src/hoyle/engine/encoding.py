@@ -119,7 +119,8 @@ class EncodedGame(Protocol[StateT]):
         """The game points the winner of the finished ``state`` takes."""
 
     def render_text(self, state: StateT) -> str:
-        """A few lines describing ``state`` (every card: for a person watching)."""
+        """A few lines describing ``state`` as every seat sees it (the public part of
+        ``state.view``: no card hidden from any seat)."""
 
     # -- OpenSpiel: chance nodes, information states, resampling -------------------------
     def card_id(self, card: Card) -> int:
@@ -162,10 +163,15 @@ class EncodedGame(Protocol[StateT]):
         """The observation as text; ``private=False`` leaves out the seat's own cards."""
 
     def resample(self, state: StateT, start: StateT, steps: Sequence[Step], player: int,
-                 rng: random.Random) -> Plan | None:
+                 rng: random.Random) -> Plan:
         """A deal ``player`` cannot tell from the one played since ``start`` (``steps``):
-        the cards hidden from him dealt again from ``rng``, to replay from ``start``;
-        ``None`` when this try failed (draw again)."""
+        the cards hidden from him dealt again from ``rng``, exactly among the deals that
+        agree with everything he saw (by construction: no try is rejected), to replay from
+        ``start``.
+
+        Raises:
+            ResampleError: no deal agrees with what ``player`` saw.
+        """
 
 
 class Encoding(Protocol):

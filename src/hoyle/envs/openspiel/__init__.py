@@ -25,9 +25,18 @@ cards played in this deal in order (what is needed to decide; earlier deals are 
 in the scores).
 
 ``state.resample_from_infostate(player, sampler)`` deals the cards ``player`` cannot see
-again at random, consistently with everything he saw (the cards played, the goes, the
-counts of cards exchanged, a king announced), so OpenSpiel's Python information-set MCTS
-bot (``open_spiel.python.algorithms.ismcts``) can play every game.
+again at random, among the deals consistent with everything he saw (the cards played, the
+goes and the counts that ended or went on, the counts of cards exchanged, the suits a
+player could not follow, a king announced), by construction: each hidden place is given a
+card it may hold (``ResampleError`` if none can be), never a rejected draw nor the true
+deal as a fallback. OpenSpiel's Python information-set MCTS bot
+(``open_spiel.python.algorithms.ismcts``) can so play every game.
+
+Games pickle by their OpenSpiel name and parameters; states pickle, serialize
+(``pyspiel.serialize_game_and_state``) and ``clone()`` with their ``history()``. A seat
+outside the game (``-1`` at a chance node, a number past the last seat) asked for a string
+or tensor raises ``SeatError``; a ``reward`` other than ``win`` or ``game_points`` raises
+``ParameterError``.
 
 The machinery is in :mod:`hoyle.envs.openspiel.base`.
 

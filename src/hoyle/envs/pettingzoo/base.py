@@ -1,7 +1,7 @@
 """The machinery of every hoyle PettingZoo environment (:mod:`hoyle.envs.pettingzoo`):
 one AEC environment, generic over the game's :class:`~hoyle.engine.encoding.Encoding`
 (``GameSpec.encoding()``): the engine state, the seeded chance, rewards at the end of the
-game, ``ansi`` rendering.
+game, and rendering of the public table (``ansi`` or ``human``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from hoyle.engine.action import CHANCE, TERMINAL
 from hoyle.engine.encoding import EncodedGame
 from hoyle.engine.registry import GameSpec
+from hoyle.errors import ParameterError
 
 __all__ = ["HoyleAECEnv", "REWARD_MODES", "env_name", "raw_env_class", "wrapped"]
 
@@ -31,12 +32,17 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
     Args:
         reward: ``"win"`` (+1 / -1 at the end) or ``"game_points"`` (± the game points
             the winner takes).
-        render_mode: ``"ansi"``, ``"human"`` or ``None``.
+        render_mode: ``"ansi"`` (:meth:`render` returns the text), ``"human"`` (it
+            prints it, and so does every :meth:`step`) or ``None``. Either renders the
+            table as every seat sees it (``EncodedGame.render_text``: scores, cards
+            played, cards held by number, the starter or turn-up): never a hand, so that
+            rendering shows no agent a card it may not know.
         options: the game's own arguments (``Encoding.from_options``: variant, law code,
             rule options).
 
     Raises:
-        ValueError: a bad ``render_mode`` or ``reward``.
+        ParameterError: a bad ``render_mode`` or ``reward`` (the message names the values
+            allowed; a ``ValueError`` too).
         HoyleError: a bad game argument.
     """
 
@@ -46,6 +52,13 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
 
     def __init__(self, *, reward: str = "win", render_mode: str | None = None,
                  **options: Any) -> None:
+        modes = self.metadata["render_modes"]
+        if render_mode is not None and render_mode not in modes:
+            raise ParameterError(f"render_mode must be one of {', '.join(modes)} or None, "
+                                 f"not {render_mode!r}", "render_mode")
+        if reward not in REWARD_MODES:
+            raise ParameterError(f"reward must be one of {', '.join(REWARD_MODES)}, not "
+                                 f"{reward!r}", "reward")
         self.encoded: EncodedGame[Any] = self.game.encoding().from_options(**options)
         self.rules = self.encoded.rules
         self.laws = self.encoded.laws
@@ -53,10 +66,6 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         self.num_actions = self.encoded.num_actions
         self.observation_size = self.encoded.observation_size
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        if reward not in REWARD_MODES:
-            raise ValueError(f"reward must be one of {REWARD_MODES}, not {reward!r}")
         self.render_mode = render_mode
         self.reward_mode = reward
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
@@ -160,6 +169,8 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         return self.encoded.side_of(seat)
 
     def render(self) -> str | None:
+        """The table as every seat sees it (no hand: see the class's ``render_mode``):
+        returned in ``ansi`` mode, printed in ``human`` mode; ``None`` without a mode."""
         if self.render_mode is None:
             return None
         text = self.encoded.render_text(self.state) if self.state is not None else "(no game: call reset)"
