@@ -177,7 +177,7 @@ class CribbageText(GameText):
         check_play_record(record, path, "cribbage")
         if record.seats.count(HUMAN) != 1:
             raise RecordError("not a saved game between a person and the computer")
-        state, _ = replay_record(record)
+        state, _ = replay_record(record, seeded=True)
         if len(record.seats) != state.rules.players:
             raise RecordError("the record's seats do not match its variant")
         human = record.seats.index(HUMAN)

@@ -127,7 +127,7 @@ class EcarteText(GameText):
         check_play_record(record, path, "ecarte")
         if len(record.seats) != 2 or record.seats.count(HUMAN) != 1:
             raise RecordError("not a saved game between a person and the computer")
-        state, _ = replay_record(record)
+        state, _ = replay_record(record, seeded=True)
         human = record.seats.index(HUMAN)
         try:
             computer = make_player(record.seats[1 - human])
