@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench typecheck clean diff-openspiel accel
+.PHONY: play test bench typecheck clean diff-openspiel accel fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/ecarte.py
 	$(BIN)/python bench/envs.py
+
+# The fuzzers at a larger size than make test runs them.
+fuzz: $(STAMP)
+	HOYLE_FUZZ_SCALE=20 $(BIN)/python -m pytest -q tests/engine/test_record_fuzz.py
 
 diff-openspiel: $(STAMP)
 	$(BIN)/python scripts/diff_openspiel.py --deals 10000

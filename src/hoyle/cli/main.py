@@ -26,7 +26,7 @@ from hoyle.engine.commands import GameCommand
 from hoyle.engine.laws import LawCode
 from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import GameSpec, games, get_game
+from hoyle.engine.registry import GameSpec, games, get_game, record_game
 from hoyle.engine.tally import GAMES_PER_SEED, MatchTotals
 from hoyle.errors import HoyleError, RecordsFileError
 from hoyle.sim.pool import span_text
@@ -90,7 +90,7 @@ def _resume_play(path: Path, game: str | None = None) -> NoReturn:
     checks say when it is not one); one line on error."""
     try:
         record = GameRecord.load(path)
-        spec = get_game(game if game is not None else record.game)
+        spec = get_game(game) if game is not None else record_game(record)
         text = spec.text()
         resumed = text.resume_play(record, path)
         session: PlaySession[Any] = PlaySession(console, text, resumed,
@@ -163,7 +163,7 @@ def replay(path: Annotated[Path, typer.Argument(
         except RecordsFileError as e:
             raise HoyleError(f"{str(path)!r} holds {e.count} records, one a line: choose "
                              f"one with --line N (1 to {e.count})") from None
-        spec = get_game(record.game)
+        spec = record_game(record)
         state, events = spec.replay_record(record)
         game_text = spec.text()
         n_seats, finished = game_text.seat_count(state), game_text.finished(state)

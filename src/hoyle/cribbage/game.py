@@ -63,9 +63,10 @@ class CribbageSpec(GameSpec):
         from hoyle.cribbage.records import state_for_record
         return state_for_record(record)
 
-    def replay_record(self, record: GameRecord) -> tuple[GameState, list[Event]]:
+    def replay_record(self, record: GameRecord,
+                      seeded: bool = False) -> tuple[GameState, list[Event]]:
         from hoyle.cribbage.records import replay_record
-        return replay_record(record)
+        return replay_record(record, seeded)
 
     # -- envs -----------------------------------------------------------------------------
     def encoding(self) -> Encoding:

@@ -62,9 +62,10 @@ class EcarteSpec(GameSpec):
         from hoyle.ecarte.records import state_for_record
         return state_for_record(record)
 
-    def replay_record(self, record: GameRecord) -> tuple[GameState, list[Event]]:
+    def replay_record(self, record: GameRecord,
+                      seeded: bool = False) -> tuple[GameState, list[Event]]:
         from hoyle.ecarte.records import replay_record
-        return replay_record(record)
+        return replay_record(record, seeded)
 
     # -- envs -----------------------------------------------------------------------------
     def encoding(self) -> Encoding:
