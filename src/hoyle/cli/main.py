@@ -20,7 +20,7 @@ from rich.markup import escape
 
 from hoyle import __version__
 from hoyle.cli.commands import add_command
-from hoyle.cli.saves import check_new_save_path
+from hoyle.cli.saves import check_new_save_path, default_save_path
 from hoyle.cli.session import PlaySession, RecordedSession, show
 from hoyle.engine.commands import GameCommand
 from hoyle.engine.laws import LawCode
@@ -28,6 +28,7 @@ from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
 from hoyle.engine.registry import GameSpec, games, get_game, record_game
 from hoyle.engine.tally import GAMES_PER_SEED, MatchTotals
+from hoyle.engine.text import HUMAN
 from hoyle.errors import HoyleError, RecordsFileError
 from hoyle.sim.pool import span_text
 
@@ -124,7 +125,7 @@ def _play(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
     if seed < 0:
         raise _fail("the seed must be 0 or more")
     try:
-        path = save or Path(f"hoyle-{spec.name}-{seed}.json")
+        path = save or default_save_path(spec.name)
         check_new_save_path(path)
         text = spec.text()
         game = text.new_play(seed, values)
@@ -153,10 +154,12 @@ def replay(path: Annotated[Path, typer.Argument(
            seat: Annotated[Optional[int], typer.Option(  # noqa: UP007
                help="Show only what this seat could see.")] = None,
            show_all: Annotated[bool, typer.Option(
-               "--all", help="Show every card, even of a game still in progress.")] = False
+               "--all", help="Show every card (of a game against the computer: once it is "
+                             "over).")] = False
            ) -> None:
     """Replay a saved game record and print every event. A game still in progress against
-    the computer is shown as the person at the keyboard saw it, unless --all."""
+    the computer is shown only as the person at the keyboard saw it (no --all, no other
+    seat, no seed until it is over)."""
     try:
         try:
             record = GameRecord.load(path, line)
@@ -173,16 +176,25 @@ def replay(path: Annotated[Path, typer.Argument(
                              f"{n_seats}")
         if seat is not None and not 0 <= seat < n_seats:
             raise HoyleError(f"no seat {seat} in this game")
+        person = record.seats.index(HUMAN) if HUMAN in record.seats else None
+        if not finished and person is not None:  # the other seats' cards stay hidden
+            if show_all:
+                raise HoyleError("the game is still in progress: --all shows every card "
+                                 "once it is over")
+            if seat is not None and seat != person:
+                raise HoyleError(f"the game is still in progress: only seat {person}'s "
+                                 "view (yours) can be shown until it is over")
     except HoyleError as e:
         raise _fail(str(e)) from None
-    if seat is None and not finished and not show_all and "human" in record.seats:
-        seat = record.seats.index("human")
-        console.print(f"[dim]Game in progress: shown as seat {seat} saw it (--all for "
-                      "every card).[/dim]")
+    if seat is None and not finished and not show_all and person is not None:
+        seat = person
+        console.print(f"[dim]Game in progress: shown as seat {seat} saw it.[/dim]")
     names = [f"Seat {i} ({n})" for i, n in enumerate(record.seats)] or \
         [f"Seat {i}" for i in range(n_seats)]
+    # The seed derives every card of the game: it is shown only once the game is over.
     about = [f"laws {record.laws}" if record.laws else "no law code",
-             f"seed {record.seed}" if record.seed is not None else "", record.date]
+             f"seed {record.seed}" if record.seed is not None and finished else "",
+             record.date]
     console.print(f"[bold]{escape(record.game)}[/bold]"
                   + (f" {escape(record.variant)}" if record.variant else "") + ", "
                   + ", ".join(escape(a) for a in about if a))

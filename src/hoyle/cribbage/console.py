@@ -160,12 +160,13 @@ class CribbageText(GameText):
         return PlayGame(state, players, 0)
 
     def play_banner(self, game: PlayGame, seed: int, values: Mapping[str, Any]) -> str:
-        """``Cribbage, six-card to 121, against the expert player, laws EW. Seed 1. …``"""
+        """``Cribbage, six-card to 121, against the expert player, laws EW. …`` (never the
+        seed: it derives the computer's hand and every deal to come)."""
         mode = ", manual counting" if values["manual_count"] else ""
         rules = game.state.rules
         return (f"[bold]Cribbage[/bold], {rules.variant} to {rules.target}, against the "
                 f"{values['opponent']} player{'s' if rules.players > 2 else ''}, "
-                f"laws {values['laws'].upper()}{mode}. Seed {seed}. "
+                f"laws {values['laws'].upper()}{mode}. "
                 "Type 'help' for help, 'quit' to save and stop.")
 
     def resume_play(self, record: GameRecord, path: Path) -> PlayGame:
