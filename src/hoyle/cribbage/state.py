@@ -542,6 +542,9 @@ class CribbageState(BaseState):
                 raise IllegalAction("scores are added automatically (manual counting is off)")
             if action.n is None or action.n < 0:
                 raise IllegalAction("AMEND names the points, e.g. AMEND 4")
+            if action.n > self._max_claim():  # the cap of CLAIM, shared
+                raise IllegalAction(f"AMEND names a number of points from 0 to "
+                                    f"{self._max_claim()}, as a claim does")
             if not self.last_claim:
                 raise IllegalAction("no score has been taken yet in this deal")
             if self._amend_open():
@@ -918,6 +921,9 @@ class CribbageState(BaseState):
                          src, claim.items if n == true else (), claim.cards):
                 return
             if n < true:
+                # EW-xiii: while the short claim may still be amended, the ruling may not
+                # tell by how much it was short.
+                facts["amend_open"] = self._amend_open()
                 if self._rule(Irregularity("underclaim", seat, Phase.CLAIM, facts), events,
                               claim.cont):
                     return

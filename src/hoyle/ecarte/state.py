@@ -788,11 +788,15 @@ class EcarteState(BaseState):
 
     def _score(self, seat: int, points: int, events: list[Event], reason: str,
                source: str, cards: tuple[Card, ...] = ()) -> bool:
-        """Score ``points`` for ``seat``; True when that ends the game (ECARTE-R-16: the
-        first to the target wins at once)."""
-        self.scores[seat] = max(0, self.scores[seat] + points)
-        events.append(Event("score", seat, cards, points, (), reason, source,
-                            self.scores[seat]))
+        """Score ``points`` for ``seat``, never below 0; True when that ends the game
+        (ECARTE-R-16: the first to the target wins at once). The ``score`` event carries the
+        change made (a point taken from a score of 0 changes nothing: no event)."""
+        before = self.scores[seat]
+        self.scores[seat] = max(0, before + points)
+        change = self.scores[seat] - before
+        if change or not points:
+            events.append(Event("score", seat, cards, change, (), reason, source,
+                                self.scores[seat]))
         return self._reach(seat, self.scores[seat], events)
 
     def _target(self) -> int:
