@@ -7,7 +7,9 @@ nothing is lost (a game in progress is saved first).
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import os
 import random
 import sys
 from functools import partial
@@ -34,8 +36,17 @@ from hoyle.sim.pool import span_text
 
 __all__ = ["app", "main"]
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+class _Console(Console):
+    """rich's console, but a closed pipe (``hoyle ... | head``) ends the command with exit
+    status 0 (:func:`main`), not rich's 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
+console = _Console(highlight=False)
+err_console = _Console(stderr=True, highlight=False, soft_wrap=True)
 
 app = typer.Typer(
     help="hoyle: cribbage and écarté according to Hoyle: play, referee, score, analyse.",
@@ -363,9 +374,13 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
             raise HoyleError("the seed must be 0 or more")
         if games < 1 or not 1 <= workers <= 64:
             raise HoyleError("--games must be at least 1 and --workers from 1 to 64")
+        if games > GAMES_PER_SEED:
+            raise HoyleError(f"--games must be at most {GAMES_PER_SEED:,} (a match's games "
+                             f"are numbered below {GAMES_PER_SEED:,})")
         if first < 0 or first + games > GAMES_PER_SEED:
-            raise HoyleError("--first-game must be 0 or more, and a match's games are "
-                             "numbered below 1,000,003")
+            raise HoyleError(f"--first-game must be 0 or more, and --first-game plus --games "
+                             f"at most {GAMES_PER_SEED:,} (a match's games are numbered "
+                             f"below {GAMES_PER_SEED:,})")
         if out is not None and out.exists():
             raise HoyleError(f"{out} exists: records are never written over; name a new file "
                              "(the rest of a stopped run too: hoyle sim summary FIRST REST "
@@ -489,7 +504,15 @@ def main() -> None:
         sys.exit(_usage_error(e.format_message(), path, e.exit_code))
     except (typer.Abort, KeyboardInterrupt):  # pragma: no cover - outside a game
         sys.exit(130)
-    except BrokenPipeError:  # pragma: no cover - output piped to head and the like
-        sys.stderr.close()
-        sys.exit(0)
+    except BrokenPipeError:  # output piped to head and the like
+        _closed_pipe()
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _closed_pipe() -> NoReturn:
+    """The reader of the output closed it (``hoyle ... | head``): that is no error. Exit 0,
+    the rest of the output sent nowhere (so that flushing it at exit does not fail)."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ else 1)
+    sys.exit(0)

@@ -153,6 +153,10 @@ class CribbageText(GameText):
         """A new game of ``values["variant"]`` against ``values["opponent"]`` players (the
         person is seat 0; the cut decides the deal); with ``manual_count`` the person claims
         his own points under the law code ``laws`` (``muggins``: ACC-10.1)."""
+        if values["muggins"] and not values["manual_count"]:
+            raise HoyleError("--muggins needs --manual-count: muggins takes the points a "
+                             "player fails to claim (ACC-10.1), and without manual "
+                             "counting every score is taken for him")
         rules = CribbageRules.for_variant(values["variant"])
         players = {seat: make_player(values["opponent"]) for seat in range(1, rules.players)}
         code = law_code(values["laws"], values["muggins"])

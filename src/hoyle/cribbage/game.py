@@ -115,7 +115,7 @@ class CribbageSpec(GameSpec):
             Option("opponent", str, self.default_opponent,
                    f"Computer player: {', '.join(sorted(PLAYERS))}."),
             Option("save", Path, None, "Record file, written after every move "
-                                       "(default hoyle-cribbage-SEED.json)."),
+                                       "(default hoyle-cribbage-DATE-TIME.json)."),
             Option("manual_count", bool, False, "Claim your own points in the play and the "
                    "show; the laws rule over- and underclaims (EW-ix, EW-x)."),
             self._laws_option(),

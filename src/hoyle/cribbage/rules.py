@@ -114,11 +114,13 @@ class CribbageRules:
 
     @staticmethod
     def for_variant(name: str, **options: Any) -> CribbageRules:
-        """The rules of a named variant, with ``options`` overriding its parameters.
+        """The rules of a named variant (in any case), with ``options`` overriding its
+        parameters.
 
         Raises:
             HoyleError: unknown variant or option.
         """
+        name = name.lower() if isinstance(name, str) else name
         if name not in VARIANTS:
             raise HoyleError(f"unknown cribbage variant {name!r} (known: {', '.join(VARIANTS)})")
         known = {f.name for f in fields(CribbageRules)}

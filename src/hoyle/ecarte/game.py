@@ -115,7 +115,7 @@ class EcarteSpec(GameSpec):
                    f"Computer player: {', '.join(PLAYERS)}."),
             self._laws_option(),
             Option("save", Path, None, "Record file, written after every move "
-                                       "(default hoyle-ecarte-SEED.json)."),
+                                       "(default hoyle-ecarte-DATE-TIME.json)."),
             Option("resume", Path, None, "Continue a saved écarté game from its record "
                                          "file."))
 

@@ -104,12 +104,12 @@ class GameSpec:
         raise NotImplementedError
 
     def make_player(self, name: str) -> Any:
-        """A new computer player by name.
+        """A new computer player by name (in any case).
 
         Raises:
             HoyleError: unknown name (the message lists the known ones).
         """
-        return by_name(self.players(), name, "player")()
+        return by_name(self.players(), name, "player", fold_case=True)()
 
     # -- records --------------------------------------------------------------------------
     def state_for_record(self, record: GameRecord) -> GameState:
