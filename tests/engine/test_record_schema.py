@@ -116,8 +116,9 @@ def test_replay_of_dev_zero_and_a_deep_record_is_one_error_line(tmp_path: Path) 
     runner = CliRunner()
     deep = tmp_path / "deep.json"
     deep.write_text(HEAD + '"options": ' + "[" * 100_000 + "]" * 100_000 + "}")
-    for path in ("/dev/zero", str(deep)):
-        result = runner.invoke(app, ["replay", path], env={"NO_COLOR": "1"})
+    for args in (["replay", "/dev/zero"], ["replay", str(deep)],
+                 ["sim", "summary", "/dev/zero"], ["sim", "summary", str(deep)]):
+        result = runner.invoke(app, args, env={"NO_COLOR": "1"})
         assert result.exit_code == 2
         lines = result.output.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: "), result.output

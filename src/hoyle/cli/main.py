@@ -397,6 +397,10 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
                                progress=lambda n: bar.update(task, completed=n), first=first)
     except HoyleError as e:
         raise _fail(str(e)) from None
+    except OSError as e:  # a full disk: the records written so far stay (a cut last line
+        # is skipped by hoyle sim summary); finish with --first-game
+        raise _fail(f"cannot write {out}: {e.strerror or e} (the records written so far "
+                    "are kept; hoyle sim summary reads them)") from None
     finally:
         if fh is not None:
             fh.close()
