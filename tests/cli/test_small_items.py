@@ -81,3 +81,13 @@ def test_output_piped_to_head_exits_0(args: tuple[str, ...]) -> None:
     err = proc.stderr.read().decode()
     assert proc.wait() == 0, err
     assert first.strip() and "Traceback" not in err and "Exception" not in err
+
+
+def test_a_seed_whose_records_could_not_be_read_back_is_refused(tmp_path: Path) -> None:
+    # Records hold numbers of at most 30 digits: a match's game seeds (seed * 1,000,003 +
+    # game) stay below that for seeds below 10**20.
+    for args in (("play", "cribbage", "--save", str(tmp_path / "p.json")),
+                 ("sim", "cribbage", "--players", "random,random", "--games", "1")):
+        code, out = run(*args, "--seed", str(10**20))
+        assert code == 2 and "the seed must be below 10**20" in out
+    assert not (tmp_path / "p.json").exists()

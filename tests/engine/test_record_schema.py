@@ -46,8 +46,13 @@ def test_a_5000_digit_number_is_a_record_error_not_a_value_error() -> None:
             GameRecord.from_json(text)
     with pytest.raises(RecordError, match="NaN is not a number a record may hold"):
         GameRecord.from_json(HEAD + '"seed": NaN}')
-    with pytest.raises(RecordError, match="the seed must be from 0"):
+    with pytest.raises(RecordError, match="the seed must be 0 or more"):
         GameRecord.from_json(HEAD + '"seed": -3}')
+    # The largest game seed of a match the commands run (seed below 10**20) is read.
+    big = (10**20 - 1) * 1_000_003 + 1_000_002
+    assert GameRecord.from_json(HEAD + f'"seed": {big}}}').seed == big
+    with pytest.raises(RecordError, match="a number of 31 digits"):
+        GameRecord.from_json(HEAD + f'"seed": {10**30}}}')
 
 
 @pytest.mark.parametrize("game, options, message", [

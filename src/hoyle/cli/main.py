@@ -27,7 +27,7 @@ from hoyle.cli.session import PlaySession, RecordedSession, show
 from hoyle.engine.commands import GameCommand
 from hoyle.engine.laws import LawCode
 from hoyle.engine.options import Option
-from hoyle.engine.records import GameRecord
+from hoyle.engine.records import MAX_SEED, GameRecord
 from hoyle.engine.registry import GameSpec, games, get_game, record_game
 from hoyle.engine.tally import GAMES_PER_SEED, MatchTotals
 from hoyle.engine.text import HUMAN
@@ -135,6 +135,8 @@ def _play(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
         seed = random.SystemRandom().randrange(1, 2**31)
     if seed < 0:
         raise _fail("the seed must be 0 or more")
+    if seed >= MAX_SEED:
+        raise _fail(f"the seed must be below 10**{len(str(MAX_SEED)) - 1}")
     try:
         path = save or default_save_path(spec.name)
         check_new_save_path(path)
@@ -372,6 +374,8 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
             get_game(game).make_player(name)
         if seed < 0:
             raise HoyleError("the seed must be 0 or more")
+        if seed >= MAX_SEED:
+            raise HoyleError(f"the seed must be below 10**{len(str(MAX_SEED)) - 1}")
         if games < 1 or not 1 <= workers <= 64:
             raise HoyleError("--games must be at least 1 and --workers from 1 to 64")
         if games > GAMES_PER_SEED:

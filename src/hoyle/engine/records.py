@@ -37,7 +37,7 @@ from hoyle.engine.laws import LawCode
 
 __all__ = ["GameRecord", "FORMAT", "record_lines", "replay_actions", "record_law_code",
            "write_atomic", "check_option_types", "MAX_RECORD_BYTES", "MAX_ACTIONS",
-           "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_TEXT", "MAX_SEATS"]
+           "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_TEXT", "MAX_SEATS", "MAX_SEED"]
 
 FORMAT = "hoyle-record/1"
 """The ``format`` field every record carries."""
@@ -148,8 +148,8 @@ class GameRecord:
                                               for x in seats):
             raise RecordError(f"seats must be at most {MAX_SEATS} strings")
         seed = data.get("seed")
-        if seed is not None and not 0 <= seed < 2**63:
-            raise RecordError("the seed must be from 0 to 2**63 - 1")
+        if seed is not None and seed < 0:
+            raise RecordError("the seed must be 0 or more")
         _check_options(data.get("options", {}))
         known = {k: data[k] for k in checks if k in data}
         return GameRecord(**known)
@@ -213,8 +213,11 @@ MAX_ACTIONS: Final = 50_000
 """The most actions of one record (a game to 121 has some 150)."""
 MAX_DEPTH: Final = 6
 """The deepest nesting of a record's JSON (the record object is depth 1)."""
-MAX_INT_DIGITS: Final = 19
-"""The most digits of an integer in a record (a seed is below 2**63)."""
+MAX_INT_DIGITS: Final = 30
+"""The most digits of an integer in a record (a match's game seeds, ``seed * 1,000,003 +
+i``, stay below 10**30 for every seed the commands take, below :data:`MAX_SEED`)."""
+MAX_SEED: Final = 10**20
+"""The commands take seeds from 0 to ``MAX_SEED - 1``."""
 MAX_TEXT: Final = 256
 """The most characters of one string of a record (an action, a seat, a header field)."""
 MAX_SEATS: Final = 8
