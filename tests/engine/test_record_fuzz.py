@@ -30,8 +30,8 @@ def test_record_fuzzer_raises_nothing_but_record_errors_and_refuses_tampering() 
 
     def check(kind: str, plain: str, seeded: str) -> None:
         for result in (plain, seeded):
-            assert result.startswith(("ok ", "RecordError: ", "IllegalAction: ",
-                                      "bytes not UTF-8")), (kind, result)
+            assert result.startswith(("ok ", "RecordError: ", "IllegalAction: ")), \
+                (kind, result)
         if kind in TAMPERING:  # the seed no longer gives that deal: never resumed
             assert seeded.startswith("RecordError: "), (kind, seeded)
         seen[f"{kind} {plain.split(':')[0].split()[0]}"] += 1

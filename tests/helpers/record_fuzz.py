@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 import random
 import sys
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from hoyle.cribbage.laws import get_code as cribbage_code
@@ -155,23 +157,27 @@ def mangle(base: Json, kind: str, rng: random.Random) -> str | bytes:
 
 
 def outcome(data: str | bytes, seeded: bool) -> str:
-    """How reading and replaying ``data`` ended: ``ok <actions> <over?>`` or the error's
+    """How reading (bytes: from a file, by :meth:`GameRecord.load`) and replaying ``data``
+    ended: ``ok <actions> <over?>`` or the error's
     class and message (cut to 120 characters).
 
     Raises:
         Exception: anything but :class:`RecordError` and :class:`IllegalAction` (a bug).
     """
+    folder = ""
     try:
-        if isinstance(data, bytes):
-            try:
-                data = data.decode("utf-8")
-            except UnicodeDecodeError:
-                return "bytes not UTF-8"
-        record = GameRecord.from_json(data)
+        if isinstance(data, bytes):  # read from a file, as the commands read it
+            with tempfile.TemporaryDirectory() as folder:
+                path = Path(folder) / "case.json"
+                path.write_bytes(data)
+                record = GameRecord.load(path)
+        else:
+            record = GameRecord.from_json(data)
         state, events = record_game(record).replay_record(record, seeded=seeded)
         return f"ok {len(record.actions)} {state.is_terminal()} {len(events)}"
     except (RecordError, IllegalAction) as e:
-        return f"{type(e).__name__}: {str(e)[:120]}"
+        text = str(e).replace(folder, "TMP") if folder else str(e)
+        return f"{type(e).__name__}: {text[:120]}"
 
 
 def cases(n: int, seed: int = 19) -> list[tuple[str, str | bytes]]:
