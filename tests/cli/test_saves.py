@@ -19,7 +19,7 @@ import pytest
 from rich.console import Console
 
 import hoyle.engine.records as records
-from hoyle.cli.session import PlaySession
+from hoyle.cli.session import PlaySession, Quit
 from hoyle.cribbage.console import CribbageText
 from hoyle.cribbage.records import replay_record
 from hoyle.engine.records import GameRecord
@@ -142,8 +142,21 @@ class _Scripted(PlaySession[object]):
         self.flag, self.fail_from, self.fail_to, self.moves = flag, fail_from, fail_to, 0
         self.on_disk: list[int] = []
 
+    quit_at: int | None = None
+    """The person types quit at this move of his."""
+    retry: list[str] = []
+    """What the person answers when asked to free room and save again, in turn."""
+
+    def ask(self, prompt: str) -> str | None:
+        answer = self.retry.pop(0)
+        if answer == "":  # he freed some room
+            self.flag[0] = False
+        return answer
+
     def read(self, prompt: str) -> str:
         self.moves += 1
+        if self.moves == self.quit_at:
+            raise Quit
         self.flag[0] = self.fail_from <= self.moves < self.fail_to
         if self.flag[0]:
             self.on_disk.append(len(GameRecord.load(self.save_path).actions))
@@ -175,3 +188,26 @@ def test_a_full_disk_mid_game_says_so_in_one_line_and_the_game_goes_on(
     state, _ = replay_record(final)
     assert state.is_terminal() and final.actions == [str(a) for a in session.state.history]
     assert final.result is not None and max(final.result["scores"]) >= 121
+
+
+@pytest.mark.parametrize("retry, code", [([""], 0), (["quit"], 1)])
+def test_quitting_on_a_full_disk_offers_to_save_again(tmp_path: Path, full_disk: list[Any],
+                                                      retry: list[str], code: int) -> None:
+    # The disk is full from the person's move 3; he quits at move 5. Asked to free room,
+    # he does (Enter: saved, exit 0), or quits again (exit 1, the file as last saved).
+    out = io.StringIO()
+    console = Console(file=out, width=200, no_color=True, highlight=False)
+    path = tmp_path / "game.json"
+    session = _Scripted(console, path, full_disk, 3, 1000)
+    session.quit_at, session.retry = 5, list(retry)
+    session.save()
+    assert session.run() == code
+    text = out.getvalue()
+    saved = GameRecord.load(path)
+    if code == 0:
+        assert "Game saved to" in text
+        assert saved.actions == [str(a) for a in session.state.history]
+    else:
+        assert "Stopped without saving the last moves" in text
+        assert len(saved.actions) == session.on_disk[0] < len(session.state.history)
+    assert "Traceback" not in text

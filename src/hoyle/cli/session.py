@@ -113,14 +113,18 @@ class _Session(Generic[S]):
         if self.saved_actions == len(self.record().actions):
             return True  # saved after the last move
         while not self.save_or_say():
-            try:
-                answer = self.console.input("Free some room, then press Enter to save again "
-                                            "(or 'quit' to stop without saving): ")
-            except (EOFError, KeyboardInterrupt):
-                return False
-            if answer.strip().lower() in QUIT_WORDS:
+            answer = self.ask("Free some room, then press Enter to save again (or 'quit' "
+                              "to stop without saving): ")
+            if answer is None or answer.strip().lower() in QUIT_WORDS:
                 return False
         return True
+
+    def ask(self, prompt: str) -> str | None:
+        """A line from the terminal; ``None`` at the end of input or on Ctrl-C."""
+        try:
+            return self.console.input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            return None
 
     def _print_unsaved(self) -> None:
         self.console.print(f"[red]Stopped without saving the last moves[/red] (the record "
