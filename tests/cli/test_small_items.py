@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hoyle.cli.main import app
+from hoyle.engine.records import GameRecord
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,7 +45,6 @@ def test_opponent_and_variant_are_read_in_any_case(tmp_path: Path, args: tuple[s
     save = tmp_path / "g.json"
     code, out = run(*args, "--seed", "4", "--save", str(save), stdin="quit\n")
     assert code == 0, out
-    from hoyle.engine.records import GameRecord
     record = GameRecord.load(save)
     assert record.seats[1] == args[3].lower()  # recorded by its own name
     if "--variant" in args:
@@ -91,3 +91,13 @@ def test_a_seed_whose_records_could_not_be_read_back_is_refused(tmp_path: Path) 
         code, out = run(*args, "--seed", str(10**20))
         assert code == 2 and "the seed must be below 10**20" in out
     assert not (tmp_path / "p.json").exists()
+
+
+def test_a_referee_name_too_long_for_a_record_is_refused_before_any_file(tmp_path: Path
+                                                                         ) -> None:
+    save = tmp_path / "r.json"
+    code, out = run("referee", "cribbage", "--names", "A" * 257 + ",B", "--save", str(save))
+    assert code == 2 and "a name is at most 256 characters" in out and not save.exists()
+    code, out = run("referee", "cribbage", "--names", "A" * 256 + ",B", "--save", str(save),
+                    stdin="quit\n")
+    assert code == 0 and GameRecord.load(save).seats[0] == "A" * 256

@@ -27,7 +27,7 @@ from hoyle.cli.session import PlaySession, RecordedSession, show
 from hoyle.engine.commands import GameCommand
 from hoyle.engine.laws import LawCode
 from hoyle.engine.options import Option
-from hoyle.engine.records import MAX_SEED, GameRecord
+from hoyle.engine.records import MAX_SEED, MAX_TEXT, GameRecord
 from hoyle.engine.registry import GameSpec, games, get_game, record_game
 from hoyle.engine.tally import GAMES_PER_SEED, MatchTotals
 from hoyle.engine.text import HUMAN
@@ -244,6 +244,9 @@ def _referee(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
                 record.date or datetime.date.today().isoformat())
         else:
             seat_names = [n.strip() for n in names.split(",")] if names else None
+            if seat_names and max(len(n) for n in seat_names) > MAX_TEXT:
+                raise HoyleError(f"a name is at most {MAX_TEXT} characters (a record "
+                                 "keeps it)")
             path = save or Path(text.referee_save)
             check_new_save_path(path)
             state, seats = text.new_referee(seat_names, values)
