@@ -30,6 +30,7 @@ FUZZ_TWINS ?= 80
 fuzz: $(STAMP)
 	HOYLE_PURE=1 HOYLE_LEAK_GAMES=$(FUZZ_GAMES) HOYLE_LEAK_TWINS=$(FUZZ_TWINS) \
 		$(BIN)/python -m pytest -q -s tests/test_leaks.py tests/envs/test_openspiel_hardening.py
+	HOYLE_FUZZ_SCALE=20 $(BIN)/python -m pytest -q tests/engine/test_record_fuzz.py
 
 # Compile the engine with mypyc into build/mypyc (used automatically while fresh).
 accel: $(STAMP)
@@ -41,6 +42,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/ecarte.py
 	$(BIN)/python bench/envs.py
 
+# The fuzzers at a larger size than make test runs them.
 diff-openspiel: $(STAMP)
 	$(BIN)/python scripts/diff_openspiel.py --deals 10000
 

@@ -199,13 +199,15 @@ CARDS: tuple[Card, ...] = Card._table
 
 
 def parse_cards(text: str | Iterable[str], *, distinct: bool = True) -> tuple[Card, ...]:
-    """Read several cards from ``"5H 5C,5s"`` or an iterable of card strings.
+    """Read several cards from ``"5H 5C,5s"`` or an iterable of such strings
+    (``["5H,5C", "5s"]``: each split at spaces and commas too).
 
     Raises:
         CardParseError: a token is not a card (the message quotes that token).
         DuplicateCardError: a card is given twice (when ``distinct``, the default).
     """
-    tokens = re.split(r"[\s,]+", text.strip()) if isinstance(text, str) else list(text)
+    parts = [text] if isinstance(text, str) else list(text)
+    tokens = [t for part in parts for t in re.split(r"[\s,]+", part.strip())]
     cards = tuple(Card.parse(t) for t in tokens if t)
     if distinct:
         require_distinct(cards)

@@ -103,8 +103,13 @@ def test_scripted_game_with_bad_input_quit_and_resume(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("content, message", [
     ("not json", "not a JSON record"),
+    # Seed 1's first cut is the jack of clubs (derive_rng(1, "chance", 0)); the second cut
+    # repeats it, which no pack allows.
     ('{"format": "hoyle-record/1", "game": "cribbage", "seed": 1, "seats": ["human", "greedy"],'
-     ' "actions": ["CUT 5H", "CUT 5H"]}', "action 2 'CUT 5H'"),
+     ' "actions": ["CUT JC", "CUT JC"]}', "action 2 'CUT JC'"),
+    # A first cut that is not the seed's: the file was edited.
+    ('{"format": "hoyle-record/1", "game": "cribbage", "seed": 1, "seats": ["human", "greedy"],'
+     ' "actions": ["CUT 5H"]}', "action 1 'CUT 5H': not the outcome the record's seed gives"),
 ])
 def test_resume_rejects_corrupt_file_with_one_line(tmp_path: Path, content: str,
                                                    message: str) -> None:

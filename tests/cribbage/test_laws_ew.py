@@ -1149,6 +1149,34 @@ def test_EW_xix_amending_past_the_points_due_is_an_overscore() -> None:
     assert s.scores == (3, 2)
 
 
+def test_EW_xiii_an_underclaim_open_to_amendment_does_not_say_how_short_it_was() -> None:
+    # JD then 5D is fifteen, 2 for the dealer; he claims 0. Under EW-xix he may still
+    # amend before the next card, so the EW-x ruling must not tell him the 2 (EW-xiii: no
+    # help in counting): "claim 0, then amend" would collect every point.
+    s = at_play()
+    events = act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 0")
+    (e,) = rulings(events, "EW-x")
+    assert not re.search(r"[0-9]", e.reason), e.reason
+    assert "before the next card" in e.reason
+    # A hand once taken cannot be amended (EW-xi): there the ruling may say how many were
+    # lost (14 due, 10 claimed: the other 4).
+    s = at_show()
+    (e,) = rulings(act(s, "CLAIM 10"), "EW-x")
+    assert "the other 4 point(s) are not scored" in e.reason
+
+
+def test_EW_xix_amend_is_capped_as_a_claim_is() -> None:
+    s = at_play()
+    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 0")
+    before = snapshot(s)
+    for n in (30, 1_000_000_000):  # a claim is at most 29 with hands of four
+        with pytest.raises(IllegalAction, match="from 0 to 29, as a claim does"):
+            act(s, f"AMEND {n}")
+        assert snapshot(s) == before
+    act(s, "AMEND 29")  # the cap itself is an amendment (an overscore: EW-ix)
+    assert s.scores == (0, 29)
+
+
 def test_EW_xix_amend_cannot_lower_a_claim() -> None:
     s = at_play()
     act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 1")

@@ -122,6 +122,7 @@ def test_ECARTE_R_7_dealer_announces_king_before_his_first_card() -> None:
 def test_ECARTE_R_7_king_not_announced_in_time_is_lost() -> None:
     s = at_play(referee=False)
     act(s, "PLAY 7H", "PLAY KH")  # elder played his first card without announcing KS
+    act(s, "PLAY QH")  # the dealer, winner of the trick, leads: the elder is to play
     before = snapshot(s)
     with pytest.raises(IllegalAction, match="too late"):
         s.apply(Action("KING", n=ELDER))

@@ -7,7 +7,9 @@ nothing is lost (a game in progress is saved first).
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import os
 import random
 import sys
 import textwrap
@@ -21,21 +23,31 @@ from rich.markup import escape
 
 from hoyle import __version__
 from hoyle.cli.commands import add_command
-from hoyle.cli.saves import check_new_save_path
+from hoyle.cli.saves import check_new_save_path, default_save_path
 from hoyle.cli.session import PlaySession, RecordedSession, show
 from hoyle.engine.commands import GameCommand
 from hoyle.engine.laws import LawCode
 from hoyle.engine.options import Option
-from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import GameSpec, games, get_game
+from hoyle.engine.records import MAX_SEED, MAX_TEXT, GameRecord
+from hoyle.engine.registry import GameSpec, games, get_game, record_game
 from hoyle.engine.tally import GAMES_PER_SEED, MatchTotals
+from hoyle.engine.text import HUMAN
 from hoyle.errors import HoyleError, RecordsFileError
 from hoyle.sim.pool import span_text
 
 __all__ = ["app", "main"]
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+class _Console(Console):
+    """rich's console, but a closed pipe (``hoyle ... | head``) ends the command with exit
+    status 0 (:func:`main`), not rich's 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
+console = _Console(highlight=False)
+err_console = _Console(stderr=True, highlight=False, soft_wrap=True)
 
 app = typer.Typer(
     help="hoyle: cribbage and écarté according to Hoyle: play, referee, score, analyse.",
@@ -91,7 +103,7 @@ def _resume_play(path: Path, game: str | None = None) -> NoReturn:
     checks say when it is not one); one line on error."""
     try:
         record = GameRecord.load(path)
-        spec = get_game(game if game is not None else record.game)
+        spec = get_game(game) if game is not None else record_game(record)
         text = spec.text()
         resumed = text.resume_play(record, path)
         session: PlaySession[Any] = PlaySession(console, text, resumed,
@@ -124,8 +136,10 @@ def _play(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
         seed = random.SystemRandom().randrange(1, 2**31)
     if seed < 0:
         raise _fail("the seed must be 0 or more")
+    if seed >= MAX_SEED:
+        raise _fail(f"the seed must be below 10**{len(str(MAX_SEED)) - 1}")
     try:
-        path = save or Path(f"hoyle-{spec.name}-{seed}.json")
+        path = save or default_save_path(spec.name)
         check_new_save_path(path)
         text = spec.text()
         game = text.new_play(seed, values)
@@ -154,17 +168,19 @@ def replay(path: Annotated[Path, typer.Argument(
            seat: Annotated[Optional[int], typer.Option(  # noqa: UP007
                help="Show only what this seat could see.")] = None,
            show_all: Annotated[bool, typer.Option(
-               "--all", help="Show every card, even of a game still in progress.")] = False
+               "--all", help="Show every card (of a game against the computer: once it is "
+                             "over).")] = False
            ) -> None:
     """Replay a saved game record and print every event. A game still in progress against
-    the computer is shown as the person at the keyboard saw it, unless --all."""
+    the computer is shown only as the person at the keyboard saw it (no --all, no other
+    seat, no seed until it is over)."""
     try:
         try:
             record = GameRecord.load(path, line)
         except RecordsFileError as e:
             raise HoyleError(f"{str(path)!r} holds {e.count} records, one a line: choose "
                              f"one with --line N (1 to {e.count})") from None
-        spec = get_game(record.game)
+        spec = record_game(record)
         state, events = spec.replay_record(record)
         game_text = spec.text()
         n_seats, finished = game_text.seat_count(state), game_text.finished(state)
@@ -174,16 +190,25 @@ def replay(path: Annotated[Path, typer.Argument(
                              f"{n_seats}")
         if seat is not None and not 0 <= seat < n_seats:
             raise HoyleError(f"no seat {seat} in this game")
+        person = record.seats.index(HUMAN) if HUMAN in record.seats else None
+        if not finished and person is not None:  # the other seats' cards stay hidden
+            if show_all:
+                raise HoyleError("the game is still in progress: --all shows every card "
+                                 "once it is over")
+            if seat is not None and seat != person:
+                raise HoyleError(f"the game is still in progress: only seat {person}'s "
+                                 "view (yours) can be shown until it is over")
     except HoyleError as e:
         raise _fail(str(e)) from None
-    if seat is None and not finished and not show_all and "human" in record.seats:
-        seat = record.seats.index("human")
-        console.print(f"[dim]Game in progress: shown as seat {seat} saw it (--all for "
-                      "every card).[/dim]")
+    if seat is None and not finished and not show_all and person is not None:
+        seat = person
+        console.print(f"[dim]Game in progress: shown as seat {seat} saw it.[/dim]")
     names = [f"Seat {i} ({n})" for i, n in enumerate(record.seats)] or \
         [f"Seat {i}" for i in range(n_seats)]
+    # The seed derives every card of the game: it is shown only once the game is over.
     about = [f"laws {record.laws}" if record.laws else "no law code",
-             f"seed {record.seed}" if record.seed is not None else "", record.date]
+             f"seed {record.seed}" if record.seed is not None and finished else "",
+             record.date]
     console.print(f"[bold]{escape(record.game)}[/bold]"
                   + (f" {escape(record.variant)}" if record.variant else "") + ", "
                   + ", ".join(escape(a) for a in about if a))
@@ -220,6 +245,9 @@ def _referee(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
                 record.date or datetime.date.today().isoformat())
         else:
             seat_names = [n.strip() for n in names.split(",")] if names else None
+            if seat_names and max(len(n) for n in seat_names) > MAX_TEXT:
+                raise HoyleError(f"a name is at most {MAX_TEXT} characters (a record "
+                                 "keeps it)")
             path = save or Path(text.referee_save)
             check_new_save_path(path)
             state, seats = text.new_referee(seat_names, values)
@@ -380,11 +408,17 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
             get_game(game).make_player(name)
         if seed < 0:
             raise HoyleError("the seed must be 0 or more")
+        if seed >= MAX_SEED:
+            raise HoyleError(f"the seed must be below 10**{len(str(MAX_SEED)) - 1}")
         if games < 1 or not 1 <= workers <= 64:
             raise HoyleError("--games must be at least 1 and --workers from 1 to 64")
+        if games > GAMES_PER_SEED:
+            raise HoyleError(f"--games must be at most {GAMES_PER_SEED:,} (a match's games "
+                             f"are numbered below {GAMES_PER_SEED:,})")
         if first < 0 or first + games > GAMES_PER_SEED:
-            raise HoyleError("--first-game must be 0 or more, and a match's games are "
-                             "numbered below 1,000,003")
+            raise HoyleError(f"--first-game must be 0 or more, and --first-game plus --games "
+                             f"at most {GAMES_PER_SEED:,} (a match's games are numbered "
+                             f"below {GAMES_PER_SEED:,})")
         if out is not None and out.exists():
             raise HoyleError(f"{out} exists: records are never written over; name a new file "
                              "(the rest of a stopped run too: hoyle sim summary FIRST REST "
@@ -401,6 +435,10 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
                                progress=lambda n: bar.update(task, completed=n), first=first)
     except HoyleError as e:
         raise _fail(str(e)) from None
+    except OSError as e:  # a full disk: the records written so far stay (a cut last line
+        # is skipped by hoyle sim summary); finish with --first-game
+        raise _fail(f"cannot write {out}: {e.strerror or e} (the records written so far "
+                    "are kept; hoyle sim summary reads them)") from None
     finally:
         if fh is not None:
             fh.close()
@@ -508,7 +546,15 @@ def main() -> None:
         sys.exit(_usage_error(e.format_message(), path, e.exit_code))
     except (typer.Abort, KeyboardInterrupt):  # pragma: no cover - outside a game
         sys.exit(130)
-    except BrokenPipeError:  # pragma: no cover - output piped to head and the like
-        sys.stderr.close()
-        sys.exit(0)
+    except BrokenPipeError:  # output piped to head and the like
+        _closed_pipe()
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _closed_pipe() -> NoReturn:
+    """The reader of the output closed it (``hoyle ... | head``): that is no error. Exit 0,
+    the rest of the output sent nowhere (so that flushing it at exit does not fail)."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ else 1)
+    sys.exit(0)

@@ -7,11 +7,12 @@ once, so an unusable path is refused before the first card, and again after ever
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 from hoyle.errors import HoyleError
 
-__all__ = ["check_new_save_path"]
+__all__ = ["check_new_save_path", "default_save_path"]
 
 
 def check_new_save_path(path: Path) -> None:
@@ -28,3 +29,21 @@ def check_new_save_path(path: Path) -> None:
                          "another file with --save")
     if not path.parent.exists():
         raise HoyleError(f"the folder {str(path.parent)!r} does not exist")
+
+
+def default_save_path(game: str, now: datetime.datetime | None = None,
+                      folder: Path = Path()) -> Path:
+    """The record file of a new game against the computer when ``--save`` names none:
+    ``hoyle-GAME-YYYYMMDD-HHMMSS.json`` in ``folder`` (``-2``, ``-3``... added if taken).
+    It never names the seed, which derives the computer's cards and every deal to come.
+
+    >>> default_save_path("ecarte", datetime.datetime(2026, 12, 1, 10, 5, 7)).name
+    'hoyle-ecarte-20261201-100507.json'
+    """
+    stamp = (now or datetime.datetime.now()).strftime("%Y%m%d-%H%M%S")
+    path = folder / f"hoyle-{game}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"hoyle-{game}-{stamp}-{n}.json"
+        n += 1
+    return path

@@ -20,7 +20,7 @@ from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
 from hoyle.engine.text import HUMAN, Block, Confirm, GameText, PlayGame, TextTable
-from hoyle.errors import HoyleError, IllegalAction
+from hoyle.errors import HoyleError, IllegalAction, RecordError
 
 __all__ = ["PlaySession", "Quit", "RecordedSession", "rich_table", "show"]
 
@@ -80,10 +80,55 @@ class _Session(Generic[S]):
         """The game so far as a record."""
         return self.state.to_record(seats=self.seats(), date=self.date)
 
+    saved_actions: int = -1
+    """How many actions the last good record in ``save_path`` holds (-1: none written)."""
+
     def save(self) -> None:
         """Write the record to ``save_path`` (atomically; RecordError if it cannot be
-        written)."""
-        self.record().save(self.save_path)
+        written, the file keeping the last good record)."""
+        record = self.record()
+        record.save(self.save_path)
+        self.saved_actions = len(record.actions)
+
+    def save_or_say(self) -> bool:
+        """Save; if the record cannot be written (a full disk...), say so in one line and
+        go on: the game is all in memory and is saved again after the next move. Returns
+        whether it was saved."""
+        try:
+            self.save()
+            return True
+        except RecordError as e:
+            kept = (f"{self._quoted_path()} keeps the last good record "
+                    f"({self.saved_actions} actions)" if self.saved_actions >= 0
+                    else "nothing was saved yet")
+            self.console.print(f"[red]Not saved: {escape(str(e))}[/red]; {kept}; the game "
+                               "goes on and is saved again after the next move.",
+                               soft_wrap=True)
+            return False
+
+    def save_at_end(self) -> bool:
+        """Save before stopping: while the record cannot be written, say so and offer to
+        try again (Enter) or to stop without saving (``quit``, end of input). Returns
+        whether it was saved."""
+        if self.saved_actions == len(self.record().actions):
+            return True  # saved after the last move
+        while not self.save_or_say():
+            answer = self.ask("Free some room, then press Enter to save again (or 'quit' "
+                              "to stop without saving): ")
+            if answer is None or answer.strip().lower() in QUIT_WORDS:
+                return False
+        return True
+
+    def ask(self, prompt: str) -> str | None:
+        """A line from the terminal; ``None`` at the end of input or on Ctrl-C."""
+        try:
+            return self.console.input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            return None
+
+    def _print_unsaved(self) -> None:
+        self.console.print(f"[red]Stopped without saving the last moves[/red] (the record "
+                           f"in {self._quoted_path()} is as last saved).", soft_wrap=True)
 
     def _quoted_path(self) -> str:
         """The record file as it is pasted into a shell (quoted), for the hints."""
@@ -130,18 +175,24 @@ class PlaySession(_Session[S]):
                 for i in range(self.text.seat_count(self.state))]
 
     def run(self) -> int:
-        """Play until the game ends or the person quits; returns the exit code (0)."""
+        """Play until the game ends or the person quits; returns the exit code (0; 1 when
+        the record could not be written and the person stopped without saving)."""
         try:
             while not self.state.is_terminal():
                 self.step()
-                self.save()
+                self.save_or_say()
         except (Quit, KeyboardInterrupt):
-            self.save()
+            if not self.save_at_end():
+                self._print_unsaved()
+                return 1
             path = self._quoted_path()
             self.console.print(f"\nGame saved to [bold]{escape(str(self.save_path))}[/bold]. "
                                f"Resume with: hoyle play --resume {path} (or see it so far: "
                                f"hoyle replay {path})", soft_wrap=True)
             return 0
+        if not self.save_at_end():
+            self._print_unsaved()
+            return 1
         self._print_finished()
         return 0
 
@@ -247,12 +298,15 @@ class RecordedSession(_Session[S]):
     """The words that print the board (or the score)."""
 
     def run(self) -> int:
-        """Referee until the game ends or the table quits; returns the exit code (0)."""
+        """Referee until the game ends or the table quits; returns the exit code (0; 1 when
+        the record could not be written and the table stopped without saving)."""
         try:
             self._loop()
         except KeyboardInterrupt:
             pass
-        self.save()
+        if not self.save_at_end():
+            self._print_unsaved()
+            return 1
         path = self._quoted_path()
         if self.state.is_terminal():
             self._print_finished()
@@ -291,7 +345,7 @@ class RecordedSession(_Session[S]):
             self.show(self.text.referee_event_lines(self.state, events, self.names))
             if self.text.board_changed(events):
                 self.show_board()
-            self.save()
+            self.save_or_say()
 
     def show_board(self) -> None:
         """Print the board or the score."""

@@ -153,6 +153,10 @@ class CribbageText(GameText):
         """A new game of ``values["variant"]`` against ``values["opponent"]`` players (the
         person is seat 0; the cut decides the deal); with ``manual_count`` the person claims
         his own points under the law code ``laws`` (``muggins``: ACC-10.1)."""
+        if values["muggins"] and not values["manual_count"]:
+            raise HoyleError("--muggins needs --manual-count: muggins takes the points a "
+                             "player fails to claim (ACC-10.1), and without manual "
+                             "counting every score is taken for him")
         rules = CribbageRules.for_variant(values["variant"])
         players = {seat: make_player(values["opponent"]) for seat in range(1, rules.players)}
         code = law_code(values["laws"], values["muggins"])
@@ -160,12 +164,13 @@ class CribbageText(GameText):
         return PlayGame(state, players, 0)
 
     def play_banner(self, game: PlayGame, seed: int, values: Mapping[str, Any]) -> str:
-        """``Cribbage, six-card to 121, against the expert player, laws EW. Seed 1. …``"""
+        """``Cribbage, six-card to 121, against the expert player, laws EW. …`` (never the
+        seed: it derives the computer's hand and every deal to come)."""
         mode = ", manual counting" if values["manual_count"] else ""
         rules = game.state.rules
         return (f"[bold]Cribbage[/bold], {rules.variant} to {rules.target}, against the "
                 f"{values['opponent']} player{'s' if rules.players > 2 else ''}, "
-                f"laws {values['laws'].upper()}{mode}. Seed {seed}. "
+                f"laws {values['laws'].upper()}{mode}. "
                 "Type 'help' for help, 'quit' to save and stop.")
 
     def resume_play(self, record: GameRecord, path: Path) -> PlayGame:
@@ -177,7 +182,7 @@ class CribbageText(GameText):
         check_play_record(record, path, "cribbage")
         if record.seats.count(HUMAN) != 1:
             raise RecordError("not a saved game between a person and the computer")
-        state, _ = replay_record(record)
+        state, _ = replay_record(record, seeded=True)
         if len(record.seats) != state.rules.players:
             raise RecordError("the record's seats do not match its variant")
         human = record.seats.index(HUMAN)

@@ -144,6 +144,9 @@ def do_claim(s: Table, n: int, events: list[Event]) -> None:
                   src, claim.items if n == true else (), claim.cards):
             return
         if n < true:
+            # EW-xiii: while the short claim may still be amended, the ruling may not
+            # tell by how much it was short.
+            facts["amend_open"] = amend_open(s)
             if s._rule(Irregularity("underclaim", seat, Phase.CLAIM, facts), events,
                        claim.cont):
                 return
@@ -203,6 +206,9 @@ def check_amend(s: Table, action: Action) -> None:
         raise IllegalAction("scores are added automatically (manual counting is off)")
     if action.n is None or action.n < 0:
         raise IllegalAction("AMEND names the points, e.g. AMEND 4")
+    if action.n > max_claim(s.rules):  # the cap of CLAIM, shared
+        raise IllegalAction(f"AMEND names a number of points from 0 to "
+                            f"{max_claim(s.rules)}, as a claim does")
     if not s.last_claim:
         raise IllegalAction("no score has been taken yet in this deal")
     if amend_open(s):

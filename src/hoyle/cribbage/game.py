@@ -67,9 +67,10 @@ class CribbageSpec(GameSpec):
         from hoyle.cribbage.records import state_for_record
         return state_for_record(record)
 
-    def replay_record(self, record: GameRecord) -> tuple[GameState, list[Event]]:
+    def replay_record(self, record: GameRecord,
+                      seeded: bool = False) -> tuple[GameState, list[Event]]:
         from hoyle.cribbage.records import replay_record
-        return replay_record(record)
+        return replay_record(record, seeded)
 
     # -- envs -----------------------------------------------------------------------------
     def encoding(self) -> Encoding:
@@ -122,7 +123,7 @@ class CribbageSpec(GameSpec):
             Option("opponent", str, self.default_opponent,
                    f"Computer player: {', '.join(sorted(PLAYERS))}."),
             Option("save", Path, None, "Record file, written after every move "
-                                       "(default hoyle-cribbage-SEED.json)."),
+                                       "(default hoyle-cribbage-DATE-TIME.json)."),
             Option("manual_count", bool, False, "Claim your own points in the play and the "
                    "show; the laws rule over- and underclaims (EW-ix, EW-x)."),
             self._laws_option(),

@@ -1,6 +1,6 @@
 """Replaying cribbage records: the record's law code, options and every action.
 
->>> from hoyle.engine.records import GameRecord, record_law_code, replay_actions
+>>> from hoyle.engine.records import GameRecord
 >>> rec = GameRecord("cribbage", "six-card", "ew", actions=["CUT 9C", "CUT 2D"])
 >>> state, events = replay_record(rec)
 >>> state.dealer, [str(e.kind) for e in events]
@@ -15,7 +15,8 @@ from hoyle.cribbage.state import CribbageState
 from hoyle.errors import HoyleError, RecordError
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
-from hoyle.engine.records import GameRecord, record_law_code, replay_actions
+from hoyle.engine.records import (GameRecord, check_flags, record_law_code,
+                                  replay_actions)
 
 __all__ = ["replay_record", "state_for_record"]
 
@@ -24,11 +25,13 @@ def state_for_record(record: GameRecord) -> CribbageState:
     """A new game with the record's variant, options, law code and seed (no actions yet).
 
     Raises:
-        RecordError: not a cribbage record, or an unknown variant, option or law code.
+        RecordError: not a cribbage record, or an unknown variant, option or law code, or
+            an option of the wrong type (the rules' ``RULE_PARAMS``, the code's parameters).
     """
     if record.game != "cribbage":
         raise RecordError(f"not a cribbage record (game {record.game!r})")
     options = dict(record.options)
+    check_flags(options, "manual_count", "referee")
     manual = bool(options.pop("manual_count", False))
     referee = bool(options.pop("referee", False))
     try:
@@ -40,14 +43,18 @@ def state_for_record(record: GameRecord) -> CribbageState:
         raise RecordError(f"bad variant, options or law code: {e}") from None
 
 
-def replay_record(record: GameRecord) -> tuple[CribbageState, list[Event]]:
-    """Replay a cribbage record: the final state and every event, in order.
+def replay_record(record: GameRecord,
+                  seeded: bool = False) -> tuple[CribbageState, list[Event]]:
+    """Replay a cribbage record: the final state and every event, in order;
+    with ``seeded``, every chance outcome must be the seed's
+    (:func:`hoyle.engine.records.replay_actions`: a saved game against the computer).
 
     Raises:
         RecordError: the header is bad (see :func:`state_for_record`), an action cannot be
-            read or is illegal where it stands (the error names the first such action), or
-            the stored result disagrees with the replay.
+            read or is illegal where it stands (the error names the first such action), a
+            chance outcome is not the seed's (``seeded``), or the stored result disagrees
+            with the replay.
     """
     state = state_for_record(record)
-    events = replay_actions(state, record)
+    events = replay_actions(state, record, seeded)
     return state, events

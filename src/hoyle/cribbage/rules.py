@@ -115,8 +115,8 @@ class CribbageRules:
 
     @staticmethod
     def for_variant(name: str, **options: Any) -> CribbageRules:
-        """The rules of a named variant, with ``options`` overriding its parameters
-        (:data:`RULE_PARAMS`).
+        """The rules of a named variant (in any case), with ``options`` overriding its
+        parameters (:data:`RULE_PARAMS`).
 
         Raises:
             HoyleError: unknown variant, or options that do not make a game (more cards
@@ -124,6 +124,7 @@ class CribbageRules:
             ParameterError: an unknown option or a value it does not take (naming the
                 option and the values allowed).
         """
+        name = name.lower() if isinstance(name, str) else name
         if not isinstance(name, str) or name not in VARIANTS:
             raise HoyleError(f"unknown cribbage variant {name!r} (known: {', '.join(VARIANTS)})")
         check_params(RULE_PARAMS, options, "the cribbage rules")

@@ -117,10 +117,11 @@ class EcarteText(GameText):
         return PlayGame(state, {1: computer}, 0)
 
     def play_banner(self, game: PlayGame, seed: int, values: Mapping[str, Any]) -> str:
-        """``Écarté, game of 5, against the rules player, laws CLUB. Seed 3. …``"""
+        """``Écarté, game of 5, against the rules player, laws CLUB. …`` (never the seed: it
+        derives the computer's hand and every deal to come)."""
         return (f"[bold]Écarté[/bold], game of {game.state.rules.target}, "
                 f"against the {values['opponent']} player, laws {values['laws'].upper()}. "
-                f"Seed {seed}. Type 'help' for help, 'quit' to save and stop.")
+                "Type 'help' for help, 'quit' to save and stop.")
 
     def resume_play(self, record: GameRecord, path: Path) -> PlayGame:
         """The saved écarté game in ``record``, between one person and the computer, not
@@ -128,7 +129,7 @@ class EcarteText(GameText):
         check_play_record(record, path, "ecarte")
         if len(record.seats) != 2 or record.seats.count(HUMAN) != 1:
             raise RecordError("not a saved game between a person and the computer")
-        state, _ = replay_record(record)
+        state, _ = replay_record(record, seeded=True)
         human = record.seats.index(HUMAN)
         try:
             computer = make_player(record.seats[1 - human])

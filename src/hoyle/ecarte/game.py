@@ -66,9 +66,10 @@ class EcarteSpec(GameSpec):
         from hoyle.ecarte.records import state_for_record
         return state_for_record(record)
 
-    def replay_record(self, record: GameRecord) -> tuple[GameState, list[Event]]:
+    def replay_record(self, record: GameRecord,
+                      seeded: bool = False) -> tuple[GameState, list[Event]]:
         from hoyle.ecarte.records import replay_record
-        return replay_record(record)
+        return replay_record(record, seeded)
 
     # -- envs -----------------------------------------------------------------------------
     def encoding(self) -> Encoding:
@@ -122,7 +123,7 @@ class EcarteSpec(GameSpec):
                    f"Computer player: {', '.join(PLAYERS)}."),
             self._laws_option(),
             Option("save", Path, None, "Record file, written after every move "
-                                       "(default hoyle-ecarte-SEED.json)."),
+                                       "(default hoyle-ecarte-DATE-TIME.json)."),
             Option("resume", Path, None, "Continue a saved écarté game from its record "
                                          "file."))
 

@@ -1,6 +1,6 @@
 """Replaying écarté records: the record's options, law code and every action.
 
->>> from hoyle.engine.records import GameRecord, record_law_code, replay_actions
+>>> from hoyle.engine.records import GameRecord
 >>> rec = GameRecord("ecarte", "two-hand", "club", actions=["CUT 9C", "CUT KD"])
 >>> state, events = replay_record(rec)
 >>> state.dealer, [str(e.kind) for e in events]
@@ -15,7 +15,8 @@ from hoyle.ecarte.state import EcarteState
 from hoyle.errors import HoyleError, RecordError
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
-from hoyle.engine.records import GameRecord, record_law_code, replay_actions
+from hoyle.engine.records import (GameRecord, check_flags, record_law_code,
+                                  replay_actions)
 
 __all__ = ["replay_record", "state_for_record"]
 
@@ -24,11 +25,13 @@ def state_for_record(record: GameRecord) -> EcarteState:
     """A new game with the record's options, law code and seed (no actions yet).
 
     Raises:
-        RecordError: not an écarté record, or an unknown option or law code.
+        RecordError: not an écarté record, or an unknown option or law code, or an option
+            of the wrong type (the rules' ``RULE_PARAMS``, the code's parameters).
     """
     if record.game != "ecarte":
         raise RecordError(f"not an écarté record (game {record.game!r})")
     options = dict(record.options)
+    check_flags(options, "referee")
     referee = bool(options.pop("referee", False))
     try:
         laws = record_law_code(record, options, get_code)
@@ -38,14 +41,17 @@ def state_for_record(record: GameRecord) -> EcarteState:
         raise RecordError(f"bad options or law code: {e}") from None
 
 
-def replay_record(record: GameRecord) -> tuple[EcarteState, list[Event]]:
-    """Replay an écarté record: the final state and every event, in order.
+def replay_record(record: GameRecord,
+                  seeded: bool = False) -> tuple[EcarteState, list[Event]]:
+    """Replay an écarté record: the final state and every event, in order;
+    with ``seeded``, every chance outcome must be the seed's
+    (:func:`hoyle.engine.records.replay_actions`: a saved game against the computer).
 
     Raises:
         RecordError: the header is bad, an action cannot be read or is illegal where it
-            stands (the error names the first such action), or the stored result disagrees
-            with the replay.
+            stands (the error names the first such action), a chance outcome is not the
+            seed's (``seeded``), or the stored result disagrees with the replay.
     """
     state = state_for_record(record)
-    events = replay_actions(state, record)
+    events = replay_actions(state, record, seeded)
     return state, events

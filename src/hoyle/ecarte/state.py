@@ -20,7 +20,8 @@ The action language (``shared/DESIGN.md``, Records):
   ``REFUSE``; both: ``DISCARD c…`` (the elder hand's discard is the number he asks for;
   in referee mode ``DISCARD 3 c c`` records that he asked for three and laid out two);
 * the play: ``PLAY c``; ``KING`` announces the king of trumps (``KING 0``: seat 0, out of
-  turn, in CLUB-24's window; with manual marking, the dealer's turned-up king);
+  turn, in CLUB-24's window; with manual marking, the dealer's turned-up king; outside
+  referee mode no other seat's king: out of turn only a king on the table);
 * ``CHOOSE word`` at a decision node; ``REPORT word [seat] [cards]`` in referee mode.
 
 A scripted deal (seat 1 cuts the king and deals; seat 0 is the elder hand):
@@ -328,6 +329,14 @@ class EcarteState(BaseState):
     def _turned_king_markable(self, seat: int) -> bool:
         return self.turned_king_open == seat
 
+    def _king_shown(self, seat: int) -> bool:
+        """Whether ``seat``'s king is on the table, so that marking it out of turn is judged
+        on what the table sees alone: the dealer's turned-up king (CLUB-22), or the king of
+        trumps ``seat`` played as its first card (CLUB-24's window is checked after)."""
+        k = self.trump_king
+        return self._turned_king_markable(seat) or (
+            k is not None and self._played_by(seat)[:1] == [k])
+
     def view(self, seat: int) -> EcarteView:
         """What ``seat`` may know now (see :class:`EcarteView`).
 
@@ -627,6 +636,12 @@ class EcarteState(BaseState):
             raise IllegalAction("KING: whose king? (KING 0 or KING 1)")
         if self.phase in (Phase.DECISION, Phase.RECTIFY):
             raise IllegalAction("settle the pending ruling first")
+        if seat != self.to_act and not self.referee and not self._king_shown(seat):
+            # Out of turn a seat marks only a king on the table, turned up (CLUB-22) or led
+            # (CLUB-24); the refusal is one text, whoever holds the king of trumps.
+            raise IllegalAction(f"KING {seat}: a seat announces its own king at its turn; "
+                                "out of turn only a king on the table, turned up (CLUB-22) "
+                                "or played as its first card (CLUB-24)")
         if self._turned_king_markable(seat):
             return
         if self.king_barred[seat] and self.phase == Phase.PLAY:
@@ -700,12 +715,17 @@ class EcarteState(BaseState):
     def _score(self, seat: int, points: int, events: list[Event], reason: str,
                source: str, cards: tuple[Card, ...] = (),
                items: tuple[ScoreItem, ...] = ()) -> bool:
-        """Score ``points`` for ``seat``; True when that ends the game (ECARTE-R-16: the
-        first to the target wins at once). ``items`` say what the points are for (the
-        kinds ``point``, ``vole``, ``penalty``, ``king``); a ruling's points carry none."""
-        self.scores[seat] = max(0, self.scores[seat] + points)
-        events.append(Event(Kind.SCORE, seat, cards, points, items, reason, source,
-                            self.scores[seat]))
+        """Score ``points`` for ``seat``, never below 0; True when that ends the game
+        (ECARTE-R-16: the first to the target wins at once). The ``score`` event carries the
+        change made (a point taken from a score of 0 changes nothing: no event); ``items``
+        say what the points are for (the kinds ``point``, ``vole``, ``penalty``, ``king``),
+        a ruling's points carry none."""
+        before = self.scores[seat]
+        self.scores[seat] = max(0, before + points)
+        change = self.scores[seat] - before
+        if change or not points:
+            events.append(Event(Kind.SCORE, seat, cards, change, items, reason, source,
+                                self.scores[seat]))
         return self._reach(seat, self.scores[seat], events)
 
     def _target(self) -> int:

@@ -383,17 +383,18 @@ class Param:
         """
         if value is None and self.optional:
             return None
+        none = ", or none" if self.optional else ""
         if self.values:
             if value not in self.values or isinstance(value, bool) != isinstance(
                     self.values[0], bool):
                 raise ParameterError(f"{self.name} must be one of "
-                                     f"{', '.join(map(str, self.values))} (not {value!r})",
-                                     self.name)
+                                     f"{', '.join(map(str, self.values))}{none} "
+                                     f"(not {_short(value)})", self.name)
             return value
         if isinstance(value, bool) or not isinstance(value, int) \
                 or not self.low <= value <= self.high:
             raise ParameterError(f"{self.name} must be a whole number from {self.low} to "
-                                 f"{self.high} (not {value!r})", self.name)
+                                 f"{self.high}{none} (not {_short(value)})", self.name)
         return value
 
 
@@ -420,6 +421,12 @@ def check_params(schema: Sequence[Param], values: Mapping[str, Any], owner: str)
                                  str(key))
         param.check(value)
     return dict(values)
+
+
+def _short(value: Any) -> str:
+    """``repr(value)``, cut to 40 characters (a value quoted back in an error)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class LawCode:

@@ -10,19 +10,31 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import os
+import random
+import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: the rename alone keeps files whole
+    fcntl = None  # type: ignore[assignment]
 
 from hoyle.errors import HoyleError, RecordError, RecordsFileError
-from hoyle.engine.action import Action
+from hoyle.cards import derive_rng
+from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
 
-__all__ = ["GameRecord", "FORMAT", "record_lines", "replay_actions", "record_law_code"]
+__all__ = ["GameRecord", "FORMAT", "record_lines", "replay_actions", "record_law_code",
+           "write_atomic", "check_flags", "MAX_RECORD_BYTES", "MAX_ACTIONS",
+           "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_TEXT", "MAX_SEATS", "MAX_SEED"]
 
 FORMAT = "hoyle-record/1"
 """The ``format`` field every record carries."""
@@ -63,35 +75,49 @@ class GameRecord:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     def save(self, path: str | Path) -> None:
-        """Write the record to ``path`` as JSON (UTF-8), atomically: a file of the same
-        name beside it is written first and then renamed over it.
+        """Write the record to ``path`` as JSON (UTF-8), atomically (:func:`write_atomic`):
+        a reader, or a save that fails, never leaves less than the last good record.
 
         Raises:
-            RecordError: the file cannot be written.
+            RecordError: the file cannot be written (the last good record, if any, is
+                kept and no temporary file is left).
         """
-        target = Path(path)
-        tmp = target.with_name(target.name + ".tmp")
         try:
-            tmp.write_text(self.to_json() + "\n", encoding="utf-8")
-            os.replace(tmp, target)
+            write_atomic(Path(path), self.to_json() + "\n")
         except OSError as e:
-            raise RecordError(f"cannot write record {str(target)!r}: {e}") from None
+            why = e.strerror or str(e)
+            raise RecordError(f"cannot write record {str(path)!r}: {why}") from None
 
     @staticmethod
     def from_json(text: str) -> GameRecord:
-        """Read a record from JSON text.
+        """Read a record from JSON text, validated by the record schema before anything
+        is built from it: at most :data:`MAX_RECORD_BYTES` of text, nesting at most
+        :data:`MAX_DEPTH` deep, integers of at most :data:`MAX_INT_DIGITS` digits (no
+        ``NaN`` or ``Infinity``), strings of at most :data:`MAX_TEXT` characters, at most
+        :data:`MAX_ACTIONS` actions and :data:`MAX_SEATS` seats, and every field of its type
+        (``options`` a flat object of numbers, booleans, strings and nulls, but
+        ``law_params``: an object of the same).
 
         Raises:
-            RecordError: not JSON, not a record, or a field of the wrong type.
+            RecordError: not JSON, not a record, over a limit, or a field of the wrong type.
         """
+        if len(text) > MAX_RECORD_BYTES:
+            raise RecordError(f"a record is at most {MAX_RECORD_BYTES:,} bytes: this one is "
+                              f"{len(text):,} characters")
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            data = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
+        except RecordError:
+            raise
+        except RecursionError:
+            raise RecordError(f"not a record: nested more than {MAX_DEPTH} deep") from None
+        except (ValueError, UnicodeDecodeError) as e:  # JSONDecodeError is a ValueError
             raise RecordError(f"not a JSON record: {e}") from None
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
+        _check_depth(data)
         if data.get("format") != FORMAT:
-            raise RecordError(f"unknown record format {data.get('format')!r} (expected {FORMAT!r})")
+            raise RecordError(f"unknown record format {_short(data.get('format'))} "
+                              f"(expected {FORMAT!r})")
         checks: dict[str, tuple[type, ...]] = {
             "game": (str,), "variant": (str,), "laws": (str,), "options": (dict,),
             "seats": (list,), "seed": (int, type(None)), "date": (str,),
@@ -102,11 +128,26 @@ class GameRecord:
                 raise RecordError(f"field {key!r} has the wrong type")
         if "game" not in data:
             raise RecordError("field 'game' is missing")
-        for i, a in enumerate(data.get("actions", [])):
+        for key in ("game", "variant", "laws", "date"):
+            if len(data.get(key, "")) > MAX_TEXT:
+                raise RecordError(f"field {key!r} is over {MAX_TEXT} characters")
+        actions = data.get("actions", [])
+        if len(actions) > MAX_ACTIONS:
+            raise RecordError(f"a record holds at most {MAX_ACTIONS:,} actions, not "
+                              f"{len(actions):,}")
+        for i, a in enumerate(actions):
             if not isinstance(a, str):
-                raise RecordError("an action must be a string", i, repr(a))
-        if not all(isinstance(s, str) for s in data.get("seats", [])):
-            raise RecordError("seats must be strings")
+                raise RecordError("an action must be a string", i, _short(a))
+            if len(a) > MAX_TEXT:
+                raise RecordError(f"an action is at most {MAX_TEXT} characters", i, a[:40])
+        seats = data.get("seats", [])
+        if len(seats) > MAX_SEATS or not all(isinstance(x, str) and len(x) <= MAX_TEXT
+                                              for x in seats):
+            raise RecordError(f"seats must be at most {MAX_SEATS} strings")
+        seed = data.get("seed")
+        if seed is not None and seed < 0:
+            raise RecordError("the seed must be 0 or more")
+        _check_options(data.get("options", {}))
         known = {k: data[k] for k in checks if k in data}
         return GameRecord(**known)
 
@@ -115,18 +156,28 @@ class GameRecord:
         """Read a record from a file: a JSON record, or with ``line`` the ``line``-th
         record (from 1; blank lines not counted) of a JSON Lines file, one record a line,
         as ``hoyle sim --out`` writes them (record ``n`` of a run from game 0 is game
-        ``n - 1``). A file of one record is its record 1.
+        ``n - 1``). A file of one record is its record 1. The file is read with a cap:
+        a record (a line of a JSON Lines file) of more than :data:`MAX_RECORD_BYTES` is
+        refused before it is parsed, and a JSON Lines file is read line by line.
 
         Raises:
             RecordError: the file cannot be read or is empty; ``line`` is below 1 or past
-                the last record; or the text is not a valid record.
+                the last record; the record is over a limit of the schema
+                (:meth:`from_json`); or the text is not a valid record.
             RecordsFileError: without ``line``, the file holds several records, one a
                 line (``count`` says how many).
         """
         name = repr(str(path))
         try:
-            text = Path(path).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as e:
+            with open(path, "rb") as fh:
+                head = fh.read(MAX_RECORD_BYTES + 1)
+                if len(head) > MAX_RECORD_BYTES:
+                    return _load_big(fh, head, name, line)
+        except OSError as e:
+            raise RecordError(f"cannot read record {name}: {e.strerror or e}") from None
+        try:
+            text = head.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
             raise RecordError(f"cannot read record {name}: {e}") from None
         if not text.strip():
             raise RecordError(f"{name} is empty")
@@ -151,6 +202,188 @@ class GameRecord:
         return record
 
 
+MAX_RECORD_BYTES: Final = 1 << 20
+"""The most bytes of one record (1 MiB; a game to 121 is some 3 KB)."""
+MAX_FILE_BYTES: Final = 1 << 30
+"""The most bytes of a JSON Lines file of records read by :meth:`GameRecord.load` (1 GiB)."""
+MAX_ACTIONS: Final = 50_000
+"""The most actions of one record (a game to 121 has some 150)."""
+MAX_DEPTH: Final = 6
+"""The deepest nesting of a record's JSON (the record object is depth 1)."""
+MAX_INT_DIGITS: Final = 30
+"""The most digits of an integer in a record (a match's game seeds, ``seed * 1,000,003 +
+i``, stay below 10**30 for every seed the commands take, below :data:`MAX_SEED`)."""
+MAX_SEED: Final = 10**20
+"""The commands take seeds from 0 to ``MAX_SEED - 1``."""
+MAX_TEXT: Final = 256
+"""The most characters of one string of a record (an action, a seat, a header field)."""
+MAX_SEATS: Final = 8
+"""The most seats a record names."""
+MAX_NODES: Final = MAX_ACTIONS + 10_000
+"""The most values (objects, arrays, strings, numbers...) of one record."""
+
+
+def _short(value: Any) -> str:
+    """``repr(value)``, cut to 40 characters (a message never quotes a huge value)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _parse_int(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > MAX_INT_DIGITS:
+        raise RecordError(f"a number of {len(digits):,} digits (at most {MAX_INT_DIGITS})")
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise RecordError(f"{text} is not a number a record may hold")
+
+
+def _check_depth(data: Any) -> None:
+    """The schema's depth and size limits, walked without recursion.
+
+    Raises:
+        RecordError: nested deeper than :data:`MAX_DEPTH`, more than :data:`MAX_NODES`
+            values, or a string over :data:`MAX_TEXT` characters.
+    """
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    nodes = 0
+    while stack:
+        value, depth = stack.pop()
+        nodes += 1
+        if nodes > MAX_NODES:
+            raise RecordError(f"a record holds at most {MAX_NODES:,} values")
+        if isinstance(value, (dict, list)):
+            if depth > MAX_DEPTH:
+                raise RecordError(f"not a record: nested more than {MAX_DEPTH} deep")
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                if isinstance(key, str) and len(key) > MAX_TEXT:
+                    raise RecordError(f"a key is over {MAX_TEXT} characters")
+                stack.append((item, depth + 1))
+        elif isinstance(value, str) and len(value) > MAX_TEXT:
+            raise RecordError(f"a string is over {MAX_TEXT} characters")
+
+
+_SCALARS: Final = (int, float, str, bool, type(None))
+
+
+def _check_options(options: dict[str, Any]) -> None:
+    """The options' shape: a flat object of scalars, but ``law_params`` an object of
+    scalars (each game checks the values against its schema; :func:`check_flags`).
+
+    Raises:
+        RecordError: a value of another shape.
+    """
+    for key, value in options.items():
+        if key == "law_params":
+            if not isinstance(value, dict) or \
+                    not all(isinstance(v, _SCALARS) for v in value.values()):
+                raise RecordError("option 'law_params' must be an object of parameter values")
+        elif not isinstance(value, _SCALARS):
+            raise RecordError(f"option {_short(key)} must be a number, boolean, string or null")
+
+
+def check_flags(options: dict[str, Any], *names: str) -> None:
+    """Check the record's own switches (``manual_count``, ``referee``...) are booleans; the
+    rules' options and the law parameters are checked by their schemas (each game's
+    ``RULE_PARAMS``, the code's ``Param``).
+
+    Raises:
+        RecordError: a switch that is not ``true`` or ``false`` (named).
+    """
+    for name in names:
+        if name in options and not isinstance(options[name], bool):
+            raise RecordError(f"option {name!r} must be true or false, not "
+                              f"{_short(options[name])}")
+
+
+def _load_big(fh: Any, head: bytes, name: str, line: int | None) -> GameRecord:
+    """A file over :data:`MAX_RECORD_BYTES`: a JSON Lines file (its ``line``-th record,
+    read line by line, each capped), else refused.
+
+    Raises:
+        RecordError: not a JSON Lines file of records, a line over the cap, or no such line.
+        RecordsFileError: without ``line``, a JSON Lines file (how many records).
+    """
+    first = head.split(b"\n", 1)[0]
+    if b"\n" not in head or not _is_object(first.decode("utf-8-sig", "replace")):
+        raise RecordError(f"{name} is over {MAX_RECORD_BYTES:,} bytes: no record is so big")
+    fh.seek(0)
+    count, total = 0, 0
+    while True:
+        raw = fh.readline(MAX_RECORD_BYTES + 2)
+        if not raw:
+            break
+        total += len(raw)
+        if len(raw) > MAX_RECORD_BYTES + 1 or total > MAX_FILE_BYTES:
+            raise RecordError(f"{name}: a line past record {count} is over "
+                              f"{MAX_RECORD_BYTES:,} bytes, or the file over "
+                              f"{MAX_FILE_BYTES:,}")
+        if not raw.strip():
+            continue
+        count += 1
+        if line is not None and count == line:
+            try:
+                return GameRecord.from_json(raw.decode("utf-8-sig"))
+            except (RecordError, UnicodeDecodeError) as e:
+                raise RecordError(f"record {line} of {name}: {e}") from None
+    if line is None:
+        raise RecordsFileError(f"{name} holds {_records(count)}, one a line (JSON Lines), "
+                               "not one record", count)
+    raise RecordError(f"{name} holds {_records(count)}: no record {line}")
+
+
+def _lock_name(name: str) -> str:
+    """The sidecar lock file's name for a target named ``name``: ``.NAME.lock``, or for a
+    name too long for that (NAME_MAX, 255 bytes) a shortened name and a digest of it."""
+    lock = f".{name}.lock"
+    if len(lock.encode("utf-8", "surrogateescape")) <= 255:
+        return lock
+    digest = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    return f".{name[:64]}-{digest}.lock"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` so that the file always holds a whole text, the
+    old or the new: under an exclusive ``flock`` on a sidecar lock file beside it (saves
+    from several processes take turns), the text goes to a new temporary file of a unique
+    name in the same folder (created with ``O_EXCL``, so a symlink planted there is never
+    followed), is flushed and fsynced, then renamed over ``path`` (``os.replace``) and the
+    folder fsynced. A name of up to 255 bytes (NAME_MAX) can be written.
+
+    Raises:
+        OSError: the write failed (e.g. ``ENOSPC``); ``path`` is as it was and the
+            temporary file is removed.
+    """
+    folder = path.parent
+    lock_fd = os.open(folder / _lock_name(path.name),
+                      os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    try:
+        if fcntl is not None:
+            fcntl.flock(lock_fd, fcntl.LOCK_EX)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name[:32]}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        with contextlib.suppress(OSError):  # the rename itself made durable
+            dir_fd = os.open(folder, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+    finally:
+        os.close(lock_fd)  # releases the lock
+
+
 def record_lines(text: str) -> list[tuple[int, str]]:
     """The lines of a JSON Lines text that are not blank, each with its line number (from
     1): one record a line, as ``hoyle sim --out`` writes them.
@@ -168,8 +401,9 @@ def _records(n: int) -> str:
 def _is_object(text: str) -> bool:
     """Whether ``text`` is a JSON object (one line of a JSON Lines file of records)."""
     try:
-        return isinstance(json.loads(text), dict)
-    except ValueError:
+        return isinstance(json.loads(text, parse_int=_parse_int,
+                                     parse_constant=_no_constant), dict)
+    except (ValueError, RecursionError):
         return False
 
 
@@ -177,21 +411,40 @@ class _Replayable(Protocol):
     @property
     def result(self) -> Any: ...
 
+    @property
+    def current_player(self) -> int: ...
+
     def apply(self, action: Action) -> list[Event]: ...
 
+    def sample_chance(self, rng: random.Random) -> Action: ...
 
-def replay_actions(state: _Replayable, record: GameRecord) -> list[Event]:
+
+def replay_actions(state: _Replayable, record: GameRecord,
+                   seeded: bool = False) -> list[Event]:
     """Apply the record's actions to ``state`` (a new game built from its header) and
     return every event; check the stored result against the replay.
 
+    With ``seeded`` (a game whose chance outcomes a session drew from the record's seed,
+    as :class:`hoyle.cli.session.PlaySession` draws them: ``derive_rng(seed, "chance",
+    n)`` at action ``n``), every chance outcome must be the one the seed gives: a deal or
+    a seed edited in the file is refused, not resumed.
+
     Raises:
         RecordError: an action cannot be read or is illegal where it stands (the error
-            names the first such action), or the stored result disagrees with the replay.
+            names the first such action), a chance outcome is not the seed's (with
+            ``seeded``), or the stored result disagrees with the replay.
     """
     events: list[Event] = []
     for i, text in enumerate(record.actions):
         try:
-            events.extend(state.apply(Action.parse(text)))
+            action = Action.parse(text)
+            if seeded and state.current_player == CHANCE and \
+                    state.sample_chance(derive_rng(record.seed, "chance", i)) != action:
+                raise RecordError("not the outcome the record's seed gives: the deal or the "
+                                  "seed was changed", i, text)
+            events.extend(state.apply(action))
+        except RecordError:
+            raise
         except (HoyleError, ValueError) as e:
             raise RecordError(str(e), i, text) from None
     if record.result is not None:

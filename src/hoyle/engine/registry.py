@@ -33,7 +33,7 @@ from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
 from hoyle.engine.state import GameState
 from hoyle.engine.tally import MatchTotals
-from hoyle.errors import HoyleError
+from hoyle.errors import HoyleError, RecordError
 
 if TYPE_CHECKING:
     from hoyle.engine.encoding import Encoding
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from hoyle.engine.options import Option
     from hoyle.engine.text import GameText
 
-__all__ = ["GAMES", "GameSpec", "game_names", "get_game", "games"]
+__all__ = ["GAMES", "GameSpec", "game_names", "get_game", "games", "record_game"]
 
 GAMES: dict[str, str] = {
     "cribbage": "hoyle.cribbage.game:GAME",
@@ -121,12 +121,12 @@ class GameSpec:
         raise NotImplementedError
 
     def make_player(self, name: str) -> Any:
-        """A new computer player by name.
+        """A new computer player by name (in any case).
 
         Raises:
             HoyleError: unknown name (the message lists the known ones).
         """
-        return by_name(self.players(), name, "player")()
+        return by_name(self.players(), name, "player", fold_case=True)()
 
     # -- records --------------------------------------------------------------------------
     def state_for_record(self, record: GameRecord) -> GameState:
@@ -137,13 +137,16 @@ class GameSpec:
         """
         raise NotImplementedError
 
-    def replay_record(self, record: GameRecord) -> tuple[GameState, list[Event]]:
-        """Replay ``record``: the final state and every event, in order.
+    def replay_record(self, record: GameRecord,
+                      seeded: bool = False) -> tuple[GameState, list[Event]]:
+        """Replay ``record``: the final state and every event, in order; with ``seeded``
+        (a saved game against the computer) every chance outcome must be the one its seed
+        gives (:func:`hoyle.engine.records.replay_actions`).
 
         Raises:
             RecordError: a bad header, or an action that cannot be read or is illegal where
-                it stands (the error names the first), or a stored result the replay
-                disagrees with.
+                it stands (the error names the first), a chance outcome not the seed's
+                (``seeded``), or a stored result the replay disagrees with.
         """
         raise NotImplementedError
 
@@ -252,6 +255,18 @@ def get_game(name: str) -> GameSpec:
     """
     key = by_name({n: n for n in GAMES}, name, "game", fold_case=True)
     return _load(key)
+
+
+def record_game(record: GameRecord) -> GameSpec:
+    """The game a record is of (its ``game`` field, as :func:`get_game` reads it).
+
+    Raises:
+        RecordError: no such game (the message lists the known ones).
+    """
+    try:
+        return get_game(record.game)
+    except HoyleError as e:
+        raise RecordError(f"a record of no game hoyle knows: {e}") from None
 
 
 def game_names() -> tuple[str, ...]:

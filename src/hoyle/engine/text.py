@@ -181,7 +181,8 @@ class GameText:
         raise NotImplementedError
 
     def play_banner(self, game: PlayGame, seed: int, values: Mapping[str, Any]) -> str:
-        """The line that opens a new game."""
+        """The line that opens a new game. It never says the seed (which derives the
+        computer's cards and every deal to come): only a game that is over shows it."""
         raise NotImplementedError
 
     def resume_play(self, record: GameRecord, path: Path) -> PlayGame:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TextIO, TypeVar
 
-from hoyle.engine.records import GameRecord, record_lines
+from hoyle.engine.records import MAX_RECORD_BYTES, GameRecord
 from hoyle.engine.tally import GAMES_PER_SEED
 from hoyle.errors import RecordError
 
@@ -173,17 +173,12 @@ def read_run(paths: Iterable[str | Path]) -> Run:
     names: list[str] = []
     for path in paths:
         names.append(str(path))
-        try:
-            text = Path(path).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as e:
-            raise RecordError(f"cannot read {str(path)!r}: {e}") from None
-        lines = record_lines(text)
-        for n, line in lines:
+        for n, line, whole in _lines(path):
             where = f"{path} line {n}"
             try:
                 rec = GameRecord.from_json(line)
             except RecordError as e:
-                if n == lines[-1][0] and not text.endswith("\n"):
+                if not whole:
                     skipped.append(f"{where}: cut short, skipped")
                     continue
                 raise RecordError(f"{where}: {e}") from None
@@ -206,6 +201,32 @@ def read_run(paths: Iterable[str | Path]) -> Run:
     if not records:
         raise RecordError(f"no game records in {', '.join(names) or 'no file'}")
     return Run(records, skipped, wheres)
+
+
+def _lines(path: str | Path) -> Iterator[tuple[int, str, bool]]:
+    """The lines of a JSON Lines file that are not blank: number (from 1), text, and
+    whether it ends with a newline (only the last line may not: cut short). Read line by
+    line, each at most :data:`~hoyle.engine.records.MAX_RECORD_BYTES`.
+
+    Raises:
+        RecordError: the file cannot be read, is not UTF-8, or a line is over the cap.
+    """
+    try:
+        with open(path, "rb") as fh:
+            n = 0
+            while True:
+                raw = fh.readline(MAX_RECORD_BYTES + 2)
+                if not raw:
+                    return
+                n += 1
+                if len(raw) > MAX_RECORD_BYTES + 1:
+                    raise RecordError(f"{path} line {n}: over {MAX_RECORD_BYTES:,} bytes, "
+                                      "no record is so big")
+                text = raw.decode("utf-8-sig" if n == 1 else "utf-8")
+                if text.strip():
+                    yield n, text.rstrip("\r\n"), raw.endswith(b"\n")
+    except (OSError, UnicodeDecodeError) as e:
+        raise RecordError(f"cannot read {str(path)!r}: {e}") from None
 
 
 def _match_text(match: tuple[Any, ...]) -> str:

@@ -287,9 +287,17 @@ EW.procedure("EW-ix-n", "How to take a player down",
 @EW.law("EW-x", "Underscoring",
         "No penalty attaches to taking too few points in play, hand or crib.",
         engine="An underclaim is pegged as claimed; the rest is lost and the adversary "
-               "cannot take it (muggins = off).",
+               "cannot take it (muggins = off). While a short claim in the play may still "
+               "be amended (EW-xix), the ruling does not say by how much it was short "
+               "(EW-xiii).",
         kinds={"underclaim": Report("a player took fewer points than were due", detected=True)})
 def _ew_x(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.facts.get("amend_open"):
+        # EW-xiii: no help in counting. While the claim may still be amended (EW-xix),
+        # the ruling does not say how many points were missed.
+        return Ruling("no penalty for taking too few: points not taken before the next "
+                      "card is played are not scored, and the adversary cannot take them",
+                      parameter="muggins")
     short = irr.facts.get("short", 0)
     return Ruling(f"no penalty for taking too few: the other {short} point(s) are "
                   "not scored, and the adversary cannot take them", parameter="muggins")

@@ -26,9 +26,9 @@ PLAYERS: dict[str, Callable[[], Player]] = {
 
 
 def make_player(name: str) -> Player:
-    """A new computer player by name (``random``, ``rules``, ``expert``).
+    """A new computer player by name (``random``, ``rules``, ``expert``; in any case).
 
     Raises:
         HoyleError: unknown name.
     """
-    return by_name(PLAYERS, name, "player")()
+    return by_name(PLAYERS, name, "player", fold_case=True)()

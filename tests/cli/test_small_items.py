@@ -1,0 +1,103 @@
+"""Small command-line items of the hardening issue: each bad combination one error line
+naming the right option, case-insensitive names, comma-separated cards, and output piped
+to a reader that stops early (``| head``) is no error."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hoyle.cli.main import app
+from hoyle.engine.records import GameRecord
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str]:
+    result = CliRunner().invoke(app, list(args), input=stdin,
+                                env={"NO_COLOR": "1", "COLUMNS": "200"})
+    return result.exit_code, ANSI.sub("", result.output)
+
+
+def test_muggins_without_manual_count_is_an_error(tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    code, out = run("play", "cribbage", "--laws", "acc", "--muggins", "--save", str(save))
+    assert code == 2 and "--muggins needs --manual-count" in out
+    assert not save.exists()  # refused before any file is made
+    code, out = run("play", "cribbage", "--laws", "acc", "--muggins", "--manual-count",
+                    "--seed", "2", "--save", str(save), stdin="quit\n")
+    assert code == 0 and save.exists()
+
+
+@pytest.mark.parametrize("args", [
+    ("play", "cribbage", "--opponent", "Greedy", "--variant", "Five-Card"),
+    ("play", "ecarte", "--opponent", "RULES"),
+])
+def test_opponent_and_variant_are_read_in_any_case(tmp_path: Path, args: tuple[str, ...]
+                                                   ) -> None:
+    save = tmp_path / "g.json"
+    code, out = run(*args, "--seed", "4", "--save", str(save), stdin="quit\n")
+    assert code == 0, out
+    record = GameRecord.load(save)
+    assert record.seats[1] == args[3].lower()  # recorded by its own name
+    if "--variant" in args:
+        assert record.variant == "five-card"
+
+
+def test_score_reads_comma_separated_cards() -> None:
+    # 5H 5C 5S JD, starter 5D: the 29 hand (fifteens 16, pairs 12, nobs 1).
+    for cards in (("5H,5C,5S,JD",), ("5H,5C", "5S", "JD"), ("5H", "5C", "5S", "JD")):
+        code, out = run("score", *cards, "--starter", "5D")
+        assert code == 0 and re.search(r"total\s*│\s*│\s*29", out), (cards, out)
+
+
+def test_games_over_the_limit_names_games_not_first_game(tmp_path: Path) -> None:
+    code, out = run("sim", "cribbage", "--players", "random,random", "--games", "1000004")
+    assert code == 2 and "--games must be at most 1,000,003" in out
+    assert "--first-game" not in out
+    code, out = run("sim", "cribbage", "--players", "random,random", "--games", "5",
+                    "--first-game", "1000000")
+    assert code == 2 and "--first-game must be 0 or more, and --first-game plus --games" in out
+
+
+@pytest.mark.parametrize("args", [("laws", "cribbage"), ("stats", "cribbage"),
+                                  ("laws", "ecarte")])
+def test_output_piped_to_head_exits_0(args: tuple[str, ...]) -> None:
+    # The reader takes one line and closes the pipe, as `hoyle ... | head -1` does.
+    env = dict(os.environ, NO_COLOR="1", COLUMNS="80",
+               PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen([sys.executable, "-m", "hoyle", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 0, err
+    assert first.strip() and "Traceback" not in err and "Exception" not in err
+
+
+def test_a_seed_whose_records_could_not_be_read_back_is_refused(tmp_path: Path) -> None:
+    # Records hold numbers of at most 30 digits: a match's game seeds (seed * 1,000,003 +
+    # game) stay below that for seeds below 10**20.
+    for args in (("play", "cribbage", "--save", str(tmp_path / "p.json")),
+                 ("sim", "cribbage", "--players", "random,random", "--games", "1")):
+        code, out = run(*args, "--seed", str(10**20))
+        assert code == 2 and "the seed must be below 10**20" in out
+    assert not (tmp_path / "p.json").exists()
+
+
+def test_a_referee_name_too_long_for_a_record_is_refused_before_any_file(tmp_path: Path
+                                                                         ) -> None:
+    save = tmp_path / "r.json"
+    code, out = run("referee", "cribbage", "--names", "A" * 257 + ",B", "--save", str(save))
+    assert code == 2 and "a name is at most 256 characters" in out and not save.exists()
+    code, out = run("referee", "cribbage", "--names", "A" * 256 + ",B", "--save", str(save),
+                    stdin="quit\n")
+    assert code == 0 and GameRecord.load(save).seats[0] == "A" * 256

@@ -1,0 +1,21 @@
+"""An écarté score never falls below 0, and the ``score`` event says the change made: a
+point taken down from a score of 0 changes nothing and emits no -1 (CLUB-51: an admitted
+overscore is taken down; a seat with no point has none to lose)."""
+
+from __future__ import annotations
+
+from helpers.ecarte import act, at_play, rulings, scores
+
+
+def test_a_point_taken_from_a_score_of_0_emits_no_minus_one() -> None:
+    s = at_play("club", referee=True)
+    assert scores(s) == (0, 0)
+    events = act(s, "REPORT overscore 0")
+    assert rulings(events, "CLUB-51")
+    assert scores(s) == (0, 0)
+    assert [e for e in events if e.kind == "score"] == []
+    # From a score of 1 the same report takes the point: one event of -1, total 0.
+    act(s, "KING")  # the elder hand (seat 0) holds KS: 1 point
+    assert scores(s) == (1, 0)
+    events = act(s, "REPORT overscore 0")
+    assert [(e.seat, e.points, e.total) for e in events if e.kind == "score"] == [(0, -1, 0)]
