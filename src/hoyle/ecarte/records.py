@@ -30,6 +30,7 @@ def state_for_record(record: GameRecord) -> EcarteState:
         raise RecordError(f"not an écarté record (game {record.game!r})")
     options = dict(record.options)
     referee = bool(options.pop("referee", False))
+    options.pop("undos", None)  # the person's undos, counted (hoyle.engine.play)
     try:
         laws = record_law_code(record, options, get_code)
         rules = EcarteRules.from_options(options)
