@@ -209,3 +209,38 @@ def test_a_click_on_a_card_plays_it() -> None:
             await pilot.press("ctrl+q")
 
     asyncio.run(run())
+
+
+def test_the_show_is_held_in_the_players_words() -> None:
+    # The first show of a game is held on screen, hand by hand (pone's hand, the dealer's,
+    # the crib), each in words with its total, until Enter; then the next deal goes on.
+    d = new_driver("cribbage", 11, {**CRIB, "variant": "six-card"})
+    pick = random.Random(11)
+
+    async def run() -> tuple[list[str], bool, int]:
+        app = TableApp(d, lambda: None)
+        async with app.run_test(size=(110, 45)) as pilot:
+            await pilot.pause()
+            while not app.holding:
+                app.query_one("#cmd", Input).value = d.text.typed(
+                    pick.choice(d.state.legal_actions()))
+                await pilot.press("enter")
+            held, shown = list(app.held_lines), app.query_one("#held").display
+            actions = len(d.state.history)
+            await pilot.press("enter")
+            await pilot.pause()
+            # Enter let the game go on: the next deal dealt, the person to lay away
+            assert not app.holding and d.persons_turn()
+            assert len(d.state.history) > actions and len(d.state.view(0).hand) == 6
+            await pilot.press("ctrl+q")
+            return held, shown, d.state.deal_number
+
+    held, shown, deal = asyncio.run(run())
+    assert shown and deal == 2
+    _, events = get_game("cribbage").replay_record(d.record())
+    shows = [e for e in events if e.kind == "show"]
+    assert [w.startswith("    “") for w in held] == [False, True] * len(shows)
+    assert len(shows) == 3                     # pone's hand, the dealer's, the crib
+    for e, words in zip(shows, held[1::2]):
+        from hoyle.cribbage.text import show_words  # the words tested on their own
+        assert words == f"    “{show_words(e.items)}”  = [bold]{e.points}[/bold]"

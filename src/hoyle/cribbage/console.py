@@ -25,7 +25,7 @@ from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.cribbage.text import board, event_lines, seat_names, show_table, side_names
-from hoyle.cribbage.text import status_lines
+from hoyle.cribbage.text import show_words, status_lines
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
@@ -326,6 +326,25 @@ class CribbageText(GameText):
     def hold(self, events: Sequence[Event]) -> bool:
         """The show is held on screen until the person goes on."""
         return any(e.kind == "show" for e in events)
+
+    def held_lines(self, state: CribbageState, events: Sequence[Event],
+                   names: Sequence[str], seat: int) -> list[str]:
+        """The show, hand by hand in the players' words (:func:`show_words`: "fifteen two,
+        fifteen four, a pair is six"), with each total; what else happened after. When
+        the person counts for himself (EW-xiii) only the usual lines, nothing counted for
+        him."""
+        if state.manual_count:
+            return super().held_lines(state, events, names, seat)
+        lines = []
+        for e in events:
+            if e.kind != "show":
+                continue
+            who = escape(names[e.seat]) if e.seat is not None else "The table"
+            what = "crib" if e.reason == "crib" else "hand"
+            lines.append(f"[bold]{who}[/bold], the {what}: {cards_markup(e.cards[:-1])} + "
+                         f"starter {cards_markup(e.cards[-1:])}")
+            lines.append(f"    “{escape(show_words(e.items))}”  = [bold]{e.points}[/bold]")
+        return lines
 
     def undo_allowed(self, state: CribbageState) -> str | None:
         """No undo when the person counts his own points (EW-xiii: a claim once made

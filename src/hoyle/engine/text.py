@@ -344,6 +344,12 @@ class GameText:
         person goes on (the show): by default never."""
         return False
 
+    def held_lines(self, state: Any, events: Sequence[Event], names: Sequence[str],
+                   seat: int) -> list[str]:
+        """The lines a full-screen interface holds on screen for ``events`` (those
+        :meth:`hold` holds): by default :meth:`play_event_lines`."""
+        return [line for line in self.play_event_lines(state, events, names, seat) if line]
+
     def undo_allowed(self, state: Any) -> str | None:
         """Why ``undo`` is refused in this game against the computer (``None``: allowed);
         by default allowed."""

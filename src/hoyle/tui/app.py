@@ -195,7 +195,7 @@ class TableApp(App[int]):
             self.save()
             if d.text.hold(step.events):
                 self.holding = True
-                self.held_lines = [line for line in lines if line]
+                self.held_lines = d.text.held_lines(d.state, step.events, d.names, d.human)
         self.refresh_table()
 
     def go_on(self) -> None:
@@ -292,7 +292,7 @@ class TableApp(App[int]):
         self.save()
         if d.text.hold(events):
             self.holding = True
-            self.held_lines = [line for line in d.lines(events) if line]
+            self.held_lines = d.text.held_lines(d.state, events, d.names, d.human)
         self.advance()
 
     # -- bindings -------------------------------------------------------------------------
