@@ -189,12 +189,14 @@ def test_a_click_on_a_card_plays_it() -> None:
         app = TableApp(d, lambda: None)
         async with app.run_test(size=(110, 45)) as pilot:
             await pilot.pause()
-            # a lay-away takes two cards: each click adds its card to the line
+            # a lay-away takes two cards: each click adds its card to the line, and the
+            # second makes the move
             first, second = list(app.query(Button))[:2]
             await pilot.click(first)
             assert app.query_one("#cmd", Input).value == (first.name or "").lower()
             await pilot.click(second)
-            await pilot.press("enter")
+            await pilot.pause()
+            assert app.query_one("#cmd", Input).value == ""
             assert sorted(map(str, d.state.view(0).discards)) == sorted(
                 [first.name or "", second.name or ""])
             while not d.persons_turn() or app.holding:
@@ -244,3 +246,30 @@ def test_the_show_is_held_in_the_players_words() -> None:
     for e, words in zip(shows, held[1::2]):
         from hoyle.cribbage.text import show_words  # the words tested on their own
         assert words == f"    “{show_words(e.items)}”  = [bold]{e.points}[/bold]"
+
+
+def test_number_keys_name_the_cards_and_resizing_keeps_the_table() -> None:
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+
+    async def run() -> None:
+        app = TableApp(d, lambda: None)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await pilot.pause()
+            board = app.board_text()
+            await pilot.resize_terminal(80, 24)     # the smallest usual terminal
+            await pilot.pause()
+            assert app.size.width == 80 and app.board_text() == board
+            assert max(len(line) for line in board.splitlines()) <= 76
+            names = [b.name for b in app.query(Button)]
+            await pilot.press("1")                  # in the input line: a digit typed
+            assert app.query_one("#cmd", Input).value == "1"
+            app.query_one("#cmd", Input).value = ""
+            await pilot.press("escape", "3", "5")    # away from it: the 3rd, 5th cards
+            await pilot.pause()
+            assert sorted(map(str, d.state.view(0).discards)) == sorted([names[2], names[4]])
+            await pilot.resize_terminal(132, 50)
+            await pilot.pause()
+            assert app.size == (132, 50)
+            await pilot.press("ctrl+q")
+
+    asyncio.run(run())

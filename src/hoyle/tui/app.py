@@ -65,6 +65,7 @@ class TableApp(App[int]):
     #log { width: 2fr; border: round $secondary; }
     #held { height: auto; max-height: 14; border: double $warning; display: none; }
     #held.holding { display: block; }
+    #bottom { height: auto; }
     #prompt { height: auto; padding: 0 1; }
     #cards { height: 3; }
     #cards Button { min-width: 6; width: auto; margin: 0 1 0 0; }
@@ -93,7 +94,7 @@ class TableApp(App[int]):
                 yield Static(id="areas")
             yield RichLog(id="log", markup=True, wrap=True)
         yield Static(id="held")
-        with Vertical():
+        with Vertical(id="bottom"):
             yield Static(id="prompt")
             yield Horizontal(id="cards")
             yield Input(id="cmd", placeholder="your move (help, hint, undo, quit)")
@@ -205,10 +206,23 @@ class TableApp(App[int]):
         self.advance()
 
     def on_key(self, event: Key) -> None:
+        """Any key goes on past a held show; away from the input line (Escape or Tab
+        leaves it), the number keys 1 to 9 name the cards in the bar, in order."""
         if self.holding:
             event.stop()
             event.prevent_default()
             self.go_on()
+            return
+        if event.key == "escape":
+            self.set_focus(None)
+            return
+        if len(event.key) == 1 and event.key in "123456789" and \
+                not isinstance(self.focused, Input):
+            buttons = list(self.query("#cards Button").results(Button))
+            n = int(event.key)
+            if n <= len(buttons):
+                event.stop()
+                buttons[n - 1].press()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """A card clicked: the move if it is one by itself, else added to the line."""
@@ -226,7 +240,13 @@ class TableApp(App[int]):
             self.submit(d.text.typed(alone[0]))
         else:
             box.value = (box.value + " " + name.lower()).strip()
-            box.focus()
+            try:
+                whole = d.read(box.value) in legal  # the cards named make a move now
+            except HoyleError:
+                whole = False
+            if whole:
+                line, box.value = box.value, ""
+                self.submit(line)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.input.value = ""
