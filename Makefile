@@ -32,6 +32,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/ecarte.py
 	$(BIN)/python bench/envs.py
+	$(BIN)/python bench/tui.py
 
 diff-openspiel: $(STAMP)
 	$(BIN)/python scripts/diff_openspiel.py --deals 10000

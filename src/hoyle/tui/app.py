@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -290,7 +291,7 @@ class TableApp(App[int]):
                 return
             move = d.read(line)
         except HoyleError as e:
-            self.say([f"[red]{_escape(str(e))}[/red]"])
+            self.say([f"[red]{escape(str(e))}[/red]"])
             return
         if move is None:
             return
@@ -306,7 +307,7 @@ class TableApp(App[int]):
         try:
             events = d.play(action)
         except IllegalAction as e:
-            self.say([f"[red]{_escape(str(e))}[/red]"])
+            self.say([f"[red]{escape(str(e))}[/red]"])
             return
         self.say(d.lines(events))
         self.save()
@@ -318,7 +319,7 @@ class TableApp(App[int]):
     # -- bindings -------------------------------------------------------------------------
     def action_help(self) -> None:
         """The game's help and the coach's words, in the log."""
-        self.say([_escape_help(self.driver.text.help_text), COACH_HELP])
+        self.say([self.driver.text.help_text, COACH_HELP])
 
     def action_save_quit(self) -> None:
         """Save and leave (the caller says how to resume)."""
@@ -326,12 +327,3 @@ class TableApp(App[int]):
         self.quit_early = not self.driver.finished()
         self.exit(0)
 
-
-def _escape(text: str) -> str:
-    from rich.markup import escape
-    return escape(text)
-
-
-def _escape_help(text: str) -> str:
-    """The game's help as it is (it is markup already)."""
-    return text
