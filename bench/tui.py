@@ -95,8 +95,8 @@ def main() -> None:
         print(f"six-card game, seed {seed}: {typed} moves typed, {actions:.0f} actions, "
               f"{took:.2f} s CPU, {1000 * took / typed:.0f} ms a typed move")
     n, took = undo_late(13)
-    print(f"undo after {n} actions: {1000 * took:.0f} ms CPU")
-    print(f"hint at the first lay-away: {1000 * hint_first(14):.0f} ms CPU")
+    print(f"undo after {n} actions: {1000 * took:.1f} ms CPU")
+    print(f"hint at the first lay-away: {1000 * hint_first(14):.2f} ms CPU")
 
 
 if __name__ == "__main__":

@@ -273,3 +273,24 @@ def test_number_keys_name_the_cards_and_resizing_keeps_the_table() -> None:
             await pilot.press("ctrl+q")
 
     asyncio.run(run())
+
+
+def test_ecarte_hint_is_the_experts_move_and_only_on_the_persons_turn() -> None:
+    from hoyle.cards import derive_rng
+
+    spec = get_game("ecarte")
+    d = new_driver("ecarte", 9, {"opponent": "rules", "laws": "club"})
+    while not d.persons_turn():
+        d.step()
+    view = d.state.view(0)
+    (line,) = d.hint()
+    typed = line.removeprefix("The expert would type: [bold]").removesuffix("[/bold]")
+    expert = spec.make_player("expert").choose(
+        view, d.state.legal_actions(), derive_rng(d.state.seed, "hint", len(d.state.history)))
+    assert d.read(typed) == expert and expert in d.state.legal_actions()
+    assert d.state.view(0) == view                     # asking changed nothing
+    assert spec.hint(d.state, 1) == []                 # not seat 1's move
+    d.play(expert)                                     # he proposes: the dealer answers
+    assert expert.verb == "PROPOSE" and d.state.current_player == 1
+    with pytest.raises(HoyleError, match="not your turn"):
+        d.hint()
