@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from textual.widgets import Button, Input
 
+from hoyle.engine.action import Action
 from hoyle.engine.play import UNDO_OPTION, PlayDriver
 from hoyle.engine.registry import get_game
 from hoyle.errors import HoyleError
@@ -294,3 +295,35 @@ def test_ecarte_hint_is_the_experts_move_and_only_on_the_persons_turn() -> None:
     assert expert.verb == "PROPOSE" and d.state.current_player == 1
     with pytest.raises(HoyleError, match="not your turn"):
         d.hint()
+
+
+def test_a_claim_of_game_asks_first_under_manual_counting() -> None:
+    # A claim that would take the person to 121 needs a yes (a false claim of game loses
+    # it); "no" leaves the game as it was, and the claim is asked for again.
+    d = new_driver("cribbage", 21, {**CRIB, "variant": "six-card", "manual_count": True})
+
+    async def run() -> None:
+        app = TableApp(d, lambda: None)
+        box = app.query_one
+        async with app.run_test(size=(110, 45)) as pilot:
+            await pilot.pause()
+            while {a.verb for a in d.state.legal_actions()} != {"CLAIM"} or app.holding:
+                if app.holding:
+                    await pilot.press("enter")
+                    continue
+                box("#cmd", Input).value = d.text.typed(d.state.legal_actions()[0])
+                await pilot.press("enter")
+            n = len(d.state.history)
+            box("#cmd", Input).value = "121"
+            await pilot.press("enter")
+            assert app.confirm is not None and len(d.state.history) == n
+            assert "Claim it?" in str(box("#prompt").render())
+            box("#cmd", Input).value = "no"
+            await pilot.press("enter")
+            assert app.confirm is None and len(d.state.history) == n
+            box("#cmd", Input).value = "0"
+            await pilot.press("enter")
+            assert d.state.history[n] == Action("CLAIM", n=0)
+            await pilot.press("ctrl+q")
+
+    asyncio.run(run())
