@@ -41,6 +41,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/ecarte.py
 	$(BIN)/python bench/envs.py
+	$(BIN)/python bench/tui.py
 
 # The fuzzers at a larger size than make test runs them.
 diff-openspiel: $(STAMP)

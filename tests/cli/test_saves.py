@@ -20,6 +20,7 @@ from rich.console import Console
 
 import hoyle.engine.records as records
 from hoyle.cli.session import PlaySession, Quit
+from hoyle.engine.registry import get_game
 from hoyle.cribbage.console import CribbageText
 from hoyle.cribbage.records import replay_record
 from hoyle.engine.records import GameRecord
@@ -138,7 +139,7 @@ class _Scripted(PlaySession[object]):
         text = CribbageText()
         game = text.new_play(5, {"variant": "six-card", "opponent": "greedy", "laws": "ew",
                                  "muggins": False, "manual_count": False})
-        super().__init__(console, text, game, 5, path)
+        super().__init__(console, get_game("cribbage"), game, 5, path)
         self.flag, self.fail_from, self.fail_to, self.moves = flag, fail_from, fail_to, 0
         self.on_disk: list[int] = []
 

@@ -28,6 +28,7 @@ from hoyle.cli.session import PlaySession, RecordedSession, show
 from hoyle.engine.commands import GameCommand
 from hoyle.engine.laws import LawCode
 from hoyle.engine.options import Option
+from hoyle.engine.play import UNDO_OPTION
 from hoyle.engine.records import MAX_SEED, MAX_TEXT, GameRecord
 from hoyle.engine.registry import GameSpec, games, get_game, record_game
 from hoyle.engine.tally import GAMES_PER_SEED, MatchTotals
@@ -83,22 +84,36 @@ def _root(version: Annotated[bool, typer.Option(
     """hoyle: card games according to Hoyle."""
 
 
+PLAIN_HELP = ("Play line by line, not on the full-screen table (what a terminal that is not "
+              "interactive always gets).")
+
+
 @play_app.callback(invoke_without_command=True)
 def play(ctx: typer.Context,
          resume: Annotated[Optional[Path], typer.Option(  # noqa: UP007
-             "--resume", help="Continue a saved game from its record file.")] = None) -> None:
+             "--resume", help="Continue a saved game from its record file.")] = None,
+         plain: Annotated[bool, typer.Option(
+             "--plain", help=PLAIN_HELP)] = False) -> None:
     """Play a game against the computer: `hoyle play cribbage`, or `hoyle play --resume FILE`."""
     if ctx.invoked_subcommand is not None:
         if resume is not None:
             raise _fail("--resume goes alone: hoyle play --resume FILE")
+        ctx.obj = {"plain": plain}
         return
     if resume is None:
         console.print(ctx.get_help())
         raise typer.Exit(0)
-    _resume_play(resume)
+    _resume_play(resume, plain=plain)
 
 
-def _resume_play(path: Path, game: str | None = None) -> NoReturn:
+def _full_screen(plain: bool) -> bool:
+    """Whether a game is played on the full-screen table: not ``--plain``, the input and
+    output an interactive terminal, and one that can draw a screen (not ``TERM=dumb``)."""
+    return (not plain and console.is_terminal and sys.stdin.isatty()
+            and os.environ.get("TERM", "dumb") not in ("", "dumb", "unknown"))
+
+
+def _resume_play(path: Path, game: str | None = None, plain: bool = False) -> NoReturn:
     """Continue the saved game in ``path`` (as a game of ``game``, if given: the game's own
     checks say when it is not one); one line on error."""
     try:
@@ -106,12 +121,12 @@ def _resume_play(path: Path, game: str | None = None) -> NoReturn:
         spec = get_game(game) if game is not None else record_game(record)
         text = spec.text()
         resumed = text.resume_play(record, path)
-        session: PlaySession[Any] = PlaySession(console, text, resumed,
-                                                record.seed or 0, path)
-        console.print(text.resumed_line(resumed, record, path))
+        session: PlaySession[Any] = PlaySession(console, spec, resumed, record.seed or 0,
+                                                path, int(record.options.get(UNDO_OPTION, 0)))
+        said = text.resumed_line(resumed, record, path)
     except HoyleError as e:
         raise _fail(str(e)) from None
-    raise typer.Exit(session.run())
+    raise typer.Exit(session.run(_full_screen(plain), said))
 
 
 def _resume_alone(ctx: typer.Context) -> None:
@@ -119,7 +134,7 @@ def _resume_alone(ctx: typer.Context) -> None:
     game keeps its settings and its file)."""
     if ctx.params.get("resume") is None:
         return
-    given = [f"--{name.replace('_', '-')}" for name in ctx.params if name != "resume"
+    given = [f"--{name.replace('_', '-')}" for name in ctx.params if name not in ("resume", "plain")
              and getattr(ctx.get_parameter_source(name), "name", "DEFAULT") != "DEFAULT"]
     if given:
         raise _fail(f"{', '.join(given)} would be ignored: a resumed game keeps its own "
@@ -130,8 +145,9 @@ def _play(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
     """``hoyle play GAME``: a new game against the computer (or ``--resume FILE``)."""
     _resume_alone(ctx)
     resume, save, seed = values.pop("resume"), values.pop("save"), values.pop("seed")
+    plain = values.pop("plain") or bool((ctx.obj or {}).get("plain"))
     if resume is not None:
-        _resume_play(resume, spec.name)
+        _resume_play(resume, spec.name, plain)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2**31)
     if seed < 0:
@@ -143,17 +159,16 @@ def _play(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
         check_new_save_path(path)
         text = spec.text()
         game = text.new_play(seed, values)
-        session: PlaySession[Any] = PlaySession(console, text, game, seed, path)
+        session: PlaySession[Any] = PlaySession(console, spec, game, seed, path)
         session.save()
     except HoyleError as e:
         raise _fail(str(e)) from None
-    console.print(text.play_banner(game, seed, values))
-    raise typer.Exit(session.run())
+    raise typer.Exit(session.run(_full_screen(plain), text.play_banner(game, seed, values)))
 
 
 for _spec in games():
     add_command(play_app, _spec.name, _spec.text().play_command_help,
-                _spec.play_options(),
+                (*_spec.play_options(), Option("plain", bool, False, PLAIN_HELP)),
                 lambda ctx, _s=_spec, **values: _play(_s, ctx, **values), context=True)
 
 

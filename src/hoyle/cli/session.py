@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from hoyle.cards import derive_rng
-from hoyle.engine.action import CHANCE, Action
+from hoyle.engine.action import Action
 from hoyle.engine.event import Event
+from hoyle.engine.play import PlayDriver
 from hoyle.engine.records import GameRecord
 from hoyle.engine.text import HUMAN, Block, Confirm, GameText, PlayGame, TextTable
 from hoyle.errors import HoyleError, IllegalAction, RecordError
+
+if TYPE_CHECKING:
+    from hoyle.engine.registry import GameSpec
 
 __all__ = ["PlaySession", "Quit", "RecordedSession", "rich_table", "show"]
 
@@ -61,6 +64,11 @@ class Quit(Exception):
 
 QUIT_WORDS = frozenset({"quit", "q", "exit", "save"})
 """What a person types to save and stop."""
+
+COACH_HELP = ("  [bold]hint[/bold]: the coach's advice for this move.   "
+              "[bold]undo[/bold]: take back your last decision and the computer's replies "
+              "(not when you count your own points).")
+"""The help of the coach's words, in every game against the computer."""
 
 
 class _Session(Generic[S]):
@@ -145,38 +153,69 @@ class _Session(Generic[S]):
 
 
 class PlaySession(_Session[S]):
-    """A game between the person at the keyboard and computer players: :meth:`run` makes
-    one move at a time (:meth:`step`) and saves the record after each, so nothing is lost
-    if the terminal closes; quitting saves and says how to resume. Every random choice is
-    drawn from the seed and the move's index (``derive_rng(seed, "chance", n)``,
-    ``derive_rng(seed, "seat", seat, n)``), so a resumed game goes on as it would have.
+    """A game between the person at the keyboard and computer players, in line mode:
+    :meth:`run` makes one move at a time (:meth:`step`, through
+    :class:`hoyle.engine.play.PlayDriver`, which the full-screen table shares) and saves the
+    record after each, so nothing is lost if the terminal closes; quitting saves and says
+    how to resume. ``hint`` asks the coach, ``undo`` takes the person's last decision back
+    (casual games only).
 
     Args:
         console: where to print and read.
-        text: the game's words (:meth:`hoyle.engine.registry.GameSpec.text`).
+        spec: the game (:func:`hoyle.engine.registry.get_game`).
         game: the game (new or resumed), its computer players and the person's seat.
         seed: the game's seed.
         save_path: where the record is written.
+        undos: the undos already made (a resumed record's).
     """
 
-    def __init__(self, console: Console, text: GameText, game: PlayGame, seed: int,
-                 save_path: Path) -> None:
+    def __init__(self, console: Console, spec: GameSpec, game: PlayGame, seed: int,
+                 save_path: Path, undos: int = 0) -> None:
         super().__init__(console, game.state, save_path, game.date)
-        self.text = text
+        self.driver = PlayDriver(spec, game, seed, undos)
+        self.text = self.driver.text
         self.game = game
         self.human = game.human
         self.players = game.players
         self.seed = seed
-        self.names = text.play_names(game)
+        self.names = self.driver.names
+
+    @property
+    def state(self) -> Any:
+        """The game now (an undo replaces it)."""
+        return self.driver.state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        if hasattr(self, "driver"):
+            self.driver.state = value
 
     def seats(self) -> list[str]:
         """Seat names for the record: ``human`` and the computer players' kinds."""
-        return [HUMAN if i == self.human else self.players[i].name
-                for i in range(self.text.seat_count(self.state))]
+        return self.driver.seats()
 
-    def run(self) -> int:
+    def record(self) -> GameRecord:
+        """The game so far as a record (with the undos made)."""
+        return self.driver.record()
+
+    def run(self, full_screen: bool = False, banner: str = "") -> int:
         """Play until the game ends or the person quits; returns the exit code (0; 1 when
-        the record could not be written and the person stopped without saving)."""
+        the record could not be written and the person stopped without saving). With
+        ``full_screen``, on the full-screen table (:mod:`hoyle.tui`) with ``banner`` at the
+        top of its log, else line by line (``banner`` printed first)."""
+        if full_screen:
+            from hoyle.tui import play_full_screen
+            try:
+                over = play_full_screen(self.driver, self.save, banner)
+            except KeyboardInterrupt:
+                over = False
+            if not self.save_at_end():
+                self._print_unsaved()
+                return 1
+            self._print_stopped() if not over else self._print_finished()
+            return 0
+        if banner:
+            self.console.print(banner)
         try:
             while not self.state.is_terminal():
                 self.step()
@@ -185,10 +224,7 @@ class PlaySession(_Session[S]):
             if not self.save_at_end():
                 self._print_unsaved()
                 return 1
-            path = self._quoted_path()
-            self.console.print(f"\nGame saved to [bold]{escape(str(self.save_path))}[/bold]. "
-                               f"Resume with: hoyle play --resume {path} (or see it so far: "
-                               f"hoyle replay {path})", soft_wrap=True)
+            self._print_stopped()
             return 0
         if not self.save_at_end():
             self._print_unsaved()
@@ -196,50 +232,57 @@ class PlaySession(_Session[S]):
         self._print_finished()
         return 0
 
+    def _print_stopped(self) -> None:
+        path = self._quoted_path()
+        self.console.print(f"\nGame saved to [bold]{escape(str(self.save_path))}[/bold]. "
+                           f"Resume with: hoyle play --resume {path} (or see it so far: "
+                           f"hoyle replay {path})", soft_wrap=True)
+
     def _print_events(self, events: list[Event]) -> None:
-        self.show(self.text.play_event_lines(self.state, events, self.names, self.human))
+        self.show(self.driver.lines(events))
 
     def step(self) -> None:
         """Make one move: a chance outcome, a computer player's, or the person's (asked)."""
-        s: Any = self.state
-        n = len(s.history)
-        seat = s.current_player
-        if seat == CHANCE:
-            self._print_events(s.apply(s.sample_chance(derive_rng(self.seed, "chance", n))))
+        d = self.driver
+        if not d.persons_turn():
+            done = d.step()
+            if done.said is not None:
+                self.console.print(done.said)
+            self._print_events(done.events)
             return
-        if seat != self.human:
-            action = self.players[seat].choose(s.view(seat), s.legal_actions(),
-                                               derive_rng(self.seed, "seat", seat, n))
-            self._print_events(s.apply(action))
-            return
-        forced = self.text.auto_move(s, self.human)
-        if forced is not None:
-            said, action = forced
-            if said is not None:
-                self.console.print(said)
-            self._print_events(s.apply(action))
-            return
-        self.show(self.text.status(s, self.human, self.names))
+        self.show(self.text.status(self.state, self.human, self.names))
         while True:
             action = self._ask()
+            if action is None:  # undone: the game is back at an earlier move
+                return
             try:
-                events = s.apply(action)
+                events = d.play(action)
             except IllegalAction as e:
                 self.console.print(f"[red]{escape(str(e))}[/red]")
                 continue
             self._print_events(events)
             return
 
-    def _ask(self) -> Action:
-        """Prompt until the text reads as an action of the right shape."""
-        s = self.state
-        self.show(self.text.decision_lines(s, self.human))
+    def _ask(self) -> Action | None:
+        """Prompt until the text reads as an action of the right shape (``None``: the
+        person undid his last decision)."""
         while True:
+            s = self.state
+            self.show(self.text.decision_lines(s, self.human))
             line = self.read(self.text.prompt(s, self.human, self.names)).strip()
-            if line.lower() in ("help", "?", "h"):
+            low = line.lower()
+            if low in ("help", "?", "h"):
                 self.console.print(self.text.help_text)
+                self.console.print(COACH_HELP)
                 continue
             try:
+                if low == "hint":
+                    self.show(self.driver.hint())
+                    continue
+                if low == "undo":
+                    self.driver.undo()
+                    self.console.print("[yellow]Undone: back to your last decision.[/yellow]")
+                    return None
                 move = self.text.read_move(line, s, self.human)
             except HoyleError as e:
                 self.console.print(f"[red]{escape(str(e))}[/red]")

@@ -18,20 +18,21 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from hoyle.cards import Card, parse_cards
+from hoyle.cards import Card, derive_rng, parse_cards
 from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.players import make_player
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.cribbage.text import board, event_lines, seat_names, show_table, side_names
-from hoyle.cribbage.text import status_lines
+from hoyle.cribbage.text import show_words, status_lines
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
 from hoyle.engine.records import GameRecord
-from hoyle.engine.text import (HUMAN, Block, Confirm, GameText, PlayGame, TextTable,
-                               cards_markup, check_play_record, escape)
+from hoyle.engine.text import (HUMAN, Area, Block, Board, Confirm, GameText, PlayGame,
+                               TextTable, Track, card_markup, cards_markup,
+                               check_play_record, escape)
 from hoyle.errors import HoyleError, RecordError
 
 __all__ = ["CribbageText", "HELP", "REFEREE_HELP", "law_code", "parse_table_input", "score"]
@@ -124,6 +125,54 @@ def score(cards: Sequence[str], starter: str, crib: bool) -> list[Block]:
 
 def _digits(text: str) -> bool:
     return re.fullmatch(r"[0-9]{1,3}", text) is not None
+
+
+FACE_DOWN = "▒"
+"""A card face down, as a full-screen table draws it."""
+
+
+def move_words(action: Action) -> str:
+    """An action as the person types it (``5h 10c``, ``go``, ``heels``, a claim's number,
+    a choice's word)."""
+    if action.verb in ("DISCARD", "PLAY"):
+        return " ".join(str(c).lower() for c in action.cards)
+    if action.verb in ("CLAIM", "AMEND"):
+        return ("amend " if action.verb == "AMEND" else "") + str(action.n)
+    if action.verb == "CHOOSE":
+        return action.word
+    return action.verb.lower()
+
+
+def hint(state: CribbageState, seat: int) -> list[str]:
+    """The coach: for a two-hand six-card lay-away, the discard table's three best
+    (``hoyle.cribbage.advice``: the kept hand's expected show and the crib's, in points);
+    then what the expert player would do now, from ``seat``'s view only (drawn from the
+    game's seed and the move's index). Empty when ``seat`` is not to move."""
+    from hoyle.cribbage.advice import discard_options
+
+    if state.is_terminal() or state.current_player != seat:
+        return []
+    view = state.view(seat)
+    lines = []
+    if state.phase == Phase.DISCARD and len(view.hand) == 6 and state.rules.players == 2:
+        lines.append("The discard table (expected points: hand, crib, net):")
+        for o in discard_options(view.hand, view.is_dealer)[:3]:
+            lines.append(f"  lay away {cards_markup(o.discard)}: keep {cards_markup(o.keep)}"
+                         f"  hand {o.hand_ev:.2f}, crib {o.crib_ev:.2f}, net {o.total:.2f}")
+    legal = state.legal_actions()
+    choice = make_player("expert").choose(view, legal,
+                                          derive_rng(state.seed, "hint", len(state.history)))
+    lines.append(f"The expert would type: [bold]{escape(move_words(choice))}[/bold]")
+    return lines
+
+
+def _crib_owner_words(view: Any, names: Sequence[str]) -> str:
+    """Whose the crib is, as a heading: ``Yours``, or the dealer's name."""
+    if view.dealer is None:
+        return "The crib"
+    if view.is_dealer:
+        return "Yours"
+    return f"{escape(names[view.dealer].split(' (')[0])}'s"
 
 
 class CribbageText(GameText):
@@ -222,6 +271,93 @@ class CribbageText(GameText):
         view = state.view(seat)
         return ["", board(view, side_names(state.rules, list(names))),
                 *status_lines(view, names)]
+
+    def typed(self, action: Action) -> str:
+        """:func:`move_words`."""
+        return move_words(action)
+
+    # -- a full-screen table ---------------------------------------------------------------
+    def board(self, state: CribbageState, seat: int, names: Sequence[str]) -> Board | None:
+        """The board: one track a side (two, three, or two for partners), the game hole at
+        the target (121, 61), the skunk line after hole 90 of 121 (ACC-12.1) or else the
+        lurch line (EW-xvii: after hole 30 of 61)."""
+        view = state.view(seat)
+        sides = side_names(state.rules, list(names))
+        skunk = state.rules.skunk_at_or_below
+        line = ("skunk", skunk) if skunk is not None else \
+            ("lurch", state.rules.lurch_below - 1)
+        return Board(tuple(Track(sides[i], view.scores[i], view.back_pegs[i])
+                           for i in range(len(view.scores))), view.target, line)
+
+    def table_areas(self, state: CribbageState, seat: int, names: Sequence[str]
+                    ) -> list[Area]:
+        """The hands (the seat's own, the others face down), the starter, the count and
+        its cards, the cards played so far in this deal, the crib (face down until shown)
+        and the show so far."""
+        view = state.view(seat)
+        hands = []
+        for s in range(view.players):
+            if s == seat:
+                hands.append(f"{escape(names[s])}: {cards_markup(sorted(view.hand))}")
+            else:
+                n = view.hand_sizes[s]
+                hands.append(f"{escape(names[s])}: {FACE_DOWN * n or '—'}  "
+                             f"({n} card{'' if n == 1 else 's'})")
+        areas = [Area("Hands", tuple(hands))]
+        areas.append(Area("Starter", (cards_markup([view.starter]) if view.starter
+                                      else "not turned",)))
+        played = " ".join(card_markup(c) for c in view.count_cards) or "—"
+        areas.append(Area("Count", (f"[bold]{view.count}[/bold]   {played}",)))
+        so_far = tuple(f"{escape(names[s])}: "
+                       f"{cards_markup([c for p, c in view.played if p == s])}"
+                       for s in range(view.players))
+        areas.append(Area("Played so far", so_far))
+        crib_shown = [cards for _, what, cards in view.shown if what == "crib"]
+        owner = _crib_owner_words(view, names)
+        if crib_shown:
+            crib = f"{owner}: {cards_markup(crib_shown[0])}"
+        elif view.phase == Phase.DISCARD or view.dealer is None:
+            laid = sum(max(0, state.rules.cards_dealt - n) for n in view.hand_sizes)
+            crib = f"{owner}: {FACE_DOWN * laid or '—'}"
+        else:
+            crib = f"{owner}: {FACE_DOWN * 4}  (face down)"
+        areas.append(Area("Crib", (crib,)))
+        if view.shown:
+            areas.append(Area("The show", tuple(
+                f"{escape(names[s])} {what}: {cards_markup(cards)}"
+                for s, what, cards in view.shown)))
+        return areas
+
+    def hold(self, events: Sequence[Event]) -> bool:
+        """The show is held on screen until the person goes on."""
+        return any(e.kind == "show" for e in events)
+
+    def held_lines(self, state: CribbageState, events: Sequence[Event],
+                   names: Sequence[str], seat: int) -> list[str]:
+        """The show, hand by hand in the players' words (:func:`show_words`: "fifteen two,
+        fifteen four, a pair is six"), with each total; what else happened after. When
+        the person counts for himself (EW-xiii) only the usual lines, nothing counted for
+        him."""
+        if state.manual_count:
+            return super().held_lines(state, events, names, seat)
+        lines = []
+        for e in events:
+            if e.kind != "show":
+                continue
+            who = escape(names[e.seat]) if e.seat is not None else "The table"
+            what = "crib" if e.reason == "crib" else "hand"
+            lines.append(f"[bold]{who}[/bold], the {what}: {cards_markup(e.cards[:-1])} + "
+                         f"starter {cards_markup(e.cards[-1:])}")
+            lines.append(f"    “{escape(show_words(e.items))}”  = [bold]{e.points}[/bold]")
+        return lines
+
+    def undo_allowed(self, state: CribbageState) -> str | None:
+        """No undo when the person counts his own points (EW-xiii: a claim once made
+        stands)."""
+        if state.manual_count:
+            return ("no undo when you count your own points (EW-xiii: a count once made "
+                    "stands)")
+        return None
 
     def decision_lines(self, state: CribbageState, seat: int) -> list[str]:
         """The options of a decision due to the person, one a line."""

@@ -108,6 +108,10 @@ class CribbageSpec(GameSpec):
         from hoyle.cribbage.events import Kind
         return Kind
 
+    def hint(self, state: GameState, seat: int) -> list[str]:
+        from hoyle.cribbage.console import hint
+        return hint(state, seat)  # type: ignore[arg-type]
+
     def text(self) -> GameText:
         from hoyle.cribbage.console import CribbageText
         return CribbageText()

@@ -34,6 +34,7 @@ def state_for_record(record: GameRecord) -> CribbageState:
     check_flags(options, "manual_count", "referee")
     manual = bool(options.pop("manual_count", False))
     referee = bool(options.pop("referee", False))
+    options.pop("undos", None)  # the person's undos, counted (hoyle.engine.play)
     try:
         laws = record_law_code(record, options, get_code)
         rules = CribbageRules.for_variant(record.variant or "six-card", **options)

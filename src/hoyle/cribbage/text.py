@@ -107,6 +107,67 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
     return lines
 
 
+_NUMBERS = ("nought one two three four five six seven eight nine ten eleven twelve "
+            "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty "
+            "twenty-one twenty-two twenty-three twenty-four twenty-five twenty-six "
+            "twenty-seven twenty-eight twenty-nine").split()
+_PAIRS = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}
+_RUNS = {1: "a run of {n}", 2: "a double run of {n}", 3: "a triple run of {n}",
+         4: "a double double run of {n}"}
+
+
+def _number(n: int) -> str:
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def show_words(items: Sequence[ScoreItem]) -> str:
+    """A hand's count as players say it, from its score items: the fifteens by their
+    running total, the pairs of one rank as one (a pair, a pair royal, a double pair
+    royal), the runs on the same ranks as one with the pairs inside them (a double run of
+    three for eight), then the flush and his nobs, each with the total so far.
+
+    >>> from hoyle.cribbage.scoring import score_show
+    >>> from hoyle.cards import parse_cards
+    >>> show_words(score_show(parse_cards("5H 5S 4C 6D"), parse_cards("JC")[0]).items)
+    'fifteen two, fifteen four, fifteen six, fifteen eight, a double run of three for eight is sixteen'
+    >>> show_words(())
+    'nineteen (nothing)'
+    """
+    if not items:
+        return "nineteen (nothing)"
+    total = 0
+    said = []
+    for item in items:
+        if item.kind == "fifteen":
+            total += item.points
+            said.append(f"fifteen {_number(total)}")
+    pairs: dict[int, list[ScoreItem]] = {}
+    for item in items:
+        if item.kind == "pair":
+            pairs.setdefault(item.cards[0].rank, []).append(item)
+    runs = [item for item in items if item.kind == "run"]
+    run_ranks = {c.rank for item in runs for c in item.cards}
+    for rank, group in pairs.items():
+        if rank in run_ranks:
+            continue
+        total += sum(i.points for i in group)
+        said.append(f"{_PAIRS.get(len(group), f'{len(group)} pairs')} is {_number(total)}")
+    if runs:
+        inside = sum(i.points for r, g in pairs.items() if r in run_ranks for i in g)
+        points = sum(i.points for i in runs) + inside
+        total += points
+        name = _RUNS.get(len(runs), "{n} runs").format(n=_number(len(runs[0].cards)))
+        said.append(f"{name} is {_number(total)}" if len(runs) == 1 and not inside
+                    else f"{name} for {_number(points)} is {_number(total)}")
+    for item in items:
+        if item.kind in ("flush", "nobs"):
+            total += item.points
+            what = f"a flush of {_number(item.points)}" if item.kind == "flush" \
+                else "his nobs"
+            said.append(f"{what} is {_number(total)}")
+    return ", ".join(said)
+
+
 _REASON_TEXT = {"hand": "the hand", "crib": "the crib", "one for last": "the go (one for last)",
                 "last card": "the last card", "penalty": "a penalty"}
 

@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from hoyle.cards import parse_cards
+from hoyle.cards import derive_rng, parse_cards
+from hoyle.ecarte.rules import trick_rank
 from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.players import make_player
 from hoyle.ecarte.records import replay_record
@@ -27,8 +28,9 @@ from hoyle.ecarte.text import event_lines, status_lines
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
-from hoyle.engine.text import (HUMAN, Block, Confirm, GameText, PlayGame, TextTable,
-                               cards_markup, check_play_record, escape)
+from hoyle.engine.text import (HUMAN, Area, Block, Confirm, GameText, PlayGame,
+                               TextTable, card_markup, cards_markup, check_play_record,
+                               escape)
 from hoyle.errors import HoyleError, RecordError
 
 __all__ = ["EcarteText", "HELP", "REFEREE_HELP", "parse_table_input"]
@@ -88,6 +90,30 @@ def parse_table_input(state: EcarteState, text: str) -> Action:
     if verb is None:
         raise HoyleError("enter an action, e.g. 'stand' or 'accept'")
     return Action(verb, parse_cards(text))
+
+
+FACE_DOWN = "▒"
+"""A card face down, as a full-screen table draws it."""
+
+
+def move_words(action: Action) -> str:
+    """An action as the person types it (cards ``kh 7c``, a choice's word and cards, else
+    the verb's word)."""
+    if action.verb == "CHOOSE":
+        return " ".join([action.word, *(str(c).lower() for c in action.cards)])
+    if action.cards:
+        return " ".join(str(c).lower() for c in action.cards)
+    return action.word or action.verb.lower()
+
+
+def hint(state: EcarteState, seat: int) -> list[str]:
+    """The coach: what the expert player would do now, from ``seat``'s view only (drawn
+    from the game's seed and the move's index). Empty when ``seat`` is not to move."""
+    if state.is_terminal() or state.current_player != seat:
+        return []
+    choice = make_player("expert").choose(state.view(seat), state.legal_actions(),
+                                          derive_rng(state.seed, "hint", len(state.history)))
+    return [f"The expert would type: [bold]{escape(move_words(choice))}[/bold]"]
 
 
 class EcarteText(GameText):
@@ -163,6 +189,36 @@ class EcarteText(GameText):
     def status(self, state: EcarteState, seat: int, names: Sequence[str]) -> list[Block]:
         """A blank line, the score, the turn-up, the trick and the hand."""
         return ["", *status_lines(state.view(seat), names)]
+
+    def typed(self, action: Action) -> str:
+        """:func:`move_words`."""
+        return move_words(action)
+
+    # -- a full-screen table ---------------------------------------------------------------
+    def table_areas(self, state: EcarteState, seat: int, names: Sequence[str]
+                    ) -> list[Area]:
+        """The score to five (ECARTE-R-7), the turn-up and trump, the trick area and the
+        tricks of this hand, the cards played so far, the hands (the seat's own, the other
+        face down)."""
+        view = state.view(seat)
+        score = tuple(f"{escape(names[s])}: [bold]{view.scores[s]}[/bold] of {view.target}"
+                      + ("  (dealer)" if view.dealer == s else "") for s in (0, 1))
+        areas = [Area(f"Score (game {view.target})", score)]
+        trump = view.trump.name.lower() if view.trump is not None else "none"
+        areas.append(Area("Turn-up", (f"{cards_markup([view.turn_up]) if view.turn_up else '—'}"
+                                      f"   trumps: {trump}   stock: {view.stock_size}",)))
+        trick = " ".join(f"{escape(names[s])} {card_markup(c)}" for s, c in view.trick)
+        areas.append(Area("Trick", (trick or "—", "tricks: " + "   ".join(
+            f"{escape(names[s])} {view.tricks[s]}" for s in (0, 1)))))
+        areas.append(Area("Played so far", tuple(
+            f"{escape(names[s])}: {cards_markup([c for p, c in view.played if p == s])}"
+            for s in (0, 1))))
+        hand = sorted(view.hand, key=lambda c: (c.suit, -trick_rank(c)))
+        other = 1 - seat
+        areas.append(Area("Hands", (f"{escape(names[seat])}: {cards_markup(hand)}",
+                                    f"{escape(names[other])}: "
+                                    f"{FACE_DOWN * view.hand_sizes[other] or '—'}")))
+        return areas
 
     def decision_lines(self, state: EcarteState, seat: int) -> list[str]:
         """The options of a decision due to the person, one a line."""

@@ -107,6 +107,10 @@ class EcarteSpec(GameSpec):
         from hoyle.ecarte.events import Kind
         return Kind
 
+    def hint(self, state: GameState, seat: int) -> list[str]:
+        from hoyle.ecarte.console import hint
+        return hint(state, seat)  # type: ignore[arg-type]
+
     def text(self) -> GameText:
         from hoyle.ecarte.console import EcarteText
         return EcarteText()

@@ -33,6 +33,7 @@ def state_for_record(record: GameRecord) -> EcarteState:
     options = dict(record.options)
     check_flags(options, "referee")
     referee = bool(options.pop("referee", False))
+    options.pop("undos", None)  # the person's undos, counted (hoyle.engine.play)
     try:
         laws = record_law_code(record, options, get_code)
         rules = EcarteRules.from_options(options)

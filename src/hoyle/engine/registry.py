@@ -215,6 +215,16 @@ class GameSpec:
         ``str``, the framework's :class:`~hoyle.engine.event.EventKind` among them)."""
         raise NotImplementedError
 
+    def hint(self, state: GameState, seat: int) -> list[str]:
+        """The coach's advice to ``seat``, to move now in ``state`` (lines, markup), from
+        what the seat may know only (its ``view``): by default what the game's expert
+        player would do. Empty when the seat is not to move.
+
+        Raises:
+            HoyleError: the game has no player to ask.
+        """
+        return []
+
     def text(self) -> GameText:
         """The game's words and the reading of what a person types (event lines, prompts,
         moves, the referee's menu), for any interface: strings in, strings out."""

@@ -34,7 +34,8 @@ from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
 from hoyle.errors import RecordError
 
-__all__ = ["HUMAN", "Block", "Confirm", "GameText", "PlayGame", "TextTable",
+__all__ = ["HUMAN", "Area", "Block", "Board", "Confirm", "GameText", "PlayGame", "TextTable",
+           "Track",
            "card_markup", "cards_markup", "check_play_record", "escape", "name_seats",
            "unknown_event_line", "who", "ruling_line", "choice_line"]
 
@@ -88,6 +89,47 @@ class TextTable:
 
 Block = Union[str, TextTable]
 """What an interface shows: a line (markup) or a table."""
+
+
+@dataclass(frozen=True)
+class Track:
+    """One side's track on a pegging board.
+
+    Attributes:
+        name: the side's name as shown (plain text).
+        front: the front peg, in points (the side's score; 0: in the start hole).
+        back: the back peg, in points (the score before the last peg moved).
+    """
+
+    name: str
+    front: int
+    back: int
+
+
+@dataclass(frozen=True)
+class Board:
+    """A pegging board as data, for an interface to draw.
+
+    Attributes:
+        tracks: one :class:`Track` a scoring side, in seat order.
+        target: the game hole, in points (121, 61).
+        line: the board's marked line (the skunk line after hole 90 of 121, ACC-12.1; the
+            lurch line after hole 30 of 61, EW-xvii), as ``(name, hole)``: the line is
+            drawn after ``hole``; ``None``: no line.
+    """
+
+    tracks: tuple[Track, ...]
+    target: int
+    line: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class Area:
+    """One area of the table (the hands, the count, the crib, the trick), for a
+    full-screen interface: a title and its lines (markup)."""
+
+    title: str
+    lines: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -280,6 +322,39 @@ class GameText:
                             names: Sequence[str]) -> list[str]:
         """Lines for what an act at the table led to."""
         return self.event_lines(events, names, None)
+
+    def typed(self, action: Action) -> str:
+        """What the person types for ``action`` (what :meth:`read_move` reads back as it):
+        by default its text form."""
+        return str(action)
+
+    # -- a full-screen table ---------------------------------------------------------------
+    def board(self, state: Any, seat: int, names: Sequence[str]) -> Board | None:
+        """The pegging board as ``seat`` sees it (``None``: the game has no board, its
+        score is among :meth:`table_areas`)."""
+        return None
+
+    def table_areas(self, state: Any, seat: int, names: Sequence[str]) -> list[Area]:
+        """The table as ``seat`` may see it, area by area (never a card he may not know):
+        by default one area of :meth:`status`'s lines."""
+        return [Area("Table", tuple(b for b in self.status(state, seat, names)
+                                    if isinstance(b, str) and b))]
+
+    def hold(self, events: Sequence[Event]) -> bool:
+        """Whether a full-screen interface holds ``events``' lines on screen until the
+        person goes on (the show): by default never."""
+        return False
+
+    def held_lines(self, state: Any, events: Sequence[Event], names: Sequence[str],
+                   seat: int) -> list[str]:
+        """The lines a full-screen interface holds on screen for ``events`` (those
+        :meth:`hold` holds): by default :meth:`play_event_lines`."""
+        return [line for line in self.play_event_lines(state, events, names, seat) if line]
+
+    def undo_allowed(self, state: Any) -> str | None:
+        """Why ``undo`` is refused in this game against the computer (``None``: allowed);
+        by default allowed."""
+        return None
 
     def board_changed(self, events: Sequence[Event]) -> bool:
         """Whether ``events`` changed the score or the deal (the board is shown again)."""

@@ -1,0 +1,179 @@
+"""A game against the computer without a screen: :class:`PlayDriver` makes the moves that
+need no person (chance, the computer players, a forced move), takes the person's, and keeps
+the coach's ``hint`` and ``undo``. Every interface that plays (the line mode's
+``hoyle.cli.session.PlaySession``, the full-screen ``hoyle.tui``) drives a game through it,
+so they play the same game from the same seed and write the same record.
+
+Every random choice is drawn from the seed and the move's index
+(``derive_rng(seed, "chance", n)``, ``derive_rng(seed, "seat", seat, n)``), so a resumed
+or an undone game goes on as it would have.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from hoyle.cards import derive_rng
+from hoyle.engine.action import CHANCE, Action
+from hoyle.engine.event import Event
+from hoyle.engine.records import GameRecord
+from hoyle.engine.text import HUMAN, Confirm, GameText, PlayGame
+from hoyle.errors import HoyleError
+
+if TYPE_CHECKING:
+    from hoyle.engine.registry import GameSpec
+
+__all__ = ["UNDO_OPTION", "PlayDriver", "Step"]
+
+UNDO_OPTION = "undos"
+"""The record option that counts the person's undos (absent: none)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """What one move the person did not make led to: the line said first (a forced move's),
+    if any, and the events."""
+
+    said: str | None
+    events: list[Event]
+
+
+class PlayDriver:
+    """A game between the person (``game.human``) and computer players.
+
+    Args:
+        spec: the game's registry entry (:func:`hoyle.engine.registry.get_game`).
+        game: the game (new or resumed), its computer players and the person's seat.
+        seed: the game's seed.
+        undos: the undos already made (a resumed record's :data:`UNDO_OPTION`).
+    """
+
+    def __init__(self, spec: GameSpec, game: PlayGame, seed: int, undos: int = 0) -> None:
+        self.spec = spec
+        self.text: GameText = spec.text()
+        self.game = game
+        self.state: Any = game.state
+        self.human = game.human
+        self.players = game.players
+        self.seed = seed
+        self.undos = undos
+        self.names = self.text.play_names(game)
+
+    # -- the record -----------------------------------------------------------------------
+    def seats(self) -> list[str]:
+        """Seat names for the record: ``human`` and the computer players' kinds."""
+        return [HUMAN if i == self.human else self.players[i].name
+                for i in range(self.text.seat_count(self.state))]
+
+    def record(self) -> GameRecord:
+        """The game so far as a record (the undos counted in its options)."""
+        record: GameRecord = self.state.to_record(seats=self.seats(), date=self.game.date)
+        if self.undos:
+            record.options[UNDO_OPTION] = self.undos
+        return record
+
+    # -- the moves ------------------------------------------------------------------------
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return bool(self.state.is_terminal())
+
+    def persons_turn(self) -> bool:
+        """Whether the person is to move now (and no forced move is his)."""
+        s = self.state
+        return (not s.is_terminal() and s.current_player == self.human
+                and self.text.auto_move(s, self.human) is None)
+
+    def step(self) -> Step:
+        """Make one move that is not the person's to choose: a chance outcome, a computer
+        player's, or the person's forced move.
+
+        Raises:
+            HoyleError: the game is over or the person is to choose.
+        """
+        s = self.state
+        if self.finished() or self.persons_turn():
+            raise HoyleError("no move to make without the person")
+        n = len(s.history)
+        seat = s.current_player
+        if seat == CHANCE:
+            return Step(None, s.apply(s.sample_chance(derive_rng(self.seed, "chance", n))))
+        if seat != self.human:
+            action = self.players[seat].choose(s.view(seat), s.legal_actions(),
+                                               derive_rng(self.seed, "seat", seat, n))
+            return Step(None, s.apply(action))
+        forced = self.text.auto_move(s, self.human)
+        assert forced is not None
+        said, action = forced
+        return Step(said, s.apply(action))
+
+    def read(self, line: str) -> Action | Confirm | None:
+        """The person's move a line stands for (the game's :meth:`GameText.read_move`).
+
+        Raises:
+            HoyleError: the line is not a move here.
+        """
+        return self.text.read_move(line.strip(), self.state, self.human)
+
+    def play(self, action: Action) -> list[Event]:
+        """Apply the person's move.
+
+        Raises:
+            IllegalAction: not a legal move now (the game is left as it was).
+        """
+        return list(self.state.apply(action))
+
+    def lines(self, events: Sequence[Event]) -> list[str]:
+        """The lines for ``events`` as the person saw them."""
+        return self.text.play_event_lines(self.state, events, self.names, self.human)
+
+    # -- the coach ------------------------------------------------------------------------
+    def hint(self) -> list[str]:
+        """The coach's advice for the person's move now (the game's
+        :meth:`~hoyle.engine.registry.GameSpec.hint`).
+
+        Raises:
+            HoyleError: it is not the person's move.
+        """
+        if not self.persons_turn():
+            raise HoyleError("a hint is for your own move: it is not your turn")
+        return self.spec.hint(self.state, self.human)
+
+    def undo_points(self) -> list[int]:
+        """The number of actions before each of the person's decisions so far (forced
+        moves not counted), from the record replayed."""
+        record = self.record()
+        state: Any = self.spec.state_for_record(dataclasses.replace(record, actions=[],
+                                                                     result=None))
+        points = []
+        for i, action in enumerate(self.state.history):
+            if state.current_player == self.human and \
+                    self.text.auto_move(state, self.human) is None:
+                points.append(i)
+            state.apply(action)
+        return points
+
+    def undo(self) -> int:
+        """Take back the person's last decision and the computer's replies: the game is
+        the record's actions replayed up to that decision. Returns the actions taken back.
+
+        Raises:
+            HoyleError: undo is not allowed in this game (manual counting; the game's
+                :meth:`GameText.undo_allowed`), or there is nothing to undo.
+        """
+        why = self.text.undo_allowed(self.state)
+        if why is not None:
+            raise HoyleError(why)
+        n = len(self.state.history)
+        points = [p for p in self.undo_points() if p < n]
+        if not points:
+            raise HoyleError("nothing to undo: you have not moved yet")
+        record = self.record()
+        options = {k: v for k, v in record.options.items() if k != UNDO_OPTION}
+        state, _ = self.spec.replay_record(dataclasses.replace(
+            record, options=options, actions=record.actions[:points[-1]], result=None))
+        self.state = state
+        self.game.state = state
+        self.undos += 1
+        return n - points[-1]

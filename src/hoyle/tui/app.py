@@ -1,0 +1,338 @@
+"""The full-screen table (Textual): a game against the computer of any registered game,
+driven by :class:`hoyle.engine.play.PlayDriver` (the same moves, seed and record as the
+line mode's ``hoyle.cli.session.PlaySession``).
+
+On screen: the pegging board (the game's :meth:`~hoyle.engine.text.GameText.board`, drawn
+by :func:`hoyle.tui.board.board_lines`), the table area by area (the game's
+:meth:`~hoyle.engine.text.GameText.table_areas`: hands, count, cards played, crib, trick,
+score), a log of every event line, the held panel (the show stays there until the person
+presses a key), the prompt, the cards the person may name (click one to play it or add it
+to the line) and the input line, which reads the same words as the line mode (the game's
+:meth:`~hoyle.engine.text.GameText.read_move`, plus ``hint``, ``undo``, ``help``,
+``quit``). Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.markup import escape
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Key
+from textual.widgets import Button, Footer, Input, RichLog, Static
+
+from hoyle.cards import Card
+from hoyle.engine.action import Action
+from hoyle.engine.play import PlayDriver
+from hoyle.engine.text import Confirm
+from hoyle.errors import HoyleError, IllegalAction, RecordError
+from hoyle.tui.board import board_lines
+
+__all__ = ["GO_ON", "TableApp"]
+
+GO_ON = "Press Enter to go on."
+"""What the held panel says under the show."""
+
+QUIT_WORDS = frozenset({"quit", "q", "exit", "save"})
+"""What a person types to save and stop."""
+
+COACH_HELP = ("[bold]hint[/bold]: the coach's advice for this move.   [bold]undo[/bold]: "
+              "take back your last decision and the computer's replies (not when you count "
+              "your own points).   [bold]quit[/bold] (or Ctrl+Q): save and stop.   Click a "
+              "card to play it or add it to the line.")
+
+
+class TableApp(App[int]):
+    """The full-screen table of one game against the computer.
+
+    Args:
+        driver: the game (new or resumed).
+        save: writes the record (called after every move; raises ``RecordError`` if the
+            file cannot be written).
+        banner: the line that opens the log.
+
+    The app's return value is 0; :attr:`quit_early` says whether the person stopped before
+    the game ended.
+    """
+
+    CSS = """
+    Screen { layout: vertical; }
+    #board { height: auto; padding: 0 1; border: round $accent; }
+    #middle { height: 1fr; }
+    #table { width: 1fr; min-width: 30; border: round $secondary; }
+    #log { width: 2fr; border: round $secondary; }
+    #held { height: auto; max-height: 14; border: double $warning; display: none; }
+    #held.holding { display: block; }
+    #bottom { height: auto; }
+    #prompt { height: auto; padding: 0 1; }
+    #cards { height: 3; }
+    #cards Button { min-width: 6; width: auto; margin: 0 1 0 0; }
+    """
+    BINDINGS = [Binding("ctrl+q", "save_quit", "Save and quit", priority=True),
+                Binding("f1", "help", "Help")]
+
+    def __init__(self, driver: PlayDriver, save: Callable[[], None], banner: str = "") -> None:
+        super().__init__()
+        self.driver = driver
+        self.save = save
+        self.banner = banner
+        self.holding = False
+        self.confirm: Confirm | None = None
+        self.quit_early = False
+        self.log_lines: list[str] = []
+        """Every line the log shows, in order (markup)."""
+        self.held_lines: list[str] = []
+        """The lines the held panel shows now (markup)."""
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="board", markup=False)
+        with Horizontal(id="middle"):
+            with VerticalScroll(id="table"):
+                yield Static(id="areas")
+            yield RichLog(id="log", markup=True, wrap=True)
+        yield Static(id="held")
+        with Vertical(id="bottom"):
+            yield Static(id="prompt")
+            yield Horizontal(id="cards")
+            yield Input(id="cmd", placeholder="your move (help, hint, undo, quit)")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "hoyle"
+        if self.banner:
+            self.say([self.banner])
+        self.advance()
+        self.query_one("#cmd", Input).focus()
+
+    # -- what is shown --------------------------------------------------------------------
+    def _save(self) -> None:
+        """Save the record; if it cannot be written (a full disk...), say so in the log and
+        play on: the game is in memory and is saved again after the next move."""
+        try:
+            self.save()
+        except RecordError as e:
+            self.say([f"[red]Not saved: {escape(str(e))}[/red]; the file keeps the last good "
+                      "record; the game goes on and is saved again after the next move."])
+
+    def say(self, lines: Sequence[str]) -> None:
+        """Add lines (markup) to the log."""
+        log = self.query_one("#log", RichLog)
+        for line in lines:
+            if not line:
+                continue
+            self.log_lines.append(line)
+            log.write(Text.from_markup(line))
+
+    def board_text(self) -> str:
+        """The board as drawn now (plain text), or ``""`` for a game with none."""
+        d = self.driver
+        board = d.text.board(d.state, d.human, d.names)
+        return "\n".join(board_lines(board)) if board is not None else ""
+
+    def areas_text(self) -> str:
+        """The table's areas as shown now (markup)."""
+        d = self.driver
+        out = []
+        for area in d.text.table_areas(d.state, d.human, d.names):
+            out.append(f"[bold underline]{area.title}[/bold underline]")
+            out.extend(area.lines)
+        return "\n".join(out)
+
+    def refresh_table(self) -> None:
+        """Draw the board, the areas, the prompt and the cards again."""
+        d = self.driver
+        board = self.board_text()
+        widget = self.query_one("#board", Static)
+        widget.display = bool(board)
+        widget.update(board)
+        self.query_one("#areas", Static).update(Text.from_markup(self.areas_text()))
+        held = self.query_one("#held", Static)
+        held.set_class(self.holding, "holding")
+        held.update(Text.from_markup("\n".join([*self.held_lines, f"[bold]{GO_ON}[/bold]"])))
+        prompt = self.query_one("#prompt", Static)
+        if d.finished():
+            prompt.update(Text.from_markup("[bold]The game is over.[/bold] Type quit (or "
+                                           "Ctrl+Q) to leave."))
+        elif self.confirm is not None:
+            prompt.update(Text(self.confirm.question))
+        elif self.holding:
+            prompt.update(GO_ON)
+        elif d.persons_turn():
+            lines = [*d.text.decision_lines(d.state, d.human),
+                     d.text.prompt(d.state, d.human, d.names)]
+            prompt.update(Text.from_markup("\n".join(lines)))
+        self.refresh_cards()
+
+    def cards_to_name(self) -> list[Card]:
+        """The cards in the person's legal moves now, in the order of his hand."""
+        d = self.driver
+        if not d.persons_turn() or self.holding:
+            return []
+        seen: list[Card] = []
+        for action in d.state.legal_actions():
+            for card in action.cards:
+                if card not in seen:
+                    seen.append(card)
+        hand = list(getattr(d.state.view(d.human), "hand", ()))
+        return sorted(seen, key=lambda c: hand.index(c) if c in hand else len(hand))
+
+    def refresh_cards(self) -> None:
+        """One button a card the person may name."""
+        box = self.query_one("#cards", Horizontal)
+        box.remove_children()
+        box.mount_all([Button(Text.from_markup(self.card_label(c)), name=str(c),
+                              classes="card") for c in self.cards_to_name()])
+
+    @staticmethod
+    def card_label(card: Card) -> str:
+        """A card's button label (markup)."""
+        style = "red" if card.suit.name in ("HEARTS", "DIAMONDS") else "bold"
+        return f"[{style}]{card.pretty}[/{style}]"
+
+    # -- the moves ------------------------------------------------------------------------
+    def advance(self) -> None:
+        """Make the moves that are not the person's, until he is to move, the game ends,
+        or a show is held on screen; save after each."""
+        d = self.driver
+        while not d.finished() and not d.persons_turn() and not self.holding:
+            step = d.step()
+            lines = [step.said] if step.said else []
+            lines += d.lines(step.events)
+            self.say(lines)
+            self._save()
+            if d.text.hold(step.events):
+                self.holding = True
+                self.held_lines = d.text.held_lines(d.state, step.events, d.names, d.human)
+        self.refresh_table()
+
+    def go_on(self) -> None:
+        """Release the held show and play on."""
+        self.holding = False
+        self.held_lines = []
+        self.advance()
+
+    def on_key(self, event: Key) -> None:
+        """Any key goes on past a held show; away from the input line (Escape or Tab
+        leaves it), the number keys 1 to 9 name the cards in the bar, in order."""
+        if self.holding:
+            event.stop()
+            event.prevent_default()
+            self.go_on()
+            return
+        if event.key == "escape":
+            self.set_focus(None)
+            return
+        if len(event.key) == 1 and event.key in "123456789" and \
+                not isinstance(self.focused, Input):
+            buttons = list(self.query("#cards Button").results(Button))
+            n = int(event.key)
+            if n <= len(buttons):
+                event.stop()
+                buttons[n - 1].press()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A card clicked: the move if it is one by itself, else added to the line."""
+        name = event.button.name or ""
+        d = self.driver
+        if not name or not d.persons_turn():
+            return
+        card = Card.parse(name)
+        legal = d.state.legal_actions()
+        needs_more = any(len(a.cards) > 1 and card in a.cards for a in legal)
+        alone = [a for a in legal if a.cards == (card,)]
+        box = self.query_one("#cmd", Input)
+        if alone and not needs_more:
+            box.value = ""
+            self.submit(d.text.typed(alone[0]))
+        else:
+            box.value = (box.value + " " + name.lower()).strip()
+            try:
+                whole = d.read(box.value) in legal  # the cards named make a move now
+            except HoyleError:
+                whole = False
+            if whole:
+                line, box.value = box.value, ""
+                self.submit(line)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.input.value = ""
+        self.submit(event.value)
+
+    def submit(self, raw: str) -> None:
+        """What the person typed: a move, or ``hint``, ``undo``, ``help``, ``quit``."""
+        d = self.driver
+        line = raw.strip()
+        low = line.lower()
+        if self.holding:
+            self.go_on()
+            return
+        if low in QUIT_WORDS:
+            self.action_save_quit()
+            return
+        if low in ("help", "?", "h"):
+            self.action_help()
+            return
+        if d.finished():
+            return
+        if self.confirm is not None:
+            confirm, self.confirm = self.confirm, None
+            if low in ("y", "yes"):
+                self.play(confirm.action)
+            else:
+                self.refresh_table()
+            return
+        try:
+            if low == "hint":
+                self.say(["[cyan]Hint:[/cyan]", *d.hint()])
+                return
+            if low == "undo":
+                taken = d.undo()
+                self.say([f"[yellow]Undone: back to your last decision ({taken} "
+                          f"action{'' if taken == 1 else 's'} taken back).[/yellow]"])
+                self._save()
+                self.refresh_table()
+                return
+            if not d.persons_turn():
+                return
+            move = d.read(line)
+        except HoyleError as e:
+            self.say([f"[red]{escape(str(e))}[/red]"])
+            return
+        if move is None:
+            return
+        if isinstance(move, Confirm):
+            self.confirm = move
+            self.refresh_table()
+            return
+        self.play(move)
+
+    def play(self, action: Action) -> None:
+        """Apply the person's move, say what it led to, save and play on."""
+        d = self.driver
+        try:
+            events = d.play(action)
+        except IllegalAction as e:
+            self.say([f"[red]{escape(str(e))}[/red]"])
+            return
+        self.say(d.lines(events))
+        self._save()
+        if d.text.hold(events):
+            self.holding = True
+            self.held_lines = d.text.held_lines(d.state, events, d.names, d.human)
+        self.advance()
+
+    # -- bindings -------------------------------------------------------------------------
+    def action_help(self) -> None:
+        """The game's help and the coach's words, in the log."""
+        self.say([self.driver.text.help_text, COACH_HELP])
+
+    def action_save_quit(self) -> None:
+        """Save and leave (the caller says how to resume)."""
+        self._save()
+        self.quit_early = not self.driver.finished()
+        self.exit(0)
+

@@ -1,0 +1,329 @@
+"""The full-screen table (hoyle.tui.app.TableApp) driven by Textual's Pilot: whole games of
+every kind played through the app by typing moves chosen from the legal actions, checked
+against the same game driven without the app (engine.play.PlayDriver, the line mode's
+moves); the coach's hint and undo; a click on a card."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Button, Input
+
+from hoyle.engine.action import Action
+from hoyle.engine.play import UNDO_OPTION, PlayDriver
+from hoyle.engine.registry import get_game
+from hoyle.errors import HoyleError
+from hoyle.tui.app import TableApp
+from hoyle.tui.board import board_lines
+
+CRIB = {"opponent": "expert", "laws": "ew", "muggins": False, "manual_count": False}
+GAMES = [
+    ("cribbage", 11, {**CRIB, "variant": "six-card"}),
+    ("cribbage", 12, {**CRIB, "variant": "five-card"}),
+    ("cribbage", 13, {**CRIB, "variant": "four-hand", "opponent": "greedy"}),
+    ("ecarte", 14, {"opponent": "rules", "laws": "club"}),
+]
+
+
+def new_driver(game: str, seed: int, values: dict[str, Any]) -> PlayDriver:
+    spec = get_game(game)
+    return PlayDriver(spec, spec.text().new_play(seed, values), seed)
+
+
+def without_app(game: str, seed: int, values: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The same game driven directly, the person's moves drawn as the test draws them:
+    its record's actions and every line said."""
+    d = new_driver(game, seed, values)
+    pick = random.Random(seed)
+    said: list[str] = []
+    while not d.finished():
+        if d.persons_turn():
+            said += d.lines(d.play(pick.choice(d.state.legal_actions())))
+        else:
+            step = d.step()
+            said += ([step.said] if step.said else []) + d.lines(step.events)
+    return d.record().actions, [line for line in said if line]
+
+
+async def play_through(app: TableApp, seed: int) -> int:
+    """Type a move drawn from the legal actions at each of the person's turns (Enter to go
+    on past a held show) until the game ends; the number of moves typed."""
+    d = app.driver
+    pick = random.Random(seed)
+    typed = 0
+    async with app.run_test(size=(110, 45)) as pilot:
+        await pilot.pause()
+        while not d.finished():
+            if app.holding:
+                await pilot.press("enter")
+                continue
+            assert d.persons_turn()
+            move = pick.choice(d.state.legal_actions())
+            app.query_one("#cmd", Input).value = d.text.typed(move)
+            await pilot.press("enter")
+            typed += 1
+        assert app.board_text() == ("\n".join(board_lines(b)) if (b := d.text.board(
+            d.state, d.human, d.names)) is not None else "")
+        await pilot.press("ctrl+q")
+    return typed
+
+
+@pytest.mark.parametrize("game,seed,values", GAMES, ids=[g[2].get("variant", g[0])
+                                                            for g in GAMES])
+def test_a_whole_game_through_the_app(game: str, seed: int, values: dict[str, Any]) -> None:
+    d = new_driver(game, seed, values)
+    saved: list[int] = []
+    app = TableApp(d, lambda: saved.append(len(d.state.history)), "banner")
+    typed = asyncio.run(play_through(app, seed))
+    actions, said = without_app(game, seed, values)
+    record = d.record()
+    assert record.actions == actions        # the app plays the game the driver plays
+    assert app.log_lines == ["banner", *said]  # and shows every line said, in order
+    assert typed > 5 and saved[-1] == len(actions)
+    assert not app.quit_early
+    spec = get_game(game)
+    state, _ = spec.replay_record(record)   # the saved record replays to the end
+    assert spec.text().finished(state)
+    assert record.result is not None
+    view = d.state.view(0)
+    assert max(view.scores) >= view.target  # someone reached the game (121, 61, five)
+
+
+def test_cribbage_board_and_areas_at_the_first_discard() -> None:
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+
+    async def run() -> tuple[str, str, list[str]]:
+        app = TableApp(d, lambda: None)
+        async with app.run_test(size=(110, 45)) as pilot:
+            await pilot.pause()
+            cards = [b.name or "" for b in app.query(Button)]
+            return app.board_text(), app.areas_text(), cards
+
+    board, areas, cards = asyncio.run(run())
+    hand = d.state.view(0).hand
+    assert len(hand) == 6 and d.persons_turn()
+    assert board.splitlines()[0] == "to 121   ┃ skunk line after hole 90"
+    assert board.splitlines()[3] == "A ● " + "····· " * 11 + "·····"
+    # one button a card of the hand; the computer's six (it laid away two) face down
+    assert sorted(cards) == sorted(str(c) for c in hand)
+    assert "Computer (expert): ▒▒▒▒  (4 cards)" in areas
+    assert "Yours: ▒▒" in areas or "Computer's: ▒▒" in areas
+
+
+def test_hint_and_undo_in_the_app() -> None:
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+    spec = get_game("cribbage")
+
+    async def run() -> None:
+        app = TableApp(d, lambda: None)
+        async with app.run_test(size=(110, 45)) as pilot:
+            await pilot.pause()
+            before = (d.state.view(0), app.board_text(), app.areas_text())
+            box = app.query_one("#cmd", Input)
+            box.value = "undo"
+            await pilot.press("enter")
+            assert app.log_lines[-1] == "[red]nothing to undo: you have not moved yet[/red]"
+            box.value = "hint"
+            await pilot.press("enter")
+            hint = app.log_lines[-1]
+            assert hint.startswith("The expert would type: [bold]")
+            # the hint is the expert's lay-away, and asking changed nothing
+            expert = hint.removeprefix("The expert would type: [bold]").removesuffix("[/bold]")
+            assert d.read(expert) in d.state.legal_actions()
+            assert "The discard table" in " ".join(app.log_lines)
+            assert d.state.view(0) == before[0]
+            box.value = expert
+            await pilot.press("enter")
+            assert len(d.state.view(0).hand) == 4 and d.state.view(0) != before[0]
+            box.value = "undo"
+            await pilot.press("enter")
+            assert (d.state.view(0), app.board_text(), app.areas_text()) == before
+            await pilot.press("ctrl+q")
+        assert app.quit_early
+
+    asyncio.run(run())
+    record = d.record()
+    assert record.options[UNDO_OPTION] == 1
+    state, _ = spec.replay_record(record)   # a record with undos replays
+    assert state.view(0) == d.state.view(0)
+    resumed = spec.text().resume_play(record, Path("x.json"))
+    assert resumed.state.view(0) == d.state.view(0)
+
+
+def test_undo_takes_back_the_computers_replies_too() -> None:
+    # Écarté: after the person's move the computer answers; undo goes back to the
+    # person's decision, the same view, and the same move then gets the same replies.
+    d = new_driver("ecarte", 5, {"opponent": "rules", "laws": "club"})
+    while not d.persons_turn():
+        d.step()
+    view, n = d.state.view(0), len(d.state.history)
+    move = d.state.legal_actions()[0]
+    d.play(move)
+    while not d.persons_turn() and not d.finished():
+        d.step()
+    after = d.record().actions
+    assert d.undo() == len(after) - n
+    assert d.state.view(0) == view and len(d.state.history) == n
+    d.play(move)
+    while not d.persons_turn() and not d.finished():
+        d.step()
+    assert d.record().actions == after
+
+
+def test_no_undo_under_manual_counting() -> None:
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card", "manual_count": True})
+    while not d.persons_turn():
+        d.step()
+    d.play(d.state.legal_actions()[0])
+    with pytest.raises(HoyleError, match="EW-xiii"):
+        d.undo()
+
+
+def test_a_click_on_a_card_plays_it() -> None:
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+
+    async def run() -> None:
+        app = TableApp(d, lambda: None)
+        async with app.run_test(size=(110, 45)) as pilot:
+            await pilot.pause()
+            # a lay-away takes two cards: each click adds its card to the line, and the
+            # second makes the move
+            first, second = list(app.query(Button))[:2]
+            await pilot.click(first)
+            assert app.query_one("#cmd", Input).value == (first.name or "").lower()
+            await pilot.click(second)
+            await pilot.pause()
+            assert app.query_one("#cmd", Input).value == ""
+            assert sorted(map(str, d.state.view(0).discards)) == sorted(
+                [first.name or "", second.name or ""])
+            while not d.persons_turn() or app.holding:
+                await pilot.press("enter")
+            # in the play, a click on a card plays it
+            mine = len([c for s, c in d.state.view(0).played if s == 0])
+            button = list(app.query(Button))[0]
+            await pilot.click(button)
+            await pilot.pause()
+            played = [str(c) for s, c in d.state.view(0).played if s == 0]
+            assert len(played) == mine + 1 and played[-1] == button.name
+            await pilot.press("ctrl+q")
+
+    asyncio.run(run())
+
+
+def test_the_show_is_held_in_the_players_words() -> None:
+    # The first show of a game is held on screen, hand by hand (pone's hand, the dealer's,
+    # the crib), each in words with its total, until Enter; then the next deal goes on.
+    d = new_driver("cribbage", 11, {**CRIB, "variant": "six-card"})
+    pick = random.Random(11)
+
+    async def run() -> tuple[list[str], bool, int]:
+        app = TableApp(d, lambda: None)
+        async with app.run_test(size=(110, 45)) as pilot:
+            await pilot.pause()
+            while not app.holding:
+                app.query_one("#cmd", Input).value = d.text.typed(
+                    pick.choice(d.state.legal_actions()))
+                await pilot.press("enter")
+            held, shown = list(app.held_lines), app.query_one("#held").display
+            actions = len(d.state.history)
+            await pilot.press("enter")
+            await pilot.pause()
+            # Enter let the game go on: the next deal dealt, the person to lay away
+            assert not app.holding and d.persons_turn()
+            assert len(d.state.history) > actions and len(d.state.view(0).hand) == 6
+            await pilot.press("ctrl+q")
+            return held, shown, d.state.deal_number
+
+    held, shown, deal = asyncio.run(run())
+    assert shown and deal == 2
+    _, events = get_game("cribbage").replay_record(d.record())
+    shows = [e for e in events if e.kind == "show"]
+    assert [w.startswith("    “") for w in held] == [False, True] * len(shows)
+    assert len(shows) == 3                     # pone's hand, the dealer's, the crib
+    for e, words in zip(shows, held[1::2]):
+        from hoyle.cribbage.text import show_words  # the words tested on their own
+        assert words == f"    “{show_words(e.items)}”  = [bold]{e.points}[/bold]"
+
+
+def test_number_keys_name_the_cards_and_resizing_keeps_the_table() -> None:
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+
+    async def run() -> None:
+        app = TableApp(d, lambda: None)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await pilot.pause()
+            board = app.board_text()
+            await pilot.resize_terminal(80, 24)     # the smallest usual terminal
+            await pilot.pause()
+            assert app.size.width == 80 and app.board_text() == board
+            assert max(len(line) for line in board.splitlines()) <= 76
+            names = [b.name for b in app.query(Button)]
+            await pilot.press("1")                  # in the input line: a digit typed
+            assert app.query_one("#cmd", Input).value == "1"
+            app.query_one("#cmd", Input).value = ""
+            await pilot.press("escape", "3", "5")    # away from it: the 3rd, 5th cards
+            await pilot.pause()
+            assert sorted(map(str, d.state.view(0).discards)) == sorted([names[2], names[4]])
+            await pilot.resize_terminal(132, 50)
+            await pilot.pause()
+            assert app.size == (132, 50)
+            await pilot.press("ctrl+q")
+
+    asyncio.run(run())
+
+
+def test_ecarte_hint_is_the_experts_move_and_only_on_the_persons_turn() -> None:
+    from hoyle.cards import derive_rng
+
+    spec = get_game("ecarte")
+    d = new_driver("ecarte", 9, {"opponent": "rules", "laws": "club"})
+    while not d.persons_turn():
+        d.step()
+    view = d.state.view(0)
+    (line,) = d.hint()
+    typed = line.removeprefix("The expert would type: [bold]").removesuffix("[/bold]")
+    expert = spec.make_player("expert").choose(
+        view, d.state.legal_actions(), derive_rng(d.state.seed, "hint", len(d.state.history)))
+    assert d.read(typed) == expert and expert in d.state.legal_actions()
+    assert d.state.view(0) == view                     # asking changed nothing
+    assert spec.hint(d.state, 1) == []                 # not seat 1's move
+    d.play(expert)                                     # he proposes: the dealer answers
+    assert expert.verb == "PROPOSE" and d.state.current_player == 1
+    with pytest.raises(HoyleError, match="not your turn"):
+        d.hint()
+
+
+def test_a_claim_of_game_asks_first_under_manual_counting() -> None:
+    # A claim that would take the person to 121 needs a yes (a false claim of game loses
+    # it); "no" leaves the game as it was, and the claim is asked for again.
+    d = new_driver("cribbage", 21, {**CRIB, "variant": "six-card", "manual_count": True})
+
+    async def run() -> None:
+        app = TableApp(d, lambda: None)
+        box = app.query_one
+        async with app.run_test(size=(110, 45)) as pilot:
+            await pilot.pause()
+            while {a.verb for a in d.state.legal_actions()} != {"CLAIM"} or app.holding:
+                if app.holding:
+                    await pilot.press("enter")
+                    continue
+                box("#cmd", Input).value = d.text.typed(d.state.legal_actions()[0])
+                await pilot.press("enter")
+            n = len(d.state.history)
+            box("#cmd", Input).value = "121"
+            await pilot.press("enter")
+            assert app.confirm is not None and len(d.state.history) == n
+            assert "Claim it?" in str(box("#prompt").render())
+            box("#cmd", Input).value = "no"
+            await pilot.press("enter")
+            assert app.confirm is None and len(d.state.history) == n
+            box("#cmd", Input).value = "0"
+            await pilot.press("enter")
+            assert d.state.history[n] == Action("CLAIM", n=0)
+            await pilot.press("ctrl+q")
+
+    asyncio.run(run())
