@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench typecheck clean diff-openspiel accel
+.PHONY: play serve test bench bench-web typecheck clean diff-openspiel accel chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,9 +14,19 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/hoyle play cribbage
 
+# The web app on an embedded SQLite file (hoyle.db): open http://127.0.0.1:8000/
+serve: $(STAMP)
+	$(BIN)/hoyle serve
+
+# The browser tests drive Debian's chromium (never a downloaded browser build).
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; fi
+
 # The suite runs twice: on the pure-Python source (with the doctests), then on the
 # engine compiled by mypyc (hoyle._accel), which must behave identically.
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(BIN)/mypy
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q
 	@if $(BIN)/python scripts/build_accel.py; then \
@@ -32,6 +42,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/ecarte.py
 	$(BIN)/python bench/envs.py
+
+# N tables of two scripted websocket clients against a real server (bench/web.py --help)
+bench-web: $(STAMP)
+	$(BIN)/python bench/web.py
 
 diff-openspiel: $(STAMP)
 	$(BIN)/python scripts/diff_openspiel.py --deals 10000

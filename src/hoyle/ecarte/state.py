@@ -323,6 +323,14 @@ class EcarteState(BaseState):
     def _turned_king_markable(self, seat: int) -> bool:
         return self.turned_king_open == seat
 
+    def public_view(self) -> EcarteView:
+        """What a spectator may know: :meth:`view` of seat 0 with no seat's own cards (its
+        ``hand`` and ``discards`` empty, no ``lay_out``, no ``king_window``) and ``seat``
+        -1; the turn-up, the trick, the cards played and the score are public. (Added for
+        ``hoyle serve``'s spectators.)"""
+        return self.view(0)._replace(seat=-1, hand=(), discards=(), lay_out=0,
+                                     king_window=False)
+
     def view(self, seat: int) -> EcarteView:
         """What ``seat`` may know now (see :class:`EcarteView`).
 
