@@ -64,13 +64,15 @@ class Conn:
     token: str | None
     seat: int | None
     last: int | None = None
+    rate: float = RATE
+    burst: float = BURST
     allowance: float = BURST
     stamp: float = field(default_factory=time.monotonic)
 
     def allow(self) -> bool:
         """Take one message from the rate bucket; ``False`` if it is empty."""
         now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.stamp) * RATE)
+        self.allowance = min(self.burst, self.allowance + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.allowance < 1:
             return False
@@ -131,9 +133,11 @@ def _error(message: str, table: Table | None = None) -> str:
     return json.dumps(frame, ensure_ascii=False)
 
 
-def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None) -> FastAPI:
+def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
+               rate: float = RATE, burst: float = BURST) -> FastAPI:
     """The web app on the SQLite database ``db`` (or on ``store``): every stored table is
-    loaded at start and unfinished games go on.
+    loaded at start and unfinished games go on. Each socket may send ``rate`` messages a
+    second on average, ``burst`` at once.
 
     Raises:
         StoreError: the database's schema is newer than this program.
@@ -259,7 +263,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None) -> 
             await ws.close(code=4404)
             return
         token = ws.cookies.get(cookie_name(table_id))
-        conn = Conn(ws, token, table.seat_of(token))
+        conn = Conn(ws, token, table.seat_of(token), rate=rate, burst=burst, allowance=burst)
         hub.conns.setdefault(table_id, set()).add(conn)
         try:
             while True:

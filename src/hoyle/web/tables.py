@@ -333,7 +333,8 @@ class Table:
         names = self._names_for(reader)
         to_act = self.state.current_player
         seat = -1 if reader is None else reader
-        mine = reader is not None and to_act == reader and not self.finished
+        mine = reader is not None and to_act == reader and not self.finished \
+            and self.next_automatic() is None  # a forced move is made for him
         legal = self.state.legal_actions() if mine else []
         frame: dict[str, Any] = {
             "type": "update", "seq": self.seq, "seat": reader, "names": names,
@@ -348,6 +349,7 @@ class Table:
             "status": [_block(b) for b in self.text.status(self.state, seat, names)]
             if reader is not None and not self.finished else [],
             "free_seats": self.free_seats(),
+            "computers": sorted(self.players),
             "commitment": self.row.commitment,
             "seed": self.row.seed if self.finished else None,
         }
