@@ -430,7 +430,7 @@ class Tables:
             elif s.kind != PERSON:
                 raise WebError(f"a seat is a {PERSON} or a {COMPUTER}, not {s.kind!r}")
         seed_text = str(secrets.randbits(128) if seed is None else seed)
-        row = TableRow(secrets.token_urlsafe(9), spec.name, clean, list(seats), seed_text,
+        row = TableRow(secrets.token_hex(8), spec.name, clean, list(seats), seed_text,
                        commitment(seed_text),
                        datetime.datetime.now(datetime.timezone.utc).isoformat(
                            timespec="microseconds"),

@@ -73,6 +73,9 @@ function confirmMove(msg) {
 function update(f) {
   frame = f;
   last = f.seq;
+  root.dataset.seq = f.seq;
+  root.dataset.mine = f.legal.length ? "1" : "0";
+  root.dataset.finished = f.finished ? "1" : "0";
   selected = [];
   const live = $("live");
   for (const line of f.lines) {
