@@ -4,14 +4,25 @@ engine alone (a record replayed through the registry, ``state.view(seat)`` and
 
 from __future__ import annotations
 
+import os
 import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+import httpx
 
 from hoyle.cards import Card
 from hoyle.engine.action import Action
 from hoyle.engine.records import GameRecord
 from hoyle.engine.registry import get_game
 
+SRC = Path(__file__).resolve().parents[2] / "src"
 CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][SHDC])(?![A-Za-z0-9])")
 PRETTY = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
 SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -66,3 +77,32 @@ def known_after(record: GameRecord, seat: int | None) -> list[set[str]]:
             now |= cards_in((seen.cards, seen.items))
         known.append(now)
     return known
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    proc = subprocess.Popen([sys.executable, "-m", "hoyle", "serve", "--port", str(port),
+                             "--db", str(db)], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while True:  # wait until it listens (not a timed assertion: a start-up wait)
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
+                break
+            except httpx.TransportError:
+                assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()

@@ -6,54 +6,16 @@ acknowledged (announced) is still there, and the game continues from it to the e
 from __future__ import annotations
 
 import json
-import os
 import signal
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+from helpers.web import free_port, server
 from hoyle.web.app import cookie_name
 from hoyle.web.store import SqliteStore
-
-SRC = Path(__file__).resolve().parents[2] / "src"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
-    proc = subprocess.Popen([sys.executable, "-m", "hoyle", "serve", "--port", str(port),
-                             "--db", str(db)], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 60
-        while True:  # wait until it listens (not a timed assertion: a start-up wait)
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
-                break
-            except httpx.TransportError:
-                assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
-
 
 def ws_for(port: int, table_id: str, token: str) -> ClientConnection:
     return connect(f"ws://127.0.0.1:{port}/t/{table_id}/ws",
