@@ -18,6 +18,7 @@ kept in an HttpOnly cookie and checked again on every message.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import time
 from contextlib import asynccontextmanager
@@ -122,7 +123,7 @@ class Hub:
                 action = table.automatic_action()
             if action is None:
                 break
-            table.apply_automatic(action)
+            table.apply_automatic(action)  # stored, then applied
             await self.broadcast(table)
 
 
@@ -151,6 +152,10 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
         for table in list(tables.tables.values()):
             async with hub.lock(table.id):
                 await hub.drive(table)
+        # the loaded tables are long-lived: the cycle collector need not walk them again
+        # (a full collection of a large heap stalls every table's socket)
+        gc.collect()
+        gc.freeze()
         yield
         the_store.close()
 
@@ -228,7 +233,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
             return HTMLResponse(f"<p>{_esc(str(e))}</p>", status_code=409)
         resp = RedirectResponse(f"/t/{table.id}", status_code=303)
         _seat_cookie(resp, table, token)
-        await hub.broadcast(table)
+        async with hub.lock(table.id):
+            await hub.broadcast(table)
         return resp
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
@@ -274,7 +280,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
         finally:
             hub.conns.get(table_id, set()).discard(conn)
             if conn.seat is not None:
-                await hub.broadcast(table)
+                async with hub.lock(table.id):
+                    await hub.broadcast(table)
 
     async def handle(conn: Conn, table: Table, text: str) -> None:
         ws = conn.ws
@@ -317,7 +324,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                         "type": "confirm", "question": plain(action.question),
                         "action": str(action.action), "seq": table.seq}, ensure_ascii=False))
                     return
-                table.act(seat, action, msg["seq"])
+                table.act(seat, action, msg["seq"])  # stored (committed), then applied
             except WebError as e:
                 await ws.send_text(_error(str(e), table))
                 return

@@ -88,6 +88,10 @@ function update(f) {
   }
   while (live.childNodes.length > 12) live.removeChild(live.firstChild);
   if (f.lines.length) $("log").lastElementChild.scrollIntoView({ block: "nearest" });
+  const sit = document.querySelector(".sit");
+  if (sit && (!f.free_seats.length || f.seat !== null)) sit.hidden = true;
+  const invite = document.querySelector(".invite");
+  if (invite && !f.free_seats.length) invite.hidden = true;
   drawScores(f); drawBoard(f); drawCentre(f); drawMine(f);
   const st = f.status.map((b) => typeof b === "string" ? b :
     [b.title, ...b.rows.map((r) => r.join("  "))].filter(Boolean).join("\n")).join("\n");
@@ -112,7 +116,9 @@ function drawScores(f) {
   });
   if (v.result) {
     const p = document.createElement("p"); p.className = "result";
-    p.textContent = `Game over: ${f.names[v.result.winner] || "side " + (v.result.winner + 1)} wins.`;
+    const w = v.result.winner;
+    p.textContent = w === f.seat ? "Game over: you win." :
+      `Game over: ${f.names[w] || "side " + (w + 1)} wins.`;
     box.appendChild(p);
   }
 }
@@ -123,7 +129,7 @@ function drawBoard(f) {
   const v = f.view, box = $("board");
   box.replaceChildren();
   if (!v.back_pegs) return;
-  const holes = v.target, perRow = 30, rows = Math.ceil(holes / perRow);
+  const holes = v.target, perRow = Math.ceil(holes / 4), rows = Math.ceil(holes / perRow);
   const sides = v.scores.length, gap = 9, rowH = sides * gap + 8;
   const W = perRow * gap + 20, H = rows * rowH + 6;
   const ns = "http://www.w3.org/2000/svg";
@@ -139,7 +145,7 @@ function drawBoard(f) {
       const x = 14 + c * gap + Math.floor(c / 5) * 0, y = 8 + r * rowH + side * gap;
       const dot = document.createElementNS(ns, "circle");
       dot.setAttribute("cx", x); dot.setAttribute("cy", y);
-      const front = v.scores[side] === h, back = v.back_pegs[side] === h;
+      const front = Math.min(v.scores[side], holes) === h, back = v.back_pegs[side] === h;
       dot.setAttribute("r", front || back ? 3.4 : 1.4);
       dot.setAttribute("class", front ? `front ${colours[side]}` : back ? `back ${colours[side]}` : "hole");
       svg.appendChild(dot);
@@ -164,7 +170,7 @@ function drawCentre(f) {
   if ("stock_size" in v) box.appendChild(labelled("Stock:", document.createTextNode(`${v.stock_size} cards; proposals ${v.proposals}, exchanges ${v.exchanges}`)));
   if (v.shown && v.shown.length) {
     for (const [seat, what, cards] of v.shown)
-      box.appendChild(labelled(`${f.names[seat]}'s ${what}:`, cardsEl(cards)));
+      box.appendChild(labelled(seat === f.seat ? `Your ${what}:` : `${f.names[seat]}'s ${what}:`, cardsEl(cards)));
   }
   if (v.hand_sizes) {
     const others = v.hand_sizes.map((n, i) => i === f.seat ? null : `${f.names[i]} holds ${n}`).filter(Boolean);
