@@ -98,8 +98,11 @@ function update(f) {
   $("status").textContent = st;
   $("seed").textContent = f.seed ? `Seed: ${f.seed} (its SHA-256 is the commitment above).`
                                  : "The seed is revealed when the game ends.";
-  const waiting = f.names.filter((_, i) => !f.present.includes(i) && f.free_seats.includes(i));
-  $("conn").textContent = "connected" + (waiting.length ? `; waiting for ${waiting.join(", ")}` : "");
+  const waiting = f.names.filter((_, i) => f.free_seats.includes(i));
+  const away = f.names.filter((_, i) => i !== f.seat && !f.present.includes(i) &&
+    !f.free_seats.includes(i) && !f.computers.includes(i));
+  $("conn").textContent = "connected" + (waiting.length ? `; waiting for ${waiting.join(", ")} to sit` : "") +
+    (away.length && !f.finished ? `; ${away.join(", ")} away: the game is adjourned, the seat waits` : "");
 }
 
 function drawScores(f) {
@@ -110,7 +113,8 @@ function drawScores(f) {
     const p = document.createElement("p");
     const who = v.players > 2 && scores.length < v.players ? `Side ${i + 1}` : f.names[i];
     p.textContent = `${who}: ${s} of ${v.target}` + (v.tricks ? `, tricks ${v.tricks[i]}` : "") +
-      (v.dealer === i ? " (dealer)" : "") + (f.to_act === i ? " \u2190 to play" : "");
+      (v.dealer === i ? " (dealer)" : "") + (v.elder === i ? " (elder hand)" : "") +
+      (v.announced && v.announced[i] ? " (marked the king)" : "") + (f.to_act === i ? " \u2190 to play" : "");
     p.className = "score" + (f.to_act === i ? " to-act" : "");
     box.appendChild(p);
   });
