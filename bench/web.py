@@ -34,6 +34,8 @@ from hoyle.web.app import cookie_name
 from hoyle.web.store import SqliteStore
 
 SRC = Path(__file__).resolve().parents[1] / "src"
+DRAIN = 2.0
+"""Seconds at the end in which no move is sent (the updates of the last moves arrive)."""
 
 
 def free_port() -> int:
@@ -49,6 +51,12 @@ def rss_kib(pid: int) -> tuple[int, int]:
         key, _, value = line.partition(":")
         fields[key] = value.strip()
     return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user + system), in seconds."""
+    parts = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Stats:
@@ -92,8 +100,8 @@ async def client(base: str, table_id: str, token: str, seat: int, stats: Stats,
                 break
             if f["legal"]:
                 await asyncio.sleep(rng.expovariate(1 / pause) if pause > 0 else 0)
-                if time.monotonic() >= deadline:
-                    break
+                if time.monotonic() >= deadline - DRAIN:
+                    continue  # the last seconds only collect the updates still due
                 stats.pending[(table_id, f["seq"] + 1)] = (seat, time.monotonic())
                 await ws.send(json.dumps({"type": "move", "seq": f["seq"],
                                           "action": rng.choice(f["legal"])}))
@@ -138,6 +146,7 @@ def main() -> None:
         gc.collect()
         gc.freeze()  # the clients' own long-lived objects: no full collections mid-run
         rss_before = rss_kib(proc.pid)[0]
+        cpu_before, own_before = cpu_seconds(proc.pid), time.process_time()
         start = time.monotonic()
         deadline = start + args.seconds
 
@@ -151,6 +160,8 @@ def main() -> None:
         asyncio.run(run())
         elapsed = time.monotonic() - start
         rss, peak = rss_kib(proc.pid)
+        cpu = cpu_seconds(proc.pid) - cpu_before
+        own = time.process_time() - own_before
     finally:
         proc.terminate()
         proc.wait()
@@ -173,6 +184,9 @@ def main() -> None:
           f"acknowledged action not stored: {lost}")
     print(f"server RSS {rss / 1024:.0f} MiB (before the clients {rss_before / 1024:.0f} MiB, "
           f"peak {peak / 1024:.0f} MiB)")
+    print(f"CPU: server {cpu:.1f} s ({100 * cpu / elapsed:.0f}% of a core), the clients "
+          f"{own:.1f} s ({100 * own / elapsed:.0f}%); load average {os.getloadavg()[0]:.2f} "
+          f"on {os.cpu_count()} cores")
     windows: dict[int, list[float]] = {}
     for sent, latency in stats.timeline:
         windows.setdefault(int((sent - start) // 10), []).append(latency)
