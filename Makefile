@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench typecheck clean diff-openspiel accel fuzz
+.PHONY: play serve test bench bench-web typecheck clean diff-openspiel accel chromium fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,17 +14,28 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/hoyle play cribbage
 
+# The web app on an embedded SQLite file (hoyle.db): open http://127.0.0.1:8000/
+serve: $(STAMP)
+	$(BIN)/hoyle serve
+
+# The browser tests drive Debian's chromium (never a downloaded browser build).
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; fi
+
 # The suite runs twice: on the pure-Python source (with the doctests), then on the
 # engine compiled by mypyc (hoyle._accel), which must behave identically.
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(BIN)/mypy
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q
 	@if $(BIN)/python scripts/build_accel.py; then \
 		$(BIN)/python -m pytest -q tests README.md; \
 	else echo "no compiled engine (no C compiler?): its test run is skipped"; fi
 
-# The leak checker at a larger size than in make test (HOYLE_LEAK_GAMES games of every
-# configuration, HOYLE_LEAK_TWINS twin positions each); its figures are printed.
+# The fuzzers at a larger size than make test runs them: the leak checker
+# (HOYLE_LEAK_GAMES games of every configuration, HOYLE_LEAK_TWINS twin positions each;
+# its figures are printed) and the record fuzzer (HOYLE_FUZZ_SCALE).
 FUZZ_GAMES ?= 25
 FUZZ_TWINS ?= 80
 fuzz: $(STAMP)
@@ -43,7 +54,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/envs.py
 	$(BIN)/python bench/tui.py
 
-# The fuzzers at a larger size than make test runs them.
+# N tables of two scripted websocket clients against a real server (bench/web.py --help)
+bench-web: $(STAMP)
+	$(BIN)/python bench/web.py
+
 diff-openspiel: $(STAMP)
 	$(BIN)/python scripts/diff_openspiel.py --deals 10000
 

@@ -109,7 +109,7 @@ def mangle(base: Json, kind: str, rng: random.Random) -> str | bytes:
         j = i + len(json.dumps(rec[key]))
         return text[:i] + _nest(rng, depth) + text[j:]
     elif kind == "big_number":
-        digits = rng.choice([20, 31, 400, 5000, 100_000])
+        digits = rng.choice([20, 41, 400, 5000, 100_000])
         key = rng.choice(["seed", "options", "result"])
         text = json.dumps(rec)
         number = "9" * digits

@@ -233,6 +233,31 @@ def replay(path: Annotated[Path, typer.Argument(
         console.print(f"[dim]Unfinished: {len(record.actions)} actions.[/dim]")
 
 
+@app.command()
+def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+          port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+          db: Annotated[Path, typer.Option(
+              help="The SQLite database of the tables (created if missing).")
+          ] = Path("hoyle.db")) -> None:
+    """Serve the web app: the lobby, the tables (play a friend by link, or the computer)
+    and their records, on an embedded SQLite database. Needs the web extra (pip install
+    'hoyle[web]'); unfinished tables go on where their stored actions left them."""
+    try:
+        import uvicorn
+
+        from hoyle.web.app import create_app
+    except ImportError as e:
+        raise _fail(f"hoyle serve needs the web extra (pip install 'hoyle[web]'): {e}"
+                    ) from None
+    try:
+        web_app = create_app(db)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    console.print(f"hoyle serving on http://{host}:{port}/ (tables in {escape(str(db))}); "
+                  "Ctrl-C stops.", soft_wrap=True)
+    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+
+
 referee_app = typer.Typer(help="Referee a game played with real cards: board and umpire.",
                           no_args_is_help=True)
 app.add_typer(referee_app, name="referee")

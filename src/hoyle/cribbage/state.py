@@ -337,6 +337,13 @@ class CribbageState(BaseState):
             used.add(self.starter)
         return [c for c in CARDS if c not in used]
 
+    def public_view(self) -> CribbageView:
+        """What a spectator may know: :meth:`view` of seat 0 with no seat's own cards (its
+        ``hand``, ``kept`` and ``discards`` empty, ``heels_due`` false) and ``seat`` -1;
+        the board, the count, the cards played and the cards laid face up in the show are
+        public. (Added for ``hoyle serve``'s spectators.)"""
+        return self.view(0)._replace(seat=-1, hand=(), kept=(), discards=(), heels_due=False)
+
     def view(self, seat: int) -> CribbageView:
         """What ``seat`` may know now (see :class:`CribbageView`).
 

@@ -210,9 +210,10 @@ MAX_ACTIONS: Final = 50_000
 """The most actions of one record (a game to 121 has some 150)."""
 MAX_DEPTH: Final = 6
 """The deepest nesting of a record's JSON (the record object is depth 1)."""
-MAX_INT_DIGITS: Final = 30
-"""The most digits of an integer in a record (a match's game seeds, ``seed * 1,000,003 +
-i``, stay below 10**30 for every seed the commands take, below :data:`MAX_SEED`)."""
+MAX_INT_DIGITS: Final = 40
+"""The most digits of an integer in a record: a web table's 128-bit seed has 39 (``hoyle
+serve`` draws them with ``secrets``), a match's game seeds (``seed * 1,000,003 + i``) stay
+below 10**30 for every seed the commands take (below :data:`MAX_SEED`)."""
 MAX_SEED: Final = 10**20
 """The commands take seeds from 0 to ``MAX_SEED - 1``."""
 MAX_TEXT: Final = 256

@@ -1,0 +1,251 @@
+// hoyle's table page: one WebSocket, updates numbered by the table's actions; the page
+// draws what the server sends (this seat's view, the events it may see) and nothing else.
+const root = document.getElementById("table");
+const tableId = root.dataset.table;
+const $ = (id) => document.getElementById(id);
+const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+let ws = null;
+let last = 0;          // the last action number this page has seen
+let frame = null;      // the last update
+let selected = [];     // cards chosen for a move of several cards
+let retry = 500;
+
+export function pretty(card) {
+  const r = card.slice(0, -1), s = card.slice(-1);
+  return (r === "T" ? "10" : r) + SUITS[s];
+}
+
+function cardEl(card, opts = {}) {
+  const el = document.createElement(opts.button ? "button" : "span");
+  el.className = "card " + ("HD".includes(card.slice(-1)) ? "red" : "black");
+  el.dataset.card = card;
+  el.textContent = pretty(card);
+  if (opts.button) el.type = "button";
+  return el;
+}
+
+function cardsEl(cards, label) {
+  const wrap = document.createElement("span");
+  wrap.className = "cards";
+  if (label) wrap.setAttribute("aria-label", label);
+  for (const c of cards || []) wrap.appendChild(cardEl(c));
+  if (!cards || !cards.length) wrap.append("\u2014");
+  return wrap;
+}
+
+function send(msg) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+}
+
+function move(fields) {
+  $("error").textContent = "";
+  send({ type: "move", seq: last, ...fields });
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${proto}://${location.host}/t/${tableId}/ws`);
+  ws.onopen = () => { retry = 500; $("conn").textContent = "connected"; send({ type: "sync", seq: last }); };
+  ws.onclose = () => {
+    $("conn").textContent = "disconnected: reconnecting…";
+    setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
+  };
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "update") update(msg);
+    else if (msg.type === "error") $("error").textContent = msg.message;
+    else if (msg.type === "confirm") confirmMove(msg);
+  };
+}
+
+function confirmMove(msg) {
+  const box = $("decision");
+  box.replaceChildren();
+  const q = document.createElement("p"); q.textContent = msg.question;
+  const yes = document.createElement("button"); yes.type = "button"; yes.textContent = "Yes";
+  yes.onclick = () => move({ action: msg.action });
+  const no = document.createElement("button"); no.type = "button"; no.textContent = "No";
+  no.onclick = () => box.replaceChildren();
+  box.append(q, yes, no);
+  yes.focus();
+}
+
+function update(f) {
+  frame = f;
+  last = f.seq;
+  root.dataset.seq = f.seq;
+  root.dataset.mine = f.legal.length ? "1" : "0";
+  root.dataset.finished = f.finished ? "1" : "0";
+  selected = [];
+  const live = $("live");
+  for (const line of f.lines) {
+    const li = document.createElement("li");
+    li.textContent = line.text;
+    li.dataset.n = line.n;
+    if (/Ruling /.test(line.text)) li.className = "ruling";
+    $("log").appendChild(li);
+    const p = document.createElement("p"); p.textContent = line.text; live.appendChild(p);
+  }
+  while (live.childNodes.length > 12) live.removeChild(live.firstChild);
+  if (f.lines.length) $("log").lastElementChild.scrollIntoView({ block: "nearest" });
+  const sit = document.querySelector(".sit");
+  if (sit && (!f.free_seats.length || f.seat !== null)) sit.hidden = true;
+  const invite = document.querySelector(".invite");
+  if (invite && !f.free_seats.length) invite.hidden = true;
+  drawScores(f); drawBoard(f); drawCentre(f); drawMine(f);
+  const st = f.status.map((b) => typeof b === "string" ? b :
+    [b.title, ...b.rows.map((r) => r.join("  "))].filter(Boolean).join("\n")).join("\n");
+  $("status").textContent = st;
+  $("seed").textContent = f.seed ? `Seed: ${f.seed} (its SHA-256 is the commitment above).`
+                                 : "The seed is revealed when the game ends.";
+  const waiting = f.names.filter((_, i) => f.free_seats.includes(i));
+  const away = f.names.filter((_, i) => i !== f.seat && !f.present.includes(i) &&
+    !f.free_seats.includes(i) && !f.computers.includes(i));
+  $("conn").textContent = "connected" + (waiting.length ? `; waiting for ${waiting.join(", ")} to sit` : "") +
+    (away.length && !f.finished ? `; ${away.join(", ")} away: the game is adjourned, the seat waits` : "");
+}
+
+function drawScores(f) {
+  const v = f.view, box = $("scores");
+  box.replaceChildren();
+  const scores = v.scores || [];
+  scores.forEach((s, i) => {
+    const p = document.createElement("p");
+    const who = v.players > 2 && scores.length < v.players ? `Side ${i + 1}` : f.names[i];
+    p.textContent = `${who}: ${s} of ${v.target}` + (v.tricks ? `, tricks ${v.tricks[i]}` : "") +
+      (v.dealer === i ? " (dealer)" : "") + (v.elder === i ? " (elder hand)" : "") +
+      (v.announced && v.announced[i] ? " (marked the king)" : "") + (f.to_act === i ? " \u2190 to play" : "");
+    p.className = "score" + (f.to_act === i ? " to-act" : "");
+    box.appendChild(p);
+  });
+  if (v.result) {
+    const p = document.createElement("p"); p.className = "result";
+    const w = v.result.winner;
+    p.textContent = w === f.seat ? "Game over: you win." :
+      `Game over: ${f.names[w] || "side " + (w + 1)} wins.`;
+    box.appendChild(p);
+  }
+}
+
+// The board: each side's front and back peg on a track of target holes (when the view
+// has back pegs), in rows of 30 holes.
+function drawBoard(f) {
+  const v = f.view, box = $("board");
+  box.replaceChildren();
+  if (!v.back_pegs) return;
+  const holes = v.target, perRow = Math.ceil(holes / 4), rows = Math.ceil(holes / perRow);
+  const sides = v.scores.length, gap = 9, rowH = sides * gap + 8;
+  const W = perRow * gap + 20, H = rows * rowH + 6;
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", v.scores.map((s, i) => `${f.names[i] || "side " + (i + 1)} ${s}, back peg ${v.back_pegs[i]}`).join("; "));
+  svg.classList.add("board");
+  const colours = ["peg0", "peg1", "peg2"];
+  for (let side = 0; side < sides; side++) {
+    for (let h = 1; h <= holes; h++) {
+      const r = Math.floor((h - 1) / perRow), c = (h - 1) % perRow;
+      const x = 14 + c * gap + Math.floor(c / 5) * 0, y = 8 + r * rowH + side * gap;
+      const dot = document.createElementNS(ns, "circle");
+      dot.setAttribute("cx", x); dot.setAttribute("cy", y);
+      const front = Math.min(v.scores[side], holes) === h, back = v.back_pegs[side] === h;
+      dot.setAttribute("r", front || back ? 3.4 : 1.4);
+      dot.setAttribute("class", front ? `front ${colours[side]}` : back ? `back ${colours[side]}` : "hole");
+      svg.appendChild(dot);
+    }
+  }
+  box.appendChild(svg);
+}
+
+function labelled(text, node) {
+  const p = document.createElement("p");
+  p.append(text + " ", node);
+  return p;
+}
+
+function drawCentre(f) {
+  const v = f.view, box = $("centre");
+  box.replaceChildren();
+  if ("starter" in v) box.appendChild(labelled("Starter:", cardsEl(v.starter ? [v.starter] : [])));
+  if ("count_cards" in v) box.appendChild(labelled(`Count ${v.count}:`, cardsEl(v.count_cards, "the cards of the count")));
+  if ("turn_up" in v) box.appendChild(labelled("Turn-up:", cardsEl(v.turn_up ? [v.turn_up] : [])));
+  if ("trick" in v) box.appendChild(labelled("Trick:", cardsEl(v.trick.map((p) => p[1]), "the trick")));
+  if ("stock_size" in v) box.appendChild(labelled("Stock:", document.createTextNode(`${v.stock_size} cards; proposals ${v.proposals}, exchanges ${v.exchanges}`)));
+  if (v.shown && v.shown.length) {
+    for (const [seat, what, cards] of v.shown)
+      box.appendChild(labelled(seat === f.seat ? `Your ${what}:` : `${f.names[seat]}'s ${what}:`, cardsEl(cards)));
+  }
+  if (v.hand_sizes) {
+    const others = v.hand_sizes.map((n, i) => i === f.seat ? null : `${f.names[i]} holds ${n}`).filter(Boolean);
+    box.appendChild(labelled("", document.createTextNode(others.join("; "))));
+  }
+}
+
+function actionCards(a) { return a.split(" ").slice(1).filter((t) => /^(10|[2-9TJQKA])[SHDC]$/.test(t)); }
+
+function drawMine(f) {
+  const hand = $("hand"), buttons = $("buttons");
+  hand.replaceChildren(); buttons.replaceChildren(); $("decision").replaceChildren();
+  $("prompt").textContent = f.prompt || (f.finished ? "The game is over." :
+    f.seat === null ? "" : "Waiting for the other side.");
+  const v = f.view;
+  const legal = new Set(f.legal_cards);
+  for (const c of v.hand || []) {
+    const b = cardEl(c, { button: true });
+    b.setAttribute("aria-label", pretty(c) + (legal.has(c) ? " (playable)" : ""));
+    if (legal.has(c)) b.classList.add("legal"); else b.disabled = true;
+    b.onclick = () => pick(c, b);
+    hand.appendChild(b);
+  }
+  if (v.kept && v.kept.length && v.phase !== "discard") hand.appendChild(labelled(" kept:", cardsEl(v.kept)));
+  if (v.discards && v.discards.length) hand.appendChild(labelled(" laid away:", cardsEl(v.discards)));
+  for (const d of f.decision) { const p = document.createElement("p"); p.textContent = d; $("decision").appendChild(p); }
+  const plain = f.legal.filter((a) => actionCards(a).length === 0);
+  if (plain.length <= 14) for (const a of plain) {
+    const b = document.createElement("button"); b.type = "button"; b.textContent = a.toLowerCase();
+    b.className = "act"; b.onclick = () => move({ action: a });
+    buttons.appendChild(b);
+  }
+  const form = $("move");
+  form.hidden = f.seat === null || f.finished;
+  if (f.prompt && document.activeElement === document.body) {
+    const first = hand.querySelector("button.legal") || buttons.querySelector("button");
+    if (first) first.focus();
+  }
+}
+
+// A click chooses a card; a move is sent when the chosen cards are exactly a legal
+// action's and no legal action takes more of them (else a Send button waits).
+function pick(card, el) {
+  const i = selected.indexOf(card);
+  if (i >= 0) { selected.splice(i, 1); el.classList.remove("chosen"); }
+  else { selected.push(card); el.classList.add("chosen"); }
+  el.setAttribute("aria-pressed", selected.includes(card) ? "true" : "false");
+  const key = (cs) => [...cs].sort().join(" ");
+  const want = key(selected);
+  const exact = frame.legal.filter((a) => actionCards(a).length && key(actionCards(a)) === want);
+  const more = frame.legal.some((a) => { const cs = actionCards(a); return cs.length > selected.length && selected.every((c) => cs.includes(c)); });
+  const buttons = $("buttons");
+  buttons.querySelectorAll(".chosen-send").forEach((b) => b.remove());
+  if (exact.length === 1 && !more) { move({ action: exact[0] }); return; }
+  for (const a of exact) {
+    const b = document.createElement("button"); b.type = "button"; b.className = "act chosen-send";
+    b.textContent = a.split(" ")[0].toLowerCase() + " " + actionCards(a).map(pretty).join(" ");
+    b.onclick = () => move({ action: a });
+    buttons.appendChild(b);
+  }
+}
+
+$("move").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const input = $("move-text");
+  const text = input.value.trim();
+  if (!text) return;
+  move({ text });
+  input.value = "";
+});
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "/" && document.activeElement !== $("move-text")) { ev.preventDefault(); $("move-text").focus(); }
+});
+connect();

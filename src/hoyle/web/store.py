@@ -1,0 +1,254 @@
+"""Where ``hoyle serve`` keeps its tables: the :class:`TableStore` interface and
+:class:`SqliteStore`, its SQLite implementation (the standard library's :mod:`sqlite3`, WAL,
+one writer, every write committed before it returns).
+
+A table is stored as its header (game, variant, law code, the game's options, each seat's
+kind, the seed and its SHA-256 commitment) and the list of its actions in order (chance
+outcomes included, as the action's text form); the game is rebuilt by replaying them. The
+seats' tokens are stored only as SHA-256 hashes. The schema carries its version in the
+``schema_version`` table and :data:`MIGRATIONS` bring an older file up to date.
+
+>>> store = SqliteStore(":memory:")
+>>> store.create_table(TableRow("t1", "g", {"a": 1}, [SeatKind("person", "")], "7", "c",
+...                             "2026-01-01T00:00:00"))
+>>> store.append_action("t1", 1, -1, "CUT 5H")
+>>> [(r.id, r.actions) for r in store.load_tables()]
+[('t1', ['CUT 5H'])]
+>>> store.schema_version()
+1
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from hoyle.errors import HoyleError
+
+__all__ = ["MIGRATIONS", "SeatKind", "SqliteStore", "StoreError", "TableRow", "TableStore"]
+
+
+class StoreError(HoyleError):
+    """The store refused a write (a duplicate table or action number, a seat taken) or
+    cannot be opened (a schema newer than this program knows)."""
+
+
+@dataclass(frozen=True)
+class SeatKind:
+    """A seat of a table: ``kind`` ``"person"`` or ``"computer"``, and for a computer the
+    registry name of its player (``"expert"``)."""
+
+    kind: str
+    player: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        """As JSON-ready data."""
+        return {"kind": self.kind, "player": self.player}
+
+
+@dataclass
+class TableRow:
+    """A stored table.
+
+    Attributes:
+        id: the table's id (URL-safe text).
+        game: the registry name of its game.
+        options: the game's play options (by :class:`hoyle.engine.options.Option` name;
+            JSON values: variant, law code, ...).
+        seats: each seat's kind.
+        seed: the seed (decimal text: it may be 128 bits), secret until the game ends.
+        commitment: the SHA-256 of the seed's text, shown from the start.
+        created: when the table was created (ISO, UTC).
+        actions: the actions in order (their text form).
+        token_hashes: each seat's token hash (hex), ``None`` while the seat is free.
+        finished: whether the game is over.
+    """
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: list[SeatKind]
+    seed: str
+    commitment: str
+    created: str
+    actions: list[str] = field(default_factory=list)
+    token_hashes: list[str | None] = field(default_factory=list)
+    finished: bool = False
+
+
+class TableStore(Protocol):
+    """What the web app asks of its storage (SQLite now; a server database later)."""
+
+    def create_table(self, row: TableRow) -> None:
+        """Store a new table (its header; no actions yet). Raises StoreError: the id is
+        taken."""
+
+    def append_action(self, table_id: str, n: int, seat: int, action: str) -> None:
+        """Store action number ``n`` (1 = the first) of the table, committed when this
+        returns. Raises StoreError: number ``n`` is already stored (or ``n`` is not the
+        next)."""
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """Give a free seat its token's hash; ``False`` (and nothing changed) if the seat
+        is taken."""
+
+    def finish(self, table_id: str) -> None:
+        """Mark the table's game over."""
+
+    def load_tables(self) -> list[TableRow]:
+        """Every stored table with its actions and token hashes, oldest first."""
+
+    def close(self) -> None:
+        """Close the store."""
+
+
+MIGRATIONS: tuple[str, ...] = (
+    # version 1
+    """
+    CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        commitment TEXT NOT NULL,
+        created TEXT NOT NULL,
+        finished INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE actions (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        n INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (table_id, n)
+    );
+    CREATE TABLE seat_tokens (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seat INTEGER NOT NULL,
+        token_hash TEXT NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
+    """,
+)
+"""The schema, one script per version: a file at version ``k`` runs scripts ``k+1`` on."""
+
+
+class SqliteStore:
+    """A :class:`TableStore` in one SQLite file (``":memory:"`` for a test).
+
+    Args:
+        path: the database file (created if missing, migrated if older).
+
+    Raises:
+        StoreError: the file's schema is newer than :data:`MIGRATIONS`.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        with self._lock:
+            db = self._db
+            db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            row = db.execute("SELECT version FROM schema_version").fetchone()
+            version = 0 if row is None else int(row[0])
+            if version > len(MIGRATIONS):
+                raise StoreError(f"the database's schema is version {version}; this hoyle "
+                                 f"knows up to {len(MIGRATIONS)}")
+            for v in range(version, len(MIGRATIONS)):
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in MIGRATIONS[v].split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+                    db.execute("DELETE FROM schema_version")
+                    db.execute("INSERT INTO schema_version VALUES (?)", (v + 1,))
+                    db.execute("COMMIT")
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+
+    def schema_version(self) -> int:
+        """The schema version of the open file."""
+        with self._lock:
+            return int(self._db.execute("SELECT version FROM schema_version").fetchone()[0])
+
+    def create_table(self, row: TableRow) -> None:
+        """See :meth:`TableStore.create_table`."""
+        with self._lock:
+            try:
+                self._db.execute(
+                    "INSERT INTO tables (id, game, options, seats, seed, commitment, created)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (row.id, row.game, json.dumps(row.options),
+                     json.dumps([s.to_dict() for s in row.seats]), row.seed, row.commitment,
+                     row.created))
+            except sqlite3.IntegrityError as e:
+                raise StoreError(f"cannot store table {row.id!r}: {e}") from None
+
+    def append_action(self, table_id: str, n: int, seat: int, action: str) -> None:
+        """See :meth:`TableStore.append_action`."""
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                last = db.execute("SELECT COALESCE(MAX(n), 0) FROM actions WHERE table_id = ?",
+                                  (table_id,)).fetchone()[0]
+                if n != last + 1:
+                    raise StoreError(f"table {table_id!r}: action {n} is not the next "
+                                     f"({last + 1})")
+                db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
+                           (table_id, n, seat, action))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """See :meth:`TableStore.claim_seat`."""
+        with self._lock:
+            try:
+                self._db.execute("INSERT INTO seat_tokens VALUES (?, ?, ?)",
+                                 (table_id, seat, token_hash))
+            except sqlite3.IntegrityError:
+                return False
+            return True
+
+    def finish(self, table_id: str) -> None:
+        """See :meth:`TableStore.finish`."""
+        with self._lock:
+            self._db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
+
+    def load_tables(self) -> list[TableRow]:
+        """See :meth:`TableStore.load_tables`."""
+        with self._lock:
+            db = self._db
+            rows = []
+            for (tid, game, options, seats, seed, commitment, created, finished) in db.execute(
+                    "SELECT id, game, options, seats, seed, commitment, created, finished "
+                    "FROM tables ORDER BY created, id").fetchall():
+                kinds = [SeatKind(s["kind"], s["player"]) for s in json.loads(seats)]
+                actions = [a for (a,) in db.execute(
+                    "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (tid,))]
+                hashes: list[str | None] = [None] * len(kinds)
+                for seat, h in db.execute(
+                        "SELECT seat, token_hash FROM seat_tokens WHERE table_id = ?", (tid,)):
+                    if 0 <= seat < len(hashes):
+                        hashes[seat] = h
+                rows.append(TableRow(tid, game, json.loads(options), kinds, seed, commitment,
+                                     created, actions, hashes, bool(finished)))
+            return rows
+
+    def close(self) -> None:
+        """See :meth:`TableStore.close`."""
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,452 @@
+"""A table of ``hoyle serve``, for any registered game: the game's state, its seats and
+their tokens, and what each reader may be sent. Nothing here names a game: the game comes
+from the registry (:func:`hoyle.engine.registry.get_game`), its words from its
+:class:`~hoyle.engine.text.GameText`, what a seat may know from ``state.view(seat)`` (a
+spectator's from ``state.public_view()``) and events filtered by
+:meth:`~hoyle.engine.event.Event.seen_by`.
+
+Every accepted action is stored (:mod:`hoyle.web.store`) before the state takes it and
+before anyone is told; a table is rebuilt from its stored actions. Every random choice
+flows from the table's seed: the chance node at action ``n`` uses ``derive_rng(seed,
+"chance", n)`` and a computer seat ``derive_rng(seed, "seat", seat, n)``, as ``hoyle
+play`` does. The seed is drawn with :mod:`secrets` (128 bits) and kept secret until the
+game ends; its SHA-256 commitment is shown from the start.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, is_dataclass
+from enum import Enum
+from typing import Any
+
+from rich.text import Text
+
+from hoyle.cards import Card, derive_rng
+from hoyle.engine.action import CHANCE, TERMINAL, Action
+from hoyle.engine.event import Event
+from hoyle.engine.registry import GameSpec, get_game
+from hoyle.engine.text import Confirm, TextTable
+from hoyle.errors import HoyleError, IllegalAction
+from hoyle.web.store import SeatKind, StoreError, TableRow, TableStore
+
+__all__ = ["PERSON", "COMPUTER", "Step", "Table", "Tables", "WebError", "commitment",
+           "hash_token", "jsonable", "plain", "seat_count", "table_options"]
+
+PERSON = "person"
+COMPUTER = "computer"
+SKIPPED_OPTIONS = frozenset({"seed", "save", "resume", "opponent"})
+"""Play options a table does not take from its creator's form (the seed is drawn; the
+seats say who the computers are)."""
+
+
+class WebError(HoyleError):
+    """A request or message the table refuses (not seated, out of turn, stale, illegal,
+    malformed); the table is left exactly as it was."""
+
+
+def commitment(seed: str) -> str:
+    """The SHA-256 (hex) of the seed's decimal text: shown before the game, checked after.
+
+    >>> commitment("1")[:16]
+    '6b86b273ff34fce1'
+    """
+    return hashlib.sha256(seed.encode("ascii")).hexdigest()
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 (hex) of a seat token: only this is stored."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def plain(markup: str) -> str:
+    """A line of the game's text (rich markup) as the plain text a terminal shows.
+
+    >>> plain("[red]10♥[/red] \\\\[0]")
+    '10♥ [0]'
+    """
+    return Text.from_markup(markup).plain
+
+
+def jsonable(value: Any) -> Any:
+    """A view (named tuples, dataclasses, cards, enums, tuples) as JSON-ready data: cards
+    as their text (``"TH"``), enums by value, named tuples and dataclasses as objects."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Enum):
+        return jsonable(value.value)
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, tuple) and hasattr(value, "_asdict"):
+        return {k: jsonable(v) for k, v in value._asdict().items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [jsonable(v) for v in value]
+    return str(value)
+
+
+def table_options(spec: GameSpec) -> list[Any]:
+    """The game's play options a table's creator chooses (variant, law code, manual
+    counting...): :meth:`GameSpec.play_options` less the seed, files and opponent."""
+    return [o for o in spec.play_options() if o.name not in SKIPPED_OPTIONS]
+
+
+def _block(block: str | TextTable) -> Any:
+    if isinstance(block, str):
+        return plain(block)
+    return {"title": plain(block.title or ""), "columns": [plain(c) for c in block.columns],
+            "rows": [[plain(c) for c in row] for row in block.rows]}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action: its number (1 = the first), the seat that took it (CHANCE for
+    chance), its text and the events it caused (whole: each reader gets them through
+    ``seen_by``)."""
+
+    n: int
+    seat: int
+    action: str
+    events: tuple[Event, ...]
+
+
+class Table:
+    """One table: a game of a registered game between persons and computer players.
+
+    Args:
+        row: the stored table (header, seats, tokens' hashes, actions).
+        store: where each accepted action is stored before it is applied.
+
+    Raises:
+        HoyleError: the game, an option or a computer player is unknown, or a stored action
+            does not replay.
+    """
+
+    def __init__(self, row: TableRow, store: TableStore) -> None:
+        self.row = row
+        self.store = store
+        self.id = row.id
+        self.spec = get_game(row.game)
+        self.text = self.spec.text()
+        self.state: Any = self.text.new_play(self._seed_int(),
+                                             _values(self.spec, row.options)).state
+        seats = self.text.seat_count(self.state)
+        if len(row.seats) != seats:
+            raise WebError(f"the game has {seats} seats, not {len(row.seats)}")
+        self.players: dict[int, Any] = {
+            i: self.spec.make_player(s.player) for i, s in enumerate(row.seats)
+            if s.kind == COMPUTER}
+        self.names = [f"Computer {i + 1} ({s.player})" if s.kind == COMPUTER
+                      else f"Player {i + 1}" for i, s in enumerate(row.seats)]
+        if len(row.token_hashes) != seats:
+            row.token_hashes = (list(row.token_hashes) + [None] * seats)[:seats]
+        self.steps: list[Step] = []
+        actions, row.actions = list(row.actions), []
+        for text in actions:
+            self._apply(Action.parse(text), store=False)
+        row.actions = actions
+
+    # -- reading ---------------------------------------------------------------------------
+    def _seed_int(self) -> int:
+        return int(self.row.seed)
+
+    @property
+    def seq(self) -> int:
+        """The number of actions applied (the last event's number)."""
+        return len(self.steps)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return bool(self.state.is_terminal())
+
+    def person_seats(self) -> list[int]:
+        """The seats a person plays."""
+        return [i for i, s in enumerate(self.row.seats) if s.kind == PERSON]
+
+    def free_seats(self) -> list[int]:
+        """The person seats nobody has taken yet."""
+        return [i for i in self.person_seats() if self.row.token_hashes[i] is None]
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token ``token`` is (compared in constant time), else ``None``."""
+        if not token:
+            return None
+        h = hash_token(token)
+        found = None
+        for i, stored in enumerate(self.row.token_hashes):
+            if stored is not None and hmac.compare_digest(stored, h):
+                found = i
+        return found
+
+    def take_seat(self, seat: int) -> str:
+        """Take the free person seat ``seat``: a new token (128+ bits from :mod:`secrets`),
+        of which only the hash is stored.
+
+        Raises:
+            WebError: no such person seat, or it is taken.
+        """
+        if seat not in self.person_seats():
+            raise WebError(f"seat {seat} is not a person's seat at this table")
+        if self.row.token_hashes[seat] is not None:
+            raise WebError(f"seat {seat} is taken")
+        token = secrets.token_urlsafe(24)
+        h = hash_token(token)
+        if not self.store.claim_seat(self.id, seat, h):
+            raise WebError(f"seat {seat} is taken")
+        self.row.token_hashes[seat] = h
+        return token
+
+    # -- acting ----------------------------------------------------------------------------
+    def _apply(self, action: Action, store: bool = True) -> Step:
+        """Apply a legal ``action``: stored first (when ``store``), then applied."""
+        seat = self.state.current_player
+        trial = self.state.clone()
+        events = trial.apply(action)  # IllegalAction: nothing stored, nothing changed
+        n = len(self.steps) + 1
+        if store:
+            self.store.append_action(self.id, n, seat, str(action))
+            self.row.actions.append(str(action))
+        self.state = trial
+        step = Step(n, seat, str(action), tuple(events))
+        self.steps.append(step)
+        if store and self.finished:
+            self.store.finish(self.id)
+            self.row.finished = True
+        return step
+
+    def read(self, seat: int, line: str) -> Action | Confirm:
+        """The move a typed line stands for (the game's own reading, as the terminal's).
+
+        Raises:
+            WebError: not this seat's turn, or the line is not a move here.
+        """
+        self._check_turn(seat)
+        try:
+            move = self.text.read_move(line.strip(), self.state, seat)
+        except HoyleError as e:
+            raise WebError(str(e)) from None
+        if move is None:
+            raise WebError("type a move (or 'help')")
+        return move
+
+    def _check_turn(self, seat: int) -> None:
+        if self.finished:
+            raise WebError("the game is over")
+        if self.state.current_player != seat:
+            raise WebError("it is not your turn")
+
+    def act(self, seat: int, action: Action, at: int) -> Step:
+        """Seat ``seat`` takes ``action``, having seen the table at action number ``at``.
+
+        Raises:
+            WebError: not the seat's turn, ``at`` is not the table's number (a stale or
+                replayed message), or the action is illegal; nothing stored or changed.
+        """
+        if at != self.seq:
+            raise WebError(f"stale move: the table is at {self.seq}, not {at}")
+        self._check_turn(seat)
+        try:
+            return self._apply(action)
+        except (IllegalAction, StoreError) as e:
+            raise WebError(str(e)) from None
+
+    def next_automatic(self) -> tuple[str, int] | None:
+        """What moves by itself next: ``("chance", CHANCE)``, ``("computer", seat)`` or
+        ``("forced", seat)`` (a person's forced move, as the terminal makes it), or
+        ``None`` (a person is to move, or the game is over)."""
+        seat = self.state.current_player
+        if seat == TERMINAL or self.finished:
+            return None
+        if seat == CHANCE:
+            return ("chance", seat)
+        if seat in self.players:
+            return ("computer", seat)
+        if self.text.auto_move(self.state, seat) is not None:
+            return ("forced", seat)
+        return None
+
+    def automatic_action(self) -> Action | None:
+        """The action of :meth:`next_automatic` (a computer's choice may take a while: call
+        it off the event loop), or ``None``."""
+        nxt = self.next_automatic()
+        if nxt is None:
+            return None
+        kind, seat = nxt
+        s = self.state
+        n = len(s.history)
+        if kind == "chance":
+            return s.sample_chance(derive_rng(self._seed_int(), "chance", n))  # type: ignore[no-any-return]
+        if kind == "computer":
+            return self.players[seat].choose(  # type: ignore[no-any-return]
+                s.view(seat), s.legal_actions(), derive_rng(self._seed_int(), "seat", seat, n))
+        forced = self.text.auto_move(s, seat)
+        return None if forced is None else forced[1]
+
+    def apply_automatic(self, action: Action) -> Step:
+        """Apply the action :meth:`automatic_action` chose (stored first)."""
+        return self._apply(action)
+
+    def run_automatic(self) -> list[Step]:
+        """Apply automatic moves until a person is to move or the game ends."""
+        done = []
+        while (action := self.automatic_action()) is not None:
+            done.append(self._apply(action))
+        return done
+
+    # -- what a reader is sent -------------------------------------------------------------
+    def lines(self, reader: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The event lines of the steps after number ``since``, as ``reader`` (a seat, or
+        ``None`` for a spectator) may see them: ``{"n": step, "text": line}``."""
+        out: list[dict[str, Any]] = []
+        for step in self.steps[max(0, since):]:
+            seen = [e.seen_by(reader) for e in step.events]
+            if reader is None:
+                texts = self.text.event_lines(seen, self.names, None)
+            else:
+                texts = self.text.play_event_lines(self.state, seen, self._names_for(reader),
+                                                   reader)
+            out.extend({"n": step.n, "text": plain(t)} for t in texts if t)
+        return out
+
+    def _names_for(self, reader: int | None) -> list[str]:
+        return [("You" if i == reader else n) for i, n in enumerate(self.names)]
+
+    def view(self, reader: int | None) -> Any:
+        """What ``reader`` may know now: ``state.view(seat)``, or ``state.public_view()``
+        for a spectator."""
+        if reader is None:
+            return self.state.public_view()
+        return self.state.view(reader)
+
+    def frame(self, reader: int | None, since: int) -> dict[str, Any]:
+        """The update a reader is sent: the table's number, the lines after ``since``, the
+        view, and for the seat to move its legal actions, the cards in them, the prompt
+        and the decision's options."""
+        names = self._names_for(reader)
+        to_act = self.state.current_player
+        seat = -1 if reader is None else reader
+        mine = reader is not None and to_act == reader and not self.finished \
+            and self.next_automatic() is None  # a forced move is made for him
+        legal = self.state.legal_actions() if mine else []
+        frame: dict[str, Any] = {
+            "type": "update", "seq": self.seq, "seat": reader, "names": names,
+            "to_act": to_act, "finished": self.finished,
+            "lines": self.lines(reader, since),
+            "view": jsonable(self.view(reader)),
+            "legal": [str(a) for a in legal],
+            "legal_cards": sorted({str(c) for a in legal for c in a.cards}),
+            "prompt": plain(self.text.prompt(self.state, seat, names)) if mine else "",
+            "decision": [plain(d) for d in self.text.decision_lines(self.state, seat)]
+            if mine else [],
+            "status": [_block(b) for b in self.text.status(self.state, seat, names)]
+            if reader is not None and not self.finished else [],
+            "free_seats": self.free_seats(),
+            "computers": sorted(self.players),
+            "commitment": self.row.commitment,
+            "seed": self.row.seed if self.finished else None,
+        }
+        return frame
+
+    def record(self, reader: int | None) -> dict[str, Any]:
+        """The downloadable record: the whole record (every card, the seed) once the game
+        is over; until then only what ``reader`` may know (the header, the commitment, the
+        number of actions and the reader's own event lines)."""
+        if self.finished:
+            data = self.state.to_record(seats=self.names,
+                                        date=self.row.created[:10]).to_dict()
+            data["commitment"] = self.row.commitment
+            return data  # type: ignore[no-any-return]
+        return {"game": self.spec.name, "options": self.row.options, "seats": self.names,
+                "commitment": self.row.commitment, "actions": self.seq, "redacted": True,
+                "lines": [line["text"] for line in self.lines(reader)]}
+
+    def summary(self) -> dict[str, Any]:
+        """The lobby's line for this table (public)."""
+        return {"id": self.id, "game": self.spec.title,
+                "options": {k: v for k, v in self.row.options.items()},
+                "seats": self.names, "free": self.free_seats(), "seq": self.seq,
+                "finished": self.finished}
+
+
+def _values(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, Any]:
+    values: dict[str, Any] = {o.name: o.default for o in spec.play_options()}
+    values.update(options)
+    values["opponent"] = spec.default_opponent
+    return values
+
+
+def seat_count(game: str, options: Mapping[str, Any]) -> int:
+    """The number of seats of a table of ``game`` with ``options`` (the variant's).
+
+    Raises:
+        HoyleError: an unknown game, variant or option value.
+    """
+    spec = get_game(game)
+    text = spec.text()
+    return text.seat_count(text.new_play(0, _values(spec, options)).state)
+
+
+class Tables:
+    """Every table of the server, loaded from the store at start (unfinished games go on
+    where their stored actions left them).
+
+    Args:
+        store: the tables' storage.
+    """
+
+    def __init__(self, store: TableStore) -> None:
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        for row in store.load_tables():
+            self.tables[row.id] = Table(row, store)
+
+    def create(self, game: str, options: Mapping[str, Any], seats: Sequence[SeatKind],
+               seed: int | None = None) -> Table:
+        """A new table (stored), its chance moves and computers' moves made until a person
+        is to move. The seed is drawn with :mod:`secrets` (128 bits) unless given.
+
+        Raises:
+            HoyleError: an unknown game, option, law code, variant or computer player, or
+                the wrong number of seats.
+        """
+        spec = get_game(game)
+        known = {o.name: o for o in table_options(spec)}
+        clean: dict[str, Any] = {}
+        for name, value in options.items():
+            if name not in known:
+                raise WebError(f"{spec.title} has no option {name!r}")
+            clean[name] = value
+        for s in seats:
+            if s.kind == COMPUTER:
+                spec.make_player(s.player)  # HoyleError: unknown player
+            elif s.kind != PERSON:
+                raise WebError(f"a seat is a {PERSON} or a {COMPUTER}, not {s.kind!r}")
+        seed_text = str(secrets.randbits(128) if seed is None else seed)
+        row = TableRow(secrets.token_hex(8), spec.name, clean, list(seats), seed_text,
+                       commitment(seed_text),
+                       datetime.datetime.now(datetime.timezone.utc).isoformat(
+                           timespec="microseconds"),
+                       [], [None] * len(seats))
+        table = Table(row, self.store)  # checks the options and the seat count
+        self.store.create_table(row)
+        self.tables[row.id] = table
+        return table
+
+    def get(self, table_id: str) -> Table:
+        """The table ``table_id``.
+
+        Raises:
+            WebError: no such table.
+        """
+        table = self.tables.get(table_id)
+        if table is None:
+            raise WebError("no such table")
+        return table

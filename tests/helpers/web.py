@@ -1,0 +1,108 @@
+"""Helpers of the web tests: what a seat may know after each action, worked out from the
+engine alone (a record replayed through the registry, ``state.view(seat)`` and
+``Event.seen_by``), and the cards a frame or a page mentions."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from hoyle.cards import Card
+from hoyle.engine.action import Action
+from hoyle.engine.records import GameRecord
+from hoyle.engine.registry import get_game
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][SHDC])(?![A-Za-z0-9])")
+PRETTY = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
+SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card in a view, an event or anything made of them (as card codes)."""
+    found: set[str] = set()
+
+    def walk(v: Any) -> None:
+        if isinstance(v, Card):
+            found.add(str(v))
+        elif isinstance(v, dict):
+            for x in v.values():
+                walk(x)
+        elif isinstance(v, (tuple, list, set, frozenset)):
+            for x in v:
+                walk(x)
+        elif hasattr(v, "__dataclass_fields__"):
+            for name in v.__dataclass_fields__:
+                walk(getattr(v, name))
+    walk(value)
+    return found
+
+
+def cards_mentioned(text: str) -> set[str]:
+    """The cards a text names, as codes (``5H``) or as shown (``5♥``, ``10♣``)."""
+    found = set(CODE.findall(text))
+    for rank, suit in PRETTY.findall(text):
+        found.add(("T" if rank == "10" else rank) + SUIT[suit])
+    return found
+
+
+def known_after(record: GameRecord, seat: int | None) -> list[set[str]]:
+    """``known[i]``: every card ``seat`` (``None``: a spectator) may know once ``i``
+    actions of ``record`` are applied: what its views and the events it saw showed."""
+    spec = get_game(record.game)
+    state: Any = spec.state_for_record(GameRecord(
+        record.game, record.variant, record.laws, dict(record.options), list(record.seats),
+        record.seed))
+
+    def view() -> set[str]:
+        v = state.public_view() if seat is None else state.view(seat)
+        return cards_in(v)
+
+    known = [view()]
+    for text in record.actions:
+        events = state.apply(Action.parse(text))
+        now = set(known[-1]) | view()
+        for e in events:
+            seen = e.seen_by(seat)
+            now |= cards_in((seen.cards, seen.items))
+        known.append(now)
+    return known
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    proc = subprocess.Popen([sys.executable, "-m", "hoyle", "serve", "--port", str(port),
+                             "--db", str(db)], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while True:  # wait until it listens (not a timed assertion: a start-up wait)
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
+                break
+            except httpx.TransportError:
+                assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
