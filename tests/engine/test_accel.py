@@ -43,22 +43,22 @@ def _digest(pure: bool) -> tuple[str, bool]:
     return out[0], out[1] == "True"
 
 
-needs_build = pytest.mark.skipif(_accel.fresh_build() is None,
-                                 reason="no fresh compiled build (make accel)")
+def _needs_build() -> None:
+    assert _accel.fresh_build() is not None, "no fresh compiled build: run make accel first"
 
 
-@needs_build
+@pytest.mark.compiled
 def test_compiled_engine_plays_the_same_games_as_the_pure_one() -> None:
+    _needs_build()
     pure, pure_active = _digest(pure=True)
     compiled, compiled_active = _digest(pure=False)
     assert not pure_active and compiled_active
     assert pure == compiled
 
 
-@needs_build
+@pytest.mark.compiled
 def test_compiled_modules_are_the_ones_loaded() -> None:
-    if os.environ.get("HOYLE_PURE"):
-        pytest.skip("pure run")
+    _needs_build()
     import hoyle.cribbage.state as state
     assert _accel.active() == list(_accel.MODULES)
     assert Path(state.__file__).suffix in (".so", ".pyd")

@@ -5,6 +5,7 @@ acknowledged (announced) is still there, and the game continues from it to the e
 
 from __future__ import annotations
 
+import contextlib
 import json
 import signal
 from pathlib import Path
@@ -40,8 +41,8 @@ def play(port: int, table_id: str, tokens: list[str], moves: int | None, seq: in
     """Play ``moves`` person moves (None: to the end), each player choosing the first legal
     action it is offered: the last acknowledged number and the moves made."""
     made: list[str] = []
-    socks = [ws_for(port, table_id, t) for t in tokens]
-    try:
+    with contextlib.ExitStack() as stack:
+        socks = [stack.enter_context(ws_for(port, table_id, t)) for t in tokens]
         frames = [until_person(ws, seq, sync=True) for ws in socks]
         while moves is None or len(made) < moves:
             latest = max(frames, key=lambda f: f["seq"])
@@ -67,9 +68,6 @@ def play(port: int, table_id: str, tokens: list[str], moves: int | None, seq: in
                 frames[mover] = until_person(socks[mover], seq)
             seq = max(f["seq"] for f in frames)
         return seq, made
-    finally:
-        for ws in socks:
-            ws.close()
 
 
 def test_a_killed_server_loses_no_acknowledged_action(tmp_path: Path) -> None:

@@ -1,0 +1,18 @@
+"""Test selection: the tests of the compiled engine (marked ``compiled``) belong to the
+compiled run of ``make test``; the pure run (``HOYLE_PURE=1``) deselects them rather than
+skipping them, and the compiled run fails them when there is no fresh build."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not os.environ.get("HOYLE_PURE"):
+        return
+    compiled = [i for i in items if i.get_closest_marker("compiled") is not None]
+    if compiled:
+        config.hook.pytest_deselected(items=compiled)
+        items[:] = [i for i in items if i.get_closest_marker("compiled") is None]
