@@ -7,30 +7,15 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from hoyle.engine.event import EventKind
-
 __all__ = ["Kind"]
 
 
 class Kind(StrEnum):
-    """Every kind of event cribbage emits (``Event.kind``); each is a ``str``, so an event
-    compares and serialises as its word. The framework's own kinds (``engine.event.EventKind``)
-    come first."""
+    """The kinds of event cribbage's own rules and laws emit (``Event.kind``), beside the
+    framework's (:class:`hoyle.engine.event.EventKind`: the cut, the dealer, a new deal, a
+    ruling, a choice, the game over); each is a ``str``, so an event compares and
+    serialises as its word."""
 
-    CHOICE = EventKind.CHOICE.value
-    """A seat takes one of a ruling's options."""
-    CUT = EventKind.CUT.value
-    """A card cut for deal (EW-i, ECARTE-R-2)."""
-    CUT_TIE = EventKind.CUT_TIE.value
-    """Equal cuts: cut again."""
-    DEALER = EventKind.DEALER.value
-    """The dealer is chosen by the cut."""
-    GAME_OVER = EventKind.GAME_OVER.value
-    """A side has reached the target, or a law ends the game."""
-    NEW_DEAL = EventKind.NEW_DEAL.value
-    """The deal passes (or a deal is void and dealt again)."""
-    RULING = EventKind.RULING.value
-    """A law's ruling on an irregularity."""
     COUNT_RESET = "count_reset"
     """The count goes back to 0 after a go or 31."""
     CRIB_FROM_STOCK = "crib_from_stock"

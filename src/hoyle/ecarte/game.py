@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -103,9 +102,10 @@ class EcarteSpec(GameSpec):
         return STATS
 
     # -- cli: the interactive sessions and the game's commands ----------------------------
-    def event_kinds(self) -> type[StrEnum]:
+    def event_kinds(self) -> tuple[str, ...]:
+        from hoyle.engine.event import EventKind
         from hoyle.ecarte.events import Kind
-        return Kind
+        return (*EventKind, *Kind)
 
     def hint(self, state: GameState, seat: int) -> list[str]:
         from hoyle.ecarte.console import hint

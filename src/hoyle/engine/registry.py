@@ -20,7 +20,6 @@ hoyle.errors.HoyleError: unknown game 'piquet' (known: cribbage, ecarte)
 from __future__ import annotations
 
 import importlib
-from enum import StrEnum
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -210,9 +209,10 @@ class GameSpec:
         return ()
 
     # -- cli: the interactive sessions and the game's commands ----------------------------
-    def event_kinds(self) -> type[StrEnum]:
-        """Every kind of event the game emits (its ``hoyle.<game>.events.Kind``: each a
-        ``str``, the framework's :class:`~hoyle.engine.event.EventKind` among them)."""
+    def event_kinds(self) -> tuple[str, ...]:
+        """Every kind of event the game emits: the framework's
+        (:class:`~hoyle.engine.event.EventKind`), then its own (``hoyle.<game>.events.Kind``),
+        each a ``str`` enum member."""
         raise NotImplementedError
 
     def hint(self, state: GameState, seat: int) -> list[str]:
