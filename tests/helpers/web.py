@@ -86,10 +86,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+def server(db: Path, port: int, insecure_seed: int | None = None
+           ) -> Iterator[subprocess.Popen[bytes]]:
     env = {**os.environ, "PYTHONPATH": str(SRC)}
+    seed = [] if insecure_seed is None else ["--insecure-seed", str(insecure_seed)]
     proc = subprocess.Popen([sys.executable, "-m", "hoyle", "serve", "--port", str(port),
-                             "--db", str(db)], env=env, stdout=subprocess.DEVNULL,
+                             "--db", str(db), *seed], env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 60

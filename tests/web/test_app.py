@@ -27,13 +27,11 @@ from hoyle.web.tables import Table
 SEED = 20260
 
 
-def new_table(client: TestClient, game: str, seats: list[str], seed: int | None = SEED,
+def new_table(client: TestClient, game: str, seats: list[str],
               **options: str) -> tuple[str, str]:
     """Create a table through the lobby's form: its id and the creator's token."""
     form = {"game": game, **{f"seat{i}": s for i, s in enumerate(seats)},
             **{f"opt_{k}": v for k, v in options.items()}}
-    if seed is not None:
-        form["seed"] = str(seed)
     r = client.post("/tables", data=form, follow_redirects=False)
     assert r.status_code == 303, r.text
     table_id = r.headers["location"].rsplit("/", 1)[1]
@@ -93,6 +91,13 @@ def db(tmp_path: Path) -> Path:
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
     # a script plays far faster than a person: the rate limit has its own test
+    with TestClient(create_app(db, rate=1e6, burst=1e6, fixed_seed=SEED)) as c:
+        yield c
+
+
+@pytest.fixture
+def drawn(db: Path) -> Iterator[TestClient]:
+    """A server as ``hoyle serve`` runs it: every seed drawn by the server."""
     with TestClient(create_app(db, rate=1e6, burst=1e6)) as c:
         yield c
 
@@ -294,8 +299,9 @@ def test_each_reader_is_sent_only_what_it_may_know(client: TestClient) -> None:
 
 
 def test_the_record_is_redacted_until_the_end_and_the_seed_matches_its_commitment(
-        client: TestClient) -> None:
-    table_id, t0 = new_table(client, "ecarte", ["person", "random"], seed=None)
+        drawn: TestClient) -> None:
+    client = drawn
+    table_id, t0 = new_table(client, "ecarte", ["person", "random"])
     table = table_of(client, table_id)
     cookie = {"cookie": f"{cookie_name(table_id)}={t0}"}
     early = client.get(f"/t/{table_id}/record.json", headers=cookie).json()
@@ -363,3 +369,98 @@ def test_a_socket_that_floods_is_refused_past_its_burst(db: Path) -> None:
                 ws.send_text(json.dumps({"type": "sync", "seq": 0}))
                 answers.append(recv(ws)["type"])
     assert answers == ["update"] * 5 + ["error"] * 3
+
+
+def test_no_form_chooses_the_seed(drawn: TestClient) -> None:
+    """Whoever knows the seed knows every card: a seed in the lobby's form is ignored, the
+    server draws 128 bits (a small seed could be found from its SHA-256 commitment)."""
+    r = drawn.post("/tables", data={"game": "cribbage", "seat0": "person",
+                                    "seat1": "person", "seed": "1"}, follow_redirects=False)
+    assert r.status_code == 303
+    table = table_of(drawn, r.headers["location"].rsplit("/", 1)[1])
+    assert int(table.row.seed) != 1 and int(table.row.seed).bit_length() > 64
+    assert table.row.commitment != hashlib.sha256(b"1").hexdigest()
+
+
+def test_a_seated_player_cannot_take_a_second_seat(client: TestClient) -> None:
+    """Taking another seat would replace the first seat's cookie and lock the table."""
+    table_id, t0 = new_table(client, "cribbage", ["person", "person"])
+    table = table_of(client, table_id)
+    before = (table.free_seats(), table.seq)
+    r = client.post(f"/t/{table_id}/sit/1", headers={"cookie": f"{cookie_name(table_id)}={t0}"},
+                    follow_redirects=False)
+    assert r.status_code == 409 and "already hold seat 1" in r.text
+    assert (table.free_seats(), table.seq) == before
+    page = client.get(f"/t/{table_id}", headers={"cookie": f"{cookie_name(table_id)}={t0}"})
+    assert "Take seat" not in page.text
+
+
+def test_a_seat_is_not_taken_from_another_site(client: TestClient) -> None:
+    table_id, _ = new_table(client, "cribbage", ["person", "person"])
+    table = table_of(client, table_id)
+    r = client.post(f"/t/{table_id}/sit/1", headers={"origin": "https://evil.example"},
+                    follow_redirects=False)
+    assert r.status_code == 409 and table.free_seats() == [1]
+    r = client.post("/tables", data={"game": "cribbage", "seat0": "person", "seat1": "person"},
+                    headers={"origin": "https://evil.example"}, follow_redirects=False)
+    assert r.status_code == 400
+
+
+def test_binary_and_deeply_nested_frames_get_one_error_frame(client: TestClient) -> None:
+    table_id, t0 = new_table(client, "cribbage", ["person", "person"])
+    table = table_of(client, table_id)
+    seq = table.seq
+    with connect(client, table_id, t0) as ws:
+        ws.send_bytes(b'{"type": "sync", "seq": 0}')
+        f = json.loads(ws.receive_text())
+        assert f["type"] == "error" and "text frame" in f["message"]
+        ws.send_text("[" * 5000 + "]" * 5000)
+        f = json.loads(ws.receive_text())
+        assert f["type"] == "error" and "not JSON" in f["message"]
+        ws.send_text(json.dumps({"type": "sync", "seq": 0}))
+        assert json.loads(ws.receive_text())["type"] == "update"  # the socket still works
+    assert table.seq == seq
+
+
+
+def test_hoyle_serve_refuses_bad_databases_and_ports_in_one_line(tmp_path: Path) -> None:
+    import socket
+
+    from typer.testing import CliRunner
+
+    from hoyle.cli.main import app
+    runner = CliRunner()
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"not a database at all" * 100)
+    from helpers.web import free_port
+    busy = socket.create_server(("127.0.0.1", 0))
+    port, free = busy.getsockname()[1], str(free_port())
+    try:
+        for args, said in [(["--db", str(tmp_path)], "is a folder"),
+                           (["--db", str(junk), "--port", free], "cannot open the database"),
+                           (["--db", str(tmp_path / "no" / "x.db"), "--port", free],
+                            "cannot open the database"),
+                           (["--port", str(port)], f"cannot listen on 127.0.0.1:{port}"),
+                           (["--port", "99999"], "65535")]:
+            r = runner.invoke(app, ["serve", *args])
+            assert r.exit_code == 2 and said in r.output, (args, r.output)
+            assert "Traceback" not in r.output and "serving on" not in r.output
+    finally:
+        busy.close()
+
+
+def test_a_damaged_table_does_not_stop_the_server(db: Path) -> None:
+    """A stored table that does not replay is left alone and not served; the others are."""
+    with TestClient(create_app(db, fixed_seed=SEED)) as c:
+        good, _ = new_table(c, "cribbage", ["person", "person"])
+        bad, _ = new_table(c, "cribbage", ["person", "person"])
+    import sqlite3
+    con = sqlite3.connect(db)
+    con.execute("UPDATE actions SET action = 'PLAY ZZ' WHERE table_id = ? AND n = 1", (bad,))
+    con.commit()
+    con.close()
+    app = create_app(db)
+    assert bad in app.state.unreadable and "ZZ" in app.state.unreadable[bad]
+    with TestClient(app) as c:
+        assert c.get(f"/t/{good}").status_code == 200
+        assert c.get(f"/t/{bad}").status_code == 404

@@ -11,6 +11,7 @@ import contextlib
 import datetime
 import os
 import random
+import socket
 import sys
 import textwrap
 from functools import partial
@@ -235,10 +236,15 @@ def replay(path: Annotated[Path, typer.Argument(
 
 @app.command()
 def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
-          port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+          port: Annotated[int, typer.Option(help="The port to listen on.", min=1,
+                                            max=65535)] = 8000,
           db: Annotated[Path, typer.Option(
               help="The SQLite database of the tables (created if missing).")
-          ] = Path("hoyle.db")) -> None:
+          ] = Path("hoyle.db"),
+          insecure_seed: Annotated[Optional[int], typer.Option(
+              help="Tests and demonstrations only: the tables get the seeds N, N+1, ... "
+                   "(whoever knows the seed knows every card).", min=0, hidden=True)
+          ] = None) -> None:
     """Serve the web app: the lobby, the tables (play a friend by link, or the computer)
     and their records, on an embedded SQLite database. Needs the web extra (pip install
     'hoyle[web]'); unfinished tables go on where their stored actions left them."""
@@ -249,10 +255,23 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
     except ImportError as e:
         raise _fail(f"hoyle serve needs the web extra (pip install 'hoyle[web]'): {e}"
                     ) from None
+    if db.is_dir():
+        raise _fail(f"--db {db} is a folder; name a database file")
     try:
-        web_app = create_app(db)
+        with socket.create_server((host, port)):
+            pass  # the address is free (uvicorn binds it again below)
+    except OSError as e:
+        raise _fail(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+    try:
+        web_app = create_app(db, fixed_seed=insecure_seed)
     except HoyleError as e:
         raise _fail(str(e)) from None
+    if insecure_seed is not None:
+        err_console.print(f"[yellow]--insecure-seed {insecure_seed}: every table's seed is "
+                          "known in advance (tests and demonstrations only).[/yellow]")
+    for table_id, why in getattr(web_app.state, "unreadable", {}).items():
+        err_console.print(f"[yellow]table {table_id} is not served: its stored game does "
+                          f"not replay ({escape(why)})[/yellow]", soft_wrap=True)
     console.print(f"hoyle serving on http://{host}:{port}/ (tables in {escape(str(db))}); "
                   "Ctrl-C stops.", soft_wrap=True)
     uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import itertools
 import json
 import time
-from contextlib import asynccontextmanager
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -127,6 +128,16 @@ class Hub:
             await self.broadcast(table)
 
 
+def _same_origin(request: Request) -> bool:
+    """Whether a form post comes from this server's own pages: its ``Origin`` (or, without
+    one, its ``Referer``) names this host, or the browser sent neither (a CSRF guard)."""
+    source = request.headers.get("origin") or request.headers.get("referer")
+    if not source:
+        return True
+    host = request.headers.get("host", "")
+    return urlsplit(source).netloc == host
+
+
 def _error(message: str, table: Table | None = None) -> str:
     frame: dict[str, Any] = {"type": "error", "message": message}
     if table is not None:
@@ -135,15 +146,22 @@ def _error(message: str, table: Table | None = None) -> str:
 
 
 def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
-               rate: float = RATE, burst: float = BURST) -> FastAPI:
+               rate: float = RATE, burst: float = BURST,
+               fixed_seed: int | None = None) -> FastAPI:
     """The web app on the SQLite database ``db`` (or on ``store``): every stored table is
     loaded at start and unfinished games go on. Each socket may send ``rate`` messages a
     second on average, ``burst`` at once.
+
+    Every table's seed is drawn by the server (128 bits, :mod:`secrets`); no form or
+    message can choose it, since whoever knows the seed knows every card. ``fixed_seed``
+    (tests and demonstrations only: ``hoyle serve --insecure-seed N``) gives the tables
+    the seeds N, N+1, ... in the order they are made.
 
     Raises:
         StoreError: the database's schema is newer than this program.
     """
     the_store: TableStore = store if store is not None else SqliteStore(db)
+    made = itertools.count()  # tables made, for fixed_seed
     tables = Tables(the_store)
     hub = Hub(tables)
 
@@ -163,6 +181,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                   openapi_url=None)
     app.state.tables = tables
     app.state.hub = hub
+    app.state.unreadable = tables.unreadable
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=HERE / "templates")
 
@@ -196,6 +215,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
         body = (await request.body())[:MAX_MESSAGE].decode("utf-8", "replace")
         form = {k: v[-1] for k, v in parse_qs(body, keep_blank_values=True).items()}
         try:
+            if not _same_origin(request):
+                raise HoyleError("a table is made from this server's own lobby")
             spec = get_game(form.get("game", ""))
             options: dict[str, Any] = {}
             for o in table_options(spec):
@@ -210,7 +231,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                 kind = form[f"seat{i}"]
                 seats.append(SeatKind(PERSON) if kind == PERSON else SeatKind(COMPUTER, kind))
                 i += 1
-            seed = int(form["seed"]) if form.get("seed", "").strip() else None
+            seed = None if fixed_seed is None else fixed_seed + next(made)
             # the form offers the most seats any variant has; the variant says how many
             table = tables.create(spec.name, options, seats[:seat_count(spec.name, options)],
                                   seed)
@@ -225,9 +246,14 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
         return resp
 
     @app.post("/t/{table_id}/sit/{seat}")
-    async def sit(table_id: str, seat: int) -> Response:
+    async def sit(request: Request, table_id: str, seat: int) -> Response:
         try:
             table = tables.get(table_id)
+            held = table.seat_of(request.cookies.get(cookie_name(table_id)))
+            if held is not None:
+                raise WebError(f"you already hold seat {held + 1} at this table")
+            if not _same_origin(request):
+                raise WebError("a seat is taken from this server's own page")
             token = table.take_seat(seat)
         except WebError as e:
             return HTMLResponse(f"<p>{_esc(str(e))}</p>", status_code=409)
@@ -273,7 +299,14 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
         hub.conns.setdefault(table_id, set()).add(conn)
         try:
             while True:
-                text = await ws.receive_text()
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:  # a binary frame
+                    await ws.send_text(_error("malformed message: expected a JSON text frame",
+                                              table))
+                    continue
                 await handle(conn, table, text)
         except WebSocketDisconnect:
             pass
@@ -293,7 +326,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
             return
         try:
             msg = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             await ws.send_text(_error("malformed message: not JSON", table))
             return
         if not isinstance(msg, dict) or not isinstance(msg.get("seq"), int) \

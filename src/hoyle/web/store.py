@@ -34,7 +34,8 @@ __all__ = ["MIGRATIONS", "SeatKind", "SqliteStore", "StoreError", "TableRow", "T
 
 class StoreError(HoyleError):
     """The store refused a write (a duplicate table or action number, a seat taken) or
-    cannot be opened (a schema newer than this program knows)."""
+    cannot be opened (not a database, no such folder, a schema newer than this program
+    knows)."""
 
 
 @dataclass(frozen=True)
@@ -149,11 +150,14 @@ class SqliteStore:
 
     def __init__(self, path: str | Path) -> None:
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._migrate()
+        try:
+            self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot open the database {str(path)!r}: {e}") from None
 
     def _migrate(self) -> None:
         with self._lock:

@@ -405,8 +405,14 @@ class Tables:
     def __init__(self, store: TableStore) -> None:
         self.store = store
         self.tables: dict[str, Table] = {}
+        self.unreadable: dict[str, str] = {}
+        """Stored tables that do not replay (a damaged row): table id -> the reason. They
+        are left in the store, untouched, and not served."""
         for row in store.load_tables():
-            self.tables[row.id] = Table(row, store)
+            try:
+                self.tables[row.id] = Table(row, store)
+            except (HoyleError, ValueError, TypeError, KeyError) as e:
+                self.unreadable[row.id] = str(e)
 
     def create(self, game: str, options: Mapping[str, Any], seats: Sequence[SeatKind],
                seed: int | None = None) -> Table:
