@@ -333,3 +333,28 @@ def test_observer_parameters_are_a_parameter_error() -> None:
     with pytest.raises(ParameterError, match="the observer takes no parameters"):
         game.make_py_observer(None, {"cards": True})
     assert game.make_py_observer(None, None).tensor.shape == (game.observation_tensor_size(),)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_refused_action_leaves_the_state_and_every_information_string(name: str) -> None:
+    """An illegal id, an id outside the game and a bad chance outcome each raise and change
+    nothing: history, each seat's information string, and resampling still work."""
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(5)
+    with pytest.raises(Exception):
+        state.apply_action(10**6)  # no such chance outcome
+    while state.is_chance_node():
+        _chance(state, rng)
+    for bad in [a for a in range(game.num_distinct_actions())
+                if a not in state.legal_actions()][:3] + [10**9]:
+        before = (state.history(), [state.information_state_string(p)
+                                    for p in range(game.num_players())])
+        with pytest.raises(Exception):
+            state.apply_action(bad)
+        assert (state.history(), [state.information_state_string(p)
+                                  for p in range(game.num_players())]) == before
+    seat = state.current_player()
+    sampled = state.resample_from_infostate(seat, SAMPLER)
+    assert sampled.information_state_string(seat) == state.information_state_string(seat)
+    state.apply_action(state.legal_actions()[0])  # and play goes on

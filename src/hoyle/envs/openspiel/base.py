@@ -330,26 +330,33 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untype
         return sorted((self._card_id(c), p) for c in cards)
 
     def _apply_action(self, action: int) -> None:
+        """Apply ``action`` (an id): checked completely before anything is recorded, so a
+        refused action (``SpielError``, ``IllegalAction``) leaves the state, its history
+        and every seat's information exactly as they were."""
         if self.engine.current_player == CHANCE:
+            try:
+                card = self._id_card(int(action))
+            except (IndexError, ValueError):
+                raise pyspiel.SpielError(f"no chance outcome {action!r}") from None
+            if card not in self._chance_cards():
+                raise pyspiel.SpielError(f"{card} cannot be drawn now")
             if not self.pending and self.enc.is_deal_start(self.engine):
                 start = self._start_copy()
                 start.deal_start = None
                 self.deal_start = start
                 self.since_deal = []
             self.since_deal.append((CHANCE, int(action), self.enc.chance_tag(self.engine, self.pending)))
-            card = self._id_card(int(action))
-            if card not in self._chance_cards():
-                raise pyspiel.SpielError(f"{card} cannot be drawn now")
             self._apply_card(card)
             if not self.pending:
                 self._mark_public()
             return
         seat = int(self.engine.current_player)
-        self.since_deal.append((seat, int(action), ""))
         act = self.enc.id_action(self.engine, int(action))
-        for viewer, seen in enumerate(self.seen):
-            seen.append(self.enc.action_token(seat, act, viewer))
-        self.core.last_events = tuple(self.engine.apply(act))
+        tokens = [self.enc.action_token(seat, act, viewer) for viewer in range(len(self.seen))]
+        self.core.last_events = tuple(self.engine.apply(act))  # checked before it changes
+        self.since_deal.append((seat, int(action), ""))
+        for seen, token in zip(self.seen, tokens):
+            seen.append(token)
         self._mark_public()
 
     def _mark_public(self) -> None:
