@@ -164,3 +164,33 @@ def test_game_params_join_rules_and_code(code: str) -> None:
     assert len(names) == len(set(names))
     assert names[:len(RULE_PARAMS)] == [p.name for p in RULE_PARAMS]
     assert set(names[len(RULE_PARAMS):]) == set(GAME.get_code(code).params)
+
+
+def test_every_rule_option_value_makes_a_game_or_a_clear_error() -> None:
+    """The schema's values, combined at random (200 seeded draws): each set of options
+    either is refused with a HoyleError naming the problem, or plays a whole random game
+    with itemised shows; nothing else is raised (a hand or crib too long to count is
+    refused, not a KeyError in the scorer)."""
+    import random as stdlib_random
+
+    from hoyle.cribbage.rules import RULE_PARAMS, CribbageRules
+    rng = stdlib_random.Random(19)
+    played = refused = 0
+    for _ in range(200):
+        options: dict[str, Any] = {}
+        for p in rng.sample(RULE_PARAMS, rng.randint(1, 4)):
+            if p.values:
+                options[p.name] = rng.choice(p.values)
+            else:
+                options[p.name] = rng.choice([None] if p.optional else [p.low]) \
+                    if rng.random() < 0.1 else rng.randint(p.low, min(p.high, 130))
+        try:
+            rules = CribbageRules.for_variant("six-card", **options)
+        except HoyleError:
+            refused += 1
+            continue
+        players = [RandomPlayer() for _ in range(rules.players)]
+        state = play_game(players, state=CribbageState(rules, seed=rng.randrange(10**6)))
+        assert state.result is not None
+        played += 1
+    assert played > 20 and refused > 20  # both kinds of case were met

@@ -83,6 +83,14 @@ class CribbageRules:
             raise HoyleError(f"{self.players} hands of {self.cards_dealt} need more than 52 cards")
         if not 0 < self.discard_per_player < self.cards_dealt:
             raise HoyleError("each player must keep some cards and lay some away")
+        if self.hand_size > 8:
+            raise HoyleError(f"hands of {self.hand_size} cards are too long to count (the show "
+                             "counts a hand of at most 8 with the starter)")
+        crib = self.players * self.discard_per_player + self.crib_cards_from_stock
+        if crib > 8:
+            raise HoyleError(f"a crib of {crib} cards is too long to count (at most 8: "
+                             f"{self.players} players laying away {self.discard_per_player} "
+                             f"and {self.crib_cards_from_stock} from the stock)")
         if self.target < 1:
             raise HoyleError(f"target must be positive, not {self.target}")
 
