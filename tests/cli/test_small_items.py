@@ -101,3 +101,16 @@ def test_a_referee_name_too_long_for_a_record_is_refused_before_any_file(tmp_pat
     code, out = run("referee", "cribbage", "--names", "A" * 256 + ",B", "--save", str(save),
                     stdin="quit\n")
     assert code == 0 and GameRecord.load(save).seats[0] == "A" * 256
+
+
+@pytest.mark.parametrize("game", ["cribbage", "ecarte"])
+def test_a_save_name_too_long_is_one_line(tmp_path: Path, game: str) -> None:
+    name = tmp_path / ("a" * 260 + ".json")
+    r = CliRunner().invoke(app, ["play", game, "--plain", "--save", str(name)], input="")
+    assert r.exit_code == 2 and "too long" in r.output.lower()
+    assert "Traceback" not in r.output and not list(tmp_path.iterdir())
+
+
+def test_serve_help_names_the_web_extra() -> None:
+    r = CliRunner().invoke(app, ["serve", "--help"], env={"COLUMNS": "200"})
+    assert "pip install 'hoyle[web]'" in r.output

@@ -247,7 +247,7 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
           ] = None) -> None:
     """Serve the web app: the lobby, the tables (play a friend by link, or the computer)
     and their records, on an embedded SQLite database. Needs the web extra (pip install
-    'hoyle[web]'); unfinished tables go on where their stored actions left them."""
+    'hoyle\\[web]'); unfinished tables go on where their stored actions left them."""
     try:
         import uvicorn
 
@@ -376,9 +376,8 @@ def _print_params(spec: GameSpec, lc: LawCode) -> None:
     n_rules = len(spec.rule_params())
     for i, p in enumerate(spec.params(lc.name)):
         if i in (0, n_rules):
-            console.print("\nThe rules of play (the six-card values; a variant sets its own):"
-                          if i == 0 and spec.default_variant == "six-card" else
-                          "\nThe rules of play:" if i == 0 else
+            console.print(f"\nThe rules of play (the {escape(spec.default_variant)} values; "
+                          "a variant sets its own):" if i == 0 else
                           f"\nThe {lc.name} code's:")
         value = p.default if i < n_rules else lc.params[p.name]
         takes = ", ".join(map(str, p.values)) if p.values else f"{p.low} to {p.high}"

@@ -19,16 +19,24 @@ def check_new_save_path(path: Path) -> None:
     """Refuse a save path that exists or cannot be written.
 
     Raises:
-        HoyleError: the path is a directory, its folder does not exist, or a file is
-            already there (resume it, or name another file with ``--save``).
+        HoyleError: the path is a directory, its folder does not exist, a name in it is
+            too long for the file system, or a file is already there (resume it, or name
+            another file with ``--save``).
     """
-    if path.is_dir():
-        raise HoyleError(f"{str(path)!r} is a directory: name a file with --save")
-    if path.exists():
-        raise HoyleError(f"{str(path)!r} already exists: resume it with --resume, or name "
-                         "another file with --save")
-    if not path.parent.exists():
-        raise HoyleError(f"the folder {str(path.parent)!r} does not exist")
+    try:
+        if path.is_dir():
+            raise HoyleError(f"{str(path)!r} is a directory: name a file with --save")
+        if path.exists():
+            raise HoyleError(f"{str(path)!r} already exists: resume it with --resume, or "
+                             "name another file with --save")
+        if not path.parent.exists():
+            raise HoyleError(f"the folder {str(path.parent)!r} does not exist")
+    except OSError as e:  # a name too long for the file system, a folder not readable...
+        raise HoyleError(f"cannot save to {str(path)[:60]!r}"
+                         f"{'...' if len(str(path)) > 60 else ''}: {e.strerror or e}") from None
+    longest = max((len(part.encode()) for part in path.parts), default=0)
+    if longest > 255:
+        raise HoyleError(f"a file or folder name of {longest} bytes is too long (at most 255)")
 
 
 def default_save_path(game: str, now: datetime.datetime | None = None,

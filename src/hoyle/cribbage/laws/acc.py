@@ -25,7 +25,7 @@ __all__ = ["ACC", "PARAMS"]
 
 PARAMS = (
     Param("acc_edition", "2025", ("web2008", "2020", "2025"),
-          help="the edition of the rule book whose remedies apply (ACC-4.4)"),
+          help="the edition of the rule book whose remedies apply (ACC-4.4(a), ACC-4.4(b))"),
     Param("refused_count_check_penalty", 10,
           help="points for refusing the dealer a count check (ACC-4.4(a))"),
     Param("peek_penalty", 2, help="points for seeing the bottom card (ACC-2.1, ACC-3.1)"),
