@@ -212,3 +212,33 @@ def test_quitting_on_a_full_disk_offers_to_save_again(tmp_path: Path, full_disk:
         assert "Stopped without saving the last moves" in text
         assert len(saved.actions) == session.on_disk[0] < len(session.state.history)
     assert "Traceback" not in text
+
+
+def test_a_save_open_in_another_session_is_refused_in_one_line(tmp_path: Path) -> None:
+    """Two terminals on one save: the second is refused at once (the first one's moves
+    would otherwise be overwritten by whichever saves last)."""
+    import subprocess
+    import sys
+
+    from typer.testing import CliRunner
+
+    from hoyle.cli.main import app
+    path = tmp_path / "game.json"
+    r = CliRunner().invoke(app, ["play", "cribbage", "--plain", "--seed", "3", "--save",
+                                 str(path)], input="quit\n")
+    assert r.exit_code == 0 and path.exists()
+    before = path.read_bytes()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, pathlib; from hoyle.engine.records import "
+         "RecordClaim; c = RecordClaim(pathlib.Path(sys.argv[1])); print('held', flush=True);"
+         " sys.stdin.read()", str(path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        r = CliRunner().invoke(app, ["play", "--resume", str(path), "--plain"], input="quit\n")
+        assert r.exit_code == 2 and "open in another hoyle session" in r.output
+        assert path.read_bytes() == before
+    finally:
+        holder.communicate("")
+    r = CliRunner().invoke(app, ["play", "--resume", str(path), "--plain"], input="quit\n")
+    assert r.exit_code == 0  # free again once the other session ends

@@ -18,7 +18,7 @@ from rich.table import Table
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.play import PlayDriver
-from hoyle.engine.records import GameRecord
+from hoyle.engine.records import GameRecord, RecordClaim
 from hoyle.engine.text import HUMAN, Block, Confirm, GameText, PlayGame, TextTable
 from hoyle.errors import HoyleError, IllegalAction, RecordError
 
@@ -79,6 +79,7 @@ class _Session(Generic[S]):
         self.state = state
         self.save_path = save_path
         self.date = date
+        self.claim = RecordClaim(save_path)  # RecordError: another session has the file
 
     def seats(self) -> list[str]:
         """Seat names for the record."""

@@ -33,7 +33,7 @@ from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
 
 __all__ = ["GameRecord", "FORMAT", "record_lines", "replay_actions", "record_law_code",
-           "write_atomic", "check_flags", "MAX_RECORD_BYTES", "MAX_ACTIONS",
+           "write_atomic", "check_flags", "RecordClaim", "MAX_RECORD_BYTES", "MAX_ACTIONS",
            "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_TEXT", "MAX_SEATS", "MAX_SEED"]
 
 FORMAT = "hoyle-record/1"
@@ -344,6 +344,41 @@ def _lock_name(name: str) -> str:
         return lock
     digest = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:16]
     return f".{name[:64]}-{digest}.lock"
+
+
+class RecordClaim:
+    """A game's claim on its record file for the whole session: a POSIX record lock
+    (``lockf``) on the file's sidecar lock, held until :meth:`release` or the process ends,
+    so a second process (another terminal resuming the same save) is refused at once
+    instead of overwriting the first one's moves. It does not conflict with the ``flock``
+    each write takes (:func:`write_atomic`).
+
+    Raises:
+        RecordError: another process holds the file (or its lock cannot be made).
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.fd: int | None = None
+        if fcntl is None:  # pragma: no cover - no POSIX locks: no claim
+            return
+        try:
+            fd = os.open(path.parent / _lock_name(path.name),
+                         os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except OSError as e:
+            raise RecordError(f"cannot claim {str(path)!r}: {e.strerror or e}") from None
+        try:
+            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise RecordError(f"{str(path)!r} is open in another hoyle session: finish or "
+                              "quit that one first") from None
+        self.fd = fd
+
+    def release(self) -> None:
+        """Give the file up (idempotent)."""
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
 
 
 def write_atomic(path: Path, text: str) -> None:
