@@ -22,7 +22,7 @@ from hoyle.ecarte.records import replay_record as replay_ecarte
 from hoyle.engine.records import MAX_RECORD_BYTES, GameRecord
 from hoyle.errors import RecordError, RecordsFileError
 
-HEAD = '{"format": "hoyle-record/1", "game": "cribbage", '
+HEAD = '{"format": "hoyle-record/1", "game": "cribbage", "actions": [], '
 
 
 def _game() -> GameRecord:
@@ -129,3 +129,10 @@ def test_replay_of_dev_zero_and_a_deep_record_is_one_error_line(tmp_path: Path) 
         assert result.exit_code == 2
         lines = result.output.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+
+
+def test_a_record_without_its_actions_is_a_record_error() -> None:
+    """A save whose ``actions`` key is missing is damaged: resuming it would start the game
+    over and overwrite it."""
+    with pytest.raises(RecordError, match="field 'actions' is missing"):
+        GameRecord.from_json('{"format": "hoyle-record/1", "game": "cribbage", "seed": 1}')

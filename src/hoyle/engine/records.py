@@ -126,8 +126,9 @@ class GameRecord:
         for key, types in checks.items():
             if key in data and (not isinstance(data[key], types) or isinstance(data[key], bool)):
                 raise RecordError(f"field {key!r} has the wrong type")
-        if "game" not in data:
-            raise RecordError("field 'game' is missing")
+        for key in ("game", "actions"):  # a record without its actions is not a record
+            if key not in data:
+                raise RecordError(f"field {key!r} is missing")
         for key in ("game", "variant", "laws", "date"):
             if len(data.get(key, "")) > MAX_TEXT:
                 raise RecordError(f"field {key!r} is over {MAX_TEXT} characters")
