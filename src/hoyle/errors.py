@@ -29,7 +29,8 @@ class CardParseError(HoyleError):
 
     def __init__(self, text: str, why: str = "") -> None:
         self.text = text
-        msg = f"cannot read card {text!r}"
+        shown = text if len(text) <= 24 else f"{text[:20]}... ({len(text):,} characters)"
+        msg = f"cannot read card {shown!r}"
         if why:
             msg += f": {why}"
         else:

@@ -152,3 +152,11 @@ def test_cards_order_by_rank_then_suit() -> None:
     assert Card.parse("AS") < Card.parse("2C")
     assert Card.parse("5C") < Card.parse("5D") < Card.parse("5H") < Card.parse("5S")
     assert sorted(parse_cards("KD 2S AH TC")) == list(parse_cards("AH 2S TC KD"))
+
+
+def test_a_long_unreadable_card_is_quoted_shortened() -> None:
+    """A pasted line of 10,000 characters is not echoed back in full."""
+    from hoyle.errors import CardParseError
+    with pytest.raises(CardParseError) as err:
+        Card.parse("Q" * 10_000)
+    assert len(str(err.value)) < 200 and "10,000 characters" in str(err.value)
