@@ -72,3 +72,13 @@ def test_bad_render_mode_and_reward_raise_naming_the_values(module: Any) -> None
     with pytest.raises(ParameterError, match="reward must be one of win, game_points"):
         module.raw_env(reward="score")
     assert issubclass(ParameterError, HoyleError) and issubclass(ParameterError, ValueError)
+
+
+@pytest.mark.parametrize("seed", ["a", -1, 1.5, True])
+def test_reset_refuses_a_seed_that_is_not_a_whole_number(seed: object) -> None:
+    from hoyle.envs.pettingzoo import cribbage_v0
+    from hoyle.errors import ParameterError
+    env = cribbage_v0.env()
+    with pytest.raises(ParameterError, match="seed must be a whole number"):
+        env.reset(seed=seed)  # type: ignore[arg-type]
+    env.reset(seed=3)  # a good seed still works after the refusal

@@ -112,7 +112,15 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game. ``seed`` seeds every chance outcome of the game (the cut for
         deal, the deals, the starter or turn-up, the draws); without it the environment's
-        random generator carries on (a fresh one on the first reset)."""
+        random generator carries on (a fresh one on the first reset).
+
+        Raises:
+            ParameterError: a seed that is not a whole number 0 or more.
+        """
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                                 or seed < 0):
+            raise ParameterError(f"seed must be a whole number 0 or more (not {seed!r:.40})",
+                                 "seed")
         if seed is not None:
             self._rng = random.Random(seed)
         elif self._rng is None:
