@@ -9,9 +9,17 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(STAMP) $(PLAY_STAMP)
 
-play: $(STAMP)
+# make play installs only what playing needs (hoyle, numpy, typer, rich, textual);
+# the development tools come with make test.
+PLAY_STAMP := $(VENV)/.installed-play
+$(PLAY_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(PLAY_STAMP)
+
+play: $(PLAY_STAMP)
 	$(BIN)/hoyle play cribbage
 
 # The web app on an embedded SQLite file (hoyle.db): open http://127.0.0.1:8000/
