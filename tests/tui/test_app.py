@@ -14,9 +14,10 @@ import pytest
 from textual.widgets import Button, Input
 
 from hoyle.engine.action import Action
-from hoyle.engine.play import UNDO_OPTION, PlayDriver
+from hoyle.engine.action import CHANCE
+from hoyle.engine.play import TURNED, UNDO_OPTION, PlayDriver
 from hoyle.engine.registry import get_game
-from hoyle.errors import HoyleError
+from hoyle.errors import HoyleError, UndoRefused
 from hoyle.tui.app import TableApp
 from hoyle.tui.board import board_lines
 
@@ -115,6 +116,9 @@ def test_cribbage_board_and_areas_at_the_first_discard() -> None:
 
 
 def test_hint_and_undo_in_the_app() -> None:
+    # Seed 7: the computer lays away first; the person's lay-away turns the starter (6H),
+    # so that undo is refused (he has seen the card); his first card in the play (the
+    # computer answers, no card turned) is taken back by undo.
     d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
     spec = get_game("cribbage")
 
@@ -122,11 +126,11 @@ def test_hint_and_undo_in_the_app() -> None:
         app = TableApp(d, lambda: None)
         async with app.run_test(size=(110, 45)) as pilot:
             await pilot.pause()
-            before = (d.state.view(0), app.board_text(), app.areas_text())
             box = app.query_one("#cmd", Input)
             box.value = "undo"
             await pilot.press("enter")
             assert app.log_lines[-1] == "[red]nothing to undo: you have not moved yet[/red]"
+            before = d.state.view(0)
             box.value = "hint"
             await pilot.press("enter")
             hint = app.log_lines[-1]
@@ -135,13 +139,22 @@ def test_hint_and_undo_in_the_app() -> None:
             expert = hint.removeprefix("The expert would type: [bold]").removesuffix("[/bold]")
             assert d.read(expert) in d.state.legal_actions()
             assert "The discard table" in " ".join(app.log_lines)
-            assert d.state.view(0) == before[0]
+            assert d.state.view(0) == before
             box.value = expert
             await pilot.press("enter")
-            assert len(d.state.view(0).hand) == 4 and d.state.view(0) != before[0]
+            assert len(d.state.view(0).hand) == 4 and d.state.view(0).starter is not None
+            turned = (d.state.view(0), len(d.state.history), app.areas_text())
             box.value = "undo"
             await pilot.press("enter")
-            assert (d.state.view(0), app.board_text(), app.areas_text()) == before
+            assert app.log_lines[-1] == f"[red]{TURNED}[/red]"
+            assert (d.state.view(0), len(d.state.history), app.areas_text()) == turned
+            box.value = d.text.typed(d.state.legal_actions()[0])
+            await pilot.press("enter")
+            assert len(d.state.view(0).hand) == 3 and d.persons_turn()
+            box.value = "undo"
+            await pilot.press("enter")
+            assert (d.state.view(0), len(d.state.history), app.areas_text()) == turned
+            assert app.log_lines[-1].startswith("[yellow]Undone: back to your last decision")
             await pilot.press("ctrl+q")
         assert app.quit_early
 
@@ -154,24 +167,76 @@ def test_hint_and_undo_in_the_app() -> None:
     assert resumed.state.view(0) == d.state.view(0)
 
 
-def test_undo_takes_back_the_computers_replies_too() -> None:
-    # Écarté: after the person's move the computer answers; undo goes back to the
-    # person's decision, the same view, and the same move then gets the same replies.
-    d = new_driver("ecarte", 5, {"opponent": "rules", "laws": "club"})
-    while not d.persons_turn():
+def to_person(d: PlayDriver) -> None:
+    while not d.persons_turn() and not d.finished():
         d.step()
+
+
+def test_undo_takes_back_the_computers_replies_too() -> None:
+    # Écarté seed 5, in the play of the first deal (no card turned between the person's
+    # card and his next turn): undo goes back to the person's decision, the same view, and
+    # the same move then gets the same replies.
+    d = new_driver("ecarte", 5, {"opponent": "rules", "laws": "club"})
+    to_person(d)
+    while {a.verb for a in d.state.legal_actions()} != {"PLAY"}:
+        d.play(d.state.legal_actions()[0])
+        to_person(d)
     view, n = d.state.view(0), len(d.state.history)
     move = d.state.legal_actions()[0]
     d.play(move)
-    while not d.persons_turn() and not d.finished():
-        d.step()
+    to_person(d)
     after = d.record().actions
+    assert len(after) > n + 1                # the computer answered
     assert d.undo() == len(after) - n
     assert d.state.view(0) == view and len(d.state.history) == n
     d.play(move)
-    while not d.persons_turn() and not d.finished():
-        d.step()
+    to_person(d)
     assert d.record().actions == after
+
+
+def test_no_undo_once_the_starter_is_turned() -> None:
+    # Cribbage seed 7: the computer lays away 6S KD, the person 4H 7H, the starter 6H is
+    # turned. Undo would let him lay away again knowing the starter: refused, and the game
+    # (history, undos) is left exactly as it was.
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+    to_person(d)
+    lay = d.read("4h 7h")
+    assert isinstance(lay, Action) and lay in d.state.legal_actions()
+    d.play(lay)
+    to_person(d)
+    assert str(d.state.view(0).starter) == "6H"
+    history = list(d.state.history)
+    with pytest.raises(UndoRefused, match="^the cards have been turned since your last "
+                                          "decision: no undo$"):
+        d.undo()
+    assert d.state.history == history and d.undos == 0 and UNDO_OPTION not in d.record().options
+
+
+def test_no_undo_once_the_draw_is_dealt_in_ecarte() -> None:
+    # Écarté seed 5: the elder hand (the computer) proposes; the person accepts; the
+    # computer discards 4 and is dealt 4 (DRAW 8S 7D TD JD): a chance outcome after the
+    # person's accept, so undo is refused. Then the person discards 2 and draws: refused.
+    d = new_driver("ecarte", 5, {"opponent": "rules", "laws": "club"})
+    to_person(d)
+    accept = [a for a in d.state.legal_actions() if a.verb == "ACCEPT"]
+    assert len(accept) == 1
+    d.play(accept[0])
+    to_person(d)
+    assert [str(a) for a in d.state.history[-3:]] == ["ACCEPT", "DISCARD AH 7C 8C TC",
+                                                      "DRAW 8S 7D TD JD"]
+    history = list(d.state.history)
+    with pytest.raises(UndoRefused, match=TURNED):
+        d.undo()
+    assert d.state.history == history
+    two = [a for a in d.state.legal_actions() if a.verb == "DISCARD" and len(a.cards) == 2]
+    d.play(two[0])
+    assert d.state.current_player == CHANCE  # the person's draw comes next
+    to_person(d)
+    assert any(str(a).startswith("DRAW") for a in d.state.history[len(history) + 1:])
+    history = list(d.state.history)
+    with pytest.raises(UndoRefused, match=TURNED):
+        d.undo()
+    assert d.state.history == history and d.undos == 0
 
 
 def test_no_undo_under_manual_counting() -> None:
