@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
 from textual.widgets import Button, Input
 
 from hoyle.engine.action import Action
@@ -389,6 +390,92 @@ def test_a_claim_of_game_asks_first_under_manual_counting() -> None:
             box("#cmd", Input).value = "0"
             await pilot.press("enter")
             assert d.state.history[n] == Action("CLAIM", n=0)
+            await pilot.press("ctrl+q")
+
+    asyncio.run(run())
+
+
+def screen_rows(app: TableApp, widget: str) -> list[str]:
+    """The text on the rendered screen inside ``widget``'s content region, row by row."""
+    strips = app.screen._compositor.render_strips()
+    region = app.query_one(widget).content_region
+    return [strips[y].text[region.x:region.right] for y in range(region.y, region.bottom)
+            if y < len(strips)]
+
+
+def flat(rows: list[str]) -> str:
+    """Rows joined as one line of words (a wrapped line reads as it was written)."""
+    return " ".join(" ".join(rows).split())
+
+
+def test_long_log_lines_wrap_to_the_pane_at_80x24() -> None:
+    # At the first lay-away of seed 7 the log holds the cut's line (with its law ID,
+    # EW-i), the deal and the computer's lay-away, each longer than the log pane is wide
+    # at 80x24: every word of each must be on screen (wrapped, not cut at 78 columns).
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+
+    async def run() -> tuple[list[str], list[str], int]:
+        app = TableApp(d, lambda: None, "banner")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            width = app.query_one("#log").content_region.width
+            return screen_rows(app, "#log"), list(app.log_lines), width
+
+    rows, lines, width = asyncio.run(run())
+    plain = [Text.from_markup(line).plain for line in lines]
+    assert plain[0] == "banner" and "You deal first (the lower card deals, EW-i)." in plain
+    assert plain[-1] == "Computer (expert) lays away 2 cards to the crib."
+    assert width < 40 and max(len(p) for p in plain) > width
+    shown = flat(rows)
+    for line in plain:
+        assert line in shown
+    assert all(len(row.rstrip()) <= width for row in rows)
+
+
+async def to_the_play(app: TableApp, pilot: Any) -> None:
+    """Lay away the first cards the legal actions give, then go on to the person's first
+    card of the play."""
+    d = app.driver
+    while not d.persons_turn() or app.holding or \
+            {a.verb for a in d.state.legal_actions()} != {"PLAY"}:
+        if app.holding:
+            await pilot.press("enter")
+            continue
+        app.query_one("#cmd", Input).value = d.text.typed(d.state.legal_actions()[0])
+        await pilot.press("enter")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("variant,seed", [("six-card", 7), ("three-hand", 7)])
+def test_the_whole_table_is_on_screen_at_80x24(variant: str, seed: int) -> None:
+    # In the play at 80x24: the hands, the starter, the count with its cards, the cards
+    # played and the crib are all on screen, line for line, and so are the prompt and the
+    # input line; at 40x12 the input line is still on screen.
+    d = new_driver("cribbage", seed, {**CRIB, "variant": variant})
+
+    async def run() -> None:
+        app = TableApp(d, lambda: None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_the_play(app, pilot)
+            view = d.state.view(0)
+            assert view.starter is not None and len(view.hand) in (3, 4)
+            rows = [row.rstrip() for row in screen_rows(app, "#table")]
+            areas = Text.from_markup(app.areas_text()).plain.splitlines()
+            assert [a.split(":")[0] for a in areas if not a.startswith(" ")] == [
+                "Hands", "Starter", "Count", "Played so far", "Crib"]
+            assert rows[:len(areas)] == areas          # every line of every area shown
+            assert areas[0] == "Hands: You: " + " ".join(c.pretty for c in view.hand)
+            assert areas[len(d.names)] == f"Starter: {view.starter.pretty}"
+            assert areas[len(d.names) + 1].startswith(f"Count: {view.count}")
+            cmd = app.query_one("#cmd")
+            assert cmd.region.bottom <= 24 and cmd.region.height == 1
+            assert "your move" in screen_rows(app, "#cmd")[0]
+            assert flat(screen_rows(app, "#prompt")).startswith("Play a card")
+            await pilot.resize_terminal(40, 12)
+            await pilot.pause()
+            cmd = app.query_one("#cmd")
+            assert cmd.region.bottom <= 12 and cmd.region.height == 1
+            assert "your move" in screen_rows(app, "#cmd")[0]
             await pilot.press("ctrl+q")
 
     asyncio.run(run())

@@ -59,17 +59,19 @@ class TableApp(App[int]):
     """
 
     CSS = """
-    Screen { layout: vertical; }
-    #board { height: auto; padding: 0 1; border: round $accent; }
-    #middle { height: 1fr; }
-    #table { width: 1fr; min-width: 30; border: round $secondary; }
-    #log { width: 2fr; border: round $secondary; }
+    Screen { layout: vertical; overflow: hidden; }
+    #board { height: auto; max-height: 50%; overflow: hidden; padding: 0 1; background: $boost; }
+    #middle { height: 1fr; min-height: 0; }
+    #table { width: 3fr; min-width: 30; padding: 0 1; }
+    #log { width: 2fr; border-left: vkey $secondary; padding: 0 0 0 1; }
     #held { height: auto; max-height: 14; border: double $warning; display: none; }
     #held.holding { display: block; }
-    #bottom { height: auto; }
-    #prompt { height: auto; padding: 0 1; }
-    #cards { height: 3; }
-    #cards Button { min-width: 6; width: auto; margin: 0 1 0 0; }
+    #bottom { dock: bottom; height: auto; }
+    #prompt { height: auto; max-height: 4; padding: 0 1; background: $boost; }
+    #cards { height: 1; }
+    #cards Button { height: 1; min-width: 5; width: auto; border: none; margin: 0 1 0 0; }
+    #cmd { height: 1; border: none; padding: 0 1; }
+    #bottom Footer { dock: none; }
     """
     BINDINGS = [Binding("ctrl+q", "save_quit", "Save and quit", priority=True),
                 Binding("f1", "help", "Help")]
@@ -93,13 +95,15 @@ class TableApp(App[int]):
         with Horizontal(id="middle"):
             with VerticalScroll(id="table"):
                 yield Static(id="areas")
-            yield RichLog(id="log", markup=True, wrap=True)
+            # min_width=1: lines wrap at the pane's width (RichLog's default, 78, would cut
+            # the end of long lines in a narrower pane)
+            yield RichLog(id="log", markup=True, wrap=True, min_width=1)
         yield Static(id="held")
         with Vertical(id="bottom"):
             yield Static(id="prompt")
             yield Horizontal(id="cards")
             yield Input(id="cmd", placeholder="your move (help, hint, undo, quit)")
-        yield Footer()
+            yield Footer()
 
     def on_mount(self) -> None:
         self.title = "hoyle"
@@ -134,12 +138,15 @@ class TableApp(App[int]):
         return "\n".join(board_lines(board)) if board is not None else ""
 
     def areas_text(self) -> str:
-        """The table's areas as shown now (markup)."""
+        """The table's areas as shown now (markup), compact so that the whole table fits at
+        80x24: an area's title on the line of its first line (``Starter: 6♥``), its other
+        lines under it, indented by two."""
         d = self.driver
         out = []
         for area in d.text.table_areas(d.state, d.human, d.names):
-            out.append(f"[bold underline]{area.title}[/bold underline]")
-            out.extend(area.lines)
+            first, *rest = area.lines or ("",)
+            out.append(f"[bold underline]{area.title}[/bold underline]: {first}".rstrip())
+            out.extend(f"  {line}" for line in rest)
         return "\n".join(out)
 
     def refresh_table(self) -> None:
