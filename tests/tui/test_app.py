@@ -479,3 +479,62 @@ def test_the_whole_table_is_on_screen_at_80x24(variant: str, seed: int) -> None:
             await pilot.press("ctrl+q")
 
     asyncio.run(run())
+
+
+def test_card_keys_toggle_and_other_keys_go_back_to_the_input() -> None:
+    # Seed 7, the first lay-away (six cards in the bar, two to name): away from the input
+    # line a card's number key toggles it in the line (never the same card twice), Backspace
+    # takes the last card off, a printable key (or Tab) goes back to the input line.
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+
+    async def run() -> None:
+        app = TableApp(d, lambda: None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            box = app.query_one("#cmd", Input)
+            names = [(b.name or "").lower() for b in app.query("#cards Button")]
+            assert len(names) == 6 and len(set(names)) == 6
+            n = len(d.state.history)
+            await pilot.press("escape", "1")
+            assert box.value == names[0] and app.focused is None
+            await pilot.press("1")                  # again: taken off, not "2s 2s"
+            assert box.value == "" and len(d.state.history) == n
+            await pilot.press("1", "1", "1")
+            assert box.value == names[0]
+            await pilot.press("backspace")          # the last card off the line
+            assert box.value == "" and app.focused is None
+            await pilot.press("3", "h")             # a letter: back to the input line
+            assert app.focused is box and box.value == f"{names[2]} h"
+            await pilot.press("i")                  # typed in the input line, as usual
+            assert box.value == f"{names[2]} hi" and len(d.state.history) == n
+            box.value = ""
+            await pilot.press("escape", "tab")      # Tab: back to the input line
+            assert app.focused is box
+            await pilot.press("escape", "h", "i", "n", "t", "enter")
+            assert app.log_lines[-1].startswith("The expert would type: [bold]")
+            assert box.value == "" and app.focused is box and len(d.state.history) == n
+            await pilot.press("escape", "5", "backspace", "4", "2")  # the 4th and 2nd
+            await pilot.pause()
+            assert sorted(map(str, d.state.view(0).discards)) == sorted(
+                [names[3].upper(), names[1].upper()])
+            await pilot.press("ctrl+q")
+
+    asyncio.run(run())
+
+
+def test_a_second_click_on_a_card_takes_it_off_the_line() -> None:
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+
+    async def run() -> None:
+        app = TableApp(d, lambda: None)
+        async with app.run_test(size=(110, 45)) as pilot:
+            await pilot.pause()
+            box = app.query_one("#cmd", Input)
+            first = list(app.query("#cards Button"))[0]
+            await pilot.click(first)
+            assert box.value == (first.name or "").lower() and app.focused is box
+            await pilot.click(first)
+            assert box.value == "" and len(d.state.view(0).hand) == 6
+            await pilot.press("ctrl+q")
+
+    asyncio.run(run())
