@@ -8,6 +8,7 @@ A failed operation never changes the state it was applied to.
 from __future__ import annotations
 
 __all__ = [
+    "UndoRefused",
     "ParameterError",
     "HoyleError",
     "CardParseError",
@@ -44,6 +45,12 @@ class DuplicateCardError(HoyleError):
 
 class IllegalAction(HoyleError):
     """An action that is not legal in the current state. The state is left untouched."""
+
+
+class UndoRefused(HoyleError):
+    """The coach's ``undo`` refused (``hoyle.engine.play.PlayDriver.undo``): nothing to
+    undo, undo not allowed in this game, or a card turned since the person's last
+    decision. The game is left as it was."""
 
 
 class ParameterError(HoyleError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -367,3 +368,28 @@ def test_a_record_with_law_params_but_no_law_code_is_refused(tmp_path: Path) -> 
                actions=["CUT 9C", "CUT 2D"]).save(path)
     code, text = run("replay", str(path))
     assert code == 2 and "law_params without a law code" in text
+
+
+def test_play_resume_refuses_a_bad_count_of_undos_in_one_line(tmp_path: Path) -> None:
+    # options.undos must be a whole number 0 or more: a string, a negative number, a float
+    # (1e9 in JSON) or a boolean is a RecordError (one line, exit 2), not a traceback.
+    for game, args in (("cribbage", ["--opponent", "random"]), ("ecarte", [])):
+        path = tmp_path / f"{game}.json"
+        result = runner.invoke(app, ["play", game, "--seed", "3", *args, "--save", str(path)],
+                               input="quit\n", env={"NO_COLOR": "1", "COLUMNS": "200"})
+        assert result.exit_code == 0 and path.exists()
+        good = path.read_text()
+        for bad, shown in (('"x"', "'x'"), ("-3", "-3"), ("1e9", "1000000000.0"),
+                           ("true", "True")):
+            record = GameRecord.load(path)
+            data = json.loads(good)
+            data["options"]["undos"] = json.loads(bad)
+            text = json.dumps(data)
+            assert GameRecord.from_json(text).options["undos"] == json.loads(bad)
+            bad_path = tmp_path / f"bad-{game}.json"
+            bad_path.write_text(text)
+            code, out = run("play", "--resume", str(bad_path))
+            assert code == 2, (game, bad, out)
+            assert f"option 'undos' must be a whole number 0 or more, not {shown}" in out
+            assert "Traceback" not in out and len(out.strip().splitlines()) == 1, out
+            assert record.actions == GameRecord.load(path).actions

@@ -11,12 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
 from textual.widgets import Button, Input
 
 from hoyle.engine.action import Action
-from hoyle.engine.play import UNDO_OPTION, PlayDriver
+from hoyle.engine.action import CHANCE
+from hoyle.engine.play import TURNED, UNDO_OPTION, PlayDriver
 from hoyle.engine.registry import get_game
-from hoyle.errors import HoyleError
+from hoyle.errors import HoyleError, UndoRefused
 from hoyle.tui.app import TableApp
 from hoyle.tui.board import board_lines
 
@@ -115,6 +117,9 @@ def test_cribbage_board_and_areas_at_the_first_discard() -> None:
 
 
 def test_hint_and_undo_in_the_app() -> None:
+    # Seed 7: the computer lays away first; the person's lay-away turns the starter (6H),
+    # so that undo is refused (he has seen the card); his first card in the play (the
+    # computer answers, no card turned) is taken back by undo.
     d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
     spec = get_game("cribbage")
 
@@ -122,11 +127,11 @@ def test_hint_and_undo_in_the_app() -> None:
         app = TableApp(d, lambda: None)
         async with app.run_test(size=(110, 45)) as pilot:
             await pilot.pause()
-            before = (d.state.view(0), app.board_text(), app.areas_text())
             box = app.query_one("#cmd", Input)
             box.value = "undo"
             await pilot.press("enter")
             assert app.log_lines[-1] == "[red]nothing to undo: you have not moved yet[/red]"
+            before = d.state.view(0)
             box.value = "hint"
             await pilot.press("enter")
             hint = app.log_lines[-1]
@@ -135,13 +140,22 @@ def test_hint_and_undo_in_the_app() -> None:
             expert = hint.removeprefix("The expert would type: [bold]").removesuffix("[/bold]")
             assert d.read(expert) in d.state.legal_actions()
             assert "The discard table" in " ".join(app.log_lines)
-            assert d.state.view(0) == before[0]
+            assert d.state.view(0) == before
             box.value = expert
             await pilot.press("enter")
-            assert len(d.state.view(0).hand) == 4 and d.state.view(0) != before[0]
+            assert len(d.state.view(0).hand) == 4 and d.state.view(0).starter is not None
+            turned = (d.state.view(0), len(d.state.history), app.areas_text())
             box.value = "undo"
             await pilot.press("enter")
-            assert (d.state.view(0), app.board_text(), app.areas_text()) == before
+            assert app.log_lines[-1] == f"[red]{TURNED}[/red]"
+            assert (d.state.view(0), len(d.state.history), app.areas_text()) == turned
+            box.value = d.text.typed(d.state.legal_actions()[0])
+            await pilot.press("enter")
+            assert len(d.state.view(0).hand) == 3 and d.persons_turn()
+            box.value = "undo"
+            await pilot.press("enter")
+            assert (d.state.view(0), len(d.state.history), app.areas_text()) == turned
+            assert app.log_lines[-1].startswith("[yellow]Undone: back to your last decision")
             await pilot.press("ctrl+q")
         assert app.quit_early
 
@@ -154,24 +168,76 @@ def test_hint_and_undo_in_the_app() -> None:
     assert resumed.state.view(0) == d.state.view(0)
 
 
-def test_undo_takes_back_the_computers_replies_too() -> None:
-    # Écarté: after the person's move the computer answers; undo goes back to the
-    # person's decision, the same view, and the same move then gets the same replies.
-    d = new_driver("ecarte", 5, {"opponent": "rules", "laws": "club"})
-    while not d.persons_turn():
+def to_person(d: PlayDriver) -> None:
+    while not d.persons_turn() and not d.finished():
         d.step()
+
+
+def test_undo_takes_back_the_computers_replies_too() -> None:
+    # Écarté seed 5, in the play of the first deal (no card turned between the person's
+    # card and his next turn): undo goes back to the person's decision, the same view, and
+    # the same move then gets the same replies.
+    d = new_driver("ecarte", 5, {"opponent": "rules", "laws": "club"})
+    to_person(d)
+    while {a.verb for a in d.state.legal_actions()} != {"PLAY"}:
+        d.play(d.state.legal_actions()[0])
+        to_person(d)
     view, n = d.state.view(0), len(d.state.history)
     move = d.state.legal_actions()[0]
     d.play(move)
-    while not d.persons_turn() and not d.finished():
-        d.step()
+    to_person(d)
     after = d.record().actions
+    assert len(after) > n + 1                # the computer answered
     assert d.undo() == len(after) - n
     assert d.state.view(0) == view and len(d.state.history) == n
     d.play(move)
-    while not d.persons_turn() and not d.finished():
-        d.step()
+    to_person(d)
     assert d.record().actions == after
+
+
+def test_no_undo_once_the_starter_is_turned() -> None:
+    # Cribbage seed 7: the computer lays away 6S KD, the person 4H 7H, the starter 6H is
+    # turned. Undo would let him lay away again knowing the starter: refused, and the game
+    # (history, undos) is left exactly as it was.
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+    to_person(d)
+    lay = d.read("4h 7h")
+    assert isinstance(lay, Action) and lay in d.state.legal_actions()
+    d.play(lay)
+    to_person(d)
+    assert str(d.state.view(0).starter) == "6H"
+    history = list(d.state.history)
+    with pytest.raises(UndoRefused, match="^the cards have been turned since your last "
+                                          "decision: no undo$"):
+        d.undo()
+    assert d.state.history == history and d.undos == 0 and UNDO_OPTION not in d.record().options
+
+
+def test_no_undo_once_the_draw_is_dealt_in_ecarte() -> None:
+    # Écarté seed 5: the elder hand (the computer) proposes; the person accepts; the
+    # computer discards 4 and is dealt 4 (DRAW 8S 7D TD JD): a chance outcome after the
+    # person's accept, so undo is refused. Then the person discards 2 and draws: refused.
+    d = new_driver("ecarte", 5, {"opponent": "rules", "laws": "club"})
+    to_person(d)
+    accept = [a for a in d.state.legal_actions() if a.verb == "ACCEPT"]
+    assert len(accept) == 1
+    d.play(accept[0])
+    to_person(d)
+    assert [str(a) for a in d.state.history[-3:]] == ["ACCEPT", "DISCARD AH 7C 8C TC",
+                                                      "DRAW 8S 7D TD JD"]
+    history = list(d.state.history)
+    with pytest.raises(UndoRefused, match=TURNED):
+        d.undo()
+    assert d.state.history == history
+    two = [a for a in d.state.legal_actions() if a.verb == "DISCARD" and len(a.cards) == 2]
+    d.play(two[0])
+    assert d.state.current_player == CHANCE  # the person's draw comes next
+    to_person(d)
+    assert any(str(a).startswith("DRAW") for a in d.state.history[len(history) + 1:])
+    history = list(d.state.history)
+    with pytest.raises(UndoRefused, match=TURNED):
+        d.undo()
+    assert d.state.history == history and d.undos == 0
 
 
 def test_no_undo_under_manual_counting() -> None:
@@ -324,6 +390,151 @@ def test_a_claim_of_game_asks_first_under_manual_counting() -> None:
             box("#cmd", Input).value = "0"
             await pilot.press("enter")
             assert d.state.history[n] == Action("CLAIM", n=0)
+            await pilot.press("ctrl+q")
+
+    asyncio.run(run())
+
+
+def screen_rows(app: TableApp, widget: str) -> list[str]:
+    """The text on the rendered screen inside ``widget``'s content region, row by row."""
+    strips = app.screen._compositor.render_strips()
+    region = app.query_one(widget).content_region
+    return [strips[y].text[region.x:region.right] for y in range(region.y, region.bottom)
+            if y < len(strips)]
+
+
+def flat(rows: list[str]) -> str:
+    """Rows joined as one line of words (a wrapped line reads as it was written)."""
+    return " ".join(" ".join(rows).split())
+
+
+def test_long_log_lines_wrap_to_the_pane_at_80x24() -> None:
+    # At the first lay-away of seed 7 the log holds the cut's line (with its law ID,
+    # EW-i), the deal and the computer's lay-away, each longer than the log pane is wide
+    # at 80x24: every word of each must be on screen (wrapped, not cut at 78 columns).
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+
+    async def run() -> tuple[list[str], list[str], int]:
+        app = TableApp(d, lambda: None, "banner")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            width = app.query_one("#log").content_region.width
+            return screen_rows(app, "#log"), list(app.log_lines), width
+
+    rows, lines, width = asyncio.run(run())
+    plain = [Text.from_markup(line).plain for line in lines]
+    assert plain[0] == "banner" and "You deal first (the lower card deals, EW-i)." in plain
+    assert plain[-1] == "Computer (expert) lays away 2 cards to the crib."
+    assert width < 40 and max(len(p) for p in plain) > width
+    shown = flat(rows)
+    for line in plain:
+        assert line in shown
+    assert all(len(row.rstrip()) <= width for row in rows)
+
+
+async def to_the_play(app: TableApp, pilot: Any) -> None:
+    """Lay away the first cards the legal actions give, then go on to the person's first
+    card of the play."""
+    d = app.driver
+    while not d.persons_turn() or app.holding or \
+            {a.verb for a in d.state.legal_actions()} != {"PLAY"}:
+        if app.holding:
+            await pilot.press("enter")
+            continue
+        app.query_one("#cmd", Input).value = d.text.typed(d.state.legal_actions()[0])
+        await pilot.press("enter")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("variant,seed", [("six-card", 7), ("three-hand", 7)])
+def test_the_whole_table_is_on_screen_at_80x24(variant: str, seed: int) -> None:
+    # In the play at 80x24: the hands, the starter, the count with its cards, the cards
+    # played and the crib are all on screen, line for line, and so are the prompt and the
+    # input line; at 40x12 the input line is still on screen.
+    d = new_driver("cribbage", seed, {**CRIB, "variant": variant})
+
+    async def run() -> None:
+        app = TableApp(d, lambda: None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_the_play(app, pilot)
+            view = d.state.view(0)
+            assert view.starter is not None and len(view.hand) in (3, 4)
+            rows = [row.rstrip() for row in screen_rows(app, "#table")]
+            areas = Text.from_markup(app.areas_text()).plain.splitlines()
+            assert [a.split(":")[0] for a in areas if not a.startswith(" ")] == [
+                "Hands", "Starter", "Count", "Played so far", "Crib"]
+            assert rows[:len(areas)] == areas          # every line of every area shown
+            assert areas[0] == "Hands: You: " + " ".join(c.pretty for c in view.hand)
+            assert areas[len(d.names)] == f"Starter: {view.starter.pretty}"
+            assert areas[len(d.names) + 1].startswith(f"Count: {view.count}")
+            cmd = app.query_one("#cmd")
+            assert cmd.region.bottom <= 24 and cmd.region.height == 1
+            assert "your move" in screen_rows(app, "#cmd")[0]
+            assert flat(screen_rows(app, "#prompt")).startswith("Play a card")
+            await pilot.resize_terminal(40, 12)
+            await pilot.pause()
+            cmd = app.query_one("#cmd")
+            assert cmd.region.bottom <= 12 and cmd.region.height == 1
+            assert "your move" in screen_rows(app, "#cmd")[0]
+            await pilot.press("ctrl+q")
+
+    asyncio.run(run())
+
+
+def test_card_keys_toggle_and_other_keys_go_back_to_the_input() -> None:
+    # Seed 7, the first lay-away (six cards in the bar, two to name): away from the input
+    # line a card's number key toggles it in the line (never the same card twice), Backspace
+    # takes the last card off, a printable key (or Tab) goes back to the input line.
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+
+    async def run() -> None:
+        app = TableApp(d, lambda: None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            box = app.query_one("#cmd", Input)
+            names = [(b.name or "").lower() for b in app.query("#cards Button")]
+            assert len(names) == 6 and len(set(names)) == 6
+            n = len(d.state.history)
+            await pilot.press("escape", "1")
+            assert box.value == names[0] and app.focused is None
+            await pilot.press("1")                  # again: taken off, not "2s 2s"
+            assert box.value == "" and len(d.state.history) == n
+            await pilot.press("1", "1", "1")
+            assert box.value == names[0]
+            await pilot.press("backspace")          # the last card off the line
+            assert box.value == "" and app.focused is None
+            await pilot.press("3", "h")             # a letter: back to the input line
+            assert app.focused is box and box.value == f"{names[2]} h"
+            await pilot.press("i")                  # typed in the input line, as usual
+            assert box.value == f"{names[2]} hi" and len(d.state.history) == n
+            box.value = ""
+            await pilot.press("escape", "tab")      # Tab: back to the input line
+            assert app.focused is box
+            await pilot.press("escape", "h", "i", "n", "t", "enter")
+            assert app.log_lines[-1].startswith("The expert would type: [bold]")
+            assert box.value == "" and app.focused is box and len(d.state.history) == n
+            await pilot.press("escape", "5", "backspace", "4", "2")  # the 4th and 2nd
+            await pilot.pause()
+            assert sorted(map(str, d.state.view(0).discards)) == sorted(
+                [names[3].upper(), names[1].upper()])
+            await pilot.press("ctrl+q")
+
+    asyncio.run(run())
+
+
+def test_a_second_click_on_a_card_takes_it_off_the_line() -> None:
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+
+    async def run() -> None:
+        app = TableApp(d, lambda: None)
+        async with app.run_test(size=(110, 45)) as pilot:
+            await pilot.pause()
+            box = app.query_one("#cmd", Input)
+            first = list(app.query("#cards Button"))[0]
+            await pilot.click(first)
+            assert box.value == (first.name or "").lower() and app.focused is box
+            await pilot.click(first)
+            assert box.value == "" and len(d.state.view(0).hand) == 6
             await pilot.press("ctrl+q")
 
     asyncio.run(run())

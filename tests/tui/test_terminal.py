@@ -50,14 +50,25 @@ def test_plain_keeps_the_line_mode_with_hint_and_undo(tmp_path: Path) -> None:
     child.expect(r"Lay away 2 cards")
     child.sendline(move)
     child.expect(r"Play a card")
+    # the starter is turned: an undo of the lay-away is refused (the card has been seen)
+    child.sendline("undo")
+    child.expect("the cards have been turned since your last decision: no undo")
+    child.expect(r"Play a card")
+    child.sendline("hint")
+    child.expect(r"The expert would type: (?:\x1b\[[0-9;]*m)*([0-9a-z]+)")
+    card = child.match.group(1)
+    child.expect(r"Play a card")
+    child.sendline(card)
+    child.expect(r"Play a card")
     child.sendline("undo")
     child.expect("Undone: back to your last decision.")
-    child.expect(r"Lay away 2 cards")
+    child.expect(r"Play a card")
     child.sendline("quit")
     child.expect("Game saved to")
     child.expect(pexpect.EOF)
     record = GameRecord.load(tmp_path / "p.json")
     assert record.options["undos"] == 1
-    # back at the lay-away: the record replays to the person's six cards, his to lay away
+    # back at his first card of the play: the record replays to his four cards, his to play
     state, _ = get_game("cribbage").replay_record(record)
-    assert len(state.view(0).hand) == 6 and state.current_player == 0
+    assert len(state.view(0).hand) == 4 and state.current_player == 0
+    assert state.view(0).starter is not None

@@ -67,7 +67,7 @@ QUIT_WORDS = frozenset({"quit", "q", "exit", "save"})
 
 COACH_HELP = ("  [bold]hint[/bold]: the coach's advice for this move.   "
               "[bold]undo[/bold]: take back your last decision and the computer's replies "
-              "(not when you count your own points).")
+              "(not once a card has been turned since, nor when you count your own points).")
 """The help of the coach's words, in every game against the computer."""
 
 

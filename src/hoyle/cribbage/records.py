@@ -15,7 +15,7 @@ from hoyle.cribbage.state import CribbageState
 from hoyle.errors import HoyleError, RecordError
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
-from hoyle.engine.records import (GameRecord, check_flags, record_law_code,
+from hoyle.engine.records import (GameRecord, check_count, check_flags, record_law_code,
                                   replay_actions)
 
 __all__ = ["replay_record", "state_for_record"]
@@ -26,7 +26,8 @@ def state_for_record(record: GameRecord) -> CribbageState:
 
     Raises:
         RecordError: not a cribbage record, or an unknown variant, option or law code, or
-            an option of the wrong type (the rules' ``RULE_PARAMS``, the code's parameters).
+            an option of the wrong type (the rules' ``RULE_PARAMS``, the code's parameters;
+            ``undos`` not a whole number 0 or more).
     """
     if record.game != "cribbage":
         raise RecordError(f"not a cribbage record (game {record.game!r})")
@@ -34,6 +35,7 @@ def state_for_record(record: GameRecord) -> CribbageState:
     check_flags(options, "manual_count", "referee")
     manual = bool(options.pop("manual_count", False))
     referee = bool(options.pop("referee", False))
+    check_count(options, "undos")
     options.pop("undos", None)  # the person's undos, counted (hoyle.engine.play)
     try:
         laws = record_law_code(record, options, get_code)

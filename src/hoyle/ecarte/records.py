@@ -15,7 +15,7 @@ from hoyle.ecarte.state import EcarteState
 from hoyle.errors import HoyleError, RecordError
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
-from hoyle.engine.records import (GameRecord, check_flags, record_law_code,
+from hoyle.engine.records import (GameRecord, check_count, check_flags, record_law_code,
                                   replay_actions)
 
 __all__ = ["replay_record", "state_for_record"]
@@ -26,13 +26,15 @@ def state_for_record(record: GameRecord) -> EcarteState:
 
     Raises:
         RecordError: not an écarté record, or an unknown option or law code, or an option
-            of the wrong type (the rules' ``RULE_PARAMS``, the code's parameters).
+            of the wrong type (the rules' ``RULE_PARAMS``, the code's parameters;
+            ``undos`` not a whole number 0 or more).
     """
     if record.game != "ecarte":
         raise RecordError(f"not an écarté record (game {record.game!r})")
     options = dict(record.options)
     check_flags(options, "referee")
     referee = bool(options.pop("referee", False))
+    check_count(options, "undos")
     options.pop("undos", None)  # the person's undos, counted (hoyle.engine.play)
     try:
         laws = record_law_code(record, options, get_code)

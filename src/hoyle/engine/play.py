@@ -20,15 +20,19 @@ from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
 from hoyle.engine.text import HUMAN, Confirm, GameText, PlayGame
-from hoyle.errors import HoyleError
+from hoyle.errors import HoyleError, UndoRefused
 
 if TYPE_CHECKING:
     from hoyle.engine.registry import GameSpec
 
-__all__ = ["UNDO_OPTION", "PlayDriver", "Step"]
+__all__ = ["TURNED", "UNDO_OPTION", "PlayDriver", "Step"]
 
 UNDO_OPTION = "undos"
 """The record option that counts the person's undos (absent: none)."""
+
+TURNED = "the cards have been turned since your last decision: no undo"
+"""Why an undo is refused once a chance outcome has come since the person's last
+decision (:meth:`PlayDriver.undo`)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -140,35 +144,52 @@ class PlayDriver:
             raise HoyleError("a hint is for your own move: it is not your turn")
         return self.spec.hint(self.state, self.human)
 
-    def undo_points(self) -> list[int]:
-        """The number of actions before each of the person's decisions so far (forced
-        moves not counted), from the record replayed."""
+    def _marks(self) -> tuple[list[int], list[int]]:
+        """The record replayed: the number of actions before each of the person's decisions
+        so far (forced moves not counted), and the indices of the chance outcomes (a card
+        turned, dealt or drawn)."""
         record = self.record()
         state: Any = self.spec.state_for_record(dataclasses.replace(record, actions=[],
                                                                      result=None))
-        points = []
+        points, chance = [], []
         for i, action in enumerate(self.state.history):
-            if state.current_player == self.human and \
+            if state.current_player == CHANCE:
+                chance.append(i)
+            elif state.current_player == self.human and \
                     self.text.auto_move(state, self.human) is None:
                 points.append(i)
             state.apply(action)
-        return points
+        return points, chance
+
+    def undo_points(self) -> list[int]:
+        """The number of actions before each of the person's decisions so far (forced
+        moves not counted), from the record replayed."""
+        return self._marks()[0]
 
     def undo(self) -> int:
         """Take back the person's last decision and the computer's replies: the game is
         the record's actions replayed up to that decision. Returns the actions taken back.
 
+        Undo is refused once a chance outcome (the starter, a new deal, écarté's turn-up or
+        draws) has come since that decision: every random choice is drawn from the seed and
+        the move's index, so the person would see the card before deciding again.
+
         Raises:
-            HoyleError: undo is not allowed in this game (manual counting; the game's
-                :meth:`GameText.undo_allowed`), or there is nothing to undo.
+            UndoRefused: undo is not allowed in this game (manual counting; the game's
+                :meth:`GameText.undo_allowed`), there is nothing to undo, or the cards
+                have been turned since the person's last decision (the game is left as
+                it was).
         """
         why = self.text.undo_allowed(self.state)
         if why is not None:
-            raise HoyleError(why)
+            raise UndoRefused(why)
         n = len(self.state.history)
-        points = [p for p in self.undo_points() if p < n]
+        marks, chance = self._marks()
+        points = [p for p in marks if p < n]
         if not points:
-            raise HoyleError("nothing to undo: you have not moved yet")
+            raise UndoRefused("nothing to undo: you have not moved yet")
+        if any(c > points[-1] for c in chance):
+            raise UndoRefused(TURNED)
         record = self.record()
         options = {k: v for k, v in record.options.items() if k != UNDO_OPTION}
         state, _ = self.spec.replay_record(dataclasses.replace(

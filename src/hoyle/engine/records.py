@@ -33,7 +33,8 @@ from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
 
 __all__ = ["GameRecord", "FORMAT", "record_lines", "replay_actions", "record_law_code",
-           "write_atomic", "check_flags", "RecordClaim", "MAX_RECORD_BYTES", "MAX_ACTIONS",
+           "write_atomic", "check_flags", "check_count", "RecordClaim", "MAX_RECORD_BYTES",
+           "MAX_ACTIONS",
            "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_TEXT", "MAX_SEATS", "MAX_SEED"]
 
 FORMAT = "hoyle-record/1"
@@ -299,6 +300,22 @@ def check_flags(options: dict[str, Any], *names: str) -> None:
         if name in options and not isinstance(options[name], bool):
             raise RecordError(f"option {name!r} must be true or false, not "
                               f"{_short(options[name])}")
+
+
+def check_count(options: dict[str, Any], *names: str) -> None:
+    """Check the record's own counts (the person's ``undos``...) are whole numbers, 0 or
+    more (a JSON integer: not a string, a boolean or a float such as ``1e9``).
+
+    Raises:
+        RecordError: a count that is not a whole number 0 or more (named).
+    """
+    for name in names:
+        if name not in options:
+            continue
+        value = options[name]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RecordError(f"option {name!r} must be a whole number 0 or more, not "
+                              f"{_short(value)}")
 
 
 def _load_big(fh: Any, head: bytes, name: str, line: int | None) -> GameRecord:

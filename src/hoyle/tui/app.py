@@ -40,8 +40,8 @@ QUIT_WORDS = frozenset({"quit", "q", "exit", "save"})
 """What a person types to save and stop."""
 
 COACH_HELP = ("[bold]hint[/bold]: the coach's advice for this move.   [bold]undo[/bold]: "
-              "take back your last decision and the computer's replies (not when you count "
-              "your own points).   [bold]quit[/bold] (or Ctrl+Q): save and stop.   Click a "
+              "take back your last decision and the computer's replies (not once a card has "
+              "been turned since, nor when you count your own points).   [bold]quit[/bold] (or Ctrl+Q): save and stop.   Click a "
               "card to play it or add it to the line.")
 
 
@@ -59,20 +59,23 @@ class TableApp(App[int]):
     """
 
     CSS = """
-    Screen { layout: vertical; }
-    #board { height: auto; padding: 0 1; border: round $accent; }
-    #middle { height: 1fr; }
-    #table { width: 1fr; min-width: 30; border: round $secondary; }
-    #log { width: 2fr; border: round $secondary; }
+    Screen { layout: vertical; overflow: hidden; }
+    #board { height: auto; max-height: 50%; overflow: hidden; padding: 0 1; background: $boost; }
+    #middle { height: 1fr; min-height: 0; }
+    #table { width: 3fr; min-width: 30; padding: 0 1; }
+    #log { width: 2fr; border-left: vkey $secondary; padding: 0 0 0 1; }
     #held { height: auto; max-height: 14; border: double $warning; display: none; }
     #held.holding { display: block; }
-    #bottom { height: auto; }
-    #prompt { height: auto; padding: 0 1; }
-    #cards { height: 3; }
-    #cards Button { min-width: 6; width: auto; margin: 0 1 0 0; }
+    #bottom { dock: bottom; height: auto; }
+    #prompt { height: auto; max-height: 4; padding: 0 1; background: $boost; }
+    #cards { height: 1; }
+    #cards Button { height: 1; min-width: 5; width: auto; border: none; margin: 0 1 0 0; }
+    #cmd { height: 1; border: none; padding: 0 1; }
+    #bottom Footer { dock: none; }
     """
     BINDINGS = [Binding("ctrl+q", "save_quit", "Save and quit", priority=True),
-                Binding("f1", "help", "Help")]
+                Binding("f1", "help", "Help"),
+                Binding("tab", "focus_input", "To the input line", show=False, priority=True)]
 
     def __init__(self, driver: PlayDriver, save: Callable[[], None], banner: str = "") -> None:
         super().__init__()
@@ -93,13 +96,17 @@ class TableApp(App[int]):
         with Horizontal(id="middle"):
             with VerticalScroll(id="table"):
                 yield Static(id="areas")
-            yield RichLog(id="log", markup=True, wrap=True)
+            # min_width=1: lines wrap at the pane's width (RichLog's default, 78, would cut
+            # the end of long lines in a narrower pane)
+            yield RichLog(id="log", markup=True, wrap=True, min_width=1)
         yield Static(id="held")
         with Vertical(id="bottom"):
             yield Static(id="prompt")
             yield Horizontal(id="cards")
-            yield Input(id="cmd", placeholder="your move (help, hint, undo, quit)")
-        yield Footer()
+            # select_on_focus off: a key that brings the focus back adds to the line
+            yield Input(id="cmd", placeholder="your move (help, hint, undo, quit)",
+                        select_on_focus=False)
+            yield Footer()
 
     def on_mount(self) -> None:
         self.title = "hoyle"
@@ -134,12 +141,15 @@ class TableApp(App[int]):
         return "\n".join(board_lines(board)) if board is not None else ""
 
     def areas_text(self) -> str:
-        """The table's areas as shown now (markup)."""
+        """The table's areas as shown now (markup), compact so that the whole table fits at
+        80x24: an area's title on the line of its first line (``Starter: 6♥``), its other
+        lines under it, indented by two."""
         d = self.driver
         out = []
         for area in d.text.table_areas(d.state, d.human, d.names):
-            out.append(f"[bold underline]{area.title}[/bold underline]")
-            out.extend(area.lines)
+            first, *rest = area.lines or ("",)
+            out.append(f"[bold underline]{area.title}[/bold underline]: {first}".rstrip())
+            out.extend(f"  {line}" for line in rest)
         return "\n".join(out)
 
     def refresh_table(self) -> None:
@@ -184,8 +194,12 @@ class TableApp(App[int]):
         """One button a card the person may name."""
         box = self.query_one("#cards", Horizontal)
         box.remove_children()
-        box.mount_all([Button(Text.from_markup(self.card_label(c)), name=str(c),
-                              classes="card") for c in self.cards_to_name()])
+        buttons = [Button(Text.from_markup(self.card_label(c)), name=str(c), classes="card")
+                   for c in self.cards_to_name()]
+        for button in buttons:
+            button.can_focus = False  # a click leaves the focus where it was
+            button.active_effect_duration = 0  # a second click at once counts
+        box.mount_all(buttons)
 
     @staticmethod
     def card_label(card: Card) -> str:
@@ -216,8 +230,11 @@ class TableApp(App[int]):
         self.advance()
 
     def on_key(self, event: Key) -> None:
-        """Any key goes on past a held show; away from the input line (Escape or Tab
-        leaves it), the number keys 1 to 9 name the cards in the bar, in order."""
+        """Any key goes on past a held show. Away from the input line (Escape leaves it):
+        the number keys 1 to 9 name the cards in the bar, in order (each press toggles its
+        card in the line); Backspace takes the last card (or character) off the line; any
+        other printable key goes back to the input line with its character (Tab goes back
+        too)."""
         if self.holding:
             event.stop()
             event.prevent_default()
@@ -226,16 +243,47 @@ class TableApp(App[int]):
         if event.key == "escape":
             self.set_focus(None)
             return
+        if isinstance(self.focused, Input):
+            return
+        box = self.query_one("#cmd", Input)
+        buttons = list(self.query("#cards Button").results(Button))
         if len(event.key) == 1 and event.key in "123456789" and \
-                not isinstance(self.focused, Input):
-            buttons = list(self.query("#cards Button").results(Button))
-            n = int(event.key)
-            if n <= len(buttons):
-                event.stop()
-                buttons[n - 1].press()
+                int(event.key) <= len(buttons):
+            event.stop()
+            buttons[int(event.key) - 1].press()
+        elif event.key == "backspace":
+            event.stop()
+            event.prevent_default()
+            words = box.value.split()
+            if words and words[-1] in self._card_words():
+                box.value = " ".join(words[:-1])
+            else:
+                box.value = box.value[:-1]
+        elif event.is_printable and event.character:
+            event.stop()
+            event.prevent_default()
+            words = box.value.split()
+            if words and words[-1] in self._card_words():  # after a card: a new word
+                box.value = " ".join(words) + " " + event.character
+            else:
+                box.value += event.character
+            box.focus()
+            box.cursor_position = len(box.value)
+
+    def _card_words(self) -> set[str]:
+        """The cards of the bar as the line names them (``"4h"``)."""
+        return {str(c).lower() for c in self.cards_to_name()}
+
+    def action_focus_input(self) -> None:
+        """Tab: back to the input line (the cursor at its end)."""
+        box = self.query_one("#cmd", Input)
+        box.focus()
+        box.cursor_position = len(box.value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        """A card clicked: the move if it is one by itself, else added to the line."""
+        """A card clicked (or its number key): the move if it is one by itself; else it is
+        added to the line, or taken off it if it is there already (a card is never named
+        twice)."""
         name = event.button.name or ""
         d = self.driver
         if not name or not d.persons_turn():
@@ -248,15 +296,24 @@ class TableApp(App[int]):
         if alone and not needs_more:
             box.value = ""
             self.submit(d.text.typed(alone[0]))
-        else:
-            box.value = (box.value + " " + name.lower()).strip()
-            try:
-                whole = d.read(box.value) in legal  # the cards named make a move now
-            except HoyleError:
-                whole = False
-            if whole:
-                line, box.value = box.value, ""
-                self.submit(line)
+            return
+        words = box.value.split()
+        word = name.lower()
+        if word in (w.lower() for w in words):
+            box.value = " ".join(w for w in words if w.lower() != word)
+            return
+        words.append(word)
+        bar = [str(c).lower() for c in self.cards_to_name()]
+        if all(w.lower() in bar for w in words):  # the cards in the order of the hand
+            words.sort(key=lambda w: bar.index(w.lower()))
+        box.value = " ".join(words)
+        try:
+            whole = d.read(box.value) in legal  # the cards named make a move now
+        except HoyleError:
+            whole = False
+        if whole:
+            line, box.value = box.value, ""
+            self.submit(line)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.input.value = ""
