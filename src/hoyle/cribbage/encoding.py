@@ -54,7 +54,7 @@ from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState, CribbageView
 from hoyle.cribbage.state import Phase as CribPhase
 from hoyle.engine.action import CHANCE, Action
-from hoyle.engine.encoding import Encoding, Plan, Step, Vector
+from hoyle.engine.encoding import Encoding, Plan, Step, Vector, player_steps
 from hoyle.engine.laws import LawCode
 from hoyle.cribbage.scoring import PIPS
 from hoyle.errors import HoyleError, ResampleError
@@ -402,16 +402,7 @@ class CribbageEncodedGame:
         floor = [0] * n
         needs: list[tuple[frozenset[int], int, int]] = []  # seats, most pips, cards played
         e = start.clone()
-        drawn: list[Card] = []
-        for who, a, _ in steps:
-            if who == CHANCE:
-                _, act = self.chance_draw(e, drawn, CARDS[a])
-                if act is None:
-                    drawn.append(CARDS[a])
-                else:
-                    drawn = []
-                    e.apply(act)
-                continue
+        for who, a in player_steps(self, e, steps, CARDS):
             action = crib_id_action(a)
             if e.phase != CribPhase.PLAY or action.verb not in ("PLAY", "GO"):
                 e.apply(action)

@@ -56,7 +56,7 @@ from hoyle.ecarte.rules import ECARTE_CARDS, HAND_SIZE, STOCK_SIZE, EcarteRules
 from hoyle.ecarte.state import EcarteState, EcarteView
 from hoyle.ecarte.state import Phase as EcartePhase
 from hoyle.engine.action import CHANCE, Action
-from hoyle.engine.encoding import Encoding, Plan, Step, Vector
+from hoyle.engine.encoding import Encoding, Plan, Step, Vector, player_steps
 from hoyle.engine.laws import LawCode
 from hoyle.errors import HoyleError, ResampleError
 
@@ -418,16 +418,7 @@ class EcarteEncodedGame:
         forbidden: set[Card] = set()
         king: Card | None = None
         e = start.clone()
-        drawn: list[Card] = []
-        for who, a, _ in steps:
-            if who == CHANCE:
-                _, act = self.chance_draw(e, drawn, ECARTE_PACK[a])
-                if act is None:
-                    drawn.append(ECARTE_PACK[a])
-                else:
-                    drawn = []
-                    e.apply(act)
-                continue
+        for who, a in player_steps(self, e, steps, ECARTE_PACK):
             action = ecarte_id_action(a, self._hand(e))
             if who == seat and e.phase == EcartePhase.PLAY:
                 if action.verb == "PLAY" and e.trick:

@@ -24,17 +24,17 @@ outcome id, the tag :meth:`EncodedGame.chance_tag` of a chance step.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from hoyle.cards import Card
-from hoyle.engine.action import Action
+from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.laws import LawCode
 
-__all__ = ["Encoding", "EncodedGame", "Vector", "Step", "Plan"]
+__all__ = ["Encoding", "EncodedGame", "Vector", "Step", "Plan", "player_steps"]
 
 Vector = npt.NDArray[np.float32]
 """A numeric observation or tensor: a 1-D ``float32`` array."""
@@ -213,4 +213,23 @@ class Encoding(Protocol):
         Raises:
             HoyleError: an unknown variant or law code, or a bad value.
         """
+
+
+def player_steps(enc: EncodedGame[Any], state: Any, steps: Sequence[Step],
+                 pack: Sequence[Card]) -> Iterator[tuple[int, int]]:
+    """Walk a deal's ``steps`` on ``state`` (changed in place): each chance card is drawn
+    through ``enc.chance_draw`` (``pack[id]`` is the card of a chance id) and its node's
+    action applied once the node's last card is drawn; each player step is yielded as
+    ``(seat, action id)`` for the caller to look at the state before it and apply it."""
+    drawn: list[Card] = []
+    for who, a, _ in steps:
+        if who == CHANCE:
+            _, act = enc.chance_draw(state, drawn, pack[a])
+            if act is None:
+                drawn.append(pack[a])
+            else:
+                drawn = []
+                state.apply(act)
+            continue
+        yield who, a
 
