@@ -110,8 +110,10 @@ class _Session(Generic[S]):
             kept = (f"{self._quoted_path()} keeps the last good record "
                     f"({self.saved_actions} actions)" if self.saved_actions >= 0
                     else "nothing was saved yet")
-            self.console.print(f"[red]Not saved: {escape(str(e))}[/red]; {kept}; the game "
-                               "goes on and is saved again after the next move.",
+            then = "the game is over: saving again before you leave" \
+                if self.state.is_terminal() else \
+                "the game goes on and is saved again after the next move"
+            self.console.print(f"[red]Not saved: {escape(str(e))}[/red]; {kept}; {then}.",
                                soft_wrap=True)
             return False
 
