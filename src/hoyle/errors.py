@@ -8,6 +8,7 @@ A failed operation never changes the state it was applied to.
 from __future__ import annotations
 
 __all__ = [
+    "short_repr",
     "UndoRefused",
     "ParameterError",
     "HoyleError",
@@ -19,6 +20,17 @@ __all__ = [
     "SeatError",
     "ResampleError",
 ]
+
+
+def short_repr(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for an error that quotes what it was
+    given (a message never quotes a huge value back).
+
+    >>> short_repr("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 class HoyleError(ValueError):

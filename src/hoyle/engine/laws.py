@@ -40,7 +40,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
-from hoyle.errors import HoyleError, ParameterError
+from hoyle.errors import HoyleError, ParameterError, short_repr
 from hoyle.engine.flow import Continuation
 from hoyle.engine.action import Action
 from hoyle.engine.effects import Effect, LoseGame, NewDeal, PegBack, Points, Table, VoidDealPoints
@@ -389,12 +389,12 @@ class Param:
                     self.values[0], bool):
                 raise ParameterError(f"{self.name} must be one of "
                                      f"{', '.join(map(str, self.values))}{none} "
-                                     f"(not {_short(value)})", self.name)
+                                     f"(not {short_repr(value)})", self.name)
             return value
         if isinstance(value, bool) or not isinstance(value, int) \
                 or not self.low <= value <= self.high:
             raise ParameterError(f"{self.name} must be a whole number from {self.low} to "
-                                 f"{self.high}{none} (not {_short(value)})", self.name)
+                                 f"{self.high}{none} (not {short_repr(value)})", self.name)
         return value
 
 
@@ -421,12 +421,6 @@ def check_params(schema: Sequence[Param], values: Mapping[str, Any], owner: str)
                                  str(key))
         param.check(value)
     return dict(values)
-
-
-def _short(value: Any) -> str:
-    """``repr(value)``, cut to 40 characters (a value quoted back in an error)."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class LawCode:

@@ -26,7 +26,7 @@ try:
 except ImportError:  # pragma: no cover - not POSIX: the rename alone keeps files whole
     fcntl = None  # type: ignore[assignment]
 
-from hoyle.errors import HoyleError, RecordError, RecordsFileError
+from hoyle.errors import HoyleError, RecordError, RecordsFileError, short_repr
 from hoyle.cards import derive_rng
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
@@ -117,7 +117,7 @@ class GameRecord:
             raise RecordError("a record must be a JSON object")
         _check_depth(data)
         if data.get("format") != FORMAT:
-            raise RecordError(f"unknown record format {_short(data.get('format'))} "
+            raise RecordError(f"unknown record format {short_repr(data.get('format'))} "
                               f"(expected {FORMAT!r})")
         checks: dict[str, tuple[type, ...]] = {
             "game": (str,), "variant": (str,), "laws": (str,), "options": (dict,),
@@ -139,7 +139,7 @@ class GameRecord:
                               f"{len(actions):,}")
         for i, a in enumerate(actions):
             if not isinstance(a, str):
-                raise RecordError("an action must be a string", i, _short(a))
+                raise RecordError("an action must be a string", i, short_repr(a))
             if len(a) > MAX_TEXT:
                 raise RecordError(f"an action is at most {MAX_TEXT} characters", i, a[:40])
         seats = data.get("seats", [])
@@ -226,12 +226,6 @@ MAX_NODES: Final = MAX_ACTIONS + 10_000
 """The most values (objects, arrays, strings, numbers...) of one record."""
 
 
-def _short(value: Any) -> str:
-    """``repr(value)``, cut to 40 characters (a message never quotes a huge value)."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _parse_int(text: str) -> int:
     digits = text.lstrip("-")
     if len(digits) > MAX_INT_DIGITS:
@@ -285,7 +279,7 @@ def _check_options(options: dict[str, Any]) -> None:
                     not all(isinstance(v, _SCALARS) for v in value.values()):
                 raise RecordError("option 'law_params' must be an object of parameter values")
         elif not isinstance(value, _SCALARS):
-            raise RecordError(f"option {_short(key)} must be a number, boolean, string or null")
+            raise RecordError(f"option {short_repr(key)} must be a number, boolean, string or null")
 
 
 def check_flags(options: dict[str, Any], *names: str) -> None:
@@ -299,7 +293,7 @@ def check_flags(options: dict[str, Any], *names: str) -> None:
     for name in names:
         if name in options and not isinstance(options[name], bool):
             raise RecordError(f"option {name!r} must be true or false, not "
-                              f"{_short(options[name])}")
+                              f"{short_repr(options[name])}")
 
 
 def check_count(options: dict[str, Any], *names: str) -> None:
@@ -315,7 +309,7 @@ def check_count(options: dict[str, Any], *names: str) -> None:
         value = options[name]
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise RecordError(f"option {name!r} must be a whole number 0 or more, not "
-                              f"{_short(value)}")
+                              f"{short_repr(value)}")
 
 
 def _load_big(fh: Any, head: bytes, name: str, line: int | None) -> GameRecord:

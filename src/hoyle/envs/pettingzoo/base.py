@@ -18,7 +18,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from hoyle.engine.action import CHANCE, TERMINAL
 from hoyle.engine.encoding import EncodedGame
 from hoyle.engine.registry import GameSpec
-from hoyle.errors import ParameterError
+from hoyle.errors import ParameterError, short_repr
 
 __all__ = ["HoyleAECEnv", "REWARD_MODES", "env_name", "raw_env_class", "wrapped"]
 
@@ -119,7 +119,7 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         """
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
                                  or seed < 0):
-            raise ParameterError(f"seed must be a whole number 0 or more (not {seed!r:.40})",
+            raise ParameterError(f"seed must be a whole number 0 or more (not {short_repr(seed)})",
                                  "seed")
         if seed is not None:
             self._rng = random.Random(seed)
