@@ -285,7 +285,7 @@ def test_CLUB_24_king_led_first_may_be_announced_until_played_to() -> None:
 def test_CLUB_25_false_king_corrected_and_replay_option() -> None:
     s = at_proposal(C, turn="TURN 8C")  # clubs trumps: nobody holds KC
     act(s, "STAND", "PLAY 7H", "KING 1")
-    assert scores(s) == (0, 1)
+    assert scores(s) == (0, 0)  # a false king is never marked
     r = the_ruling(act(s, "PLAY KH"), "CLUB-25")
     assert r.effect(NoKing) == NoKing(DEALER)
     assert r.decision is not None and r.decision.seat == ELDER

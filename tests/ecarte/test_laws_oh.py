@@ -198,7 +198,7 @@ def test_HGIE_4_point_one_vole_two() -> None:
 def test_HGIE_5_false_king_gives_the_adversary_one_late_king_lost() -> None:
     s = at_play(OH_CODE)  # the dealer does not hold KS
     act(s, "PLAY 7H", "KING 1")
-    assert scores(s) == (0, 1)  # marked as the table marks it
+    assert scores(s) == (0, 0)  # a false king is never marked
     r = the_ruling(act(s, "PLAY KH"), "HGIE-5")  # he plays a card: found out
     assert r.effect(NoKing) == NoKing(DEALER) and r.points == ((ELDER, 1),)
     assert scores(s) == (1, 0)

@@ -248,6 +248,9 @@ class PlaySession(_Session[S]):
         """Make one move: a chance outcome, a computer player's, or the person's (asked)."""
         d = self.driver
         if not d.persons_turn():
+            offer = d.window()
+            if offer is not None and self._take_window(*offer):
+                return
             done = d.step()
             if done.said is not None:
                 self.console.print(done.said)
@@ -265,6 +268,21 @@ class PlaySession(_Session[S]):
                 continue
             self._print_events(events)
             return
+
+    def _take_window(self, question: str, action: Action) -> bool:
+        """Ask the person whether he takes the window the laws open out of turn
+        (:meth:`PlayDriver.window`): a yes (``y``, ``yes`` or the act's own word) applies
+        ``action``. Returns whether it was applied."""
+        answer = self.read(question).strip().lower()
+        if answer not in ("y", "yes", action.verb.lower()):
+            return False
+        try:
+            events = self.driver.play(action)
+        except IllegalAction as e:
+            self.console.print(f"[red]{escape(str(e))}[/red]")
+            return False
+        self._print_events(events)
+        return True
 
     def _ask(self) -> Action | None:
         """Prompt until the text reads as an action of the right shape (``None``: the

@@ -68,6 +68,8 @@ def parse_table_input(state: EcarteState, text: str) -> Action:
         # An option word that is also a verb (stand, draw, take, refuse, discard).
         return Action("CHOOSE", parse_cards(words[1:]) if len(words) > 1 else (),
                       word=words[0].lower())
+    if head == "KING" and len(words) == 1 and state.phase == Phase.PLAY:
+        return Action("KING", n=king_seat(state))
     if head in VERBS:
         return Action.parse(text)
     if head in ("STAND", "PLAY") and len(words) == 1:
@@ -90,6 +92,28 @@ def parse_table_input(state: EcarteState, text: str) -> Action:
     if verb is None:
         raise HoyleError("enter an action, e.g. 'stand' or 'accept'")
     return Action(verb, parse_cards(text))
+
+
+def led_king_window(state: EcarteState, seat: int) -> bool:
+    """Whether ``seat`` played the king of trumps as his first card, unannounced, and may
+    still announce it though another seat is to move (CLUB-24: the elder hand until it is
+    played to, the dealer before his next card; ``held_king_window = club_24``)."""
+    k = state.trump_king
+    return (state.phase == Phase.PLAY and k is not None and state.to_act != seat
+            and [c for p, c in state.played if p == seat][:1] == [k]
+            and state.king_window(seat))
+
+
+def king_seat(state: EcarteState) -> int:
+    """Whose king a bare ``king`` typed at the table announces: the seat to play, unless
+    the king of trumps is on the table as the other seat's first card and his CLUB-24
+    window is open (the seat to play cannot hold it then); a seat without the king is
+    ruled for a false king (CLUB-25, HGIE-5)."""
+    seat = state.to_act
+    other = 1 - seat
+    if 0 <= seat < 2 and not state.king_window(seat) and led_king_window(state, other):
+        return other
+    return seat
 
 
 FACE_DOWN = "▒"
@@ -185,6 +209,15 @@ class EcarteText(GameText):
         if state.rules.auto_announce_king and any(a.verb == "KING" for a in legal):
             return None, Action("KING")
         return None
+
+    def window(self, state: EcarteState, seat: int) -> tuple[str, Action] | None:
+        """The king of trumps the person played as his first card without announcing it,
+        while CLUB-24's window is open (the computer is to play to it, or to lead before
+        the person's next card): ask whether he announces it now."""
+        if not led_king_window(state, seat):
+            return None
+        return ("You played the king of trumps without announcing it; you may still "
+                "(CLUB-24). Announce it? \\[king/no]: ", Action("KING", n=seat))
 
     def status(self, state: EcarteState, seat: int, names: Sequence[str]) -> list[Block]:
         """A blank line, the score, the turn-up, the trick and the hand."""
@@ -326,6 +359,10 @@ class EcarteText(GameText):
             assert s.serving is not None
             return f"The cards {names[s.serving]} takes from the stock: "
         if s.phase == Phase.PLAY:
+            other = 1 - s.to_act
+            if led_king_window(s, other):
+                return (f"{who} plays a card (or 'king': {names[other]} may still announce "
+                        "the king led, CLUB-24): ")
             return f"{who} plays a card (or 'king'): "
         if s.phase == Phase.RECTIFY:
             return "The cards (as the law directs): "

@@ -22,7 +22,7 @@ from hoyle.engine.state import CUT_FOR_DEAL
 if TYPE_CHECKING:
     from hoyle.ecarte.state import EcarteState
 
-__all__ = ["NoKing", "SetAside", "Restore", "CutAgain", "TurnUp", "NoRefusal", "Reduced",
+__all__ = ["CorrectKing", "NoKing", "SetAside", "Restore", "CutAgain", "TurnUp", "NoRefusal", "Reduced",
            "HandOver", "TakeBack", "Replay", "Rectify"]
 
 
@@ -53,6 +53,23 @@ class NoKing(Effect):
             s.king_points[seat] = 0
             s.announced[seat] = False
             s._score(seat, -lost, events, "the king struck off", law)
+        return False
+
+
+@dataclass(frozen=True)
+class CorrectKing(Effect):
+    """``seat``'s false king, announced and not yet followed by a card of his, is withdrawn:
+    no longer announced, and no law rules it when he plays (CLUB-25, HGIE-5)."""
+
+    ORDER: ClassVar[int] = 35
+    seat: int
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: Continuation) -> bool:
+        s = _ec(state)
+        if self.seat in s.false_king:
+            s.false_king.remove(self.seat)
+            s.announced[self.seat] = False
         return False
 
 

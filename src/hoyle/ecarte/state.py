@@ -655,6 +655,14 @@ class EcarteState(BaseState):
         if self.king_barred[seat] and self.phase == Phase.PLAY:
             raise IllegalAction("this player may not mark the king in this deal "
                                 "(OH-11, OH-12, CLUB-19)")
+        turned = self.turn_up
+        if seat == self.dealer and turned is not None and turned.rank == Rank.KING:
+            # Nobody holds the king of trumps when it is the turn-up: it is the dealer's,
+            # marked once (ECARTE-R-7; CLUB-22, CLUB-47), and no code rules marking it again.
+            raise IllegalAction("the king turned up is the dealer's and is already marked "
+                                "(ECARTE-R-7; CLUB-22)" if self.king_points[seat] else
+                                "the king turned up may no longer be marked (ECARTE-R-7; "
+                                "CLUB-19, CLUB-22)")
         if self.referee and self.phase == Phase.PLAY and not self.announced[seat]:
             return  # a late or false king is ruled by the law code
         if self.phase != Phase.PLAY:
@@ -915,13 +923,13 @@ class EcarteState(BaseState):
         if holds:  # referee mode: announced too late
             self._rule(Irregularity("late_king", seat, self.phase, {"card": k}), events)
             return
-        # referee mode: a king he does not hold, marked as the table marks it
+        # referee mode: a king he does not hold. It is never credited (a false king at 4
+        # would win the game): the code rules it once he plays a card without correcting
+        # it (CLUB-25, HGIE-5), or the correction is reported first (REPORT king_corrected).
         self.announced[seat] = True
-        self.king_points[seat] += 1
         self.false_king.append(seat)
-        events.append(Event(Kind.KING, seat, (), reason="announces the king", source="ECARTE-R-7"))
-        self._score(seat, 1, events, "the king (announced)", "ECARTE-R-7",
-                    items=(ScoreItem("king", (), 1),))
+        events.append(Event(Kind.KING, seat, (), reason="announces the king, which he does "
+                            "not hold: not marked", source="ECARTE-R-7"))
 
     def _do_play(self, card: Card, events: list[Event]) -> None:
         seat = self.to_act
@@ -951,8 +959,10 @@ class EcarteState(BaseState):
         if seat in self.false_king and self.laws is not None:
             self.false_king.remove(seat)
             holder = self.king_holder()
+            turned = self.turn_up is not None and self.turn_up.rank == Rank.KING
             facts = {"adversary_holds_king": holder == 1 - seat
-                     or self._played_by(1 - seat)[:1] == [self.trump_king]}
+                     or self._played_by(1 - seat)[:1] == [self.trump_king],
+                     "king_turned_up": turned}
             if self._rule(Irregularity("false_king", seat, self.phase, facts), events,
                           NextTurn()):
                 return
@@ -1054,7 +1064,8 @@ class EcarteState(BaseState):
                 "stock_size": len(self.stock()), "elder_has_looked": self._elder_has_looked(),
                 "stood": self.stood, "refused": tuple(self.refused),
                 "king_holder": self.king_holder(), "discarded": any(self.discards),
-                "announced": tuple(self.announced)}
+                "announced": tuple(self.announced),
+                "false_king_open": tuple(self.false_king)}
 
     def _elder_has_looked(self) -> bool:
         """The elder hand is taken to have seen his hand once he has acted in the deal

@@ -72,6 +72,9 @@ def event_lines(events: Sequence[Event], names: Sequence[str],
             lines.append(f"[dim]{escape(e.reason)}[/dim]")
         elif k == "play_starts":
             lines.append(f"[dim]The play: {who} lead{_s(who)}.[/dim]")
+        elif k == "king" and not e.cards and e.reason:  # a false king (referee mode)
+            lines.append(f"  [yellow]{who} {escape(e.reason)}[/yellow]  "
+                         f"[dim]({escape(e.source)})[/dim]")
         elif k == "king":
             lines.append(f"[bold]{who} announce{_s(who)} the king[/bold] {cards_markup(e.cards)}.")
         elif k == "play":

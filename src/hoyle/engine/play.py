@@ -89,6 +89,15 @@ class PlayDriver:
         return (not s.is_terminal() and s.current_player == self.human
                 and self.text.auto_move(s, self.human) is None)
 
+    def window(self) -> tuple[str, Action] | None:
+        """An act the laws let the person make now though a computer player is to move
+        (:meth:`GameText.window`): the question and the action a yes stands for; ``None``
+        when there is none, or the person or chance is to move."""
+        s = self.state
+        if self.finished() or s.current_player in (CHANCE, self.human):
+            return None
+        return self.text.window(s, self.human)
+
     def step(self) -> Step:
         """Make one move that is not the person's to choose: a chance outcome, a computer
         player's, or the person's forced move.

@@ -254,6 +254,12 @@ class GameText:
         first (or ``None``); ``None`` when he is to be asked."""
         return None
 
+    def window(self, state: Any, seat: int) -> tuple[str, Action] | None:
+        """An act the laws let the person (``seat``) make while another seat is to move
+        (écarté: announcing the king he led as his first card, CLUB-24): the question to
+        ask and the action a yes stands for; ``None`` (the default): nothing to offer."""
+        return None
+
     def status(self, state: Any, seat: int, names: Sequence[str]) -> list[Block]:
         """What is shown before the person is asked for a move."""
         raise NotImplementedError

@@ -14,7 +14,7 @@ Portland Clubs (1878), as printed in Hoffmann's *Hoyle's Games Modernized*: ``CL
 from __future__ import annotations
 
 from hoyle.cards import Card
-from hoyle.ecarte.effects import (CutAgain, HandOver, NoKing, NoRefusal, Rectify, Reduced, Replay,
+from hoyle.ecarte.effects import (CorrectKing, CutAgain, HandOver, NoKing, NoRefusal, Rectify, Reduced, Replay,
                                   Restore, SetAside, TakeBack, TurnUp)
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, fresh_deal, option,
                                       seat_of)
@@ -347,20 +347,33 @@ CLUB.procedure("CLUB-24", "The king played first",
           "be replayed (even if he has thrown up his cards); in the replay the offender "
           "scores 0 for the point, 1 for a vole, 1 for a point won against a stand or a "
           "first refusal; no penalty if the adversary holds the king himself.",
-          engine="Referee mode: a KING by a player without it is marked; when he plays a card "
-                 "the point is struck off; unless the adversary holds the king he chooses "
-                 "CHOOSE replay (the hand played again, the offender on the reduced scale) or "
-                 "CHOOSE stand.",
-          kinds={"false_king": Report("a player announced a king he did not hold", detected=True)})
+          engine="Referee mode: a KING by a player without it is never marked (the score "
+                 "stays correct); REPORT king_corrected SEAT before his next card withdraws "
+                 "it without penalty; when he plays a card first, unless the adversary holds "
+                 "the king (or it is the turn-up, the dealer's) he chooses CHOOSE replay (the "
+                 "hand played again, the offender on the reduced scale) or CHOOSE stand.",
+          kinds={"false_king": Report("a player announced a king he did not hold", detected=True),
+                 "king_corrected": Report("a player withdrew a king he announced but does not "
+                                          "hold, before playing a card", seat=True,
+                                          window=Window.PLAY,
+                                          menu="a player withdrew his false king before "
+                                               "playing a card")})
 def _club_25(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     adv = 1 - offender
-    if irr.facts.get("adversary_holds_king"):
-        return Ruling(f"seat {offender} announced a king he did not hold: the "
-                      "score is corrected; no penalty, the adversary holds the king",
+    if irr.kind == "king_corrected":
+        if offender not in irr.facts.get("false_king_open", ()):
+            return Ruling(f"seat {offender} has no false king to correct (none announced, "
+                          "or a card played since)", refused=True)
+        return Ruling(f"seat {offender} corrected his false king before playing a card: "
+                      "no penalty", effects=(CorrectKing(offender),))
+    if irr.facts.get("adversary_holds_king") or (
+            irr.facts.get("king_turned_up") and offender != dealer_of(irr)):
+        return Ruling(f"seat {offender} announced a king he did not hold: the king is "
+                      "not marked; no penalty, the adversary holds the king",
                       effects=(NoKing(offender),))
-    return Ruling(f"seat {offender} announced a king he did not hold: the score "
-                  f"is corrected and seat {adv} may require the hand to be replayed",
+    return Ruling(f"seat {offender} announced a king he did not hold: the king is not "
+                  f"marked and seat {adv} may require the hand to be replayed",
                   effects=(NoKing(offender),),
                   decision=Decision(adv, (
                       option("replay", "have the hand replayed (the offender scores 0 for the "
@@ -369,8 +382,7 @@ def _club_25(irr: Irregularity, code: LawCode) -> Ruling:
                                     "the reduced scale",
                                     effects=(Replay(), Reduced(offender, "club")))),
                       option("stand", "let the hand go on",
-                             Ruling("the hand goes on; the score stands "
-                                    "corrected")))))
+                             Ruling("the hand goes on; the king is not marked")))))
 
 
 # -- CLUB-26 … CLUB-38: proposing, accepting, refusing, discarding ------------------------

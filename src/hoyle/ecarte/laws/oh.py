@@ -17,7 +17,7 @@ silent the catalogue's engine default applies and the ruling names the parameter
 from __future__ import annotations
 
 from hoyle.cards import Card
-from hoyle.ecarte.effects import (HandOver, NoKing, Rectify, Reduced, Replay, Restore, SetAside,
+from hoyle.ecarte.effects import (CorrectKing, HandOver, NoKing, Rectify, Reduced, Replay, Restore, SetAside,
                                   TakeBack, TurnUp)
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, forfeit, fresh_deal,
                                       lose_deal, option, seat_of, too_many)
@@ -283,17 +283,29 @@ OH.procedure("HGIE-4", "Point and vole", "Three or four tricks, the point, 1; fi
         "adversary 1.",
         engine="KING before the holder's first card (held_king_window = before_first_card). "
                "Referee mode: a later KING is refused (late_king); a KING by a player without "
-               "it is marked, and when he then plays a card the point is struck off and the "
-               "adversary scores 1 (false_king, forfeit_semantics).",
+               "it is never marked; REPORT king_corrected SEAT before his next card withdraws "
+               "it (no penalty: the law punishes the announcement that stands); when he plays "
+               "a card first the adversary scores 1 (false_king, forfeit_semantics).",
         kinds={"late_king": Report("the king was announced after the holder's first card", detected=True),
-               "false_king": Report("a player announced a king he did not hold", detected=True)})
+               "false_king": Report("a player announced a king he did not hold", detected=True),
+               "king_corrected": Report("a player withdrew a king he announced but does not "
+                                        "hold, before playing a card", seat=True,
+                                        window=Window.PLAY,
+                                        menu="a player withdrew his false king before "
+                                             "playing a card")})
 def _hgie_5(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     if irr.kind == "late_king":
         return Ruling("the king was not announced before its holder played: it is "
                       "lost", refused=True, parameter="held_king_window")
+    if irr.kind == "king_corrected":
+        if offender not in irr.facts.get("false_king_open", ()):
+            return Ruling(f"seat {offender} has no false king to correct (none announced, "
+                          "or a card played since)", refused=True)
+        return Ruling(f"seat {offender} withdrew his false king before playing a card: "
+                      "no penalty", effects=(CorrectKing(offender),))
     return forfeit(offender, 1, f"seat {offender} announced a king he did not hold; "
-                   "the false point is struck off", code, no_king=True)
+                   "it is not marked", code, no_king=True)
 
 
 @OH.law("HGIE-6", "The deal pattern",

@@ -1,0 +1,134 @@
+"""The laws at a real table, écarté (issue 15 part C): the false king never credited, the
+CLUB-24 window after the king is led, CLUB-37's exposed card at the next exchange, a deal
+out of turn found late, revokes ruled when claimed during the hand, and the facts of the
+table (who dealt, the elder hand has looked) as recorded, replayable reports.
+
+The situations are those of ``helpers.ecarte`` (seat 1 deals; the elder hand, seat 0,
+holds KS QS JS 7H 7D; the dealer AS 9S KH QH KD; turn-up 8S, spades trumps), worked by hand
+from ``shared/laws/ecarte.md``; each test names the law it checks, on both sides of its
+window, and that the state shows the remedy.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hoyle.cards import Card
+from hoyle.ecarte.console import EcarteText, king_seat, parse_table_input
+from hoyle.ecarte.records import replay_record
+from hoyle.errors import IllegalAction
+from hoyle.engine.action import Action
+
+from helpers.ecarte import (CUT, DEALER, ELDER, act, at_play, at_proposal, at_turn, new,
+                            rulings, scores, the_ruling)
+
+C, OH = "club", "oh"
+KING_TURNED = "DEAL 32 QS JS 7H 8H 9D TD AC 7C 8C 9C"  # nobody can hold KS: it is turned
+
+
+# -- 1. the false king ------------------------------------------------------------------
+
+@pytest.mark.parametrize("referee", [True, False])
+def test_ECARTE_R_7_dealer_king_when_the_king_is_turned_up_is_an_input_error(
+        referee: bool) -> None:
+    s = at_proposal(C, referee=referee, deal=KING_TURNED, turn="TURN KS")
+    assert scores(s) == (0, 1)  # the turned king, the dealer's (auto marking)
+    act(s, "STAND", "PLAY 7H")
+    before = (s.history, scores(s), s.phase, s.to_act)
+    with pytest.raises(IllegalAction, match="already marked"):
+        s.apply(Action("KING"))
+    assert (s.history, scores(s), s.phase, s.to_act) == before
+    act(s, "PLAY 8C")  # his card: no false-king ruling, the turned king stands
+    assert scores(s) == (0, 1)
+
+
+def test_CLUB_25_a_false_king_at_four_does_not_win_the_game() -> None:
+    s = at_play(C, turn="TURN 8C")  # clubs trumps: KC is in the stock
+    s.scores = [0, 4]
+    s.deal_start_scores = [0, 4]
+    act(s, "PLAY 7H", "KING 1")
+    assert scores(s) == (0, 4) and not s.is_terminal()
+    r = the_ruling(act(s, "PLAY KH"), "CLUB-25")
+    assert r.decision is not None and scores(s) == (0, 4)
+
+
+@pytest.mark.parametrize("code,law", [(C, "CLUB-25"), (OH, "HGIE-5")])
+def test_CLUB_25_HGIE_5_false_king_corrected_before_his_card_no_penalty(code: str,
+                                                                        law: str) -> None:
+    s = at_play(code, turn="TURN 8C")
+    act(s, "PLAY 7H", "KING 1")
+    r = the_ruling(act(s, "REPORT king_corrected 1"), law)
+    assert not r.refused and "no penalty" in r.text
+    assert s.false_king == [] and s.announced == [False, False]
+    assert rulings(act(s, "PLAY KH")) == []  # no false king left to rule
+    assert scores(s) == (0, 0)
+    # the other side of the window: after his card the correction is too late
+    s = at_play(code, turn="TURN 8C")
+    act(s, "PLAY 7H", "KING 1")
+    ev = act(s, "PLAY KH")
+    assert [e.source for e in rulings(ev)] == [law]
+    if s.phase == "decision":
+        act(s, "CHOOSE stand")
+    r = the_ruling(act(s, "REPORT king_corrected 1"), law)
+    assert r.refused
+    assert scores(s) == ((1, 0) if code == OH else (0, 0))  # HGIE-5: the adversary 1
+
+
+def test_CLUB_25_elder_false_king_when_the_king_is_turned_up_no_penalty() -> None:
+    # Catalogue gap: nobody holds the king when it is turned; the default reads the
+    # turned king as the adversary's (the dealer's), so the announcement cannot mislead.
+    s = at_play(C, deal=KING_TURNED, turn="TURN KS")
+    act(s, "KING 0")
+    r = the_ruling(act(s, "PLAY 7H"), "CLUB-25")
+    assert r.decision is None and "no penalty" in r.text
+    assert scores(s) == (0, 1)  # the dealer's turned king stands
+
+
+# -- 2. the CLUB-24 window after the king is led ----------------------------------------
+
+def test_CLUB_24_bare_king_at_the_dealers_prompt_announces_the_led_king() -> None:
+    s = at_play(C)
+    act(s, "PLAY KS")  # the elder hand leads the king of trumps, unannounced
+    names = ["Alice", "Bob"]
+    prompt = EcarteText().referee_prompt(s, names)
+    assert "Alice may still announce the king led, CLUB-24" in prompt
+    a = parse_table_input(s, "king")
+    assert a == Action("KING", n=ELDER) and king_seat(s) == ELDER
+    act(s, str(a))
+    assert scores(s) == (1, 0) and s.announced == [True, False]
+    # the window closes once the king is played to: a bare king is the dealer's again
+    s = at_play(C)
+    act(s, "PLAY KS", "PLAY 9S")
+    assert parse_table_input(s, "king") == Action("KING", n=ELDER)  # the elder leads now
+    r = the_ruling(act(s, "KING"), "CLUB-23")  # too late: refused, not marked
+    assert r.refused and scores(s) == (0, 0)
+
+
+def test_CLUB_24_window_offered_to_the_person_after_he_leads_the_king() -> None:
+    text = EcarteText()
+    s = at_play(C, referee=False)
+    assert text.window(s, ELDER) is None  # his turn: the prompt offers 'king'
+    act(s, "PLAY KS")
+    offer = text.window(s, ELDER)
+    assert offer is not None and "CLUB-24" in offer[0]
+    assert offer[1] == Action("KING", n=ELDER)
+    act(s, str(offer[1]))
+    assert scores(s) == (1, 0) and text.window(s, ELDER) is None
+    s = at_play(C, referee=False)
+    act(s, "PLAY KS", "PLAY 9S")  # played to: the window is closed
+    assert text.window(s, ELDER) is None
+    s = at_play(OH, referee=False)  # HGIE-5: no first-card extension
+    act(s, "PLAY KS")
+    assert text.window(s, ELDER) is None
+
+
+def test_CLUB_24_dealer_announces_the_king_played_first_before_his_next_card() -> None:
+    # The dealer holds KS; the elder leads 7S, the dealer wins with KS unannounced.
+    s = at_play(C, referee=False, deal="DEAL 32 7S QH JH 7H 7D KS 9S KH AH KD")
+    act(s, "PLAY 7S", "PLAY KS")
+    assert s.to_act == DEALER and Action("KING") in s.legal_actions()
+    act(s, "KING")
+    assert scores(s) == (0, 1)
+    s = at_play(C, referee=False, deal="DEAL 32 7S QH JH 7H 7D KS 9S KH AH KD")
+    act(s, "PLAY 7S", "PLAY KS", "PLAY 9S")  # his next card: too late
+    assert Action("KING") not in s.legal_actions()
