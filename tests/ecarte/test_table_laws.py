@@ -132,3 +132,41 @@ def test_CLUB_24_dealer_announces_the_king_played_first_before_his_next_card() -
     s = at_play(C, referee=False, deal="DEAL 32 7S QH JH 7H 7D KS 9S KH AH KD")
     act(s, "PLAY 7S", "PLAY KS", "PLAY 9S")  # his next card: too late
     assert Action("KING") not in s.legal_actions()
+
+
+# -- 3. CLUB-37's exposed card at the next exchange --------------------------------------
+
+FIRST_EXCHANGE = ("PROPOSE", "ACCEPT", "DISCARD 7D", "DRAW 7C", "DISCARD KD", "DRAW 8C")
+
+
+def test_CLUB_37_exposed_card_offered_at_the_next_exchange_taken() -> None:
+    s = at_proposal(C)
+    act(s, *FIRST_EXCHANGE)
+    the_ruling(act(s, "REPORT card_turned_in_exchange 9C"), "CLUB-37")
+    assert s.exposed_offer == Card.parse("9C")
+    act(s, "PROPOSE", "ACCEPT")
+    r = the_ruling(act(s, "DISCARD 7C 7H"), "CLUB-37")  # he asks for two
+    assert r.decision is not None and r.decision.seat == ELDER
+    assert [o.action.word for o in r.decision.options] == ["take", "leave"]
+    act(s, "CHOOSE take")
+    assert Card.parse("9C") in s.hands[ELDER] and s.taken[ELDER] == 2
+    assert (s.phase, s.serving) == ("draw", ELDER)
+    assert rulings(act(s, "DRAW TC")) == []  # one card was still due (else CLUB-32)
+    assert sorted(map(str, s.hands[ELDER])) == sorted(["KS", "QS", "JS", "9C", "TC"])
+    assert s.taken[ELDER] == 3 and s.phase == "discard" and s.to_act == DEALER
+
+
+def test_CLUB_37_exposed_card_left_is_set_aside_and_not_offered_without_a_proposal() -> None:
+    s = at_proposal(C)
+    act(s, *FIRST_EXCHANGE, "REPORT card_turned_in_exchange 9C", "PROPOSE", "ACCEPT",
+        "DISCARD 7C 7H", "CHOOSE leave")
+    nine = Card.parse("9C")
+    assert nine in s.set_aside and nine not in s.stock() and s.exposed_offer is None
+    with pytest.raises(IllegalAction, match="not in the stock"):
+        s.apply(Action.parse("DRAW 9C TC"))
+    assert rulings(act(s, "DRAW TC 9D")) == []  # both cards still due
+    assert s.taken[ELDER] == 3 and nine not in s.hands[ELDER]
+    # the other side: he stands instead of proposing again; nothing is offered
+    s = at_proposal(C)
+    act(s, *FIRST_EXCHANGE, "REPORT card_turned_in_exchange 9C", "STAND")
+    assert s.phase == "play" and nine in s.stock() and s.decision is None

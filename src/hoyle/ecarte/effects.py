@@ -22,7 +22,7 @@ from hoyle.engine.state import CUT_FOR_DEAL
 if TYPE_CHECKING:
     from hoyle.ecarte.state import EcarteState
 
-__all__ = ["CorrectKing", "NoKing", "SetAside", "Restore", "CutAgain", "TurnUp", "NoRefusal", "Reduced",
+__all__ = ["CorrectKing", "ExposedCard", "NoKing", "SetAside", "Restore", "CutAgain", "TurnUp", "NoRefusal", "Reduced",
            "HandOver", "TakeBack", "Replay", "Rectify"]
 
 
@@ -159,6 +159,40 @@ class NoRefusal(Effect):
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
         _ec(state).no_refusal = self.seat
+        return False
+
+
+@dataclass(frozen=True)
+class ExposedCard(Effect):
+    """CLUB-37's card turned up in the exchange: ``take`` ``None``, it is offered to the
+    elder hand ``seat`` at his next exchange; ``True``, he takes it as the first card he
+    receives; ``False``, he leaves it and it is set aside."""
+
+    ORDER: ClassVar[int] = 72
+    seat: int
+    card: Card
+    take: bool | None = None
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: Continuation) -> bool:
+        s = _ec(state)
+        if self.take is None:
+            s.exposed_offer = self.card
+            return False
+        s.exposed_offer = None
+        if self.card not in s.stock():
+            return False
+        if self.take:
+            s.hands[self.seat].append(self.card)
+            _sort(s.hands[self.seat])
+            s.taken[self.seat] += 1
+            s.pre_served += 1
+            events.append(Event(Kind.DRAW, self.seat, (self.card,), count=1,
+                                reason="the exposed card taken", source=law))
+        else:
+            s.set_aside.append(self.card)
+            events.append(Event(Kind.SET_ASIDE, self.seat, (self.card,),
+                                reason="the exposed card left: set aside", source=law))
         return False
 
 

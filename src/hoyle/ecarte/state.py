@@ -190,6 +190,14 @@ class AfterDraw(Continuation):
 
 
 @dataclass(frozen=True)
+class ServeElder(Continuation):
+    """After the elder hand's discard and a ruling on it (CLUB-37): he is served from the
+    stock (ECARTE-R-9)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class NextTurn(Continuation):
     """The play goes on: the next card or the next trick."""
 
@@ -259,6 +267,8 @@ class EcarteState(BaseState):
         self.last_trick: tuple[int, Card, int, Card, int] | None = None
         self.count_report: tuple[int, str, tuple[Card, ...]] | None = None
         self.exposed_turn: list[Card] = []
+        self.exposed_offer: Card | None = None  # CLUB-37: offered at the next exchange
+        self.pre_served = 0  # cards the elder hand received before the draw (CLUB-37)
         self.deal_start_scores = list(self.scores)
 
     # -- reading ---------------------------------------------------------------------
@@ -472,7 +482,7 @@ class EcarteState(BaseState):
             return min(self.steps[0].cards, stock if self.steps[0].kind is StepKind.COMPLETE
                        else len(self.hands[self.steps[0].seat]))
         if self.serving == self.elder:
-            return min(self.asked, stock)
+            return min(self.asked - self.pre_served, stock)
         return min(self.laid, stock)
 
     def _pack(self) -> Sequence[Card]:
@@ -811,8 +821,17 @@ class EcarteState(BaseState):
         if seat == self.elder:
             self.asked = action.n if action.n is not None else len(cards)
             self.laid = len(cards)
+            self.pre_served = 0
             events.append(Event(Kind.DISCARD, seat, tuple(cards), hidden=True, count=self.asked,
                                 reason=f"asks for {self.asked}", source="ECARTE-R-9"))
+            offer = self.exposed_offer
+            if offer is not None and offer in self.stock() and self.laws is not None \
+                    and "exposed_card_offer" in self.laws.kinds:
+                if self._rule(Irregularity("exposed_card_offer", self._dealer(), self.phase,
+                                           {"cards": (offer,)}), events, ServeElder(seat)):
+                    return
+            self._serve(seat, events)
+            return
         else:
             self.laid = len(cards)
             events.append(Event(Kind.DISCARD, seat, tuple(cards), hidden=True, count=len(cards),
@@ -821,6 +840,14 @@ class EcarteState(BaseState):
                 self._after_draw(seat, events)
                 return
         if not self.stock():
+            self._after_draw(seat, events)
+            return
+        self.serving = seat
+        self.phase, self.to_act = Phase.DRAW, CHANCE
+
+    def _serve(self, seat: int, events: list[Event]) -> None:
+        """``seat`` has laid out: he is served from the stock, unless nothing is due."""
+        if not self.stock() or (seat == self.elder and self.asked <= self.pre_served):
             self._after_draw(seat, events)
             return
         self.serving = seat
@@ -1197,6 +1224,8 @@ class EcarteState(BaseState):
         """Carry on the flow a ruling, a decision or a rectification interrupted."""
         if isinstance(cont, AfterDraw):
             self._after_draw(cont.seat, events)
+        elif isinstance(cont, ServeElder):
+            self._serve(cont.seat, events)
         elif isinstance(cont, NextTurn):
             self._next_turn(events)
         elif isinstance(cont, ScoreHand):

@@ -14,10 +14,11 @@ Portland Clubs (1878), as printed in Hoffmann's *Hoyle's Games Modernized*: ``CL
 from __future__ import annotations
 
 from hoyle.cards import Card
-from hoyle.ecarte.effects import (CorrectKing, CutAgain, HandOver, NoKing, NoRefusal, Rectify, Reduced, Replay,
+from hoyle.ecarte.effects import (CorrectKing, CutAgain, ExposedCard, HandOver, NoKing, NoRefusal, Rectify, Reduced, Replay,
                                   Restore, SetAside, TakeBack, TurnUp)
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, fresh_deal, option,
                                       seat_of)
+from hoyle.engine.effects import Effect
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Report, Ruling, Window
 
 __all__ = ["CLUB", "PARAMS"]
@@ -542,12 +543,31 @@ def _club_36(irr: Irregularity, code: LawCode) -> Ruling:
           "refuse the next proposal; if the elder hand proposes again he may take the exposed "
           "card.",
           engine="REPORT card_turned_in_exchange CARD: REFUSE is not allowed at the next "
-                 "proposal.",
-          kinds={"card_turned_in_exchange": Report("the dealer turned up a card after the exchange", cards=True, window=Window.EXCHANGE, menu='after giving cards the dealer turned one up as if trump (name it)')})
+                 "proposal; when the elder hand has laid out for the next exchange he chooses "
+                 "CHOOSE take (the card is the first he receives) or CHOOSE leave (it is set "
+                 "aside, as a refused exposed card is under CLUB-36; the catalogue is silent).",
+          kinds={"card_turned_in_exchange": Report("the dealer turned up a card after the exchange", cards=True, window=Window.EXCHANGE, menu='after giving cards the dealer turned one up as if trump (name it)'),
+                 "exposed_card_offer": Report("the elder hand proposes again after the dealer "
+                                              "turned up a card in the exchange",
+                                              detected=True)})
 def _club_37(irr: Irregularity, code: LawCode) -> Ruling:
-    dealer = dealer_of(irr)
+    dealer, elder = dealer_of(irr), elder_of(irr)
+    cards: tuple[Card, ...] = tuple(irr.facts.get("cards", ()))
+    if irr.kind == "exposed_card_offer":
+        card = cards[0]
+        return Ruling(f"seat {elder} proposes again: he may take the exposed card {card}",
+                      decision=Decision(elder, (
+                          option("take", f"take {card} as the first card you receive",
+                                 Ruling(f"seat {elder} takes the exposed card {card}",
+                                        effects=(ExposedCard(elder, card, True),))),
+                          option("leave", f"leave {card} (it is set aside)",
+                                 Ruling(f"the exposed card {card} is set aside",
+                                        effects=(ExposedCard(elder, card, False),))))))
+    effects: tuple[Effect, ...] = (NoRefusal(dealer),)
+    if cards:
+        effects += (ExposedCard(elder, cards[0], None),)
     return Ruling(f"seat {dealer} may not refuse the next proposal; if the elder "
-                  "hand proposes again he may take the exposed card", effects=(NoRefusal(dealer),))
+                  "hand proposes again he may take the exposed card", effects=effects)
 
 
 CLUB.procedure("CLUB-38", "The stock cannot serve both",
