@@ -57,7 +57,9 @@ def test_deal_out_of_turn_after_turn_up_oh_6_new_deal_vs_club_14_stands() -> Non
     s = at_proposal("oh")
     assert the_ruling(act(s, "REPORT deal_out_of_turn 0"), "OH-6").new_deal
     s = at_proposal("club")
-    assert the_ruling(act(s, "REPORT deal_out_of_turn 0"), "CLUB-14").refused
+    r = the_ruling(act(s, "REPORT deal_out_of_turn 0"), "CLUB-14")
+    assert "stands" in r.text and s.dealer == ELDER and s.phase == "proposal"
+    assert s.to_act == DEALER  # seat 1, now the elder hand, stands or proposes
 
 
 def test_played_with_too_many_oh_12_point_vs_club_29_no_point() -> None:

@@ -59,7 +59,10 @@ def test_OH_6_deal_out_of_turn_three_cases() -> None:
     s = at_proposal(OH_CODE)
     act(s, "PROPOSE", "ACCEPT", "DISCARD 7D")  # a discard has been laid out: stands
     r = the_ruling(act(s, "REPORT deal_out_of_turn 0"), "OH-6")
-    assert r.refused and s.deal_number == 1 and s.phase == "draw"
+    assert not r.refused and s.deal_number == 1 and s.phase == "draw"
+    assert s.dealer == DEALER and s.dealt_by == (ELDER, "OH-6")  # once the exchange ends
+    act(s, "DRAW 7C", "DISCARD")
+    assert s.dealer == ELDER and (s.phase, s.current_player) == ("proposal", DEALER)
 
 
 def test_OH_7_misdeal_before_hands_seen_made_good_or_new_deal() -> None:

@@ -170,3 +170,98 @@ def test_CLUB_37_exposed_card_left_is_set_aside_and_not_offered_without_a_propos
     s = at_proposal(C)
     act(s, *FIRST_EXCHANGE, "REPORT card_turned_in_exchange 9C", "STAND")
     assert s.phase == "play" and nine in s.stock() and s.decision is None
+
+
+# -- 4. a deal out of turn found late; 6. who dealt ---------------------------------------
+
+def test_CLUB_14_deal_out_of_turn_found_in_the_play_stands_with_the_roles_swapped() -> None:
+    s = at_play(C, deal=KING_TURNED, turn="TURN KS")
+    assert scores(s) == (0, 1)  # the turned king scored for seat 1, the dealer by turn
+    act(s, "PLAY 7H")
+    r = the_ruling(act(s, "REPORT deal_out_of_turn 0"), "CLUB-14")  # seat 0 dealt it
+    assert not r.refused and "stands" in r.text
+    assert (s.dealer, s.elder) == (ELDER, DEALER)  # seat 0 is the dealer of this deal
+    assert scores(s) == (1, 0)  # the turned-up king is his who dealt
+    assert (s.phase, s.current_player) == ("play", DEALER)  # seat 1 plays to the 7H
+    # Spades trumps; seat 1 (TD AC 7C 8C 9C) has no heart and no spade: seat 0 wins 7H/8C,
+    # JS/9C, QS/7C, 8H/AC; 9D/TD is seat 1's. Seat 0 has the point (4 tricks), worth 1: his
+    # stand was made as elder hand under the wrong roles, so no penalty point (default).
+    act(s, "PLAY 8C", "PLAY JS", "PLAY 9C", "PLAY QS", "PLAY 7C", "PLAY 8H", "PLAY AC",
+        "PLAY 9D", "PLAY TD")
+    assert scores(s) == (2, 0)  # the turned king and the point
+    assert s.deal_number == 2 and s.dealer == DEALER  # the deal alternates from it
+
+
+def test_CLUB_14_deal_out_of_turn_before_the_turn_up_is_void() -> None:
+    s = at_turn(C)
+    r = the_ruling(act(s, "REPORT deal_out_of_turn 0"), "CLUB-14")
+    assert r.new_deal and s.phase == "deal" and s.dealer == DEALER and s.deal_number == 2
+    s = at_turn(C)
+    before = s.history
+    with pytest.raises(IllegalAction, match="was to deal"):
+        s.apply(Action.parse("REPORT deal_out_of_turn 1"))  # the dealer in turn
+    assert s.history == before and s.phase == "turn_up"
+
+
+def test_OH_6_deal_out_of_turn_after_a_card_played_stands_with_the_roles_swapped() -> None:
+    s = at_play(OH)
+    act(s, "PLAY 7H", "PLAY KH")
+    r = the_ruling(act(s, "REPORT deal_out_of_turn 0"), "OH-6")
+    assert not r.refused and r.parameter == "oh6_reading"
+    assert s.dealer == ELDER and s.phase == "play" and s.current_player == DEALER
+
+
+# -- 6. the facts of the table: the elder hand has looked --------------------------------
+
+def test_CLUB_11_elder_looked_reported_makes_the_fresh_deal_compulsory() -> None:
+    s = at_proposal(C)
+    r = the_ruling(act(s, "REPORT several_turned 9C"), "CLUB-11")  # not looked: his choice
+    assert r.decision is not None and s.phase == "decision"
+    s = at_proposal(C)
+    ev = act(s, "REPORT elder_looked")
+    assert rulings(ev) == [] and s.elder_looked and [e.kind for e in ev] == ["fact"]
+    r = the_ruling(act(s, "REPORT several_turned 9C"), "CLUB-11")
+    assert r.new_deal and r.decision is None and s.phase == "deal" and s.deal_number == 2
+
+
+def test_CLUB_13_elder_looked_before_the_turn_up_the_deal_stands() -> None:
+    s = at_turn(C)
+    r = the_ruling(act(s, "REPORT exposed_elder_card"), "CLUB-13")
+    assert r.decision is not None
+    s = at_turn(C)
+    act(s, "REPORT elder_looked")
+    r = the_ruling(act(s, "REPORT exposed_elder_card"), "CLUB-13")
+    assert r.refused and s.phase == "turn_up" and s.deal_number == 1
+    with pytest.raises(IllegalAction, match="already recorded"):
+        s.apply(Action.parse("REPORT elder_looked"))
+
+
+def test_OH_5_elder_looked_reported_the_deal_stands() -> None:
+    s = at_turn(OH)
+    act(s, "REPORT elder_looked")
+    r = the_ruling(act(s, "REPORT exposed_elder_card"), "OH-5")
+    assert r.refused and s.deal_number == 1
+
+
+def test_CLUB_9_wrong_count_after_the_look_before_the_turn_up_is_ruled_as_CLUB_17() -> None:
+    s = at_turn(C)
+    assert the_ruling(act(s, "REPORT too_many 1 9C"), "CLUB-9").decision is not None
+    s = at_turn(C)
+    act(s, "REPORT elder_looked")
+    r = the_ruling(act(s, "REPORT too_many 1 9C"), "CLUB-17")  # gap default
+    assert r.decision is not None and r.decision.seat == ELDER
+
+
+def test_facts_of_the_table_are_recorded_and_replayed() -> None:
+    s = at_play(C, deal=KING_TURNED, turn="TURN KS")
+    act(s, "PLAY 7H", "REPORT deal_out_of_turn 0")
+    t = at_turn(C)
+    act(t, "REPORT elder_looked")
+    for state in (s, t):
+        again, _ = replay_record(state.to_record(seats=["Ann", "Bob"]))
+        assert (again.dealer, again.elder_looked, again.scores) == \
+            (state.dealer, state.elder_looked, state.scores)
+    lines = EcarteText().event_lines(act(new(C, referee=True), *CUT,
+                                         "DEAL 32 KS QS JS 7H 7D AS 9S KH QH KD",
+                                         "REPORT elder_looked"), ["Ann", "Bob"], None)
+    assert any("Ann: has looked at his cards" in ln for ln in lines)

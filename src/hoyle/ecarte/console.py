@@ -23,6 +23,7 @@ from hoyle.ecarte.players import make_player
 from hoyle.ecarte.records import replay_record
 from hoyle.ecarte.laws import REPORT_WORDS
 from hoyle.ecarte.phase import StepKind
+from hoyle.ecarte.referee import FACTS
 from hoyle.ecarte.state import EcarteState, Phase
 from hoyle.ecarte.text import event_lines, status_lines
 from hoyle.engine.action import Action
@@ -388,6 +389,8 @@ class EcarteText(GameText):
             else:
                 continue  # this code has no law for it
             rows.append((word, law, laws.reports.get(word, spec).menu_text))
+        for word, spec in sorted(FACTS.items()):
+            rows.append((word, "a fact", spec.menu_text))
         return TextTable(tuple(rows), ("kind", "law", "what happened"),
                          title=f"Irregularities ({laws.name.upper()}): report KIND [SEAT] "
                                "[CARDS]")

@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from hoyle.cards import Card
 from hoyle.ecarte.events import Kind
-from hoyle.ecarte.phase import RectifyStep, StepKind
+from hoyle.ecarte.phase import Phase, RectifyStep, StepKind
 from hoyle.engine.effects import Effect, Table
-from hoyle.engine.flow import Continuation
+from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.event import Event
 from hoyle.engine.state import CUT_FOR_DEAL
 
 if TYPE_CHECKING:
     from hoyle.ecarte.state import EcarteState
 
-__all__ = ["CorrectKing", "ExposedCard", "NoKing", "SetAside", "Restore", "CutAgain", "TurnUp", "NoRefusal", "Reduced",
+__all__ = ["CorrectKing", "DealStands", "ExposedCard", "NoKing", "SetAside", "Restore", "CutAgain", "TurnUp", "NoRefusal", "Reduced",
            "HandOver", "TakeBack", "Replay", "Rectify"]
 
 
@@ -70,6 +70,36 @@ class CorrectKing(Effect):
         if self.seat in s.false_king:
             s.false_king.remove(self.seat)
             s.announced[self.seat] = False
+        return False
+
+
+@dataclass(frozen=True)
+class DealStands(Effect):
+    """A deal made out of turn stands (CLUB-14 after the turn-up, OH-6 after a discard or a
+    card played): ``seat``, who dealt it, is its dealer and his adversary the elder hand
+    (:meth:`EcarteState._deal_stands`: the turned-up king passes to him, the next deal is
+    his adversary's). Found at the proposal or the answer, the seat of that role acts; in
+    the middle of an exchange the roles change when it ends; in the play the cards go on
+    as they lie."""
+
+    ORDER: ClassVar[int] = 25
+    seat: int
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: Continuation) -> bool:
+        s = _ec(state)
+        if s.dealer == self.seat:
+            return False
+        phase = cont.phase if isinstance(cont, Resume) else s.phase
+        if phase in (Phase.DISCARD, Phase.DRAW):
+            s.dealt_by = (self.seat, law)
+            return False
+        if s._deal_stands(self.seat, events, law):
+            return True
+        if phase in (Phase.PROPOSAL, Phase.ANSWER):
+            s.phase = phase
+            s.to_act = s._elder() if phase == Phase.PROPOSAL else s._dealer()
+            return True
         return False
 
 

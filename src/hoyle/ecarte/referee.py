@@ -18,10 +18,10 @@ from hoyle.ecarte.phase import Phase
 from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
-from hoyle.engine.laws import Irregularity, LawCode, Window
+from hoyle.engine.laws import Irregularity, LawCode, Report, Window
 from hoyle.errors import IllegalAction
 
-__all__ = ["Table", "check_report", "report_kind", "do_report"]
+__all__ = ["FACTS", "Table", "check_report", "report_kind", "do_report"]
 
 _EXCHANGE_PHASES = (Phase.PROPOSAL, Phase.ANSWER, Phase.DISCARD, Phase.DRAW)
 
@@ -44,6 +44,7 @@ class Table(Protocol):
     last_trick: tuple[int, Card, int, Card, int] | None
     count_report: tuple[int, str, tuple[Card, ...]] | None
     exposed_turn: list[Card]
+    elder_looked: bool
 
     @property
     def elder(self) -> int | None: ...
@@ -67,6 +68,9 @@ def check_report(s: Table, action: Action) -> None:
     assert s.laws is not None
     word = action.word
     words = s.laws.game_reports  # every écarté code's report words
+    if word in FACTS:
+        _check_fact(s, action)
+        return
     spec = words.get(word)
     if spec is None:
         raise IllegalAction(f"unknown irregularity {word!r}; known: "
@@ -95,6 +99,9 @@ def check_report(s: Table, action: Action) -> None:
     elif window is Window.EXCHANGE and (s.phase not in _EXCHANGE_PHASES
                                         or s.turn_up is None):
         raise IllegalAction(f"{word} is reported during the exchange")
+    if word == "deal_out_of_turn" and action.n == s.dealer:
+        raise IllegalAction(f"seat {action.n} was to deal this deal: name the seat who dealt "
+                            "out of turn")
     if word in ("too_many", "too_few"):
         if s.dealer is None or not s.hands[0]:
             raise IllegalAction("no cards have been dealt yet")
@@ -121,6 +128,32 @@ def check_report(s: Table, action: Action) -> None:
         raise IllegalAction(f"the {s.laws.name} code has no law for {kind!r}")
 
 
+FACTS: dict[str, Report] = {
+    "elder_looked": Report("the elder hand has looked at his cards (a fact the laws on the "
+                           "deal read: CLUB-9, CLUB-11, CLUB-13; OH-5, OH-7, HGIE-11)",
+                           window=Window.DEAL),
+}
+"""Facts of the table the referee reports (``REPORT word``) that are not irregularities:
+no law rules them; the state records them and the rulings that depend on them read them."""
+
+
+def _check_fact(s: Table, action: Action) -> None:
+    if s.phase in (Phase.DECISION, Phase.RECTIFY):
+        raise IllegalAction("settle the pending ruling first")
+    if action.cards or action.n is not None:
+        raise IllegalAction(f"REPORT {action.word} names no seat and no card")
+    if s.dealer is None or not any(s.hands):
+        raise IllegalAction("no cards have been dealt yet")
+    if s.elder_looked:
+        raise IllegalAction("the elder hand's look is already recorded")
+
+
+def _do_fact(s: Table, action: Action, events: list[Event]) -> None:
+    s.elder_looked = True
+    events.append(Event(Kind.FACT, s.elder, reason="has looked at his cards",
+                        source="ECARTE-R-5"))
+
+
 def report_kind(s: Table, word: str, seat: int | None) -> str:
     """The kind a code rules for a report: ``too_many`` and ``too_few`` are classified by
     who holds the cards and when they are found (``shared/laws/ecarte.md`` §4)."""
@@ -129,8 +162,10 @@ def report_kind(s: Table, word: str, seat: int | None) -> str:
     assert seat is not None
     many = word == "too_many"
     who = "nd" if seat == s.elder else "dealer"
-    if s.turn_up is None:
-        return "deal_wrong_count"
+    if s.turn_up is None and not s.elder_looked:
+        return "deal_wrong_count"  # CLUB-9, OH-7: before the turn-up and the look
+    # found after the elder hand looked, before the turn-up: a gap (CLUB-9 is closed,
+    # CLUB-15..18 open at the turn-up); the default rules it as found after the turn-up
     if s.exchanges == 0:
         if s.played:
             return f"{who}_wrong_in_play"
@@ -147,6 +182,9 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
     the code rule the kind; where no law of the code applies, the report stands as
     ECARTE-R-17."""
     word, seat = action.word, action.n
+    if word in FACTS:
+        _do_fact(s, action, events)
+        return
     kind = report_kind(s, word, seat)
     facts: dict[str, Any] = {"cards": action.cards, "report": word}
     if word in ("too_many", "too_few"):

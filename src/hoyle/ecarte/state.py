@@ -269,6 +269,8 @@ class EcarteState(BaseState):
         self.exposed_turn: list[Card] = []
         self.exposed_offer: Card | None = None  # CLUB-37: offered at the next exchange
         self.pre_served = 0  # cards the elder hand received before the draw (CLUB-37)
+        self.dealt_by: tuple[int, str] | None = None  # a deal out of turn that stands, law
+        self.elder_looked = False  # reported: the elder hand has looked at his cards
         self.deal_start_scores = list(self.scores)
 
     # -- reading ---------------------------------------------------------------------
@@ -904,6 +906,10 @@ class EcarteState(BaseState):
     def _end_exchange(self, events: list[Event]) -> None:
         self.exchanges += 1
         self.serving = None
+        if self.dealt_by is not None:
+            (seat, law), self.dealt_by = self.dealt_by, None
+            if self._deal_stands(seat, events, law):
+                return
         if not self.stock():
             events.append(Event(Kind.STOCK_OUT, self._elder(), reason="the stock is exhausted: "
                                 "the elder hand must play", source="ECARTE-R-11"))
@@ -916,6 +922,33 @@ class EcarteState(BaseState):
             self._start_play(events)
             return
         self.phase, self.to_act = Phase.PROPOSAL, self._elder()
+
+    def _deal_stands(self, seat: int, events: list[Event], law: str) -> bool:
+        """The deal ``seat`` made out of turn stands (CLUB-14, OH-6): he is its dealer and
+        his adversary the elder hand; a turned-up king, the dealer's (ECARTE-R-7), passes
+        to him, scored or open to marking; the hands, the exchanges and the cards played
+        stand as made, by seat; a stand or a refusal made under the wrong roles makes no
+        point worth 2 (ECARTE-R-15: no code says; the default, a catalogue gap); the next
+        deal is his adversary's (the deal alternates from the deal that stood). True when
+        the king's point ends the game."""
+        old = 1 - seat
+        self.dealer = seat
+        self.stood, self.refused = False, []
+        events.append(Event(Kind.DEAL_STANDS, seat, reason="the deal stands: he dealt it and "
+                            "is its dealer", source=law))
+        k = self.turn_up
+        if k is None or k.rank != Rank.KING:
+            return False
+        if self.turned_king_open == old:
+            self.turned_king_open = seat
+            return False
+        if not self.king_points[old] or self.king_barred[old]:
+            return False
+        self.king_points[old] -= 1
+        self._score(old, -1, events, "the king turned up: he did not deal", law)
+        self.king_points[seat] += 1
+        return self._score(seat, 1, events, "the king turned up (he dealt)", law, (k,),
+                           (ScoreItem("king", (k,), 1),))
 
     def _start_play(self, events: list[Event]) -> None:
         self.phase = Phase.PLAY
@@ -1095,9 +1128,11 @@ class EcarteState(BaseState):
                 "false_king_open": tuple(self.false_king)}
 
     def _elder_has_looked(self) -> bool:
-        """The elder hand is taken to have seen his hand once he has acted in the deal
-        (stood or proposed): the engine's reading of "before he looks" (CLUB-9, CLUB-13)."""
-        return self.phase not in (Phase.DEAL, Phase.TURN_UP) and \
+        """The elder hand has seen his hand: reported as a fact of the table (``REPORT
+        elder_looked``), or taken so once he has acted in the deal (stood or proposed):
+        the engine's reading of "before he looks" (CLUB-9, CLUB-11, CLUB-13; OH-5, OH-7,
+        HGIE-11)."""
+        return self.elder_looked or self.phase not in (Phase.DEAL, Phase.TURN_UP) and \
             (self.proposals > 0 or self.phase == Phase.PLAY or self.stood)
 
     def _adversary(self, seat: int) -> int:

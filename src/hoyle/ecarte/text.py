@@ -97,7 +97,7 @@ def event_lines(events: Sequence[Event], names: Sequence[str],
             lines.append(f"[bold magenta]{who} win{_s(who)}: "
                          f"{escape(e.reason.removeprefix('wins '))}[/bold magenta]")
         elif k in ("report", "irregular_play", "king_lost", "replay", "set_aside",
-                   "take_back", "restore"):
+                   "take_back", "restore", "deal_stands", "fact"):
             detail = f" {cards_markup(e.cards)}" if e.cards else ""
             lines.append(f"  [yellow]{who}: {escape(e.reason or k)}{detail}[/yellow]  "
                          f"[dim]({escape(e.source)})[/dim]")

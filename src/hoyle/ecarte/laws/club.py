@@ -14,7 +14,7 @@ Portland Clubs (1878), as printed in Hoffmann's *Hoyle's Games Modernized*: ``CL
 from __future__ import annotations
 
 from hoyle.cards import Card
-from hoyle.ecarte.effects import (CorrectKing, CutAgain, ExposedCard, HandOver, NoKing, NoRefusal, Rectify, Reduced, Replay,
+from hoyle.ecarte.effects import (CorrectKing, CutAgain, DealStands, ExposedCard, HandOver, NoKing, NoRefusal, Rectify, Reduced, Replay,
                                   Restore, SetAside, TakeBack, TurnUp)
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, fresh_deal, option,
                                       seat_of)
@@ -128,8 +128,9 @@ CLUB.procedure("CLUB-8", "The deal", "Five each, by twos then threes or threes t
 def _club_9(irr: Irregularity, code: LawCode) -> Ruling:
     elder = elder_of(irr)
     if irr.facts.get("turned") or _looked(irr):
-        return Ruling("found after the turn-up: CLUB-9 no longer applies (a wrong "
-                      "count is ruled by CLUB-15 to CLUB-18)", refused=True)
+        return Ruling("found after the turn-up or after the elder hand looked at his "
+                      "cards: CLUB-9 no longer applies (a wrong count is ruled by CLUB-15 to "
+                      "CLUB-18)", refused=True)
     return _fresh_or(elder, "the deal is wrong (number or order), found before the "
                      "turn-up", "rectify", "have it rectified",
                      Ruling("rectified: the cards put as they should have fallen",
@@ -199,17 +200,24 @@ def _club_13(irr: Irregularity, code: LawCode) -> Ruling:
 @CLUB.law("CLUB-14", "Dealing out of turn, or with the adversary's pack",
           "Found before the turn-up: the deal is void; after it: it stands, and if the wrong "
           "pack was used the packs stay exchanged.",
-          engine="REPORT deal_out_of_turn SEAT or wrong_pack: before the turn-up a new deal by "
-                 "the rightful dealer; after, the deal stands.",
-          kinds={"deal_out_of_turn": Report("the wrong player dealt", window=Window.DEAL),
+          engine="REPORT deal_out_of_turn SEAT (SEAT who dealt) or wrong_pack: before the "
+                 "turn-up a new deal by the rightful dealer; after, the deal stands: SEAT is "
+                 "its dealer (the turned-up king his; the next deal his adversary's).",
+          kinds={"deal_out_of_turn": Report("the wrong player dealt (name the seat who dealt)",
+                                            seat=True, window=Window.DEAL),
                  "wrong_pack": Report("the dealer used his adversary's pack", window=Window.DEAL, menu="the dealer dealt with his adversary's pack")})
 def _club_14(irr: Irregularity, code: LawCode) -> Ruling:
     if not irr.facts.get("turned"):
         return Ruling("found before the turn-up: the deal is void; the rightful "
                       f"dealer, seat {dealer_of(irr)}, deals", new_deal=True,
                       void_deal_points=True)
-    extra = "; the packs stay exchanged" if irr.kind == "wrong_pack" else ""
-    return Ruling(f"found after the turn-up: the deal stands{extra}", refused=True)
+    if irr.kind == "wrong_pack":
+        return Ruling("found after the turn-up: the deal stands; the packs stay exchanged",
+                      refused=True)
+    dealt = seat_of(irr, elder_of(irr))
+    return Ruling(f"found after the turn-up: the deal stands; seat {dealt}, who dealt it, "
+                  f"is its dealer and seat {1 - dealt} deals the next",
+                  effects=(DealStands(dealt),))
 
 
 @CLUB.law("CLUB-15", "Elder hand with too many cards",

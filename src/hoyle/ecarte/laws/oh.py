@@ -17,7 +17,7 @@ silent the catalogue's engine default applies and the ruling names the parameter
 from __future__ import annotations
 
 from hoyle.cards import Card
-from hoyle.ecarte.effects import (CorrectKing, HandOver, NoKing, Rectify, Reduced, Replay, Restore, SetAside,
+from hoyle.ecarte.effects import (CorrectKing, DealStands, HandOver, NoKing, Rectify, Reduced, Replay, Restore, SetAside,
                                   TakeBack, TurnUp)
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, forfeit, fresh_deal,
                                       lose_deal, option, seat_of, too_many)
@@ -88,9 +88,10 @@ def _oh_5(irr: Irregularity, code: LawCode) -> Ruling:
         "deal stands.",
         engine="REPORT deal_out_of_turn SEAT (SEAT who dealt). Before the turn-up, or after "
                "it but before any discard or play (oh6_reading: 'but before'): a new deal by "
-               "the rightful dealer (single-pack engine); later: the deal stands and the deal "
-               "alternates from it.",
-        kinds={"deal_out_of_turn": Report("the wrong player dealt", window=Window.DEAL)})
+               "the rightful dealer (single-pack engine); later: the deal stands, SEAT is its "
+               "dealer (the turned-up king his) and the deal alternates from it.",
+        kinds={"deal_out_of_turn": Report("the wrong player dealt (name the seat who dealt)",
+                                          seat=True, window=Window.DEAL)})
 def _oh_6(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = dealer_of(irr)
     if not irr.facts.get("turned"):
@@ -102,8 +103,10 @@ def _oh_6(irr: Irregularity, code: LawCode) -> Ruling:
                       "is kept for the offender's next deal and the rightful dealer, seat "
                       f"{dealer}, deals with the other pack", new_deal=True,
                       void_deal_points=True, parameter="oh6_reading")
-    return Ruling("a discard or a card has been played: the deal is good",
-                  refused=True)
+    dealt = seat_of(irr, elder_of(irr))
+    return Ruling(f"a discard or a card has been played: the deal is good; seat {dealt}, "
+                  f"who dealt it, is its dealer and seat {1 - dealt} deals the next",
+                  effects=(DealStands(dealt),), parameter="oh6_reading")
 
 
 @OH.law("OH-7", "Misdeal found before the hands are seen",
