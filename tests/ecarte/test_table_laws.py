@@ -265,3 +265,46 @@ def test_facts_of_the_table_are_recorded_and_replayed() -> None:
                                          "DEAL 32 KS QS JS 7H 7D AS 9S KH QH KD",
                                          "REPORT elder_looked"), ["Ann", "Bob"], None)
     assert any("Ann: has looked at his cards" in ln for ln in lines)
+
+
+# -- 5. revokes ruled when claimed during the hand ----------------------------------------
+
+# The elder hand revokes at trick 2 (helpers.ecarte.ELDER_REVOKES): 7D/KD the dealer's;
+# KH led, the elder holds 7H but trumps with KS: his trick, a revoke.
+TO_THE_REVOKE = ("PLAY 7D", "PLAY KD", "PLAY KH", "PLAY KS")
+REST = ("PLAY QS", "PLAY 9S", "PLAY JS", "PLAY AS", "PLAY 7H", "PLAY QH")
+
+
+def test_CLUB_43_revoke_claimed_during_the_hand_is_ruled_at_once() -> None:
+    s = at_play(C)
+    act(s, *TO_THE_REVOKE)
+    r = the_ruling(act(s, "REPORT revoke_claimed 0"), "CLUB-43")
+    assert r.decision is not None and r.decision.seat == DEALER
+    assert s.phase == "decision" and len(s.played) == 4  # mid-hand, not at its end
+    act(s, "CHOOSE stand")
+    assert (s.phase, s.current_player) == ("play", ELDER)  # he won the trick: he leads
+    assert rulings(act(s, *REST)) == []  # ruled once: not again at the end
+    assert scores(s) == (1, 0)  # KS, QS, JS: the elder hand's point, as played
+    s = at_play(C)
+    act(s, *TO_THE_REVOKE, "REPORT revoke_claimed 0", "CHOOSE replay")
+    assert s.played == [] and s.reduced == {ELDER: "club"} and s.current_player == ELDER
+
+
+def test_CLUB_43_revoke_not_claimed_is_ruled_at_the_end_and_a_false_claim_fails() -> None:
+    s = at_play(C)
+    act(s, *TO_THE_REVOKE)
+    r = the_ruling(act(s, "REPORT revoke_claimed 1"), "CLUB-43")  # the dealer did not
+    assert r.refused and r.decision is None
+    assert (s.phase, s.current_player, len(s.played)) == ("play", ELDER, 4)
+    r = the_ruling(act(s, *REST), "CLUB-43")  # discovered at the end of the hand
+    assert r.decision is not None and r.decision.seat == DEALER
+
+
+def test_HGIE_18_revoke_claimed_during_the_hand_reduce_or_replay() -> None:
+    s = at_play(OH)
+    act(s, *TO_THE_REVOKE)
+    r = the_ruling(act(s, "REPORT revoke_claimed 0"), "HGIE-18")
+    assert r.decision is not None and [o.action.word for o in r.decision.options] == \
+        ["reduce", "replay"]
+    act(s, "CHOOSE reduce", *REST)
+    assert scores(s) == (0, 0)  # he wins the point but cannot score it

@@ -213,6 +213,11 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
         ok = lt is not None and not s.trick and lt[2] == seat and \
             any(r[2] == lt[3] for r in s.revokes)
         facts["revoke_card"] = lt[3] if ok and lt is not None else None
+    elif word == "revoke_claimed" and seat is not None:
+        found = [r for r in s.revokes if r[0] == seat]
+        if found:  # discovered now: ruled now, not again at the end of the hand
+            s.revokes.remove(found[0])
+            facts["revoke_kind"], facts["card"] = found[0][1], found[0][2]
     elif word == "named_suit" and seat is not None:
         facts["card_led"] = s.trick[0][1] if len(s.trick) == 1 and \
             s.trick[0][0] == seat else None

@@ -669,18 +669,26 @@ def _club_42(irr: Irregularity, code: LawCode) -> Ruling:
           "the hand to be replayed; in the replay the offender scores 0 for the point, 1 for "
           "a vole, 1 for a point won against a stand or a first refusal; no penalty if "
           "corrected under CLUB-39.",
-          engine="Detected in referee mode; at the end of the hand the adversary chooses "
-                 "CHOOSE replay (played again, the offender on the reduced scale) or CHOOSE "
-                 "stand (the hand stands as played). A revoke taken back under CLUB-39 is "
-                 "cleared.",
-          kinds={"revoke": Report("a player did not follow suit though able", detected=True),
+          engine="Detected in referee mode and ruled on discovery: when the adversary "
+                 "claims it during the hand (REPORT revoke_claimed SEAT), or else at the end "
+                 "of the hand; the adversary chooses CHOOSE replay (played again, the "
+                 "offender on the reduced scale) or CHOOSE stand (the hand goes on, or "
+                 "stands, as played). A claim with no revoke by that seat fails; a revoke "
+                 "taken back under CLUB-39 is cleared.",
+          kinds={"revoke_claimed": Report("the adversary claims a revoke, a failure to win or to trump, during the hand (name the offender)", seat=True, window=Window.PLAY, menu="a revoke claimed during the hand (name the offender)"),
+                 "revoke": Report("a player did not follow suit though able", detected=True),
                  "underplay": Report("a player did not win the trick though able", detected=True),
                  "no_trump": Report("a player void in the suit led did not trump though able", detected=True)})
 def _club_43(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     adv = 1 - offender
+    kind = str(irr.facts.get("revoke_kind") or "") if irr.kind == "revoke_claimed" \
+        else irr.kind
+    if not kind:
+        return Ruling(f"seat {offender} has not revoked in this hand: the claim fails",
+                      refused=True)
     what = {"revoke": "revoked", "underplay": "did not win the trick when able",
-            "no_trump": "did not trump when able"}[irr.kind]
+            "no_trump": "did not trump when able"}[kind]
     return Ruling(f"seat {offender} {what}: seat {adv} may require the hand to be "
                   "replayed",
                   decision=Decision(adv, (

@@ -461,12 +461,15 @@ def _hgie_17(irr: Irregularity, code: LawCode) -> Ruling:
         "A player who revokes or underplays cannot score the point if he wins it, and a vole "
         "counts him only 1; or he may be made to replay the hand.",
         engine="Detected in referee mode (a card that does not follow, win or trump when the "
-               "rules require it); at the end of the hand the adversary chooses CHOOSE reduce "
+               "rules require it) and ruled on discovery: claimed during the hand (REPORT "
+               "revoke_claimed SEAT), or else at the end of the hand; the adversary chooses "
+               "CHOOSE reduce "
                "(the offender scores 0 for the point, 1 for the vole) or CHOOSE replay (the "
                "hand is played again). A card played to a lead in error may be taken back "
                "before the next lead (REPORT retracted_card SEAT; card_retraction = as "
                "CLUB-39): no penalty.",
-        kinds={"revoke": Report("a player did not follow suit though able", detected=True),
+        kinds={"revoke_claimed": Report("the adversary claims a revoke, a failure to win or to trump, during the hand (name the offender)", seat=True, window=Window.PLAY, menu="a revoke claimed during the hand (name the offender)"),
+               "revoke": Report("a player did not follow suit though able", detected=True),
                "underplay": Report("a player did not win the trick though able", detected=True),
                "no_trump": Report("a player void in the suit led did not trump though able", detected=True),
                "retracted_card": Report("a player took back the card he played to a lead", seat=True, window=Window.PLAY)})
@@ -481,8 +484,13 @@ def _hgie_18(irr: Irregularity, code: LawCode) -> Ruling:
                           effects=(TakeBack(offender, card),), parameter="card_retraction")
         return Ruling("a card played in turn may not be taken back: it stands",
                       refused=True, parameter="card_retraction")
+    kind = str(irr.facts.get("revoke_kind") or "") if irr.kind == "revoke_claimed" \
+        else irr.kind
+    if not kind:
+        return Ruling(f"seat {offender} has not revoked in this hand: the claim fails",
+                      refused=True)
     what = {"revoke": "revoked", "underplay": "underplayed",
-            "no_trump": "did not trump"}[irr.kind]
+            "no_trump": "did not trump"}[kind]
     return Ruling(f"seat {offender} {what}: seat {adv} chooses",
                   decision=Decision(adv, (
                       option("reduce", "he cannot score the point; a vole counts him 1",
