@@ -308,3 +308,29 @@ def test_HGIE_18_revoke_claimed_during_the_hand_reduce_or_replay() -> None:
         ["reduce", "replay"]
     act(s, "CHOOSE reduce", *REST)
     assert scores(s) == (0, 0)  # he wins the point but cannot score it
+
+
+# -- 6. what a ruling says is what the state does ------------------------------------------
+
+def test_CLUB_3_short_cut_in_the_cut_for_deal_is_cut_again_and_after_the_deal_stands() -> None:
+    s = new(C, referee=True)
+    act(s, "CUT 9C")
+    r = the_ruling(act(s, "REPORT short_cut"), "CLUB-3")
+    assert r.redo == "cut for deal" and s.cuts == [None, None]  # both cut again
+    s = at_turn(C)
+    r = the_ruling(act(s, "REPORT short_cut"), "CLUB-3")
+    assert r.refused and r.redo is None and "deal stands" in r.text
+    assert s.phase == "turn_up" and s.deal_number == 1
+
+
+def test_CLUB_7_exposed_in_cut_after_the_deal_stands() -> None:
+    s = at_turn(C)
+    r = the_ruling(act(s, "REPORT exposed_in_cut"), "CLUB-7")
+    assert r.redo is None and "deal stands" in r.text and s.phase == "turn_up"
+
+
+def test_CLUB_2_improper_shuffle_during_the_hand_the_deal_goes_on() -> None:
+    s = at_play(C)
+    r = the_ruling(act(s, "REPORT improper_shuffle"), "CLUB-2")
+    assert r.refused and "goes on" in r.text and "shuffled again" not in r.text
+    assert (s.phase, s.current_player, s.deal_number) == ("play", ELDER, 1)

@@ -66,16 +66,27 @@ CLUB.procedure("CLUB-1", "Shuffling", "Either player may shuffle; the dealer shu
           kinds={"improper_shuffle": "a shuffle under the table, showing faces, or during a "
                                      "hand"})
 def _club_2(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("improper shuffling is prohibited; no penalty: the cards are "
-                  "shuffled again", refused=True)
+    if irr.facts.get("phase") == "deal":  # nothing dealt yet: the DEAL entered follows it
+        return Ruling("improper shuffling is prohibited; no penalty: the cards are "
+                      "shuffled again", refused=True)
+    return Ruling("improper shuffling is prohibited; no penalty is stated and the cards "
+                  "are dealt: the deal goes on", refused=True)
 
 
 @CLUB.law("CLUB-3", "Size of a cut", "A cut must lift at least two cards and leave at least "
           "two.", engine="REPORT short_cut: the cut is void; cut again (cut_min = 2).",
           kinds={"short_cut": Report("a cut lifted or left fewer than two cards", menu='a cut left or lifted fewer than two cards')})
 def _club_3(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("a cut must lift and leave at least two cards: cut again",
-                  refused=True, redo="cut", parameter="cut_min")
+    phase = irr.facts.get("phase")
+    if phase == "cut_for_deal":
+        return Ruling("a cut must lift and leave at least two cards: cut again for deal",
+                      refused=True, redo="cut for deal", parameter="cut_min",
+                      effects=(CutAgain(),))
+    if phase == "deal":  # the cut to the dealer is part of the deal not yet entered
+        return Ruling("a cut must lift and leave at least two cards: cut again",
+                      refused=True, redo="cut", parameter="cut_min")
+    return Ruling("the cards are dealt: the cut is past and the deal stands (CLUB-3 rules "
+                  "the cut itself)", refused=True, parameter="cut_min")
 
 
 @CLUB.law("CLUB-4", "Showing several cards in cutting for deal",
@@ -105,6 +116,9 @@ CLUB.procedure("CLUB-6", "The cut for deal stands",
                  "DEAL chance node, so nothing changes).",
           kinds={"exposed_in_cut": Report("a card was exposed in cutting to the dealer", window=Window.DEAL)})
 def _club_7(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.facts.get("phase") != "deal":
+        return Ruling("the cards are dealt: the cut is past and the deal stands (CLUB-7 "
+                      "rules the cut itself)", refused=True)
     return Ruling("a card exposed in cutting: cut again", refused=True, redo="cut")
 
 
@@ -613,8 +627,9 @@ def _club_39(irr: Irregularity, code: LawCode) -> Ruling:
                  "turn; a trick played to it is entered as it stood).",
           kinds={"lead_out_of_turn": Report("a player led out of turn", seat=True, window=Window.PLAY)})
 def _club_40(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("a card led out of turn is taken back before it is played to; "
-                  "once played to, the trick stands", refused=True)
+    return Ruling("a card led out of turn goes back before it is played to (the "
+                  "engine enters leads in turn only: none was entered); once played to, "
+                  "the trick stands", refused=True)
 
 
 @CLUB.law("CLUB-41", "Naming one suit and leading another",

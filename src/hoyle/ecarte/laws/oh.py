@@ -410,8 +410,9 @@ OH.procedure("HGIE-13", "Dealing out of turn (HGIE)",
                "it is entered as it stood.",
         kinds={"lead_out_of_turn": Report("a player led out of turn", seat=True, window=Window.PLAY)})
 def _hgie_14(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("a card led out of turn is taken back unless the adversary has "
-                  "played to it; then the trick stands", refused=True)
+    return Ruling("a card led out of turn goes back unless the adversary has played "
+                  "to it (the engine enters leads in turn only: none was entered); then "
+                  "the trick stands", refused=True)
 
 
 @OH.law("HGIE-15", "Looking at the tricks",
