@@ -94,3 +94,54 @@ def test_CLUB_24_referee_bare_king_after_the_lead_is_the_leaders(tmp_path: Path)
     child.expect(r"Ann 1, Bob 0|Bob plays a card")
     state = _saved(tmp_path, child)
     assert state.scores == [1, 0]
+
+
+def test_CLUB_37_referee_offers_the_exposed_card_at_the_next_exchange(tmp_path: Path) -> None:
+    child = _referee(tmp_path, (*DEAL, "propose", "accept", "7d", "7c", "kd", "8c",
+                                "report card_turned_in_exchange 9c"))
+    child.expect(r"Ruling CLUB-37: Bob may not refuse the next proposal")
+    for line in ("propose", "accept", "7c 7h"):
+        child.expect(r": ")
+        child.sendline(line)
+    child.expect(r"Ruling CLUB-37: Ann proposes again: he may take the exposed card 9C")
+    child.expect(r"chooses \[take/leave\]: ")
+    child.sendline("take")
+    child.expect(r"The cards Ann takes from the stock: ")
+    child.sendline("tc")
+    state = _saved(tmp_path, child)
+    assert Card.parse("9C") in state.hands[0] and Card.parse("TC") in state.hands[0]
+    assert state.taken[0] == 3 and state.phase == "discard"
+
+
+def test_CLUB_14_referee_deal_out_of_turn_found_in_the_play(tmp_path: Path) -> None:
+    child = _referee(tmp_path, ("9c", "kd", "32 QS JS 7H 8H 9D TD AC 7C 8C 9C", "ks",
+                                "stand", "7h", "report deal_out_of_turn 0"))
+    child.expect(r"Ruling CLUB-14: found after the turn-up: the deal stands; Ann, who dealt")
+    child.expect(r"is its dealer and Bob deals the next")
+    child.expect(r"Bob plays a card")
+    child.sendline("score")
+    child.expect(r"Score Ann 1, Bob 0")  # the turned-up king is hers who dealt
+    state = _saved(tmp_path, child)
+    assert state.dealer == 0 and state.scores == [1, 0]
+
+
+def test_CLUB_43_referee_revoke_claimed_during_the_hand(tmp_path: Path) -> None:
+    child = _referee(tmp_path, (*DEAL, "stand", "7d", "kd", "kh", "ks",
+                                "report revoke_claimed 0"))
+    child.expect(r"Ruling CLUB-43: Ann revoked: Bob may require the hand to be replayed")
+    child.expect(r"Bob chooses \[replay/stand\]: ")
+    child.sendline("replay")
+    child.expect(r"the hand is played again")
+    state = _saved(tmp_path, child)
+    assert state.played == [] and state.reduced == {0: "club"}
+
+
+def test_referee_elder_looked_fact_in_the_menu_and_ruled_on(tmp_path: Path) -> None:
+    child = _referee(tmp_path, ("9c", "kd", "32 KS QS JS 7H 7D AS 9S KH QH KD", "menu"))
+    child.expect(r"elder_looked\s*│\s*a fact")
+    child.sendline("report elder_looked")
+    child.expect(r"Ann: the elder hand has looked at the cards dealt")
+    child.sendline("report exposed_elder_card")
+    child.expect(r"Ruling CLUB-13: the elder hand has looked at his hand: the deal stands")
+    state = _saved(tmp_path, child)
+    assert state.elder_looked and state.phase == "turn_up"

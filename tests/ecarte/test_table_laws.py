@@ -264,7 +264,7 @@ def test_facts_of_the_table_are_recorded_and_replayed() -> None:
     lines = EcarteText().event_lines(act(new(C, referee=True), *CUT,
                                          "DEAL 32 KS QS JS 7H 7D AS 9S KH QH KD",
                                          "REPORT elder_looked"), ["Ann", "Bob"], None)
-    assert any("Ann: has looked at his cards" in ln for ln in lines)
+    assert any("Ann: the elder hand has looked at the cards dealt" in ln for ln in lines)
 
 
 # -- 5. revokes ruled when claimed during the hand ----------------------------------------

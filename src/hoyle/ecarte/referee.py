@@ -150,7 +150,7 @@ def _check_fact(s: Table, action: Action) -> None:
 
 def _do_fact(s: Table, action: Action, events: list[Event]) -> None:
     s.elder_looked = True
-    events.append(Event(Kind.FACT, s.elder, reason="has looked at his cards",
+    events.append(Event(Kind.FACT, s.elder, reason="the elder hand has looked at the cards dealt",
                         source="ECARTE-R-5"))
 
 

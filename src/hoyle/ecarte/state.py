@@ -934,8 +934,8 @@ class EcarteState(BaseState):
         old = 1 - seat
         self.dealer = seat
         self.stood, self.refused = False, []
-        events.append(Event(Kind.DEAL_STANDS, seat, reason="the deal stands: he dealt it and "
-                            "is its dealer", source=law))
+        events.append(Event(Kind.DEAL_STANDS, seat, reason="dealt out of turn; the deal "
+                            "stands: the dealer of this deal", source=law))
         k = self.turn_up
         if k is None or k.rank != Rank.KING:
             return False
@@ -945,9 +945,9 @@ class EcarteState(BaseState):
         if not self.king_points[old] or self.king_barred[old]:
             return False
         self.king_points[old] -= 1
-        self._score(old, -1, events, "the king turned up: he did not deal", law)
+        self._score(old, -1, events, "the king turned up (not the dealer)", law)
         self.king_points[seat] += 1
-        return self._score(seat, 1, events, "the king turned up (he dealt)", law, (k,),
+        return self._score(seat, 1, events, "the king turned up (the dealer)", law, (k,),
                            (ScoreItem("king", (k,), 1),))
 
     def _start_play(self, events: list[Event]) -> None:
