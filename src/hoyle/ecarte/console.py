@@ -218,7 +218,7 @@ class EcarteText(GameText):
         if not led_king_window(state, seat):
             return None
         return ("You played the king of trumps without announcing it; you may still "
-                "(CLUB-24). Announce it? \\[king/no]: ", Action("KING", n=seat))
+                "(CLUB-24). Announce it? (king or no): ", Action("KING", n=seat))
 
     def status(self, state: EcarteState, seat: int, names: Sequence[str]) -> list[Block]:
         """A blank line, the score, the turn-up, the trick and the hand."""

@@ -84,6 +84,7 @@ class TableApp(App[int]):
         self.banner = banner
         self.holding = False
         self.confirm: Confirm | None = None
+        self.window_at = -1  # the history length at which a window was last offered
         self.quit_early = False
         self.log_lines: list[str] = []
         """Every line the log shows, in order (markup)."""
@@ -213,6 +214,11 @@ class TableApp(App[int]):
         or a show is held on screen; save after each."""
         d = self.driver
         while not d.finished() and not d.persons_turn() and not self.holding:
+            offer = d.window()  # an act the laws allow the person out of turn: asked once
+            if offer is not None and self.window_at != len(d.state.history):
+                self.window_at = len(d.state.history)
+                self.confirm = Confirm(*offer)
+                break
             step = d.step()
             lines = [step.said] if step.said else []
             lines += d.lines(step.events)
@@ -337,10 +343,10 @@ class TableApp(App[int]):
             return
         if self.confirm is not None:
             confirm, self.confirm = self.confirm, None
-            if low in ("y", "yes"):
+            if low in ("y", "yes", confirm.action.verb.lower()):
                 self.play(confirm.action)
             else:
-                self.refresh_table()
+                self.advance()  # the person's move again, or the computer's after a window
             return
         try:
             if low == "hint":
