@@ -153,8 +153,10 @@ function drawReferee(f) {
     b.className = "act"; b.onclick = () => move({ action: a });
     buttons.appendChild(b);
   }
-  const score = document.createElement("p"); score.className = "score-line"; score.textContent = (f.score || []).join("; ");
-  $("scores").appendChild(score);
+  if (!f.board) {  // a game with no pegging board: its score as the terminal says it
+    const score = document.createElement("p"); score.className = "score-line"; score.textContent = (f.score || []).join("; ");
+    $("scores").appendChild(score);
+  }
   const form = $("move");
   form.hidden = !f.referee || f.finished;
   const pack = $("pack"), menu = $("menu");
