@@ -123,7 +123,8 @@ def main() -> None:
     base = f"http://127.0.0.1:{port}"
     env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-m", "hoyle", "serve", "--port", str(port),
-                             "--db", str(db)], env=env, stdout=subprocess.DEVNULL)
+                             "--db", str(db), "--max-tables", str(max(20, args.tables))],
+                            env=env, stdout=subprocess.DEVNULL)
     try:
         for _ in range(600):
             try:

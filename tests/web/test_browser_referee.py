@@ -185,3 +185,43 @@ def test_a_person_referees_three_deals_and_a_report_from_the_page(
     assert page.text_content("#prompt") == text.referee_prompt(state, names).strip()
     ctx.close()
     watcher.context.close()
+
+
+@pytest.fixture(scope="module")
+def short(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose away seats are counted down for 3 seconds (not 10 minutes)."""
+    port = free_port()
+    with server(tmp_path_factory.mktemp("web") / "away.db", port, None,
+                "--adjournment", "3"):
+        yield f"http://127.0.0.1:{port}"
+
+
+def test_an_away_seat_is_counted_down_on_the_opponents_page(browser: Browser,
+                                                             short: str) -> None:
+    a, b = browser.new_context().new_page(), browser.new_context().new_page()
+    for p in (a, b):
+        p.set_default_timeout(15000)
+    a.goto(short + "/")
+    form = a.locator("#form-cribbage")
+    form.locator('select[name="seat1"]').select_option("person")
+    form.locator("button[type=submit]").click()
+    a.wait_for_url("**/t/*")
+    url = a.url
+    b.goto(url)
+    b.click("text=Take seat 2")
+    b.wait_for_function("document.getElementById('table').dataset.seq !== undefined")
+    assert a.locator("#away").is_hidden()
+    b.goto("about:blank")  # seat 2 leaves
+    a.wait_for_function("document.getElementById('away').textContent.includes("
+                        "'Player 2 is away: the seat waits 0:0')")
+    # at zero: adjourned and kept, nothing forfeited
+    a.wait_for_function("document.getElementById('away').textContent.includes("
+                        "'has not come back: the game is adjourned and kept')")
+    assert "Nothing is forfeited" in a.text_content("#away")
+    assert a.get_attribute("#table", "data-finished") == "0"
+    b.goto(url)  # seat 2 is back: its cookie holds the seat
+    b.wait_for_function("document.getElementById('table').dataset.seq !== undefined")
+    a.wait_for_function("document.getElementById('away').hidden")
+    assert "You are Player 2" in b.text_content(".who")
+    a.context.close()
+    b.context.close()

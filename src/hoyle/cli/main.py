@@ -303,7 +303,14 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
           insecure_seed: Annotated[Optional[int], typer.Option(
               help="Tests and demonstrations only: the tables get the seeds N, N+1, ... "
                    "(whoever knows the seed knows every card).", min=0, hidden=True)
-          ] = None) -> None:
+          ] = None,
+          max_tables: Annotated[int, typer.Option(
+              help="The most tables one client address may create in an hour.", min=1)
+          ] = 20,
+          adjournment: Annotated[float, typer.Option(
+              help="Tests and demonstrations: seconds an away seat is counted down on its "
+                   "opponent's page (10 minutes).", min=0.0, hidden=True)
+          ] = 600.0) -> None:
     """Serve the web app: the lobby, the tables (play a friend by link, or the computer)
     and their records, on an embedded SQLite database. Needs the web extra (pip install
     'hoyle\\[web]'); unfinished tables go on where their stored actions left them."""
@@ -322,7 +329,8 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
     except OSError as e:
         raise _fail(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     try:
-        web_app = create_app(db, fixed_seed=insecure_seed)
+        web_app = create_app(db, fixed_seed=insecure_seed, max_tables=max_tables,
+                             adjournment=adjournment)
     except HoyleError as e:
         raise _fail(str(e)) from None
     if insecure_seed is not None:

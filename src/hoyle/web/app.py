@@ -100,8 +100,10 @@ class Hub:
     """The owner of every table: its lock, its open sockets, and the moves that follow a
     person's (chance, the computers', forced moves)."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, adjournment: float = ADJOURNMENT) -> None:
         self.tables = tables
+        self.adjournment = adjournment
+        """Seconds an away seat is counted down on its opponent's page."""
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Conn]] = {}
         self.away: dict[str, dict[int, float]] = {}
@@ -130,7 +132,7 @@ class Hub:
         now = time.time()
         frame["away"] = {str(seat): round(now - since, 1) for seat, since
                          in self.away.get(table.id, {}).items() if seat not in present}
-        frame["adjournment"] = ADJOURNMENT
+        frame["adjournment"] = self.adjournment
         conn.last = table.seq
         try:
             await conn.ws.send_text(json.dumps(frame, ensure_ascii=False))
@@ -177,11 +179,13 @@ def _error(message: str, table: Table | None = None) -> str:
 def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                rate: float = RATE, burst: float = BURST,
                fixed_seed: int | None = None, max_sockets: int = MAX_SOCKETS,
-               max_tables: int = MAX_TABLES) -> FastAPI:
+               max_tables: int = MAX_TABLES, adjournment: float = ADJOURNMENT) -> FastAPI:
     """The web app on the SQLite database ``db`` (or on ``store``): every stored table is
     loaded at start and unfinished games go on. Each socket may send ``rate`` messages a
     second on average, ``burst`` at once; a table takes at most ``max_sockets`` sockets at
-    once, and one client address may create ``max_tables`` tables an hour.
+    once, and one client address may create ``max_tables`` tables an hour. A seat whose
+    sockets all closed is counted down for ``adjournment`` seconds on the others' pages
+    (:data:`ADJOURNMENT`: what happens at zero).
 
     Every table's seed is drawn by the server (128 bits, :mod:`secrets`); no form or
     message can choose it, since whoever knows the seed knows every card. ``fixed_seed``
@@ -193,7 +197,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     """
     the_store: TableStore = store if store is not None else SqliteStore(db)
     tables = Tables(the_store)
-    ctx = _Context(tables, Hub(tables), Jinja2Templates(directory=HERE / "templates"),
+    ctx = _Context(tables, Hub(tables, adjournment), Jinja2Templates(directory=HERE / "templates"),
                    rate, burst, fixed_seed, max_sockets, max_tables)
 
     @asynccontextmanager
