@@ -131,7 +131,8 @@ class Hub:
         frame["present"] = sorted(present)
         now = time.time()
         frame["away"] = {str(seat): round(now - since, 1) for seat, since
-                         in self.away.get(table.id, {}).items() if seat not in present}
+                         in self.away.get(table.id, {}).items() if seat not in present
+                         and table.kind == "play"}  # a referee plays no seat
         frame["adjournment"] = self.adjournment
         conn.last = table.seq
         try:

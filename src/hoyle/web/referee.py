@@ -40,6 +40,8 @@ REFEREE = "referee"
 """The kind of a referee table's one seat: the person entering what happens."""
 NAMES = "names"
 """The option that holds the players' names (a list, by seat)."""
+MAX_BUTTONS = 14
+"""The most acts offered as buttons (a decision's options); more are typed."""
 _SKIPPED = frozenset({"names", "save", "resume"})
 
 
@@ -187,6 +189,8 @@ class RefereeTable(Table):
         to tap cards from; everyone the board, the public view and the lines."""
         mine = reader == 0 and not self.finished
         legal = [a for a in self.state.legal_actions() if not a.cards] if mine else []
+        if len(legal) > MAX_BUTTONS:  # a claim's every number: typed, not buttons
+            legal = []
         score = self.text.referee_board(self.state, self.names)
         return {
             "type": "update", "kind": REFEREE, "seq": self.seq, "seat": reader,
