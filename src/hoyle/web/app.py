@@ -12,7 +12,12 @@ The socket protocol (JSON text frames). The client sends ``{"type": "sync", "seq
 move was chosen at (a stale or replayed message is refused). The server sends ``update``
 frames (:meth:`~hoyle.web.tables.Table.frame`), ``confirm`` (a move that asks a yes first)
 and ``error`` (one per refused message; nothing changed). A seat is proved by its token,
-kept in an HttpOnly cookie and checked again on every message.
+kept in an HttpOnly cookie and checked again on every message. A socket must sync before
+it moves (a move before is refused: its update could not be told from a resync). Typed
+``help`` (at a referee table also ``menu`` and ``board``) is answered with a ``help``
+frame (``{"type": "help", "lines": [...]}``), not read as a move. Each update also says
+which seats are ``present`` and, for a seat whose sockets all closed, how long it has been
+``away`` (seconds; the page counts down :data:`ADJOURNMENT`).
 """
 
 from __future__ import annotations
@@ -198,8 +203,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     """
     the_store: TableStore = store if store is not None else SqliteStore(db)
     tables = Tables(the_store)
-    ctx = _Context(tables, Hub(tables, adjournment), Jinja2Templates(directory=HERE / "templates"),
-                   rate, burst, fixed_seed, max_sockets, max_tables)
+    ctx = _Context(tables, Hub(tables, adjournment),
+                   Jinja2Templates(directory=HERE / "templates"), rate, burst, fixed_seed, max_sockets, max_tables)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -225,7 +225,8 @@ class RefereeTable(Table):
 
     def summary(self) -> dict[str, Any]:
         """The lobby's line for this table (public)."""
-        return {"id": self.id, "game": f"{self.spec.title} (refereed)", "game_name": self.spec.name,
+        return {"id": self.id, "game": f"{self.spec.title} (refereed)",
+                "game_name": self.spec.name,
                 "options": {k: v for k, v in self.row.options.items() if k != NAMES},
                 "seats": list(self.names), "free": [], "seq": self.seq,
                 "finished": self.finished, "kind": REFEREE}
