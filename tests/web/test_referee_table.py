@@ -14,8 +14,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
+from typer.testing import CliRunner
 
 from helpers.web import cards_mentioned
+from hoyle.cli.main import app as cli
 from hoyle.engine.records import GameRecord
 from hoyle.engine.registry import get_game
 from hoyle.web.app import cookie_name, create_app
@@ -152,6 +154,12 @@ def test_a_refereed_cribbage_deal_with_an_overclaim_and_a_report(tmp_path: Path)
     assert rec.options.get("referee") and rec.seats == ["Ann", "Bob"] and rec.seed is None
     state, _ = get_game("cribbage").replay_record(rec)
     assert state.view(0).scores == (2, 4)
+    saved = tmp_path / "refereed.json"
+    saved.write_text(json.dumps(record))
+    run = CliRunner().invoke(cli, ["referee", "cribbage", "--resume", str(saved)],
+                             input="quit\n", env={"NO_COLOR": "1", "COLUMNS": "200"})
+    assert run.exit_code == 0, run.output
+    assert f"({len(rec.actions)} actions)" in run.output
     # restarted on the same file: the table is back where it was, the referee goes on
     with app(db) as client:
         with connect(client, table_id, token) as ws:
