@@ -4,7 +4,8 @@ deals of six-card cribbage from the page, tapping the cuts and the first deal fr
 pack and typing the rest, an overclaim taken down with the decision's button and a report
 from the menu; the board follows. What the page enters is checked against the engine's
 own referee game fed the same lines, and a spectator's page never shows a card still in a
-hand or the crib. Screenshots under ``build/screenshots/``."""
+hand or the crib. Also on the page: an away seat's countdown, and a claim's many numbers
+offered as one list. Screenshots under ``build/screenshots/``."""
 
 from __future__ import annotations
 
@@ -225,3 +226,38 @@ def test_an_away_seat_is_counted_down_on_the_opponents_page(browser: Browser,
     assert "You are Player 2" in b.text_content(".who")
     a.context.close()
     b.context.close()
+
+
+def test_a_claims_many_numbers_are_one_list_not_thirty_buttons(browser: Browser,
+                                                               short: str) -> None:
+    """Counting for oneself (EW-xiii): a claim offers every number from 0, more than the
+    14 buttons a decision gets, so the page offers them as one list and a Send button."""
+    page = browser.new_context().new_page()
+    page.set_default_timeout(15000)
+    page.goto(short + "/")
+    form = page.locator("#form-cribbage")
+    form.locator('input[name="opt_manual_count"]').check()
+    form.locator('select[name="seat1"]').select_option("random")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/t/*")
+    for _ in range(40):  # lay away, then play, until a claim is asked
+        page.wait_for_function("document.getElementById('table').dataset.mine === '1'")
+        if page.locator("#choices").count():
+            break
+        before = seq(page)
+        page.evaluate("""() => { const b = document.querySelector('#buttons button')
+            || document.querySelector('#hand button.legal:not(.chosen)'); if (b) b.click(); }""")
+        page.wait_for_function(
+            "([s]) => document.getElementById('table').dataset.seq != s"
+            " || document.querySelector('#hand button.chosen')", arg=[str(before)])
+        if page.locator("#hand button.chosen").count():
+            page.evaluate("""() => document.querySelector(
+                '#hand button.legal:not(.chosen)').click()""")
+    options = page.locator("#choices option").all_text_contents()
+    assert options[:3] == ["claim 0", "claim 1", "claim 2"] and len(options) > 14
+    assert page.locator("#buttons button").count() == 1  # the Send button only
+    before = seq(page)
+    page.select_option("#choices", "CLAIM 0")
+    page.click("#buttons button.choose")
+    wait_past(page, before)
+    page.context.close()

@@ -295,6 +295,14 @@ function drawMine(f) {
     const b = document.createElement("button"); b.type = "button"; b.textContent = a.toLowerCase();
     b.className = "act"; b.onclick = () => move({ action: a });
     buttons.appendChild(b);
+  } else {  // many plain choices (a claim's every number): one list and a button
+    const label = document.createElement("label"); label.textContent = "Choose ";
+    const sel = document.createElement("select"); sel.id = "choices";
+    for (const a of plain) { const o = document.createElement("option"); o.value = a; o.textContent = a.toLowerCase(); sel.appendChild(o); }
+    label.appendChild(sel);
+    const b = document.createElement("button"); b.type = "button"; b.textContent = "Send"; b.className = "act choose";
+    b.onclick = () => move({ action: sel.value });
+    buttons.append(label, b);
   }
   const form = $("move");
   form.hidden = f.seat === null || f.finished;
