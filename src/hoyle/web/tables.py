@@ -22,6 +22,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 from rich.text import Text
@@ -65,8 +66,11 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+@lru_cache(maxsize=8192)
 def plain(markup: str) -> str:
-    """A line of the game's text (rich markup) as the plain text a terminal shows.
+    """A line of the game's text (rich markup) as the plain text a terminal shows; the
+    same line is read once (every reader of a table is sent the same status and event
+    lines, and rich's markup parser is most of an update's cost).
 
     >>> plain("[red]10♥[/red] \\\\[0]")
     '10♥ [0]'
