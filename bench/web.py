@@ -69,6 +69,11 @@ class Stats:
         self.acked: dict[str, int] = {}
         self.finished = 0
         self.timeline: list[tuple[float, float]] = []
+        self.forced = 0
+        """Updates where the seat to act had nothing to choose (the server's forced go):
+        the client sends nothing and waits for the next update, on its own socket."""
+        self.last: dict[str, float] = {}
+        """When each table last sent an update (a table that stops is a stalled client)."""
 
 
 async def client(base: str, table_id: str, token: str, seat: int, stats: Stats,
@@ -95,6 +100,9 @@ async def client(base: str, table_id: str, token: str, seat: int, stats: Stats,
                 stats.latencies.append(now - sent)
                 stats.timeline.append((sent, now - sent))
             stats.acked[table_id] = max(stats.acked.get(table_id, 0), f["seq"])
+            stats.last[table_id] = now
+            if f["to_act"] == seat and not f["legal"] and not f["finished"]:
+                stats.forced += 1
             if f["finished"]:
                 stats.finished += 1
                 break
@@ -123,7 +131,8 @@ def main() -> None:
     base = f"http://127.0.0.1:{port}"
     env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-m", "hoyle", "serve", "--port", str(port),
-                             "--db", str(db)], env=env, stdout=subprocess.DEVNULL)
+                             "--db", str(db), "--max-tables", str(max(20, args.tables))],
+                            env=env, stdout=subprocess.DEVNULL)
     try:
         for _ in range(600):
             try:
@@ -180,8 +189,11 @@ def main() -> None:
           f"stored {sum(stored.values())} ({sum(stored.values()) / elapsed:.1f}/s with chance)")
     print(f"latency move -> opponent's update: p50 {pct(0.50):.1f} ms, p99 {pct(0.99):.1f} ms, "
           f"max {1000 * lat[-1] if lat else float('nan'):.1f} ms ({len(lat)} moves)")
+    quiet = sum(1 for tid, _, _ in seats if stats.last.get(tid, 0) < deadline - DRAIN - 10)
     print(f"errors {len(stats.errors)}; games finished {stats.finished // 2}; tables with an "
           f"acknowledged action not stored: {lost}")
+    print(f"forced moves seen (nothing to choose: the server moved, the client waited) "
+          f"{stats.forced}; tables with no update in the last {DRAIN + 10:.0f} s: {quiet}")
     print(f"server RSS {rss / 1024:.0f} MiB (before the clients {rss_before / 1024:.0f} MiB, "
           f"peak {peak / 1024:.0f} MiB)")
     print(f"CPU: server {cpu:.1f} s ({100 * cpu / elapsed:.0f}% of a core), the clients "

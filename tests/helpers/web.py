@@ -86,10 +86,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: Path, port: int, insecure_seed: int | None = None
+def server(db: Path, port: int, insecure_seed: int | None = None, *more: str
            ) -> Iterator[subprocess.Popen[bytes]]:
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     seed = [] if insecure_seed is None else ["--insecure-seed", str(insecure_seed)]
+    seed += list(more)
     proc = subprocess.Popen([sys.executable, "-m", "hoyle", "serve", "--port", str(port),
                              "--db", str(db), *seed], env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)

@@ -185,11 +185,20 @@ def replay(path: Annotated[Path, typer.Argument(
                help="Show only what this seat could see.")] = None,
            show_all: Annotated[bool, typer.Option(
                "--all", help="Show every card (of a game against the computer: once it is "
-                             "over).")] = False
+                             "over).")] = False,
+           verify: Annotated[bool, typer.Option(
+               "--verify", help="Check that every chance outcome (cut, deal, starter, "
+                                "turn-up, draw) is the one the record's seed gives, and "
+                                "the seed its commitment (a web table's): one line, exit "
+                                "status 1 when they differ.")] = False
            ) -> None:
     """Replay a saved game record and print every event. A game still in progress against
     the computer is shown only as the person at the keyboard saw it (no --all, no other
-    seat, no seed until it is over)."""
+    seat, no seed until it is over). With --verify, check its deal instead."""
+    if verify:
+        if seat is not None or show_all:
+            raise _fail("--verify checks the deal and prints one line: no --seat or --all")
+        raise typer.Exit(_verify(path, line))
     try:
         try:
             record = GameRecord.load(path, line)
@@ -234,6 +243,56 @@ def replay(path: Annotated[Path, typer.Argument(
         console.print(f"[dim]Unfinished: {len(record.actions)} actions.[/dim]")
 
 
+def _verify(path: Path, line: int | None) -> int:
+    """``hoyle replay --verify``: one line, verified (status 0) or the first chance outcome
+    that is not the seed's, or a commitment the seed does not match (status 1)."""
+    from hoyle.engine.verify import seed_commitment, verify_record
+
+    try:
+        raw = _raw_record(path) if line is None else {}
+        if raw.get("redacted"):
+            raise HoyleError("this record is redacted (the game was not over when it was "
+                             "downloaded): download it again once the game is over")
+        try:
+            record = GameRecord.load(path, line)
+        except RecordsFileError as e:
+            raise HoyleError(f"{str(path)!r} holds {e.count} records, one a line: choose "
+                             f"one with --line N (1 to {e.count})") from None
+        check = verify_record(record)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    commitment = raw.get("commitment")
+    if check.index is not None:
+        console.print(f"[red]NOT verified:[/red] action {check.index + 1} of "
+                      f"{check.actions}: the record says {escape(check.recorded)}, seed "
+                      f"{record.seed} gives {escape(check.seeded)}", soft_wrap=True)
+        return 1
+    if isinstance(commitment, str) and commitment != seed_commitment(record.seed or 0):
+        console.print(f"[red]NOT verified:[/red] the SHA-256 of seed {record.seed} is "
+                      f"{seed_commitment(record.seed or 0)}, not the record's commitment "
+                      f"{escape(commitment)}", soft_wrap=True)
+        return 1
+    against = " (and its SHA-256 is the record's commitment)" \
+        if isinstance(commitment, str) else ""
+    console.print(f"verified: the {check.chance} chance outcomes of {check.actions} actions "
+                  f"are those seed {record.seed} gives{against}", soft_wrap=True)
+    return 0
+
+
+def _raw_record(path: Path) -> dict[str, Any]:
+    """The record file's JSON object as it stands (for the fields a record does not keep:
+    a web table's ``commitment``, a download's ``redacted``); empty if it is not one
+    JSON object (the record's own loading says what is wrong)."""
+    import json
+
+    try:
+        with open(path, "rb") as fh:
+            data = json.loads(fh.read(1 << 20).decode("utf-8-sig"))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 @app.command()
 def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
           port: Annotated[int, typer.Option(help="The port to listen on.", min=1,
@@ -244,7 +303,14 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
           insecure_seed: Annotated[Optional[int], typer.Option(
               help="Tests and demonstrations only: the tables get the seeds N, N+1, ... "
                    "(whoever knows the seed knows every card).", min=0, hidden=True)
-          ] = None) -> None:
+          ] = None,
+          max_tables: Annotated[int, typer.Option(
+              help="The most tables one client address may create in an hour.", min=1)
+          ] = 20,
+          adjournment: Annotated[float, typer.Option(
+              help="Tests and demonstrations: seconds an away seat is counted down on its "
+                   "opponent's page (10 minutes).", min=0.0, hidden=True)
+          ] = 600.0) -> None:
     """Serve the web app: the lobby, the tables (play a friend by link, or the computer)
     and their records, on an embedded SQLite database. Needs the web extra (pip install
     'hoyle\\[web]'); unfinished tables go on where their stored actions left them."""
@@ -263,7 +329,8 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
     except OSError as e:
         raise _fail(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     try:
-        web_app = create_app(db, fixed_seed=insecure_seed)
+        web_app = create_app(db, fixed_seed=insecure_seed, max_tables=max_tables,
+                             adjournment=adjournment)
     except HoyleError as e:
         raise _fail(str(e)) from None
     if insecure_seed is not None:

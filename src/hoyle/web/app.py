@@ -12,7 +12,12 @@ The socket protocol (JSON text frames). The client sends ``{"type": "sync", "seq
 move was chosen at (a stale or replayed message is refused). The server sends ``update``
 frames (:meth:`~hoyle.web.tables.Table.frame`), ``confirm`` (a move that asks a yes first)
 and ``error`` (one per refused message; nothing changed). A seat is proved by its token,
-kept in an HttpOnly cookie and checked again on every message.
+kept in an HttpOnly cookie and checked again on every message. A socket must sync before
+it moves (a move before is refused: its update could not be told from a resync). Typed
+``help`` (at a referee table also ``menu`` and ``board``) is answered with a ``help``
+frame (``{"type": "help", "lines": [...]}``), not read as a move. Each update also says
+which seats are ``present`` and, for a seat whose sockets all closed, how long it has been
+``away`` (seconds; the page counts down :data:`ADJOURNMENT`).
 """
 
 from __future__ import annotations
@@ -29,15 +34,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from hoyle.engine.action import Action
-from hoyle.engine.registry import games, get_game
+from hoyle.engine.registry import GameSpec, games, get_game
 from hoyle.engine.text import Confirm
 from hoyle.errors import HoyleError
+from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.store import SeatKind, SqliteStore, TableStore
 from hoyle.web.tables import (COMPUTER, PERSON, Table, Tables, WebError, plain, seat_count,
                               table_options)
@@ -50,6 +56,19 @@ MAX_MESSAGE = 16 * 1024
 RATE = 10.0
 """Messages a second a socket may send on average (a burst of :data:`BURST`)."""
 BURST = 30.0
+MAX_SOCKETS = 16
+"""The most sockets open at once on one table (its seats' and spectators'): one more is
+refused with one error frame and closed (code 4429)."""
+MAX_TABLES = 20
+"""The most tables one client address may create in an hour (:data:`TABLES_WINDOW`)."""
+TABLES_WINDOW = 3600.0
+ADJOURNMENT = 600.0
+"""Seconds an away seat's opponent is shown counting down (10 minutes). What happens at
+zero: nothing is forfeited and nothing is decided for anyone. The page says the game is
+adjourned and kept as it stands; the seat may still come back at any time (its link and
+cookie), and the game goes on from the same move; the waiting player may close the page
+and come back too. (No law of either code lets the present player claim the game of an
+absent one, so no claim is offered.)"""
 
 
 def cookie_name(table_id: str) -> str:
@@ -86,10 +105,23 @@ class Hub:
     """The owner of every table: its lock, its open sockets, and the moves that follow a
     person's (chance, the computers', forced moves)."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, adjournment: float = ADJOURNMENT) -> None:
         self.tables = tables
+        self.adjournment = adjournment
+        """Seconds an away seat is counted down on its opponent's page."""
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Conn]] = {}
+        self.away: dict[str, dict[int, float]] = {}
+        """Per table, the seats whose last socket closed, and when (``time.time()``)."""
+
+    def seat_left(self, table_id: str, seat: int) -> None:
+        """A seat's socket closed: if it has no other, it is away from now."""
+        if not any(c.seat == seat for c in self.conns.get(table_id, ())):
+            self.away.setdefault(table_id, {})[seat] = time.time()
+
+    def seat_back(self, table_id: str, seat: int) -> bool:
+        """A seat synced a socket: it is no longer away (``True`` if it was)."""
+        return self.away.get(table_id, {}).pop(seat, None) is not None
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The table's lock (one owner: its moves are taken in order)."""
@@ -100,8 +132,13 @@ class Hub:
         if conn.last is None:
             return
         frame = table.frame(conn.seat, conn.last)
-        frame["present"] = sorted({c.seat for c in self.conns.get(table.id, ())
-                                   if c.seat is not None})
+        present = {c.seat for c in self.conns.get(table.id, ()) if c.seat is not None}
+        frame["present"] = sorted(present)
+        now = time.time()
+        frame["away"] = {str(seat): round(now - since, 1) for seat, since
+                         in self.away.get(table.id, {}).items() if seat not in present
+                         and table.kind == "play"}  # a referee plays no seat
+        frame["adjournment"] = self.adjournment
         conn.last = table.seq
         try:
             await conn.ws.send_text(json.dumps(frame, ensure_ascii=False))
@@ -147,10 +184,14 @@ def _error(message: str, table: Table | None = None) -> str:
 
 def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                rate: float = RATE, burst: float = BURST,
-               fixed_seed: int | None = None) -> FastAPI:
+               fixed_seed: int | None = None, max_sockets: int = MAX_SOCKETS,
+               max_tables: int = MAX_TABLES, adjournment: float = ADJOURNMENT) -> FastAPI:
     """The web app on the SQLite database ``db`` (or on ``store``): every stored table is
     loaded at start and unfinished games go on. Each socket may send ``rate`` messages a
-    second on average, ``burst`` at once.
+    second on average, ``burst`` at once; a table takes at most ``max_sockets`` sockets at
+    once, and one client address may create ``max_tables`` tables an hour. A seat whose
+    sockets all closed is counted down for ``adjournment`` seconds on the others' pages
+    (:data:`ADJOURNMENT`: what happens at zero).
 
     Every table's seed is drawn by the server (128 bits, :mod:`secrets`); no form or
     message can choose it, since whoever knows the seed knows every card. ``fixed_seed``
@@ -161,15 +202,15 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
         StoreError: the database's schema is newer than this program.
     """
     the_store: TableStore = store if store is not None else SqliteStore(db)
-    made = itertools.count()  # tables made, for fixed_seed
     tables = Tables(the_store)
-    hub = Hub(tables)
+    ctx = _Context(tables, Hub(tables, adjournment),
+                   Jinja2Templates(directory=HERE / "templates"), rate, burst, fixed_seed, max_sockets, max_tables)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         for table in list(tables.tables.values()):
-            async with hub.lock(table.id):
-                await hub.drive(table)
+            async with ctx.hub.lock(table.id):
+                await ctx.hub.drive(table)
         # the loaded tables are long-lived: the cycle collector need not walk them again
         # (a full collection of a large heap stalls every table's socket)
         gc.collect()
@@ -180,64 +221,129 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     app = FastAPI(title="hoyle", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.tables = tables
-    app.state.hub = hub
+    app.state.hub = ctx.hub
     app.state.unreadable = tables.unreadable
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
-    templates = Jinja2Templates(directory=HERE / "templates")
+    app.include_router(_lobby_router(ctx))
+    app.include_router(_table_router(ctx))
+    app.include_router(_socket_router(ctx))
+    return app
 
-    def game_forms() -> list[dict[str, Any]]:
-        out = []
-        for spec in games():
-            opts = []
-            for o in table_options(spec):
-                choices: list[str] = list(o.choices)
-                if o.name == "variant":
-                    choices = list(spec.variants())
-                elif o.name == "laws":
-                    choices = list(spec.codes())
-                kind = "bool" if o.flag else ("choice" if choices else "text")
-                opts.append({"name": o.name, "help": o.help, "kind": kind,
-                             "choices": choices, "default": o.default})
-            seats = 4 if any(o["name"] == "variant" for o in opts) else 2
-            out.append({"name": spec.name, "title": spec.title, "options": opts,
-                        "players": list(spec.players()), "default": spec.default_opponent,
-                        "seats": seats})
-        return out
 
-    @app.get("/", response_class=HTMLResponse)
+@dataclass
+class _Context:
+    """What the routers share: the tables, their owner, the templates and the limits."""
+
+    tables: Tables
+    hub: Hub
+    templates: Jinja2Templates
+    rate: float
+    burst: float
+    fixed_seed: int | None
+    max_sockets: int
+    max_tables: int
+    made: itertools.count = field(default_factory=itertools.count)  # type: ignore[type-arg]
+    created: dict[str, list[float]] = field(default_factory=dict)
+    """Per client address, when it created its tables of the last hour."""
+
+    def next_seed(self) -> int | None:
+        """The next fixed seed (tests and demonstrations only), else ``None`` (drawn)."""
+        return None if self.fixed_seed is None else self.fixed_seed + next(self.made)
+
+    def allow_table(self, request: Request) -> None:
+        """Count a table created by the request's client address.
+
+        Raises:
+            WebError: the address made :data:`MAX_TABLES` tables in the last hour.
+        """
+        host = request.client.host if request.client else ""
+        now = time.monotonic()
+        recent = [t for t in self.created.get(host, []) if now - t < TABLES_WINDOW]
+        if len(recent) >= self.max_tables:
+            raise WebError(f"at most {self.max_tables} new tables an hour from one address: "
+                           "finish or join one of yours")
+        recent.append(now)
+        self.created[host] = recent
+
+
+def _game_forms() -> list[dict[str, Any]]:
+    """Each game's lobby forms: its play options, computer players and seats, and its
+    referee options."""
+    def described(spec: GameSpec, options: list[Any]) -> list[dict[str, Any]]:
+        opts = []
+        for o in options:
+            choices: list[str] = list(o.choices)
+            if o.name == "variant":
+                choices = list(spec.variants())
+            elif o.name == "laws":
+                choices = list(spec.codes())
+            kind = "bool" if o.flag else ("choice" if choices else "text")
+            opts.append({"name": o.name, "help": o.help, "kind": kind,
+                         "choices": choices, "default": o.default})
+        return opts
+
+    out = []
+    for spec in games():
+        opts = described(spec, table_options(spec))
+        seats = 4 if any(o["name"] == "variant" for o in opts) else 2
+        out.append({"name": spec.name, "title": spec.title, "options": opts,
+                    "players": list(spec.players()), "default": spec.default_opponent,
+                    "seats": seats, "referee": described(spec, referee_options(spec))})
+    return out
+
+
+def _form(body: bytes) -> dict[str, str]:
+    text = body[:MAX_MESSAGE].decode("utf-8", "replace")
+    return {k: v[-1] for k, v in parse_qs(text, keep_blank_values=True).items()}
+
+
+def _options(form: dict[str, str], options: list[Any]) -> dict[str, Any]:
+    """The options a lobby form chose (``opt_NAME`` fields)."""
+    values: dict[str, Any] = {}
+    for o in options:
+        key = f"opt_{o.name}"
+        if o.flag:
+            values[o.name] = key in form
+        elif form.get(key, "") != "":
+            values[o.name] = int(form[key]) if o.type is int else form[key]
+    return values
+
+
+def _refused(what: str, e: Exception) -> Response:
+    return HTMLResponse(f"<p>{what}: {_esc(str(e))}</p>"
+                        '<p><a href="/">Back to the lobby</a></p>', status_code=400)
+
+
+def _lobby_router(ctx: _Context) -> APIRouter:
+    """The lobby and the making of tables (to play, or to referee a real game)."""
+    router = APIRouter()
+    tables, hub = ctx.tables, ctx.hub
+
+    @router.get("/", response_class=HTMLResponse)
     async def lobby(request: Request) -> Response:
         open_tables = [t.summary() for t in tables.tables.values() if not t.finished]
-        return templates.TemplateResponse(request, "lobby.html", {
-            "games": game_forms(), "tables": open_tables})
+        return ctx.templates.TemplateResponse(request, "lobby.html", {
+            "games": _game_forms(), "tables": open_tables})
 
-    @app.post("/tables")
+    @router.post("/tables")
     async def create(request: Request) -> Response:
-        body = (await request.body())[:MAX_MESSAGE].decode("utf-8", "replace")
-        form = {k: v[-1] for k, v in parse_qs(body, keep_blank_values=True).items()}
+        form = _form(await request.body())
         try:
             if not _same_origin(request):
                 raise HoyleError("a table is made from this server's own lobby")
             spec = get_game(form.get("game", ""))
-            options: dict[str, Any] = {}
-            for o in table_options(spec):
-                key = f"opt_{o.name}"
-                if o.flag:
-                    options[o.name] = key in form
-                elif form.get(key, "") != "":
-                    options[o.name] = int(form[key]) if o.type is int else form[key]
+            options = _options(form, table_options(spec))
             seats = []
             i = 0
             while f"seat{i}" in form:
                 kind = form[f"seat{i}"]
                 seats.append(SeatKind(PERSON) if kind == PERSON else SeatKind(COMPUTER, kind))
                 i += 1
-            seed = None if fixed_seed is None else fixed_seed + next(made)
-            # the form offers the most seats any variant has; the variant says how many
-            table = tables.create(spec.name, options, seats[:seat_count(spec.name, options)],
-                                  seed)
+            n = seat_count(spec.name, options)  # the form offers the most seats of any
+            ctx.allow_table(request)             # variant; the variant says how many
+            table = tables.create(spec.name, options, seats[:n], ctx.next_seed())
         except (HoyleError, ValueError, IndexError) as e:
-            return HTMLResponse(f"<p>Cannot create the table: {_esc(str(e))}</p>"
-                                '<p><a href="/">Back to the lobby</a></p>', status_code=400)
+            return _refused("Cannot create the table", e)
         async with hub.lock(table.id):
             await hub.drive(table)
         resp = RedirectResponse(f"/t/{table.id}", status_code=303)
@@ -245,7 +351,32 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
             _seat_cookie(resp, table, table.take_seat(table.free_seats()[0]))
         return resp
 
-    @app.post("/t/{table_id}/sit/{seat}")
+    @router.post("/referee")
+    async def referee_table(request: Request) -> Response:
+        form = _form(await request.body())
+        try:
+            if not _same_origin(request):
+                raise HoyleError("a table is made from this server's own lobby")
+            spec = get_game(form.get("game", ""))
+            options = _options(form, referee_options(spec))
+            names = [n.strip() for n in form.get("names", "").split(",")]
+            ctx.allow_table(request)
+            table = create_referee(tables, spec.name, options, names)
+        except (HoyleError, ValueError) as e:
+            return _refused("Cannot create the referee table", e)
+        resp = RedirectResponse(f"/t/{table.id}", status_code=303)
+        _seat_cookie(resp, table, table.take_seat(0))
+        return resp
+
+    return router
+
+
+def _table_router(ctx: _Context) -> APIRouter:
+    """A table's page, its seats and its record."""
+    router = APIRouter()
+    tables, hub = ctx.tables, ctx.hub
+
+    @router.post("/t/{table_id}/sit/{seat}")
     async def sit(request: Request, table_id: str, seat: int) -> Response:
         try:
             table = tables.get(table_id)
@@ -254,6 +385,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                 raise WebError(f"you already hold seat {held + 1} at this table")
             if not _same_origin(request):
                 raise WebError("a seat is taken from this server's own page")
+            if not table.free_seats():
+                raise WebError("no seat is free at this table")
             token = table.take_seat(seat)
         except WebError as e:
             return HTMLResponse(f"<p>{_esc(str(e))}</p>", status_code=409)
@@ -263,19 +396,19 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
             await hub.broadcast(table)
         return resp
 
-    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    @router.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str) -> Response:
         try:
             table = tables.get(table_id)
         except WebError:
             return HTMLResponse("<p>No such table.</p>", status_code=404)
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
-        return templates.TemplateResponse(request, "table.html", {
+        return ctx.templates.TemplateResponse(request, "table.html", {
             "table": table.summary(), "seat": seat, "commitment": table.row.commitment,
-            "free": table.free_seats(), "names": table.names,
+            "free": table.free_seats(), "names": table.names, "kind": table.kind,
             "invite": str(request.url)})
 
-    @app.get("/t/{table_id}/record.json")
+    @router.get("/t/{table_id}/record.json")
     async def record(request: Request, table_id: str) -> Response:
         try:
             table = tables.get(table_id)
@@ -285,7 +418,15 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
         return JSONResponse(table.record(seat), headers={
             "Content-Disposition": f'attachment; filename="hoyle-{table_id}.json"'})
 
-    @app.websocket("/t/{table_id}/ws")
+    return router
+
+
+def _socket_router(ctx: _Context) -> APIRouter:
+    """The table's WebSocket: sync, moves (typed or chosen), help."""
+    router = APIRouter()
+    tables, hub = ctx.tables, ctx.hub
+
+    @router.websocket("/t/{table_id}/ws")
     async def socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         try:
@@ -294,8 +435,14 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
             await ws.send_text(_error(str(e)))
             await ws.close(code=4404)
             return
+        if len(hub.conns.get(table_id, ())) >= ctx.max_sockets:
+            await ws.send_text(_error(f"this table has {ctx.max_sockets} sockets open, the "
+                                      "most it takes: close another tab first", table))
+            await ws.close(code=4429)
+            return
         token = ws.cookies.get(cookie_name(table_id))
-        conn = Conn(ws, token, table.seat_of(token), rate=rate, burst=burst, allowance=burst)
+        conn = Conn(ws, token, table.seat_of(token), rate=ctx.rate, burst=ctx.burst,
+                    allowance=ctx.burst)
         hub.conns.setdefault(table_id, set()).add(conn)
         try:
             while True:
@@ -313,6 +460,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
         finally:
             hub.conns.get(table_id, set()).discard(conn)
             if conn.seat is not None:
+                hub.seat_left(table_id, conn.seat)
                 async with hub.lock(table.id):
                     await hub.broadcast(table)
 
@@ -345,10 +493,23 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                     await ws.send_text(_error(f"no action {msg['seq']} at this table", table))
                     return
                 conn.last = msg["seq"]
-                await hub.send(conn, table)
+                if seat is not None and hub.seat_back(table.id, seat):
+                    await hub.broadcast(table)  # the others see the seat is back
+                else:
+                    await hub.send(conn, table)
+                return
+            if conn.last is None:  # its update could not be told apart from a resync
+                await ws.send_text(_error('sync first: send {"type": "sync", "seq": N} '
+                                          "before a move (nothing was played)", table))
                 return
             if seat is None:
                 await ws.send_text(_error("you have no seat at this table", table))
+                return
+            words = msg.get("text")
+            if isinstance(words, str) and words.strip().lower() in table.word_list():
+                await ws.send_text(json.dumps({
+                    "type": "help", "seq": table.seq,
+                    "lines": table.say(seat, words.strip().lower())}, ensure_ascii=False))
                 return
             try:
                 action = read_move(table, seat, msg)
@@ -376,7 +537,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                 raise WebError(f"not an action: {e}") from None
         raise WebError('a move needs "text" (as typed) or "action"')
 
-    return app
+    return router
 
 
 def _esc(text: str) -> str:

@@ -22,6 +22,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 from rich.text import Text
@@ -34,11 +35,13 @@ from hoyle.engine.text import Confirm, TextTable
 from hoyle.errors import HoyleError, IllegalAction
 from hoyle.web.store import SeatKind, StoreError, TableRow, TableStore
 
-__all__ = ["PERSON", "COMPUTER", "Step", "Table", "Tables", "WebError", "commitment",
+__all__ = ["PERSON", "COMPUTER", "TABLE_KINDS", "Step", "Table", "Tables", "WebError", "commitment",
            "hash_token", "jsonable", "plain", "seat_count", "table_options"]
 
 PERSON = "person"
 COMPUTER = "computer"
+HELP_WORDS = frozenset({"help", "?", "h"})
+"""What a person types for help (as in the terminal)."""
 SKIPPED_OPTIONS = frozenset({"seed", "save", "resume", "opponent"})
 """Play options a table does not take from its creator's form (the seed is drawn; the
 seats say who the computers are)."""
@@ -63,8 +66,11 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+@lru_cache(maxsize=8192)
 def plain(markup: str) -> str:
-    """A line of the game's text (rich markup) as the plain text a terminal shows.
+    """A line of the game's text (rich markup) as the plain text a terminal shows; the
+    same line is read once (every reader of a table is sent the same status and event
+    lines, and rich's markup parser is most of an update's cost).
 
     >>> plain("[red]10♥[/red] \\\\[0]")
     '10♥ [0]'
@@ -301,6 +307,21 @@ class Table:
             done.append(self._apply(action))
         return done
 
+    kind = "play"
+    """The table's kind: ``"play"`` (seats for persons and computers) or ``"referee"``."""
+
+    def help_lines(self, seat: int | None) -> list[str]:
+        """What ``help`` says at this table (the game's help, as the terminal's)."""
+        return [plain(self.text.help_text)]
+
+    def word_list(self) -> frozenset[str]:
+        """The words typed at the table that ask for something (help) rather than move."""
+        return HELP_WORDS
+
+    def say(self, seat: int | None, word: str) -> list[str]:
+        """The answer to one of :meth:`word_list` (plain lines)."""
+        return self.help_lines(seat)
+
     # -- what a reader is sent -------------------------------------------------------------
     def lines(self, reader: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The event lines of the steps after number ``since``, as ``reader`` (a seat, or
@@ -315,6 +336,18 @@ class Table:
                                                    reader)
             out.extend({"n": step.n, "text": plain(t)} for t in texts if t)
         return out
+
+    def show_lines(self, reader: int | None, since: int = 0) -> list[str]:
+        """The last show among the steps after ``since`` in the players' words, as the
+        game holds it on screen (:meth:`~hoyle.engine.text.GameText.held_lines`: "fifteen
+        two, fifteen four, and a pair is six"), as ``reader`` may see it; empty if none."""
+        names = self._names_for(reader)
+        for step in reversed(self.steps[max(0, since):]):
+            seen = [e.seen_by(reader) for e in step.events]
+            if self.text.hold(seen):
+                return [plain(t) for t in self.text.held_lines(
+                    self.state, seen, names, -1 if reader is None else reader) if t]
+        return []
 
     def _names_for(self, reader: int | None) -> list[str]:
         return [("You" if i == reader else n) for i, n in enumerate(self.names)]
@@ -337,9 +370,12 @@ class Table:
             and self.next_automatic() is None  # a forced move is made for him
         legal = self.state.legal_actions() if mine else []
         frame: dict[str, Any] = {
-            "type": "update", "seq": self.seq, "seat": reader, "names": names,
+            "type": "update", "kind": self.kind, "seq": self.seq, "seat": reader,
+            "names": names,
+            "board": jsonable(self.text.board(self.state, max(seat, 0), names)),
             "to_act": to_act, "finished": self.finished,
             "lines": self.lines(reader, since),
+            "show": self.show_lines(reader, since),
             "view": jsonable(self.view(reader)),
             "legal": [str(a) for a in legal],
             "legal_cards": sorted({str(c) for a in legal for c in a.cards}),
@@ -394,6 +430,17 @@ def seat_count(game: str, options: Mapping[str, Any]) -> int:
     return text.seat_count(text.new_play(0, _values(spec, options)).state)
 
 
+TABLE_KINDS: dict[str, type[Table]] = {}
+"""The classes of the tables whose first seat is of a special kind (``"referee"``:
+:class:`hoyle.web.referee.RefereeTable`, which adds itself here when imported)."""
+
+
+def _table_class(row: TableRow) -> type[Table]:
+    """The class of a stored table: by its first seat's kind (:data:`TABLE_KINDS`), else
+    :class:`Table`."""
+    return TABLE_KINDS.get(row.seats[0].kind, Table) if row.seats else Table
+
+
 class Tables:
     """Every table of the server, loaded from the store at start (unfinished games go on
     where their stored actions left them).
@@ -410,7 +457,7 @@ class Tables:
         are left in the store, untouched, and not served."""
         for row in store.load_tables():
             try:
-                self.tables[row.id] = Table(row, store)
+                self.tables[row.id] = _table_class(row)(row, store)
             except (HoyleError, ValueError, TypeError, KeyError) as e:
                 self.unreadable[row.id] = str(e)
 
@@ -445,6 +492,11 @@ class Tables:
         self.store.create_table(row)
         self.tables[row.id] = table
         return table
+
+    def add(self, table: Table) -> None:
+        """Serve a new table (already stored), e.g. a referee table
+        (:func:`hoyle.web.referee.create_referee`)."""
+        self.tables[table.id] = table
 
     def get(self, table_id: str) -> Table:
         """The table ``table_id``.

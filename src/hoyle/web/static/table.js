@@ -55,6 +55,7 @@ function connect() {
     if (msg.type === "update") update(msg);
     else if (msg.type === "error") $("error").textContent = msg.message;
     else if (msg.type === "confirm") confirmMove(msg);
+    else if (msg.type === "help") { $("said").replaceChildren(...msg.lines.map((t) => { const p = document.createElement("p"); p.textContent = t; return p; })); }
   };
 }
 
@@ -92,17 +93,93 @@ function update(f) {
   if (sit && (!f.free_seats.length || f.seat !== null)) sit.hidden = true;
   const invite = document.querySelector(".invite");
   if (invite && !f.free_seats.length) invite.hidden = true;
-  drawScores(f); drawBoard(f); drawCentre(f); drawMine(f);
+  drawScores(f); drawBoard(f); drawCentre(f); drawShow(f);
+  if (f.kind === "referee") drawReferee(f); else drawMine(f);
   const st = f.status.map((b) => typeof b === "string" ? b :
     [b.title, ...b.rows.map((r) => r.join("  "))].filter(Boolean).join("\n")).join("\n");
   $("status").textContent = st;
   $("seed").textContent = f.seed ? `Seed: ${f.seed} (its SHA-256 is the commitment above).`
                                  : "The seed is revealed when the game ends.";
+  if (f.kind === "referee") { $("seed").textContent = f.finished ? "The game is over: the record holds every card entered." : ""; }
   const waiting = f.names.filter((_, i) => f.free_seats.includes(i));
-  const away = f.names.filter((_, i) => i !== f.seat && !f.present.includes(i) &&
-    !f.free_seats.includes(i) && !f.computers.includes(i));
-  $("conn").textContent = "connected" + (waiting.length ? `; waiting for ${waiting.join(", ")} to sit` : "") +
-    (away.length && !f.finished ? `; ${away.join(", ")} away: the game is adjourned, the seat waits` : "");
+  $("conn").textContent = "connected" + (waiting.length ? `; waiting for ${waiting.join(", ")} to sit` : "");
+  // an away seat: its opponent sees how long the seat still waits (never forfeited)
+  awayUntil = {};
+  const now = Date.now();
+  for (const [seat, gone] of Object.entries(f.away || {}))
+    if (+seat !== f.seat && !f.finished) awayUntil[seat] = now + (f.adjournment - gone) * 1000;
+  tick();
+}
+
+let awayUntil = {};
+function clock(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+// once a second: each away seat's countdown; at zero the game is adjourned and kept
+function tick() {
+  const box = $("away");
+  if (!box || !frame) return;
+  const parts = [];
+  for (const [seat, until] of Object.entries(awayUntil)) {
+    const who = frame.names[seat], left = until - Date.now();
+    parts.push(left > 0 ? `${who} is away: the seat waits ${clock(left)} before the game is adjourned.`
+      : `${who} has not come back: the game is adjourned and kept as it stands. Nothing is forfeited; ` +
+        `it goes on from this move when ${who} opens the link again (you may close the page and come back too).`);
+  }
+  box.textContent = parts.join(" ");
+  box.hidden = !parts.length;
+}
+setInterval(tick, 1000);
+
+// the show, hand by hand in the players' words, as the game holds it on screen
+function drawShow(f) {
+  const box = $("show");
+  if (!box) return;
+  if (!f.show || !f.show.length) return;  // the last show stays until the next
+  const h = document.createElement("h2"); h.textContent = "The last show";
+  box.replaceChildren(h, ...f.show.map((t) => { const p = document.createElement("p"); p.textContent = t; return p; }));
+}
+
+// the referee's page: the prompt, the decision's options as buttons, the pack to tap
+// cards into the entry line, and the report menu
+function drawReferee(f) {
+  const buttons = $("buttons");
+  $("hand").replaceChildren(); buttons.replaceChildren(); $("decision").replaceChildren();
+  $("prompt").textContent = f.prompt || (f.finished ? "The game is over." : "");
+  for (const d of f.decision) { const p = document.createElement("p"); p.textContent = d; $("decision").appendChild(p); }
+  for (const a of f.legal) {
+    const b = document.createElement("button"); b.type = "button"; b.textContent = a.toLowerCase();
+    b.className = "act"; b.onclick = () => move({ action: a });
+    buttons.appendChild(b);
+  }
+  if (!f.board) {  // a game with no pegging board: its score as the terminal says it
+    const score = document.createElement("p"); score.className = "score-line"; score.textContent = (f.score || []).join("; ");
+    $("scores").appendChild(score);
+  }
+  const form = $("move");
+  form.hidden = !f.referee || f.finished;
+  const pack = $("pack"), menu = $("menu");
+  if (pack && !pack.childElementCount) {
+    for (const c of f.pack) {
+      const b = cardEl(c, { button: true });
+      b.setAttribute("aria-label", "enter " + pretty(c));
+      b.onclick = () => { const i = $("move-text"); i.value = (i.value.trim() + " " + c.toLowerCase()).trim(); i.focus(); };
+      pack.appendChild(b);
+    }
+  }
+  if (menu) {
+    menu.replaceChildren();
+    for (const m of f.menu) {
+      const li = document.createElement("li");
+      const b = document.createElement("button"); b.type = "button"; b.className = "act report";
+      b.textContent = `${m.kind} (${m.law})`; b.dataset.kind = m.kind;
+      b.onclick = () => { const who = $("report-seat").value; move({ text: `report ${m.kind}` + (who !== "" ? ` ${who}` : "") }); };
+      li.append(b, " " + m.text);
+      menu.appendChild(li);
+    }
+  }
+  if (f.referee && !f.finished && document.activeElement === document.body) $("move-text").focus();
 }
 
 function drawScores(f) {
@@ -127,33 +204,45 @@ function drawScores(f) {
   }
 }
 
-// The board: each side's front and back peg on a track of target holes (when the view
-// has back pegs), in rows of 30 holes.
+// The board (f.board: the game's tracks, target and marked line): a start hole, the holes
+// in groups of five, rows of thirty, the game hole at the end, the skunk (or lurch) line
+// drawn after its hole; each side's front and back peg.
 function drawBoard(f) {
-  const v = f.view, box = $("board");
+  const b = f.board, box = $("board");
   box.replaceChildren();
-  if (!v.back_pegs) return;
-  const holes = v.target, perRow = Math.ceil(holes / 4), rows = Math.ceil(holes / perRow);
-  const sides = v.scores.length, gap = 9, rowH = sides * gap + 8;
-  const W = perRow * gap + 20, H = rows * rowH + 6;
-  const ns = "http://www.w3.org/2000/svg";
+  if (!b) return;
+  const ns = "http://www.w3.org/2000/svg", perRow = 30, gap = 9, group = 5;
+  const rows = Math.ceil((b.target - 1) / perRow), sides = b.tracks.length, rowH = sides * gap + 10;
+  const xOf = (c) => 24 + c * gap + Math.floor(c / group) * 5;
+  const W = xOf(perRow) + 24, H = rows * rowH + 8;
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", v.scores.map((s, i) => `${f.names[i] || "side " + (i + 1)} ${s}, back peg ${v.back_pegs[i]}`).join("; "));
+  svg.setAttribute("aria-label", b.tracks.map((t) => `${t.name} ${t.front}, back peg ${t.back}`).join("; ") +
+    `; game ${b.target}` + (b.line ? `; ${b.line[0]} line after ${b.line[1]}` : ""));
   svg.classList.add("board");
-  const colours = ["peg0", "peg1", "peg2"];
-  for (let side = 0; side < sides; side++) {
-    for (let h = 1; h <= holes; h++) {
-      const r = Math.floor((h - 1) / perRow), c = (h - 1) % perRow;
-      const x = 14 + c * gap + Math.floor(c / 5) * 0, y = 8 + r * rowH + side * gap;
-      const dot = document.createElementNS(ns, "circle");
-      dot.setAttribute("cx", x); dot.setAttribute("cy", y);
-      const front = Math.min(v.scores[side], holes) === h, back = v.back_pegs[side] === h;
-      dot.setAttribute("r", front || back ? 3.4 : 1.4);
-      dot.setAttribute("class", front ? `front ${colours[side]}` : back ? `back ${colours[side]}` : "hole");
-      svg.appendChild(dot);
+  const el = (tag, attrs) => { const e = document.createElementNS(ns, tag); for (const k in attrs) e.setAttribute(k, attrs[k]); svg.appendChild(e); return e; };
+  const where = (h) => {  // hole h (1 .. target-1) -> row, column; 0: the start hole, target: the game hole
+    if (h <= 0) return [0, -1.6];
+    if (h >= b.target) return [rows - 1, perRow + 0.6];
+    return [Math.floor((h - 1) / perRow), (h - 1) % perRow];
+  };
+  const px = (c) => c < 0 ? 10 : c >= perRow ? W - 12 : xOf(c);
+  b.tracks.forEach((t, side) => {
+    for (let h = 0; h <= b.target; h++) {
+      const [r, c] = where(h);
+      if (h === 0 && r !== 0) continue;
+      const front = Math.min(t.front, b.target) === h, back = t.back === h && t.back !== t.front;
+      el("circle", { cx: px(c), cy: 8 + r * rowH + side * gap, r: front || back ? 3.4 : (h === 0 || h === b.target ? 2.4 : 1.4),
+        class: front ? `front peg${side % 3}` : back ? `back peg${side % 3}` : (h === 0 ? "hole start" : h === b.target ? "hole game" : "hole") });
     }
+  });
+  if (b.line) {
+    const [r, c] = where(b.line[1]);
+    const x = px(c) + gap / 2 + (c % group === group - 1 ? 2.5 : 0);
+    el("line", { x1: x, x2: x, y1: 2 + r * rowH, y2: r * rowH + sides * gap + 4, class: "line" });
+    const label = el("text", { x: x + 2, y: r * rowH + sides * gap + 9, class: "line-label" });
+    label.textContent = b.line[0];
   }
   box.appendChild(svg);
 }
@@ -206,6 +295,14 @@ function drawMine(f) {
     const b = document.createElement("button"); b.type = "button"; b.textContent = a.toLowerCase();
     b.className = "act"; b.onclick = () => move({ action: a });
     buttons.appendChild(b);
+  } else {  // many plain choices (a claim's every number): one list and a button
+    const label = document.createElement("label"); label.textContent = "Choose ";
+    const sel = document.createElement("select"); sel.id = "choices";
+    for (const a of plain) { const o = document.createElement("option"); o.value = a; o.textContent = a.toLowerCase(); sel.appendChild(o); }
+    label.appendChild(sel);
+    const b = document.createElement("button"); b.type = "button"; b.textContent = "Send"; b.className = "act choose";
+    b.onclick = () => move({ action: sel.value });
+    buttons.append(label, b);
   }
   const form = $("move");
   form.hidden = f.seat === null || f.finished;

@@ -1,0 +1,263 @@
+"""The referee table of ``hoyle serve``: a game played with real cards, refereed from a
+page (a phone beside the board), as ``hoyle referee GAME`` does in the terminal.
+
+The person at the table enters what happens there (the cuts, the cards dealt and played,
+the claims, the irregularities reported from the menu) in the terminal's words, read by
+the game's :meth:`~hoyle.engine.text.GameText.read_table`; the rulings, the options of a
+decision (as buttons) and the board follow. Nothing here names a game: the game, its
+words, its report menu and its board come from the registry.
+
+A referee table is stored like any table (:class:`hoyle.web.store.TableRow`): its one
+seat is the referee's (kind :data:`REFEREE`; the person who made the table holds its
+token), the players' names and the referee options are in its options, and every act is
+stored before it is applied and announced; it is reloaded on start. Its chance outcomes
+are the table's own cards, so it has no seed (the stored seed is ``"0"``, never used) and
+nothing to verify. Only the referee is sent the cards entered (every one: he typed them);
+a spectator gets the public view and each event as ``seen_by(None)``, so a player who opens
+the link on his own phone does not see his opponent's hand.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hoyle.engine.action import Action
+from hoyle.engine.records import MAX_TEXT
+from hoyle.engine.registry import GameSpec, get_game
+from hoyle.engine.text import TextTable
+from hoyle.errors import HoyleError, IllegalAction
+from hoyle.web.store import SeatKind, StoreError, TableRow, TableStore
+from hoyle.web.tables import (HELP_WORDS, TABLE_KINDS, Step, Table, Tables, WebError,
+                              jsonable, plain)
+
+__all__ = ["NAMES", "REFEREE", "RefereeTable", "create_referee", "referee_options",
+           "report_menu"]
+
+REFEREE = "referee"
+"""The kind of a referee table's one seat: the person entering what happens."""
+NAMES = "names"
+"""The option that holds the players' names (a list, by seat)."""
+MAX_BUTTONS = 14
+"""The most acts offered as buttons (a decision's options); more are typed."""
+_SKIPPED = frozenset({"names", "save", "resume"})
+
+
+def referee_options(spec: GameSpec) -> list[Any]:
+    """The game's referee options a referee table's maker chooses (law code, variant,
+    muggins...): :meth:`GameSpec.referee_options` less the names and the files."""
+    return [o for o in spec.referee_options() if o.name not in _SKIPPED]
+
+
+def report_menu(text: Any, state: Any) -> list[dict[str, str]]:
+    """The irregularities the table may report now, from the game's referee menu (the one
+    place the web reads it): ``{"kind", "law", "text"}`` each, in the menu's order."""
+    menu: TextTable = text.referee_menu(state)
+    return [{"kind": plain(row[0]), "law": plain(row[1]) if len(row) > 1 else "",
+             "text": plain(row[-1])} for row in menu.rows]
+
+
+def _values(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, Any]:
+    values: dict[str, Any] = {o.name: o.default for o in referee_options(spec)}
+    values.update({k: v for k, v in options.items() if k != NAMES})
+    return values
+
+
+class RefereeTable(Table):
+    """A table refereeing a game played with real cards: one seat, the referee's (seat
+    0 of the stored row), who enters every act; the players' names from its options.
+
+    Args:
+        row: the stored table.
+        store: where each act is stored before it is applied.
+
+    Raises:
+        HoyleError: the game, an option or a name is not what the game's referee takes, or
+            a stored act does not replay.
+    """
+
+    def __init__(self, row: TableRow, store: TableStore) -> None:
+        self.row = row
+        self.store = store
+        self.id = row.id
+        self.spec = get_game(row.game)
+        self.text = self.spec.text()
+        names = row.options.get(NAMES)
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise WebError("a referee table names its players")
+        self.state, self.names = self.text.new_referee(
+            [n.strip() for n in names], _values(self.spec, row.options))
+        if len(row.seats) != 1 or row.seats[0].kind != REFEREE:
+            raise WebError("a referee table has one seat, the referee's")
+        if len(row.token_hashes) != 1:
+            row.token_hashes = (list(row.token_hashes) + [None])[:1]
+        self.players = {}
+        self.steps = []
+        actions, row.actions = list(row.actions), []
+        for text in actions:
+            self._apply(Action.parse(text), store=False)
+        row.actions = actions
+
+    kind = REFEREE
+
+    def person_seats(self) -> list[int]:
+        """The referee's seat."""
+        return [0]
+
+    def free_seats(self) -> list[int]:
+        """None: the referee's seat is its maker's from the start."""
+        return []
+
+    def next_automatic(self) -> tuple[str, int] | None:
+        """Nothing moves by itself: the table enters every card."""
+        return None
+
+    def read(self, seat: int, line: str) -> Action:
+        """The act a line entered at the table stands for (the game's own reading).
+
+        Raises:
+            WebError: not the referee, the game is over, or the line is not an act here.
+        """
+        self._check_referee(seat)
+        try:
+            return self.text.read_table(line.strip(), self.state,
+                                        self.names)
+        except HoyleError as e:
+            raise WebError(str(e)) from None
+
+    def _check_referee(self, seat: int | None) -> None:
+        if seat != 0:
+            raise WebError("only the referee enters what happens at this table")
+        if self.finished:
+            raise WebError("the game is over")
+
+    def act(self, seat: int, action: Action, at: int) -> Step:
+        """The referee enters ``action``, having seen the table at action number ``at``.
+
+        Raises:
+            WebError: not the referee, ``at`` is not the table's number, or the act is
+                not legal where the game stands; nothing stored or changed.
+        """
+        if at != self.seq:
+            raise WebError(f"stale move: the table is at {self.seq}, not {at}")
+        self._check_referee(seat)
+        try:
+            return self._apply(action)
+        except (IllegalAction, StoreError) as e:
+            raise WebError(str(e)) from None
+        except HoyleError as e:  # a report or claim the laws refuse
+            raise WebError(str(e)) from None
+
+    def lines(self, reader: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The lines of the steps after ``since``: the referee's (every card entered), or
+        a spectator's (each event ``seen_by(None)``)."""
+        out: list[dict[str, Any]] = []
+        for step in self.steps[max(0, since):]:
+            if reader == 0:
+                texts = self.text.referee_event_lines(self.state, list(step.events),
+                                                      self.names)
+            else:
+                texts = self.text.event_lines([e.seen_by(None) for e in step.events],
+                                              self.names, None)
+            out.extend({"n": step.n, "text": plain(t)} for t in texts if t)
+        return out
+
+    def help_lines(self, seat: int | None) -> list[str]:
+        """What ``help`` says at this table."""
+        return [plain(self.text.referee_help)]
+
+    def word_list(self) -> frozenset[str]:
+        """Help, and as in the terminal ``menu`` (the irregularities) and ``board``."""
+        return HELP_WORDS | {"menu", "board", "score"}
+
+    def say(self, seat: int | None, word: str) -> list[str]:
+        """Help, the report menu (``KIND (LAW): what happened``) or the board."""
+        if word == "menu":
+            return [f"report {m['kind']} ({m['law']}): {m['text']}"
+                    for m in report_menu(self.text, self.state)]
+        if word in ("board", "score"):
+            board = self.text.referee_board(self.state, self.names)
+            return [plain(board)] if isinstance(board, str) else \
+                ["  ".join(plain(c) for c in row) for row in board.rows]
+        return self.help_lines(seat)
+
+    def frame(self, reader: int | None, since: int) -> dict[str, Any]:
+        """The update a reader is sent: the referee gets the prompt, the decision's options
+        (``legal``: the acts that name no card, as buttons), the report menu and the pack
+        to tap cards from; everyone the board, the public view and the lines."""
+        mine = reader == 0 and not self.finished
+        legal = [a for a in self.state.legal_actions() if not a.cards] if mine else []
+        if len(legal) > MAX_BUTTONS:  # a claim's every number: typed, not buttons
+            legal = []
+        score = self.text.referee_board(self.state, self.names)
+        return {
+            "type": "update", "kind": REFEREE, "seq": self.seq, "seat": reader,
+            "referee": reader == 0, "names": list(self.names),
+            "to_act": self.state.current_player, "finished": self.finished,
+            "lines": self.lines(reader, since), "show": [],
+            "view": jsonable(self.state.public_view()),
+            "board": jsonable(self.text.board(self.state, 0, self.names)),
+            "score": [plain(r) if isinstance(r, str) else "  ".join(plain(c) for c in r)
+                      for r in ([score] if isinstance(score, str) else score.rows)],
+            "legal": [str(a) for a in legal], "legal_cards": [],
+            "prompt": plain(self.text.referee_prompt(self.state, self.names)).strip()
+            if mine else "",
+            "decision": [plain(d) for d in self.text.referee_options(self.state)]
+            if mine else [],
+            "menu": report_menu(self.text, self.state) if mine else [],
+            "pack": [str(c) for c in self.state._pack()] if mine else [],
+            "status": [], "free_seats": [], "computers": [],
+            "commitment": "", "seed": None,
+        }
+
+    def record(self, reader: int | None) -> dict[str, Any]:
+        """The record: the whole of it for the referee (``hoyle referee GAME --resume``
+        goes on from it) and, once the game is over, for anyone; until then a spectator
+        gets the header and his own lines."""
+        if reader == 0 or self.finished:
+            return self.state.to_record(  # type: ignore[no-any-return]
+                seats=list(self.names), date=self.row.created[:10]).to_dict()
+        return {"game": self.spec.name, "options": self.row.options, "seats": self.names,
+                "actions": self.seq, "redacted": True,
+                "lines": [line["text"] for line in self.lines(reader)]}
+
+    def summary(self) -> dict[str, Any]:
+        """The lobby's line for this table (public)."""
+        return {"id": self.id, "game": f"{self.spec.title} (refereed)",
+                "game_name": self.spec.name,
+                "options": {k: v for k, v in self.row.options.items() if k != NAMES},
+                "seats": list(self.names), "free": [], "seq": self.seq,
+                "finished": self.finished, "kind": REFEREE}
+
+
+TABLE_KINDS[REFEREE] = RefereeTable
+
+
+def create_referee(tables: Tables, game: str, options: Mapping[str, Any],
+                   names: Sequence[str]) -> RefereeTable:
+    """A new referee table, stored and served: a game of ``game`` played with real cards
+    between the players ``names`` (by seat), with the game's referee ``options``.
+
+    Raises:
+        HoyleError: an unknown game, option, law code or variant, or the wrong names (the
+            game's referee says how many; each at most ``MAX_TEXT`` characters).
+    """
+    if any(len(n) > MAX_TEXT for n in names):
+        raise WebError(f"a name is at most {MAX_TEXT} characters (a record keeps it)")
+    spec = get_game(game)
+    known = {o.name for o in referee_options(spec)}
+    clean: dict[str, Any] = {}
+    for name, value in options.items():
+        if name not in known:
+            raise WebError(f"a refereed {spec.title} has no option {name!r}")
+        clean[name] = value
+    clean[NAMES] = [n.strip() for n in names]
+    row = TableRow(secrets.token_hex(8), spec.name, clean, [SeatKind(REFEREE)], "0", "",
+                   datetime.datetime.now(datetime.timezone.utc).isoformat(
+                       timespec="microseconds"), [], [None])
+    table = RefereeTable(row, tables.store)  # checks the options and the names
+    tables.store.create_table(row)
+    tables.add(table)
+    return table
