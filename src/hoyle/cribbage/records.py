@@ -37,11 +37,13 @@ def state_for_record(record: GameRecord) -> CribbageState:
     referee = bool(options.pop("referee", False))
     check_count(options, "undos")
     options.pop("undos", None)  # the person's undos, counted (hoyle.engine.play)
+    start = options.pop("start_scores", None)
+    first = options.pop("first_dealer", None)
     try:
         laws = record_law_code(record, options, get_code)
         rules = CribbageRules.for_variant(record.variant or "six-card", **options)
         return CribbageState(rules, seed=record.seed, laws=laws, manual_count=manual,
-                             referee=referee)
+                             referee=referee, start_scores=start, first_dealer=first)
     except (HoyleError, TypeError) as e:
         raise RecordError(f"bad variant, options or law code: {e}") from None
 

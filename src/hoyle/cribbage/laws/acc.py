@@ -652,8 +652,10 @@ _procedure("ACC-11", "Judges", "Heading: judges; situations not covered.",
            "Situations no law covers are left to the table; the referee records them.")
 _procedure("ACC-12.1", "Game points", "Scorecards in ink; game points: win 2, skunk 3, loss "
            "0.",
-           "Every result reports the skunk (loser at 90 or fewer) and the game points "
-           "(2, or 3 for a skunk).")
+           "Every result gives the game points: 2, or 3 for a skunk (loser at 90 or fewer, "
+           "tournament custom: marked provisional), 4 for a double skunk where the table "
+           "sets double_skunk_threshold (not in the catalogued text of any edition); no "
+           "lurch. Out of two-hand six-card play the result is marked out of scope.")
 
 
 @ACC.law("ACC-12.2", "No-show in a playoff", "A player absent forfeits a game after 5 "

@@ -385,8 +385,9 @@ def _ew_xvi(irr: Irregularity, code: LawCode) -> Ruling:
 EW.procedure("EW-xvii", "Lurch",
              "Winning a game of 61 before the adversary has reached 31 is a lurch and "
              "counts as two games, if so agreed before the game.",
-             "Every result reports the lurch (loser below half the target: 31 of 61, 61 of "
-             "121); it counts as two games only with the lurch_agreed option.")
+             "With the lurch_agreed option a result names the lurch (loser below half the "
+             "target: 31 of 61; 61 of 121, the catalogue's default, marked) and counts two "
+             "games; not agreed, a game is one game. EW has no skunk and no game points.")
 
 
 @EW.law("EW-xviii", "Played cards stand",
