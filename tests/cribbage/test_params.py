@@ -81,6 +81,7 @@ CASES: dict[tuple[str, str], tuple[Any, Callable[[LawCode], Any]]] = {
     ("acc", "muggins"): ("acc", ruling_on("underclaim", 0, short=2, what="hand")),
     ("acc", "underscore_window"): ("next_card", short_claim_amendable),
     ("acc", "skunk_game_points"): (2, skunk_game_points),
+    ("acc", "match_play"): (True, ruling_on("short_of_game", 0, true=14)),
 }
 
 

@@ -450,7 +450,8 @@ for _spec in games():  # hoyle stats GAME
 
 
 def _run_match_command(game: str, players: str, games: int, workers: int, seed: int,
-                       out: Path | None, example: str, first: int = 0
+                       out: Path | None, example: str, first: int = 0,
+                       params: dict[str, Any] | None = None
                        ) -> tuple[list[str], MatchTotals]:
     """Check a sim command's options, run the match of ``game`` with a progress bar, write
     the records. Every bad option is one ``error:`` line."""
@@ -464,6 +465,7 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
             raise HoyleError(f"--players names two players, e.g. {example}")
         for name in names:  # an unknown player is refused before any file is made
             get_game(game).make_player(name)
+        get_game(game).check_sim_params(params or {})  # so is a bad option value
         if seed < 0:
             raise HoyleError("the seed must be 0 or more")
         if seed >= MAX_SEED:
@@ -490,7 +492,8 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
         with Progress(console=err_console, transient=True) as bar:
             task = bar.add_task(f"{names[0]} v {names[1]}", total=games)
             result = run_match(game, names, games, seed, workers, fh,
-                               progress=lambda n: bar.update(task, completed=n), first=first)
+                               progress=lambda n: bar.update(task, completed=n), first=first,
+                               params=params)
     except HoyleError as e:
         raise _fail(str(e)) from None
     except OSError as e:  # a full disk: the records written so far stay (a cut last line
@@ -538,11 +541,12 @@ _SIM_OPTIONS = (
 
 
 def _sim_game(game: str, example: str, players: str, games: int, workers: int, seed: int,
-             out: Path | None, first_game: int) -> None:
+             out: Path | None, first_game: int, **params: Any) -> None:
     """``hoyle sim GAME``: a match between two computer players, its results table (the
-    game's lines after the wins and win rates) and the first dealer's wins."""
+    game's lines after the wins and win rates) and the first dealer's wins; ``params``:
+    the game's own options beyond ``--players`` (its ``sim_options``)."""
     names, result = _run_match_command(game, players, games, workers, seed, out, example,
-                                       first_game)
+                                       first_game, params)
     span = span_text(seed, first_game, first_game + games - 1, games)
     _print_match(_match_table(names, result, result.title(span)), result, out)
 

@@ -55,16 +55,35 @@ VERBS = ("CUT", "DEAL", "DISCARD", "STARTER", "PLAY", "GO", "CLAIM", "CHOOSE", "
 """The verbs a line of table input may begin with (the action language of records)."""
 
 
-def law_code(laws: str, muggins: bool) -> LawCode:
-    """The law code for a game, with muggins announced if asked (ACC-10.1).
+def law_code(laws: str, muggins: bool, acc_edition: str | None = None) -> LawCode:
+    """The law code for a game, with muggins announced if asked (ACC-10.1) and the ACC
+    rule book's edition (``acc_edition``: web2008, 2020 or 2025; default 2025).
 
     Raises:
-        HoyleError: unknown code, or muggins under a code that has none.
+        HoyleError: unknown code, or muggins or an edition under a code that has none.
+        ParameterError: an edition the ACC code does not know.
     """
     if muggins and laws.lower() != "acc":
         raise HoyleError("muggins is an option of the ACC code (ACC-10.1); "
                          f"the {laws} code has none")
-    return get_code(laws, muggins="acc") if muggins else get_code(laws)
+    acc_edition = acc_edition or None  # "" (a form's blank choice) is not given
+    if acc_edition is not None and laws.lower() != "acc":
+        raise HoyleError("--acc-edition is an option of the ACC code (the rule book's "
+                         f"edition); the {laws} code has none")
+    params: dict[str, Any] = {}
+    if muggins:
+        params["muggins"] = "acc"
+    if acc_edition is not None:
+        params["acc_edition"] = acc_edition
+    return get_code(laws, **params)
+
+
+def code_words(code: LawCode | None) -> str:
+    """``ACC, 2020 edition`` / ``EW``: the code's name and, where it has one, its edition."""
+    if code is None:
+        return "no law code"
+    edition = code.params.get("acc_edition")
+    return code.name.upper() + (f", {edition} edition" if edition else "")
 
 
 def parse_table_input(state: CribbageState, text: str,
@@ -208,7 +227,7 @@ class CribbageText(GameText):
                              "counting every score is taken for him")
         rules = CribbageRules.for_variant(values["variant"])
         players = {seat: make_player(values["opponent"]) for seat in range(1, rules.players)}
-        code = law_code(values["laws"], values["muggins"])
+        code = law_code(values["laws"], values["muggins"], values.get("acc_edition"))
         state = CribbageState(rules, seed=seed, laws=code, manual_count=values["manual_count"])
         return PlayGame(state, players, 0)
 
@@ -219,7 +238,7 @@ class CribbageText(GameText):
         rules = game.state.rules
         return (f"[bold]Cribbage[/bold], {rules.variant} to {rules.target}, against the "
                 f"{values['opponent']} player{'s' if rules.players > 2 else ''}, "
-                f"laws {values['laws'].upper()}{mode}. "
+                f"laws {code_words(game.state.laws)}{mode}. "
                 "Type 'help' for help, 'quit' to save and stop.")
 
     def resume_play(self, record: GameRecord, path: Path) -> PlayGame:
@@ -451,14 +470,18 @@ class CribbageText(GameText):
         if len(names) != rules.players or not all(names) or len(set(names)) != len(names):
             raise HoyleError(f"give {rules.players} different names, e.g. --names "
                              + ",".join(["Alice", "Bob", "Carol", "Dan"][:rules.players]))
-        state = CribbageState(rules, laws=law_code(values["laws"], values["muggins"]),
+        state = CribbageState(rules, laws=law_code(values["laws"], values["muggins"],
+                                                   values.get("acc_edition")),
                               referee=True)
         return state, names
 
     def referee_banner(self, state: CribbageState, values: Mapping[str, Any]) -> str:
-        """``Refereeing six-card cribbage under …``"""
+        """``Refereeing six-card cribbage under …`` (the ACC edition named)."""
+        ed = state.laws.params.get("acc_edition") if state.laws is not None else None
+        edition = f", {ed} edition" if ed else ""
         return (f"Refereeing {state.rules.variant} cribbage under "
                 f"{escape(state.laws.title if state.laws else '')}"
+                f"{edition}"
                 f"{' (muggins announced)' if values['muggins'] else ''}. "
                 "Type 'help' for what to enter, 'menu' for the irregularities.")
 

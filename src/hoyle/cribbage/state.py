@@ -38,7 +38,7 @@ from hoyle.cribbage.counting import HEELS as _HEELS
 from hoyle.cribbage.counting import Claim as _Claim
 from hoyle.cribbage.events import Kind
 from hoyle.cribbage.phase import Phase
-from hoyle.cribbage.results import scope_note, terms
+from hoyle.cribbage.results import game_hole, scope_note, terms
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.scoring import (PIPS, ShowScore, heels_points, play_scores, score_play,
                                     score_show, show_total)
@@ -305,6 +305,12 @@ class CribbageState(BaseState):
         self.shown: list[tuple[int, str, tuple[Card, ...]]] = []
         self.dead: list[Card] = []
         self.deal_start_pegs: list[list[int]] = [list(p) for p in self.pegs]
+        self.no_count: dict[int, str] = {}
+        """Sides whose play points and hand do not count for the rest of this deal, with
+        the law (ACC-4.4(b), web2008)."""
+        self.game_hole = game_hole(laws)
+        """The law that stops the winner's peg in the game hole (ACC-1.6), or ``""``: then
+        the count reached is shown (EW; CRIB-R-11)."""
         self.scope = scope_note(laws, self.rules)
         """The code's out-of-scope mark for this variant (ACC in three-hand play), else
         ``""``: every ruling carries it (:mod:`hoyle.cribbage.results`)."""
@@ -426,6 +432,7 @@ class CribbageState(BaseState):
         self.shown = list(self.shown)
         self.open_overscores = list(self.open_overscores)
         self.dead = list(self.dead)
+        self.no_count = dict(self.no_count)
         self.deal_start_pegs = [list(p) for p in self.deal_start_pegs]
 
     # -- what may be done ------------------------------------------------------------
@@ -627,9 +634,16 @@ class CribbageState(BaseState):
         (CRIB-R-11: the game ends the instant a side reaches the target)."""
         side = self.rules.side_of(seat)
         peg = self.pegs[side]
+        if self.no_count and side in self.no_count and points > 0 and (
+                source == "CRIB-R-9" or source == self._cite("go")):
+            events.append(event(Kind.SCORE, seat, cards, 0, (), f"{reason}: does not count",
+                                self.no_count[side], peg[0]))
+            return False
         if points > 0:
             peg[1] = peg[0]
             peg[0] += points
+            if self.game_hole and peg[0] > self.rules.target:
+                peg[0] = self.rules.target  # the peg stops in the game hole (ACC-1.6)
         events.append(event(Kind.SCORE, seat, cards, points, items, reason, source, peg[0]))
         return self._reach(side, peg[0], events)
 
@@ -687,6 +701,7 @@ class CribbageState(BaseState):
         self.heels_due = False
         self.shown = []
         self.dead = []
+        self.no_count = {}
         self.deal_start_pegs = [list(p) for p in self.pegs]
 
     def _do_deal(self, cards: Sequence[Card], events: list[Event]) -> None:
@@ -878,6 +893,11 @@ class CribbageState(BaseState):
             seat = self.dealer if is_crib else order[i]
             cards = tuple(self.crib) if is_crib else self.kept[seat]
             what = "crib" if is_crib else "hand"
+            side = self.rules.side_of(seat)
+            if not is_crib and self.no_count and side in self.no_count:
+                events.append(event(Kind.SCORE, seat, (), 0, (), "hand: dead, not counted",
+                                    self.no_count[side], self.pegs[side][0]))
+                continue
             if score is _show_total_only:  # fast simulation: totals only
                 total = show_total(cards, self.starter, crib=is_crib, crib_flush_rule=rule)
                 items: tuple[ScoreItem, ...] = ()

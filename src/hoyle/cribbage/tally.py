@@ -29,6 +29,7 @@ from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.state import CribbageState
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
+from hoyle.engine.laws import LawCode
 from hoyle.engine.records import GameRecord
 from hoyle.engine.tally import MatchTotals, add_counts, game_seed
 from hoyle.errors import RecordError
@@ -75,15 +76,17 @@ class GameSummary:
     record: dict[str, Any] = field(default_factory=dict)
 
 
-def play_one(names: Sequence[str], seed: int, index: int) -> GameSummary:
-    """Play game ``index`` of a match between players ``names`` (A, B)."""
+def play_one(names: Sequence[str], seed: int, index: int,
+             laws: LawCode | None = None) -> GameSummary:
+    """Play game ``index`` of a match between players ``names`` (A, B), under the law
+    code ``laws`` (default none: the rules of play alone)."""
     a_deals_first = index % 2 == 0
     # Seat 0 is always A; the cut is chosen so that the first dealer alternates.
     rng = derive_rng(seed, "cut", index)
     lo, hi = sorted(rng.sample(range(1, 14), 2))
     low_card = rng.choice(_cards_of(lo))
     high_card = rng.choice(_cards_of(hi))
-    state = CribbageState(seed=game_seed(seed, index), itemize=False)
+    state = CribbageState(seed=game_seed(seed, index), itemize=False, laws=laws)
     first = 0 if a_deals_first else 1
     cuts = (low_card, high_card) if first == 0 else (high_card, low_card)
     state.apply(Action("CUT", (cuts[0],)))
@@ -154,7 +157,8 @@ def summarize_game(record: GameRecord, index: int = 0) -> GameSummary:
         raise RecordError(f"a match game has two players, not {state.rules.players}")
     if state.result is None:
         raise RecordError("the game is unfinished")
-    first = next(e.seat for e in events if e.kind == "dealer" and e.seat is not None)
+    first = state.first_dealer if state.first_dealer is not None else \
+        next(e.seat for e in events if e.kind == "dealer" and e.seat is not None)
     tally = DealTally(first)
     tally(events)
     return _summary(index, state, first, tally, {})

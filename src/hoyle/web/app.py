@@ -195,6 +195,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                     choices = list(spec.variants())
                 elif o.name == "laws":
                     choices = list(spec.codes())
+                if choices and o.default is None:
+                    choices = ["", *choices]  # not given (e.g. --acc-edition: the default)
                 kind = "bool" if o.flag else ("choice" if choices else "text")
                 opts.append({"name": o.name, "help": o.help, "kind": kind,
                              "choices": choices, "default": o.default})
