@@ -31,7 +31,7 @@ lurch needs every loser below the line (engine default).
 >>> terms(CribbageRules(lurch_agreed=True), get_code("ew"), (121, 60), 0, "").games
 2
 >>> scope_note(get_code("acc"), CribbageRules.for_variant("three-hand"))
-'out of scope: ACC is written for two-hand six-card to 121 (ACC-1.2); three-hand play, the two-hand rule applied'
+'out of scope: ACC is written for two-hand six-card to 121 (ACC-1.2); three-hand to 61 play, the two-hand rule applied'
 """
 
 from __future__ import annotations
