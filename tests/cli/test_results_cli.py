@@ -111,3 +111,105 @@ def test_sim_ecarte_takes_no_law_options() -> None:
     code, out = run("sim", "ecarte", "--players", "random,rules", "--games", "1",
                     "--laws", "acc")
     assert code == 2 and "No such option" in out
+
+
+# -- --match and --scores -------------------------------------------------------------------
+
+# From 120-120, Bo dealing (the cut 9C / 2D), a jack turned: Bo's heels take him out.
+QUICK_GAME = ["9c", "2d", "5H 5C 5S JD 2C 3C 4H 6D 7S 8S QC KD", "2c 3c", "qc kd", "jh",
+              "heels"]
+
+
+def referee(tmp_path: Path, *args: str, lines: list[str]) -> tuple[int, str]:
+    return run("referee", "cribbage", "--names", "Al,Bo", *args,
+               "--save", str(tmp_path / "m.json"), stdin="\n".join(lines) + "\n")
+
+
+def test_ACC_1_5_referee_match_next_game_the_loser_deals_and_resumes(tmp_path: Path) -> None:
+    code, out = referee(tmp_path, "--laws", "acc", "--match", "2", "--scores", "120,120",
+                        lines=[*QUICK_GAME, "quit"])
+    assert code == 0, out
+    assert "a match: game 1, first to 2 games, from the scores 120-120" in out
+    # ACC-6.3 heels 2 from 120: the peg stops in the game hole (ACC-1.6)
+    assert "Bo wins: 121-120; 2 game points (ACC-12.1)" in out
+    assert "Match, first to 2 games: Al 0, Bo 1; game points 0-2 (ACC-12.1)." in out
+    second = tmp_path / "m-2.json"
+    assert f"Game 2 of the match, saved to {second}: the loser of the last game deals " \
+           "first (ACC-1.5)." in " ".join(out.split())
+    assert "Al (dealer)" in out  # game 2 starts at the deal: no cut for deal
+    first = GameRecord.load(tmp_path / "m.json")
+    assert first.options["start_scores"] == "120,120" and first.result is not None
+    assert (first.options["match_first_to"], first.options["match_number"],
+            first.options["match_won"]) == (2, 1, "0,0")
+    rec = GameRecord.load(second)
+    assert rec.options["first_dealer"] == 0 and rec.options["match_won"] == "0,1"
+    assert "start_scores" not in rec.options  # only the first game joined part way
+    code, out = run("referee", "cribbage", "--resume", str(second), stdin="quit\n")
+    assert code == 0 and "Resuming the refereed game" in out
+
+
+def test_referee_match_of_one_game_is_won_with_it(tmp_path: Path) -> None:
+    code, out = referee(tmp_path, "--laws", "acc", "--match", "1", "--scores", "120,120",
+                        lines=QUICK_GAME)
+    assert code == 0, out
+    assert "Match, first to 1 games: Al 0, Bo 1; game points 0-2 (ACC-12.1)." in out
+    assert "Bo wins the match (1 game to 0)." in out
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".json") == ["m.json"]
+
+
+def test_EW_referee_match_next_game_cut_for_deal_marked(tmp_path: Path) -> None:
+    code, out = referee(tmp_path, "--match", "2", "--scores", "120,120",
+                        lines=[*QUICK_GAME, "quit"])
+    assert code == 0, out
+    assert "Bo wins: 122-120" in out  # EW: the count reached is shown (CRIB-R-11)
+    assert "Match, first to 2 games: Al 0, Bo 1." in out  # EW has no game points
+    assert "the cut for deal decides (EW-i for each game; EW is silent on the next game: " \
+           "engine default next_game_first_dealer = cut)" in " ".join(out.split())
+
+
+def test_referee_match_next_file_exists_one_error_game_one_kept(tmp_path: Path) -> None:
+    (tmp_path / "m-2.json").write_text("{}")
+    code, out = referee(tmp_path, "--laws", "acc", "--match", "2", "--scores", "120,120",
+                        lines=QUICK_GAME)
+    assert code == 2 and "m-2.json' already exists" in out.strip().splitlines()[-1]
+    assert GameRecord.load(tmp_path / "m.json").result is not None
+    assert (tmp_path / "m-2.json").read_text() == "{}"
+
+
+@pytest.mark.parametrize("args, text", [
+    (["--match", "0"], "match: first_to must be a whole number from 1 to 99 (not 0)"),
+    (["--match", "100"], "match: first_to must be a whole number from 1 to 99 (not 100)"),
+    (["--scores", "121,0"], "start_scores must be 2 whole numbers, one per side, each from "
+                            "0 to 120 (not 121)"),
+    (["--scores", "110"], "start_scores must be 2 whole numbers"),
+    (["--scores", "a,b"], "--scores takes 2 whole numbers, one per side, e.g. --scores "
+                          "110,112 (not 'a,b')"),
+    (["--scores", "-1,5"], "--scores takes 2 whole numbers"),
+])
+def test_referee_bad_match_or_scores_one_error_line_nothing_written(
+        tmp_path: Path, args: list[str], text: str) -> None:
+    code, out = referee(tmp_path, *args, lines=["quit"])
+    assert code == 2
+    one_error(out, text)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_play_match_recorded_in_the_game_and_the_banner(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    code, out = run("play", "cribbage", "--seed", "4", "--opponent", "random", "--plain",
+                    "--match", "3", "--save", str(path), stdin="quit\n")
+    assert code == 0, out
+    assert "a match: game 1, first to 3 games" in out
+    options = GameRecord.load(path).options
+    assert {k: v for k, v in options.items() if k.startswith("match_")} == {
+        "match_first_to": 3, "match_number": 1, "match_won": "0,0", "match_points": "0,0",
+        "match_seed": 4}
+
+
+def test_play_bad_match_one_error_line_nothing_written(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    code, out = run("play", "cribbage", "--seed", "4", "--plain", "--match", "-2",
+                    "--save", str(path), stdin="quit\n")
+    assert code == 2
+    one_error(out, "match: first_to must be a whole number from 1 to 99 (not -2)")
+    assert not path.exists()

@@ -310,9 +310,11 @@ def test_ACC_1_4_the_board_front_and_back_peg_per_side() -> None:
 def test_ACC_1_5_outline_of_play_loser_deals_first_next_game() -> None:
     check_law("ACC-1.5", "Outline of play")
     assert "loser" in ACC["ACC-1.5"].summary
-    # Nothing plays a match yet, so the loser-deals-first rule is no knob: it is refused.
+    # a match reads it (tests/cribbage/test_matches.py plays the next game); a value the
+    # code does not take is refused
+    assert ACC.params["next_game_first_dealer"] == "loser"
     with pytest.raises(ParameterError, match="next_game_first_dealer"):
-        ACC.with_params(next_game_first_dealer="loser")
+        ACC.with_params(next_game_first_dealer="elder")
 
 
 def test_ACC_1_6_crib_flush_needs_the_starter_hand_flush_of_four() -> None:

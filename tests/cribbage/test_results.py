@@ -163,7 +163,7 @@ def test_ACC_1_2_four_hand_result_marked_out_of_scope() -> None:
 def test_start_scores_recorded_and_replayed() -> None:
     s = won_by_pone(get_code("ew"), (60, 20), target=61)
     rec = s.to_record()
-    assert rec.options["start_scores"] == [60, 20] and rec.options["first_dealer"] == 1
+    assert rec.options["start_scores"] == "60,20" and rec.options["first_dealer"] == 1
     t, _ = replay_record(rec)
     assert t.result == s.result and t.scores == (81, 25)
 

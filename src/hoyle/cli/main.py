@@ -24,6 +24,7 @@ from rich.markup import escape
 
 from hoyle import __version__
 from hoyle.cli.commands import add_command
+from hoyle.cli.matches import play_match, referee_match
 from hoyle.cli.saves import check_new_save_path, default_save_path
 from hoyle.cli.session import PlaySession, RecordedSession, show
 from hoyle.engine.commands import GameCommand
@@ -127,7 +128,15 @@ def _resume_play(path: Path, game: str | None = None, plain: bool = False) -> No
         said = text.resumed_line(resumed, record, path)
     except HoyleError as e:
         raise _fail(str(e)) from None
-    raise typer.Exit(session.run(_full_screen(plain), said))
+    raise typer.Exit(_play_on(spec, session, _full_screen(plain), said))
+
+
+def _play_on(spec: GameSpec, session: PlaySession[Any], full: bool, banner: str) -> int:
+    """Run the game, and the rest of its match if it is a game of one (``--match``)."""
+    try:
+        return play_match(console, spec, session, lambda s, b: s.run(full, b), banner)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
 
 
 def _resume_alone(ctx: typer.Context) -> None:
@@ -164,7 +173,8 @@ def _play(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
         session.save()
     except HoyleError as e:
         raise _fail(str(e)) from None
-    raise typer.Exit(session.run(_full_screen(plain), text.play_banner(game, seed, values)))
+    raise typer.Exit(_play_on(spec, session, _full_screen(plain),
+                              text.play_banner(game, seed, values)))
 
 
 for _spec in games():
@@ -316,7 +326,11 @@ def _referee(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
             session.save()
     except HoyleError as e:
         raise _fail(str(e)) from None
-    raise typer.Exit(session.run())
+    try:
+        code = referee_match(console, spec, session)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    raise typer.Exit(code)
 
 
 for _spec in games():

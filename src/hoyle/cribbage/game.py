@@ -159,6 +159,7 @@ class CribbageSpec(GameSpec):
             Option("muggins", bool, False, "Muggins announced (ACC-10.1; with --laws acc "
                                            "--manual-count)."),
             _edition_option(),
+            _match_option(),
             Option("resume", Path, None, "Continue a saved game from its record file."))
 
     def referee_options(self) -> Sequence[Option]:
@@ -168,6 +169,9 @@ class CribbageSpec(GameSpec):
             Option("variant", str, self.default_variant, _VARIANT_HELP),
             Option("muggins", bool, False, "Muggins announced (ACC-10.1; --laws acc only)."),
             _edition_option(),
+            _match_option(),
+            Option("scores", str, None, "The scores the game starts from, one per side, "
+                   "e.g. 110,112 (a table that joins part way; recorded)."),
             Option("save", Path, None, "Record file (default hoyle-referee.json)."),
             Option("resume", Path, None, "Continue a refereed game from its record."))
 
@@ -187,6 +191,14 @@ def _edition_option() -> Option:
                   f"The ACC rule book's edition ({', '.join(edition.values)}; default "
                   f"{edition.default}; --laws acc only): the rules that differ by edition "
                   "(ACC-4.4(b), ACC-8.11).", choices=tuple(edition.values))
+
+
+def _match_option() -> Option:
+    return Option("match", int, None,
+                  "Play a match, first to N games (an agreed lurch counts two, EW-xvii; "
+                  "ACC's game points tallied, ACC-12.1): each game its own record "
+                  "(NAME-2.json, ...); the next game's first dealer as the code says "
+                  "(ACC-1.5: the loser; EW: cut again).")
 
 
 _VARIANT_HELP = ("six-card (to 121), five-card (to 61), three-hand (to 61), four-hand "

@@ -48,6 +48,7 @@ from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import CHANCE, Action, ScoreItem
 from hoyle.engine.event import Event, event
 from hoyle.engine.laws import Irregularity, LawCode, Ruling
+from hoyle.engine.series import MatchState
 from hoyle.engine.state import BaseState
 
 __all__ = [
@@ -260,6 +261,8 @@ class CribbageState(BaseState):
             replays from them.
         first_dealer: the seat that deals first without a cut for deal (a match's next
             game: ACC-1.5, the loser of the previous game deals first); recorded.
+        match: where the match this game belongs to stands (``engine.series.MatchState``
+            as a dict), or ``None``; recorded.
 
     Raises:
         HoyleError: manual counting or referee mode without a law code.
@@ -276,8 +279,11 @@ class CribbageState(BaseState):
                  itemize: bool = True, laws: LawCode | None = None,
                  manual_count: bool = False, referee: bool = False,
                  start_scores: Sequence[int] | None = None,
-                 first_dealer: int | None = None) -> None:
+                 first_dealer: int | None = None,
+                 match: dict[str, Any] | None = None) -> None:
         self.rules = rules or CribbageRules()
+        if match is not None and laws is not None and laws.params.get("match_play") is False:
+            laws = laws.with_params(match_play=True)  # ACC-8.11: a match is match play
         super().__init__(seed, laws, referee, self.rules.players)
         self.itemize = itemize
         self.manual_count = manual_count or referee
@@ -314,6 +320,9 @@ class CribbageState(BaseState):
         self.scope = scope_note(laws, self.rules)
         """The code's out-of-scope mark for this variant (ACC in three-hand play), else
         ``""``: every ruling carries it (:mod:`hoyle.cribbage.results`)."""
+        self.match: dict[str, Any] | None = None
+        if match is not None:
+            self.match = MatchState.from_dict(match, self.rules.sides).to_dict()
         self.start_scores: tuple[int, ...] | None = None
         self.first_dealer: int | None = None
         if start_scores is not None:
@@ -991,9 +1000,11 @@ class CribbageState(BaseState):
     def _record_options(self) -> dict[str, Any]:
         options: dict[str, Any] = self.rules.options()
         if self.start_scores is not None:
-            options["start_scores"] = list(self.start_scores)
+            options["start_scores"] = ",".join(map(str, self.start_scores))
         if self.first_dealer is not None:
             options["first_dealer"] = self.first_dealer
+        if self.match is not None:
+            options.update(MatchState.from_dict(self.match).to_options())
         if self.manual_count and not self.referee:
             options["manual_count"] = True
         return options

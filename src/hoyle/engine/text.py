@@ -32,7 +32,8 @@ from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
-from hoyle.errors import RecordError
+from hoyle.engine.series import MatchState
+from hoyle.errors import HoyleError, RecordError
 
 __all__ = ["HUMAN", "Area", "Block", "Board", "Confirm", "GameText", "PlayGame", "TextTable",
            "Track",
@@ -380,6 +381,27 @@ class GameText:
     def board_changed(self, events: Sequence[Event]) -> bool:
         """Whether ``events`` changed the score or the deal (the board is shown again)."""
         return any(e.kind in ("score", "new_deal", "game_over") for e in events)
+
+    # -- matches (``--match N``, :mod:`hoyle.engine.series`) ------------------------------
+    def match_after(self, state: Any) -> MatchState | None:
+        """Where the match stands after ``state``'s finished game (its game number the
+        next game's), or ``None``: not a game of a match (the default: a game with no
+        match play)."""
+        return None
+
+    def next_match_game(self, state: Any, match: MatchState) -> tuple[Any, str]:
+        """The match's next game after ``state``'s (first dealer as the code says), and the
+        words saying who deals first and why (law or engine default).
+
+        Raises:
+            HoyleError: the game has no match play, or the match is decided.
+        """
+        raise HoyleError("this game has no match play")
+
+    def match_lines(self, state: Any, match: MatchState, names: Sequence[str]) -> list[str]:
+        """The match's tally after ``state``'s game (games and game points by side), and
+        its winner once decided (markup)."""
+        return []
 
     # -- the laws -------------------------------------------------------------------------
     law_id_example: str = ""

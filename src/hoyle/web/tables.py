@@ -39,7 +39,7 @@ __all__ = ["PERSON", "COMPUTER", "Step", "Table", "Tables", "WebError", "commitm
 
 PERSON = "person"
 COMPUTER = "computer"
-SKIPPED_OPTIONS = frozenset({"seed", "save", "resume", "opponent"})
+SKIPPED_OPTIONS = frozenset({"seed", "save", "resume", "opponent", "match"})
 """Play options a table does not take from its creator's form (the seed is drawn; the
 seats say who the computers are)."""
 

@@ -43,6 +43,8 @@ PARAMS = (
     Param("match_play", False, (True, False),
           help="a match-play event (set by a match): ACC-8.11's reminder to peg out does "
                "not apply"),
+    Param("next_game_first_dealer", "loser", ("loser", "winner", "cut"),
+          help="who deals first in a match's next game (ACC-1.5: the loser)"),
 )
 """ACC's engine parameters, where the codes differ and the engine reads them
 (cribbage.md §4; the section's other rows are cited by rulings as ``parameter`` notes)."""
@@ -103,8 +105,9 @@ _procedure("ACC-1.2", "Number of players", "Heading: the number of players.",
 _procedure("ACC-1.4", "The board", "Heading: the board.",
            "The engine keeps each side's front and back peg (CRIB-R-2).")
 _procedure("ACC-1.5", "Outline of play", "Between games of a match the loser deals first.",
-           "next_game_first_dealer = loser (match play records it; a single game starts "
-           "with the cut).")
+           "A match (hoyle play/referee --match N) starts each game after the first with "
+           "the loser of the previous game dealing (next_game_first_dealer = loser); a "
+           "single game, and a match's first, start with the cut.")
 _procedure("ACC-1.6", "Definitions",
            "Crib of four scored after the dealer's hand; flush of four in the hand, five "
            "with the starter (a crib flush needs all five); go; game hole 121; his heels; "

@@ -38,6 +38,9 @@ PARAMS = (
     Param("renege_penalty", 2, help="points for a renege in the play (EW-xxi)"),
     Param("underscore_window", "next_card", ("next_card", "fingers_off"),
           help="until when a short claim in the play may be amended (EW-xix)"),
+    Param("next_game_first_dealer", "cut", ("cut", "loser", "winner"),
+          help="who deals first in a match's next game (EW is silent: cut again, EW-i read "
+               "for each game)"),
 )
 """EW's engine parameters, where the codes differ and the engine reads them
 (cribbage.md §4; the section's other rows are cited by rulings as ``parameter`` notes)."""
