@@ -213,3 +213,60 @@ def test_play_bad_match_one_error_line_nothing_written(tmp_path: Path) -> None:
     assert code == 2
     one_error(out, "match: first_to must be a whole number from 1 to 99 (not -2)")
     assert not path.exists()
+
+
+def test_ACC_1_5_sim_matches_the_loser_deals_each_next_game(tmp_path: Path) -> None:
+    out_path = tmp_path / "m.jsonl"
+    code, out = run("sim", "cribbage", "--players", "greedy,random", "--games", "4",
+                    "--match", "2", "--laws", "acc", "--seed", "1", "--out", str(out_path))
+    assert code == 0, out
+    records = [GameRecord.from_json(line) for line in out_path.read_text().splitlines()]
+    by_match: dict[int, list[GameRecord]] = {}
+    for r in records:  # game k of match i is seeded (seed, i * 2 * 2 + k)
+        assert r.seed is not None
+        by_match.setdefault((r.seed % 1_000_003) // 4, []).append(r)
+    assert sorted(by_match) == [0, 1, 2, 3]
+    wins = [0, 0]
+    points = [0, 0]
+    for i, games in by_match.items():
+        # match i's first game: A (seat 0) deals first when i is even
+        assert games[0].options["first_dealer"] == i % 2
+        won = [0, 0]
+        for k, g in enumerate(games):
+            assert g.result is not None and g.options["match_number"] == k + 1
+            won[g.result["winner"]] += g.result["games"]
+            points[g.result["winner"]] += g.result["game_points"]
+            if k + 1 < len(games):  # ACC-1.5: the loser deals first in the next game
+                assert games[k + 1].options["first_dealer"] == 1 - g.result["winner"]
+        assert max(won) == 2 and len(games) in (2, 3)
+        wins[won.index(2)] += 1
+    text = " ".join(out.split())
+    assert f"matches won │ {wins[0]} │ {wins[1]}" in text
+    assert f"game points │ {points[0]} │ {points[1]}" in text
+    # the same run on two workers gives the same records
+    out2 = tmp_path / "m2.jsonl"
+    code, _ = run("sim", "cribbage", "--players", "greedy,random", "--games", "4",
+                  "--match", "2", "--laws", "acc", "--seed", "1", "--workers", "2",
+                  "--out", str(out2))
+    assert code == 0 and out2.read_text() == out_path.read_text()
+
+
+def test_EW_sim_matches_next_game_by_the_cut(tmp_path: Path) -> None:
+    out_path = tmp_path / "m.jsonl"
+    code, out = run("sim", "cribbage", "--players", "random,random", "--games", "2",
+                    "--match", "2", "--laws", "ew", "--seed", "3", "--out", str(out_path))
+    assert code == 0, out
+    records = [GameRecord.from_json(line) for line in out_path.read_text().splitlines()]
+    later = [r for r in records if r.options["match_number"] > 1]
+    assert later and all("first_dealer" not in r.options for r in later)  # cut for deal
+    assert all(r.actions[0].startswith("CUT") for r in later)
+
+
+@pytest.mark.parametrize("bad", ["0", "100"])
+def test_sim_bad_match_one_error_line_nothing_written(tmp_path: Path, bad: str) -> None:
+    out_path = tmp_path / "m.jsonl"
+    code, out = run("sim", "cribbage", "--players", "random,random", "--games", "2",
+                    "--match", bad, "--out", str(out_path))
+    assert code == 2
+    one_error(out, f"match: first_to must be a whole number from 1 to 99 (not {bad})")
+    assert not out_path.exists()

@@ -79,18 +79,24 @@ class CribbageSpec(GameSpec):
     # -- sim and analysis: matches, statistics, advice -----------------------------------
     def play_match_game(self, names: tuple[str, str], seed: int, index: int,
                         params: Mapping[str, Any] | None = None) -> Any:
-        from hoyle.cribbage.tally import play_one
-        return play_one(names, seed, index, self._sim_code(params or {}))
+        from hoyle.cribbage.tally import play_one, play_series
+        own = params or {}
+        if own.get("match") is not None:
+            return play_series(names, seed, index, int(own["match"]), self._sim_code(own))
+        return play_one(names, seed, index, self._sim_code(own))
 
     def check_sim_params(self, params: Mapping[str, Any]) -> None:
+        from hoyle.engine.series import MatchState
         self._sim_code(params)
+        if params.get("match") is not None:
+            MatchState.new(params["match"], 2)
 
     def _sim_code(self, params: Mapping[str, Any]) -> LawCode | None:
         """The law code a sim's games are played under (``--laws``, ``--acc-edition``),
         or ``None``: the rules of play alone."""
         from hoyle.cribbage.console import law_code
         from hoyle.errors import HoyleError
-        unknown = set(params) - {"laws", "acc_edition"}
+        unknown = set(params) - {"laws", "acc_edition", "match"}
         if unknown:
             raise HoyleError(f"cribbage matches have no option {sorted(unknown)[0]!r}")
         laws, edition = params.get("laws"), params.get("acc_edition")
@@ -115,7 +121,10 @@ class CribbageSpec(GameSpec):
                        f"({' or '.join(self.codes())}; default none: the rules of play "
                        "alone, CRIB-R-13's lines both); its result rules (EW-xvii, "
                        "ACC-12.1)."),
-                _edition_option())
+                _edition_option(),
+                Option("match", int, None, "Play --games matches of first to N games "
+                       "instead of single games (ACC-1.5: the loser deals the next game; "
+                       "EW: cut again): matches won, their games and game points."))
 
     def sim_help(self) -> str:
         return ("A match between two computer players: win rates with 95% confidence "
