@@ -48,6 +48,7 @@ from helpers.cribbage import snapshot
 CATALOGUE = Path(__file__).resolve().parents[3] / "shared" / "laws" / "cribbage.md"
 
 MUGGINS = get_code("acc", muggins="acc")  # muggins announced (ACC-10.1)
+STEER = get_code("acc", match_play=True)  # steering claims short: no ACC-8.11 reminder
 
 PONE, DEALER = 0, 1
 CUT = ("CUT 9C", "CUT 2D")  # seat 0 cuts a nine, seat 1 a two: seat 1 deals (ACC-3.2)
@@ -204,8 +205,10 @@ def steered(score0: int, score1: int, dealer: int | None = None,
             referee: bool = False) -> CribbageState:
     """A game at the start of a deal with the scores exactly (score0, score1), reached by
     playing BIG deals and claiming part of each hand (never more than is due); with
-    ``dealer``, a deal claiming nothing is added if needed so that seat deals next."""
-    s = new(referee)
+    ``dealer``, a deal claiming nothing is added if needed so that seat deals next.
+    Played as match play, where ACC-8.11's reminder does not apply: a claim short of the
+    game hole stays short (the steering claims less than is due)."""
+    s = new(referee, code=STEER)
     act(s, *CUT)
     while s.scores != (score0, score1):
         need = (score0 - s.scores[0], score1 - s.scores[1])
@@ -307,9 +310,11 @@ def test_ACC_1_4_the_board_front_and_back_peg_per_side() -> None:
 def test_ACC_1_5_outline_of_play_loser_deals_first_next_game() -> None:
     check_law("ACC-1.5", "Outline of play")
     assert "loser" in ACC["ACC-1.5"].summary
-    # Nothing plays a match yet, so the loser-deals-first rule is no knob: it is refused.
+    # a match reads it (tests/cribbage/test_matches.py plays the next game); a value the
+    # code does not take is refused
+    assert ACC.params["next_game_first_dealer"] == "loser"
     with pytest.raises(ParameterError, match="next_game_first_dealer"):
-        ACC.with_params(next_game_first_dealer="loser")
+        ACC.with_params(next_game_first_dealer="elder")
 
 
 def test_ACC_1_6_crib_flush_needs_the_starter_hand_flush_of_four() -> None:
@@ -526,9 +531,38 @@ def test_ACC_4_4b_other_editions_are_provisional(edition: str) -> None:
     code = get_code("acc", acc_edition=edition)
     s = at_24(referee=True, code=code)
     r = the_ruling(act(s, "REPORT wrong_count"), "ACC-4.4(b)")
-    # the judges' table of those editions is not in the catalogue: same remedy, provisional
+    # no holder named (web2008), or the 2020 book: the catalogue has no table for it; the
+    # 2025 remedy, provisional, saying so
     assert r.edition == edition and r.provisional and r.void_deal_points and r.new_deal
     assert s.scores == (0, 0) and s.deal_number == 2
+    assert f"the catalogue has no table of the {edition} edition" in r.text
+
+
+def test_ACC_4_4b_web2008_holder_named_play_goes_on_his_points_and_hand_do_not_count() -> None:
+    s = at_play(referee=True, code=get_code("acc", acc_edition="web2008"))
+    act(s, *FIRST_COUNT)
+    assert s.scores == (3, 2)  # pone: pair 2 + one for last; dealer: fifteen 2
+    r = the_ruling(act(s, f"REPORT wrong_count {PONE}"), "ACC-4.4(b)")
+    assert r.edition == "web2008" and r.provisional and not r.new_deal
+    assert s.scores == (0, 2)  # the pone's pegging of the deal taken back, the dealer's kept
+    assert s.phase == "play"  # play goes on
+    events = act(s, *SECOND_COUNT)
+    # 5S's fifteen (pone) does not count; the dealer's last card does: (0, 3)
+    assert s.scores == (0, 3)
+    assert any(e.reason == "fifteen: does not count" and e.source == "ACC-4.4(b)"
+               for e in events)
+    events = act(s, "CLAIM 9", "CLAIM 4")  # the pone's hand is dead: the dealer, the crib
+    assert s.scores == (0, 16) and (s.dealer, s.phase) == (PONE, "deal")
+
+
+def test_ACC_4_4b_web2008_the_pone_hand_is_skipped_at_the_show() -> None:
+    s = at_play(referee=True, code=get_code("acc", acc_edition="web2008"))
+    act(s, *FIRST_COUNT)
+    act(s, f"REPORT wrong_count {PONE}")
+    events = act(s, *SECOND_COUNT)
+    dead = [e for e in events if e.reason == "hand: dead, not counted"]
+    assert len(dead) == 1 and dead[0].seat == PONE and dead[0].points == 0
+    assert s.view(DEALER).claim == "hand" and s.current_player == DEALER
 
 
 def test_ACC_4_5_imperfect_pack_deal_void_points_stand() -> None:
@@ -974,16 +1008,72 @@ def test_ACC_8_10_peg_not_in_the_game_hole_heading() -> None:
     check_law("ACC-8.10", "Failing to put the peg in the game hole")
 
 
-def test_ACC_8_11_game_ends_the_moment_a_side_reaches_121() -> None:
-    check_law("ACC-8.11", "Pegging out")
-    s = steered(110, 50, dealer=1)  # seat 0 is the pone: he counts first
+def test_ACC_8_11_game_ends_the_moment_a_side_reaches_121_peg_in_the_game_hole() -> None:
+    s = at_121_start(ACC)  # seat 0 is the pone on 110: he counts first
     play_deal(s, "9S", {}, stop_at=(0, "hand"))
-    events = act(s, "CLAIM 14")  # 110 + 14 = 124
+    events = act(s, "CLAIM 14")  # 110 + 14 = 124: the peg stops in the game hole
     assert s.is_terminal() and s.current_player == TERMINAL and s.legal_actions() == []
-    assert s.result is not None and (s.result.winner, s.result.scores) == (0, (124, 50))
+    assert s.result is not None and (s.result.winner, s.result.scores) == (0, (121, 50))
     # the dealer's hand and crib are never counted
-    assert events[-1].kind == "game_over"
-    assert not [e for e in events if e.kind == "show" and e.seat == DEALER]
+    assert events[-1].kind == "game_over" and events[-1].total == 121
+    assert next(e for e in events if e.kind == "score").total == 121  # not "124 of 121"
+
+
+def at_121_start(code: LawCode) -> CribbageState:
+    """A game from (110, 50), seat 1 dealing, manual counting, at the first deal."""
+    return CribbageState(laws=code, manual_count=True, start_scores=(110, 50), first_dealer=1)
+
+
+@pytest.mark.parametrize("edition", ["2020", "2025"])
+def test_ACC_8_11_short_of_the_game_hole_with_enough_points_still_pegs_out(edition: str) -> None:
+    s = at_121_start(get_code("acc", acc_edition=edition))
+    play_deal(s, "9S", {}, stop_at=(0, "hand"))
+    events = act(s, "CLAIM 10")  # 110 + 10 = 120, short; 14 were due: 124 reaches 121
+    r = the_ruling(events, "ACC-8.11")
+    assert r.edition == edition and r.provisional and not r.refused
+    assert s.is_terminal() and s.result is not None
+    assert (s.result.winner, s.result.scores) == (0, (121, 50))
+
+
+@pytest.mark.parametrize("code, why", [
+    (get_code("acc", acc_edition="web2008"), "ACC-8.11 is not in the web2008 rules"),
+    (get_code("acc", match_play=True), "in match play the opponent need not remind him"),
+])
+def test_ACC_8_11_no_reminder_under_web2008_or_in_match_play(code: LawCode, why: str) -> None:
+    s = at_121_start(code)
+    play_deal(s, "9S", {}, stop_at=(0, "hand"))
+    events = act(s, "CLAIM 10")
+    r = rulings(events, "ACC-8.11")[0].ruling
+    assert r is not None and r.refused and why in r.text
+    # the underpeg stands (ACC-8.3, muggins off): 120, and the dealer counts next
+    assert not s.is_terminal() and s.scores[0] == 120
+    assert [e.source for e in rulings(events)] == ["ACC-8.11", "ACC-8.3"]
+
+
+def test_ACC_8_11_with_muggins_in_force_pegging_out_is_his_own_to_do() -> None:
+    s = at_121_start(MUGGINS)
+    pone, dealer = s.pone(), s.dealer
+    assert dealer == 1
+    act(s, f"DEAL {BIG[pone]} {BIG[dealer]}", f"DISCARD {BIG_AWAY[pone]}",
+        f"DISCARD {BIG_AWAY[dealer]}", "STARTER 9S")
+    while s.phase != "claim" or s.view(0).claim != "hand":  # the play: true claims
+        s.apply(s.legal_actions()[0] if s.phase == "play" else
+                Action("CLAIM", n=s.claim.points if s.claim else 0))
+    assert s.scores[0] == 110
+    events = act(s, "CLAIM 10")
+    assert [e.source for e in rulings(events)] == ["ACC-8.11", "ACC-10.4.a"]
+    assert s.scores[0] == 120 and s.decision is not None  # the dealer may call muggins
+    dealer_before = s.scores[1]
+    act(s, "CHOOSE muggins")
+    assert s.scores == (120, dealer_before + 4)
+
+
+def test_ACC_8_11_not_reached_a_short_claim_that_is_short_of_game_anyway() -> None:
+    # 14 due from 100 reaches only 114: no pegging out, an ordinary underpeg (ACC-8.3)
+    s = CribbageState(laws=ACC, manual_count=True, start_scores=(100, 50), first_dealer=1)
+    play_deal(s, "9S", {}, stop_at=(0, "hand"))
+    events = act(s, "CLAIM 10")
+    assert [e.source for e in rulings(events)] == ["ACC-8.3"] and s.scores[0] == 110
 
 
 # -- 9: the show ------------------------------------------------------------------------------
@@ -1223,7 +1313,7 @@ def test_ACC_code_reportable_kinds_are_those_tabled_here() -> None:
     assert {k: ACC.law_for(k).id for k in set(ACC.kinds) & DETECTED_KINDS} == {
         "overclaim": "ACC-8.4.c", "underclaim": "ACC-10.4.a", "renege": "ACC-7.3",
         "card_over_31": "ACC-7.1.e", "late_heels": "ACC-6.3", "amend_score": "ACC-8.3",
-        "equal_cuts": "ACC-3.2"}
+        "equal_cuts": "ACC-3.2", "short_of_game": "ACC-8.11"}
 
 
 @pytest.mark.parametrize("kind", sorted(REPORTED))
@@ -1271,6 +1361,10 @@ def ruling_for(kind: str) -> Ruling:
         return the_ruling(act(at_show(), "CLAIM 20"), "ACC-8.4.c")
     if kind == "underclaim":
         return the_ruling(act(at_show(code=MUGGINS), "CLAIM 10"), "ACC-10.4.a")
+    if kind == "short_of_game":
+        s = at_121_start(ACC)
+        play_deal(s, "9S", {}, stop_at=(0, "hand"))
+        return the_ruling(act(s, "CLAIM 10"), "ACC-8.11")
     if kind == "amend_score":
         s = at_show(referee=True)
         act(s, "CLAIM 14")

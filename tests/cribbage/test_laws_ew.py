@@ -864,12 +864,15 @@ def finish(s: CribbageState) -> None:
     assert s.is_terminal() and s.result is not None and s.result.winner == 0
 
 
-def test_EW_xvii_lurch_in_a_game_of_61_reported_one_game_unless_agreed() -> None:
+def test_EW_xvii_lurch_in_a_game_of_61_not_named_unless_agreed() -> None:
+    # EW-xvii: a lurch counts "only if agreed before the game"; not agreed, the result is
+    # one plain game (no lurch, and no ACC skunk either: EW knows none)
     s = steered(60, 30, rules=CribbageRules(target=61))
     finish(s)
     r = s.result
     assert r is not None and r.scores == (61, 30)
-    assert r.lurch and r.games == 1 and r.forfeit == ""  # 30 < 31: a lurch, not agreed
+    assert not r.lurch and r.games == 1 and r.forfeit == "" and not r.skunk
+    assert r.code == "ew" and r.game_points == 0
 
 
 def test_EW_xvii_lurch_agreed_counts_two_games() -> None:

@@ -81,7 +81,21 @@ CASES: dict[tuple[str, str], tuple[Any, Callable[[LawCode], Any]]] = {
     ("acc", "muggins"): ("acc", ruling_on("underclaim", 0, short=2, what="hand")),
     ("acc", "underscore_window"): ("next_card", short_claim_amendable),
     ("acc", "skunk_game_points"): (2, skunk_game_points),
+    ("acc", "match_play"): (True, ruling_on("short_of_game", 0, true=14)),
+    ("acc", "next_game_first_dealer"): ("cut", lambda code: next_dealer_after_a_win(code)),
+    ("ew", "next_game_first_dealer"): ("loser", lambda code: next_dealer_after_a_win(code)),
 }
+
+
+def next_dealer_after_a_win(code: LawCode) -> Any:
+    """ACC-1.5 / EW-i: who deals first in a match's next game after seat 0 wins (from
+    120-80, seat 1 dealing, seat 0's first point)."""
+    from hoyle.cribbage.matchplay import next_first_dealer
+    from hoyle.engine.series import MatchState
+    s = CribbageState(laws=code, start_scores=(120, 80), first_dealer=1,
+                      match=MatchState.new(3, 2).to_dict())
+    s._end_game(0, [])
+    return next_first_dealer(s)[0]
 
 
 def test_every_parameter_of_every_code_has_a_case() -> None:
@@ -104,7 +118,7 @@ def test_each_parameter_refuses_a_value_it_does_not_take(key: tuple[str, str]) -
 
 @pytest.mark.parametrize("name, key", [
     ("ew", "muggins"), ("ew", "discard_order"), ("ew", "count_assist"),
-    ("ew", "heels_window"), ("acc", "next_game_first_dealer"), ("acc", "misdeal_penalty"),
+    ("ew", "heels_window"), ("acc", "must_peg_out"), ("acc", "misdeal_penalty"),
     ("acc", "overscore_claim_window"), ("ew", "no_such_parameter")])
 def test_a_parameter_the_code_does_not_read_is_refused(name: str, key: str) -> None:
     with pytest.raises(ParameterError, match=f"no parameter '{key}'") as err:

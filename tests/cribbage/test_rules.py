@@ -155,15 +155,15 @@ def test_CRIB_R_13_skunk_threshold_option() -> None:
 
 def test_CRIB_R_14_next_game_first_dealer_by_code() -> None:
     # §4 next_game_first_dealer: EW not stated, default cut again (EW-i read for each game);
-    # ACC the loser (ACC-1.5).
-    # Nothing plays a match yet, so neither code has the parameter (ACC-1.5 says it).
+    # ACC the loser (ACC-1.5). A match reads it (tests/cribbage/test_matches.py).
     assert "loser" in get_code("acc")["ACC-1.5"].summary
+    assert get_code("ew").params["next_game_first_dealer"] == "cut"
+    assert get_code("acc").params["next_game_first_dealer"] == "loser"
     for code in ("ew", "acc"):
-        assert "next_game_first_dealer" not in get_code(code).params
         with pytest.raises(ParameterError, match="next_game_first_dealer"):
-            get_code(code, next_game_first_dealer="loser")
-    # A finished game deals no more; every new game, under either code, starts with the
-    # cut for deal (the engine has no match state that names the next first dealer).
+            get_code(code, next_game_first_dealer="elder")
+    # A finished game deals no more; every new game that is not a match's next game,
+    # under either code, starts with the cut for deal.
     done = _game_won_by_pone(56)
     assert done.is_terminal() and done.legal_actions() == []
     for code in ("ew", "acc"):

@@ -251,8 +251,10 @@ def test_a_claims_many_numbers_are_one_list_not_thirty_buttons(browser: Browser,
             "([s]) => document.getElementById('table').dataset.seq != s"
             " || document.querySelector('#hand button.chosen')", arg=[str(before)])
         if page.locator("#hand button.chosen").count():
-            page.evaluate("""() => document.querySelector(
-                '#hand button.legal:not(.chosen)').click()""")
+            # the second card of the lay-away (an update may have redrawn the hand
+            # meanwhile: then the loop looks again)
+            page.evaluate("""() => { const b = document.querySelector(
+                '#hand button.legal:not(.chosen)'); if (b) b.click(); }""")
     options = page.locator("#choices option").all_text_contents()
     assert options[:3] == ["claim 0", "claim 1", "claim 2"] and len(options) > 14
     assert page.locator("#buttons button").count() == 1  # the Send button only

@@ -24,6 +24,7 @@ from rich.markup import escape
 
 from hoyle import __version__
 from hoyle.cli.commands import add_command
+from hoyle.cli.matches import play_match, referee_match
 from hoyle.cli.saves import check_new_save_path, default_save_path
 from hoyle.cli.session import PlaySession, RecordedSession, show
 from hoyle.engine.commands import GameCommand
@@ -127,7 +128,15 @@ def _resume_play(path: Path, game: str | None = None, plain: bool = False) -> No
         said = text.resumed_line(resumed, record, path)
     except HoyleError as e:
         raise _fail(str(e)) from None
-    raise typer.Exit(session.run(_full_screen(plain), said))
+    raise typer.Exit(_play_on(spec, session, _full_screen(plain), said))
+
+
+def _play_on(spec: GameSpec, session: PlaySession[Any], full: bool, banner: str) -> int:
+    """Run the game, and the rest of its match if it is a game of one (``--match``)."""
+    try:
+        return play_match(console, spec, session, lambda s, b: s.run(full, b), banner)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
 
 
 def _resume_alone(ctx: typer.Context) -> None:
@@ -164,7 +173,8 @@ def _play(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
         session.save()
     except HoyleError as e:
         raise _fail(str(e)) from None
-    raise typer.Exit(session.run(_full_screen(plain), text.play_banner(game, seed, values)))
+    raise typer.Exit(_play_on(spec, session, _full_screen(plain),
+                              text.play_banner(game, seed, values)))
 
 
 for _spec in games():
@@ -383,7 +393,11 @@ def _referee(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
             session.save()
     except HoyleError as e:
         raise _fail(str(e)) from None
-    raise typer.Exit(session.run())
+    try:
+        code = referee_match(console, spec, session)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    raise typer.Exit(code)
 
 
 for _spec in games():
@@ -517,7 +531,8 @@ for _spec in games():  # hoyle stats GAME
 
 
 def _run_match_command(game: str, players: str, games: int, workers: int, seed: int,
-                       out: Path | None, example: str, first: int = 0
+                       out: Path | None, example: str, first: int = 0,
+                       params: dict[str, Any] | None = None
                        ) -> tuple[list[str], MatchTotals]:
     """Check a sim command's options, run the match of ``game`` with a progress bar, write
     the records. Every bad option is one ``error:`` line."""
@@ -531,6 +546,7 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
             raise HoyleError(f"--players names two players, e.g. {example}")
         for name in names:  # an unknown player is refused before any file is made
             get_game(game).make_player(name)
+        get_game(game).check_sim_params(params or {})  # so is a bad option value
         if seed < 0:
             raise HoyleError("the seed must be 0 or more")
         if seed >= MAX_SEED:
@@ -557,7 +573,8 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
         with Progress(console=err_console, transient=True) as bar:
             task = bar.add_task(f"{names[0]} v {names[1]}", total=games)
             result = run_match(game, names, games, seed, workers, fh,
-                               progress=lambda n: bar.update(task, completed=n), first=first)
+                               progress=lambda n: bar.update(task, completed=n), first=first,
+                               params=params)
     except HoyleError as e:
         raise _fail(str(e)) from None
     except OSError as e:  # a full disk: the records written so far stay (a cut last line
@@ -605,11 +622,12 @@ _SIM_OPTIONS = (
 
 
 def _sim_game(game: str, example: str, players: str, games: int, workers: int, seed: int,
-             out: Path | None, first_game: int) -> None:
+             out: Path | None, first_game: int, **params: Any) -> None:
     """``hoyle sim GAME``: a match between two computer players, its results table (the
-    game's lines after the wins and win rates) and the first dealer's wins."""
+    game's lines after the wins and win rates) and the first dealer's wins; ``params``:
+    the game's own options beyond ``--players`` (its ``sim_options``)."""
     names, result = _run_match_command(game, players, games, workers, seed, out, example,
-                                       first_game)
+                                       first_game, params)
     span = span_text(seed, first_game, first_game + games - 1, games)
     _print_match(_match_table(names, result, result.title(span)), result, out)
 

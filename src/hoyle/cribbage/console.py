@@ -33,7 +33,8 @@ from hoyle.engine.records import GameRecord
 from hoyle.engine.text import (HUMAN, Area, Block, Board, Confirm, GameText, PlayGame,
                                TextTable, Track, card_markup, cards_markup,
                                check_play_record, escape)
-from hoyle.errors import HoyleError, RecordError
+from hoyle.engine.series import MatchState
+from hoyle.errors import HoyleError, ParameterError, RecordError
 
 __all__ = ["CribbageText", "HELP", "REFEREE_HELP", "law_code", "parse_table_input", "score"]
 
@@ -55,16 +56,74 @@ VERBS = ("CUT", "DEAL", "DISCARD", "STARTER", "PLAY", "GO", "CLAIM", "CHOOSE", "
 """The verbs a line of table input may begin with (the action language of records)."""
 
 
-def law_code(laws: str, muggins: bool) -> LawCode:
-    """The law code for a game, with muggins announced if asked (ACC-10.1).
+def law_code(laws: str, muggins: bool, acc_edition: str | None = None) -> LawCode:
+    """The law code for a game, with muggins announced if asked (ACC-10.1) and the ACC
+    rule book's edition (``acc_edition``: web2008, 2020 or 2025; default 2025).
 
     Raises:
-        HoyleError: unknown code, or muggins under a code that has none.
+        HoyleError: unknown code, or muggins or an edition under a code that has none.
+        ParameterError: an edition the ACC code does not know.
     """
     if muggins and laws.lower() != "acc":
         raise HoyleError("muggins is an option of the ACC code (ACC-10.1); "
                          f"the {laws} code has none")
-    return get_code(laws, muggins="acc") if muggins else get_code(laws)
+    acc_edition = acc_edition or None  # "" (a form's blank choice) is not given
+    if acc_edition is not None and laws.lower() != "acc":
+        raise HoyleError("--acc-edition is an option of the ACC code (the rule book's "
+                         f"edition); the {laws} code has none")
+    params: dict[str, Any] = {}
+    if muggins:
+        params["muggins"] = "acc"
+    if acc_edition is not None:
+        params["acc_edition"] = acc_edition
+    return get_code(laws, **params)
+
+
+def _match_words(state: CribbageState) -> str:
+    """``, a match: game 2, first to 3 games`` for a game of a match, else ``""``."""
+    if state.match is None:
+        return ""
+    return f", a match: game {state.match['number']}, first to {state.match['first_to']} games"
+
+
+def _start_words(state: CribbageState) -> str:
+    """``, from the scores 110-112`` for a game joined part way, else ``""``."""
+    if state.start_scores is None:
+        return ""
+    return f", from the scores {'-'.join(map(str, state.start_scores))}"
+
+
+def _new_match(first_to: int | None, rules: CribbageRules,
+               seed: int | None) -> dict[str, Any] | None:
+    """A new match of first to ``first_to`` games (``--match``), or ``None``."""
+    if first_to is None:
+        return None
+    return MatchState.new(first_to, rules.sides, seed).to_dict()
+
+
+def _scores(text: str | None, rules: CribbageRules) -> tuple[int, ...] | None:
+    """``--scores 110,112``: the sides' scores a refereed game starts from (a table that
+    joins part way), or ``None``.
+
+    Raises:
+        ParameterError: not one whole number per side, each from 0 to below the target.
+    """
+    if text is None:
+        return None
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isdigit() for p in parts):
+        raise ParameterError(f"--scores takes {rules.sides} whole numbers, one per side, "
+                             f"e.g. --scores {','.join(['110', '112', '95'][:rules.sides])} "
+                             f"(not {text!r})", "scores")
+    return tuple(int(p) for p in parts)
+
+
+def code_words(code: LawCode | None) -> str:
+    """``ACC, 2020 edition`` / ``EW``: the code's name and, where it has one, its edition."""
+    if code is None:
+        return "no law code"
+    edition = code.params.get("acc_edition")
+    return code.name.upper() + (f", {edition} edition" if edition else "")
 
 
 def parse_table_input(state: CribbageState, text: str,
@@ -208,8 +267,10 @@ class CribbageText(GameText):
                              "counting every score is taken for him")
         rules = CribbageRules.for_variant(values["variant"])
         players = {seat: make_player(values["opponent"]) for seat in range(1, rules.players)}
-        code = law_code(values["laws"], values["muggins"])
-        state = CribbageState(rules, seed=seed, laws=code, manual_count=values["manual_count"])
+        code = law_code(values["laws"], values["muggins"], values.get("acc_edition"))
+        match = _new_match(values.get("match"), rules, seed)
+        state = CribbageState(rules, seed=seed, laws=code, manual_count=values["manual_count"],
+                              match=match)
         return PlayGame(state, players, 0)
 
     def play_banner(self, game: PlayGame, seed: int, values: Mapping[str, Any]) -> str:
@@ -219,7 +280,8 @@ class CribbageText(GameText):
         rules = game.state.rules
         return (f"[bold]Cribbage[/bold], {rules.variant} to {rules.target}, against the "
                 f"{values['opponent']} player{'s' if rules.players > 2 else ''}, "
-                f"laws {values['laws'].upper()}{mode}. "
+                f"laws {code_words(game.state.laws)}{mode}"
+                f"{_match_words(game.state)}. "
                 "Type 'help' for help, 'quit' to save and stop.")
 
     def resume_play(self, record: GameRecord, path: Path) -> PlayGame:
@@ -451,15 +513,55 @@ class CribbageText(GameText):
         if len(names) != rules.players or not all(names) or len(set(names)) != len(names):
             raise HoyleError(f"give {rules.players} different names, e.g. --names "
                              + ",".join(["Alice", "Bob", "Carol", "Dan"][:rules.players]))
-        state = CribbageState(rules, laws=law_code(values["laws"], values["muggins"]),
-                              referee=True)
+        state = CribbageState(rules, laws=law_code(values["laws"], values["muggins"],
+                                                   values.get("acc_edition")),
+                              referee=True, start_scores=_scores(values.get("scores"), rules),
+                              match=_new_match(values.get("match"), rules, None))
         return state, names
 
+    # -- matches (--match N) --------------------------------------------------------------
+    def match_after(self, state: CribbageState) -> MatchState | None:
+        """:func:`hoyle.cribbage.matchplay.match_after`."""
+        from hoyle.cribbage.matchplay import match_after
+        return match_after(state)
+
+    def next_match_game(self, state: CribbageState, match: MatchState
+                        ) -> tuple[CribbageState, str]:
+        """:func:`hoyle.cribbage.matchplay.next_game` (ACC-1.5: the loser deals first)."""
+        from hoyle.cribbage.matchplay import next_game
+        return next_game(state, match)
+
+    def match_lines(self, state: CribbageState, match: MatchState,
+                    names: Sequence[str]) -> list[str]:
+        """``Match, first to 3 games: Alice 1, Bob 2; game points 2-5 (ACC-12.1)`` and the
+        match's winner once decided."""
+        sides = side_names(state.rules, list(names))
+        games = ", ".join(f"{escape(n)} {w}" for n, w in zip(sides, match.won))
+        laws = state.laws
+        lurch = " (an agreed lurch counts two, EW-xvii)" if state.rules.lurch_agreed and \
+            laws is not None and laws.name == "ew" else ""
+        points = (f"; game points {'-'.join(map(str, match.points))} (ACC-12.1)"
+                  if laws is not None and laws.name == "acc" else "")
+        lines = [f"[bold]Match, first to {match.first_to} games[/bold]{lurch}: "
+                 f"{games}{points}."]
+        won = match.decided()
+        if won is not None:
+            who = sides[won]
+            rest = max(w for i, w in enumerate(match.won) if i != won)
+            lines.append(f"[bold magenta]{escape(who)} win{'' if who == 'You' else 's'} the "
+                         f"match[/bold magenta] ({match.won[won]} "
+                         f"game{'s' if match.won[won] != 1 else ''} to {rest}).")
+        return lines
+
     def referee_banner(self, state: CribbageState, values: Mapping[str, Any]) -> str:
-        """``Refereeing six-card cribbage under …``"""
+        """``Refereeing six-card cribbage under …`` (the ACC edition named)."""
+        ed = state.laws.params.get("acc_edition") if state.laws is not None else None
+        edition = f", {ed} edition" if ed else ""
         return (f"Refereeing {state.rules.variant} cribbage under "
                 f"{escape(state.laws.title if state.laws else '')}"
-                f"{' (muggins announced)' if values['muggins'] else ''}. "
+                f"{edition}"
+                f"{' (muggins announced)' if values['muggins'] else ''}"
+                f"{_match_words(state)}{_start_words(state)}. "
                 "Type 'help' for what to enter, 'menu' for the irregularities.")
 
     def referee_start(self, state: CribbageState, names: Sequence[str]) -> list[Block]:

@@ -140,6 +140,15 @@ def do_claim(s: Table, n: int, events: list[Event]) -> None:
     else:
         src = s._cite("go") if claim.what == "go" else \
             "CRIB-R-9" if claim.what == "play" else "CRIB-R-10"
+        laws = s.laws
+        if n < true and before + n < target <= before + true and laws is not None \
+                and "short_of_game" in laws.kinds:
+            # ACC-8.11: pegging short of the game hole with enough points; where the
+            # code's edition and event say so he still pegs out (a PegOut effect).
+            if s._rule(Irregularity("short_of_game", seat, Phase.CLAIM,
+                                    facts | {"items": claim.items, "src": src}), events,
+                       claim.cont):
+                return
         if s._peg(seat, n, events, "the claim" if n != true else reason,
                   src, claim.items if n == true else (), claim.cards):
             return

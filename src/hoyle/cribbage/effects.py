@@ -20,7 +20,7 @@ from hoyle.engine.event import event
 if TYPE_CHECKING:
     from hoyle.cribbage.state import CribbageState
 
-__all__ = ["VoidPointsOf", "DisplacedPeg", "Dead", "Takedown"]
+__all__ = ["VoidPointsOf", "DisplacedPeg", "Dead", "Takedown", "NoCount", "PegOut"]
 
 
 def _crib(state: Table) -> CribbageState:
@@ -39,6 +39,39 @@ class VoidPointsOf(Effect):
         s = _crib(state)
         s._void_sides(sorted({s.rules.side_of(x) for x in self.seats}), law, events)
         return False
+
+
+@dataclass(frozen=True)
+class NoCount(Effect):
+    """``seat``'s pegging in this deal is taken back, and for the rest of the deal his
+    play points and his hand do not count (the crib still does): the web2008 remedy of
+    ACC-4.4(b) for the holder of a wrong number of cards found after the starter."""
+
+    ORDER: ClassVar[int] = 12
+    seat: int
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: Continuation) -> bool:
+        s = _crib(state)
+        side = s.rules.side_of(self.seat)
+        s._void_sides([side], law, events)
+        s.no_count[side] = law
+        return False
+
+
+@dataclass(frozen=True)
+class PegOut(Effect):
+    """``seat`` pegs the ``points`` he was due, short of which he stopped: he pegs out
+    (ACC-8.11: the opponent must remind him; the game ends)."""
+
+    ORDER: ClassVar[int] = 80
+    seat: int
+    points: int
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: Continuation) -> bool:
+        s = _crib(state)
+        return s._peg(self.seat, self.points, events, "pegged out (reminded)", law)
 
 
 @dataclass(frozen=True)

@@ -283,9 +283,15 @@ class CribbageEncodedGame:
         return self.rules.side_of(seat)
 
     def game_value(self, state: CribbageState) -> float:
+        """The ACC game points of the result (ACC-12.1: 2, 3 for a skunk), whatever code
+        the game is under (EW counts games, not game points: the reward is ACC's)."""
         result = state.result
         assert result is not None
-        return float(result.game_points)
+        if result.code == "acc" or not result.code:
+            return float(result.game_points)
+        from hoyle.cribbage.results import terms
+        acc = terms(state.rules, get_code("acc"), result.scores, result.winner, result.forfeit)
+        return float(acc.game_points)
 
     def render_text(self, state: CribbageState) -> str:
         """The table as every seat sees it (``state.view`` less its private part): the

@@ -77,9 +77,34 @@ class CribbageSpec(GameSpec):
         return ENCODING
 
     # -- sim and analysis: matches, statistics, advice -----------------------------------
-    def play_match_game(self, names: tuple[str, str], seed: int, index: int) -> Any:
-        from hoyle.cribbage.tally import play_one
-        return play_one(names, seed, index)
+    def play_match_game(self, names: tuple[str, str], seed: int, index: int,
+                        params: Mapping[str, Any] | None = None) -> Any:
+        from hoyle.cribbage.tally import play_one, play_series
+        own = params or {}
+        if own.get("match") is not None:
+            return play_series(names, seed, index, int(own["match"]), self._sim_code(own))
+        return play_one(names, seed, index, self._sim_code(own))
+
+    def check_sim_params(self, params: Mapping[str, Any]) -> None:
+        from hoyle.engine.series import MatchState
+        self._sim_code(params)
+        if params.get("match") is not None:
+            MatchState.new(params["match"], 2)
+
+    def _sim_code(self, params: Mapping[str, Any]) -> LawCode | None:
+        """The law code a sim's games are played under (``--laws``, ``--acc-edition``),
+        or ``None``: the rules of play alone."""
+        from hoyle.cribbage.console import law_code
+        from hoyle.errors import HoyleError
+        unknown = set(params) - {"laws", "acc_edition", "match"}
+        if unknown:
+            raise HoyleError(f"cribbage matches have no option {sorted(unknown)[0]!r}")
+        laws, edition = params.get("laws"), params.get("acc_edition")
+        if laws is None:
+            if edition is not None:
+                raise HoyleError("--acc-edition is an option of the ACC code: add --laws acc")
+            return None
+        return law_code(laws, False, edition)
 
     def summarize_match_game(self, record: GameRecord, index: int) -> Any:
         from hoyle.cribbage.tally import summarize_game
@@ -91,7 +116,15 @@ class CribbageSpec(GameSpec):
 
     def sim_options(self) -> Sequence[Option]:
         return (Option("players", str, "expert,table",
-                       "Two players, e.g. expert,table (random, greedy, table, expert)."),)
+                       "Two players, e.g. expert,table (random, greedy, table, expert)."),
+                Option("laws", str, None, "Law code the games are played under "
+                       f"({' or '.join(self.codes())}; default none: the rules of play "
+                       "alone, CRIB-R-13's lines both); its result rules (EW-xvii, "
+                       "ACC-12.1)."),
+                _edition_option(),
+                Option("match", int, None, "Play --games matches of first to N games "
+                       "instead of single games (ACC-1.5: the loser deals the next game; "
+                       "EW: cut again): matches won, their games and game points."))
 
     def sim_help(self) -> str:
         return ("A match between two computer players: win rates with 95% confidence "
@@ -134,6 +167,8 @@ class CribbageSpec(GameSpec):
             Option("variant", str, self.default_variant, _VARIANT_HELP),
             Option("muggins", bool, False, "Muggins announced (ACC-10.1; with --laws acc "
                                            "--manual-count)."),
+            _edition_option(),
+            _match_option(),
             Option("resume", Path, None, "Continue a saved game from its record file."))
 
     def referee_options(self) -> Sequence[Option]:
@@ -142,6 +177,10 @@ class CribbageSpec(GameSpec):
             Option("names", str, None, "The players, seat 0 first, comma-separated."),
             Option("variant", str, self.default_variant, _VARIANT_HELP),
             Option("muggins", bool, False, "Muggins announced (ACC-10.1; --laws acc only)."),
+            _edition_option(),
+            _match_option(),
+            Option("scores", str, None, "The scores the game starts from, one per side, "
+                   "e.g. 110,112 (a table that joins part way; recorded)."),
             Option("save", Path, None, "Record file (default hoyle-referee.json)."),
             Option("resume", Path, None, "Continue a refereed game from its record."))
 
@@ -152,6 +191,23 @@ class CribbageSpec(GameSpec):
     def commands(self) -> Sequence[GameCommand]:
         from hoyle.cribbage.commands import DISCARD, SCORE
         return (SCORE, DISCARD)
+
+
+def _edition_option() -> Option:
+    from hoyle.cribbage.laws.acc import PARAMS
+    edition = next(p for p in PARAMS if p.name == "acc_edition")
+    return Option("acc_edition", str, None,
+                  f"The ACC rule book's edition ({', '.join(edition.values)}; default "
+                  f"{edition.default}; --laws acc only): the rules that differ by edition "
+                  "(ACC-4.4(b), ACC-8.11).", choices=tuple(edition.values))
+
+
+def _match_option() -> Option:
+    return Option("match", int, None,
+                  "Play a match, first to N games (an agreed lurch counts two, EW-xvii; "
+                  "ACC's game points tallied, ACC-12.1): each game its own record "
+                  "(NAME-2.json, ...); the next game's first dealer as the code says "
+                  "(ACC-1.5: the loser; EW: cut again).")
 
 
 _VARIANT_HELP = ("six-card (to 121), five-card (to 61), three-hand (to 61), four-hand "

@@ -15,6 +15,7 @@ from hoyle.cribbage.state import CribbageState
 from hoyle.errors import HoyleError, RecordError
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
+from hoyle.engine.series import MatchState
 from hoyle.engine.records import (GameRecord, check_count, check_flags, record_law_code,
                                   replay_actions)
 
@@ -37,11 +38,17 @@ def state_for_record(record: GameRecord) -> CribbageState:
     referee = bool(options.pop("referee", False))
     check_count(options, "undos")
     options.pop("undos", None)  # the person's undos, counted (hoyle.engine.play)
+    start = options.pop("start_scores", None)
+    if isinstance(start, str) and all(p.isdigit() for p in start.split(",")):
+        start = tuple(int(p) for p in start.split(","))  # "110,112", as recorded
+    first = options.pop("first_dealer", None)
     try:
+        match = MatchState.pop_options(options)
         laws = record_law_code(record, options, get_code)
         rules = CribbageRules.for_variant(record.variant or "six-card", **options)
         return CribbageState(rules, seed=record.seed, laws=laws, manual_count=manual,
-                             referee=referee)
+                             referee=referee, start_scores=start, first_dealer=first,
+                             match=match)
     except (HoyleError, TypeError) as e:
         raise RecordError(f"bad variant, options or law code: {e}") from None
 

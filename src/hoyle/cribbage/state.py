@@ -38,15 +38,17 @@ from hoyle.cribbage.counting import HEELS as _HEELS
 from hoyle.cribbage.counting import Claim as _Claim
 from hoyle.cribbage.events import Kind
 from hoyle.cribbage.phase import Phase
+from hoyle.cribbage.results import game_hole, scope_note, terms
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.scoring import (PIPS, ShowScore, heels_points, play_scores, score_play,
                                     score_show, show_total)
-from hoyle.errors import HoyleError, IllegalAction
+from hoyle.errors import HoyleError, IllegalAction, ParameterError, short_repr
 from hoyle.engine import rng as draw  # the seeded draws
 from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import CHANCE, Action, ScoreItem
 from hoyle.engine.event import Event, event
-from hoyle.engine.laws import Irregularity, LawCode
+from hoyle.engine.laws import Irregularity, LawCode, Ruling
+from hoyle.engine.series import MatchState
 from hoyle.engine.state import BaseState
 
 __all__ = [
@@ -90,23 +92,30 @@ def _by_index(card: Card) -> int:
 
 
 class GameResult:
-    """How a game ended.
+    """How a game ended, in the terms of the game's law code (:mod:`hoyle.cribbage.results`).
 
     Attributes:
         winner: the winning seat (with partnerships: the side, 0 or 1).
-        scores: final score of each side, in points.
+        scores: final score of each side, in points (under ACC the winner's peg stops in
+            the game hole, ACC-1.6).
         lurch: EW-xvii: the loser had fewer than half the target (31 of 61, 61 of 121;
-            ``CribbageRules.lurch_below``); it counts as a double game only if agreed before
-            the game (``games``), and is reported either way.
+            ``CribbageRules.lurch_below``). Under EW it is named only when agreed before
+            the game (``lurch_agreed``), and then counts two games; ACC knows none.
         skunk: ACC-12.1: the loser had 90 points or fewer in a game of 121
-            (``CribbageRules.skunk_at_or_below``).
+            (``CribbageRules.skunk_at_or_below``); EW knows none.
         double_skunk: the loser had ``double_skunk_threshold`` or fewer (off by default).
         game_points: ACC-12.1 game points to the winner: 2, or 3 for a skunk
-            (4 for a double skunk when that option is on).
+            (4 for a double skunk when that option is on); 0 under EW (it counts games).
         games: games won: 2 for a lurch when the players agreed to count it (EW-xvii),
             else 1.
         forfeit: the law under which the loser forfeited the game (EW-xvi, EW-xx, ...),
             or ``""`` when the winner reached the target.
+        code: the law code the result is in (``"ew"``, ``"acc"``; ``""``: none, the
+            rules of play's every line).
+        marks: the result's marks in words: provisional lines, the edition, engine
+            defaults and the code's scope (``"out of scope: ..."``).
+
+    Without a code both lines of CRIB-R-13 are reported as the rules of play define them.
     """
 
     winner: int
@@ -117,18 +126,26 @@ class GameResult:
     game_points: int
     games: int = 1
     forfeit: str = ""
+    code: str = ""
+    marks: tuple[str, ...] = ()
 
     def __reduce__(self) -> tuple[type[GameResult], tuple[object, ...]]:
         # Copy and pickle by the constructor (also when compiled, hoyle._accel).
         return (GameResult, (self.winner, self.scores, self.lurch, self.skunk,
-                             self.double_skunk, self.game_points, self.games, self.forfeit))
+                             self.double_skunk, self.game_points, self.games, self.forfeit,
+                             self.code, self.marks))
 
     def to_dict(self) -> dict[str, Any]:
-        """As a JSON-ready dict (for records)."""
-        return {"winner": self.winner, "scores": list(self.scores), "lurch": self.lurch,
-                "skunk": self.skunk, "double_skunk": self.double_skunk,
-                "game_points": self.game_points, "games": self.games,
-                "forfeit": self.forfeit}
+        """As a JSON-ready dict (for records; ``code`` and ``marks`` only when a code
+        ruled)."""
+        d: dict[str, Any] = {
+            "winner": self.winner, "scores": list(self.scores), "lurch": self.lurch,
+            "skunk": self.skunk, "double_skunk": self.double_skunk,
+            "game_points": self.game_points, "games": self.games, "forfeit": self.forfeit}
+        if self.code:
+            d["code"] = self.code
+            d["marks"] = list(self.marks)
+        return d
 
 
 class CribbageView(NamedTuple):
@@ -239,9 +256,19 @@ class CribbageState(BaseState):
             accepts ``REPORT`` actions for irregularities the table reports, and accepts
             irregular acts a real table can produce (a go called while holding a playable
             card, a card played past 31, a late claim of heels) so that the law rules them.
+        start_scores: the sides' scores (points) the game starts from, for a table that
+            joins part way (``hoyle referee --scores 110,112``); recorded, so the record
+            replays from them.
+        first_dealer: the seat that deals first without a cut for deal (a match's next
+            game: ACC-1.5, the loser of the previous game deals first); recorded.
+        match: where the match this game belongs to stands (``engine.series.MatchState``
+            as a dict), or ``None``; recorded.
 
     Raises:
         HoyleError: manual counting or referee mode without a law code.
+        ParameterError: ``start_scores`` not one score per side from 0 to below the
+            target, or ``first_dealer`` not a seat (or given in a game with three for
+            last, whose bonus belongs to the cut for deal).
 
     The public reading API is ``phase``, ``current_player``, ``legal_actions()``,
     ``is_legal()``, ``apply()``, ``sample_chance()``, ``view()``, ``clone()``, ``scores``,
@@ -250,8 +277,13 @@ class CribbageState(BaseState):
 
     def __init__(self, rules: CribbageRules | None = None, seed: int | None = None,
                  itemize: bool = True, laws: LawCode | None = None,
-                 manual_count: bool = False, referee: bool = False) -> None:
+                 manual_count: bool = False, referee: bool = False,
+                 start_scores: Sequence[int] | None = None,
+                 first_dealer: int | None = None,
+                 match: dict[str, Any] | None = None) -> None:
         self.rules = rules or CribbageRules()
+        if match is not None and laws is not None and laws.params.get("match_play") is False:
+            laws = laws.with_params(match_play=True)  # ACC-8.11: a match is match play
         super().__init__(seed, laws, referee, self.rules.players)
         self.itemize = itemize
         self.manual_count = manual_count or referee
@@ -279,6 +311,35 @@ class CribbageState(BaseState):
         self.shown: list[tuple[int, str, tuple[Card, ...]]] = []
         self.dead: list[Card] = []
         self.deal_start_pegs: list[list[int]] = [list(p) for p in self.pegs]
+        self.no_count: dict[int, str] = {}
+        """Sides whose play points and hand do not count for the rest of this deal, with
+        the law (ACC-4.4(b), web2008)."""
+        self.game_hole = game_hole(laws)
+        """The law that stops the winner's peg in the game hole (ACC-1.6), or ``""``: then
+        the count reached is shown (EW; CRIB-R-11)."""
+        self.scope = scope_note(laws, self.rules)
+        """The code's out-of-scope mark for this variant (ACC in three-hand play), else
+        ``""``: every ruling carries it (:mod:`hoyle.cribbage.results`)."""
+        self.match: dict[str, Any] | None = None
+        if match is not None:
+            self.match = MatchState.from_dict(match, self.rules.sides).to_dict()
+        self.start_scores: tuple[int, ...] | None = None
+        self.first_dealer: int | None = None
+        if start_scores is not None:
+            self.start_scores = _check_start_scores(start_scores, self.rules)
+            self.pegs = [[p, 0] for p in self.start_scores]
+            self.deal_start_pegs = [list(p) for p in self.pegs]
+        if first_dealer is not None:
+            if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
+                    or not 0 <= first_dealer < n:
+                raise ParameterError(f"first_dealer must be a seat from 0 to {n - 1} "
+                                     f"(not {short_repr(first_dealer)})", "first_dealer")
+            if self.rules.last_bonus:
+                raise ParameterError("first_dealer: three for last (EW-T-x) goes with the "
+                                     "cut for deal; cut instead", "first_dealer")
+            self.first_dealer = first_dealer
+            self.dealer = first_dealer
+            self._start_deal()
 
     # -- reading ---------------------------------------------------------------------
 
@@ -380,6 +441,7 @@ class CribbageState(BaseState):
         self.shown = list(self.shown)
         self.open_overscores = list(self.open_overscores)
         self.dead = list(self.dead)
+        self.no_count = dict(self.no_count)
         self.deal_start_pegs = [list(p) for p in self.deal_start_pegs]
 
     # -- what may be done ------------------------------------------------------------
@@ -581,9 +643,16 @@ class CribbageState(BaseState):
         (CRIB-R-11: the game ends the instant a side reaches the target)."""
         side = self.rules.side_of(seat)
         peg = self.pegs[side]
+        if self.no_count and side in self.no_count and points > 0 and (
+                source == "CRIB-R-9" or source == self._cite("go")):
+            events.append(event(Kind.SCORE, seat, cards, 0, (), f"{reason}: does not count",
+                                self.no_count[side], peg[0]))
+            return False
         if points > 0:
             peg[1] = peg[0]
             peg[0] += points
+            if self.game_hole and peg[0] > self.rules.target:
+                peg[0] = self.rules.target  # the peg stops in the game hole (ACC-1.6)
         events.append(event(Kind.SCORE, seat, cards, points, items, reason, source, peg[0]))
         return self._reach(side, peg[0], events)
 
@@ -591,19 +660,15 @@ class CribbageState(BaseState):
         return self.rules.target
 
     def _settle(self, side: int, forfeit: str) -> tuple[str, int, str]:
-        r = self.rules
+        """The result in the code's terms (:func:`hoyle.cribbage.results.terms`: EW-xvii,
+        ACC-12.1, each code's scope)."""
         scores = self.scores
-        loser_best = max(s for i, s in enumerate(scores) if i != side)
-        skunk_line = r.skunk_at_or_below
-        skunk = not forfeit and skunk_line is not None and loser_best <= skunk_line
-        double = not forfeit and r.double_skunk_threshold is not None and \
-            loser_best <= r.double_skunk_threshold
-        lurch = not forfeit and loser_best < r.lurch_below
+        t = terms(self.rules, self.laws, scores, side, forfeit)
         self.result = GameResult(
-            winner=side, scores=scores, lurch=lurch, skunk=skunk,
-            double_skunk=double, game_points=4 if double else self._skunk_points() if skunk
-            else 2,
-            games=2 if lurch and r.lurch_agreed else 1, forfeit=forfeit)
+            winner=side, scores=scores, lurch=t.lurch, skunk=t.skunk,
+            double_skunk=t.double_skunk, game_points=t.game_points, games=t.games,
+            forfeit=forfeit, code=self.laws.name if self.laws is not None else "",
+            marks=t.marks)
         return _result_text(self.result), scores[side], "CRIB-R-11"
 
     def _cut_rank(self, card: Card) -> int:
@@ -645,6 +710,7 @@ class CribbageState(BaseState):
         self.heels_due = False
         self.shown = []
         self.dead = []
+        self.no_count = {}
         self.deal_start_pegs = [list(p) for p in self.pegs]
 
     def _do_deal(self, cards: Sequence[Card], events: list[Event]) -> None:
@@ -836,6 +902,11 @@ class CribbageState(BaseState):
             seat = self.dealer if is_crib else order[i]
             cards = tuple(self.crib) if is_crib else self.kept[seat]
             what = "crib" if is_crib else "hand"
+            side = self.rules.side_of(seat)
+            if not is_crib and self.no_count and side in self.no_count:
+                events.append(event(Kind.SCORE, seat, (), 0, (), "hand: dead, not counted",
+                                    self.no_count[side], self.pegs[side][0]))
+                continue
             if score is _show_total_only:  # fast simulation: totals only
                 total = show_total(cards, self.starter, crib=is_crib, crib_flush_rule=rule)
                 items: tuple[ScoreItem, ...] = ()
@@ -883,6 +954,17 @@ class CribbageState(BaseState):
                          for s in range(self.rules.players)],
                 "deal_number": self.deal_number, "cards_played": len(self.played)}
 
+    def _apply_ruling(self, ruling: Ruling, irr: Irregularity, events: list[Event],
+                      cont: Continuation) -> bool:
+        """Every ruling carries the code's scope mark where the code is applied outside the
+        play it was written for (ACC-1.2: ACC in three-hand play)."""
+        if self.scope and not ruling.scope:
+            ruling = Ruling(ruling.text, ruling.law, ruling.effects, refused=ruling.refused,
+                            redo=ruling.redo, parameter=ruling.parameter,
+                            provisional=ruling.provisional, edition=ruling.edition,
+                            scope=self.scope)
+        return super()._apply_ruling(ruling, irr, events, cont)
+
     def _score_ruling(self, seat: int, points: int, reason: str, law: str,
                       events: list[Event]) -> bool:
         return self._peg(seat, points, events, reason, law)
@@ -912,24 +994,40 @@ class CribbageState(BaseState):
 
     # -- records ---------------------------------------------------------------------
 
-    def _skunk_points(self) -> int:
-        """Game points for a skunk: the law code's ``skunk_game_points`` (ACC-12.1), else
-        the tournament custom's 3."""
-        if self.laws is not None and "skunk_game_points" in self.laws.params:
-            return int(self.laws.params["skunk_game_points"])
-        return 3
-
     def _record_head(self) -> tuple[str, str]:
         return "cribbage", self.rules.variant
 
     def _record_options(self) -> dict[str, Any]:
         options: dict[str, Any] = self.rules.options()
+        if self.start_scores is not None:
+            options["start_scores"] = ",".join(map(str, self.start_scores))
+        if self.first_dealer is not None:
+            options["first_dealer"] = self.first_dealer
+        if self.match is not None:
+            options.update(MatchState.from_dict(self.match).to_options())
         if self.manual_count and not self.referee:
             options["manual_count"] = True
         return options
 
     def _result_dict(self) -> dict[str, Any] | None:
         return self.result.to_dict() if self.result else None
+
+
+def _check_start_scores(scores: Sequence[int], rules: CribbageRules) -> tuple[int, ...]:
+    """``scores`` as one score per side, each a whole number from 0 to below the target.
+
+    Raises:
+        ParameterError: otherwise (the message says what is wanted).
+    """
+    want = (f"start_scores must be {rules.sides} whole numbers, one per side, each from 0 "
+            f"to {rules.target - 1}")
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) \
+            or len(scores) != rules.sides:
+        raise ParameterError(f"{want} (not {short_repr(scores)})", "start_scores")
+    for v in scores:
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < rules.target:
+            raise ParameterError(f"{want} (not {short_repr(v)})", "start_scores")
+    return tuple(scores)
 
 
 def _show_total_only(hand: Sequence[Card], starter: Card, *, crib: bool = False,
@@ -940,11 +1038,17 @@ def _show_total_only(hand: Sequence[Card], starter: Card, *, crib: bool = False,
 
 def _result_text(r: GameResult) -> str:
     extra = []
-    if r.skunk:
+    if r.double_skunk:
+        extra.append("double skunk (ACC-12.1)" if r.code else "double skunk")
+    elif r.skunk:
         extra.append("skunk (ACC-12.1)")
     if r.lurch:
-        extra.append("lurch (EW-xvii)")
+        extra.append("lurch (EW-xvii)" + (", two games" if r.games == 2 else ""))
+    if r.code == "acc" and not r.forfeit:
+        extra.append(f"{r.game_points} game points (ACC-12.1)")
     if r.forfeit:
         extra.append(f"the game forfeited ({r.forfeit})")
     ordered = sorted(r.scores, reverse=True) if not r.forfeit else list(r.scores)
-    return f"wins {'-'.join(map(str, ordered))}" + (f"; {', '.join(extra)}" if extra else "")
+    marks = f" [{'; '.join(r.marks)}]" if r.marks else ""
+    return f"wins {'-'.join(map(str, ordered))}" + (f"; {', '.join(extra)}" if extra else "") \
+        + marks

@@ -29,11 +29,13 @@ from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.state import CribbageState
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
+from hoyle.engine.laws import LawCode
 from hoyle.engine.records import GameRecord
 from hoyle.engine.tally import MatchTotals, add_counts, game_seed
 from hoyle.errors import RecordError
 
-__all__ = ["score_kind", "DealTally", "GameSummary", "MatchResult", "play_one", "summarize_game"]
+__all__ = ["score_kind", "DealTally", "GameSummary", "MatchResult", "SeriesSummary", "play_one",
+           "play_series", "summarize_game"]
 
 _SHOW = {"hand": "hand", "crib": "crib"}
 
@@ -75,15 +77,17 @@ class GameSummary:
     record: dict[str, Any] = field(default_factory=dict)
 
 
-def play_one(names: Sequence[str], seed: int, index: int) -> GameSummary:
-    """Play game ``index`` of a match between players ``names`` (A, B)."""
+def play_one(names: Sequence[str], seed: int, index: int,
+             laws: LawCode | None = None) -> GameSummary:
+    """Play game ``index`` of a match between players ``names`` (A, B), under the law
+    code ``laws`` (default none: the rules of play alone)."""
     a_deals_first = index % 2 == 0
     # Seat 0 is always A; the cut is chosen so that the first dealer alternates.
     rng = derive_rng(seed, "cut", index)
     lo, hi = sorted(rng.sample(range(1, 14), 2))
     low_card = rng.choice(_cards_of(lo))
     high_card = rng.choice(_cards_of(hi))
-    state = CribbageState(seed=game_seed(seed, index), itemize=False)
+    state = CribbageState(seed=game_seed(seed, index), itemize=False, laws=laws)
     first = 0 if a_deals_first else 1
     cuts = (low_card, high_card) if first == 0 else (high_card, low_card)
     state.apply(Action("CUT", (cuts[0],)))
@@ -92,6 +96,66 @@ def play_one(names: Sequence[str], seed: int, index: int) -> GameSummary:
     tally = DealTally(first)
     play_game(players, state=state, on_events=tally, resumable=False)
     return _summary(index, state, first, tally, state.to_record(seats=list(names)).to_dict())
+
+
+@dataclass
+class SeriesSummary:
+    """One match of first to N games of a run (``hoyle sim cribbage --match N``): its
+    games' summaries in order, the side that won it, and the games and game points each
+    player won (EW-xvii: an agreed lurch is two games; ACC-12.1 game points)."""
+
+    index: int
+    winner: int
+    games: list[GameSummary]
+    won: tuple[int, ...]
+    game_points: tuple[int, ...]
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        """Every game's record, in order (each written as its own line)."""
+        return [g.record for g in self.games]
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The last game's record."""
+        return self.games[-1].record
+
+
+def play_series(names: Sequence[str], seed: int, index: int, first_to: int,
+                laws: LawCode | None = None) -> SeriesSummary:
+    """Play match ``index`` of a run, first to ``first_to`` games, between players
+    ``names`` (A, B) under ``laws``: A deals the first game first when ``index`` is even;
+    each later game's first dealer is the code's (ACC-1.5: the loser; EW: the cut,
+    :mod:`hoyle.cribbage.matchplay`). Game ``k`` of the match is seeded
+    ``game_seed(seed, index * 2 * first_to + k)`` (a match has fewer than ``2 * first_to``
+    games), so every game of the run has its own seed and its record replays alone.
+
+    Raises:
+        ParameterError: ``first_to`` not from 1 to 99.
+    """
+    from hoyle.cribbage.matchplay import match_after, next_game
+    from hoyle.engine.series import MatchState
+    match = MatchState.new(first_to, 2)
+    players = [make_player(names[0]), make_player(names[1])]
+    first: int | None = 0 if index % 2 == 0 else 1
+    base = index * 2 * first_to
+    state = CribbageState(seed=game_seed(seed, base), itemize=False, laws=laws,
+                          first_dealer=first, match=match.to_dict())
+    games: list[GameSummary] = []
+    while True:
+        tally = DealTally(first if first is not None else 0)
+        play_game(players, state=state, on_events=tally, resumable=False)
+        dealt = state.first_dealer if state.first_dealer is not None else tally.first
+        games.append(_summary(base + len(games), state, dealt, tally,
+                              state.to_record(seats=list(names)).to_dict()))
+        after = match_after(state)
+        assert after is not None
+        won = after.decided()
+        if won is not None:
+            return SeriesSummary(index, won, games, after.won, after.points)
+        state, _ = next_game(state, after)
+        state.seed = game_seed(seed, base + len(games))
+        first = state.first_dealer
 
 
 class DealTally:
@@ -108,6 +172,7 @@ class DealTally:
 
     def __init__(self, first_dealer: int) -> None:
         self.dealer = first_dealer  # the dealer of the deal the events belong to
+        self.first = first_dealer  # the game's first dealer (the cut's, once it is made)
         self.points: list[dict[str, int]] = [{}, {}]
         self.deals: list[dict[str, int]] = [{"dealer": 0, "pone": 0},
                                             {"dealer": 0, "pone": 0}]
@@ -115,7 +180,9 @@ class DealTally:
 
     def __call__(self, events: list[Event]) -> None:
         for e in events:
-            if e.kind == "starter" and e.seat is not None:
+            if e.kind == "dealer" and e.seat is not None:
+                self.dealer = self.first = e.seat
+            elif e.kind == "starter" and e.seat is not None:
                 self.dealer = e.seat
             elif e.kind == "new_deal" and e.source == "CRIB-R-3":
                 d = self.dealer
@@ -154,7 +221,8 @@ def summarize_game(record: GameRecord, index: int = 0) -> GameSummary:
         raise RecordError(f"a match game has two players, not {state.rules.players}")
     if state.result is None:
         raise RecordError("the game is unfinished")
-    first = next(e.seat for e in events if e.kind == "dealer" and e.seat is not None)
+    first = state.first_dealer if state.first_dealer is not None else \
+        next(e.seat for e in events if e.kind == "dealer" and e.seat is not None)
     tally = DealTally(first)
     tally(events)
     return _summary(index, state, first, tally, {})
@@ -171,17 +239,37 @@ class MatchResult(MatchTotals):
     ``crib``."""
 
     skunks: list[int] = field(default_factory=lambda: [0, 0])
+    matches: list[int] = field(default_factory=lambda: [0, 0])
+    """Matches of first to N won (``--match N``), by player."""
+    match_games: list[int] = field(default_factory=lambda: [0, 0])
+    """Games counted toward those matches (an agreed lurch is two, EW-xvii)."""
+    game_points: list[int] = field(default_factory=lambda: [0, 0])
+    """Game points won in those matches (ACC-12.1)."""
 
-    def add(self, g: GameSummary) -> None:
-        """Count one more game."""
+    def add(self, g: GameSummary | SeriesSummary) -> None:
+        """Count one more game, or every game of one more match (``--match``)."""
+        if isinstance(g, SeriesSummary):
+            for game in g.games:
+                self.add(game)
+            self.matches[g.winner] += 1
+            for p in (0, 1):
+                self.match_games[p] += g.won[p]
+                self.game_points[p] += g.game_points[p]
+            return
         self.add_game(g.winner, g.first_dealer, g.points, g.deals)
         if g.skunk:
             self.skunks[g.winner] += 1
 
     def rows(self) -> list[tuple[str, str, str]]:
-        """The results table's cribbage lines: skunks given, then points per deal (three
-        decimals) by kind and role, the pone's first (he has no crib)."""
-        out = [("skunks given", str(self.skunks[0]), str(self.skunks[1]))]
+        """The results table's cribbage lines: the matches won, their games and game
+        points (with ``--match``), skunks given, then points per deal (three decimals) by
+        kind and role, the pone's first (he has no crib)."""
+        out: list[tuple[str, str, str]] = []
+        if sum(self.matches):
+            out += [("matches won", str(self.matches[0]), str(self.matches[1])),
+                    ("match games won", str(self.match_games[0]), str(self.match_games[1])),
+                    ("game points", str(self.game_points[0]), str(self.game_points[1]))]
+        out.append(("skunks given", str(self.skunks[0]), str(self.skunks[1])))
         for role in ("pone", "dealer"):
             for kind in ("pegging", "hand", "crib"):
                 if role == "pone" and kind == "crib":

@@ -76,7 +76,8 @@ class EcarteSpec(GameSpec):
         return ENCODING
 
     # -- sim and analysis: matches, statistics, advice -----------------------------------
-    def play_match_game(self, names: tuple[str, str], seed: int, index: int) -> Any:
+    def play_match_game(self, names: tuple[str, str], seed: int, index: int,
+                        params: Mapping[str, Any] | None = None) -> Any:
         from hoyle.ecarte.tally import play_one
         return play_one(names, seed, index)
 

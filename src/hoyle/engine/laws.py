@@ -202,6 +202,8 @@ class Ruling:
         provisional: (a note) the rule text behind it is incomplete (ACC entries marked so).
         edition: (a note) the edition of the rule book the ruling rests on (ACC:
             ``acc_edition``).
+        scope: (a note) why the code is applied outside the play it was written for
+            (``"out of scope: ..."``: the ACC rules in three-hand play), or ``""``.
 
     The shared effects may also be given by keyword, as the law codes write them; each
     becomes its effect and reads back as a property:
@@ -228,11 +230,12 @@ class Ruling:
     parameter: str | None
     provisional: bool
     edition: str
+    scope: str
 
     def __init__(self, text: str, law: str = "", effects: tuple[Effect, ...] = (), *,
                  refused: bool = False, redo: str | None = None,
                  parameter: str | None = None, provisional: bool = False, edition: str = "",
-                 points: tuple[tuple[int, int], ...] = (),
+                 scope: str = "", points: tuple[tuple[int, int], ...] = (),
                  peg_back: tuple[int, int] | None = None, new_deal: bool = False,
                  redealer: int | None = None, loses_game: int | None = None,
                  decision: Decision | None = None, void_deal_points: bool = False) -> None:
@@ -253,11 +256,33 @@ class Ruling:
         effects = tuple(sorted((*effects, *built), key=lambda e: e.ORDER))
         for name, value in (("text", text), ("law", law), ("effects", effects),
                             ("refused", refused), ("redo", redo), ("parameter", parameter),
-                            ("provisional", provisional), ("edition", edition)):
+                            ("provisional", provisional), ("edition", edition),
+                            ("scope", scope)):
             object.__setattr__(self, name, value)
 
     def __str__(self) -> str:
         return f"{self.law}: {self.text}"
+
+    @property
+    def marks(self) -> tuple[str, ...]:
+        """The ruling's marks in words, in a fixed order: ``provisional`` (the rule text
+        behind it is incomplete), ``parameter NAME`` (the engine parameter that decided
+        it), ``EDITION edition`` (the rule book's edition) and the scope note.
+
+        >>> Ruling("x", "ACC-4.4(b)", provisional=True, parameter="wrong_count_after_starter",
+        ...        edition="2020").marks
+        ('provisional', 'parameter wrong_count_after_starter', '2020 edition')
+        """
+        out: list[str] = []
+        if self.provisional:
+            out.append("provisional")
+        if self.parameter:
+            out.append(f"parameter {self.parameter}")
+        if self.edition:
+            out.append(f"{self.edition} edition")
+        if self.scope:
+            out.append(self.scope)
+        return tuple(out)
 
     def effect(self, kind: type[_E]) -> _E | None:
         """The ruling's first effect of class ``kind``, or ``None``."""

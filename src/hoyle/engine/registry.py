@@ -160,17 +160,29 @@ class GameSpec:
         raise NotImplementedError
 
     # -- sim and analysis: matches, statistics, advice -----------------------------------
-    def play_match_game(self, names: tuple[str, str], seed: int, index: int) -> Any:
+    def play_match_game(self, names: tuple[str, str], seed: int, index: int,
+                        params: Mapping[str, Any] | None = None) -> Any:
         """Play game ``index`` (from 0) of a match seeded ``seed`` between the computer
         players ``names`` (A = seat 0, B = seat 1; A deals first when ``index`` is even),
         every random choice flowing from ``(seed, index)``: its summary, which
         :meth:`empty_match`'s ``add`` counts, with the game's record (JSON-ready) as its
-        ``record``.
+        ``record``. ``params``: the values of the game's own sim options beyond
+        ``players`` (:meth:`sim_options`; checked by :meth:`check_sim_params`).
 
         Raises:
             HoyleError: an unknown player name.
         """
         raise NotImplementedError
+
+    def check_sim_params(self, params: Mapping[str, Any]) -> None:
+        """Check the values of the game's own sim options beyond ``players`` before a run
+        starts (so a bad value writes nothing).
+
+        Raises:
+            HoyleError: a value the game does not take (one line, naming the option).
+        """
+        if any(v is not None for v in params.values()):
+            raise HoyleError(f"{self.name} matches take no options but --players")
 
     def summarize_match_game(self, record: GameRecord, index: int) -> Any:
         """The summary :meth:`play_match_game` made of a finished game of a match, from

@@ -32,12 +32,13 @@ from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
-from hoyle.errors import RecordError
+from hoyle.engine.series import MatchState
+from hoyle.errors import HoyleError, RecordError
 
 __all__ = ["HUMAN", "Area", "Block", "Board", "Confirm", "GameText", "PlayGame", "TextTable",
            "Track",
            "card_markup", "cards_markup", "check_play_record", "escape", "name_seats",
-           "unknown_event_line", "who", "ruling_line", "choice_line"]
+           "unknown_event_line", "who", "ruling_line", "choice_line", "marks_text"]
 
 HUMAN = "human"
 """The seat name that marks the person at the keyboard in a record."""
@@ -159,11 +160,26 @@ class PlayGame:
     date: str = field(default_factory=lambda: datetime.date.today().isoformat())
 
 
+def marks_text(marks: Sequence[str]) -> str:
+    """A ruling's (or a result's) marks as printed after it: ``  (provisional; parameter
+    wrong_count_after_starter; 2020 edition)``, dimmed; ``""`` when it has none.
+
+    >>> marks_text(("provisional", "2020 edition"))
+    '  [dim](provisional; 2020 edition)[/dim]'
+    >>> marks_text(())
+    ''
+    """
+    return f"  [dim]({escape('; '.join(marks))})[/dim]" if marks else ""
+
+
 def ruling_line(e: Event, names: Sequence[str]) -> str:
-    """A ``ruling`` event's line, the same in every game: the law and the ruling's words
-    (seats named as ``names`` say)."""
+    """A ``ruling`` event's line, the same in every game: the law, the ruling's words
+    (seats named as ``names`` say) and its marks (:attr:`~hoyle.engine.laws.Ruling.marks`:
+    provisional, the parameter that decided it, the rule book's edition, the code's scope),
+    so play, referee, replay and the web app (which shows these lines) all carry them."""
+    marks: Sequence[str] = e.ruling.marks if e.ruling is not None else ()
     return (f"  [yellow]Ruling {escape(e.source)}:[/yellow] "
-            f"{escape(name_seats(e.reason, names))}")
+            f"{escape(name_seats(e.reason, names))}{marks_text(marks)}")
 
 
 def choice_line(e: Event, who: str, names: Sequence[str]) -> str:
@@ -210,6 +226,12 @@ class GameText:
                     viewer: int | None) -> list[str]:
         """Lines for ``events`` as seat ``viewer`` saw them (``None``: every card)."""
         raise NotImplementedError
+
+    def ruling_marks(self, ruling: Any) -> str:
+        """The one text form of a ruling's marks (provisional, parameter, edition, scope)
+        printed after its line in play, referee and replay (:func:`marks_text`); ``""``
+        when it has none. ``ruling``: a :class:`~hoyle.engine.laws.Ruling`."""
+        return marks_text(ruling.marks)
 
     # -- a game against the computer ------------------------------------------------------
     def new_play(self, seed: int, values: Mapping[str, Any]) -> PlayGame:
@@ -365,6 +387,27 @@ class GameText:
     def board_changed(self, events: Sequence[Event]) -> bool:
         """Whether ``events`` changed the score or the deal (the board is shown again)."""
         return any(e.kind in ("score", "new_deal", "game_over") for e in events)
+
+    # -- matches (``--match N``, :mod:`hoyle.engine.series`) ------------------------------
+    def match_after(self, state: Any) -> MatchState | None:
+        """Where the match stands after ``state``'s finished game (its game number the
+        next game's), or ``None``: not a game of a match (the default: a game with no
+        match play)."""
+        return None
+
+    def next_match_game(self, state: Any, match: MatchState) -> tuple[Any, str]:
+        """The match's next game after ``state``'s (first dealer as the code says), and the
+        words saying who deals first and why (law or engine default).
+
+        Raises:
+            HoyleError: the game has no match play, or the match is decided.
+        """
+        raise HoyleError("this game has no match play")
+
+    def match_lines(self, state: Any, match: MatchState, names: Sequence[str]) -> list[str]:
+        """The match's tally after ``state``'s game (games and game points by side), and
+        its winner once decided (markup)."""
+        return []
 
     # -- the laws -------------------------------------------------------------------------
     law_id_example: str = ""

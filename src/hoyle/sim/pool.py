@@ -78,8 +78,9 @@ def collect(chunks: Iterable[list[G]], result: R, out: TextIO | None,
     for summaries in chunks:
         for g in summaries:
             result.add(g)
-            if out is not None:
-                out.write(json.dumps(g.record) + "\n")
+            if out is not None:  # a summary of several games (a match) has ``records``
+                for record in getattr(g, "records", None) or [g.record]:
+                    out.write(json.dumps(record) + "\n")
         if progress is not None:
             progress(result.games)
     return result

@@ -19,7 +19,7 @@ dealer's wins, points per deal by kind and role, and the game's own counts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any, TextIO
 
@@ -35,15 +35,17 @@ def _spec(game: GameSpec | str) -> GameSpec:
     return game if isinstance(game, GameSpec) else get_game(game)
 
 
-def _chunk(game: str, args: tuple[tuple[str, str], int, list[int]]) -> list[Any]:
+def _chunk(game: str, params: Mapping[str, Any],
+           args: tuple[tuple[str, str], int, list[int]]) -> list[Any]:
     names, seed, indices = args
     spec = get_game(game)
-    return [spec.play_match_game(names, seed, i) for i in indices]
+    return [spec.play_match_game(names, seed, i, params) for i in indices]
 
 
 def run_match(game: GameSpec | str, names: Sequence[str], games: int, seed: int = 0,
               workers: int = 1, out: TextIO | None = None,
-              progress: Callable[[int], None] | None = None, first: int = 0) -> MatchTotals:
+              progress: Callable[[int], None] | None = None, first: int = 0,
+              params: Mapping[str, Any] | None = None) -> MatchTotals:
     """Play ``games`` games of ``game`` between the computer players named ``names`` (A, B).
 
     Args:
@@ -56,19 +58,23 @@ def run_match(game: GameSpec | str, names: Sequence[str], games: int, seed: int 
         progress: called with the number of games finished so far.
         first: the index of the first game: games ``first`` to ``first + games - 1`` are
             played, each exactly as in a run from 0 (to finish a run stopped part way).
+        params: the game's own sim options beyond the players (cribbage: ``laws``,
+            ``acc_edition``), checked first (:meth:`GameSpec.check_sim_params`).
 
     Returns:
         The game's match result (:meth:`GameSpec.empty_match` with every game added).
 
     Raises:
-        HoyleError: an unknown game or player name.
+        HoyleError: an unknown game or player name, or a bad option value.
     """
     spec = _spec(game)
     pair = (names[0], names[1])
     for n in pair:
         spec.make_player(n)  # fail early on a bad name
+    own = dict(params or {})
+    spec.check_sim_params(own)
     result = spec.empty_match(pair)
-    chunks = play_chunks(partial(_chunk, spec.name), pair, seed, first, games, workers,
+    chunks = play_chunks(partial(_chunk, spec.name, own), pair, seed, first, games, workers,
                          most=result.CHUNK)
     return collect(chunks, result, out, progress)
 

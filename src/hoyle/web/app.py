@@ -277,6 +277,8 @@ def _game_forms() -> list[dict[str, Any]]:
                 choices = list(spec.variants())
             elif o.name == "laws":
                 choices = list(spec.codes())
+            if choices and o.default is None:
+                choices = ["", *choices]  # not given (e.g. --acc-edition: the default)
             kind = "bool" if o.flag else ("choice" if choices else "text")
             opts.append({"name": o.name, "help": o.help, "kind": kind,
                          "choices": choices, "default": o.default})

@@ -42,7 +42,7 @@ NAMES = "names"
 """The option that holds the players' names (a list, by seat)."""
 MAX_BUTTONS = 14
 """The most acts offered as buttons (a decision's options); more are typed."""
-_SKIPPED = frozenset({"names", "save", "resume"})
+_SKIPPED = frozenset({"names", "save", "resume", "match"})  # one game a table
 
 
 def referee_options(spec: GameSpec) -> list[Any]:

@@ -42,7 +42,7 @@ PERSON = "person"
 COMPUTER = "computer"
 HELP_WORDS = frozenset({"help", "?", "h"})
 """What a person types for help (as in the terminal)."""
-SKIPPED_OPTIONS = frozenset({"seed", "save", "resume", "opponent"})
+SKIPPED_OPTIONS = frozenset({"seed", "save", "resume", "opponent", "match"})
 """Play options a table does not take from its creator's form (the seed is drawn; the
 seats say who the computers are)."""
 

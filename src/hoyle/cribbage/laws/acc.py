@@ -17,7 +17,7 @@ marked ``provisional``. Muggins (rule 10) is off unless announced:
 
 from __future__ import annotations
 
-from hoyle.cribbage.effects import Dead, Takedown, VoidPointsOf
+from hoyle.cribbage.effects import Dead, NoCount, PegOut, Takedown, VoidPointsOf
 from hoyle.engine.action import Action
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Option, Report, Ruling
 
@@ -25,7 +25,8 @@ __all__ = ["ACC", "PARAMS"]
 
 PARAMS = (
     Param("acc_edition", "2025", ("web2008", "2020", "2025"),
-          help="the edition of the rule book whose remedies apply (ACC-4.4(a), ACC-4.4(b))"),
+          help="the edition of the rule book whose rules apply (ACC-4.4(b)'s table, "
+               "ACC-8.11 in the newer books; every ruling is tagged with it)"),
     Param("refused_count_check_penalty", 10,
           help="points for refusing the dealer a count check (ACC-4.4(a))"),
     Param("peek_penalty", 2, help="points for seeing the bottom card (ACC-2.1, ACC-3.1)"),
@@ -39,6 +40,11 @@ PARAMS = (
           help="until when a short claim may be amended (ACC-8.3)"),
     Param("skunk_game_points", 3, low=2, high=4,
           help="game points to the winner of a skunk (ACC-12.1)"),
+    Param("match_play", False, (True, False),
+          help="a match-play event (set by a match): ACC-8.11's reminder to peg out does "
+               "not apply"),
+    Param("next_game_first_dealer", "loser", ("loser", "winner", "cut"),
+          help="who deals first in a match's next game (ACC-1.5: the loser)"),
 )
 """ACC's engine parameters, where the codes differ and the engine reads them
 (cribbage.md §4; the section's other rows are cited by rulings as ``parameter`` notes)."""
@@ -46,7 +52,8 @@ PARAMS = (
 ACC = LawCode("acc", "American Cribbage Congress tournament rules", PARAMS)
 """The ACC law code."""
 
-ACC.cites.update({"cut": "ACC-3.2", "crib": "ACC-5.1.a", "heels": "ACC-6.3", "go": "ACC-1.7"})
+ACC.cites.update({"cut": "ACC-3.2", "crib": "ACC-5.1.a", "heels": "ACC-6.3", "go": "ACC-1.7",
+                  "game_hole": "ACC-1.6"})
 
 _IN_DEAL = ("deal", "discard", "starter", "play", "claim", "decision")
 
@@ -98,8 +105,9 @@ _procedure("ACC-1.2", "Number of players", "Heading: the number of players.",
 _procedure("ACC-1.4", "The board", "Heading: the board.",
            "The engine keeps each side's front and back peg (CRIB-R-2).")
 _procedure("ACC-1.5", "Outline of play", "Between games of a match the loser deals first.",
-           "next_game_first_dealer = loser (match play records it; a single game starts "
-           "with the cut).")
+           "A match (hoyle play/referee --match N) starts each game after the first with "
+           "the loser of the previous game dealing (next_game_first_dealer = loser); a "
+           "single game, and a match's first, start with the cut.")
 _procedure("ACC-1.6", "Definitions",
            "Crib of four scored after the dealer's hand; flush of four in the hand, five "
            "with the starter (a crib flush needs all five); go; game hole 121; his heels; "
@@ -202,23 +210,44 @@ def _acc_4_4a(irr: Irregularity, code: LawCode) -> Ruling:
 
 
 @ACC.law("ACC-4.4(b)", "Wrong number of cards after the starter",
-         "Found after the starter is turned: a table of cases settled by judges; the 2025 "
-         "book (4.4.d(9)): play stops, all pegging of the deal is taken back, both hands and "
-         "the crib are dead and the same dealer deals again.",
-         engine="REPORT wrong_count after the starter: edition 2025 (default): every point "
-                "pegged in the deal is taken back and the deal is dealt again; editions "
-                "web2008 and 2020: the judges' table is not in the catalogue, so the engine "
-                "applies the same remedy marked provisional (wrong_count_after_starter).",
+         "Found after the starter is turned: a table of cases settled by judges, by "
+         "edition. web2008 (the holder of the wrong number named): play goes on, his "
+         "pegging is taken back and his play and hand do not count, the other's count, "
+         "the crib counts. 2025 (4.4.d(9)): play stops, all pegging of the deal is taken "
+         "back, both hands and the crib are dead and the same dealer deals again.",
+         engine="REPORT wrong_count [SEAT] after the starter, by acc_edition. 2025 "
+                "(default): every point pegged in the deal is taken back and the deal is "
+                "dealt again. web2008 with the holder named: his pegging of the deal is "
+                "taken back, his further play points and his hand do not count, the "
+                "play and the show go on (the crib counts; a short crib is filled by the "
+                "table). 2020, or web2008 with no holder named: the catalogue has no "
+                "table for it, so the 2025 remedy applies, marked provisional "
+                "(wrong_count_after_starter).",
          kinds={"wrong_count": "a hand or the crib is found with the wrong number of cards"})
 def _acc_4_4b(irr: Irregularity, code: LawCode) -> Ruling:
     if not irr.facts.get("starter_turned"):
         return _r(code, "wrong number of cards before the starter: the same "
                   "dealer deals again, no points", new_deal=True, parameter="misdeal_penalty",
                   provisional=True, law="ACC-4.4(a)")
+    edition = _ed(code)
+    if edition == "web2008" and irr.offender is not None:
+        seat = irr.offender
+        other = _adv(irr, seat)
+        return _r(code, f"wrong number of cards after the starter, held by seat {seat}: "
+                  f"play goes on; seat {seat}'s pegging of this deal is taken back and his "
+                  f"play and hand do not count; seat {other}'s pegging and hand count; the "
+                  "crib counts if correct (a short crib is filled by the dealer drawing "
+                  "blind from the holder's cards)", effects=(NoCount(seat),),
+                  parameter="wrong_count_after_starter", provisional=True,
+                  law="ACC-4.4(b)")
+    note = "" if edition == "2025" else (
+        " (the 2025 book's case 4.4.d(9): the catalogue has no table of the "
+        f"{edition} edition{' without the holder named' if edition == 'web2008' else ''})")
     return _r(code, "wrong number of cards after the starter: all pegging of "
-              "this deal is taken back, hands and crib are dead, the same dealer deals again",
-              void_deal_points=True, new_deal=True, parameter="wrong_count_after_starter",
-              provisional=_ed(code) != "2025", law="ACC-4.4(b)")
+              "this deal is taken back, hands and crib are dead, the same dealer deals again"
+              + note, void_deal_points=True, new_deal=True,
+              parameter="wrong_count_after_starter", provisional=edition != "2025",
+              law="ACC-4.4(b)")
 
 
 @ACC.law("ACC-4.5", "Imperfect pack", "Heading: an imperfect pack.",
@@ -559,9 +588,32 @@ _procedure("ACC-8.9", "Pegging a go before announcing it", "Heading.",
            "Rule text to be confirmed; no ruling is made.")
 _procedure("ACC-8.10", "Failing to put the peg in the game hole", "Heading.",
            "Rule text to be confirmed; no ruling is made.")
-_procedure("ACC-8.11", "Pegging out", "Except in match play and muggins events a player "
-           "must peg out; the opponent must remind him.",
-           "The engine pegs out automatically the moment a side reaches 121 (must_peg_out).")
+@ACC.law("ACC-8.11", "Pegging out", "Except in match play and muggins events a player "
+         "must peg out; the opponent must remind him (newer books: 2020, 2025).",
+         engine="Detected under manual counting: a claim that stops short of the game hole "
+                "when the points due reach it. 2020 and 2025, muggins off, not match play: "
+                "the player pegs out. With muggins in force (ACC-10.1), in match play "
+                "(match_play, set by a match) or under web2008 (not in that book) the "
+                "claim stands as an underpeg (ACC-8.3, or muggins).",
+         kinds={"short_of_game": Report("a player pegged short of the game hole with "
+                                        "enough points", detected=True)})
+def _acc_8_11(irr: Irregularity, code: LawCode) -> Ruling:
+    seat = _offender(irr, 0)
+    true = int(irr.facts.get("true", 0))
+    if _ed(code) == "web2008":
+        why = "ACC-8.11 is not in the web2008 rules"
+    elif code.params["muggins"] == "acc":
+        why = "muggins is in force: pegging out is his own to do (ACC-10.1)"
+    elif code.params["match_play"]:
+        why = "in match play the opponent need not remind him"
+    else:
+        return _r(code, f"seat {seat} stopped short of the game hole with {true} "
+                  "point(s) due: reminded, he pegs out", effects=(PegOut(seat, true),),
+                  provisional=True)
+    return _r(code, f"seat {seat} stopped short of the game hole: {why}; the claim is "
+              "ruled as an underpeg", refused=True, provisional=True,
+              parameter="match_play" if "match" in why else
+              "muggins" if "muggins" in why else None)
 
 
 # -- 9: the show -------------------------------------------------------------------------
@@ -652,8 +704,10 @@ _procedure("ACC-11", "Judges", "Heading: judges; situations not covered.",
            "Situations no law covers are left to the table; the referee records them.")
 _procedure("ACC-12.1", "Game points", "Scorecards in ink; game points: win 2, skunk 3, loss "
            "0.",
-           "Every result reports the skunk (loser at 90 or fewer) and the game points "
-           "(2, or 3 for a skunk).")
+           "Every result gives the game points: 2, or 3 for a skunk (loser at 90 or fewer, "
+           "tournament custom: marked provisional), 4 for a double skunk where the table "
+           "sets double_skunk_threshold (not in the catalogued text of any edition); no "
+           "lurch. Out of two-hand six-card play the result is marked out of scope.")
 
 
 @ACC.law("ACC-12.2", "No-show in a playoff", "A player absent forfeits a game after 5 "

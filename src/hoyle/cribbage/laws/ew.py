@@ -38,6 +38,9 @@ PARAMS = (
     Param("renege_penalty", 2, help="points for a renege in the play (EW-xxi)"),
     Param("underscore_window", "next_card", ("next_card", "fingers_off"),
           help="until when a short claim in the play may be amended (EW-xix)"),
+    Param("next_game_first_dealer", "cut", ("cut", "loser", "winner"),
+          help="who deals first in a match's next game (EW is silent: cut again, EW-i read "
+               "for each game)"),
 )
 """EW's engine parameters, where the codes differ and the engine reads them
 (cribbage.md §4; the section's other rows are cited by rulings as ``parameter`` notes)."""
@@ -385,8 +388,9 @@ def _ew_xvi(irr: Irregularity, code: LawCode) -> Ruling:
 EW.procedure("EW-xvii", "Lurch",
              "Winning a game of 61 before the adversary has reached 31 is a lurch and "
              "counts as two games, if so agreed before the game.",
-             "Every result reports the lurch (loser below half the target: 31 of 61, 61 of "
-             "121); it counts as two games only with the lurch_agreed option.")
+             "With the lurch_agreed option a result names the lurch (loser below half the "
+             "target: 31 of 61; 61 of 121, the catalogue's default, marked) and counts two "
+             "games; not agreed, a game is one game. EW has no skunk and no game points.")
 
 
 @EW.law("EW-xviii", "Played cards stand",
