@@ -28,7 +28,7 @@ from hoyle.cribbage.text import board, event_lines, seat_names, show_table, side
 from hoyle.cribbage.text import show_words, status_lines
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
-from hoyle.engine.laws import LawCode
+from hoyle.engine.laws import LawCode, report_menu
 from hoyle.engine.records import GameRecord
 from hoyle.engine.text import (HUMAN, Area, Block, Board, Confirm, GameText, PlayGame,
                                TextTable, Track, card_markup, cards_markup,
@@ -518,8 +518,7 @@ class CribbageText(GameText):
         their laws."""
         laws = state.laws
         assert laws is not None
-        rows = tuple((kind, laws.law_for(kind).id, laws.reports[kind].menu_text)
-                     for kind in laws.kinds if laws.reports[kind].reportable)
+        rows = report_menu(laws)  # every code's kinds; "not covered by CODE" where so
         return TextTable(rows, ("kind", "law", "what happened"),
                          title=f"Irregularities ({laws.name.upper()}): report KIND [SEAT]")
 

@@ -34,17 +34,18 @@ class Table(Protocol):
 
 
 def check_report(s: Table, action: Action) -> None:
-    """Raise :class:`IllegalAction` unless ``REPORT kind [seat]`` names a kind the code
-    declares reportable (and the seat at fault where the kind needs one, a seat of this
-    game). Only in referee mode."""
+    """Raise :class:`IllegalAction` unless ``REPORT kind [seat]`` names a kind some code of
+    cribbage declares reportable (the union: one the chosen code does not rule is ruled
+    "not covered"), and the seat at fault where the kind needs one, a seat of this game.
+    Only in referee mode."""
     if not s.referee:
         raise IllegalAction("irregularities are reported only in referee mode")
     assert s.laws is not None
-    reports = s.laws.reports
-    spec = reports.get(action.word) if action.word in s.laws.kinds else None
+    union = s.laws.game_reports
+    spec = union.get(action.word)
     if spec is None or not spec.reportable:
         raise IllegalAction(f"unknown irregularity {action.word!r}; known: "
-                            f"{', '.join(k for k in s.laws.kinds if reports[k].reportable)}")
+                            f"{', '.join(sorted(union))}")
     if action.n is not None and not 0 <= action.n < s.rules.players:
         raise IllegalAction(f"no seat {action.n} in this game")
     if action.n is None and spec.seat:

@@ -348,8 +348,8 @@ class EcarteText(GameText):
                 law = "by who and when"  # classified into the code's finer kinds
             elif word in laws.kinds:
                 law = laws.law_for(word).id
-            else:
-                continue  # this code has no law for it
+            else:  # ruled "not covered by CODE" (engine.laws.LawCode.not_covered)
+                law = f"not covered by {laws.name.upper()}"
             rows.append((word, law, laws.reports.get(word, spec).menu_text))
         return TextTable(tuple(rows), ("kind", "law", "what happened"),
                          title=f"Irregularities ({laws.name.upper()}): report KIND [SEAT] "
