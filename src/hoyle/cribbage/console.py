@@ -46,12 +46,13 @@ HELP = ("Type cards as rank then suit: 5h, 10c, TC, 10♥ (A 2-9 T/10 J Q K; C D
 REFEREE_HELP = (
     "Enter what happens at the table: cards for the act asked for (e.g. '7s'), 'go', a "
     "number at a claim, an option at a decision; 'heels' (dealer's two for his heels), "
-    "'amend N', 'report KIND [SEAT]' for an irregularity ('menu' lists them), "
+    "'amend N', 'report KIND [SEAT]' for an irregularity ('menu' lists them), 'muggins N' "
+    "for a muggins call (ACC, announced), "
     "'board' (or 'score') for the score, 'quit' to save and stop. Full actions work too: 'PLAY 7S'.")
 """What ``help`` prints when refereeing."""
 
 VERBS = ("CUT", "DEAL", "DISCARD", "STARTER", "PLAY", "GO", "CLAIM", "CHOOSE", "HEELS",
-         "AMEND", "REPORT")
+         "AMEND", "REPORT", "MUGGINS")
 """The verbs a line of table input may begin with (the action language of records)."""
 
 
@@ -88,6 +89,8 @@ def parse_table_input(state: CribbageState, text: str,
         text = " ".join(words)
     if head == "AMEND" and (len(words) != 2 or not re.fullmatch(r"[0-9]{1,3}", words[1])):
         raise HoyleError("amend names the corrected points, e.g. amend 4")
+    if head == "MUGGINS" and len(words) == 1:  # the option of a decision (CHOOSE muggins)
+        return Action("CHOOSE", word="muggins")
     if head in VERBS:
         return Action.parse(text)
     phase = state.phase

@@ -20,7 +20,7 @@ from hoyle.engine.event import event
 if TYPE_CHECKING:
     from hoyle.cribbage.state import CribbageState
 
-__all__ = ["VoidPointsOf", "DisplacedPeg", "Dead", "Takedown"]
+__all__ = ["VoidPointsOf", "DisplacedPeg", "Dead", "Takedown", "RetractToGo"]
 
 
 def _crib(state: Table) -> CribbageState:
@@ -38,6 +38,21 @@ class VoidPointsOf(Effect):
               cont: Continuation) -> bool:
         s = _crib(state)
         s._void_sides(sorted({s.rules.side_of(x) for x in self.seats}), law, events)
+        return False
+
+
+@dataclass(frozen=True)
+class RetractToGo(Effect):
+    """Every card played since ``seat``'s go (the renege being ruled) goes back to its
+    owner's hand and the points pegged since are taken back; ``seat`` is to play again
+    as before his go (ACC-7.3; a wrong go corrected)."""
+
+    ORDER: ClassVar[int] = 5
+    seat: int
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: Continuation) -> bool:
+        _crib(state)._retract_to_go(law, events)
         return False
 
 

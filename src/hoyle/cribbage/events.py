@@ -32,6 +32,8 @@ class Kind(StrEnum):
     """Two for his heels not taken in time (EW-xii)."""
     PLAY = "play"
     """A card played."""
+    RETRACTED = "retracted"
+    """Cards played since a go taken back to their hands (ACC-7.3)."""
     SCORE = "score"
     """Points scored (or taken down); ``items`` say what for."""
     SHOW = "show"

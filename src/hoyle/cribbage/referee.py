@@ -28,9 +28,12 @@ class Table(Protocol):
     referee: bool
     phase: str
     open_overscores: list[tuple[int, int]]
+    closed_overscores: list[tuple[int, int]]
 
     def _rule(self, irregularity: Irregularity, events: list[Event],
               cont: Continuation | None = None) -> bool: ...
+
+    def _report_renege(self, kind: str, seat: int, events: list[Event]) -> None: ...
 
 
 def check_report(s: Table, action: Action) -> None:
@@ -55,9 +58,17 @@ def check_report(s: Table, action: Action) -> None:
 
 def do_report(s: Table, action: Action, events: list[Event]) -> None:
     """Have the law code rule the reported irregularity (an overscore called carries the
-    excess not yet taken down: EW-ix, ACC-8.4.c)."""
+    excess not yet taken down, or is too late once the next deal's cut closed its window:
+    EW-ix, ACC-8.4.c; a renege claimed or a wrong go corrected is ruled on the go it
+    concerns, in its window: EW-xxi, ACC-7.3)."""
     facts: dict[str, Any] = {}
+    if action.word in ("renege", "go_corrected"):
+        assert action.n is not None
+        s._report_renege(action.word, action.n, events)
+        return
     if action.word == "overscore_called":
         open_ = [x for x in s.open_overscores if x[0] == action.n]
         facts["pending_excess"] = open_[-1][1] if open_ else 0
+        if not open_ and any(x[0] == action.n for x in s.closed_overscores):
+            facts["too_late"] = True  # the cut for this deal closed its window
     s._rule(Irregularity(action.word, action.n, s.phase, facts, reported=True), events)

@@ -36,6 +36,7 @@ from hoyle.cards import CARDS, Card, Rank
 from hoyle.cribbage import counting, referee
 from hoyle.cribbage.counting import HEELS as _HEELS
 from hoyle.cribbage.counting import Claim as _Claim
+from hoyle.cribbage.counting import OpenMuggins
 from hoyle.cribbage.events import Kind
 from hoyle.cribbage.phase import Phase
 from hoyle.cribbage.rules import CribbageRules
@@ -46,13 +47,16 @@ from hoyle.engine import rng as draw  # the seeded draws
 from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import CHANCE, Action, ScoreItem
 from hoyle.engine.event import Event, event
-from hoyle.engine.laws import Irregularity, LawCode
+from hoyle.engine.laws import Irregularity, LawCode, Until
 from hoyle.engine.state import BaseState
 
 __all__ = [
     "CribbageState",
     "CribbageView",
     "GameResult",
+    "GoSnapshot",
+    "OpenMuggins",
+    "OpenRenege",
     "Phase",
 ]
 
@@ -63,9 +67,9 @@ _EXPECTED = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.STARTER: "STAR
 _RULE_OF_PLAY = {"cut": "EW-i", "last": "EW-T-x", "crib": "EW-viii", "heels": "EW-xii",
                  "go": "EW-T-ix", "amend": "EW-xix"}
 """Sources of routine events when no law code is given: the seed code's (EW)."""
-_TABLE_VERBS = frozenset({"HEELS", "AMEND", "REPORT"})
-_NUMBER_VERBS = frozenset({"CLAIM", "AMEND", "REPORT"})
-_WORD_VERBS = frozenset({"CHOOSE", "REPORT"})
+_TABLE_VERBS = frozenset({"HEELS", "AMEND", "REPORT", "MUGGINS"})
+_NUMBER_VERBS = frozenset({"CLAIM", "AMEND", "REPORT", "MUGGINS"})
+_WORD_VERBS = frozenset({"CHOOSE", "REPORT", "MUGGINS"})
 _PLAY_ACTIONS = tuple(Action("PLAY", (c,)) for c in CARDS)
 _NO_ITEMS: list[ScoreItem] = []
 _GO = Action("GO")
@@ -197,6 +201,30 @@ class CribbageView(NamedTuple):
         return self.dealer == self.seat
 
 
+class GoSnapshot(NamedTuple):
+    """The play as it stood just before a go (referee mode), to take back what followed
+    (ACC-7.3) or to let the go be corrected."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    total: int
+    count_cards: tuple[Card, ...]
+    played: tuple[tuple[int, Card], ...]
+    passed: tuple[bool, ...]
+    last_player: int | None
+    pegs: tuple[tuple[int, int], ...]
+
+
+class OpenRenege(NamedTuple):
+    """A go called while holding a card that fits (referee mode), not yet claimed: the
+    table reports it (``REPORT renege SEAT``) in the code's window (EW-xxi, ACC-7.3)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    deal_number: int
+    count_no: int
+    snapshot: GoSnapshot
+
+
 @dataclass(frozen=True)
 class Advance(Continuation):
     """After a claim in the play: the next seat to play after ``seat`` (EW-xxi)."""
@@ -279,6 +307,19 @@ class CribbageState(BaseState):
         self.shown: list[tuple[int, str, tuple[Card, ...]]] = []
         self.dead: list[Card] = []
         self.deal_start_pegs: list[list[int]] = [list(p) for p in self.pegs]
+        self.count_no = 0
+        """Counts ended in this deal's play (the window of EW-xxi)."""
+        self.reneges: list[OpenRenege] = []
+        """Goes called while holding a card that fits, not yet claimed (referee mode)."""
+        self.claims: list[tuple[int, str, int]] = []
+        """This deal's claims, in order: (seat, what, points claimed)."""
+        self.muggins_open: list[OpenMuggins] = []
+        """Underpegs of this deal and the last the adversary may call (ACC-10.4)."""
+        self.closed_overscores: list[tuple[int, int]] = []
+        """Overscores of the last deal not taken down: their window closed with the cut
+        (EW-ix, ACC-8.4.c)."""
+        self.retracting: OpenRenege | None = None
+        """The renege being ruled (its snapshot for :meth:`_retract_to_go`)."""
 
     # -- reading ---------------------------------------------------------------------
 
@@ -381,6 +422,10 @@ class CribbageState(BaseState):
         self.open_overscores = list(self.open_overscores)
         self.dead = list(self.dead)
         self.deal_start_pegs = [list(p) for p in self.deal_start_pegs]
+        self.reneges = list(self.reneges)
+        self.claims = list(self.claims)
+        self.muggins_open = list(self.muggins_open)
+        self.closed_overscores = list(self.closed_overscores)
 
     # -- what may be done ------------------------------------------------------------
 
@@ -497,7 +542,8 @@ class CribbageState(BaseState):
 
     def _check_table_action(self, action: Action) -> None:
         """The actions a seat may take out of turn: ``HEELS`` and ``AMEND`` (manual
-        counting, :mod:`hoyle.cribbage.counting`), ``REPORT`` (:mod:`hoyle.cribbage.referee`)."""
+        counting, :mod:`hoyle.cribbage.counting`), ``MUGGINS n`` (referee mode, ACC-10.4),
+        ``REPORT`` (:mod:`hoyle.cribbage.referee`)."""
         verb = action.verb
         if self.phase == Phase.GAME_OVER:
             raise IllegalAction("the game is over")
@@ -505,6 +551,8 @@ class CribbageState(BaseState):
             raise IllegalAction(f"{verb} names no card")
         if verb == "HEELS":
             counting.check_heels(self)
+        elif verb == "MUGGINS":
+            counting.check_muggins(self, action)
         elif verb == "AMEND":
             counting.check_amend(self, action)
         else:
@@ -554,6 +602,8 @@ class CribbageState(BaseState):
             counting.do_heels(self, events)
         elif verb == "AMEND":
             counting.do_amend(self, action.n or 0, events)
+        elif verb == "MUGGINS":
+            counting.do_muggins(self, action.word, action.n or 0, events)
         elif verb == "REPORT":
             referee.do_report(self, action, events)
         elif phase == Phase.PLAY:
@@ -646,9 +696,17 @@ class CribbageState(BaseState):
         self.shown = []
         self.dead = []
         self.deal_start_pegs = [list(p) for p in self.pegs]
+        self.count_no = 0
+        self.claims = []
+        # What the last deal left open stays known one deal more, so that a late report
+        # is ruled too late rather than not found.
+        self.reneges = [r for r in self.reneges if r.deal_number >= self.deal_number - 1]
+        self.muggins_open = [m for m in self.muggins_open
+                             if m.deal_number >= self.deal_number - 1]
 
     def _do_deal(self, cards: Sequence[Card], events: list[Event]) -> None:
-        self.open_overscores = []  # the window to take down closes with the next cut
+        # the window to take down closes with the next cut
+        self.closed_overscores, self.open_overscores = self.open_overscores, []
         k = self.rules.cards_dealt
         for i, seat in enumerate(self._seat_order()):
             self.hands[seat] = sorted(cards[i * k:(i + 1) * k], key=_by_index)
@@ -732,12 +790,100 @@ class CribbageState(BaseState):
     def _do_go(self, events: list[Event]) -> None:
         seat = self.to_act
         if self.referee and self._can_play(seat):
-            playable = [c for c in self.hands[seat] if self.count + PIPS[c.rank] <= 31]
-            if self._rule(Irregularity("renege", seat, self.phase,
-                                       {"playable": tuple(playable), "count": self.count}),
-                          events, AfterRenege(seat)):
-                return
+            # A go called while holding a card that fits: it stands until the table
+            # reports it (REPORT renege SEAT) or the offender corrects it
+            # (REPORT go_corrected SEAT), each in the code's window (EW-xxi, ACC-7.3).
+            playable = tuple(c for c in self.hands[seat] if self.count + PIPS[c.rank] <= 31)
+            self.reneges.append(OpenRenege(seat, playable, self.deal_number, self.count_no,
+                                           self._go_snapshot()))
         self._pass(seat, events)
+
+    def _go_snapshot(self) -> GoSnapshot:
+        return GoSnapshot(tuple(tuple(h) for h in self.hands), self.count,
+                          tuple(self.count_cards), tuple(self.played), tuple(self.passed),
+                          self.last_player, tuple((p[0], p[1]) for p in self.pegs))
+
+    def _retract_to_go(self, law: str, events: list[Event]) -> None:
+        """Take back every card played since the go being ruled and the points pegged
+        since (ACC-7.3); the offender is to act again, as before his go."""
+        rec = self.retracting
+        assert rec is not None
+        snap = rec.snapshot
+        back = self.played[len(snap.played):]
+        self.hands = [list(h) for h in snap.hands]
+        self.count, self.count_cards = snap.total, list(snap.count_cards)
+        self.played, self.passed = list(snap.played), list(snap.passed)
+        self.last_player = snap.last_player
+        for side, (front, rear) in enumerate(snap.pegs):
+            lost = self.pegs[side][0] - front
+            if lost:
+                events.append(event(Kind.SCORE, side, (), -lost, (), "points since the go "
+                                    "taken back", law, front))
+            self.pegs[side] = [front, rear]
+        self.shown, self.claim, self.amendable = [], None, None
+        self.claims = [c for c in self.claims if c[1] not in ("hand", "crib")]
+        self.phase, self.to_act = Phase.PLAY, rec.seat
+        self.reneges = [r for r in self.reneges
+                        if r.deal_number != self.deal_number
+                        or len(r.snapshot.played) <= len(snap.played)]
+        events.append(event(Kind.RETRACTED, rec.seat, tuple(c for _, c in back),
+                            reason="the cards played since the go go back to their hands",
+                            source=law, count=self.count))
+
+    def _renege_window_closed(self, rec: OpenRenege, kind: str) -> bool:
+        """Whether the code's window for ``kind`` (``renege``: the claim; ``go_corrected``:
+        the offender's correction) on ``rec`` is past (Report.until: EW-xxi's end of the
+        count, ACC-7.3's adversary's next card or hand count, ACC-7.3's correction before
+        anyone pegs or the adversary plays)."""
+        if rec.deal_number != self.deal_number:
+            return True
+        laws = self.laws
+        assert laws is not None
+        spec = laws.reports.get(kind) or laws.game_reports[kind]
+        until = spec.until
+        in_play = self.phase in (Phase.PLAY, Phase.CLAIM, Phase.DECISION) and not self.shown
+        if until is Until.END_OF_COUNT:
+            return rec.count_no != self.count_no or not in_play
+        if until is Until.BEFORE_PEG:
+            snap = rec.snapshot
+            return (len(self.played) != len(snap.played) or not in_play
+                    or tuple((p[0], p[1]) for p in self.pegs) != snap.pegs)
+        if until is Until.ADVERSARY_NEXT:
+            adv = self._adversary(rec.seat)
+            if any(seat == adv and what == "hand" for seat, what, _ in self.claims):
+                return True
+            later = self.played[len(rec.snapshot.played):]
+            for i, (seat, card) in enumerate(later):
+                if seat == rec.seat and card in rec.cards:
+                    return any(s2 == adv for s2, _ in later[i + 1:])
+            return False
+        return False
+
+    def _report_renege(self, kind: str, seat: int, events: list[Event]) -> None:
+        """``REPORT renege SEAT`` (the adversary claims) or ``REPORT go_corrected SEAT``
+        (the offender corrects his go): ruled by the code on the earliest go of that seat
+        not yet claimed, or too late past its window (EW-xxi, ACC-7.3)."""
+        rec = next((r for r in self.reneges if r.seat == seat), None)
+        facts: dict[str, Any] = {}
+        if rec is None:
+            facts["no_renege"] = True
+            self._rule(Irregularity(kind, seat, self.phase, facts, reported=True), events)
+            return
+        facts.update(playable=rec.cards, count=rec.snapshot.total,
+                     late=rec.snapshot.played != tuple(self.played))
+        if self._renege_window_closed(rec, kind):
+            facts["too_late"] = True
+            if kind == "renege":
+                self.reneges.remove(rec)
+            self._rule(Irregularity(kind, seat, self.phase, facts, reported=True), events)
+            return
+        self.reneges.remove(rec)
+        self.retracting = rec
+        try:
+            self._rule(Irregularity(kind, seat, self.phase, facts, reported=True), events,
+                       AfterRenege(seat))
+        finally:
+            self.retracting = None
 
     def _pass(self, seat: int, events: list[Event]) -> None:
         self.passed[seat] = True
@@ -804,6 +950,7 @@ class CribbageState(BaseState):
         last = self.last_player
         assert last is not None
         n = self.rules.players
+        self.count_no += 1
         self.phase = Phase.PLAY
         self.count = 0
         self.count_cards = []

@@ -95,6 +95,9 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
         elif k == "dead":
             lines.append(f"  [yellow]{who}: {cards_markup(e.cards)} dead, out of the play"
                          f"[/yellow]  [dim]({escape(e.source)})[/dim]")
+        elif k == "retracted":
+            lines.append(f"  [yellow]Taken back to the hands: {cards_markup(e.cards)}; the "
+                         f"count is {e.count} again[/yellow]  [dim]({escape(e.source)})[/dim]")
         elif k == "heels_lost":
             lines.append(f"  [yellow]{escape(e.reason)}[/yellow]  [dim]({escape(e.source)})[/dim]")
         elif k == "game_over":

@@ -17,9 +17,11 @@ marked ``provisional``. Muggins (rule 10) is off unless announced:
 
 from __future__ import annotations
 
-from hoyle.cribbage.effects import Dead, Takedown, VoidPointsOf
+from hoyle.cribbage.effects import Dead, RetractToGo, Takedown, VoidPointsOf
 from hoyle.engine.action import Action
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Option, Report, Ruling
+from hoyle.engine.effects import Points
+from hoyle.engine.laws import (Decision, Irregularity, LawCode, Param, Option, Report, Ruling,
+                               Until)
 
 __all__ = ["ACC", "PARAMS"]
 
@@ -430,22 +432,43 @@ _procedure("ACC-7.2", "Points in the play", "Points go to the player of the card
 @ACC.law("ACC-7.3", "Renege", "Failing to play a card that could be played: the adversary "
          "scores 2 for each card that could singly have been played, and chooses whether "
          "the reneged card(s) are dead or played; hands and crib are still counted.",
-         engine="Referee mode detects a go called while a card fits: the adversary scores 2 "
-                "per playable card, then chooses CHOOSE dead (the cards take no further "
-                "part in the play; the go stands) or CHOOSE played (the offender must play).",
-         kinds={"renege": Report("a player said go while holding a card he could play", detected=True)})
+         engine="Referee mode: a go called while a card fits stands until it is corrected "
+                "or claimed. REPORT go_corrected SEAT before anyone pegs or the adversary "
+                "plays: the go is withdrawn, no penalty. REPORT renege SEAT (the adversary's "
+                "claim) until he plays his next card after a reneged card is played, or "
+                "announces his hand: every card played since the go goes back and its points "
+                "are taken back, the adversary scores 2 per playable card, then chooses "
+                "CHOOSE dead (the cards take no further part in the play; the go stands) or "
+                "CHOOSE played (the offender must play). After the window: too late.",
+         kinds={"renege": Report("a player said go while holding a card he could play "
+                                 "(claimed by the adversary)", seat=True,
+                                 until=Until.ADVERSARY_NEXT),
+                "go_corrected": Report("a player withdraws a go called while holding a card "
+                                       "that fits", seat=True, until=Until.BEFORE_PEG)})
 def _acc_7_3(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     adv = _adv(irr, offender)
+    if irr.facts.get("no_renege"):
+        return _r(code, f"seat {offender} has called no go in this deal while holding a "
+                  "card that fits: nothing to " + ("correct" if irr.kind == "go_corrected"
+                                                   else "claim"), refused=True,
+                  provisional=True)
+    if irr.kind == "go_corrected":
+        return _r(code, f"the wrong go is corrected before anyone pegged or seat {adv} "
+                  f"played: seat {offender} plays on, no penalty",
+                  effects=(RetractToGo(offender),), provisional=True)
     cards = tuple(irr.facts.get("playable", ()))
     pts = code.params["renege_penalty"] * max(1, len(cards))
     names = " ".join(map(str, cards))
     dead = _r(code, f"{names} dead: out of the play; the go stands",
               effects=(Dead(offender, cards),))
     play = _r(code, "the reneged card must be played")
-    return _r(code, f"renege: seat {adv} scores {pts} ({code.params['renege_penalty']}"
+    back = ("every card played since the go goes back and its points are taken back; "
+            if irr.facts.get("late") else "")
+    return _r(code, f"renege: {back}seat {adv} scores {pts} ({code.params['renege_penalty']}"
               f" for each of {len(cards)} playable card(s)) and chooses dead or played",
               points=((adv, pts),), provisional=True, parameter="renege_penalty",
+              effects=(RetractToGo(offender),),
               decision=Decision(adv, (
                   Option(Action("CHOOSE", word="dead"), f"{names} dead; the go stands", dead),
                   Option(Action("CHOOSE", word="played"), "the offender must play", play))))
@@ -511,7 +534,9 @@ _procedure("ACC-8.4.b", "Penalty for a false claim of game",
          engine="Rule text incomplete; engine default as EW-ix: the adversary may CHOOSE "
                 "takedown (offender back by the excess, adversary + excess) or accept.",
          kinds={"overclaim": Report("a player pegged more points than were due", detected=True),
-                "overscore_called": Report("an overpeg is called later, before the next cut", seat=True)})
+                "overscore_called": Report("an overpeg is called later, before the next cut",
+                                           seat=True, until=Until.NEXT_CUT,
+                                           window_param="overscore_claim_window")})
 def _acc_8_4_c(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     adv = _adv(irr, offender)
@@ -620,19 +645,32 @@ _procedure("ACC-10.3", "What muggins does not cover", "Underpegged penalties, un
 @ACC.law("ACC-10.4.a", "Calling muggins", "Call \"Muggins for N\": the points missed go to "
          "the caller (the lesser of the call and the true amount); a wrong call gives those "
          "points to the other player.",
-         engine="Muggins announced: after an underclaim the adversary may CHOOSE muggins "
-                "(he scores the points missed) or pass. Muggins off: the points are lost, no "
-                "penalty (ACC-8.3).",
-         kinds={"underclaim": Report("a player pegged fewer points than were due", detected=True)})
+         engine="Muggins announced: in play, after an underclaim the adversary may CHOOSE "
+                "muggins (he scores the points missed) or pass. In referee mode he calls it "
+                "(MUGGINS n, \"muggins for n\") through the window of ACC-10.4.b-c: he "
+                "scores the lesser of n and the points missed; with nothing missed the n "
+                "points go to the other player (a wrong call); after the window, too late; "
+                "on his heels, never (ACC-10.3). Muggins off: the points are lost, no "
+                "penalty (ACC-8.3), and a call is void (ACC-10.1). Muggins points are "
+                "scored as muggins, not as a penalty (ACC-1.6).",
+         kinds={"underclaim": Report("a player pegged fewer points than were due", detected=True),
+                "muggins_play": Report("muggins called on points of the play", named=False,
+                                       until=Until.NEXT_SCORE, late_law="ACC-10.4.b"),
+                "muggins_show": Report("muggins called on a hand or crib", named=False,
+                                       until=Until.NEXT_SCORE, late_law="ACC-10.4.c",
+                                       window_param="muggins_show_window"),
+                "muggins_heels": Report("muggins called on his heels", named=False)})
 def _acc_10_4_a(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     short = int(irr.facts.get("short", 0))
+    if irr.kind.startswith("muggins_"):
+        return _muggins_call(irr, code)
     if code.params["muggins"] != "acc":
         return _r(code, f"underpegged by {short}: the points are lost; muggins is "
                   "not in force", parameter="muggins", law="ACC-8.3")
     adv = _adv(irr, offender)
     take = _r(code, f"muggins: seat {adv} scores the {short} point(s) missed",
-              points=((adv, short),))
+              effects=(Points(adv, short, "muggins"),))
     leave = _r(code, "no muggins called: the points are lost")
     timing = "ACC-10.4.b" if irr.facts.get("what") in ("play", "go") else "ACC-10.4.c"
     return _r(code, f"seat {offender} underpegged by {short}: seat {adv} may "
@@ -640,6 +678,31 @@ def _acc_10_4_a(irr: Irregularity, code: LawCode) -> Ruling:
               decision=Decision(adv, (
                   Option(Action("CHOOSE", word="muggins"), f"muggins for {short}", take),
                   Option(Action("CHOOSE", word="pass"), "let the points go", leave))))
+
+
+def _muggins_call(irr: Irregularity, code: LawCode) -> Ruling:
+    """A muggins call at a real table (``MUGGINS n``), in its window (ACC-10.4.a)."""
+    called = int(irr.facts.get("called", 0))
+    if code.params["muggins"] != "acc":
+        return _r(code, "muggins is not in force (it was not announced before play): the "
+                  "call is void", refused=True, parameter="muggins", law="ACC-10.1")
+    if irr.kind == "muggins_heels":
+        return _r(code, "the dealer's failure to peg his heels is never subject to "
+                  "muggins: the call is void", refused=True, law="ACC-10.3")
+    if irr.facts.get("nothing"):
+        return _r(code, "nothing has been pegged in this deal to call muggins on",
+                  refused=True)
+    target = _offender(irr, 0)
+    caller = _adv(irr, target)
+    if irr.facts.get("wrong"):
+        return _r(code, f"a wrong muggins call: seat {target} pegged all that was due; "
+                  f"the {called} point(s) called go to seat {target}",
+                  effects=(Points(target, called, "a wrong muggins call"),))
+    short = int(irr.facts.get("short", 0))
+    pts = min(called, short)
+    return _r(code, f"muggins for {called}: seat {target} pegged {short} too few; seat "
+              f"{caller} scores {pts} (the lesser of the call and the points missed)",
+              effects=(Points(caller, pts, "muggins"),))
 
 
 _procedure("ACC-10.4.b", "When to call muggins in the play", "After the player finishes his "

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from hoyle.cribbage.effects import DisplacedPeg, Takedown
 from hoyle.engine.action import Action
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Option, Report, Ruling
+from hoyle.engine.laws import (Decision, Irregularity, LawCode, Param, Option, Report, Ruling,
+                               Until)
 
 __all__ = ["EW", "PARAMS"]
 
@@ -247,7 +248,9 @@ EW.procedure("EW-viii-n", "Discarding with three or four players",
                "does not waive the right: until the cut for the next deal "
                "(overscore_claim_window) the table may still REPORT overscore_called SEAT.",
         kinds={"overclaim": Report("a player took more points than were due", detected=True),
-               "overscore_called": Report("an overscore is called later, before the next cut", seat=True)})
+               "overscore_called": Report("an overscore is called later, before the next cut",
+                                          seat=True, until=Until.NEXT_CUT,
+                                          window_param="overscore_claim_window")})
 def _ew_ix(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     adv = _adversary(irr, offender)
@@ -287,11 +290,18 @@ EW.procedure("EW-ix-n", "How to take a player down",
 @EW.law("EW-x", "Underscoring",
         "No penalty attaches to taking too few points in play, hand or crib.",
         engine="An underclaim is pegged as claimed; the rest is lost and the adversary "
-               "cannot take it (muggins = off). While a short claim in the play may still "
+               "cannot take it (muggins = off); a muggins call (MUGGINS n) is void. While a short claim in the play may still "
                "be amended (EW-xix), the ruling does not say by how much it was short "
                "(EW-xiii).",
-        kinds={"underclaim": Report("a player took fewer points than were due", detected=True)})
+        kinds={"underclaim": Report("a player took fewer points than were due", detected=True),
+               "muggins_play": Report("muggins called on points of the play", named=False),
+               "muggins_show": Report("muggins called on a hand or crib", named=False),
+               "muggins_heels": Report("muggins called on his heels", named=False)})
 def _ew_x(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.kind.startswith("muggins_"):
+        return Ruling("there is no muggins under EW: points a player does not take are "
+                      "not scored, and the adversary cannot take them; the call is void",
+                      refused=True, parameter="muggins")
     if irr.facts.get("amend_open"):
         # EW-xiii: no help in counting. While the claim may still be amended (EW-xix),
         # the ruling does not say how many points were missed.
@@ -431,11 +441,19 @@ def _ew_xx(irr: Irregularity, code: LawCode) -> Ruling:
 @EW.law("EW-xxi", "Failing to play (renege)",
         "A player who could have played a card within 31 but did not forfeits two holes.",
         engine="Software play: GO is illegal while a card fits. Referee mode: a go called "
-               "while holding a playable card is detected; the adversary scores 2, once per "
-               "offence; no cards are taken back and the go stands.",
-        kinds={"renege": Report("a player said go while holding a card he could play", detected=True)})
+               "while holding a playable card stands until the adversary claims it (REPORT "
+               "renege SEAT): until the end of that count (engine default; EW states no "
+               "window) the adversary scores 2, once per offence, no cards are taken back "
+               "and the go stands; later the claim is out of time, no penalty.",
+        kinds={"renege": Report("a player said go while holding a card he could play "
+                                "(claimed by the adversary)", seat=True,
+                                until=Until.END_OF_COUNT,
+                                window_param="renege_claim_window")})
 def _ew_xxi(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
+    if irr.facts.get("no_renege"):
+        return Ruling(f"seat {offender} has called no go in this deal while holding a card "
+                      "that fits: no renege", refused=True)
     return _forfeit(irr, offender, code.params["renege_penalty"],
                     "go called while holding a playable card (renege); the go stands", code)
 

@@ -12,6 +12,7 @@ A report with no default here gets none: the game goes on as it stands.
 
 from __future__ import annotations
 
+from hoyle.cribbage.effects import RetractToGo
 from hoyle.engine.laws import Irregularity, LawCode, RuleFn, Ruling
 
 __all__ = ["EW_DEFAULTS", "ACC_DEFAULTS"]
@@ -46,8 +47,16 @@ def _no_order(irr: Irregularity, code: LawCode) -> Ruling:
 
 
 def _go_withdrawn(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("a go withdrawn before anyone pegs or the adversary plays is "
-                  "corrected without penalty (ACC-7.3's window)", parameter="renege_window")
+    seat = irr.offender if irr.offender is not None else 0
+    if irr.facts.get("no_renege"):
+        return Ruling(f"seat {seat} has called no go while holding a card that fits: "
+                      "nothing to correct", refused=True)
+    if irr.facts.get("too_late"):
+        return Ruling("too late to withdraw the go (someone has pegged or the adversary "
+                      "has played): it stands", refused=True, parameter="renege_claim_window")
+    return Ruling(f"a go withdrawn before anyone pegs or the adversary plays is corrected "
+                  f"without penalty (ACC-7.3's window): seat {seat} plays on",
+                  effects=(RetractToGo(seat),), parameter="renege_claim_window")
 
 
 EW_DEFAULTS: dict[str, RuleFn] = {
