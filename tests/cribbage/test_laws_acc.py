@@ -1222,7 +1222,8 @@ NEEDS_SEAT = {"cut_peek", "refused_count_check", "picked_up_discards", "looked_a
               "starter_mixed", "no_show", "overscore_called", "renege", "go_corrected"}
 
 
-MUGGINS_CALLS = {"muggins_play", "muggins_show", "muggins_heels"}  # MUGGINS n, not REPORT
+# reached by MUGGINS n and FACT cut_by, not by REPORT
+MUGGINS_CALLS = {"muggins_play", "muggins_show", "muggins_heels", "cut_by_dealer"}
 
 
 def test_ACC_code_reportable_kinds_are_those_tabled_here() -> None:
@@ -1289,6 +1290,8 @@ def ruling_for(kind: str) -> Ruling:
     if kind == "muggins_heels":
         return the_ruling(act(at_play(referee=True, code=MUGGINS), "MUGGINS heels 2"),
                           "ACC-10.3")
+    if kind == "cut_by_dealer":  # the table: the dealer cut the pack himself
+        return the_ruling(act(at_deal(referee=True), "FACT cut_by 1"), "ACC-3.3")
     if kind == "amend_score":
         s = at_show(referee=True)
         act(s, "CLAIM 14")

@@ -47,12 +47,13 @@ REFEREE_HELP = (
     "Enter what happens at the table: cards for the act asked for (e.g. '7s'), 'go', a "
     "number at a claim, an option at a decision; 'heels' (dealer's two for his heels), "
     "'amend N', 'report KIND [SEAT]' for an irregularity ('menu' lists them), 'muggins N' "
-    "for a muggins call (ACC, announced), "
+    "for a muggins call (ACC, announced), 'fact dealt_by|cut_by|led_by SEAT' for who really "
+    "dealt, cut or led, "
     "'board' (or 'score') for the score, 'quit' to save and stop. Full actions work too: 'PLAY 7S'.")
 """What ``help`` prints when refereeing."""
 
 VERBS = ("CUT", "DEAL", "DISCARD", "STARTER", "PLAY", "GO", "CLAIM", "CHOOSE", "HEELS",
-         "AMEND", "REPORT", "MUGGINS")
+         "AMEND", "REPORT", "MUGGINS", "FACT")
 """The verbs a line of table input may begin with (the action language of records)."""
 
 
@@ -80,7 +81,7 @@ def parse_table_input(state: CribbageState, text: str,
     if not words:
         raise HoyleError("nothing entered: type 'help' for what to enter")
     head = words[0].upper()
-    if head == "REPORT" and len(words) == 3 and not re.fullmatch(r"[0-9]+", words[2]):
+    if head in ("REPORT", "FACT") and len(words) == 3 and not re.fullmatch(r"[0-9]+", words[2]):
         lowered = [n.lower() for n in names]
         if words[2].lower() not in lowered:
             raise HoyleError(f"no player {words[2]!r}: name a player or give a seat number "

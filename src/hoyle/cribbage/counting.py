@@ -80,6 +80,7 @@ class Table(Protocol):
     amendable: tuple[int, int, int, int] | None
     open_overscores: list[tuple[int, int]]
     heels_due: bool
+    heels_to: int | None
     deal_number: int
     claims: list[tuple[int, str, int]]
     muggins_open: list[OpenMuggins]
@@ -203,6 +204,7 @@ def do_heels(s: Table, events: list[Event]) -> None:
     assert s.dealer is not None and s.starter is not None
     if s.heels_due:
         s.heels_due = False
+        s.heels_to = s.dealer
         points = heels_points(s.starter)
         s._peg(s.dealer, points, events, "his heels", s._cite("heels"),
                (ScoreItem("heels", (s.starter,), points),), (s.starter,))

@@ -46,13 +46,14 @@ from hoyle.errors import HoyleError, IllegalAction
 from hoyle.engine import rng as draw  # the seeded draws
 from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import CHANCE, Action, ScoreItem
-from hoyle.engine.event import Event, event
+from hoyle.engine.event import Event, EventKind, event
 from hoyle.engine.laws import Irregularity, LawCode, Until
 from hoyle.engine.state import BaseState
 
 __all__ = [
     "CribbageState",
     "CribbageView",
+    "FACT_WORDS",
     "GameResult",
     "GoSnapshot",
     "OpenMuggins",
@@ -67,9 +68,12 @@ _EXPECTED = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.STARTER: "STAR
 _RULE_OF_PLAY = {"cut": "EW-i", "last": "EW-T-x", "crib": "EW-viii", "heels": "EW-xii",
                  "go": "EW-T-ix", "amend": "EW-xix"}
 """Sources of routine events when no law code is given: the seed code's (EW)."""
-_TABLE_VERBS = frozenset({"HEELS", "AMEND", "REPORT", "MUGGINS"})
-_NUMBER_VERBS = frozenset({"CLAIM", "AMEND", "REPORT", "MUGGINS"})
-_WORD_VERBS = frozenset({"CHOOSE", "REPORT", "MUGGINS"})
+_TABLE_VERBS = frozenset({"HEELS", "AMEND", "REPORT", "MUGGINS", "FACT"})
+_NUMBER_VERBS = frozenset({"CLAIM", "AMEND", "REPORT", "MUGGINS", "FACT"})
+_WORD_VERBS = frozenset({"CHOOSE", "REPORT", "MUGGINS", "FACT"})
+FACT_WORDS = ("dealt_by", "dealt_first", "cut_by", "led_by")
+"""The facts of the table a referee enters (``FACT word SEAT``): who dealt, who was dealt
+to first (the order of the deal), who cut, who led."""
 _PLAY_ACTIONS = tuple(Action("PLAY", (c,)) for c in CARDS)
 _NO_ITEMS: list[ScoreItem] = []
 _GO = Action("GO")
@@ -320,6 +324,12 @@ class CribbageState(BaseState):
         (EW-ix, ACC-8.4.c)."""
         self.retracting: OpenRenege | None = None
         """The renege being ruled (its snapshot for :meth:`_retract_to_go`)."""
+        self.heels_to: int | None = None
+        """The seat his heels were pegged to in this deal (EW-xii, ACC-6.3)."""
+        self.wrong_lead: GoSnapshot | None = None
+        """The play as it stood before a lead out of turn (``FACT led_by``; ACC-7.1.a-b)."""
+        self.void_by = ""
+        """The law that made the last deal void ("" if it was played out)."""
 
     # -- reading ---------------------------------------------------------------------
 
@@ -553,6 +563,8 @@ class CribbageState(BaseState):
             counting.check_heels(self)
         elif verb == "MUGGINS":
             counting.check_muggins(self, action)
+        elif verb == "FACT":
+            self._check_fact(action)
         elif verb == "AMEND":
             counting.check_amend(self, action)
         else:
@@ -604,6 +616,8 @@ class CribbageState(BaseState):
             counting.do_amend(self, action.n or 0, events)
         elif verb == "MUGGINS":
             counting.do_muggins(self, action.word, action.n or 0, events)
+        elif verb == "FACT":
+            self._do_fact(action.word, action.n or 0, events)
         elif verb == "REPORT":
             referee.do_report(self, action, events)
         elif phase == Phase.PLAY:
@@ -669,6 +683,12 @@ class CribbageState(BaseState):
         else:
             super()._cut_tie(events, source)
 
+    def _new_deal(self, dealer: int | None, events: list[Event], reason: str,
+                  source: str) -> None:
+        """The next deal, or a deal void by a law (its law kept in :attr:`void_by`)."""
+        self.void_by = source if reason == "the deal is void" else ""
+        super()._new_deal(dealer, events, reason, source)
+
     def _dealer_chosen(self, events: list[Event]) -> None:
         """Three for last to the pone in the five-card game (EW-T-x), then the deal."""
         if self.rules.last_bonus:
@@ -698,6 +718,8 @@ class CribbageState(BaseState):
         self.deal_start_pegs = [list(p) for p in self.pegs]
         self.count_no = 0
         self.claims = []
+        self.heels_to = None
+        self.wrong_lead = None
         # What the last deal left open stays known one deal more, so that a late report
         # is ruled too late rather than not found.
         self.reneges = [r for r in self.reneges if r.deal_number >= self.deal_number - 1]
@@ -751,9 +773,11 @@ class CribbageState(BaseState):
         if heels:
             if self.manual_count:
                 self.heels_due = True
-            elif self._peg(self.dealer, heels, events, "his heels", self._cite("heels"),
-                           (ScoreItem("heels", (card,), heels),), (card,)):
-                return
+            else:
+                self.heels_to = self.dealer
+                if self._peg(self.dealer, heels, events, "his heels", self._cite("heels"),
+                             (ScoreItem("heels", (card,), heels),), (card,)):
+                    return
         self.phase = Phase.PLAY
         self.to_act = self.pone()
 
@@ -884,6 +908,139 @@ class CribbageState(BaseState):
                        AfterRenege(seat))
         finally:
             self.retracting = None
+
+    # -- the facts of the table (referee mode) ---------------------------------------
+
+    def _check_fact(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless ``FACT word SEAT`` may be entered now:
+        ``dealt_by`` (who really dealt; before the play's first card), ``dealt_first``
+        (who was dealt to first: at the deal or the lay-away), ``cut_by`` (who cut:
+        before the deal, or the starter before the play's first card), ``led_by`` (who
+        led: before the play's first card)."""
+        if not self.referee:
+            raise IllegalAction("the facts of the table are entered in referee mode")
+        word, seat = action.word, action.n
+        if word not in FACT_WORDS:
+            raise IllegalAction(f"unknown fact {word!r}; known: {', '.join(FACT_WORDS)}")
+        if seat is None or not 0 <= seat < self.rules.players:
+            raise IllegalAction(f"FACT {word} names the seat, e.g. FACT {word} 1")
+        if action.cards:
+            raise IllegalAction("FACT names no card")
+        if self.dealer is None:
+            raise IllegalAction("no deal yet: cut for deal first")
+        if self.played or self.phase not in (Phase.DEAL, Phase.DISCARD, Phase.STARTER,
+                                             Phase.PLAY):
+            raise IllegalAction(f"{word} is entered before the first card of the play")
+        if word == "led_by" and self.phase != Phase.PLAY:
+            raise IllegalAction("led_by is entered at the lead, once the starter is turned")
+        if word == "dealt_first" and self.phase not in (Phase.DEAL, Phase.DISCARD):
+            raise IllegalAction("dealt_first is entered at the deal or the lay-away")
+        if word == "cut_by" and self.phase == Phase.DISCARD:
+            raise IllegalAction("cut_by is entered at the cut before the deal or the cut "
+                                "for the starter")
+
+    def _do_fact(self, word: str, seat: int, events: list[Event]) -> None:
+        """A fact of the table, recorded (an event) and acted on: a deal by the wrong
+        seat is ruled (``deal_out_of_turn``), a cut by the dealer too (``cut_by_dealer``,
+        ``starter_cut_by_dealer``), a lead out of turn gives the seat the lead until the
+        table reports it (``REPORT dealer_led``: ACC-7.1.a-b)."""
+        what = {"dealt_by": "dealt", "dealt_first": "was dealt to first", "cut_by": "cut",
+                "led_by": "led"}[word]
+        events.append(event(Kind.FACT, seat, reason=what, source="referee"))
+        assert self.dealer is not None
+        if word == "dealt_by" and seat != self.dealer:
+            self._rule(Irregularity("deal_out_of_turn", seat, self.phase,
+                                    {"dealt_by": seat}, reported=True), events)
+        elif word == "dealt_first" and seat == self.dealer:  # the pone is dealt first
+            self._rule(Irregularity("deal_order", self.dealer, self.phase, {},
+                                    reported=True), events)
+        elif word == "cut_by" and seat == self.dealer:
+            kind = "cut_by_dealer" if self.phase == Phase.DEAL else "starter_cut_by_dealer"
+            self._rule(Irregularity(kind, seat, self.phase, {}, reported=True), events)
+        elif word == "led_by" and seat != self.to_act:
+            self.wrong_lead = self._go_snapshot()
+            self.to_act = seat
+
+    def _set_dealer(self, seat: int, heels: bool, law: str, events: list[Event]) -> None:
+        """``seat`` is the dealer of this deal (his crib; the deal passes on from him);
+        with ``heels``, two for his heels already pegged go to him (the player who really
+        dealt). The seat to act follows: the lay-away from the new pone, the lead."""
+        old = self.dealer
+        if old is None or seat == old:
+            return
+        self.dealer = seat
+        events.append(event(EventKind.DEALER, seat, reason="deals this deal, as the table "
+                            "found", source=law))
+        if heels and self.heels_to == old and self.starter is not None:
+            pts = heels_points(self.starter)
+            self._put_back(old, pts, law, events)
+            self.heels_to = seat
+            self._peg(seat, pts, events, "his heels (the player who really dealt)", law,
+                      (ScoreItem("heels", (self.starter,), pts),), (self.starter,))
+        if self.phase == Phase.DISCARD:
+            self.to_act = self._next_discarder()
+        elif self.phase == Phase.PLAY and not self.played:
+            self.to_act = self.pone()
+
+    def _recut_starter(self, law: str, events: list[Event]) -> None:
+        """The starter goes back and is cut again (before the play's first card): its
+        heels, if pegged, are taken back."""
+        if self.starter is None or self.played:
+            return
+        card = self.starter
+        if self.heels_to is not None:
+            self._put_back(self.heels_to, heels_points(card), law, events)
+            self.heels_to = None
+        self.heels_due = False
+        self.starter = None
+        self.phase, self.to_act = Phase.STARTER, CHANCE
+        events.append(event(Kind.RETRACTED, None, (card,), reason="the starter goes back: "
+                            "cut again", source=law))
+
+    def _retract_lead(self, law: str, events: list[Event]) -> None:
+        """A lead out of turn taken back (ACC-7.1.a-b): the cards played since go back,
+        their points are taken back, and the pone leads."""
+        snap = self.wrong_lead
+        if snap is None:
+            return
+        back = self.played[len(snap.played):]
+        self.retracting = OpenRenege(self.pone(), (), self.deal_number, self.count_no, snap)
+        try:
+            self._retract_to_go(law, events)
+        finally:
+            self.retracting = None
+        self.wrong_lead = None
+        self.to_act = self.pone()
+        del back
+
+    def _rediscard(self, seat: int, law: str, events: list[Event]) -> None:
+        """``seat`` takes back the cards he laid away and lays away again (ACC-5.1.c),
+        before the starter is turned."""
+        if self.starter is not None or not self.discards[seat]:
+            return
+        cards = self.discards[seat]
+        for c in cards:
+            self.crib.remove(c)
+        self.hands[seat] = sorted([*self.hands[seat], *cards], key=_by_index)
+        self.discards[seat] = ()
+        self.kept = [() for _ in range(self.rules.players)]
+        self.phase, self.to_act = Phase.DISCARD, seat
+        events.append(event(Kind.RETRACTED, seat, (), reason="the discards taken back to be "
+                            "laid away again", source=law, count=len(cards)))
+
+    def _swap_hand_and_crib(self, law: str, events: list[Event]) -> None:
+        """The dealer plays on with the crib's cards (ACC-5.2.c, found after the play
+        began): his hand for the rest of the deal is the crib's cards and the crib is his
+        true hand; done while he has not played a card of this deal."""
+        dealer = self.dealer
+        if dealer is None or self.dealer_has_played() or not self.kept[dealer]:
+            return
+        true_hand = tuple(self.kept[dealer])
+        self.hands[dealer] = sorted(self.crib, key=_by_index)
+        self.kept[dealer] = tuple(self.hands[dealer])
+        self.crib = sorted(true_hand, key=_by_index)
+        events.append(event(Kind.SWAPPED, dealer, reason="the dealer plays on with the "
+                            "crib's cards; his hand is the crib", source=law))
 
     def _pass(self, seat: int, events: list[Event]) -> None:
         self.passed[seat] = True
@@ -1022,7 +1179,9 @@ class CribbageState(BaseState):
 
     def _facts(self) -> dict[str, Any]:
         """The facts of the situation every ruling may use."""
-        return {"dealer": self.dealer, "pone": self.pone() if self.dealer is not None else None,
+        nothing_dealt = self.phase == Phase.DEAL
+        return {"deal_void_by": self.void_by if nothing_dealt else "",
+                "dealer": self.dealer, "pone": self.pone() if self.dealer is not None else None,
                 "phase": self.phase, "dealer_has_played": self.dealer_has_played(),
                 "starter_turned": self.starter is not None, "count": self.count,
                 "players": self.rules.players, "scores": self.scores,

@@ -17,7 +17,8 @@ marked ``provisional``. Muggins (rule 10) is off unless announced:
 
 from __future__ import annotations
 
-from hoyle.cribbage.effects import Dead, RetractToGo, Takedown, VoidPointsOf
+from hoyle.cribbage.effects import (ActualDealer, Dead, Rediscard, RetractLead, RetractToGo,
+                                    SwapHandCrib, Takedown, VoidPointsOf)
 from hoyle.engine.action import Action
 from hoyle.engine.effects import Points
 from hoyle.engine.laws import (Decision, Irregularity, LawCode, Param, Option, Report, Ruling,
@@ -153,8 +154,10 @@ def _acc_3_2(irr: Irregularity, code: LawCode) -> Ruling:
 
 
 @ACC.law("ACC-3.3", "The cut before every deal", "The pone must cut before every deal.",
-         engine="REPORT no_cut_offered: the pone scores 2 (summary rule).",
-         kinds={"no_cut_offered": "the dealer dealt without offering the cut"})
+         engine="REPORT no_cut_offered, or FACT cut_by DEALER before the deal: the pone "
+                "scores 2 (summary rule).",
+         kinds={"no_cut_offered": "the dealer dealt without offering the cut",
+                "cut_by_dealer": Report("the dealer cut the pack himself", named=False)})
 def _acc_3_3(irr: Irregularity, code: LawCode) -> Ruling:
     r = _penalty(code, irr, _dealer(irr), 2, "the dealer did not offer the cut")
     return Ruling(r.text, points=r.points, edition=r.edition, provisional=True, law=r.law)
@@ -258,8 +261,9 @@ def _acc_5_1_c(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("starter_turned"):
         return _r(code, "the starter is turned: too late to take the discard "
                   "back", refused=True)
+    seat = irr.offender
     return _r(code, "discard to the wrong side: taken back and made again, no "
-              "penalty")
+              "penalty", effects=(Rediscard(seat),) if seat is not None else ())
 
 
 @ACC.law("ACC-5.1.d", "The crib on the wrong side", "All four crib cards found on the pone's "
@@ -272,7 +276,8 @@ def _acc_5_1_d(irr: Irregularity, code: LawCode) -> Ruling:
         "play", "claim", "decision")
     if played:
         return _r(code, "the crib belongs to the player on whose side it lies; "
-                  "his opponent becomes pone and next dealer (recorded; the table rectifies)")
+                  "his opponent becomes pone and next dealer",
+                  effects=(ActualDealer(_pone(irr), heels=False),))
     return _r(code, "the crib is moved unseen to the dealer, no penalty")
 
 
@@ -308,7 +313,7 @@ def _acc_5_2_c(irr: Irregularity, code: LawCode) -> Ruling:
             if started else "the dealer plays his true hand")
     return _r(code, f"hand and crib swapped: seat {_pone(irr)} scores 2; {rest}",
               points=((_pone(irr), 2),),
-              effects=(VoidPointsOf((_dealer(irr),)),) if started else ())
+              effects=(VoidPointsOf((_dealer(irr),)), SwapHandCrib()) if started else ())
 
 
 _procedure("ACC-5.3", "Retrieving crib cards", "Heading: retrieving crib cards.",
@@ -386,8 +391,9 @@ _procedure("ACC-6.4", "The pack after the turn", "After the turn the pack goes t
 @ACC.law("ACC-7.1.a–b", "The pone leads", "The dealer leading in error: the cards go back, "
          "points are retracted, the pone leads, no penalty, unless both have played beyond "
          "one card each, when the order stands and points count.",
-         engine="REPORT dealer_led: no penalty; the order is corrected unless both have "
-                "played more than one card.",
+         engine="FACT led_by SEAT gives the lead to the seat that really led; REPORT "
+                "dealer_led: no penalty; the cards go back, their points are taken back and "
+                "the pone leads, unless both have played more than one card.",
          kinds={"dealer_led": "the dealer led the play in error"})
 def _acc_7_1_ab(irr: Irregularity, code: LawCode) -> Ruling:
     played = int(irr.facts.get("cards_played", 0))
@@ -395,7 +401,7 @@ def _acc_7_1_ab(irr: Irregularity, code: LawCode) -> Ruling:
         return _r(code, "both have played beyond one card: the order stands "
                   "and the points count", refused=True, parameter="dealer_led_in_error")
     return _r(code, "the cards go back, points are retracted and the pone "
-              "leads; no penalty", parameter="dealer_led_in_error")
+              "leads; no penalty", parameter="dealer_led_in_error", effects=(RetractLead(),))
 
 
 _procedure("ACC-7.1.c–d", "Playing the cards", "One card at a time, calling the count; "

@@ -462,11 +462,16 @@ def _ew_xxi(irr: Irregularity, code: LawCode) -> Ruling:
         "Hands and crib must be laid on the table and kept out of the pack until counted; "
         "breach forfeits the game.",
         engine="Reported (REPORT hand_mixed_with_pack SEAT) before the hand or crib is "
-               "counted: the offender loses the game.",
+               "counted: the offender loses the game; not when the deal was already void "
+               "(EW-iii, EW-iv): nothing is forfeited.",
         kinds={"hand_mixed_with_pack": Report("a hand or the crib was mixed with the pack before "
                                               "it was counted", seat=True)})
 def _ew_xxii(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
+    void = irr.facts.get("deal_void_by")
+    if void:
+        return Ruling(f"the deal was already void ({void}): its hands were not to be "
+                      "counted, so mixing them with the pack forfeits nothing", refused=True)
     return Ruling(f"seat {offender} mixed a hand with the pack before it was "
                   "counted: he loses the game", loses_game=offender)
 

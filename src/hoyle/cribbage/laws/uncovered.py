@@ -12,7 +12,7 @@ A report with no default here gets none: the game goes on as it stands.
 
 from __future__ import annotations
 
-from hoyle.cribbage.effects import RetractToGo
+from hoyle.cribbage.effects import ActualDealer, RecutStarter, RetractToGo
 from hoyle.engine.laws import Irregularity, LawCode, RuleFn, Ruling
 
 __all__ = ["EW_DEFAULTS", "ACC_DEFAULTS"]
@@ -59,14 +59,54 @@ def _go_withdrawn(irr: Irregularity, code: LawCode) -> Ruling:
                   effects=(RetractToGo(seat),), parameter="renege_claim_window")
 
 
+def _deal_stands(irr: Irregularity, code: LawCode) -> Ruling:
+    seat = irr.offender if irr.offender is not None else 0
+    return Ruling(f"the deal stands: seat {seat} is the dealer of this deal (his crib, his "
+                  "heels) and the deal passes on from him, no points",
+                  effects=(ActualDealer(seat),), parameter="deal_out_of_turn")
+
+
+def _pone_cuts(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("the pone cuts (EW-ii, EW-v): the pack is cut again by him, no points",
+                  refused=True, redo="cut")
+
+
+def _starter_recut(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.facts.get("starter_turned"):
+        return Ruling("the pone cuts for the starter: it goes back and he cuts again, no "
+                      "points", effects=(RecutStarter(),), redo="starter cut")
+    return Ruling("the pone cuts for the starter: he cuts again, no points", refused=True,
+                  redo="starter cut")
+
+
+def _deal_order(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("the deal stands, no points (no law voids a deal for the order of its "
+                  "cards)", parameter="deal_packet")
+
+
+def _order_stands(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("the play stands as led, no penalty", parameter="dealer_led_in_error")
+
+
 EW_DEFAULTS: dict[str, RuleFn] = {
+    "deal_out_of_turn": _deal_stands,
+    "deal_order": _deal_order,
+    "cut_by_dealer": _pone_cuts,
+    "starter_cut_by_dealer": _starter_recut,
+    "dealer_led": _order_stands,
     "starter_multiple_exposed": _top_card_starter,
     "go_corrected": _go_withdrawn,
 }
 """EW's defaults for the reports it does not rule (§4: starter_multiple_exposed "—
-(default: top card is starter)"; a wrong go corrected: EW is silent, ACC-7.3's window)."""
+(default: top card is starter)"; dealer_led_in_error "—": the order stands; a wrong go
+corrected: EW is silent, ACC-7.3's window). Gaps no law and no catalogue default covers,
+defaults chosen here: a deal by the wrong seat (the deal stands, the seat who dealt is the
+dealer); the dealer cutting himself (the pone cuts again)."""
 
 ACC_DEFAULTS: dict[str, RuleFn] = {
+    "deal_out_of_turn": _deal_stands,
+    "deal_order": _deal_order,
+    "starter_cut_by_dealer": _starter_recut,
     "short_cut": _short_cut,
     "short_starter_cut": _short_starter_cut,
     "threw_up_cards": _judges,
@@ -74,6 +114,7 @@ ACC_DEFAULTS: dict[str, RuleFn] = {
     "bystander_interference": _judges,
     "dealer_discarded_first": _no_order,
 }
-"""ACC's defaults for the reports it does not rule (§4: deal_cut_min and starter_cut_min
+"""ACC's defaults for the reports it does not rule (a deal by the wrong seat and the dealer
+cutting the starter: catalogue gaps, defaults as EW's; §4: deal_cut_min and starter_cut_min
 "not in catalogued text; default 4"; refusal to play or score and bystanders: "judges
 decide" (ACC-11); discard_order: "no order")."""
