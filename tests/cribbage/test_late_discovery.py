@@ -290,3 +290,42 @@ def test_ACC_8_4_c_overpeg_called_after_the_next_cut_too_late() -> None:
     act(s, "DEAL 5H 5C 5S JD 2C 3C 5D TH 4H 6D QC KD")
     r = ruling(act(s, "REPORT overscore_called 0"))
     assert r.law == "ACC-8.4.c" and r.refused and s.scores == (21, 16)
+
+
+# -- windows of the deal and the starter ---------------------------------------------------
+
+def test_EW_ii_short_cut_at_the_deal_cut_again_after_the_deal_too_late() -> None:
+    s = CribbageState(laws=EW, referee=True)
+    act(s, "CUT 9C", "CUT 2D")
+    r = ruling(act(s, "REPORT short_cut"))
+    assert r.law == "EW-ii" and r.redo == "cut" and s.phase == "deal"
+    act(s, SETUP[2])
+    r = ruling(act(s, "REPORT short_cut"))
+    assert r.law == "EW-ii" and r.redo is None and "too late" in r.text
+    assert s.phase == "discard" and len(s.hands[0]) == 6
+
+
+def test_ACC_2_1_dealer_saw_bottom_after_the_deal_too_late_no_points() -> None:
+    s = CribbageState(laws=ACC, referee=True)
+    act(s, "CUT 9C", "CUT 2D")
+    before = ruling(s.clone().apply(Action.parse("REPORT dealer_saw_bottom")))
+    assert before.points == ((PONE, 2),) and before.redo == "shuffle"
+    act(s, SETUP[2])
+    r = ruling(act(s, "REPORT dealer_saw_bottom"))
+    assert r.law == "ACC-2.1" and r.refused and r.points == () and r.edition == "2025"
+    assert s.scores == (0, 0)
+
+
+def test_ACC_6_1_d_faced_starter_before_the_first_card_cut_again() -> None:
+    s = at_play(ACC)
+    r = ruling(act(s, "REPORT faced_starter"))
+    assert r.law == "ACC-6.1.d" and s.starter is None and s.phase == "starter"
+    act(s, "STARTER 8C")
+    assert str(s.starter) == "8C" and s.phase == "play"
+
+
+def test_ACC_6_1_d_faced_starter_after_the_first_card_too_late() -> None:
+    s = at_play(ACC)
+    act(s, "PLAY JD", "CLAIM 0")
+    r = ruling(act(s, "REPORT faced_starter"))
+    assert r.refused and "too late" in r.text and str(s.starter) == "9S"

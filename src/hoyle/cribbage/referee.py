@@ -14,7 +14,9 @@ from hoyle.cribbage.rules import CribbageRules
 from hoyle.engine.flow import Continuation
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
-from hoyle.engine.laws import Irregularity, LawCode
+from hoyle.cards import Card
+from hoyle.cribbage.phase import Phase
+from hoyle.engine.laws import Irregularity, LawCode, Until
 from hoyle.errors import IllegalAction
 
 __all__ = ["Table", "check_report", "do_report"]
@@ -29,6 +31,7 @@ class Table(Protocol):
     phase: str
     open_overscores: list[tuple[int, int]]
     closed_overscores: list[tuple[int, int]]
+    played: list[tuple[int, Card]]
 
     def _rule(self, irregularity: Irregularity, events: list[Event],
               cont: Continuation | None = None) -> bool: ...
@@ -66,6 +69,11 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
         assert action.n is not None
         s._report_renege(action.word, action.n, events)
         return
+    spec = s.laws.reports.get(action.word) if s.laws is not None else None
+    if spec is not None and s.laws is not None and s.laws.covers(action.word) and (
+            (spec.until is Until.DEAL and s.phase != Phase.DEAL)
+            or (spec.until is Until.FIRST_CARD and s.played)):
+        facts["too_late"] = True  # a remedy of the deal or the starter, past its time
     if action.word == "overscore_called":
         open_ = [x for x in s.open_overscores if x[0] == action.n]
         facts["pending_excess"] = open_[-1][1] if open_ else 0

@@ -71,6 +71,10 @@ class Until(Enum):
     window, per code): a report after it gets the code's "too late" ruling, never an input
     error (:meth:`LawCode.too_late`). Each game's state tells whether a window is past."""
 
+    DEAL = "until the cards are dealt"
+    """Until the deal is made (EW-ii's cut, ACC-2.1's shuffle)."""
+    FIRST_CARD = "until the first card of the play"
+    """Until the play's first card (a starter to be cut again: ACC-6.1.a, ACC-6.1.d)."""
     NEXT_CARD = "until the next card is played"
     """Until another card is played (EW-xix: points of the play)."""
     END_OF_COUNT = "until the end of the count"
@@ -542,6 +546,9 @@ class LawCode:
         word another code rules is told apart from an unknown one."""
         self.cites: dict[str, str] = {}
         """The code's own law for routine events of the game (``"heels"`` -> ``"EW-xii"``)."""
+        self.edition_param = ""
+        """The parameter naming the edition of the rule book the code's rulings rest on
+        (ACC: ``acc_edition``), stamped on its too-late and not-covered rulings too."""
         self.uncovered: dict[str, RuleFn] = {}
         """The engine default for a report word of the game this code does not rule, where
         the catalogue gives one (a ruling function whose ruling is the default's words and
@@ -564,6 +571,7 @@ class LawCode:
         other.defaults = self.defaults
         other.cites = self.cites
         other.uncovered = self.uncovered
+        other.edition_param = self.edition_param
         return other
 
     def changed_params(self) -> dict[str, Any]:
@@ -696,11 +704,13 @@ class LawCode:
         default = self.uncovered.get(irregularity.kind)
         if default is None:
             return Ruling(f"{what}: not covered by {name}; engine default: none (the game "
-                          "goes on as it stands)", law=name, covered=False)
+                          "goes on as it stands)", law=name, covered=False,
+                          edition=self._edition())
         d = default(irregularity, self)
         return Ruling(f"{what}: not covered by {name}; engine default: {d.text}", name,
                       d.effects, refused=d.refused, redo=d.redo, parameter=d.parameter,
-                      provisional=d.provisional, edition=d.edition, covered=False)
+                      provisional=d.provisional, edition=d.edition or self._edition(),
+                      covered=False)
 
     def too_late(self, irregularity: Irregularity) -> Ruling:
         """The ruling on a report made after the kind's discovery window
@@ -726,4 +736,7 @@ class LawCode:
         default = "; engine default" if spec.window_param else ""
         return Ruling(f"{kind.replace('_', ' ')}: too late, reported after its window "
                       f"({spec.until.value}{default}): no remedy", law=law, refused=True,
-                      parameter=spec.window_param or None)
+                      parameter=spec.window_param or None, edition=self._edition())
+
+    def _edition(self) -> str:
+        return str(self.params.get(self.edition_param, "")) if self.edition_param else ""

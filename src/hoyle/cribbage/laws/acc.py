@@ -17,8 +17,8 @@ marked ``provisional``. Muggins (rule 10) is off unless announced:
 
 from __future__ import annotations
 
-from hoyle.cribbage.effects import (ActualDealer, Dead, Rediscard, RetractLead, RetractToGo,
-                                    SwapHandCrib, Takedown, VoidPointsOf)
+from hoyle.cribbage.effects import (ActualDealer, Dead, RecutStarter, Rediscard, RetractLead,
+                                    RetractToGo, SwapHandCrib, Takedown, VoidPointsOf)
 from hoyle.engine.action import Action
 from hoyle.engine.effects import Points
 from hoyle.engine.laws import (Decision, Irregularity, LawCode, Param, Option, Report, Ruling,
@@ -49,6 +49,7 @@ PARAMS = (
 ACC = LawCode("acc", "American Cribbage Congress tournament rules", PARAMS)
 """The ACC law code."""
 
+ACC.edition_param = "acc_edition"
 ACC.cites.update({"cut": "ACC-3.2", "crib": "ACC-5.1.a", "heels": "ACC-6.3", "go": "ACC-1.7"})
 
 _IN_DEAL = ("deal", "discard", "starter", "play", "claim", "decision")
@@ -121,7 +122,8 @@ _procedure("ACC-1.7", "Scoring chart",
          "not see the bottom card after the last shuffle.",
          engine="REPORT dealer_saw_bottom SEAT: the pone scores 2 and the pack is "
                 "reshuffled.",
-         kinds={"dealer_saw_bottom": "the dealer saw the bottom card after shuffling"})
+         kinds={"dealer_saw_bottom": Report("the dealer saw the bottom card after shuffling",
+                                            until=Until.DEAL)})
 def _acc_2_1(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = _offender(irr, _dealer(irr))
     return _penalty(code, irr, dealer, code.params["peek_penalty"],
@@ -326,10 +328,12 @@ _procedure("ACC-5.3", "Retrieving crib cards", "Heading: retrieving crib cards."
          "A starter turned before the dealer has discarded goes back; the dealer discards; "
          "the stock is reshuffled and cut again; no penalty.",
          engine="REPORT starter_too_early: no penalty; the starter is cut again.",
-         kinds={"starter_too_early": "the starter was turned before the dealer discarded"})
+         kinds={"starter_too_early": Report("the starter was turned before the dealer "
+                                            "discarded", until=Until.FIRST_CARD)})
 def _acc_6_1_a(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, "the card goes back; the dealer discards; reshuffle the "
-              "stock and cut again; no penalty", refused=True, redo="starter cut")
+              "stock and cut again; no penalty", refused=True, redo="starter cut",
+              effects=(RecutStarter(),))
 
 
 @ACC.law("ACC-6.1.b", "The pone peeks at the cut", "The pone must not look at the bottom "
@@ -357,10 +361,11 @@ def _acc_6_1_c(irr: Irregularity, code: LawCode) -> Ruling:
 @ACC.law("ACC-6.1.d", "A faced starter", "The card to be turned is already face up: turn it "
          "down, reshuffle the remaining cards, cut again.",
          engine="REPORT faced_starter: no points; the starter is cut again.",
-         kinds={"faced_starter": "the card to be turned as starter was already face up"})
+         kinds={"faced_starter": Report("the card to be turned as starter was already face "
+                                        "up", until=Until.FIRST_CARD)})
 def _acc_6_1_d(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, "turn it down, reshuffle the remaining cards and cut again",
-              refused=True, redo="starter cut")
+              refused=True, redo="starter cut", effects=(RecutStarter(),))
 
 
 @ACC.law("ACC-6.2", "More than one card exposed", "The correct top card is the starter; "

@@ -102,7 +102,8 @@ def _ew_i(irr: Irregularity, code: LawCode) -> Ruling:
         "The pone cuts at least four cards; after cutting he must not touch the pack.",
         engine="A short cut is void and made again, no penalty (deal_cut_min = 4); handling "
                "the pack afterwards is ruled by EW-vi.",
-        kinds={"short_cut": "the cut before the deal left fewer than four cards in a packet"})
+        kinds={"short_cut": Report("the cut before the deal left fewer than four cards in "
+                                   "a packet", until=Until.DEAL)})
 def _ew_ii(irr: Irregularity, code: LawCode) -> Ruling:
     n = code.params["deal_cut_min"]
     return Ruling(f"a cut of fewer than {n} cards is void: cut again, no penalty",
