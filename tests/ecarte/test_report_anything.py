@@ -79,3 +79,24 @@ def test_OH_wrong_pack_not_covered_nothing_changes() -> None:
     assert (s.scores, s.phase, s.dealer) == before
     with pytest.raises(IllegalAction):
         s.apply(Action.parse("REPORT nonsense"))
+
+
+def test_CLUB_4_cards_shown_in_the_cut_reported_after_the_cut_too_late() -> None:
+    s = _cut("club")
+    in_time = s.apply(Action.parse("REPORT cut_exposed"))
+    r = [e.ruling for e in in_time if e.kind == "ruling"][0]
+    assert r is not None and r.law == "CLUB-4" and not r.text.count("too late")
+    s = at_play("club")
+    before = (s.scores, s.phase, s.current_player)
+    (r,) = [e.ruling for e in s.apply(Action.parse("REPORT cut_exposed")) if e.kind == "ruling"]
+    assert r is not None and r.law == "CLUB-4" and r.refused
+    assert "too late" in r.text and "reported in the cut for deal" in r.text
+    assert (s.scores, s.phase, s.current_player) == before
+
+
+def test_CLUB_faced_card_in_the_stock_reported_once_the_play_began_too_late() -> None:
+    s = at_play("club")
+    card = s.stock()[0]
+    (r,) = [e.ruling for e in s.apply(Action("REPORT", (card,), word="faced_in_stock"))
+            if e.kind == "ruling"]
+    assert r is not None and r.refused and "too late" in r.text and r.law in CODES["club"]

@@ -21,7 +21,7 @@ from hoyle.engine.event import Event
 from hoyle.engine.laws import Irregularity, LawCode, Window
 from hoyle.errors import IllegalAction
 
-__all__ = ["Table", "check_report", "report_kind", "do_report"]
+__all__ = ["Table", "check_report", "past_window", "report_kind", "do_report"]
 
 _EXCHANGE_PHASES = (Phase.PROPOSAL, Phase.ANSWER, Phase.DISCARD, Phase.DRAW)
 
@@ -84,17 +84,14 @@ def check_report(s: Table, action: Action) -> None:
     if not needs_cards and action.cards:
         raise IllegalAction(f"REPORT {word} names no card")
     window = spec.window
-    if window is Window.CUT_FOR_DEAL:
-        if s.phase != Phase.CUT_FOR_DEAL:
-            raise IllegalAction(f"{word} is reported in the cut for deal")
-    elif window is Window.ANY_TIME:
-        pass
+    if window is Window.CUT_FOR_DEAL or window is Window.ANY_TIME:
+        pass  # after the cut for deal: too late (past_window), ruled, not refused
     elif s.dealer is None:
         raise IllegalAction(f"no deal yet: cut for deal first ({word} concerns a deal)")
     elif window is Window.PLAY and s.phase != Phase.PLAY:
         raise IllegalAction(f"{word} is reported in the play of the cards")
-    elif window is Window.EXCHANGE and (s.phase not in _EXCHANGE_PHASES
-                                        or s.turn_up is None):
+    elif window is Window.EXCHANGE and not past_window(s, word) and (
+            s.phase not in _EXCHANGE_PHASES or s.turn_up is None):
         raise IllegalAction(f"{word} is reported during the exchange")
     if word in ("too_many", "too_few"):
         if s.dealer is None or not s.hands[0]:
@@ -119,6 +116,19 @@ def check_report(s: Table, action: Action) -> None:
                 raise IllegalAction(f"{c} is not in that hand")
     # A kind the chosen code has no law for is ruled "not covered by CODE"
     # (engine.laws.LawCode.not_covered), not refused.
+
+
+def past_window(s: Table, word: str) -> bool:
+    """Whether a report of ``word`` comes after its window (the cut for deal once a deal is
+    begun; the exchange once the play has begun): it is ruled too late by the code
+    (:meth:`hoyle.engine.laws.LawCode.too_late`), never refused."""
+    assert s.laws is not None
+    window = s.laws.game_reports[word].window
+    if window is Window.CUT_FOR_DEAL:
+        return s.phase != Phase.CUT_FOR_DEAL
+    if window is Window.EXCHANGE:
+        return s.phase == Phase.PLAY or bool(s.played)
+    return False
 
 
 def report_kind(s: Table, word: str, seat: int | None) -> str:
@@ -149,6 +159,8 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
     word, seat = action.word, action.n
     kind = report_kind(s, word, seat)
     facts: dict[str, Any] = {"cards": action.cards, "report": word}
+    if past_window(s, word):
+        facts["too_late"] = True
     if word in ("too_many", "too_few"):
         assert seat is not None
         s.count_report = (seat, word, action.cards)

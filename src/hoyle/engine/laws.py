@@ -734,8 +734,10 @@ class LawCode:
         spec = self.reports.get(kind, Report())
         law = spec.late_law or self.law_for(kind).id
         default = "; engine default" if spec.window_param else ""
+        until = spec.until.value if spec.until is not Until.GAME or \
+            spec.window is Window.ANY_TIME else f"reported in {spec.window.value}"
         return Ruling(f"{kind.replace('_', ' ')}: too late, reported after its window "
-                      f"({spec.until.value}{default}): no remedy", law=law, refused=True,
+                      f"({until}{default}): no remedy", law=law, refused=True,
                       parameter=spec.window_param or None, edition=self._edition())
 
     def _edition(self) -> str:
