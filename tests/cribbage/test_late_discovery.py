@@ -329,3 +329,38 @@ def test_ACC_6_1_d_faced_starter_after_the_first_card_too_late() -> None:
     act(s, "PLAY JD", "CLAIM 0")
     r = ruling(act(s, "REPORT faced_starter"))
     assert r.refused and "too late" in r.text and str(s.starter) == "9S"
+
+
+def _dealer_reneges_then_plays_out(code: LawCode) -> CribbageState:
+    """The dealer says go at 20 holding 4H 6D TH (all fit); the pone plays 5C (25: pair
+    royal 6) and 5S (30: double pair royal 12) and takes 1 for last; the dealer plays out
+    4H 6D TH (20) and takes 1 for the last card. Pone 2 + 6 + 12 + 1 = 21, dealer 2 + 1 = 3;
+    the pone, to count first, has not played since the reneged cards were played."""
+    s = at_play(code)
+    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 2", "PLAY 5H", "CLAIM 2", "GO")
+    act(s, "PLAY 5C", "CLAIM 6", "PLAY 5S", "CLAIM 12", "CLAIM 1")
+    act(s, "PLAY 4H", "CLAIM 0", "PLAY 6D", "CLAIM 0", "PLAY TH", "CLAIM 0", "CLAIM 1")
+    assert s.scores == (21, 3) and (s.phase, s.current_player) == ("claim", PONE)
+    assert s.view(PONE).claim == "hand"
+    return s
+
+
+def test_ACC_7_3_late_renege_claimed_in_the_show_before_the_hand_count() -> None:
+    s = _dealer_reneges_then_plays_out(ACC)
+    r = ruling(act(s, "REPORT renege 1"))
+    # everything since the go is taken back (back to count 20, scores 2-2), then 2 for
+    # each of the 3 playable cards to the pone: 8-2; the pone chooses dead or played
+    assert r.law == "ACC-7.3" and r.points == ((PONE, 6),)
+    assert s.scores == (8, 2) and s.count == 20 and s.shown == []
+    assert (s.phase, s.current_player) == ("decision", PONE)
+    act(s, "CHOOSE played")
+    assert (s.phase, s.current_player) == ("play", DEALER)
+    assert sorted(str(a) for a in s.legal_actions()) == ["PLAY 4H", "PLAY 6D", "PLAY TH"]
+
+
+def test_ACC_7_3_late_renege_after_the_adversary_counts_his_hand_too_late() -> None:
+    s = _dealer_reneges_then_plays_out(ACC)
+    act(s, "CLAIM 14")  # the pone announces his hand (5H 5C 5S JD + 9S: 14)
+    r = ruling(act(s, "REPORT renege 1"))
+    assert r.law == "ACC-7.3" and r.refused and "too late" in r.text
+    assert s.scores == (35, 3)
