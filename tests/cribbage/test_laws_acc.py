@@ -288,7 +288,8 @@ def test_every_ACC_law_has_a_test_named_after_it() -> None:
 def test_ACC_rulings_carry_the_edition_2025_by_default() -> None:
     assert ACC.params["acc_edition"] == "2025"
     s = at_24(referee=True)
-    events = act(s, "REPORT used_opponents_pegs 0", "REPORT looked_at_crib 1", "GO")
+    events = act(s, "REPORT used_opponents_pegs 0", "REPORT looked_at_crib 1", "GO",
+                 "REPORT renege 0")
     assert [e.ruling.edition for e in rulings(events) if e.ruling] == ["2025"] * 3
     assert "touched_pegs" not in ACC.kinds  # an EW law (EW-xiv), not an ACC one
 
@@ -795,7 +796,8 @@ def test_ACC_7_3_renege_two_per_playable_card_then_a_choice() -> None:
     s = at_play(referee=True)
     act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 2", "PLAY 5H", "CLAIM 2")
     assert pegs(s) == [(2, 0), (2, 0)] and s.count == 20
-    events = act(s, "GO")  # the dealer holds 4H 6D TH, each fits (24, 26, 30)
+    # the dealer holds 4H 6D TH, each fits (24, 26, 30); the pone claims at once
+    events = act(s, "GO", "REPORT renege 1")
     r = the_ruling(events, "ACC-7.3")
     # 2 for each card that could singly have been played: 3 x 2 = 6 to the pone
     assert r.points == ((PONE, 6),) and r.provisional and r.parameter == "renege_penalty"
@@ -808,14 +810,15 @@ def test_ACC_7_3_renege_two_per_playable_card_then_a_choice() -> None:
 
 def test_ACC_7_3_renege_one_playable_card_costs_2() -> None:
     s = at_24(referee=True)  # the pone holds 5S (fits: 29) and JD (34: does not)
-    r = the_ruling(act(s, "GO"), "ACC-7.3")
+    r = the_ruling(act(s, "GO", "REPORT renege 0"), "ACC-7.3")
     assert r.points == ((DEALER, 2),)
     assert s.scores == (0, 4)
 
 
 def test_ACC_7_3_renege_cards_dead_go_stands_hand_still_counted() -> None:
     s = at_play(referee=True)
-    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 2", "PLAY 5H", "CLAIM 2", "GO")
+    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 2", "PLAY 5H", "CLAIM 2", "GO",
+        "REPORT renege 1")
     events = act(s, "CHOOSE dead")
     assert [e.source for e in rulings(events)] == ["ACC-7.3"]
     # the reneged cards take no further part in the play; the go stands
@@ -837,7 +840,8 @@ def test_ACC_7_3_renege_cards_dead_go_stands_hand_still_counted() -> None:
 
 def test_ACC_7_3_renege_card_played_the_offender_must_play() -> None:
     s = at_play(referee=True)
-    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 2", "PLAY 5H", "CLAIM 2", "GO")
+    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 2", "PLAY 5H", "CLAIM 2", "GO",
+        "REPORT renege 1")
     events = act(s, "CHOOSE played")
     assert [e.source for e in rulings(events)] == ["ACC-7.3"]
     assert s.scores == (8, 2)  # only the penalty; the go is not pegged
@@ -1301,17 +1305,22 @@ REPORTED = {  # kind -> the law that rules it when reported in the play at count
     "dealer_counted_first": "ACC-9.2", "starter_mixed": "ACC-9.3.a",
     "count_help_demanded": "ACC-9.5", "no_show": "ACC-12.2",
     "ethics_violation": "ACC-ETH", "overscore_called": "ACC-8.4.c",
+    "renege": "ACC-7.3", "go_corrected": "ACC-7.3",  # no go called: nothing to claim
 }
 NEEDS_SEAT = {"cut_peek", "refused_count_check", "picked_up_discards", "looked_at_crib",
               "crib_peek_before_discard", "false_game_claim", "used_opponents_pegs",
-              "starter_mixed", "no_show", "overscore_called"}
+              "starter_mixed", "no_show", "overscore_called", "renege", "go_corrected"}
+
+
+# reached by MUGGINS n and FACT cut_by, not by REPORT
+MUGGINS_CALLS = {"muggins_play", "muggins_show", "muggins_heels", "cut_by_dealer"}
 
 
 def test_ACC_code_reportable_kinds_are_those_tabled_here() -> None:
-    assert set(ACC.kinds) - DETECTED_KINDS == set(REPORTED)
+    assert set(ACC.kinds) - DETECTED_KINDS - MUGGINS_CALLS == set(REPORTED)
     assert set(ACC.needs_offender) == NEEDS_SEAT
     assert {k: ACC.law_for(k).id for k in set(ACC.kinds) & DETECTED_KINDS} == {
-        "overclaim": "ACC-8.4.c", "underclaim": "ACC-10.4.a", "renege": "ACC-7.3",
+        "overclaim": "ACC-8.4.c", "underclaim": "ACC-10.4.a",
         "card_over_31": "ACC-7.1.e", "late_heels": "ACC-6.3", "amend_score": "ACC-8.3",
         "equal_cuts": "ACC-3.2", "short_of_game": "ACC-8.11"}
 
@@ -1349,8 +1358,8 @@ def ruling_for(kind: str) -> Ruling:
         return the_ruling(act(new(), "CUT 7C", "CUT 7H"), "ACC-3.2")
     if kind in ("misdeal", "refused_count_check"):  # before the starter: ACC-4.4(a)
         return the_ruling(act(at_discard(referee=True), f"REPORT {kind} 0"), "ACC-4.4(a)")
-    if kind == "renege":
-        return the_ruling(act(at_24(referee=True), "GO"), "ACC-7.3")
+    if kind in ("renege", "go_corrected"):
+        return the_ruling(act(at_24(referee=True), "GO", f"REPORT {kind} 0"), "ACC-7.3")
     if kind == "card_over_31":
         return the_ruling(act(at_24(referee=True), "PLAY JD"), "ACC-7.1.e")
     if kind == "late_heels":
@@ -1365,6 +1374,18 @@ def ruling_for(kind: str) -> Ruling:
         s = at_121_start(ACC)
         play_deal(s, "9S", {}, stop_at=(0, "hand"))
         return the_ruling(act(s, "CLAIM 10"), "ACC-8.11")
+    if kind == "muggins_play":  # the dealer claims 0 for his fifteen; the pone calls
+        s = at_play(referee=True, code=MUGGINS)
+        return the_ruling(act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 0", "MUGGINS 2"),
+                          "ACC-10.4.a")
+    if kind == "muggins_show":
+        return the_ruling(act(at_show(referee=True, code=MUGGINS), "CLAIM 10", "MUGGINS 4"),
+                          "ACC-10.4.a")
+    if kind == "muggins_heels":
+        return the_ruling(act(at_play(referee=True, code=MUGGINS), "MUGGINS heels 2"),
+                          "ACC-10.3")
+    if kind == "cut_by_dealer":  # the table: the dealer cut the pack himself
+        return the_ruling(act(at_deal(referee=True), "FACT cut_by 1"), "ACC-3.3")
     if kind == "amend_score":
         s = at_show(referee=True)
         act(s, "CLAIM 14")
@@ -1393,7 +1414,8 @@ def test_ACC_refereed_game_record_replays_to_the_same_state() -> None:
     s = new(referee=True, code=MUGGINS)
     texts = ["CUT 9C", "CUT 2D", "REPORT dealer_saw_bottom", DEAL, "REPORT misdeal", DEAL,
              *DISCARDS, "STARTER 9S", "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 1",
-             "CHOOSE muggins", "PLAY 5H", "CLAIM 2", "GO", "CHOOSE dead", "PLAY 5C",
+             "MUGGINS 1", "PLAY 5H", "CLAIM 2", "GO", "REPORT renege 1", "CHOOSE dead",
+             "PLAY 5C",
              "CLAIM 9", "CHOOSE takedown"]
     events = act(s, *texts)
     assert rulings(events, "ACC-7.3") and rulings(events, "ACC-10.4.a")

@@ -152,8 +152,8 @@ def test_EW_xxi_vs_ACC_7_3_renege() -> None:
         act(s, DEAL, *DISCARDS, "STARTER 9S", "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 2",
             "PLAY 5H", "CLAIM 2")
         assert (s.count, s.scores) == (20, (2, 2))
-        # the dealer holds 4H 6D TH, all fit (24, 26, 30), and says go
-        results[code.name] = (s, act(s, "GO"))
+        # the dealer holds 4H 6D TH, all fit (24, 26, 30), and says go; the pone claims
+        results[code.name] = (s, act(s, "GO", "REPORT renege 1"))
     ew, ew_events = results["ew"]
     r = the_ruling(ew_events, "EW-xxi")
     # EW-xxi: "forfeits two holes": 2 to the pone, once; nothing taken back, the go stands

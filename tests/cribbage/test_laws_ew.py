@@ -997,7 +997,7 @@ def test_EW_xxi_go_holding_a_playable_card_is_illegal_in_software_play() -> None
 def test_EW_xxi_renege_adversary_scores_2_and_the_go_stands() -> None:
     s = at_24(referee=True)  # the pone holds 5S, which fits (29)
     played, hands = list(s.played), [list(h) for h in s.hands]
-    events = act(s, "GO")
+    events = act(s, "GO", "REPORT renege 0")  # the go, then the dealer's claim
     r = the_ruling(events, "EW-xxi")
     assert r.points == ((DEALER, 2),)  # "forfeits two holes"
     assert pegs(s) == [(0, 0), (4, 2)]
@@ -1011,14 +1011,14 @@ def test_EW_xxi_renege_costs_two_once_not_per_playable_card() -> None:
     s = at_play(referee=True)
     act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 2", "PLAY 5H", "CLAIM 2")
     # count 20: the dealer holds TH, 4H, 6D, all playable
-    act(s, "GO")
+    act(s, "GO", "REPORT renege 1")
     assert pegs(s) == [(4, 2), (2, 0)]  # two for the offence, whatever the cards
 
 
 def test_EW_xxi_both_players_renege_at_the_lead() -> None:
     s = at_play(referee=True)
-    act(s, "GO")  # the pone holds four playable cards: the dealer pegs 2
-    events = act(s, "GO")  # and so does the dealer: the pone pegs 2
+    act(s, "GO", "REPORT renege 0")  # the pone holds four playable cards: the dealer pegs 2
+    events = act(s, "GO", "REPORT renege 1")  # and so does the dealer: the pone pegs 2
     assert s.scores == (2, 2)
     # no card has been played in this count: there is no last card to score (EW-T-ix)
     assert not [e for e in events if e.kind == "score" and e.source == "EW-T-ix"]
@@ -1029,7 +1029,7 @@ def test_EW_xxi_both_players_renege_on_a_new_count_no_point_for_last() -> None:
     s = at_play(referee=True)
     act(s, *FIRST_COUNT)  # pone (3, 2), dealer (2, 0); the dealer leads the next count
     assert (s.count, s.count_cards, s.current_player) == (0, [], DEALER)
-    act(s, "GO", "GO")  # each holds playable cards: each pays 2 to the other
+    act(s, "GO", "GO", "REPORT renege 1", "REPORT renege 0")  # each pays 2 to the other
     assert s.scores == (5, 4)
     # the new count has no card in it: nobody may claim one for last
     assert not (s.phase == "claim" and s.view(s.current_player).claim == "go")
@@ -1056,13 +1056,16 @@ REPORTED = {  # kind -> the law that rules it (catalogue §2.1)
     "threw_up_cards": "EW-xx", "hand_mixed_with_pack": "EW-xxii",
     "refused_laws": "EW-coda-1", "bystander_interference": "EW-coda-2",
     "false_game_claim": "EW-xvi", "overscore_called": "EW-ix",
+    "renege": "EW-xxi",  # claimed by the adversary (no go called here: no renege)
 }
 NEEDS_SEAT = {"crib_confused", "touched_pegs", "displaced_peg", "false_game_claim",
-              "threw_up_cards", "hand_mixed_with_pack", "refused_laws", "overscore_called"}
+              "threw_up_cards", "hand_mixed_with_pack", "refused_laws", "overscore_called",
+              "renege"}
 
 
 def test_EW_code_reportable_kinds_are_those_tabled_here() -> None:
-    assert set(EW.kinds) - DETECTED_KINDS == set(REPORTED)
+    muggins_calls = {"muggins_play", "muggins_show", "muggins_heels"}  # MUGGINS n: EW-x
+    assert set(EW.kinds) - DETECTED_KINDS - muggins_calls == set(REPORTED)
     assert set(EW.needs_offender) == NEEDS_SEAT
     for kind, law in REPORTED.items():
         assert EW.law_for(kind).id == law
@@ -1088,7 +1091,7 @@ def test_EW_report_without_the_offending_seat_is_illegal(kind: str) -> None:
 
 
 @pytest.mark.parametrize("text", ["REPORT misdeal", "REPORT touched_pegs 0",
-                                  "REPORT renege 0", "REPORT overclaim 1", "REPORT nonsense",
+                                  "REPORT overclaim 1", "REPORT nonsense",
                                   "REPORT touched_pegs 2"])
 def test_EW_report_refused_outside_referee_mode_or_for_detected_kinds(text: str) -> None:
     for s in (at_24(), at_24(referee=True)):
@@ -1106,7 +1109,7 @@ def test_EW_refereed_game_record_replays_to_the_same_state() -> None:
              "REPORT touched_pack 0", "REPORT misdeal", DEAL, *DISCARDS,
              "REPORT short_starter_cut", "STARTER JS", "PLAY 5H", "CLAIM 0", "PLAY TH",
              "CLAIM 5", "CHOOSE takedown", "HEELS", "PLAY 5C", "CLAIM 0", "PLAY 4H",
-             "CLAIM 0", "PLAY JD", "GO", "REPORT touched_pegs 1", "PLAY 5D", "CLAIM 0",
+             "CLAIM 0", "PLAY JD", "GO", "REPORT renege 0", "REPORT touched_pegs 1", "PLAY 5D", "CLAIM 0",
              "AMEND 3", "REPORT displaced_peg 1", "CLAIM 3", "CHOOSE accept"]
     events = act(s, *texts)
     assert rulings(events, "EW-xviii") and rulings(events, "EW-xxi")

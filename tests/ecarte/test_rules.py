@@ -494,11 +494,13 @@ def test_ECARTE_R_18_bystanders_advise_in_oh_not_in_club() -> None:
     r = [e.ruling for e in ev if e.kind == "ruling"]
     assert len(r) == 1 and r[0] is not None and r[0].law == "HGIE-22"
     assert r[0].parameter == "bystanders" and r[0].points == () and scores(s) == (0, 0)
-    # English practice (club): no law allows it, the report is refused
+    # English practice (club): no law allows it: "not covered by CLUB", nothing changes
     s = at_play("club")
     assert "bystanders" not in get_code("club").params  # no knob: the codes' laws differ
-    with pytest.raises(IllegalAction, match="no law for 'bystander_advice'"):
-        s.apply(Action.parse("REPORT bystander_advice"))
+    ev = act(s, "REPORT bystander_advice")
+    r = [e.ruling for e in ev if e.kind == "ruling"]
+    assert len(r) == 1 and r[0] is not None and r[0].law == "CLUB" and not r[0].covered
+    assert "not covered by CLUB" in r[0].text and scores(s) == (0, 0)
     # pool écarté and la chouette are outside the two-player core: no seat count to set
     with pytest.raises(TypeError):
         EcarteRules(players=3)  # type: ignore[call-arg]

@@ -88,9 +88,13 @@ def test_a_refereed_cribbage_deal_with_an_overclaim_and_a_report(tmp_path: Path)
             assert f["kind"] == "referee" and f["referee"] is True and f["seq"] == 0
             assert f["prompt"] == "Ann cuts for the deal (a card):"
             assert len(f["pack"]) == 52 and len(set(f["pack"])) == 52
+            # the union of every code's kinds (issue 15), as the registry gives it
             ew = get_game("cribbage").get_code("ew")
-            assert [m["kind"] for m in f["menu"]] == [
-                k for k in ew.kinds if ew.reports[k].reportable]
+            kinds = [m["kind"] for m in f["menu"]]
+            assert kinds == [k for k, _, _ in get_game("cribbage").report_menu("ew")]
+            assert set(k for k in ew.kinds if ew.reports[k].reportable) < set(kinds)
+            assert {"kind": "renege", "law": "EW-xxi"} .items() <= next(
+                m for m in f["menu"] if m["kind"] == "renege").items()
             assert {"kind": "touched_pegs", "law": "EW-xiv",
                     "text": "a player touched his adversary's pegs"} in f["menu"]
             assert scores(f) == [(0, 0), (0, 0)] and f["board"]["target"] == 121

@@ -28,7 +28,7 @@ from hoyle.cribbage.text import board, event_lines, seat_names, show_table, side
 from hoyle.cribbage.text import show_words, status_lines
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
-from hoyle.engine.laws import LawCode
+from hoyle.engine.laws import LawCode, report_menu
 from hoyle.engine.records import GameRecord
 from hoyle.engine.text import (HUMAN, Area, Block, Board, Confirm, GameText, PlayGame,
                                TextTable, Track, card_markup, cards_markup,
@@ -47,12 +47,14 @@ HELP = ("Type cards as rank then suit: 5h, 10c, TC, 10♥ (A 2-9 T/10 J Q K; C D
 REFEREE_HELP = (
     "Enter what happens at the table: cards for the act asked for (e.g. '7s'), 'go', a "
     "number at a claim, an option at a decision; 'heels' (dealer's two for his heels), "
-    "'amend N', 'report KIND [SEAT]' for an irregularity ('menu' lists them), "
+    "'amend N', 'report KIND [SEAT]' for an irregularity ('menu' lists them), 'muggins N' "
+    "for a muggins call (ACC, announced), 'fact dealt_by|cut_by|led_by SEAT' for who really "
+    "dealt, cut or led, "
     "'board' (or 'score') for the score, 'quit' to save and stop. Full actions work too: 'PLAY 7S'.")
 """What ``help`` prints when refereeing."""
 
 VERBS = ("CUT", "DEAL", "DISCARD", "STARTER", "PLAY", "GO", "CLAIM", "CHOOSE", "HEELS",
-         "AMEND", "REPORT")
+         "AMEND", "REPORT", "MUGGINS", "FACT")
 """The verbs a line of table input may begin with (the action language of records)."""
 
 
@@ -138,7 +140,7 @@ def parse_table_input(state: CribbageState, text: str,
     if not words:
         raise HoyleError("nothing entered: type 'help' for what to enter")
     head = words[0].upper()
-    if head == "REPORT" and len(words) == 3 and not re.fullmatch(r"[0-9]+", words[2]):
+    if head in ("REPORT", "FACT") and len(words) == 3 and not re.fullmatch(r"[0-9]+", words[2]):
         lowered = [n.lower() for n in names]
         if words[2].lower() not in lowered:
             raise HoyleError(f"no player {words[2]!r}: name a player or give a seat number "
@@ -147,6 +149,8 @@ def parse_table_input(state: CribbageState, text: str,
         text = " ".join(words)
     if head == "AMEND" and (len(words) != 2 or not re.fullmatch(r"[0-9]{1,3}", words[1])):
         raise HoyleError("amend names the corrected points, e.g. amend 4")
+    if head == "MUGGINS" and len(words) == 1:  # the option of a decision (CHOOSE muggins)
+        return Action("CHOOSE", word="muggins")
     if head in VERBS:
         return Action.parse(text)
     phase = state.phase
@@ -620,8 +624,7 @@ class CribbageText(GameText):
         their laws."""
         laws = state.laws
         assert laws is not None
-        rows = tuple((kind, laws.law_for(kind).id, laws.reports[kind].menu_text)
-                     for kind in laws.kinds if laws.reports[kind].reportable)
+        rows = report_menu(laws)  # every code's kinds; "not covered by CODE" where so
         return TextTable(rows, ("kind", "law", "what happened"),
                          title=f"Irregularities ({laws.name.upper()}): report KIND [SEAT]")
 

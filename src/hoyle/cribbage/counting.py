@@ -30,7 +30,7 @@ from hoyle.errors import IllegalAction
 
 __all__ = ["Claim", "MAX_CLAIM", "MAX_CLAIM_LONG", "CLAIM_ACTIONS", "HEELS", "Table",
            "max_claim", "claim_actions", "open_claim", "check_claim", "do_claim", "check_heels", "do_heels", "check_amend",
-           "do_amend", "amend_open"]
+           "do_amend", "amend_open", "OpenMuggins", "check_muggins", "do_muggins", "muggins_window_closed"]
 
 MAX_CLAIM: Final = 29  # the most a hand of four (or fewer) and the starter can score
 MAX_CLAIM_LONG: Final = 99  # for the longer hands of eight-card cribbage
@@ -47,6 +47,18 @@ class Claim(NamedTuple):
     items: tuple[ScoreItem, ...]
     cont: Continuation  # what follows once the claim (and any ruling) is settled
     cards: tuple[Card, ...] = ()
+
+
+class OpenMuggins(NamedTuple):
+    """An underpeg the adversary may call muggins on (ACC-10.4, referee mode): ``seat``
+    pegged ``short`` too few for ``what`` (``play``, ``go``, ``hand``, ``crib``), at
+    ``claim_no`` (its place in the deal's claims)."""
+
+    seat: int
+    short: int
+    what: str
+    deal_number: int
+    claim_no: int
 
 
 class Table(Protocol):
@@ -68,6 +80,14 @@ class Table(Protocol):
     amendable: tuple[int, int, int, int] | None
     open_overscores: list[tuple[int, int]]
     heels_due: bool
+    heels_to: int | None
+    deal_number: int
+    claims: list[tuple[int, str, int]]
+    muggins_open: list[OpenMuggins]
+
+    def pone(self) -> int: ...
+
+    def _adversary(self, seat: int) -> int: ...
 
     def dealer_has_played(self) -> bool: ...
 
@@ -114,6 +134,7 @@ def do_claim(s: Table, n: int, events: list[Event]) -> None:
     claim = s.claim
     assert claim is not None
     s.claim = None
+    s.claims.append((claim.seat, claim.what, n))
     s.last_claim = claim.what
     s.last_claim_seat = claim.seat
     s.amendable = (claim.seat, n, claim.points, len(s.played)) \
@@ -152,7 +173,12 @@ def do_claim(s: Table, n: int, events: list[Event]) -> None:
         if s._peg(seat, n, events, "the claim" if n != true else reason,
                   src, claim.items if n == true else (), claim.cards):
             return
-        if n < true:
+        if n < true and s.referee and s.laws is not None and \
+                s.laws.params.get("muggins") == "acc":
+            # Referee mode, muggins announced: the adversary may call it (MUGGINS n)
+            # through the window of ACC-10.4.b-c; nothing is said for him.
+            s.muggins_open.append(_open_muggins(s, seat, true - n, claim.what))
+        elif n < true:
             # EW-xiii: while the short claim may still be amended, the ruling may not
             # tell by how much it was short.
             facts["amend_open"] = amend_open(s)
@@ -187,6 +213,7 @@ def do_heels(s: Table, events: list[Event]) -> None:
     assert s.dealer is not None and s.starter is not None
     if s.heels_due:
         s.heels_due = False
+        s.heels_to = s.dealer
         points = heels_points(s.starter)
         s._peg(s.dealer, points, events, "his heels", s._cite("heels"),
                (ScoreItem("heels", (s.starter,), points),), (s.starter,))
@@ -267,3 +294,77 @@ def _amend(s: Table, n: int, events: list[Event]) -> None:
         s.open_overscores.append((seat, n - true))
         s._rule(Irregularity("overclaim", seat, s.phase, facts), events)
 
+
+
+# -- muggins called at a real table (ACC-10.4) -------------------------------------------------
+
+def _open_muggins(s: Table, seat: int, short: int, what: str) -> OpenMuggins:
+    return OpenMuggins(seat, short, what, s.deal_number, len(s.claims) - 1)
+
+
+def _kind(what: str) -> str:
+    return "muggins_play" if what in ("play", "go") else "muggins_show"
+
+
+def muggins_window_closed(s: Table, m: OpenMuggins) -> bool:
+    """Whether the window to call muggins on the underpeg ``m`` (an ``OpenMuggins``) is
+    past: points of the play, once the player pegs again or the pone's hand is pegged
+    (ACC-10.4.b); a hand or crib, once the next hand is pegged or the cards are gathered
+    (ACC-10.4.c, the catalogue's engine default)."""
+    if m.deal_number != s.deal_number:
+        return True
+    later = s.claims[m.claim_no + 1:]
+    if m.what in ("play", "go"):
+        pone = s.pone()
+        return any((seat == m.seat and n > 0) or (what == "hand" and seat == pone)
+                   for seat, what, n in later)
+    return any(what in ("hand", "crib") for _, what, _ in later)
+
+
+def check_muggins(s: Table, action: Action) -> None:
+    """Raise :class:`IllegalAction` unless ``MUGGINS [heels] n`` may be entered: referee
+    mode, a number of points from 1 (a call on the heels names 2)."""
+    if not s.referee:
+        raise IllegalAction("muggins is called at a real table (referee mode); in play "
+                            "the adversary is offered it after a short claim")
+    if action.word not in ("", "heels"):
+        raise IllegalAction("MUGGINS names the points called, e.g. MUGGINS 2 (or "
+                            "MUGGINS heels 2 on his heels)")
+    if action.cards:
+        raise IllegalAction("MUGGINS names no card")
+    top = max_claim(s.rules)
+    if action.n is None or not 1 <= action.n <= top:
+        raise IllegalAction(f"MUGGINS names the points called, from 1 to {top}")
+
+
+def do_muggins(s: Table, word: str, n: int, events: list[Event]) -> None:
+    """``MUGGINS n``: the adversary calls "muggins for n" on the last underpeg still in its
+    window (ACC-10.4.a: he scores the lesser of n and the points missed); past the window,
+    too late (ACC-10.4.b-c); with nothing missed, a wrong call (the n points go to the
+    other player); on his heels, never (ACC-10.3). The code rules each (EW-x: no muggins
+    in EW; ACC-10.1: muggins not announced)."""
+    facts: dict[str, Any] = {"called": n}
+    if word == "heels":
+        assert s.dealer is not None
+        s._rule(Irregularity("muggins_heels", s.dealer, s.phase, facts, reported=True),
+                events)
+        return
+    open_ = [m for m in s.muggins_open if not muggins_window_closed(s, m)]
+    if open_:
+        m = open_[-1]
+        s.muggins_open.remove(m)
+        facts.update(short=m.short, what=m.what)
+        s._rule(Irregularity(_kind(m.what), m.seat, s.phase, facts, reported=True), events)
+        return
+    if s.muggins_open:
+        m = s.muggins_open.pop()
+        facts.update(short=m.short, what=m.what, too_late=True)
+        s._rule(Irregularity(_kind(m.what), m.seat, s.phase, facts, reported=True), events)
+        return
+    if s.claims:
+        seat, what, _ = s.claims[-1]
+        facts.update(wrong=True, what=what)
+        s._rule(Irregularity(_kind(what), seat, s.phase, facts, reported=True), events)
+        return
+    facts["nothing"] = True
+    s._rule(Irregularity("muggins_play", None, s.phase, facts, reported=True), events)

@@ -20,7 +20,8 @@ from hoyle.engine.event import event
 if TYPE_CHECKING:
     from hoyle.cribbage.state import CribbageState
 
-__all__ = ["VoidPointsOf", "DisplacedPeg", "Dead", "Takedown", "NoCount", "PegOut"]
+__all__ = ["VoidPointsOf", "DisplacedPeg", "Dead", "Takedown", "NoCount", "PegOut", "RetractToGo",
+           "ActualDealer", "RecutStarter", "RetractLead", "Rediscard", "SwapHandCrib"]
 
 
 def _crib(state: Table) -> CribbageState:
@@ -137,3 +138,84 @@ class Takedown(Effect):
         events.append(event(Kind.SCORE, offender, (), off[0] - before, (), "taken down",
                             law, off[0]))
         return s._peg(self.claimant, excess, events, "the overscore taken down", law)
+
+
+@dataclass(frozen=True)
+class RetractToGo(Effect):
+    """Every card played since ``seat``'s go (the renege being ruled) goes back to its
+    owner's hand and the points pegged since are taken back; ``seat`` is to play again
+    as before his go (ACC-7.3; a wrong go corrected)."""
+
+    ORDER: ClassVar[int] = 5
+    seat: int
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: Continuation) -> bool:
+        _crib(state)._retract_to_go(law, events)
+        return False
+
+
+@dataclass(frozen=True)
+class ActualDealer(Effect):
+    """``seat`` is the dealer of this deal (the one who really dealt, or the owner of a
+    crib found on his side, ACC-5.1.d); the deal passes on from him; with ``heels``, two
+    for his heels already pegged go to him."""
+
+    ORDER: ClassVar[int] = 50
+    seat: int
+    heels: bool = True
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: Continuation) -> bool:
+        _crib(state)._set_dealer(self.seat, self.heels, law, events)
+        return False
+
+
+@dataclass(frozen=True)
+class RecutStarter(Effect):
+    """The starter goes back and the pone cuts again (before the play's first card)."""
+
+    ORDER: ClassVar[int] = 50
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: Continuation) -> bool:
+        _crib(state)._recut_starter(law, events)
+        return False
+
+
+@dataclass(frozen=True)
+class RetractLead(Effect):
+    """A lead out of turn taken back: the cards go back, their points are taken back, the
+    pone leads (ACC-7.1.a-b)."""
+
+    ORDER: ClassVar[int] = 5
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: Continuation) -> bool:
+        _crib(state)._retract_lead(law, events)
+        return False
+
+
+@dataclass(frozen=True)
+class Rediscard(Effect):
+    """``seat`` takes back his discards and lays away again (ACC-5.1.c)."""
+
+    ORDER: ClassVar[int] = 50
+    seat: int
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: Continuation) -> bool:
+        _crib(state)._rediscard(self.seat, law, events)
+        return False
+
+
+@dataclass(frozen=True)
+class SwapHandCrib(Effect):
+    """The dealer plays on with the crib's cards; the crib is his true hand (ACC-5.2.c)."""
+
+    ORDER: ClassVar[int] = 50
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: Continuation) -> bool:
+        _crib(state)._swap_hand_and_crib(law, events)
+        return False

@@ -14,7 +14,9 @@ from hoyle.cribbage.rules import CribbageRules
 from hoyle.engine.flow import Continuation
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
-from hoyle.engine.laws import Irregularity, LawCode
+from hoyle.cards import Card
+from hoyle.cribbage.phase import Phase
+from hoyle.engine.laws import Irregularity, LawCode, Until
 from hoyle.errors import IllegalAction
 
 __all__ = ["Table", "check_report", "do_report"]
@@ -28,23 +30,28 @@ class Table(Protocol):
     referee: bool
     phase: str
     open_overscores: list[tuple[int, int]]
+    closed_overscores: list[tuple[int, int]]
+    played: list[tuple[int, Card]]
 
     def _rule(self, irregularity: Irregularity, events: list[Event],
               cont: Continuation | None = None) -> bool: ...
 
+    def _report_renege(self, kind: str, seat: int, events: list[Event]) -> None: ...
+
 
 def check_report(s: Table, action: Action) -> None:
-    """Raise :class:`IllegalAction` unless ``REPORT kind [seat]`` names a kind the code
-    declares reportable (and the seat at fault where the kind needs one, a seat of this
-    game). Only in referee mode."""
+    """Raise :class:`IllegalAction` unless ``REPORT kind [seat]`` names a kind some code of
+    cribbage declares reportable (the union: one the chosen code does not rule is ruled
+    "not covered"), and the seat at fault where the kind needs one, a seat of this game.
+    Only in referee mode."""
     if not s.referee:
         raise IllegalAction("irregularities are reported only in referee mode")
     assert s.laws is not None
-    reports = s.laws.reports
-    spec = reports.get(action.word) if action.word in s.laws.kinds else None
+    union = s.laws.game_reports
+    spec = union.get(action.word)
     if spec is None or not spec.reportable:
         raise IllegalAction(f"unknown irregularity {action.word!r}; known: "
-                            f"{', '.join(k for k in s.laws.kinds if reports[k].reportable)}")
+                            f"{', '.join(sorted(union))}")
     if action.n is not None and not 0 <= action.n < s.rules.players:
         raise IllegalAction(f"no seat {action.n} in this game")
     if action.n is None and spec.seat:
@@ -54,9 +61,22 @@ def check_report(s: Table, action: Action) -> None:
 
 def do_report(s: Table, action: Action, events: list[Event]) -> None:
     """Have the law code rule the reported irregularity (an overscore called carries the
-    excess not yet taken down: EW-ix, ACC-8.4.c)."""
+    excess not yet taken down, or is too late once the next deal's cut closed its window:
+    EW-ix, ACC-8.4.c; a renege claimed or a wrong go corrected is ruled on the go it
+    concerns, in its window: EW-xxi, ACC-7.3)."""
     facts: dict[str, Any] = {}
+    if action.word in ("renege", "go_corrected"):
+        assert action.n is not None
+        s._report_renege(action.word, action.n, events)
+        return
+    spec = s.laws.reports.get(action.word) if s.laws is not None else None
+    if spec is not None and s.laws is not None and s.laws.covers(action.word) and (
+            (spec.until is Until.DEAL and s.phase != Phase.DEAL)
+            or (spec.until is Until.FIRST_CARD and s.played)):
+        facts["too_late"] = True  # a remedy of the deal or the starter, past its time
     if action.word == "overscore_called":
         open_ = [x for x in s.open_overscores if x[0] == action.n]
         facts["pending_excess"] = open_[-1][1] if open_ else 0
+        if not open_ and any(x[0] == action.n for x in s.closed_overscores):
+            facts["too_late"] = True  # the cut for this deal closed its window
     s._rule(Irregularity(action.word, action.n, s.phase, facts, reported=True), events)

@@ -36,6 +36,7 @@ from hoyle.cards import CARDS, Card, Rank
 from hoyle.cribbage import counting, referee
 from hoyle.cribbage.counting import HEELS as _HEELS
 from hoyle.cribbage.counting import Claim as _Claim
+from hoyle.cribbage.counting import OpenMuggins
 from hoyle.cribbage.events import Kind
 from hoyle.cribbage.phase import Phase
 from hoyle.cribbage.results import game_hole, scope_note, terms
@@ -46,15 +47,19 @@ from hoyle.errors import HoyleError, IllegalAction, ParameterError, short_repr
 from hoyle.engine import rng as draw  # the seeded draws
 from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import CHANCE, Action, ScoreItem
-from hoyle.engine.event import Event, event
-from hoyle.engine.laws import Irregularity, LawCode, Ruling
+from hoyle.engine.event import Event, EventKind, event
+from hoyle.engine.laws import Irregularity, LawCode, Ruling, Until
 from hoyle.engine.series import MatchState
 from hoyle.engine.state import BaseState
 
 __all__ = [
     "CribbageState",
     "CribbageView",
+    "FACT_WORDS",
     "GameResult",
+    "GoSnapshot",
+    "OpenMuggins",
+    "OpenRenege",
     "Phase",
 ]
 
@@ -65,9 +70,12 @@ _EXPECTED = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.STARTER: "STAR
 _RULE_OF_PLAY = {"cut": "EW-i", "last": "EW-T-x", "crib": "EW-viii", "heels": "EW-xii",
                  "go": "EW-T-ix", "amend": "EW-xix"}
 """Sources of routine events when no law code is given: the seed code's (EW)."""
-_TABLE_VERBS = frozenset({"HEELS", "AMEND", "REPORT"})
-_NUMBER_VERBS = frozenset({"CLAIM", "AMEND", "REPORT"})
-_WORD_VERBS = frozenset({"CHOOSE", "REPORT"})
+_TABLE_VERBS = frozenset({"HEELS", "AMEND", "REPORT", "MUGGINS", "FACT"})
+_NUMBER_VERBS = frozenset({"CLAIM", "AMEND", "REPORT", "MUGGINS", "FACT"})
+_WORD_VERBS = frozenset({"CHOOSE", "REPORT", "MUGGINS", "FACT"})
+FACT_WORDS = ("dealt_by", "dealt_first", "cut_by", "led_by")
+"""The facts of the table a referee enters (``FACT word SEAT``): who dealt, who was dealt
+to first (the order of the deal), who cut, who led."""
 _PLAY_ACTIONS = tuple(Action("PLAY", (c,)) for c in CARDS)
 _NO_ITEMS: list[ScoreItem] = []
 _GO = Action("GO")
@@ -214,6 +222,30 @@ class CribbageView(NamedTuple):
         return self.dealer == self.seat
 
 
+class GoSnapshot(NamedTuple):
+    """The play as it stood just before a go (referee mode), to take back what followed
+    (ACC-7.3) or to let the go be corrected."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    total: int
+    count_cards: tuple[Card, ...]
+    played: tuple[tuple[int, Card], ...]
+    passed: tuple[bool, ...]
+    last_player: int | None
+    pegs: tuple[tuple[int, int], ...]
+
+
+class OpenRenege(NamedTuple):
+    """A go called while holding a card that fits (referee mode), not yet claimed: the
+    table reports it (``REPORT renege SEAT``) in the code's window (EW-xxi, ACC-7.3)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    deal_number: int
+    count_no: int
+    snapshot: GoSnapshot
+
+
 @dataclass(frozen=True)
 class Advance(Continuation):
     """After a claim in the play: the next seat to play after ``seat`` (EW-xxi)."""
@@ -311,6 +343,25 @@ class CribbageState(BaseState):
         self.shown: list[tuple[int, str, tuple[Card, ...]]] = []
         self.dead: list[Card] = []
         self.deal_start_pegs: list[list[int]] = [list(p) for p in self.pegs]
+        self.count_no = 0
+        """Counts ended in this deal's play (the window of EW-xxi)."""
+        self.reneges: list[OpenRenege] = []
+        """Goes called while holding a card that fits, not yet claimed (referee mode)."""
+        self.claims: list[tuple[int, str, int]] = []
+        """This deal's claims, in order: (seat, what, points claimed)."""
+        self.muggins_open: list[OpenMuggins] = []
+        """Underpegs of this deal and the last the adversary may call (ACC-10.4)."""
+        self.closed_overscores: list[tuple[int, int]] = []
+        """Overscores of the last deal not taken down: their window closed with the cut
+        (EW-ix, ACC-8.4.c)."""
+        self.retracting: OpenRenege | None = None
+        """The renege being ruled (its snapshot for :meth:`_retract_to_go`)."""
+        self.heels_to: int | None = None
+        """The seat his heels were pegged to in this deal (EW-xii, ACC-6.3)."""
+        self.wrong_lead: GoSnapshot | None = None
+        """The play as it stood before a lead out of turn (``FACT led_by``; ACC-7.1.a-b)."""
+        self.void_by = ""
+        """The law that made the last deal void ("" if it was played out)."""
         self.no_count: dict[int, str] = {}
         """Sides whose play points and hand do not count for the rest of this deal, with
         the law (ACC-4.4(b), web2008)."""
@@ -443,6 +494,10 @@ class CribbageState(BaseState):
         self.dead = list(self.dead)
         self.no_count = dict(self.no_count)
         self.deal_start_pegs = [list(p) for p in self.deal_start_pegs]
+        self.reneges = list(self.reneges)
+        self.claims = list(self.claims)
+        self.muggins_open = list(self.muggins_open)
+        self.closed_overscores = list(self.closed_overscores)
 
     # -- what may be done ------------------------------------------------------------
 
@@ -559,7 +614,8 @@ class CribbageState(BaseState):
 
     def _check_table_action(self, action: Action) -> None:
         """The actions a seat may take out of turn: ``HEELS`` and ``AMEND`` (manual
-        counting, :mod:`hoyle.cribbage.counting`), ``REPORT`` (:mod:`hoyle.cribbage.referee`)."""
+        counting, :mod:`hoyle.cribbage.counting`), ``MUGGINS n`` (referee mode, ACC-10.4),
+        ``REPORT`` (:mod:`hoyle.cribbage.referee`)."""
         verb = action.verb
         if self.phase == Phase.GAME_OVER:
             raise IllegalAction("the game is over")
@@ -567,6 +623,10 @@ class CribbageState(BaseState):
             raise IllegalAction(f"{verb} names no card")
         if verb == "HEELS":
             counting.check_heels(self)
+        elif verb == "MUGGINS":
+            counting.check_muggins(self, action)
+        elif verb == "FACT":
+            self._check_fact(action)
         elif verb == "AMEND":
             counting.check_amend(self, action)
         else:
@@ -616,6 +676,10 @@ class CribbageState(BaseState):
             counting.do_heels(self, events)
         elif verb == "AMEND":
             counting.do_amend(self, action.n or 0, events)
+        elif verb == "MUGGINS":
+            counting.do_muggins(self, action.word, action.n or 0, events)
+        elif verb == "FACT":
+            self._do_fact(action.word, action.n or 0, events)
         elif verb == "REPORT":
             referee.do_report(self, action, events)
         elif phase == Phase.PLAY:
@@ -684,6 +748,12 @@ class CribbageState(BaseState):
         else:
             super()._cut_tie(events, source)
 
+    def _new_deal(self, dealer: int | None, events: list[Event], reason: str,
+                  source: str) -> None:
+        """The next deal, or a deal void by a law (its law kept in :attr:`void_by`)."""
+        self.void_by = source if reason == "the deal is void" else ""
+        super()._new_deal(dealer, events, reason, source)
+
     def _dealer_chosen(self, events: list[Event]) -> None:
         """Three for last to the pone in the five-card game (EW-T-x), then the deal."""
         if self.rules.last_bonus:
@@ -712,9 +782,19 @@ class CribbageState(BaseState):
         self.dead = []
         self.no_count = {}
         self.deal_start_pegs = [list(p) for p in self.pegs]
+        self.count_no = 0
+        self.claims = []
+        self.heels_to = None
+        self.wrong_lead = None
+        # What the last deal left open stays known one deal more, so that a late report
+        # is ruled too late rather than not found.
+        self.reneges = [r for r in self.reneges if r.deal_number >= self.deal_number - 1]
+        self.muggins_open = [m for m in self.muggins_open
+                             if m.deal_number >= self.deal_number - 1]
 
     def _do_deal(self, cards: Sequence[Card], events: list[Event]) -> None:
-        self.open_overscores = []  # the window to take down closes with the next cut
+        # the window to take down closes with the next cut
+        self.closed_overscores, self.open_overscores = self.open_overscores, []
         k = self.rules.cards_dealt
         for i, seat in enumerate(self._seat_order()):
             self.hands[seat] = sorted(cards[i * k:(i + 1) * k], key=_by_index)
@@ -759,9 +839,11 @@ class CribbageState(BaseState):
         if heels:
             if self.manual_count:
                 self.heels_due = True
-            elif self._peg(self.dealer, heels, events, "his heels", self._cite("heels"),
-                           (ScoreItem("heels", (card,), heels),), (card,)):
-                return
+            else:
+                self.heels_to = self.dealer
+                if self._peg(self.dealer, heels, events, "his heels", self._cite("heels"),
+                             (ScoreItem("heels", (card,), heels),), (card,)):
+                    return
         self.phase = Phase.PLAY
         self.to_act = self.pone()
 
@@ -798,12 +880,233 @@ class CribbageState(BaseState):
     def _do_go(self, events: list[Event]) -> None:
         seat = self.to_act
         if self.referee and self._can_play(seat):
-            playable = [c for c in self.hands[seat] if self.count + PIPS[c.rank] <= 31]
-            if self._rule(Irregularity("renege", seat, self.phase,
-                                       {"playable": tuple(playable), "count": self.count}),
-                          events, AfterRenege(seat)):
-                return
+            # A go called while holding a card that fits: it stands until the table
+            # reports it (REPORT renege SEAT) or the offender corrects it
+            # (REPORT go_corrected SEAT), each in the code's window (EW-xxi, ACC-7.3).
+            playable = tuple(c for c in self.hands[seat] if self.count + PIPS[c.rank] <= 31)
+            self.reneges.append(OpenRenege(seat, playable, self.deal_number, self.count_no,
+                                           self._go_snapshot()))
         self._pass(seat, events)
+
+    def _go_snapshot(self) -> GoSnapshot:
+        return GoSnapshot(tuple(tuple(h) for h in self.hands), self.count,
+                          tuple(self.count_cards), tuple(self.played), tuple(self.passed),
+                          self.last_player, tuple((p[0], p[1]) for p in self.pegs))
+
+    def _retract_to_go(self, law: str, events: list[Event]) -> None:
+        """Take back every card played since the go being ruled and the points pegged
+        since (ACC-7.3); the offender is to act again, as before his go."""
+        rec = self.retracting
+        assert rec is not None
+        snap = rec.snapshot
+        back = self.played[len(snap.played):]
+        self.hands = [list(h) for h in snap.hands]
+        self.count, self.count_cards = snap.total, list(snap.count_cards)
+        self.played, self.passed = list(snap.played), list(snap.passed)
+        self.last_player = snap.last_player
+        for side, (front, rear) in enumerate(snap.pegs):
+            lost = self.pegs[side][0] - front
+            if lost:
+                events.append(event(Kind.SCORE, side, (), -lost, (), "points since the go "
+                                    "taken back", law, front))
+            self.pegs[side] = [front, rear]
+        self.shown, self.claim, self.amendable = [], None, None
+        self.claims = [c for c in self.claims if c[1] not in ("hand", "crib")]
+        self.phase, self.to_act = Phase.PLAY, rec.seat
+        self.reneges = [r for r in self.reneges
+                        if r.deal_number != self.deal_number
+                        or len(r.snapshot.played) <= len(snap.played)]
+        events.append(event(Kind.RETRACTED, rec.seat, tuple(c for _, c in back),
+                            reason="the cards played since the go go back to their hands",
+                            source=law, count=self.count))
+
+    def _renege_window_closed(self, rec: OpenRenege, kind: str) -> bool:
+        """Whether the code's window for ``kind`` (``renege``: the claim; ``go_corrected``:
+        the offender's correction) on ``rec`` is past (Report.until: EW-xxi's end of the
+        count, ACC-7.3's adversary's next card or hand count, ACC-7.3's correction before
+        anyone pegs or the adversary plays)."""
+        if rec.deal_number != self.deal_number:
+            return True
+        laws = self.laws
+        assert laws is not None
+        spec = laws.reports.get(kind) or laws.game_reports[kind]
+        until = spec.until
+        in_play = self.phase in (Phase.PLAY, Phase.CLAIM, Phase.DECISION) and not self.shown
+        if until is Until.END_OF_COUNT:
+            return rec.count_no != self.count_no or not in_play
+        if until is Until.BEFORE_PEG:
+            snap = rec.snapshot
+            return (len(self.played) != len(snap.played) or not in_play
+                    or tuple((p[0], p[1]) for p in self.pegs) != snap.pegs)
+        if until is Until.ADVERSARY_NEXT:
+            adv = self._adversary(rec.seat)
+            if any(seat == adv and what == "hand" for seat, what, _ in self.claims):
+                return True
+            later = self.played[len(rec.snapshot.played):]
+            for i, (seat, card) in enumerate(later):
+                if seat == rec.seat and card in rec.cards:
+                    return any(s2 == adv for s2, _ in later[i + 1:])
+            return False
+        return False
+
+    def _report_renege(self, kind: str, seat: int, events: list[Event]) -> None:
+        """``REPORT renege SEAT`` (the adversary claims) or ``REPORT go_corrected SEAT``
+        (the offender corrects his go): ruled by the code on the earliest go of that seat
+        not yet claimed, or too late past its window (EW-xxi, ACC-7.3)."""
+        rec = next((r for r in self.reneges if r.seat == seat), None)
+        facts: dict[str, Any] = {}
+        if rec is None:
+            facts["no_renege"] = True
+            self._rule(Irregularity(kind, seat, self.phase, facts, reported=True), events)
+            return
+        facts.update(playable=rec.cards, count=rec.snapshot.total,
+                     late=rec.snapshot.played != tuple(self.played))
+        if self._renege_window_closed(rec, kind):
+            facts["too_late"] = True
+            if kind == "renege":
+                self.reneges.remove(rec)
+            self._rule(Irregularity(kind, seat, self.phase, facts, reported=True), events)
+            return
+        self.reneges.remove(rec)
+        self.retracting = rec
+        try:
+            self._rule(Irregularity(kind, seat, self.phase, facts, reported=True), events,
+                       AfterRenege(seat))
+        finally:
+            self.retracting = None
+
+    # -- the facts of the table (referee mode) ---------------------------------------
+
+    def _check_fact(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless ``FACT word SEAT`` may be entered now:
+        ``dealt_by`` (who really dealt; before the play's first card), ``dealt_first``
+        (who was dealt to first: at the deal or the lay-away), ``cut_by`` (who cut:
+        before the deal, or the starter before the play's first card), ``led_by`` (who
+        led: before the play's first card)."""
+        if not self.referee:
+            raise IllegalAction("the facts of the table are entered in referee mode")
+        word, seat = action.word, action.n
+        if word not in FACT_WORDS:
+            raise IllegalAction(f"unknown fact {word!r}; known: {', '.join(FACT_WORDS)}")
+        if seat is None or not 0 <= seat < self.rules.players:
+            raise IllegalAction(f"FACT {word} names the seat, e.g. FACT {word} 1")
+        if action.cards:
+            raise IllegalAction("FACT names no card")
+        if self.dealer is None:
+            raise IllegalAction("no deal yet: cut for deal first")
+        if self.played or self.phase not in (Phase.DEAL, Phase.DISCARD, Phase.STARTER,
+                                             Phase.PLAY):
+            raise IllegalAction(f"{word} is entered before the first card of the play")
+        if word == "led_by" and self.phase != Phase.PLAY:
+            raise IllegalAction("led_by is entered at the lead, once the starter is turned")
+        if word == "dealt_first" and self.phase not in (Phase.DEAL, Phase.DISCARD):
+            raise IllegalAction("dealt_first is entered at the deal or the lay-away")
+        if word == "cut_by" and self.phase == Phase.DISCARD:
+            raise IllegalAction("cut_by is entered at the cut before the deal or the cut "
+                                "for the starter")
+
+    def _do_fact(self, word: str, seat: int, events: list[Event]) -> None:
+        """A fact of the table, recorded (an event) and acted on: a deal by the wrong
+        seat is ruled (``deal_out_of_turn``), a cut by the dealer too (``cut_by_dealer``,
+        ``starter_cut_by_dealer``), a lead out of turn gives the seat the lead until the
+        table reports it (``REPORT dealer_led``: ACC-7.1.a-b)."""
+        what = {"dealt_by": "dealt", "dealt_first": "was dealt to first", "cut_by": "cut",
+                "led_by": "led"}[word]
+        events.append(event(Kind.FACT, seat, reason=what, source="referee"))
+        assert self.dealer is not None
+        if word == "dealt_by" and seat != self.dealer:
+            self._rule(Irregularity("deal_out_of_turn", seat, self.phase,
+                                    {"dealt_by": seat}, reported=True), events)
+        elif word == "dealt_first" and seat == self.dealer:  # the pone is dealt first
+            self._rule(Irregularity("deal_order", self.dealer, self.phase, {},
+                                    reported=True), events)
+        elif word == "cut_by" and seat == self.dealer:
+            kind = "cut_by_dealer" if self.phase == Phase.DEAL else "starter_cut_by_dealer"
+            self._rule(Irregularity(kind, seat, self.phase, {}, reported=True), events)
+        elif word == "led_by" and seat != self.to_act:
+            self.wrong_lead = self._go_snapshot()
+            self.to_act = seat
+
+    def _set_dealer(self, seat: int, heels: bool, law: str, events: list[Event]) -> None:
+        """``seat`` is the dealer of this deal (his crib; the deal passes on from him);
+        with ``heels``, two for his heels already pegged go to him (the player who really
+        dealt). The seat to act follows: the lay-away from the new pone, the lead."""
+        old = self.dealer
+        if old is None or seat == old:
+            return
+        self.dealer = seat
+        events.append(event(EventKind.DEALER, seat, reason="deals this deal, as the table "
+                            "found", source=law))
+        if heels and self.heels_to == old and self.starter is not None:
+            pts = heels_points(self.starter)
+            self._put_back(old, pts, law, events)
+            self.heels_to = seat
+            self._peg(seat, pts, events, "his heels (the player who really dealt)", law,
+                      (ScoreItem("heels", (self.starter,), pts),), (self.starter,))
+        if self.phase == Phase.DISCARD:
+            self.to_act = self._next_discarder()
+        elif self.phase == Phase.PLAY and not self.played:
+            self.to_act = self.pone()
+
+    def _recut_starter(self, law: str, events: list[Event]) -> None:
+        """The starter goes back and is cut again (before the play's first card): its
+        heels, if pegged, are taken back."""
+        if self.starter is None or self.played:
+            return
+        card = self.starter
+        if self.heels_to is not None:
+            self._put_back(self.heels_to, heels_points(card), law, events)
+            self.heels_to = None
+        self.heels_due = False
+        self.starter = None
+        self.phase, self.to_act = Phase.STARTER, CHANCE
+        events.append(event(Kind.RETRACTED, None, (card,), reason="the starter goes back: "
+                            "cut again", source=law))
+
+    def _retract_lead(self, law: str, events: list[Event]) -> None:
+        """A lead out of turn taken back (ACC-7.1.a-b): the cards played since go back,
+        their points are taken back, and the pone leads."""
+        snap = self.wrong_lead
+        if snap is None:
+            return
+        back = self.played[len(snap.played):]
+        self.retracting = OpenRenege(self.pone(), (), self.deal_number, self.count_no, snap)
+        try:
+            self._retract_to_go(law, events)
+        finally:
+            self.retracting = None
+        self.wrong_lead = None
+        self.to_act = self.pone()
+        del back
+
+    def _rediscard(self, seat: int, law: str, events: list[Event]) -> None:
+        """``seat`` takes back the cards he laid away and lays away again (ACC-5.1.c),
+        before the starter is turned."""
+        if self.starter is not None or not self.discards[seat]:
+            return
+        cards = self.discards[seat]
+        for c in cards:
+            self.crib.remove(c)
+        self.hands[seat] = sorted([*self.hands[seat], *cards], key=_by_index)
+        self.discards[seat] = ()
+        self.kept = [() for _ in range(self.rules.players)]
+        self.phase, self.to_act = Phase.DISCARD, seat
+        events.append(event(Kind.RETRACTED, seat, (), reason="the discards taken back to be "
+                            "laid away again", source=law, count=len(cards)))
+
+    def _swap_hand_and_crib(self, law: str, events: list[Event]) -> None:
+        """The dealer plays on with the crib's cards (ACC-5.2.c, found after the play
+        began): his hand for the rest of the deal is the crib's cards and the crib is his
+        true hand; done while he has not played a card of this deal."""
+        dealer = self.dealer
+        if dealer is None or self.dealer_has_played() or not self.kept[dealer]:
+            return
+        true_hand = tuple(self.kept[dealer])
+        self.hands[dealer] = sorted(self.crib, key=_by_index)
+        self.kept[dealer] = tuple(self.hands[dealer])
+        self.crib = sorted(true_hand, key=_by_index)
+        events.append(event(Kind.SWAPPED, dealer, reason="the dealer plays on with the "
+                            "crib's cards; his hand is the crib", source=law))
 
     def _pass(self, seat: int, events: list[Event]) -> None:
         self.passed[seat] = True
@@ -870,6 +1173,7 @@ class CribbageState(BaseState):
         last = self.last_player
         assert last is not None
         n = self.rules.players
+        self.count_no += 1
         self.phase = Phase.PLAY
         self.count = 0
         self.count_cards = []
@@ -946,7 +1250,9 @@ class CribbageState(BaseState):
 
     def _facts(self) -> dict[str, Any]:
         """The facts of the situation every ruling may use."""
-        return {"dealer": self.dealer, "pone": self.pone() if self.dealer is not None else None,
+        nothing_dealt = self.phase == Phase.DEAL
+        return {"deal_void_by": self.void_by if nothing_dealt else "",
+                "dealer": self.dealer, "pone": self.pone() if self.dealer is not None else None,
                 "phase": self.phase, "dealer_has_played": self.dealer_has_played(),
                 "starter_turned": self.starter is not None, "count": self.count,
                 "players": self.rules.players, "scores": self.scores,
@@ -962,7 +1268,7 @@ class CribbageState(BaseState):
             ruling = Ruling(ruling.text, ruling.law, ruling.effects, refused=ruling.refused,
                             redo=ruling.redo, parameter=ruling.parameter,
                             provisional=ruling.provisional, edition=ruling.edition,
-                            scope=self.scope)
+                            scope=self.scope, covered=ruling.covered)
         return super()._apply_ruling(ruling, irr, events, cont)
 
     def _score_ruling(self, seat: int, points: int, reason: str, law: str,

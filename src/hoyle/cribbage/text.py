@@ -43,6 +43,9 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
             lines.append(f"{who} cut {cards_markup(e.cards)} for the deal.")
         elif k == "cut_tie":
             lines.append(f"Equal cuts: cut again ({escape(e.source)}).")
+        elif k == "dealer" and e.reason.startswith("deals this deal"):
+            lines.append(f"  [yellow]{who} {escape(e.reason)}[/yellow]  "
+                         f"[dim]({escape(e.source)})[/dim]")
         elif k == "dealer":
             lines.append(f"[bold]{who} deal{'s' if who != 'You' else ''} first[/bold] "
                          f"(the lower card deals, {escape(e.source)}).")
@@ -95,6 +98,14 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
         elif k == "dead":
             lines.append(f"  [yellow]{who}: {cards_markup(e.cards)} dead, out of the play"
                          f"[/yellow]  [dim]({escape(e.source)})[/dim]")
+        elif k == "fact":
+            lines.append(f"[dim]The table: {who} {escape(e.reason)}.[/dim]")
+        elif k == "swapped":
+            lines.append(f"  [yellow]{who}: {escape(e.reason)}[/yellow]  "
+                         f"[dim]({escape(e.source)})[/dim]")
+        elif k == "retracted":
+            lines.append(f"  [yellow]Taken back to the hands: {cards_markup(e.cards)}; the "
+                         f"count is {e.count} again[/yellow]  [dim]({escape(e.source)})[/dim]")
         elif k == "heels_lost":
             lines.append(f"  [yellow]{escape(e.reason)}[/yellow]  [dim]({escape(e.source)})[/dim]")
         elif k == "game_over":

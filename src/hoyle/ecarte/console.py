@@ -386,8 +386,8 @@ class EcarteText(GameText):
                 law = "by who and when"  # classified into the code's finer kinds
             elif word in laws.kinds:
                 law = laws.law_for(word).id
-            else:
-                continue  # this code has no law for it
+            else:  # ruled "not covered by CODE" (engine.laws.LawCode.not_covered)
+                law = f"not covered by {laws.name.upper()}"
             rows.append((word, law, laws.reports.get(word, spec).menu_text))
         for word, spec in sorted(FACTS.items()):
             rows.append((word, "a fact", spec.menu_text))

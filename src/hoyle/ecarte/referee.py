@@ -21,7 +21,7 @@ from hoyle.engine.event import Event
 from hoyle.engine.laws import Irregularity, LawCode, Report, Window
 from hoyle.errors import IllegalAction
 
-__all__ = ["FACTS", "Table", "check_report", "report_kind", "do_report"]
+__all__ = ["FACTS", "Table", "check_report", "past_window", "report_kind", "do_report"]
 
 _EXCHANGE_PHASES = (Phase.PROPOSAL, Phase.ANSWER, Phase.DISCARD, Phase.DRAW)
 
@@ -62,7 +62,8 @@ class Table(Protocol):
 def check_report(s: Table, action: Action) -> None:
     """Raise :class:`IllegalAction` unless ``REPORT word [seat] [cards]`` is a report word
     of écarté, names what it must (a seat, cards that are where the word says) in its
-    window, and the chosen code rules its kind. Only in referee mode."""
+    window (a kind the chosen code does not rule is ruled "not covered"). Only in referee
+    mode."""
     if not s.referee:
         raise IllegalAction("irregularities are reported only in referee mode")
     assert s.laws is not None
@@ -87,17 +88,14 @@ def check_report(s: Table, action: Action) -> None:
     if not needs_cards and action.cards:
         raise IllegalAction(f"REPORT {word} names no card")
     window = spec.window
-    if window is Window.CUT_FOR_DEAL:
-        if s.phase != Phase.CUT_FOR_DEAL:
-            raise IllegalAction(f"{word} is reported in the cut for deal")
-    elif window is Window.ANY_TIME:
-        pass
+    if window is Window.CUT_FOR_DEAL or window is Window.ANY_TIME:
+        pass  # after the cut for deal: too late (past_window), ruled, not refused
     elif s.dealer is None:
         raise IllegalAction(f"no deal yet: cut for deal first ({word} concerns a deal)")
     elif window is Window.PLAY and s.phase != Phase.PLAY:
         raise IllegalAction(f"{word} is reported in the play of the cards")
-    elif window is Window.EXCHANGE and (s.phase not in _EXCHANGE_PHASES
-                                        or s.turn_up is None):
+    elif window is Window.EXCHANGE and not past_window(s, word) and (
+            s.phase not in _EXCHANGE_PHASES or s.turn_up is None):
         raise IllegalAction(f"{word} is reported during the exchange")
     if word == "deal_out_of_turn" and action.n == s.dealer:
         raise IllegalAction(f"seat {action.n} was to deal this deal: name the seat who dealt "
@@ -123,9 +121,21 @@ def check_report(s: Table, action: Action) -> None:
         for c in action.cards:
             if c not in s.hands[action.n]:
                 raise IllegalAction(f"{c} is not in that hand")
-    kind = report_kind(s, word, action.n)
-    if kind not in s.laws.kinds:
-        raise IllegalAction(f"the {s.laws.name} code has no law for {kind!r}")
+    # A kind the chosen code has no law for is ruled "not covered by CODE"
+    # (engine.laws.LawCode.not_covered), not refused.
+
+
+def past_window(s: Table, word: str) -> bool:
+    """Whether a report of ``word`` comes after its window (the cut for deal once a deal is
+    begun; the exchange once the play has begun): it is ruled too late by the code
+    (:meth:`hoyle.engine.laws.LawCode.too_late`), never refused."""
+    assert s.laws is not None
+    window = s.laws.game_reports[word].window
+    if window is Window.CUT_FOR_DEAL:
+        return s.phase != Phase.CUT_FOR_DEAL
+    if window is Window.EXCHANGE:
+        return s.phase == Phase.PLAY or bool(s.played)
+    return False
 
 
 FACTS: dict[str, Report] = {
@@ -187,6 +197,8 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
         return
     kind = report_kind(s, word, seat)
     facts: dict[str, Any] = {"cards": action.cards, "report": word}
+    if past_window(s, word):
+        facts["too_late"] = True
     if word in ("too_many", "too_few"):
         assert seat is not None
         s.count_report = (seat, word, action.cards)

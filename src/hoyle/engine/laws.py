@@ -48,7 +48,7 @@ from hoyle.engine.effects import Effect, LoseGame, NewDeal, PegBack, Points, Tab
 _E = TypeVar("_E", bound=Effect)
 
 __all__ = ["Irregularity", "Ruling", "Option", "Decision", "Decide", "Law", "LawCode", "Param",
-           "Report", "RuleFn", "Window", "check_params"]
+           "Report", "RuleFn", "Until", "Window", "check_params", "report_menu", "union_reports"]
 
 
 class Window(Enum):
@@ -64,6 +64,38 @@ class Window(Enum):
     """In the exchange (écarté: after the turn-up, while proposing, discarding, drawing)."""
     PLAY = "the play"
     """In the play of the cards."""
+
+
+class Until(Enum):
+    """Until when a code lets an irregularity be reported once it happened (its discovery
+    window, per code): a report after it gets the code's "too late" ruling, never an input
+    error (:meth:`LawCode.too_late`). Each game's state tells whether a window is past."""
+
+    DEAL = "until the cards are dealt"
+    """Until the deal is made (EW-ii's cut, ACC-2.1's shuffle)."""
+    FIRST_CARD = "until the first card of the play"
+    """Until the play's first card (a starter to be cut again: ACC-6.1.a, ACC-6.1.d)."""
+    NEXT_CARD = "until the next card is played"
+    """Until another card is played (EW-xix: points of the play)."""
+    END_OF_COUNT = "until the end of the count"
+    """Until the count in which it happened ends (EW-xxi, engine default)."""
+    STARTER = "until the starter is turned"
+    """Until the starter is turned (EW-iii, ACC-4.4(a), ACC-5.1.c)."""
+    ADVERSARY_NEXT = ("until the adversary plays his next card after the reneged card, "
+                      "or announces his hand")
+    """ACC-7.3: once a reneged card is played, until the adversary's next card or hand count."""
+    BEFORE_PEG = "before anyone pegs or the adversary plays"
+    """ACC-7.3: a wrong go may be corrected before anyone pegs or the adversary plays."""
+    NEXT_SCORE = ("until the scorer pegs again or the next hand is pegged "
+                  "(the cards gathered)")
+    """ACC-10.4.b-c: muggins in the play, until the player pegs again or the pone's hand
+    is pegged; in the show, until the next hand is pegged or the cards are gathered."""
+    END_OF_HAND = "until the cards are gathered (the end of the deal)"
+    """Until the end of the deal (EW-xix: show points)."""
+    NEXT_CUT = "until the cut for the next deal"
+    """Until the cut for the next deal (EW-ix, ACC-8.4.c: overscore_claim_window)."""
+    GAME = "until the end of the game"
+    """While the game lasts."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +116,12 @@ class Report:
         menu: the referee menu's line for it, where it differs from :attr:`text`.
         classified: a report word no single law rules, which the game classifies into its
             codes' finer kinds (declared beside the law of one of them, in ``words=``).
+        until: the kind's discovery window under this code (:class:`Until`); a report
+            after it gets :meth:`LawCode.too_late`'s ruling.
+        late_law: the law that rules a report after the window, where it is another
+            law's ID than the one that rules the kind (``""``: the same law).
+        window_param: the parameter that names the window where the code does not state
+            it (an engine default, named in the too-late ruling), else ``""``.
 
     >>> Report("a player holds too many cards", seat=True, cards=True).menu_text
     'a player holds too many cards'
@@ -97,6 +135,9 @@ class Report:
     named: bool = True
     menu: str = ""
     classified: bool = False
+    until: Until = Until.GAME
+    late_law: str = ""
+    window_param: str = ""
 
     @property
     def menu_text(self) -> str:
@@ -204,6 +245,10 @@ class Ruling:
             ``acc_edition``).
         scope: (a note) why the code is applied outside the play it was written for
             (``"out of scope: ..."``: the ACC rules in three-hand play), or ``""``.
+        covered: (a note) ``False`` for a report the chosen code does not rule: the
+            ruling's :attr:`law` is then the code's name (``"EW"``), its text says
+            "not covered by EW" and names the engine default applied, or none
+            (:meth:`LawCode.not_covered`).
 
     The shared effects may also be given by keyword, as the law codes write them; each
     becomes its effect and reads back as a property:
@@ -231,11 +276,13 @@ class Ruling:
     provisional: bool
     edition: str
     scope: str
+    covered: bool
 
     def __init__(self, text: str, law: str = "", effects: tuple[Effect, ...] = (), *,
                  refused: bool = False, redo: str | None = None,
                  parameter: str | None = None, provisional: bool = False, edition: str = "",
-                 scope: str = "", points: tuple[tuple[int, int], ...] = (),
+                 scope: str = "", covered: bool = True,
+                 points: tuple[tuple[int, int], ...] = (),
                  peg_back: tuple[int, int] | None = None, new_deal: bool = False,
                  redealer: int | None = None, loses_game: int | None = None,
                  decision: Decision | None = None, void_deal_points: bool = False) -> None:
@@ -257,7 +304,7 @@ class Ruling:
         for name, value in (("text", text), ("law", law), ("effects", effects),
                             ("refused", refused), ("redo", redo), ("parameter", parameter),
                             ("provisional", provisional), ("edition", edition),
-                            ("scope", scope)):
+                            ("scope", scope), ("covered", covered)):
             object.__setattr__(self, name, value)
 
     def __str__(self) -> str:
@@ -423,6 +470,53 @@ class Param:
         return value
 
 
+def union_reports(codes: Sequence[LawCode]) -> dict[str, Report]:
+    """Every kind the table may report under any of ``codes`` (a game's codes), each with
+    the first code's :class:`Report` for it: the referee's menu under every code is this
+    union, and a kind the chosen code does not rule gets :meth:`LawCode.not_covered`.
+
+    Raises:
+        HoyleError: a kind that must name a seat (or cards) under one code and not under
+            another (the table could not type one report for both).
+    """
+    union: dict[str, Report] = {}
+    for code in codes:
+        for kind, spec in code.reports.items():
+            if not spec.reportable:
+                continue
+            seen = union.setdefault(kind, spec)
+            if (seen.seat, seen.cards, seen.classified) != (spec.seat, spec.cards,
+                                                            spec.classified):
+                raise HoyleError(f"report {kind!r} is declared differently by the codes")
+    return union
+
+
+def report_menu(code: LawCode) -> tuple[tuple[str, str, str], ...]:
+    """The referee's report menu under ``code``: every kind of the game's union
+    (:attr:`LawCode.game_reports`, else the code's own), sorted, each as ``(kind, law,
+    what happened)``; ``law`` is the law of ``code`` that rules it, ``"not covered by
+    CODE"`` where none does, or ``"classified"`` for a word the game classifies into its
+    codes' finer kinds.
+
+    >>> code = LawCode("demo", "A demo code")
+    >>> code.game_reports = {"touched_pegs": Report("the pegs were touched")}
+    >>> report_menu(code)
+    (('touched_pegs', 'not covered by DEMO', 'the pegs were touched'),)
+    """
+    union = code.game_reports or {k: r for k, r in code.reports.items() if r.reportable}
+    rows = []
+    for kind in sorted(union):
+        spec = code.reports.get(kind, union[kind])
+        if spec.classified:
+            law = "classified"
+        elif code.covers(kind):
+            law = code.law_for(kind).id
+        else:
+            law = f"not covered by {code.name.upper()}"
+        rows.append((kind, law, spec.menu_text))
+    return tuple(rows)
+
+
 def check_params(schema: Sequence[Param], values: Mapping[str, Any], owner: str) -> dict[str, Any]:
     """``values`` checked against ``schema``: every key a parameter of it, every value one
     it takes; ``owner`` names whose parameters they are in the message.
@@ -476,6 +570,13 @@ class LawCode:
         word another code rules is told apart from an unknown one."""
         self.cites: dict[str, str] = {}
         """The code's own law for routine events of the game (``"heels"`` -> ``"EW-xii"``)."""
+        self.edition_param = ""
+        """The parameter naming the edition of the rule book the code's rulings rest on
+        (ACC: ``acc_edition``), stamped on its too-late and not-covered rulings too."""
+        self.uncovered: dict[str, RuleFn] = {}
+        """The engine default for a report word of the game this code does not rule, where
+        the catalogue gives one (a ruling function whose ruling is the default's words and
+        effects); a word without one gets no default (:meth:`not_covered`)."""
 
     def with_params(self, **params: Any) -> LawCode:
         """The same laws with some parameters changed (e.g. muggins announced).
@@ -493,6 +594,8 @@ class LawCode:
         other.game_reports = self.game_reports
         other.defaults = self.defaults
         other.cites = self.cites
+        other.uncovered = self.uncovered
+        other.edition_param = self.edition_param
         return other
 
     def changed_params(self) -> dict[str, Any]:
@@ -587,12 +690,79 @@ class LawCode:
         except KeyError:
             raise HoyleError(f"the {self.name} code has no law for {kind!r}") from None
 
+    def covers(self, kind: str) -> bool:
+        """Whether a law of this code rules ``kind``."""
+        return kind in self._by_kind
+
     def rule(self, irregularity: Irregularity) -> Ruling:
-        """The ruling this code gives on ``irregularity``.
+        """The ruling this code gives on ``irregularity``: its law's; for a report made
+        after its window (the fact ``too_late``), :meth:`too_late`'s; for a kind reported
+        by the table that no law of this code rules, :meth:`not_covered`'s.
 
         Raises:
-            HoyleError: no law of the code rules that kind of irregularity.
+            HoyleError: the engine itself met a kind no law of the code rules.
         """
-        law = self.law_for(irregularity.kind)
+        kind = irregularity.kind
+        if kind not in self._by_kind:
+            if irregularity.reported or kind in self.game_reports:
+                return self.not_covered(irregularity)
+            raise HoyleError(f"the {self.name} code has no law for {kind!r}")
+        if irregularity.facts.get("too_late"):
+            return self.too_late(irregularity)
+        law = self.law_for(kind)
         assert law.rule is not None
         return law.rule(irregularity, self).stamped(law.id)
+
+    def not_covered(self, irregularity: Irregularity) -> Ruling:
+        """The ruling on a report this code has no law for: "not covered by CODE", with the
+        engine default applied (:attr:`uncovered`, its effects and parameter) or none,
+        named; :attr:`Ruling.law` is the code's name and :attr:`Ruling.covered` is false.
+
+        >>> code = LawCode("demo", "A demo code")
+        >>> r = code.not_covered(Irregularity("touched_pegs", 0, reported=True))
+        >>> r.law, r.covered, r.text, r.effects
+        ('DEMO', False, 'touched pegs: not covered by DEMO; engine default: none (the game goes on as it stands)', ())
+        """
+        name = self.name.upper()
+        what = irregularity.kind.replace("_", " ")
+        default = self.uncovered.get(irregularity.kind)
+        if default is None:
+            return Ruling(f"{what}: not covered by {name}; engine default: none (the game "
+                          "goes on as it stands)", law=name, covered=False,
+                          edition=self._edition())
+        d = default(irregularity, self)
+        return Ruling(f"{what}: not covered by {name}; engine default: {d.text}", name,
+                      d.effects, refused=d.refused, redo=d.redo, parameter=d.parameter,
+                      provisional=d.provisional, edition=d.edition or self._edition(),
+                      covered=False)
+
+    def too_late(self, irregularity: Irregularity) -> Ruling:
+        """The ruling on a report made after the kind's discovery window
+        (:attr:`Report.until`) under this code: too late, nothing done, with the law that
+        sets the window (:attr:`Report.late_law`, else the kind's law) and, where the code
+        does not state the window, the parameter of the engine default
+        (:attr:`Report.window_param`).
+
+        >>> code = LawCode("demo", "A demo code")
+        >>> @code.law("D-2", "Renege", "Two points.", kinds={"renege": Report(
+        ...     "a renege", seat=True, until=Until.END_OF_COUNT, window_param="renege_window")})
+        ... def _d2(irr: Irregularity, code: LawCode) -> Ruling:
+        ...     return Ruling("seat 1 scores 2", points=((1, 2),))
+        >>> r = code.rule(Irregularity("renege", 0, facts={"too_late": True}, reported=True))
+        >>> r.law, r.refused, r.points, r.parameter
+        ('D-2', True, (), 'renege_window')
+        >>> r.text
+        'renege: too late, reported after its window (until the end of the count; engine default): no remedy'
+        """
+        kind = irregularity.kind
+        spec = self.reports.get(kind, Report())
+        law = spec.late_law or self.law_for(kind).id
+        default = "; engine default" if spec.window_param else ""
+        until = spec.until.value if spec.until is not Until.GAME or \
+            spec.window is Window.ANY_TIME else f"reported in {spec.window.value}"
+        return Ruling(f"{kind.replace('_', ' ')}: too late, reported after its window "
+                      f"({until}{default}): no remedy", law=law, refused=True,
+                      parameter=spec.window_param or None, edition=self._edition())
+
+    def _edition(self) -> str:
+        return str(self.params.get(self.edition_param, "")) if self.edition_param else ""

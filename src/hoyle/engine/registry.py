@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from hoyle.engine.commands import GameCommand
 from hoyle.engine.event import Event
-from hoyle.engine.laws import LawCode, Param
+from hoyle.engine.laws import LawCode, Param, report_menu
 from hoyle.engine.names import by_name
 from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
@@ -96,6 +96,18 @@ class GameSpec:
             HoyleError: no such code, or a parameter it does not have.
         """
         raise NotImplementedError
+
+    def report_menu(self, code: str | None = None) -> tuple[tuple[str, str, str], ...]:
+        """The referee's report menu under the law code ``code`` (default the game's
+        :attr:`default_laws`): the union of the kinds every code of the game names, each
+        as ``(kind, law, what happened)``, ``law`` being ``"not covered by CODE"`` where
+        the chosen code has no law for it (:func:`hoyle.engine.laws.report_menu`; the
+        web referee table reads it).
+
+        Raises:
+            HoyleError: no such code.
+        """
+        return report_menu(self.get_code(code or self.default_laws))
 
     def rule_params(self) -> Sequence[Param]:
         """The options of the game's rules of play (its ``rules.RULE_PARAMS``)."""

@@ -17,10 +17,11 @@ from typing import Any
 
 from hoyle.cribbage.laws.acc import ACC
 from hoyle.cribbage.laws.ew import EW
-from hoyle.engine.laws import LawCode
+from hoyle.cribbage.laws.uncovered import ACC_DEFAULTS, EW_DEFAULTS
+from hoyle.engine.laws import LawCode, Report, union_reports
 from hoyle.engine.names import by_name
 
-__all__ = ["CODES", "DETECTED_KINDS", "get_code", "EW", "ACC"]
+__all__ = ["CODES", "DETECTED_KINDS", "REPORT_KINDS", "get_code", "EW", "ACC"]
 
 CODES: dict[str, LawCode] = {"ew": EW, "acc": ACC}
 """The cribbage law codes by profile name."""
@@ -28,6 +29,17 @@ CODES: dict[str, LawCode] = {"ew": EW, "acc": ACC}
 DETECTED_KINDS: frozenset[str] = frozenset().union(*(c.detected for c in CODES.values()))
 """Irregularities the engine detects itself (the rest are reported with ``REPORT``): a
 read-only view of the codes' :class:`~hoyle.engine.laws.Report` declarations."""
+
+REPORT_KINDS: dict[str, Report] = union_reports(tuple(CODES.values()))
+"""What the table may report in referee mode under any cribbage code (the referee's menu
+under every code): kind -> its :class:`~hoyle.engine.laws.Report`. A kind the chosen code
+does not rule gets "not covered by CODE" (``uncovered`` defaults where the catalogue has
+one)."""
+
+for _code in CODES.values():
+    _code.game_reports = REPORT_KINDS
+EW.uncovered.update(EW_DEFAULTS)
+ACC.uncovered.update(ACC_DEFAULTS)
 
 
 def get_code(name: str, **params: Any) -> LawCode:

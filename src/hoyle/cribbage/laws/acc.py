@@ -17,9 +17,13 @@ marked ``provisional``. Muggins (rule 10) is off unless announced:
 
 from __future__ import annotations
 
-from hoyle.cribbage.effects import Dead, NoCount, PegOut, Takedown, VoidPointsOf
+from hoyle.cribbage.effects import (ActualDealer, Dead, NoCount, PegOut, RecutStarter,
+                                    Rediscard, RetractLead, RetractToGo, SwapHandCrib,
+                                    Takedown, VoidPointsOf)
 from hoyle.engine.action import Action
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Option, Report, Ruling
+from hoyle.engine.effects import Points
+from hoyle.engine.laws import (Decision, Irregularity, LawCode, Param, Option, Report, Ruling,
+                               Until)
 
 __all__ = ["ACC", "PARAMS"]
 
@@ -52,6 +56,7 @@ PARAMS = (
 ACC = LawCode("acc", "American Cribbage Congress tournament rules", PARAMS)
 """The ACC law code."""
 
+ACC.edition_param = "acc_edition"
 ACC.cites.update({"cut": "ACC-3.2", "crib": "ACC-5.1.a", "heels": "ACC-6.3", "go": "ACC-1.7",
                   "game_hole": "ACC-1.6"})
 
@@ -126,7 +131,8 @@ _procedure("ACC-1.7", "Scoring chart",
          "not see the bottom card after the last shuffle.",
          engine="REPORT dealer_saw_bottom SEAT: the pone scores 2 and the pack is "
                 "reshuffled.",
-         kinds={"dealer_saw_bottom": "the dealer saw the bottom card after shuffling"})
+         kinds={"dealer_saw_bottom": Report("the dealer saw the bottom card after shuffling",
+                                            until=Until.DEAL)})
 def _acc_2_1(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = _offender(irr, _dealer(irr))
     return _penalty(code, irr, dealer, code.params["peek_penalty"],
@@ -159,8 +165,10 @@ def _acc_3_2(irr: Irregularity, code: LawCode) -> Ruling:
 
 
 @ACC.law("ACC-3.3", "The cut before every deal", "The pone must cut before every deal.",
-         engine="REPORT no_cut_offered: the pone scores 2 (summary rule).",
-         kinds={"no_cut_offered": "the dealer dealt without offering the cut"})
+         engine="REPORT no_cut_offered, or FACT cut_by DEALER before the deal: the pone "
+                "scores 2 (summary rule).",
+         kinds={"no_cut_offered": "the dealer dealt without offering the cut",
+                "cut_by_dealer": Report("the dealer cut the pack himself", named=False)})
 def _acc_3_3(irr: Irregularity, code: LawCode) -> Ruling:
     r = _penalty(code, irr, _dealer(irr), 2, "the dealer did not offer the cut")
     return Ruling(r.text, points=r.points, edition=r.edition, provisional=True, law=r.law)
@@ -285,8 +293,9 @@ def _acc_5_1_c(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("starter_turned"):
         return _r(code, "the starter is turned: too late to take the discard "
                   "back", refused=True)
+    seat = irr.offender
     return _r(code, "discard to the wrong side: taken back and made again, no "
-              "penalty")
+              "penalty", effects=(Rediscard(seat),) if seat is not None else ())
 
 
 @ACC.law("ACC-5.1.d", "The crib on the wrong side", "All four crib cards found on the pone's "
@@ -299,7 +308,8 @@ def _acc_5_1_d(irr: Irregularity, code: LawCode) -> Ruling:
         "play", "claim", "decision")
     if played:
         return _r(code, "the crib belongs to the player on whose side it lies; "
-                  "his opponent becomes pone and next dealer (recorded; the table rectifies)")
+                  "his opponent becomes pone and next dealer",
+                  effects=(ActualDealer(_pone(irr), heels=False),))
     return _r(code, "the crib is moved unseen to the dealer, no penalty")
 
 
@@ -335,7 +345,7 @@ def _acc_5_2_c(irr: Irregularity, code: LawCode) -> Ruling:
             if started else "the dealer plays his true hand")
     return _r(code, f"hand and crib swapped: seat {_pone(irr)} scores 2; {rest}",
               points=((_pone(irr), 2),),
-              effects=(VoidPointsOf((_dealer(irr),)),) if started else ())
+              effects=(VoidPointsOf((_dealer(irr),)), SwapHandCrib()) if started else ())
 
 
 _procedure("ACC-5.3", "Retrieving crib cards", "Heading: retrieving crib cards.",
@@ -348,10 +358,12 @@ _procedure("ACC-5.3", "Retrieving crib cards", "Heading: retrieving crib cards."
          "A starter turned before the dealer has discarded goes back; the dealer discards; "
          "the stock is reshuffled and cut again; no penalty.",
          engine="REPORT starter_too_early: no penalty; the starter is cut again.",
-         kinds={"starter_too_early": "the starter was turned before the dealer discarded"})
+         kinds={"starter_too_early": Report("the starter was turned before the dealer "
+                                            "discarded", until=Until.FIRST_CARD)})
 def _acc_6_1_a(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, "the card goes back; the dealer discards; reshuffle the "
-              "stock and cut again; no penalty", refused=True, redo="starter cut")
+              "stock and cut again; no penalty", refused=True, redo="starter cut",
+              effects=(RecutStarter(),))
 
 
 @ACC.law("ACC-6.1.b", "The pone peeks at the cut", "The pone must not look at the bottom "
@@ -379,10 +391,11 @@ def _acc_6_1_c(irr: Irregularity, code: LawCode) -> Ruling:
 @ACC.law("ACC-6.1.d", "A faced starter", "The card to be turned is already face up: turn it "
          "down, reshuffle the remaining cards, cut again.",
          engine="REPORT faced_starter: no points; the starter is cut again.",
-         kinds={"faced_starter": "the card to be turned as starter was already face up"})
+         kinds={"faced_starter": Report("the card to be turned as starter was already face "
+                                        "up", until=Until.FIRST_CARD)})
 def _acc_6_1_d(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, "turn it down, reshuffle the remaining cards and cut again",
-              refused=True, redo="starter cut")
+              refused=True, redo="starter cut", effects=(RecutStarter(),))
 
 
 @ACC.law("ACC-6.2", "More than one card exposed", "The correct top card is the starter; "
@@ -413,8 +426,9 @@ _procedure("ACC-6.4", "The pack after the turn", "After the turn the pack goes t
 @ACC.law("ACC-7.1.a–b", "The pone leads", "The dealer leading in error: the cards go back, "
          "points are retracted, the pone leads, no penalty, unless both have played beyond "
          "one card each, when the order stands and points count.",
-         engine="REPORT dealer_led: no penalty; the order is corrected unless both have "
-                "played more than one card.",
+         engine="FACT led_by SEAT gives the lead to the seat that really led; REPORT "
+                "dealer_led: no penalty; the cards go back, their points are taken back and "
+                "the pone leads, unless both have played more than one card.",
          kinds={"dealer_led": "the dealer led the play in error"})
 def _acc_7_1_ab(irr: Irregularity, code: LawCode) -> Ruling:
     played = int(irr.facts.get("cards_played", 0))
@@ -422,7 +436,7 @@ def _acc_7_1_ab(irr: Irregularity, code: LawCode) -> Ruling:
         return _r(code, "both have played beyond one card: the order stands "
                   "and the points count", refused=True, parameter="dealer_led_in_error")
     return _r(code, "the cards go back, points are retracted and the pone "
-              "leads; no penalty", parameter="dealer_led_in_error")
+              "leads; no penalty", parameter="dealer_led_in_error", effects=(RetractLead(),))
 
 
 _procedure("ACC-7.1.c–d", "Playing the cards", "One card at a time, calling the count; "
@@ -459,22 +473,43 @@ _procedure("ACC-7.2", "Points in the play", "Points go to the player of the card
 @ACC.law("ACC-7.3", "Renege", "Failing to play a card that could be played: the adversary "
          "scores 2 for each card that could singly have been played, and chooses whether "
          "the reneged card(s) are dead or played; hands and crib are still counted.",
-         engine="Referee mode detects a go called while a card fits: the adversary scores 2 "
-                "per playable card, then chooses CHOOSE dead (the cards take no further "
-                "part in the play; the go stands) or CHOOSE played (the offender must play).",
-         kinds={"renege": Report("a player said go while holding a card he could play", detected=True)})
+         engine="Referee mode: a go called while a card fits stands until it is corrected "
+                "or claimed. REPORT go_corrected SEAT before anyone pegs or the adversary "
+                "plays: the go is withdrawn, no penalty. REPORT renege SEAT (the adversary's "
+                "claim) until he plays his next card after a reneged card is played, or "
+                "announces his hand: every card played since the go goes back and its points "
+                "are taken back, the adversary scores 2 per playable card, then chooses "
+                "CHOOSE dead (the cards take no further part in the play; the go stands) or "
+                "CHOOSE played (the offender must play). After the window: too late.",
+         kinds={"renege": Report("a player said go while holding a card he could play "
+                                 "(claimed by the adversary)", seat=True,
+                                 until=Until.ADVERSARY_NEXT),
+                "go_corrected": Report("a player withdraws a go called while holding a card "
+                                       "that fits", seat=True, until=Until.BEFORE_PEG)})
 def _acc_7_3(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     adv = _adv(irr, offender)
+    if irr.facts.get("no_renege"):
+        return _r(code, f"seat {offender} has called no go in this deal while holding a "
+                  "card that fits: nothing to " + ("correct" if irr.kind == "go_corrected"
+                                                   else "claim"), refused=True,
+                  provisional=True)
+    if irr.kind == "go_corrected":
+        return _r(code, f"the wrong go is corrected before anyone pegged or seat {adv} "
+                  f"played: seat {offender} plays on, no penalty",
+                  effects=(RetractToGo(offender),), provisional=True)
     cards = tuple(irr.facts.get("playable", ()))
     pts = code.params["renege_penalty"] * max(1, len(cards))
     names = " ".join(map(str, cards))
     dead = _r(code, f"{names} dead: out of the play; the go stands",
               effects=(Dead(offender, cards),))
     play = _r(code, "the reneged card must be played")
-    return _r(code, f"renege: seat {adv} scores {pts} ({code.params['renege_penalty']}"
+    back = ("every card played since the go goes back and its points are taken back; "
+            if irr.facts.get("late") else "")
+    return _r(code, f"renege: {back}seat {adv} scores {pts} ({code.params['renege_penalty']}"
               f" for each of {len(cards)} playable card(s)) and chooses dead or played",
               points=((adv, pts),), provisional=True, parameter="renege_penalty",
+              effects=(RetractToGo(offender),),
               decision=Decision(adv, (
                   Option(Action("CHOOSE", word="dead"), f"{names} dead; the go stands", dead),
                   Option(Action("CHOOSE", word="played"), "the offender must play", play))))
@@ -540,7 +575,9 @@ _procedure("ACC-8.4.b", "Penalty for a false claim of game",
          engine="Rule text incomplete; engine default as EW-ix: the adversary may CHOOSE "
                 "takedown (offender back by the excess, adversary + excess) or accept.",
          kinds={"overclaim": Report("a player pegged more points than were due", detected=True),
-                "overscore_called": Report("an overpeg is called later, before the next cut", seat=True)})
+                "overscore_called": Report("an overpeg is called later, before the next cut",
+                                           seat=True, until=Until.NEXT_CUT,
+                                           window_param="overscore_claim_window")})
 def _acc_8_4_c(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     adv = _adv(irr, offender)
@@ -672,19 +709,32 @@ _procedure("ACC-10.3", "What muggins does not cover", "Underpegged penalties, un
 @ACC.law("ACC-10.4.a", "Calling muggins", "Call \"Muggins for N\": the points missed go to "
          "the caller (the lesser of the call and the true amount); a wrong call gives those "
          "points to the other player.",
-         engine="Muggins announced: after an underclaim the adversary may CHOOSE muggins "
-                "(he scores the points missed) or pass. Muggins off: the points are lost, no "
-                "penalty (ACC-8.3).",
-         kinds={"underclaim": Report("a player pegged fewer points than were due", detected=True)})
+         engine="Muggins announced: in play, after an underclaim the adversary may CHOOSE "
+                "muggins (he scores the points missed) or pass. In referee mode he calls it "
+                "(MUGGINS n, \"muggins for n\") through the window of ACC-10.4.b-c: he "
+                "scores the lesser of n and the points missed; with nothing missed the n "
+                "points go to the other player (a wrong call); after the window, too late; "
+                "on his heels, never (ACC-10.3). Muggins off: the points are lost, no "
+                "penalty (ACC-8.3), and a call is void (ACC-10.1). Muggins points are "
+                "scored as muggins, not as a penalty (ACC-1.6).",
+         kinds={"underclaim": Report("a player pegged fewer points than were due", detected=True),
+                "muggins_play": Report("muggins called on points of the play", named=False,
+                                       until=Until.NEXT_SCORE, late_law="ACC-10.4.b"),
+                "muggins_show": Report("muggins called on a hand or crib", named=False,
+                                       until=Until.NEXT_SCORE, late_law="ACC-10.4.c",
+                                       window_param="muggins_show_window"),
+                "muggins_heels": Report("muggins called on his heels", named=False)})
 def _acc_10_4_a(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     short = int(irr.facts.get("short", 0))
+    if irr.kind.startswith("muggins_"):
+        return _muggins_call(irr, code)
     if code.params["muggins"] != "acc":
         return _r(code, f"underpegged by {short}: the points are lost; muggins is "
                   "not in force", parameter="muggins", law="ACC-8.3")
     adv = _adv(irr, offender)
     take = _r(code, f"muggins: seat {adv} scores the {short} point(s) missed",
-              points=((adv, short),))
+              effects=(Points(adv, short, "muggins"),))
     leave = _r(code, "no muggins called: the points are lost")
     timing = "ACC-10.4.b" if irr.facts.get("what") in ("play", "go") else "ACC-10.4.c"
     return _r(code, f"seat {offender} underpegged by {short}: seat {adv} may "
@@ -692,6 +742,31 @@ def _acc_10_4_a(irr: Irregularity, code: LawCode) -> Ruling:
               decision=Decision(adv, (
                   Option(Action("CHOOSE", word="muggins"), f"muggins for {short}", take),
                   Option(Action("CHOOSE", word="pass"), "let the points go", leave))))
+
+
+def _muggins_call(irr: Irregularity, code: LawCode) -> Ruling:
+    """A muggins call at a real table (``MUGGINS n``), in its window (ACC-10.4.a)."""
+    called = int(irr.facts.get("called", 0))
+    if code.params["muggins"] != "acc":
+        return _r(code, "muggins is not in force (it was not announced before play): the "
+                  "call is void", refused=True, parameter="muggins", law="ACC-10.1")
+    if irr.kind == "muggins_heels":
+        return _r(code, "the dealer's failure to peg his heels is never subject to "
+                  "muggins: the call is void", refused=True, law="ACC-10.3")
+    if irr.facts.get("nothing"):
+        return _r(code, "nothing has been pegged in this deal to call muggins on",
+                  refused=True)
+    target = _offender(irr, 0)
+    caller = _adv(irr, target)
+    if irr.facts.get("wrong"):
+        return _r(code, f"a wrong muggins call: seat {target} pegged all that was due; "
+                  f"the {called} point(s) called go to seat {target}",
+                  effects=(Points(target, called, "a wrong muggins call"),))
+    short = int(irr.facts.get("short", 0))
+    pts = min(called, short)
+    return _r(code, f"muggins for {called}: seat {target} pegged {short} too few; seat "
+              f"{caller} scores {pts} (the lesser of the call and the points missed)",
+              effects=(Points(caller, pts, "muggins"),))
 
 
 _procedure("ACC-10.4.b", "When to call muggins in the play", "After the player finishes his "

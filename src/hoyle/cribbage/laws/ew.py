@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from hoyle.cribbage.effects import DisplacedPeg, Takedown
 from hoyle.engine.action import Action
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Option, Report, Ruling
+from hoyle.engine.laws import (Decision, Irregularity, LawCode, Param, Option, Report, Ruling,
+                               Until)
 
 __all__ = ["EW", "PARAMS"]
 
@@ -104,7 +105,8 @@ def _ew_i(irr: Irregularity, code: LawCode) -> Ruling:
         "The pone cuts at least four cards; after cutting he must not touch the pack.",
         engine="A short cut is void and made again, no penalty (deal_cut_min = 4); handling "
                "the pack afterwards is ruled by EW-vi.",
-        kinds={"short_cut": "the cut before the deal left fewer than four cards in a packet"})
+        kinds={"short_cut": Report("the cut before the deal left fewer than four cards in "
+                                   "a packet", until=Until.DEAL)})
 def _ew_ii(irr: Irregularity, code: LawCode) -> Ruling:
     n = code.params["deal_cut_min"]
     return Ruling(f"a cut of fewer than {n} cards is void: cut again, no penalty",
@@ -250,7 +252,9 @@ EW.procedure("EW-viii-n", "Discarding with three or four players",
                "does not waive the right: until the cut for the next deal "
                "(overscore_claim_window) the table may still REPORT overscore_called SEAT.",
         kinds={"overclaim": Report("a player took more points than were due", detected=True),
-               "overscore_called": Report("an overscore is called later, before the next cut", seat=True)})
+               "overscore_called": Report("an overscore is called later, before the next cut",
+                                          seat=True, until=Until.NEXT_CUT,
+                                          window_param="overscore_claim_window")})
 def _ew_ix(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     adv = _adversary(irr, offender)
@@ -290,11 +294,18 @@ EW.procedure("EW-ix-n", "How to take a player down",
 @EW.law("EW-x", "Underscoring",
         "No penalty attaches to taking too few points in play, hand or crib.",
         engine="An underclaim is pegged as claimed; the rest is lost and the adversary "
-               "cannot take it (muggins = off). While a short claim in the play may still "
+               "cannot take it (muggins = off); a muggins call (MUGGINS n) is void. While a short claim in the play may still "
                "be amended (EW-xix), the ruling does not say by how much it was short "
                "(EW-xiii).",
-        kinds={"underclaim": Report("a player took fewer points than were due", detected=True)})
+        kinds={"underclaim": Report("a player took fewer points than were due", detected=True),
+               "muggins_play": Report("muggins called on points of the play", named=False),
+               "muggins_show": Report("muggins called on a hand or crib", named=False),
+               "muggins_heels": Report("muggins called on his heels", named=False)})
 def _ew_x(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.kind.startswith("muggins_"):
+        return Ruling("there is no muggins under EW: points a player does not take are "
+                      "not scored, and the adversary cannot take them; the call is void",
+                      refused=True, parameter="muggins")
     if irr.facts.get("amend_open"):
         # EW-xiii: no help in counting. While the claim may still be amended (EW-xix),
         # the ruling does not say how many points were missed.
@@ -435,11 +446,19 @@ def _ew_xx(irr: Irregularity, code: LawCode) -> Ruling:
 @EW.law("EW-xxi", "Failing to play (renege)",
         "A player who could have played a card within 31 but did not forfeits two holes.",
         engine="Software play: GO is illegal while a card fits. Referee mode: a go called "
-               "while holding a playable card is detected; the adversary scores 2, once per "
-               "offence; no cards are taken back and the go stands.",
-        kinds={"renege": Report("a player said go while holding a card he could play", detected=True)})
+               "while holding a playable card stands until the adversary claims it (REPORT "
+               "renege SEAT): until the end of that count (engine default; EW states no "
+               "window) the adversary scores 2, once per offence, no cards are taken back "
+               "and the go stands; later the claim is out of time, no penalty.",
+        kinds={"renege": Report("a player said go while holding a card he could play "
+                                "(claimed by the adversary)", seat=True,
+                                until=Until.END_OF_COUNT,
+                                window_param="renege_claim_window")})
 def _ew_xxi(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
+    if irr.facts.get("no_renege"):
+        return Ruling(f"seat {offender} has called no go in this deal while holding a card "
+                      "that fits: no renege", refused=True)
     return _forfeit(irr, offender, code.params["renege_penalty"],
                     "go called while holding a playable card (renege); the go stands", code)
 
@@ -448,11 +467,16 @@ def _ew_xxi(irr: Irregularity, code: LawCode) -> Ruling:
         "Hands and crib must be laid on the table and kept out of the pack until counted; "
         "breach forfeits the game.",
         engine="Reported (REPORT hand_mixed_with_pack SEAT) before the hand or crib is "
-               "counted: the offender loses the game.",
+               "counted: the offender loses the game; not when the deal was already void "
+               "(EW-iii, EW-iv): nothing is forfeited.",
         kinds={"hand_mixed_with_pack": Report("a hand or the crib was mixed with the pack before "
                                               "it was counted", seat=True)})
 def _ew_xxii(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
+    void = irr.facts.get("deal_void_by")
+    if void:
+        return Ruling(f"the deal was already void ({void}): its hands were not to be "
+                      "counted, so mixing them with the pack forfeits nothing", refused=True)
     return Ruling(f"seat {offender} mixed a hand with the pack before it was "
                   "counted: he loses the game", loses_game=offender)
 

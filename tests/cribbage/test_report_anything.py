@@ -1,0 +1,123 @@
+"""Report anything (issue 15, item 1): the referee's menu is the union of the kinds every
+cribbage code names; a kind the chosen code does not rule gets a "not covered by CODE"
+ruling, a real :class:`~hoyle.engine.laws.Ruling` naming the engine default applied (or
+none), never an input error.
+
+The standard situation is ``test_laws_ew``'s: seat 1 deals, seat 0 is the pone; the play
+begins with starter 9S.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hoyle.cribbage.laws import ACC, CODES, EW, REPORT_KINDS
+from hoyle.cribbage.state import CribbageState
+from hoyle.engine.action import Action
+from hoyle.engine.laws import LawCode
+from hoyle.engine.registry import get_game
+from hoyle.errors import IllegalAction
+
+CUT = ("CUT 9C", "CUT 2D")
+DEAL = "DEAL 5H 5C 5S JD 2C 3C 5D TH 4H 6D QC KD"
+DISCARDS = ("DISCARD 2C 3C", "DISCARD QC KD")
+
+
+def at_play(code: LawCode) -> CribbageState:
+    s = CribbageState(laws=code, referee=True)
+    for a in (*CUT, DEAL, *DISCARDS, "STARTER 9S"):
+        s.apply(Action.parse(a))
+    return s
+
+
+def test_union_of_the_kinds_both_codes_name() -> None:
+    # Every kind either code lets the table report is in the union, and nothing else:
+    # some kinds only one code names, some both.
+    ew = {k for k, r in EW.reports.items() if r.reportable}
+    acc = {k for k, r in ACC.reports.items() if r.reportable}
+    assert set(REPORT_KINDS) == ew | acc
+    assert "touched_pegs" in ew - acc and "dealer_led" in acc - ew
+    assert {"misdeal", "wrong_count", "false_game_claim"} <= ew & acc
+
+
+@pytest.mark.parametrize("name", sorted(CODES))
+def test_ACC_11_and_EW_every_kind_of_the_union_gets_a_ruling_or_not_covered(name: str) -> None:
+    # For each code, every kind of the union can be reported (REPORT kind 0) in the play;
+    # the ruling names the code's law for it, or is "not covered by CODE".
+    code = CODES[name]
+    base = at_play(code)
+    covered = uncovered = 0
+    for kind in sorted(REPORT_KINDS):
+        s = base.clone()
+        events = s.apply(Action("REPORT", n=0, word=kind))
+        found = [e for e in events if e.kind == "ruling"]
+        assert found, kind
+        r = found[0].ruling
+        assert r is not None
+        if code.covers(kind):
+            # the kind's law, or the law it rules under (ACC-8.4.a rules by 8.4.b)
+            assert r.covered and r.law in code, kind
+            covered += 1
+        else:
+            assert not r.covered and r.law == name.upper(), kind
+            assert f"not covered by {name.upper()}; engine default: " in r.text, kind
+            uncovered += 1
+    ew = {k for k, rr in EW.reports.items() if rr.reportable}
+    acc = {k for k, rr in ACC.reports.items() if rr.reportable}
+    mine = ew if name == "ew" else acc
+    assert (covered, uncovered) == (len(mine), len(REPORT_KINDS) - len(mine))
+
+
+def test_ACC_uncovered_touched_pegs_no_default_state_unchanged() -> None:
+    # ACC has no law for touching the adversary's pegs (8.6 is a heading only, 8.7 is
+    # pegging with them): not covered, no default: nothing changes but the record.
+    s = at_play(ACC)
+    before = (s.scores, s.phase, s.current_player, [list(h) for h in s.hands])
+    (e,) = [e for e in s.apply(Action.parse("REPORT touched_pegs 0")) if e.kind == "ruling"]
+    assert e.source == "ACC" and e.ruling is not None and not e.ruling.covered
+    assert e.reason == ("touched pegs: not covered by ACC; engine default: none (the game "
+                        "goes on as it stands)")
+    assert (s.scores, s.phase, s.current_player, [list(h) for h in s.hands]) == before
+    assert s.history[-1] == Action.parse("REPORT touched_pegs 0")
+
+
+def test_EW_uncovered_starter_multiple_exposed_default_named() -> None:
+    # EW is silent on several cards exposed in turning the starter; the catalogue's
+    # default (§4 starter_multiple_exposed: the top card is the starter) is applied and
+    # named with its parameter.
+    s = at_play(EW)
+    (e,) = [e for e in s.apply(Action.parse("REPORT starter_multiple_exposed"))
+            if e.kind == "ruling"]
+    r = e.ruling
+    assert r is not None and not r.covered and r.parameter == "starter_multiple_exposed"
+    assert "not covered by EW; engine default: the correct top card is the starter" in r.text
+    assert str(s.starter) == "9S"
+
+
+def test_ACC_uncovered_short_cut_default_cut_again() -> None:
+    # ACC: deal_cut_min is not in the catalogued text; the default (4) is applied: the cut
+    # is made again, no points.
+    s = CribbageState(laws=ACC, referee=True)
+    for a in CUT:
+        s.apply(Action.parse(a))
+    (e,) = [e for e in s.apply(Action.parse("REPORT short_cut")) if e.kind == "ruling"]
+    assert e.ruling is not None and e.ruling.redo == "cut" and e.ruling.refused
+    assert e.ruling.parameter == "deal_cut_min" and s.scores == (0, 0)
+
+
+def test_an_unknown_word_is_still_an_input_error() -> None:
+    s = at_play(EW)
+    with pytest.raises(IllegalAction, match="unknown irregularity 'nonsense'"):
+        s.apply(Action.parse("REPORT nonsense 0"))
+
+
+def test_registry_report_menu_is_the_union_for_each_code() -> None:
+    # The API the web referee table calls: (kind, law, what happened) for every kind.
+    spec = get_game("cribbage")
+    for name in ("ew", "acc"):
+        rows = spec.report_menu(name)
+        assert [k for k, _, _ in rows] == sorted(REPORT_KINDS)
+        laws = dict((k, law) for k, law, _ in rows)
+        assert laws["touched_pegs"] == ("EW-xiv" if name == "ew" else "not covered by ACC")
+        assert laws["dealer_led"] == ("not covered by EW" if name == "ew" else "ACC-7.1.a–b")
+    assert spec.report_menu() == spec.report_menu("ew")
