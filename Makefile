@@ -20,7 +20,7 @@ $(PLAY_STAMP): pyproject.toml
 	touch $(PLAY_STAMP)
 
 play: $(PLAY_STAMP)
-	$(BIN)/hoyle play cribbage
+	$(BIN)/hoyle play
 
 # The web app on an embedded SQLite file (hoyle.db): open http://127.0.0.1:8000/
 serve: $(STAMP)

@@ -24,14 +24,14 @@ from rich.markup import escape
 
 from hoyle import __version__
 from hoyle.cli.commands import add_command
-from hoyle.cli.saves import check_new_save_path, default_save_path
+from hoyle.cli.saves import check_new_save_path, default_save_path, last_unfinished
 from hoyle.cli.session import PlaySession, RecordedSession, show
 from hoyle.engine.commands import GameCommand
 from hoyle.engine.laws import LawCode
 from hoyle.engine.options import Option
 from hoyle.engine.play import UNDO_OPTION
 from hoyle.engine.records import MAX_SEED, MAX_TEXT, GameRecord
-from hoyle.engine.registry import GameSpec, games, get_game, record_game
+from hoyle.engine.registry import GameSpec, default_game, games, get_game, record_game
 from hoyle.engine.tally import GAMES_PER_SEED, MatchTotals
 from hoyle.engine.text import HUMAN
 from hoyle.errors import HoyleError, RecordsFileError
@@ -95,16 +95,47 @@ def play(ctx: typer.Context,
              "--resume", help="Continue a saved game from its record file.")] = None,
          plain: Annotated[bool, typer.Option(
              "--plain", help=PLAIN_HELP)] = False) -> None:
-    """Play a game against the computer: `hoyle play cribbage`, or `hoyle play --resume FILE`."""
+    """Play a game against the computer: `hoyle play cribbage`, or `hoyle play --resume
+    FILE`; `hoyle play` alone offers to continue your last unfinished game, else starts
+    cribbage. Games are saved in the user's data folder unless --save names a file."""
     if ctx.invoked_subcommand is not None:
         if resume is not None:
             raise _fail("--resume goes alone: hoyle play --resume FILE")
         ctx.obj = {"plain": plain}
         return
     if resume is None:
-        console.print(ctx.get_help())
-        raise typer.Exit(0)
+        _play_default(plain)
     _resume_play(resume, plain=plain)
+
+
+CONTINUE_WORDS = frozenset({"", "y", "yes"})
+"""The answers that continue the unfinished game ``hoyle play`` offers (Enter: yes)."""
+
+
+def _play_default(plain: bool) -> NoReturn:
+    """``hoyle play`` alone: offer to continue the last unfinished game in the saves folder
+    (:func:`hoyle.cli.saves.last_unfinished`); else (or on no) a new game of the
+    registry's default game with its default options. The end of input or Ctrl-C at the
+    question stops without starting anything."""
+    try:
+        found = last_unfinished()
+        if found is not None:
+            title = record_game(found.record).title
+            question = (f"Continue your unfinished game of {escape(title.lower())} "
+                        f"(saved {found.saved:%Y-%m-%d %H:%M}, {len(found.record.actions)} "
+                        "actions)? \\[Y/n] ")
+            try:
+                answer = console.input(question)
+            except (EOFError, KeyboardInterrupt):
+                console.print()
+                raise typer.Exit(0) from None
+            if answer.strip().lower() in CONTINUE_WORDS:
+                _resume_play(found.path, plain=plain)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    spec = default_game()
+    values = {o.name: o.default for o in spec.play_options()}
+    _start(spec, values, plain)
 
 
 def _full_screen(plain: bool) -> bool:
@@ -145,8 +176,14 @@ def _resume_alone(ctx: typer.Context) -> None:
 def _play(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
     """``hoyle play GAME``: a new game against the computer (or ``--resume FILE``)."""
     _resume_alone(ctx)
-    resume, save, seed = values.pop("resume"), values.pop("save"), values.pop("seed")
     plain = values.pop("plain") or bool((ctx.obj or {}).get("plain"))
+    _start(spec, values, plain)
+
+
+def _start(spec: GameSpec, values: dict[str, Any], plain: bool) -> NoReturn:
+    """A new game of ``spec`` from the play command's option ``values`` (``resume``: that
+    saved game instead), saved to ``save`` or a new file in the saves folder."""
+    resume, save, seed = values.pop("resume"), values.pop("save"), values.pop("seed")
     if resume is not None:
         _resume_play(resume, spec.name, plain)
     if seed is None:
