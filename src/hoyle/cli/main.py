@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from hoyle import __version__
+from hoyle.cli import terminal
 from hoyle.cli.commands import add_command
 from hoyle.cli.saves import check_new_save_path, default_save_path, last_unfinished
 from hoyle.cli.session import PlaySession, RecordedSession, show
@@ -140,9 +141,11 @@ def _play_default(plain: bool) -> NoReturn:
 
 def _full_screen(plain: bool) -> bool:
     """Whether a game is played on the full-screen table: not ``--plain``, the input and
-    output an interactive terminal, and one that can draw a screen (not ``TERM=dumb``)."""
+    output an interactive terminal, one that can draw a screen (not ``TERM=dumb``) and the
+    suits (:func:`hoyle.cli.terminal.draws_suits`)."""
     return (not plain and console.is_terminal and sys.stdin.isatty()
-            and os.environ.get("TERM", "dumb") not in ("", "dumb", "unknown"))
+            and os.environ.get("TERM", "dumb") not in ("", "dumb", "unknown")
+            and terminal.draws_suits(sys.stdout))
 
 
 def _resume_play(path: Path, game: str | None = None, plain: bool = False) -> NoReturn:
@@ -631,6 +634,7 @@ def main() -> None:
     """Run the ``hoyle`` command. A mistake the argument parser finds (an unknown option, a
     missing argument, a value of the wrong type) is one ``error:`` line naming the command's
     ``--help``, exit status 2, like every other bad input."""
+    terminal.setup(sys.stdout, sys.stderr)  # ASCII where the suits cannot be shown
     try:
         code = app(standalone_mode=False)
     except typer.TyperException as e:  # the parser's usage errors

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from hoyle.cli.lines import LineReader
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.play import PlayDriver
@@ -80,6 +81,7 @@ class _Session(Generic[S]):
         self.save_path = save_path
         self.date = date
         self.claim = RecordClaim(save_path)  # RecordError: another session has the file
+        self.lines = LineReader(console)
 
     def seats(self) -> list[str]:
         """Seat names for the record."""
@@ -133,7 +135,7 @@ class _Session(Generic[S]):
     def ask(self, prompt: str) -> str | None:
         """A line from the terminal; ``None`` at the end of input or on Ctrl-C."""
         try:
-            return self.console.input(prompt)
+            return self.lines.input(prompt)
         except (EOFError, KeyboardInterrupt):
             return None
 
@@ -305,7 +307,7 @@ class PlaySession(_Session[S]):
             Quit: 'quit' (or q, exit, save), Ctrl-C or the end of input.
         """
         try:
-            text = self.console.input(prompt)
+            text = self.lines.input(prompt)
         except (EOFError, KeyboardInterrupt):
             raise Quit from None
         if text.strip().lower() in QUIT_WORDS:
@@ -367,7 +369,7 @@ class RecordedSession(_Session[S]):
         while not self.state.is_terminal():
             self.show(self.text.referee_options(self.state))
             try:
-                text = self.console.input(self.text.referee_prompt(self.state, self.names))
+                text = self.lines.input(self.text.referee_prompt(self.state, self.names))
             except EOFError:
                 self.console.print()  # end the prompt's line
                 return

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from hoyle.cards import Card, derive_rng, parse_cards
+from hoyle.cards import Card, derive_rng, parse_cards, parse_cards_in
 from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.players import make_player
 from hoyle.cribbage.records import replay_record
@@ -429,7 +429,8 @@ class CribbageText(GameText):
             return Action("HEELS")
         if low == "go" and s.phase == Phase.PLAY:
             return Action("GO")
-        cards = parse_cards(line)
+        cards = parse_cards_in(line, s.view(seat).hand,
+                               [a.cards[0] for a in s.legal_actions() if a.verb == "PLAY"])
         if s.phase == Phase.DISCARD:
             k = s.rules.discard_per_player
             if len(cards) != k:
