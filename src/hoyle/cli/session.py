@@ -277,7 +277,7 @@ class PlaySession(_Session[S]):
             line = self.read(self.text.prompt(s, self.human, self.names)).strip()
             low = line.lower()
             if low in ("help", "?", "h"):
-                self.console.print(self.text.help_text)
+                self.console.print(self.text.help_for(s))
                 self.console.print(COACH_HELP)
                 continue
             try:

@@ -37,11 +37,18 @@ from hoyle.errors import HoyleError, RecordError
 
 __all__ = ["CribbageText", "HELP", "REFEREE_HELP", "law_code", "parse_table_input", "score"]
 
-HELP = ("Type cards as rank then suit: 5h, 10c, TC, 10♥ (A 2-9 T/10 J Q K; C D H S). "
-        "At a claim type the points (Enter for none); 'go' when no card fits; 'heels' (the "
-        "dealer, a jack turned, before his first card). The game is saved after every move; "
-        "'quit' stops, and hoyle play --resume FILE continues.")
-"""What ``help`` prints in a game against the computer."""
+_CARDS_HELP = ("Type cards as rank then suit: 5h, 10c, TC, 10♥ (A 2-9 T/10 J Q K; C D H S), "
+               "or a rank alone (5) when it names one card. ")
+_SAVED_HELP = ("The game is saved after every move; 'quit' stops, and hoyle play --resume "
+               "FILE continues.")
+HELP = (_CARDS_HELP + "When no card fits under 31 you say go by yourself, and the game "
+        "counts every point for you. " + _SAVED_HELP)
+"""What ``help`` prints in a game against the computer that counts for the person."""
+MANUAL_HELP = (_CARDS_HELP + "You count your own points: at a claim type the points (Enter "
+               "for none); 'amend N' corrects your claim for the card you just played; "
+               "'heels' takes the dealer's two for a jack turned (before his first card); "
+               "'go' when no card fits and your heels are due. " + _SAVED_HELP)
+"""What ``help`` prints when the person counts his own points (``--manual-count``)."""
 
 REFEREE_HELP = (
     "Enter what happens at the table: cards for the act asked for (e.g. '7s'), 'go', a "
@@ -256,7 +263,13 @@ class CribbageText(GameText):
         """The events as ``seat`` saw them; the show not itemised when he counts (EW-xiii);
         the result named by side (partners)."""
         return event_lines(events, names, seat, itemize=not state.manual_count,
-                           side_names=side_names(state.rules, list(names)))
+                           side_names=side_names(state.rules, list(names)), cite=False)
+
+    def help_for(self, state: CribbageState) -> str:
+        """The help of the words the game takes now: claims, ``amend``, ``heels`` and
+        ``go`` only when the person counts his own points (EW-xiii); else the game says
+        go and counts for him."""
+        return MANUAL_HELP if state.manual_count else HELP
 
     def auto_move(self, state: CribbageState, seat: int) -> tuple[str | None, Action] | None:
         """"Go" when no card fits and no heels are due."""

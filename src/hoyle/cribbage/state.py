@@ -776,6 +776,14 @@ class CribbageState(BaseState):
                 self.passed = [False] * n
                 self.to_act = self._next_holder(seat)
                 return
+            # Every other player still holding cards cannot play within 31: he says go
+            # (CRIB-R-8) without being asked, before the last card's point.
+            last = self.last_player
+            for i in range(1, n + 1):
+                s = (seat + i) % n
+                if s != last and not passed[s] and hands[s]:
+                    passed[s] = True
+                    events.append(event(Kind.GO, s, source="CRIB-R-8", count=self.count))
             self._end_count(events, score_last=True)
             return
         for i in range(1, n + 1):

@@ -240,6 +240,11 @@ class GameText:
         return (f"Resuming the game in {escape(str(path))} "
                 f"({len(record.actions)} actions, deal {game.state.deal_number}).")
 
+    def help_for(self, state: Any) -> str:
+        """What ``help`` prints in this game against the computer now (only the words it
+        takes): by default :attr:`help_text`."""
+        return self.help_text
+
     def play_names(self, game: PlayGame) -> list[str]:
         """The seats' names as the person sees them ("You", "Computer (expert)")."""
         raise NotImplementedError

@@ -385,7 +385,7 @@ class TableApp(App[int]):
     # -- bindings -------------------------------------------------------------------------
     def action_help(self) -> None:
         """The game's help and the coach's words, in the log."""
-        self.say([self.driver.text.help_text, COACH_HELP])
+        self.say([self.driver.text.help_for(self.driver.state), COACH_HELP])
 
     def action_save_quit(self) -> None:
         """Save and leave (the caller says how to resume)."""
