@@ -481,8 +481,58 @@ for _spec in games():  # each game's own commands: hoyle score, hoyle discard (c
         _game_command(app, _command)
 
 
-stats_app = typer.Typer(help="Statistics of a game.", no_args_is_help=True)
+stats_app = typer.Typer(help="Statistics of a game, or of your own games (--mine).",
+                        no_args_is_help=True)
 app.add_typer(stats_app, name="stats")
+
+
+@stats_app.callback(invoke_without_command=True)
+def _stats_root(ctx: typer.Context, mine: Annotated[bool, typer.Option(
+        "--mine", help="Your own games against the computer: wins, skunks, points per deal "
+                       "by role (kept in your data folder).")] = False) -> None:
+    """Statistics: `hoyle stats GAME ...` for a game's tables, `hoyle stats --mine` for
+    your own games."""
+    if ctx.invoked_subcommand is not None:
+        return
+    if not mine:
+        console.print(ctx.get_help())
+        raise typer.Exit(0)
+    _print_mine()
+
+
+def _print_mine() -> None:
+    """``hoyle stats --mine``: one table a game played."""
+    from rich.table import Table as RichTable
+
+    from hoyle.cli.stats import StatsStore
+    try:
+        store = StatsStore()
+        try:
+            totals = store.totals()
+        finally:
+            store.close()
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    if not totals:
+        console.print("No finished game yet: your games against the computer are counted "
+                      "once they are over (hoyle play).")
+        return
+    for g in totals:
+        t = RichTable(title=f"Your {escape(get_game(g.game).title.lower())}", show_header=False)
+        t.add_column("")
+        t.add_column("", justify="right")
+        t.add_row("games", str(g.games))
+        t.add_row("wins", f"{g.wins} ({g.wins / g.games:.0%})")
+        if g.skunks_given or g.skunks_taken or "crib:dealer" in g.points:
+            t.add_row("skunks won / lost", f"{g.skunks_given} / {g.skunks_taken}")
+        for role in ("pone", "dealer"):
+            t.add_row(f"deals as {role}", str(g.deals.get(role, 0)))
+        for key in sorted(g.points, key=lambda k: (k.split(":")[1] != "pone", k)):
+            avg = g.per_deal(key)
+            kind, role = key.split(":")
+            if avg is not None:
+                t.add_row(f"{kind} per deal as {role}", f"{avg:.2f}")
+        console.print(t)
 for _spec in games():  # hoyle stats GAME
     _stats = _spec.stats_command()
     if _stats is not None:

@@ -217,6 +217,8 @@ class PlaySession(_Session[S]):
             if not self.save_at_end():
                 self._print_unsaved()
                 return 1
+            if over:
+                self._game_over()
             self._print_stopped() if not over else self._print_finished()
             return 0
         if banner:
@@ -234,8 +236,25 @@ class PlaySession(_Session[S]):
         if not self.save_at_end():
             self._print_unsaved()
             return 1
+        self._game_over()
         self._print_finished()
         return 0
+
+    def _game_over(self) -> None:
+        """The finished game's summary, and the game kept in the person's statistics
+        (:class:`hoyle.cli.stats.StatsStore`; ``hoyle stats --mine``)."""
+        from hoyle.cli.stats import StatsStore
+        try:
+            self.show(self.driver.summary())
+            store = StatsStore()
+            try:
+                store.add(self.record(), str(self.save_path.resolve()))
+            finally:
+                store.close()
+        except HoyleError as e:
+            self.console.print(f"[dim]Not counted in your statistics: {escape(str(e))}[/dim]")
+            return
+        self.console.print("[dim]Counted in your statistics (hoyle stats --mine).[/dim]")
 
     def _print_stopped(self) -> None:
         path = self._quoted_path()

@@ -25,7 +25,8 @@ from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.cribbage.text import board, event_lines, seat_names, show_table, side_names
-from hoyle.cribbage.text import show_words, status_lines
+from hoyle.cribbage.text import play_words, show_words, status_lines
+from hoyle.cribbage.coach import missed_items, summary_lines
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
@@ -264,6 +265,36 @@ class CribbageText(GameText):
         the result named by side (partners)."""
         return event_lines(events, names, seat, itemize=not state.manual_count,
                            side_names=side_names(state.rules, list(names)), cite=False)
+
+    def coach_lines(self, state: CribbageState, seat: int, action: Action) -> list[str]:
+        """After a claim the person made himself (manual counting, EW-xiii), what he
+        missed or claimed too many: the true count in the players' words and the items
+        most likely missed (:func:`missed_items`: which fifteen, his nobs...). The hand,
+        crib or cards of the count are on the table by then; nothing else is named."""
+        claim = state.claim
+        if action.verb != "CLAIM" or state.phase != Phase.CLAIM or claim is None or \
+                claim.seat != seat or action.n is None or action.n == claim.points:
+            return []
+        n, true = action.n, claim.points
+        what = {"play": "your card", "go": "the go", "hand": "your hand",
+                "crib": "your crib"}[claim.what]
+        words = show_words(claim.items) if claim.what in ("hand", "crib") else \
+            "one for last" if claim.what == "go" else play_words(claim.items)
+        if n > true:
+            return [f"  [cyan]Coach:[/cyan] you claimed {n} for {what}; it is worth {true}: "
+                    f"“{escape(words)}”."]
+        missed = missed_items(claim.items, true - n) if claim.what in ("hand", "crib") \
+            else [words] if n == 0 else []
+        named = f": {escape('; '.join(missed))}" if missed else ""
+        return [f"  [cyan]Coach:[/cyan] {what} is worth {true} (“{escape(words)}”); you "
+                f"claimed {n} and missed {true - n}{named}."]
+
+    def summary_lines(self, state: CribbageState, events: Sequence[Event],
+                      names: Sequence[str], seat: int) -> list[str]:
+        """The game's points by side (pegging: the play, the go and his heels; hand;
+        crib; penalties), and the person's own hand of the last deal if the game ended
+        before it was counted."""
+        return summary_lines(state, events, side_names(state.rules, list(names)), seat)
 
     def help_for(self, state: CribbageState) -> str:
         """The help of the words the game takes now: claims, ``amend``, ``heels`` and

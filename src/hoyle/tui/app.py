@@ -85,6 +85,7 @@ class TableApp(App[int]):
         self.holding = False
         self.confirm: Confirm | None = None
         self.quit_early = False
+        self.summarized = False  # the game's summary is in the log
         self.log_lines: list[str] = []
         """Every line the log shows, in order (markup)."""
         self.held_lines: list[str] = []
@@ -221,6 +222,9 @@ class TableApp(App[int]):
             if d.text.hold(step.events):
                 self.holding = True
                 self.held_lines = d.text.held_lines(d.state, step.events, d.names, d.human)
+        if d.finished() and not self.summarized:
+            self.summarized = True
+            self.say(d.summary())
         self.refresh_table()
 
     def go_on(self) -> None:
