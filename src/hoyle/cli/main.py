@@ -11,6 +11,7 @@ import contextlib
 import datetime
 import os
 import random
+import shlex
 import socket
 import sys
 import textwrap
@@ -576,11 +577,22 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
         raise _fail(str(e)) from None
     except OSError as e:
         raise _fail(f"cannot write {out}: {e.strerror}") from None
+    done = [0]  # the games whose records are written (and counted)
     try:
         with Progress(console=err_console, transient=True) as bar:
             task = bar.add_task(f"{names[0]} v {names[1]}", total=games)
-            result = run_match(game, names, games, seed, workers, fh,
-                               progress=lambda n: bar.update(task, completed=n), first=first)
+
+            def progress(n: int) -> None:
+                done[0] = n
+                bar.update(task, completed=n)
+
+            result = run_match(game, names, games, seed, workers, fh, progress=progress,
+                               first=first)
+    except KeyboardInterrupt:
+        if fh is not None:
+            fh.close()
+        _print_interrupted(game, players, games, workers, seed, out, first, done[0])
+        raise typer.Exit(130) from None
     except HoyleError as e:
         raise _fail(str(e)) from None
     except OSError as e:  # a full disk: the records written so far stay (a cut last line
@@ -591,6 +603,28 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
         if fh is not None:
             fh.close()
     return names, result
+
+
+def _print_interrupted(game: str, players: str, games: int, workers: int, seed: int,
+                       out: Path | None, first: int, done: int) -> None:
+    """After Ctrl-C in ``hoyle sim``: what was kept, and the exact command that plays the
+    rest of the run (``--first-game``, the games from there on exactly as they would have
+    been) into a new file, then the summary of both parts."""
+    rest = first + done
+    where = f"; their records are in {shlex.quote(str(out))}" if out is not None else ""
+    err_console.print(f"Stopped (Ctrl-C) after {done:,} of {games:,} games (games {first} "
+                      f"to {rest - 1}){where}.", soft_wrap=True, markup=False)
+    command = ["hoyle", "sim", game, "--players", players, "--games", str(games - done),
+               "--workers", str(workers), "--seed", str(seed), "--first-game", str(rest)]
+    if out is not None:
+        rest_file = out.with_name(f"{out.stem}-from-{rest}{out.suffix}")
+        command += ["--out", str(rest_file)]
+    err_console.print("Finish the run with:\n  " + shlex.join(command), soft_wrap=True,
+                      markup=False)
+    if out is not None:
+        err_console.print("then: " + shlex.join(["hoyle", "sim", "summary", str(out),
+                                                 str(rest_file)]),
+                          soft_wrap=True, markup=False)
 
 
 def _match_table(names: list[str], result: MatchTotals, title: str) -> Any:

@@ -41,7 +41,7 @@ QUIT_WORDS = frozenset({"quit", "q", "exit", "save"})
 
 COACH_HELP = ("[bold]hint[/bold]: the coach's advice for this move.   [bold]undo[/bold]: "
               "take back your last decision and the computer's replies (not once a card has "
-              "been turned since, nor when you count your own points).   [bold]quit[/bold] (or Ctrl+Q): save and stop.   Click a "
+              "been turned since, nor when you count your own points).   [bold]quit[/bold] (or Ctrl+Q, Ctrl+C): save and stop.   Click a "
               "card to play it or add it to the line.")
 
 
@@ -74,6 +74,7 @@ class TableApp(App[int]):
     #bottom Footer { dock: none; }
     """
     BINDINGS = [Binding("ctrl+q", "save_quit", "Save and quit", priority=True),
+                Binding("ctrl+c", "save_quit", "Save and quit", show=False, priority=True),
                 Binding("f1", "help", "Help"),
                 Binding("tab", "focus_input", "To the input line", show=False, priority=True)]
 
