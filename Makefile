@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test bench bench-web typecheck clean diff-openspiel accel chromium fuzz
+.PHONY: play serve test bench bench-web typecheck clean diff-openspiel accel chromium tmux fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,7 @@ $(PLAY_STAMP): pyproject.toml
 	touch $(PLAY_STAMP)
 
 play: $(PLAY_STAMP)
-	$(BIN)/hoyle play cribbage
+	$(BIN)/hoyle play
 
 # The web app on an embedded SQLite file (hoyle.db): open http://127.0.0.1:8000/
 serve: $(STAMP)
@@ -32,9 +32,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; fi
 
+# The terminal tests drive hoyle play in a real terminal: Debian's tmux.
+tmux:
+	@if ! command -v tmux >/dev/null; then $(SUDO) apt-get update && $(SUDO) apt-get install -y tmux; fi
+
 # The suite runs twice: on the pure-Python source (with the doctests), then on the
 # engine compiled by mypyc (hoyle._accel), which must behave identically.
-test: $(STAMP) chromium
+test: $(STAMP) chromium tmux
 	$(BIN)/mypy
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q
 	@if $(BIN)/python scripts/build_accel.py; then \

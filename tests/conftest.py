@@ -16,3 +16,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if compiled:
         config.hook.pytest_deselected(items=compiled)
         items[:] = [i for i in items if i.get_closest_marker("compiled") is None]
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test (and every process it starts) keeps its saves and statistics in a data
+    folder of its own, never the user's (``HOYLE_DATA_DIR``, :mod:`hoyle.cli.saves`)."""
+    monkeypatch.setenv("HOYLE_DATA_DIR", str(tmp_path_factory.mktemp("data")))

@@ -28,6 +28,9 @@ from hoyle.errors import CardParseError, DuplicateCardError
 
 __all__ = [
     "Suit",
+    "parse_cards_in",
+    "plain_text",
+    "rank_of",
     "Rank",
     "Card",
     "CARDS",
@@ -154,7 +157,12 @@ class Card:
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Read ``TH``, ``10H``, ``th``, ``10♥``, ``T♥`` (rank then suit, any case).
+        """Read ``TH``, ``10H``, ``th``, ``10♥``, ``T♥`` (rank then suit, any case), forgiving
+    of what people paste: an emoji variation selector (``5♣️``), full-width letters and
+    digits (``１０♥``) (:func:`plain_text`).
+
+    >>> Card.parse("5\N{BLACK CLUB SUIT}\N{VARIATION SELECTOR-16}"), Card.parse("１０Ｈ")
+    (Card('5C'), Card('TH'))
 
         Raises:
             CardParseError: the text is not a card; the message quotes it.
@@ -162,6 +170,8 @@ class Card:
         if not isinstance(text, str):
             raise CardParseError(repr(text), "not a string")
         m = _CARD_RE.match(text)
+        if m is None and not text.isascii():  # what people paste: 5♣️, full-width 5Ｈ
+            m = _CARD_RE.match(plain_text(text))
         if m is None:
             raise CardParseError(text)
         rank = _RANK_TEXT[m.group(1).upper()]
@@ -198,6 +208,80 @@ CARDS: tuple[Card, ...] = Card._table
 """All 52 cards in index order (A♣ A♦ A♥ A♠ 2♣ …)."""
 
 
+_PASTED = {0xFE0E: None, 0xFE0F: None, 0x200B: None, 0x200D: None, 0xFEFF: None}
+"""Characters pasted with a card that change nothing: the variation selectors (text and
+emoji presentation), zero-width spaces and joiners, the byte-order mark."""
+
+
+def plain_text(text: str) -> str:
+    """``text`` as a card reader wants it: compatibility forms folded (NFKC: full-width
+    ``５`` is ``5``, ``Ｈ`` is ``H``) and the invisible characters of :data:`_PASTED`
+    dropped.
+
+    >>> plain_text("５♣\N{VARIATION SELECTOR-16}") == "5♣"
+    True
+    """
+    import unicodedata
+    return unicodedata.normalize("NFKC", text).translate(_PASTED)
+
+
+def rank_of(text: str) -> Rank | None:
+    """The rank a bare word names (``5``, ``10``, ``t``, ``k``, ``1`` or ``a`` for the
+    ace; full-width digits too), or ``None`` if it is not a rank alone.
+
+    >>> rank_of("5"), rank_of("10"), rank_of("q"), rank_of("5h")
+    (<Rank.FIVE: 5>, <Rank.TEN: 10>, <Rank.QUEEN: 12>, None)
+    """
+    return _RANK_TEXT.get(plain_text(text).strip().upper())
+
+
+def parse_cards_in(text: str, held: Sequence[Card], legal: Sequence[Card] = ()
+                   ) -> tuple[Card, ...]:
+    """Read cards as :func:`parse_cards` does, but a bare rank (``5``) is the one card of
+    that rank among ``legal`` (the cards that may be named now), else among ``held`` (the
+    hand), when there is exactly one.
+
+    >>> hand = parse_cards("5H 9C 9S KD")
+    >>> parse_cards_in("5 k", hand)
+    (Card('5H'), Card('KD'))
+    >>> parse_cards_in("9", hand, legal=parse_cards("9S KD"))
+    (Card('9S'),)
+    >>> parse_cards_in("9", hand)
+    Traceback (most recent call last):
+    ...
+    hoyle.errors.CardParseError: cannot read card '9': you hold 9♣ and 9♠: name the suit too
+
+    Raises:
+        CardParseError: a word is not a card, or a bare rank is of no card or of several
+            (the message names them).
+        DuplicateCardError: a card is named twice.
+    """
+    cards = []
+    for token in re.split(r"[\s,，、]+", plain_text(text).strip()):
+        if not token:
+            continue
+        rank = _RANK_TEXT.get(token.upper())
+        if rank is None:
+            cards.append(Card.parse(token))
+            continue
+        for pool in (legal, held):
+            match = [c for c in pool if c.rank == rank]
+            if len(match) == 1:
+                cards.append(match[0])
+                break
+            if len(match) > 1:
+                named = " and ".join([", ".join(c.pretty for c in match[:-1]),
+                                      match[-1].pretty])
+                raise CardParseError(token, f"{'you hold' if pool is held else 'you may play'}"
+                                            f" {named}: name the suit too")
+        else:
+            raise CardParseError(token, "no card of that rank in your hand: name rank and "
+                                        "suit, e.g. 5h")
+    cards_t = tuple(cards)
+    require_distinct(cards_t)
+    return cards_t
+
+
 def parse_cards(text: str | Iterable[str], *, distinct: bool = True) -> tuple[Card, ...]:
     """Read several cards from ``"5H 5C,5s"`` or an iterable of such strings
     (``["5H,5C", "5s"]``: each split at spaces and commas too).
@@ -225,7 +309,7 @@ def require_distinct(cards: Sequence[Card]) -> None:
         seen: set[Card] = set()
         for c in cards:
             if c in seen:
-                raise DuplicateCardError(f"card {c} is given twice")
+                raise DuplicateCardError(f"card {c.pretty} is given twice")
             seen.add(c)
 
 

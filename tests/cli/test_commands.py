@@ -49,7 +49,7 @@ def test_score_bad_card_is_one_line() -> None:
 
 def test_score_duplicate_starter() -> None:
     code, out = run("score", "5H", "5C", "5S", "JD", "--starter", "5H")
-    assert code == 2 and "5H is given twice" in out
+    assert code == 2 and "card 5♥ is given twice" in out
 
 
 def test_replay_prints_the_game(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hoyle.cli.main import app
+from hoyle.cli.saves import saves_dir
 from hoyle.engine.records import GameRecord
 
 SEED = 918273645
@@ -40,12 +41,13 @@ def test_the_play_banner_and_the_default_file_never_name_the_seed(in_tmp: Path,
     code, out = run("play", game, "--seed", str(SEED), "--opponent", "random", stdin="quit\n")
     assert code == 0 and "Game saved to" in out
     assert str(SEED) not in out
-    files = [p for p in in_tmp.iterdir() if p.suffix == ".json"]
+    assert not [p for p in in_tmp.iterdir() if p.suffix == ".json"]  # saved in the data dir
+    files = list(saves_dir().glob("*.json"))
     assert len(files) == 1 and str(SEED) not in files[0].name
     assert re.fullmatch(rf"hoyle-{game}-\d{{8}}-\d{{6}}\.json", files[0].name)
     assert GameRecord.load(files[0]).seed == SEED  # kept in the file, to resume exactly
     # Resumed: the resumed line and what follows name no seed either.
-    code, out = run("play", "--resume", files[0].name, stdin="quit\n")
+    code, out = run("play", "--resume", str(files[0]), stdin="quit\n")
     assert code == 0 and "Resuming the game" in out and str(SEED) not in out
 
 

@@ -48,6 +48,7 @@ def without_app(game: str, seed: int, values: dict[str, Any]) -> tuple[list[str]
         else:
             step = d.step()
             said += ([step.said] if step.said else []) + d.lines(step.events)
+    said += d.summary()  # the game's summary closes the log
     return d.record().actions, [line for line in said if line]
 
 

@@ -16,7 +16,8 @@ from hoyle.engine.registry import get_game
 
 
 def spawn(*args: str, cwd: Path, term: str = "xterm-256color") -> pexpect.spawn:
-    env = dict(os.environ, TERM=term, COLUMNS="120", LINES="40", NO_COLOR="1")
+    env = dict(os.environ, TERM=term, COLUMNS="120", LINES="40", NO_COLOR="1",
+               HOYLE_LINE_EDITING="0")  # prompt_toolkit is driven in tmux (test_tmux.py)
     return pexpect.spawn(sys.executable, ["-m", "hoyle", *args], cwd=str(cwd), env=env,
                          encoding="utf-8", timeout=60, dimensions=(40, 120))
 

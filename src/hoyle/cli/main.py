@@ -11,6 +11,7 @@ import contextlib
 import datetime
 import os
 import random
+import shlex
 import socket
 import sys
 import textwrap
@@ -23,16 +24,17 @@ from rich.console import Console
 from rich.markup import escape
 
 from hoyle import __version__
+from hoyle.cli import terminal
 from hoyle.cli.commands import add_command
 from hoyle.cli.matches import play_match, referee_match
-from hoyle.cli.saves import check_new_save_path, default_save_path
+from hoyle.cli.saves import check_new_save_path, default_save_path, last_unfinished
 from hoyle.cli.session import PlaySession, RecordedSession, show
 from hoyle.engine.commands import GameCommand
 from hoyle.engine.laws import LawCode
 from hoyle.engine.options import Option
 from hoyle.engine.play import UNDO_OPTION
 from hoyle.engine.records import MAX_SEED, MAX_TEXT, GameRecord
-from hoyle.engine.registry import GameSpec, games, get_game, record_game
+from hoyle.engine.registry import GameSpec, default_game, games, get_game, record_game
 from hoyle.engine.tally import GAMES_PER_SEED, MatchTotals
 from hoyle.engine.text import HUMAN
 from hoyle.errors import HoyleError, RecordsFileError
@@ -96,23 +98,56 @@ def play(ctx: typer.Context,
              "--resume", help="Continue a saved game from its record file.")] = None,
          plain: Annotated[bool, typer.Option(
              "--plain", help=PLAIN_HELP)] = False) -> None:
-    """Play a game against the computer: `hoyle play cribbage`, or `hoyle play --resume FILE`."""
+    """Play a game against the computer: `hoyle play cribbage`, or `hoyle play --resume
+    FILE`; `hoyle play` alone offers to continue your last unfinished game, else starts
+    cribbage. Games are saved in the user's data folder unless --save names a file."""
     if ctx.invoked_subcommand is not None:
         if resume is not None:
             raise _fail("--resume goes alone: hoyle play --resume FILE")
         ctx.obj = {"plain": plain}
         return
     if resume is None:
-        console.print(ctx.get_help())
-        raise typer.Exit(0)
+        _play_default(plain)
     _resume_play(resume, plain=plain)
+
+
+CONTINUE_WORDS = frozenset({"", "y", "yes"})
+"""The answers that continue the unfinished game ``hoyle play`` offers (Enter: yes)."""
+
+
+def _play_default(plain: bool) -> NoReturn:
+    """``hoyle play`` alone: offer to continue the last unfinished game in the saves folder
+    (:func:`hoyle.cli.saves.last_unfinished`); else (or on no) a new game of the
+    registry's default game with its default options. The end of input or Ctrl-C at the
+    question stops without starting anything."""
+    try:
+        found = last_unfinished()
+        if found is not None:
+            title = record_game(found.record).title
+            question = (f"Continue your unfinished game of {escape(title.lower())} "
+                        f"(saved {found.saved:%Y-%m-%d %H:%M}, {len(found.record.actions)} "
+                        "actions)? \\[Y/n] ")
+            try:
+                answer = console.input(question)
+            except (EOFError, KeyboardInterrupt):
+                console.print()
+                raise typer.Exit(0) from None
+            if answer.strip().lower() in CONTINUE_WORDS:
+                _resume_play(found.path, plain=plain)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    spec = default_game()
+    values = {o.name: o.default for o in spec.play_options()}
+    _start(spec, values, plain)
 
 
 def _full_screen(plain: bool) -> bool:
     """Whether a game is played on the full-screen table: not ``--plain``, the input and
-    output an interactive terminal, and one that can draw a screen (not ``TERM=dumb``)."""
+    output an interactive terminal, one that can draw a screen (not ``TERM=dumb``) and the
+    suits (:func:`hoyle.cli.terminal.draws_suits`)."""
     return (not plain and console.is_terminal and sys.stdin.isatty()
-            and os.environ.get("TERM", "dumb") not in ("", "dumb", "unknown"))
+            and os.environ.get("TERM", "dumb") not in ("", "dumb", "unknown")
+            and terminal.draws_suits(sys.stdout))
 
 
 def _resume_play(path: Path, game: str | None = None, plain: bool = False) -> NoReturn:
@@ -154,8 +189,14 @@ def _resume_alone(ctx: typer.Context) -> None:
 def _play(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
     """``hoyle play GAME``: a new game against the computer (or ``--resume FILE``)."""
     _resume_alone(ctx)
-    resume, save, seed = values.pop("resume"), values.pop("save"), values.pop("seed")
     plain = values.pop("plain") or bool((ctx.obj or {}).get("plain"))
+    _start(spec, values, plain)
+
+
+def _start(spec: GameSpec, values: dict[str, Any], plain: bool) -> NoReturn:
+    """A new game of ``spec`` from the play command's option ``values`` (``resume``: that
+    saved game instead), saved to ``save`` or a new file in the saves folder."""
+    resume, save, seed = values.pop("resume"), values.pop("save"), values.pop("seed")
     if resume is not None:
         _resume_play(resume, spec.name, plain)
     if seed is None:
@@ -522,8 +563,58 @@ for _spec in games():  # each game's own commands: hoyle score, hoyle discard (c
         _game_command(app, _command)
 
 
-stats_app = typer.Typer(help="Statistics of a game.", no_args_is_help=True)
+stats_app = typer.Typer(help="Statistics of a game, or of your own games (--mine).",
+                        no_args_is_help=True)
 app.add_typer(stats_app, name="stats")
+
+
+@stats_app.callback(invoke_without_command=True)
+def _stats_root(ctx: typer.Context, mine: Annotated[bool, typer.Option(
+        "--mine", help="Your own games against the computer: wins, skunks, points per deal "
+                       "by role (kept in your data folder).")] = False) -> None:
+    """Statistics: `hoyle stats GAME ...` for a game's tables, `hoyle stats --mine` for
+    your own games."""
+    if ctx.invoked_subcommand is not None:
+        return
+    if not mine:
+        console.print(ctx.get_help())
+        raise typer.Exit(0)
+    _print_mine()
+
+
+def _print_mine() -> None:
+    """``hoyle stats --mine``: one table a game played."""
+    from rich.table import Table as RichTable
+
+    from hoyle.cli.stats import StatsStore
+    try:
+        store = StatsStore()
+        try:
+            totals = store.totals()
+        finally:
+            store.close()
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    if not totals:
+        console.print("No finished game yet: your games against the computer are counted "
+                      "once they are over (hoyle play).")
+        return
+    for g in totals:
+        t = RichTable(title=f"Your {escape(get_game(g.game).title.lower())}", show_header=False)
+        t.add_column("")
+        t.add_column("", justify="right")
+        t.add_row("games", str(g.games))
+        t.add_row("wins", f"{g.wins} ({g.wins / g.games:.0%})")
+        if g.skunks_given or g.skunks_taken or "crib:dealer" in g.points:
+            t.add_row("skunks won / lost", f"{g.skunks_given} / {g.skunks_taken}")
+        for role in ("pone", "dealer"):
+            t.add_row(f"deals as {role}", str(g.deals.get(role, 0)))
+        for key in sorted(g.points, key=lambda k: (k.split(":")[1] != "pone", k)):
+            avg = g.per_deal(key)
+            kind, role = key.split(":")
+            if avg is not None:
+                t.add_row(f"{kind} per deal as {role}", f"{avg:.2f}")
+        console.print(t)
 for _spec in games():  # hoyle stats GAME
     _stats = _spec.stats_command()
     if _stats is not None:
@@ -569,12 +660,23 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
         raise _fail(str(e)) from None
     except OSError as e:
         raise _fail(f"cannot write {out}: {e.strerror}") from None
+    done = [0]  # the games whose records are written (and counted)
     try:
         with Progress(console=err_console, transient=True) as bar:
             task = bar.add_task(f"{names[0]} v {names[1]}", total=games)
-            result = run_match(game, names, games, seed, workers, fh,
-                               progress=lambda n: bar.update(task, completed=n), first=first,
-                               params=params)
+
+            def progress(n: int) -> None:
+                done[0] = n
+                bar.update(task, completed=n)
+
+            result = run_match(game, names, games, seed, workers, fh, progress=progress,
+                               first=first, params=params)
+    except KeyboardInterrupt:
+        if fh is not None:
+            fh.close()
+        _print_interrupted(game, players, games, workers, seed, out, first, done[0],
+                           params or {})
+        raise typer.Exit(130) from None
     except HoyleError as e:
         raise _fail(str(e)) from None
     except OSError as e:  # a full disk: the records written so far stay (a cut last line
@@ -585,6 +687,34 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
         if fh is not None:
             fh.close()
     return names, result
+
+
+def _print_interrupted(game: str, players: str, games: int, workers: int, seed: int,
+                       out: Path | None, first: int, done: int,
+                       params: dict[str, Any]) -> None:
+    """After Ctrl-C in ``hoyle sim``: what was kept, and the exact command that plays the
+    rest of the run (``--first-game``, the games from there on exactly as they would have
+    been) into a new file, then the summary of both parts."""
+    rest = first + done
+    where = f"; their records are in {shlex.quote(str(out))}" if out is not None else ""
+    err_console.print(f"Stopped (Ctrl-C) after {done:,} of {games:,} games (games {first} "
+                      f"to {rest - 1}){where}.", soft_wrap=True, markup=False)
+    command = ["hoyle", "sim", game, "--players", players, "--games", str(games - done),
+               "--workers", str(workers), "--seed", str(seed), "--first-game", str(rest)]
+    for name, value in params.items():  # the game's own options, as they were given
+        if value is None or value is False:
+            continue
+        flag = "--" + name.replace("_", "-")
+        command += [flag] if value is True else [flag, str(value)]
+    if out is not None:
+        rest_file = out.with_name(f"{out.stem}-from-{rest}{out.suffix}")
+        command += ["--out", str(rest_file)]
+    err_console.print("Finish the run with:\n  " + shlex.join(command), soft_wrap=True,
+                      markup=False)
+    if out is not None:
+        err_console.print("then: " + shlex.join(["hoyle", "sim", "summary", str(out),
+                                                 str(rest_file)]),
+                          soft_wrap=True, markup=False)
 
 
 def _match_table(names: list[str], result: MatchTotals, title: str) -> Any:
@@ -679,6 +809,7 @@ def main() -> None:
     """Run the ``hoyle`` command. A mistake the argument parser finds (an unknown option, a
     missing argument, a value of the wrong type) is one ``error:`` line naming the command's
     ``--help``, exit status 2, like every other bad input."""
+    terminal.setup(sys.stdout, sys.stderr)  # ASCII where the suits cannot be shown
     try:
         code = app(standalone_mode=False)
     except typer.TyperException as e:  # the parser's usage errors

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from hoyle.cli.lines import LineReader
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.play import PlayDriver
@@ -80,6 +81,7 @@ class _Session(Generic[S]):
         self.save_path = save_path
         self.date = date
         self.claim = RecordClaim(save_path)  # RecordError: another session has the file
+        self.lines = LineReader(console)
 
     def seats(self) -> list[str]:
         """Seat names for the record."""
@@ -133,7 +135,7 @@ class _Session(Generic[S]):
     def ask(self, prompt: str) -> str | None:
         """A line from the terminal; ``None`` at the end of input or on Ctrl-C."""
         try:
-            return self.console.input(prompt)
+            return self.lines.input(prompt)
         except (EOFError, KeyboardInterrupt):
             return None
 
@@ -215,6 +217,8 @@ class PlaySession(_Session[S]):
             if not self.save_at_end():
                 self._print_unsaved()
                 return 1
+            if over:
+                self._game_over()
             self._print_stopped() if not over else self._print_finished()
             return 0
         if banner:
@@ -232,8 +236,25 @@ class PlaySession(_Session[S]):
         if not self.save_at_end():
             self._print_unsaved()
             return 1
+        self._game_over()
         self._print_finished()
         return 0
+
+    def _game_over(self) -> None:
+        """The finished game's summary, and the game kept in the person's statistics
+        (:class:`hoyle.cli.stats.StatsStore`; ``hoyle stats --mine``)."""
+        from hoyle.cli.stats import StatsStore
+        try:
+            self.show(self.driver.summary())
+            store = StatsStore()
+            try:
+                store.add(self.record(), str(self.save_path.resolve()))
+            finally:
+                store.close()
+        except HoyleError as e:
+            self.console.print(f"[dim]Not counted in your statistics: {escape(str(e))}[/dim]")
+            return
+        self.console.print("[dim]Counted in your statistics (hoyle stats --mine).[/dim]")
 
     def _print_stopped(self) -> None:
         path = self._quoted_path()
@@ -293,7 +314,7 @@ class PlaySession(_Session[S]):
             line = self.read(self.text.prompt(s, self.human, self.names)).strip()
             low = line.lower()
             if low in ("help", "?", "h"):
-                self.console.print(self.text.help_text)
+                self.console.print(self.text.help_for(s))
                 self.console.print(COACH_HELP)
                 continue
             try:
@@ -323,7 +344,7 @@ class PlaySession(_Session[S]):
             Quit: 'quit' (or q, exit, save), Ctrl-C or the end of input.
         """
         try:
-            text = self.console.input(prompt)
+            text = self.lines.input(prompt)
         except (EOFError, KeyboardInterrupt):
             raise Quit from None
         if text.strip().lower() in QUIT_WORDS:
@@ -385,7 +406,7 @@ class RecordedSession(_Session[S]):
         while not self.state.is_terminal():
             self.show(self.text.referee_options(self.state))
             try:
-                text = self.console.input(self.text.referee_prompt(self.state, self.names))
+                text = self.lines.input(self.text.referee_prompt(self.state, self.names))
             except EOFError:
                 self.console.print()  # end the prompt's line
                 return

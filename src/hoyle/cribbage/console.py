@@ -18,14 +18,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from hoyle.cards import Card, derive_rng, parse_cards
+from hoyle.cards import Card, derive_rng, parse_cards, parse_cards_in
 from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.players import make_player
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.cribbage.text import board, event_lines, seat_names, show_table, side_names
-from hoyle.cribbage.text import show_words, status_lines
+from hoyle.cribbage.text import play_words, show_words, status_lines
+from hoyle.cribbage.coach import missed_items, summary_lines
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode, report_menu
@@ -38,11 +39,18 @@ from hoyle.errors import HoyleError, ParameterError, RecordError
 
 __all__ = ["CribbageText", "HELP", "REFEREE_HELP", "law_code", "parse_table_input", "score"]
 
-HELP = ("Type cards as rank then suit: 5h, 10c, TC, 10♥ (A 2-9 T/10 J Q K; C D H S). "
-        "At a claim type the points (Enter for none); 'go' when no card fits; 'heels' (the "
-        "dealer, a jack turned, before his first card). The game is saved after every move; "
-        "'quit' stops, and hoyle play --resume FILE continues.")
-"""What ``help`` prints in a game against the computer."""
+_CARDS_HELP = ("Type cards as rank then suit: 5h, 10c, TC, 10♥ (A 2-9 T/10 J Q K; C D H S), "
+               "or a rank alone (5) when it names one card. ")
+_SAVED_HELP = ("The game is saved after every move; 'quit' stops, and hoyle play --resume "
+               "FILE continues.")
+HELP = (_CARDS_HELP + "When no card fits under 31 you say go by yourself, and the game "
+        "counts every point for you. " + _SAVED_HELP)
+"""What ``help`` prints in a game against the computer that counts for the person."""
+MANUAL_HELP = (_CARDS_HELP + "You count your own points: at a claim type the points (Enter "
+               "for none); 'amend N' corrects your claim for the card you just played; "
+               "'heels' takes the dealer's two for a jack turned (before his first card); "
+               "'go' when no card fits and your heels are due. " + _SAVED_HELP)
+"""What ``help`` prints when the person counts his own points (``--manual-count``)."""
 
 REFEREE_HELP = (
     "Enter what happens at the table: cards for the act asked for (e.g. '7s'), 'go', a "
@@ -322,7 +330,43 @@ class CribbageText(GameText):
         """The events as ``seat`` saw them; the show not itemised when he counts (EW-xiii);
         the result named by side (partners)."""
         return event_lines(events, names, seat, itemize=not state.manual_count,
-                           side_names=side_names(state.rules, list(names)))
+                           side_names=side_names(state.rules, list(names)), cite=False)
+
+    def coach_lines(self, state: CribbageState, seat: int, action: Action) -> list[str]:
+        """After a claim the person made himself (manual counting, EW-xiii), what he
+        missed or claimed too many: the true count in the players' words and the items
+        most likely missed (:func:`missed_items`: which fifteen, his nobs...). The hand,
+        crib or cards of the count are on the table by then; nothing else is named."""
+        claim = state.claim
+        if action.verb != "CLAIM" or state.phase != Phase.CLAIM or claim is None or \
+                claim.seat != seat or action.n is None or action.n == claim.points:
+            return []
+        n, true = action.n, claim.points
+        what = {"play": "your card", "go": "the go", "hand": "your hand",
+                "crib": "your crib"}[claim.what]
+        words = show_words(claim.items) if claim.what in ("hand", "crib") else \
+            "one for last" if claim.what == "go" else play_words(claim.items)
+        if n > true:
+            return [f"  [cyan]Coach:[/cyan] you claimed {n} for {what}; it is worth {true}: "
+                    f"“{escape(words)}”."]
+        missed = missed_items(claim.items, true - n) if claim.what in ("hand", "crib") \
+            else [words] if n == 0 else []
+        named = f": {escape('; '.join(missed))}" if missed else ""
+        return [f"  [cyan]Coach:[/cyan] {what} is worth {true} (“{escape(words)}”); you "
+                f"claimed {n} and missed {true - n}{named}."]
+
+    def summary_lines(self, state: CribbageState, events: Sequence[Event],
+                      names: Sequence[str], seat: int) -> list[str]:
+        """The game's points by side (pegging: the play, the go and his heels; hand;
+        crib; penalties), and the person's own hand of the last deal if the game ended
+        before it was counted."""
+        return summary_lines(state, events, side_names(state.rules, list(names)), seat)
+
+    def help_for(self, state: CribbageState) -> str:
+        """The help of the words the game takes now: claims, ``amend``, ``heels`` and
+        ``go`` only when the person counts his own points (EW-xiii); else the game says
+        go and counts for him."""
+        return MANUAL_HELP if state.manual_count else HELP
 
     def auto_move(self, state: CribbageState, seat: int) -> tuple[str | None, Action] | None:
         """"Go" when no card fits and no heels are due."""
@@ -495,7 +539,8 @@ class CribbageText(GameText):
             return Action("HEELS")
         if low == "go" and s.phase == Phase.PLAY:
             return Action("GO")
-        cards = parse_cards(line)
+        cards = parse_cards_in(line, s.view(seat).hand,
+                               [a.cards[0] for a in s.legal_actions() if a.verb == "PLAY"])
         if s.phase == Phase.DISCARD:
             k = s.rules.discard_per_player
             if len(cards) != k:

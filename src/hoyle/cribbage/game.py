@@ -160,7 +160,8 @@ class CribbageSpec(GameSpec):
             Option("opponent", str, self.default_opponent,
                    f"Computer player: {', '.join(sorted(PLAYERS))}."),
             Option("save", Path, None, "Record file, written after every move "
-                                       "(default hoyle-cribbage-DATE-TIME.json)."),
+                                       "(default hoyle-cribbage-DATE-TIME.json in the "
+                                       "saves folder of your data directory)."),
             Option("manual_count", bool, False, "Claim your own points in the play and the "
                    "show; the laws rule over- and underclaims (EW-ix, EW-x)."),
             self._laws_option(),

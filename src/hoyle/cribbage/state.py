@@ -581,10 +581,10 @@ class CribbageState(BaseState):
             if verb == "PLAY" and len(cards) == 1:
                 c = cards[0]
                 if c not in self.hands[seat]:
-                    raise IllegalAction(f"{c} is not in the hand")
+                    raise IllegalAction(f"{c.pretty} is not in the hand")
                 if self.count + PIPS[c.rank] > 31 and not self.referee:
                     raise IllegalAction(
-                        f"{c} would take the count past 31 (count is {self.count}; EW-xviii)")
+                        f"{c.pretty} would take the count past 31 (count is {self.count}; EW-xviii)")
                 return
             if verb == "GO" and not cards:
                 if not self.referee and self._can_play(seat):
@@ -642,7 +642,7 @@ class CribbageState(BaseState):
             if len(cards) != 1:
                 raise IllegalAction("CUT names one card")
             if cards[0] in self.cuts:
-                raise IllegalAction(f"{cards[0]} has already been cut")
+                raise IllegalAction(f"{cards[0].pretty} has already been cut")
         elif phase == Phase.DEAL:
             r = self.rules
             k = r.players * r.cards_dealt + r.crib_cards_from_stock
@@ -657,7 +657,7 @@ class CribbageState(BaseState):
                 raise IllegalAction("STARTER names one card")
             c = cards[0]
             if any(c in h for h in self.hands) or c in self.crib:
-                raise IllegalAction(f"{c} is not in the stock")
+                raise IllegalAction(f"{c.pretty} is not in the stock")
         else:  # DISCARD
             hand = self.hands[self.to_act]
             k = self.rules.discard_per_player
@@ -665,7 +665,7 @@ class CribbageState(BaseState):
                 raise IllegalAction(f"lay away exactly {k} card(s) to the crib")
             for c in cards:
                 if c not in hand:
-                    raise IllegalAction(f"{c} is not in the hand")
+                    raise IllegalAction(f"{c.pretty} is not in the hand")
 
     # -- doing it --------------------------------------------------------------------
 
@@ -1145,6 +1145,14 @@ class CribbageState(BaseState):
                 self.passed = [False] * n
                 self.to_act = self._next_holder(seat)
                 return
+            # Every other player still holding cards cannot play within 31: he says go
+            # (CRIB-R-8) without being asked, before the last card's point.
+            last = self.last_player
+            for i in range(1, n + 1):
+                s = (seat + i) % n
+                if s != last and not passed[s] and hands[s]:
+                    passed[s] = True
+                    events.append(event(Kind.GO, s, source="CRIB-R-8", count=self.count))
             self._end_count(events, score_last=True)
             return
         for i in range(1, n + 1):

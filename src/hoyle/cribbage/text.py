@@ -23,16 +23,21 @@ from hoyle.engine.text import (TextTable, card_markup, cards_markup, choice_line
                                ruling_line, unknown_event_line)
 from hoyle.engine.text import who as _who
 
-__all__ = ["board", "event_lines", "seat_names", "show_table", "side_names", "status_lines"]
+__all__ = ["board", "event_lines", "play_words", "said_items", "seat_names", "show_table",
+           "show_words", "side_names", "status_lines"]
 
 
 def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | None,
-                itemize: bool = True, side_names: Sequence[str] | None = None) -> list[str]:
+                itemize: bool = True, side_names: Sequence[str] | None = None,
+                cite: bool = True) -> list[str]:
     """Human lines for ``events`` as seen by seat ``viewer`` (``None``: everything shown).
 
     Hidden cards of other seats (their deal, their discards) are never printed. Without
-    ``itemize`` (manual counting, EW-xiii) the show's breakdown is not printed.
-    ``side_names`` name the scoring sides in the game's result (partnerships)."""
+    ``itemize`` (manual counting, EW-xiii) the show's breakdown is not printed; with it
+    the breakdown is as players say it (:func:`said_items`: a pair royal, a double run
+    of three for eight). ``side_names`` name the scoring sides in the game's result
+    (partnerships). Without ``cite`` (a game being played) a score's line does not end
+    in its rule's ID; a ruling's line always names its law."""
     sides = side_names if side_names is not None else names
     lines: list[str] = []
     for raw in events:
@@ -77,9 +82,11 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
                          f"[/red] ({escape(e.reason)}) → {e.total}  [dim]({e.source})[/dim]")
         elif k == "score":
             if e.points or e.reason in ("hand", "crib"):
-                detail = _REASON_TEXT.get(e.reason, e.reason)
+                detail = _REASON_TEXT.get(e.reason) or play_words(e.items) or e.reason
+                source = f"  [dim]({e.source})[/dim]" if cite or e.reason == "penalty" \
+                    else ""
                 lines.append(f"  [green]{who} score{'s' if who != 'You' else ''} {e.points}"
-                             f"[/green] for {escape(detail)} → {e.total}  [dim]({e.source})[/dim]")
+                             f"[/green] for {escape(detail)} → {e.total}{source}")
         elif k == "show":
             what = "crib" if e.reason == "crib" else "hand"
             total = f" = [bold]{e.points}[/bold]" if itemize else ""
@@ -87,8 +94,8 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
                          f"{cards_markup(e.cards[:-1])} + starter {cards_markup(e.cards[-1:])}"
                          f"{total}")
             if itemize:
-                for item in e.items:
-                    lines.append(f"    {item.kind:<10} {cards_markup(item.cards)}  {item.points}")
+                for name, cards, points in said_items(e.items):
+                    lines.append(f"    {name:<21} {cards_markup(cards)}  {points}")
         elif k == "crib_from_stock":
             lines.append("One card is dealt face down from the stock to the crib.")
         elif k == "ruling":
@@ -177,6 +184,69 @@ def show_words(items: Sequence[ScoreItem]) -> str:
                 else "his nobs"
             said.append(f"{what} is {_number(total)}")
     return ", ".join(said)
+
+
+def said_items(items: Sequence[ScoreItem]) -> list[tuple[str, tuple[Card, ...], int]]:
+    """A show's score items grouped as players say them, each ``(name, cards, points)``:
+    each fifteen; the pairs of one rank as one (a pair, a pair royal, a double pair
+    royal); the runs on the same ranks as one with the pairs inside them (a double run of
+    three, 8 points); the flush; his nobs.
+
+    >>> from hoyle.cribbage.scoring import score_show
+    >>> from hoyle.cards import parse_cards
+    >>> hand = score_show(parse_cards("5H 5S 5C 6D"), parse_cards("4C")[0]).items
+    >>> [(name, points) for name, _, points in said_items(hand)][-2:]
+    [('fifteen', 2), ('a triple run of three', 15)]
+    >>> hand = score_show(parse_cards("9H 9S 9C KD"), parse_cards("2C")[0]).items
+    >>> [(name, points) for name, _, points in said_items(hand)]
+    [('a pair royal', 6)]
+    """
+    out: list[tuple[str, tuple[Card, ...], int]] = [
+        ("fifteen", item.cards, item.points) for item in items if item.kind == "fifteen"]
+    pairs: dict[int, list[ScoreItem]] = {}
+    for item in items:
+        if item.kind == "pair":
+            pairs.setdefault(item.cards[0].rank, []).append(item)
+    runs = [item for item in items if item.kind == "run"]
+    run_ranks = {c.rank for item in runs for c in item.cards}
+    for rank, group in pairs.items():
+        if rank not in run_ranks:
+            cards = tuple(dict.fromkeys(c for i in group for c in i.cards))
+            out.append((_PAIRS.get(len(group), f"{len(group)} pairs"), cards,
+                        sum(i.points for i in group)))
+    if runs:
+        inside = sum(i.points for r, g in pairs.items() if r in run_ranks for i in g)
+        cards = tuple(sorted(dict.fromkeys(c for i in runs for c in i.cards)))
+        name = _RUNS.get(len(runs), "{n} runs").format(n=_number(len(runs[0].cards)))
+        out.append((name, cards, sum(i.points for i in runs) + inside))
+    for item in items:
+        if item.kind == "flush":
+            out.append(("a flush", item.cards, item.points))
+        elif item.kind == "nobs":
+            out.append(("his nobs", item.cards, item.points))
+    return out
+
+
+_PLAY_WORDS = {"fifteen": "fifteen", "thirty-one": "thirty-one", "pair": "a pair",
+               "pair royal": "a pair royal", "double pair royal": "a double pair royal"}
+
+
+def play_words(items: Sequence[ScoreItem]) -> str:
+    """What a player says for the points of a card in the play: ``fifteen two and a
+    pair`` style, each item named as players name it (``a run of three``, ``a pair
+    royal``, ``thirty-one``), joined by ``and``; ``""`` for no items.
+
+    >>> from hoyle.engine.action import ScoreItem
+    >>> play_words((ScoreItem("fifteen", (), 2), ScoreItem("run", (), 3)))
+    'fifteen and a run of three'
+    """
+    words = []
+    for item in items:
+        if item.kind == "run":
+            words.append(f"a run of {_number(item.points)}")
+        else:
+            words.append(_PLAY_WORDS.get(item.kind, item.kind))
+    return " and ".join(words)
 
 
 _REASON_TEXT = {"hand": "the hand", "crib": "the crib", "one for last": "the go (one for last)",

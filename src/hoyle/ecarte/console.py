@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from hoyle.cards import derive_rng, parse_cards
+from hoyle.cards import derive_rng, parse_cards, parse_cards_in
 from hoyle.ecarte.rules import trick_rank
 from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.players import make_player
@@ -283,7 +283,7 @@ class EcarteText(GameText):
             words = "/".join(a.word for a in legal)
             return f"Your choice \\[{words}]: "
         playable = [a.cards[0] for a in legal if a.verb == "PLAY"]
-        return f"Play a card (playable: {' '.join(str(c) for c in playable)}){king}: "
+        return f"Play a card (playable: {' '.join(c.pretty for c in playable)}){king}: "
 
     def read_move(self, line: str, state: EcarteState, seat: int) -> Action | Confirm | None:
         """``king``; stand or propose; accept or refuse; a choice; cards (to discard or lay
@@ -304,7 +304,8 @@ class EcarteText(GameText):
                           word=parts[0])
         if s.phase in (Phase.PROPOSAL, Phase.ANSWER):
             raise HoyleError("Type one of the words in brackets.")
-        cards = parse_cards(line) if line else ()
+        cards = parse_cards_in(line, s.view(seat).hand, [
+            a.cards[0] for a in s.legal_actions() if a.verb == "PLAY"]) if line else ()
         if s.phase in (Phase.DISCARD, Phase.RECTIFY):
             return Action("DISCARD", cards)
         if len(cards) != 1:

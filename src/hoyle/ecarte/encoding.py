@@ -95,7 +95,7 @@ def mask_of(cards: Sequence[Card], hand: Sequence[Card]) -> int:
     mask = 0
     for c in cards:
         if c not in ordered:
-            raise HoyleError(f"{c} is not in the hand")
+            raise HoyleError(f"{c.pretty} is not in the hand")
         mask |= 1 << ordered.index(c)
     return mask
 

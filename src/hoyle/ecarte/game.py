@@ -128,7 +128,8 @@ class EcarteSpec(GameSpec):
                    f"Computer player: {', '.join(PLAYERS)}."),
             self._laws_option(),
             Option("save", Path, None, "Record file, written after every move "
-                                       "(default hoyle-ecarte-DATE-TIME.json)."),
+                                       "(default hoyle-ecarte-DATE-TIME.json in the "
+                                       "saves folder of your data directory)."),
             Option("resume", Path, None, "Continue a saved écarté game from its record "
                                          "file."))
 

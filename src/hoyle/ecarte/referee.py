@@ -107,7 +107,7 @@ def check_report(s: Table, action: Action) -> None:
         pool = s.stock() if word == "too_many" else s.hands[action.n]
         for c in action.cards:
             if c not in pool:
-                raise IllegalAction(f"{c} is not in {'the stock' if word == 'too_many' else 'that hand'}")
+                raise IllegalAction(f"{c.pretty} is not in {'the stock' if word == 'too_many' else 'that hand'}")
     if word == "several_turned" and (s.phase != Phase.PROPOSAL or s.proposals
                                      or s.exchanges):
         raise IllegalAction("several cards turned up is reported at the turn-up, before "
@@ -115,12 +115,12 @@ def check_report(s: Table, action: Action) -> None:
     if word in ("faced_in_stock", "several_turned", "card_turned_in_exchange"):
         for c in action.cards:
             if c not in s.stock():
-                raise IllegalAction(f"{c} is not in the stock")
+                raise IllegalAction(f"{c.pretty} is not in the stock")
     elif word == "exposed_in_exchange":
         assert action.n is not None
         for c in action.cards:
             if c not in s.hands[action.n]:
-                raise IllegalAction(f"{c} is not in that hand")
+                raise IllegalAction(f"{c.pretty} is not in that hand")
     # A kind the chosen code has no law for is ruled "not covered by CODE"
     # (engine.laws.LawCode.not_covered), not refused.
 

@@ -51,7 +51,7 @@ def trick_rank(card: Card) -> int:
     try:
         return _ORDER[card.rank]
     except KeyError:
-        raise HoyleError(f"{card} is not in the écarté pack (no 2-6)") from None
+        raise HoyleError(f"{card.pretty} is not in the écarté pack (no 2-6)") from None
 
 
 def ecarte_pack() -> list[Card]:

@@ -509,7 +509,7 @@ class EcarteState(BaseState):
         verb, cards, n = action.verb, action.cards, action.n
         for c in cards:
             if c not in ECARTE_CARDS:
-                raise IllegalAction(f"{c} is not in the écarté pack (A K Q J 10 9 8 7)")
+                raise IllegalAction(f"{c.pretty} is not in the écarté pack (A K Q J 10 9 8 7)")
         if len(set(cards)) != len(cards):
             raise IllegalAction("the same card is named twice")
         if action.word and verb not in ("CHOOSE", "REPORT"):
@@ -553,7 +553,7 @@ class EcarteState(BaseState):
                 raise IllegalAction("PLAY names one card")
             c = cards[0]
             if c not in self.hands[seat]:
-                raise IllegalAction(f"{c} is not in the hand")
+                raise IllegalAction(f"{c.pretty} is not in the hand")
             if not self.referee:
                 ok = legal_cards(self.hands[seat], [x for _, x in self.trick], self.trump,
                                  self.rules)
@@ -576,7 +576,7 @@ class EcarteState(BaseState):
         cards = action.cards
         for c in cards:
             if c not in self.hands[seat]:
-                raise IllegalAction(f"{c} is not in the hand")
+                raise IllegalAction(f"{c.pretty} is not in the hand")
         if self.phase == Phase.RECTIFY:
             k = self.steps[0].cards
             if action.n is not None or len(cards) != min(k, len(self.hands[seat])):
@@ -621,12 +621,12 @@ class EcarteState(BaseState):
             if len(cards) != 1:
                 raise IllegalAction("CUT names one card")
             if cards[0] in self.cuts:
-                raise IllegalAction(f"{cards[0]} has already been cut")
+                raise IllegalAction(f"{cards[0].pretty} has already been cut")
         elif phase == Phase.DEAL:
             stock = self.stock()
             for c in cards:
                 if c not in stock:
-                    raise IllegalAction(f"{c} is not in the pack to be dealt (set aside)")
+                    raise IllegalAction(f"{c.pretty} is not in the pack to be dealt (set aside)")
             if len(cards) != 2 * HAND_SIZE:
                 raise IllegalAction(f"DEAL names 10 cards (the elder hand's five, then the "
                                     f"dealer's), not {len(cards)}")
@@ -643,7 +643,7 @@ class EcarteState(BaseState):
             stock = self.stock()
             for c in cards:
                 if c not in stock:
-                    raise IllegalAction(f"{c} is not in the stock")
+                    raise IllegalAction(f"{c.pretty} is not in the stock")
             k = self._draw_count()
             if len(cards) != k and not self.referee:
                 raise IllegalAction(f"DRAW names {k} card(s) from the stock")

@@ -35,6 +35,10 @@ TURNED = "the cards have been turned since your last decision: no undo"
 decision (:meth:`PlayDriver.undo`)."""
 
 
+_RULING_KINDS = frozenset({"ruling", "choice", "score"})
+"""The events that settle a move (the coach speaks after them)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Step:
     """What one move the person did not make led to: the line said first (a forced move's),
@@ -64,6 +68,7 @@ class PlayDriver:
         self.seed = seed
         self.undos = undos
         self.names = self.text.play_names(game)
+        self._coached: list[str] = []  # the coach's lines on the person's last move
 
     # -- the record -----------------------------------------------------------------------
     def seats(self) -> list[str]:
@@ -135,11 +140,34 @@ class PlayDriver:
         Raises:
             IllegalAction: not a legal move now (the game is left as it was).
         """
-        return list(self.state.apply(action))
+        coached = self.text.coach_lines(self.state, self.human, action)
+        events = list(self.state.apply(action))
+        self._coached = coached
+        return events
 
     def lines(self, events: Sequence[Event]) -> list[str]:
-        """The lines for ``events`` as the person saw them."""
-        return self.text.play_event_lines(self.state, events, self.names, self.human)
+        """The lines for ``events`` as the person saw them, then what the coach says of
+        the person's move that led to them (the game's :meth:`GameText.coach_lines`)."""
+        coached, self._coached = self._coached, []
+        if not coached:
+            return self.text.play_event_lines(self.state, events, self.names, self.human)
+        # the coach speaks after the move's own rulings and scores, before what follows
+        head = 0
+        while head < len(events) and events[head].kind in _RULING_KINDS:
+            head += 1
+        return [*self.text.play_event_lines(self.state, events[:head], self.names,
+                                            self.human), *coached,
+                *self.text.play_event_lines(self.state, events[head:], self.names,
+                                            self.human)]
+
+    def summary(self) -> list[str]:
+        """The finished game's summary for the person (the game's
+        :meth:`GameText.summary_lines`, from the record replayed); empty while the game
+        goes on."""
+        if not self.finished():
+            return []
+        state, events = self.spec.replay_record(self.record())
+        return self.text.summary_lines(state, events, self.names, self.human)
 
     # -- the coach ------------------------------------------------------------------------
     def hint(self) -> list[str]:

@@ -40,7 +40,8 @@ if TYPE_CHECKING:
     from hoyle.engine.options import Option
     from hoyle.engine.text import GameText
 
-__all__ = ["GAMES", "GameSpec", "game_names", "get_game", "games", "record_game"]
+__all__ = ["GAMES", "GameSpec", "default_game", "game_names", "get_game", "games",
+           "record_game"]
 
 GAMES: dict[str, str] = {
     "cribbage": "hoyle.cribbage.game:GAME",
@@ -306,6 +307,16 @@ def record_game(record: GameRecord) -> GameSpec:
 def game_names() -> tuple[str, ...]:
     """The registered games' names, in registry order."""
     return tuple(GAMES)
+
+
+def default_game() -> GameSpec:
+    """The game an interface starts when none is named (``hoyle play`` alone): the first
+    registered.
+
+    >>> default_game().name
+    'cribbage'
+    """
+    return _load(next(iter(GAMES)))
 
 
 def games() -> tuple[GameSpec, ...]:

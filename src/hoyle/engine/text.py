@@ -262,6 +262,11 @@ class GameText:
         return (f"Resuming the game in {escape(str(path))} "
                 f"({len(record.actions)} actions, deal {game.state.deal_number}).")
 
+    def help_for(self, state: Any) -> str:
+        """What ``help`` prints in this game against the computer now (only the words it
+        takes): by default :attr:`help_text`."""
+        return self.help_text
+
     def play_names(self, game: PlayGame) -> list[str]:
         """The seats' names as the person sees them ("You", "Computer (expert)")."""
         raise NotImplementedError
@@ -270,6 +275,18 @@ class GameText:
                          seat: int) -> list[str]:
         """Lines for ``events`` in a game against the computer, as ``seat`` saw them."""
         return self.event_lines(events, names, seat)
+
+    def coach_lines(self, state: Any, seat: int, action: Action) -> list[str]:
+        """What the coach says after the person's ``action`` (asked before it is applied
+        to ``state``): by default nothing. Cribbage names the points missed in a count
+        the person made himself. Never a card the seat may not know."""
+        return []
+
+    def summary_lines(self, state: Any, events: Sequence[Event], names: Sequence[str],
+                      seat: int) -> list[str]:
+        """The summary of a finished game (``events``: all of them, as replayed), for
+        ``seat``: by default nothing."""
+        return []
 
     def auto_move(self, state: Any, seat: int) -> tuple[str | None, Action] | None:
         """The move made for the person without asking (a forced one), with the line said

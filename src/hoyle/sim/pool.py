@@ -10,7 +10,10 @@ changes no result.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -43,13 +46,48 @@ def play_chunks(play: Callable[[Job], list[T]], pair: tuple[str, str], seed: int
     ``concurrent.futures`` process pool of ``workers`` (``play`` must pickle: a
     module-level function, or a ``functools.partial`` of one), or in this process when
     ``workers`` is 1."""
-    jobs = [(pair, seed, c) for c in game_chunks(first, games, workers, most)]
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as ex:
-            yield from ex.map(play, jobs)
-    else:
-        for job in jobs:
+    if workers == 1:  # one game a chunk: Ctrl-C loses at most the game being played
+        for job in [(pair, seed, c) for c in game_chunks(first, games, 1, 1)]:
             yield play(job)
+        return
+    jobs = [(pair, seed, c) for c in game_chunks(first, games, workers, most)]
+    ex = ProcessPoolExecutor(workers, initializer=_worker_ignores_ctrl_c)
+    futures = [ex.submit(play, job) for job in jobs]
+    done = 0
+    try:
+        for future in futures:
+            yield future.result()
+            done += 1
+    except KeyboardInterrupt:
+        # Ctrl-C: the chunks already finished after the last one handed on are kept (in
+        # order, up to the first unfinished one), the rest are stopped at once
+        _stop(ex)
+        for future in futures[done:]:
+            if not future.done() or future.cancelled() or future.exception() is not None:
+                break
+            yield future.result()
+        raise
+    except BaseException:
+        _stop(ex)
+        raise
+    ex.shutdown()
+
+
+def _worker_ignores_ctrl_c() -> None:
+    """A worker leaves Ctrl-C (SIGINT, sent to the terminal's whole process group) to the
+    parent, which stops it: no worker prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(ex: ProcessPoolExecutor) -> None:
+    """Cancel what has not started and end the workers now (not at their chunk's end)."""
+    processes = list((getattr(ex, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(1)
+    # the pool sees its workers gone and its manager thread ends: nothing left to wait on
+    ex.shutdown(wait=True, cancel_futures=True)
 
 
 class _Summary(Protocol):
@@ -76,14 +114,32 @@ def collect(chunks: Iterable[list[G]], result: R, out: TextIO | None,
     to ``out`` as one JSON line, in order, and calling ``progress`` with the games done
     after each chunk."""
     for summaries in chunks:
-        for g in summaries:
-            result.add(g)
-            if out is not None:  # a summary of several games (a match) has ``records``
-                for record in getattr(g, "records", None) or [g.record]:
-                    out.write(json.dumps(record) + "\n")
-        if progress is not None:
-            progress(result.games)
+        with _ctrl_c_held():  # a chunk's lines are written whole, and counted
+            for g in summaries:
+                result.add(g)
+                if out is not None:  # a summary of several games (a match) has ``records``
+                    for record in getattr(g, "records", None) or [g.record]:
+                        out.write(json.dumps(record) + "\n")
+            if out is not None:
+                out.flush()
+            if progress is not None:
+                progress(result.games)
     return result
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) until the block is done (on POSIX, in the main thread): the
+    ``KeyboardInterrupt`` comes after it, never in the middle of a record's line."""
+    held = hasattr(signal, "pthread_sigmask") and \
+        threading.current_thread() is threading.main_thread()
+    if held:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def summarize_all(records: Iterable[GameRecord], summarize: Callable[[GameRecord, int], G],

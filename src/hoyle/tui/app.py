@@ -41,7 +41,7 @@ QUIT_WORDS = frozenset({"quit", "q", "exit", "save"})
 
 COACH_HELP = ("[bold]hint[/bold]: the coach's advice for this move.   [bold]undo[/bold]: "
               "take back your last decision and the computer's replies (not once a card has "
-              "been turned since, nor when you count your own points).   [bold]quit[/bold] (or Ctrl+Q): save and stop.   Click a "
+              "been turned since, nor when you count your own points).   [bold]quit[/bold] (or Ctrl+Q, Ctrl+C): save and stop.   Click a "
               "card to play it or add it to the line.")
 
 
@@ -74,6 +74,7 @@ class TableApp(App[int]):
     #bottom Footer { dock: none; }
     """
     BINDINGS = [Binding("ctrl+q", "save_quit", "Save and quit", priority=True),
+                Binding("ctrl+c", "save_quit", "Save and quit", show=False, priority=True),
                 Binding("f1", "help", "Help"),
                 Binding("tab", "focus_input", "To the input line", show=False, priority=True)]
 
@@ -86,6 +87,7 @@ class TableApp(App[int]):
         self.confirm: Confirm | None = None
         self.window_at = -1  # the history length at which a window was last offered
         self.quit_early = False
+        self.summarized = False  # the game's summary is in the log
         self.log_lines: list[str] = []
         """Every line the log shows, in order (markup)."""
         self.held_lines: list[str] = []
@@ -227,6 +229,9 @@ class TableApp(App[int]):
             if d.text.hold(step.events):
                 self.holding = True
                 self.held_lines = d.text.held_lines(d.state, step.events, d.names, d.human)
+        if d.finished() and not self.summarized:
+            self.summarized = True
+            self.say(d.summary())
         self.refresh_table()
 
     def go_on(self) -> None:
@@ -391,7 +396,7 @@ class TableApp(App[int]):
     # -- bindings -------------------------------------------------------------------------
     def action_help(self) -> None:
         """The game's help and the coach's words, in the log."""
-        self.say([self.driver.text.help_text, COACH_HELP])
+        self.say([self.driver.text.help_for(self.driver.state), COACH_HELP])
 
     def action_save_quit(self) -> None:
         """Save and leave (the caller says how to resume)."""

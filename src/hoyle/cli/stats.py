@@ -1,0 +1,159 @@
+"""Your statistics across games: every finished game against the computer is kept in a
+small SQLite store in the data folder (``stats.sqlite``, :func:`hoyle.cli.saves.data_dir`)
+and ``hoyle stats --mine`` shows, by game: games, wins, skunks, and the person's average
+points per deal by kind and role.
+
+A game is summed up by its own rules through the registry
+(:meth:`hoyle.engine.registry.GameSpec.summarize_match_game`: the winner, the scores, a
+skunk where the game has one, the points by ``"kind:role"`` and the deals by role), so
+only games a match can hold are kept (two seats); a game is stored once (by its record
+file and its actions).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hoyle.engine.records import GameRecord
+from hoyle.engine.registry import record_game
+from hoyle.engine.text import HUMAN
+from hoyle.errors import HoyleError
+
+__all__ = ["GameStats", "StatsStore", "stats_path"]
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    opponent TEXT NOT NULL,
+    finished TEXT NOT NULL DEFAULT (datetime('now')),
+    record TEXT NOT NULL,
+    actions INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    skunk_given INTEGER NOT NULL,
+    skunk_taken INTEGER NOT NULL,
+    score INTEGER NOT NULL,
+    their_score INTEGER NOT NULL,
+    points TEXT NOT NULL,
+    deals TEXT NOT NULL,
+    UNIQUE (record, actions)
+);
+"""
+
+
+def stats_path() -> Path:
+    """The store: ``stats.sqlite`` in the data folder.
+
+    Raises:
+        HoyleError: the data folder cannot be made.
+    """
+    from hoyle.cli.saves import data_dir
+    return data_dir() / "stats.sqlite"
+
+
+@dataclass
+class GameStats:
+    """One game's totals across the person's games of it.
+
+    Attributes:
+        game: the registry name.
+        games: games finished; wins; skunks_given (won by a skunk) and skunks_taken.
+        points: the person's points by ``"kind:role"`` over all those games (points).
+        deals: the complete deals he played by role.
+    """
+
+    game: str
+    games: int = 0
+    wins: int = 0
+    skunks_given: int = 0
+    skunks_taken: int = 0
+    points: dict[str, int] = field(default_factory=dict)
+    deals: dict[str, int] = field(default_factory=dict)
+
+    def per_deal(self, key: str) -> float | None:
+        """Average points per deal of ``key`` (``"hand:dealer"``), ``None`` for no deal
+        in that role."""
+        role = key.split(":")[1]
+        n = self.deals.get(role, 0)
+        return self.points.get(key, 0) / n if n else None
+
+
+class StatsStore:
+    """The SQLite store of the person's finished games.
+
+    Args:
+        path: the database file (default :func:`stats_path`); created if missing.
+
+    Raises:
+        HoyleError: the database cannot be opened or is not hoyle's.
+    """
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path if path is not None else stats_path()
+        try:
+            self.db = sqlite3.connect(self.path, timeout=10)
+            self.db.executescript(SCHEMA)
+        except sqlite3.Error as e:
+            raise HoyleError(f"cannot open the statistics in {str(self.path)!r}: {e}"
+                             ) from None
+
+    def close(self) -> None:
+        """Close the database."""
+        self.db.close()
+
+    def add(self, record: GameRecord, where: str) -> bool:
+        """Keep a finished game against the computer (``where``: its record file, so that
+        the same game is kept once). Returns whether it was kept: not a finished game of
+        one person against one computer player, or one a match cannot sum up, is not.
+
+        Raises:
+            HoyleError: the record does not replay, or the store cannot be written.
+        """
+        if record.result is None or len(record.seats) != 2 or \
+                record.seats.count(HUMAN) != 1:
+            return False
+        spec = record_game(record)
+        try:
+            summary: Any = spec.summarize_match_game(record, 0)
+        except HoyleError:
+            return False
+        me = record.seats.index(HUMAN)
+        them = 1 - me
+        skunk = bool(getattr(summary, "skunk", False))
+        row = (spec.name, record.variant or "", record.seats[them], where,
+               len(record.actions), int(summary.winner == me),
+               int(skunk and summary.winner == me), int(skunk and summary.winner != me),
+               summary.scores[me], summary.scores[them], json.dumps(summary.points[me]),
+               json.dumps(summary.deals[me]))
+        try:
+            with self.db:
+                done = self.db.execute(
+                    "INSERT OR IGNORE INTO games (game, variant, opponent, record, actions, "
+                    "won, skunk_given, skunk_taken, score, their_score, points, deals) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+        except sqlite3.Error as e:
+            raise HoyleError(f"cannot write the statistics in {str(self.path)!r}: {e}"
+                             ) from None
+        return done.rowcount == 1
+
+    def totals(self) -> list[GameStats]:
+        """Every game's totals, in the order first played."""
+        out: dict[str, GameStats] = {}
+        for game, won, given, taken, points, deals in self.db.execute(
+                "SELECT game, won, skunk_given, skunk_taken, points, deals FROM games "
+                "ORDER BY id"):
+            g = out.setdefault(game, GameStats(game))
+            g.games += 1
+            g.wins += won
+            g.skunks_given += given
+            g.skunks_taken += taken
+            for key, n in json.loads(points).items():
+                g.points[key] = g.points.get(key, 0) + n
+            for key, n in json.loads(deals).items():
+                g.deals[key] = g.deals.get(key, 0) + n
+        return list(out.values())
