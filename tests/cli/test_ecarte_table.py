@@ -38,7 +38,7 @@ def _lead_the_king(tmp_path: Path, answer: str) -> tuple[pexpect.spawn, Card]:
     child.sendline("stand")
     child.expect(PLAY)
     king = _trump_king(seen + child.before)
-    assert str(king) in child.match.group(1) and "king" in child.match.group(2)
+    assert king.pretty in child.match.group(1) and "king" in child.match.group(2)
     child.sendline(str(king).lower())  # led without announcing it
     child.expect(r"Announce it\? \(king or no\): ")
     child.sendline(answer)
