@@ -310,9 +310,12 @@ class CribbageState(BaseState):
     def __init__(self, rules: CribbageRules | None = None, seed: int | None = None,
                  itemize: bool = True, laws: LawCode | None = None,
                  manual_count: bool = False, referee: bool = False,
-                 start_scores: Sequence[int] | None = None,
-                 first_dealer: int | None = None,
-                 match: dict[str, Any] | None = None) -> None:
+                 start_scores: object = None,
+                 first_dealer: object = None,
+                 match: object = None) -> None:
+        # start_scores, first_dealer and match come from records and options: typed
+        # ``object`` and checked here (so the compiled engine raises ParameterError too,
+        # not TypeError)
         self.rules = rules or CribbageRules()
         if match is not None and laws is not None and laws.params.get("match_play") is False:
             laws = laws.with_params(match_play=True)  # ACC-8.11: a match is match play
@@ -1327,7 +1330,7 @@ class CribbageState(BaseState):
         return self.result.to_dict() if self.result else None
 
 
-def _check_start_scores(scores: Sequence[int], rules: CribbageRules) -> tuple[int, ...]:
+def _check_start_scores(scores: object, rules: CribbageRules) -> tuple[int, ...]:
     """``scores`` as one score per side, each a whole number from 0 to below the target.
 
     Raises:
