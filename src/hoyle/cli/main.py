@@ -427,12 +427,21 @@ def _game_command(group: typer.Typer, command: GameCommand) -> None:
     them; what it produces shown in order (every ``HoyleError`` one ``error:`` line)."""
     def run(**values: Any) -> None:
         try:
-            for block in command.run(err_console.status, **values):
-                show(console, block)
+            with contextlib.ExitStack() as stack:
+                if command.batch:  # where its tasks run: an open executor
+                    from hoyle.sim.executors import open_executor
+                    values["executor"] = stack.enter_context(open_executor(
+                        values["executor"], values.get("workers", 1)))
+                for block in command.run(err_console.status, **values):
+                    show(console, block)
         except HoyleError as e:
             raise _fail(str(e)) from None
 
-    add_command(group, command.name, command.help, command.options, run,
+    options = command.options
+    if command.batch:
+        from hoyle.sim.executors import EXECUTOR_HELP
+        options = (*options, Option("executor", str, "local", EXECUTOR_HELP))
+    add_command(group, command.name, command.help, options, run,
                 arguments=command.arguments)
 
 
@@ -450,16 +459,18 @@ for _spec in games():  # hoyle stats GAME
 
 
 def _run_match_command(game: str, players: str, games: int, workers: int, seed: int,
-                       out: Path | None, example: str, first: int = 0
-                       ) -> tuple[list[str], MatchTotals]:
+                       out: Path | None, example: str, first: int = 0,
+                       executor: str = "local") -> tuple[list[str], MatchTotals]:
     """Check a sim command's options, run the match of ``game`` with a progress bar, write
     the records. Every bad option is one ``error:`` line."""
     from rich.progress import Progress
 
+    from hoyle.sim.executors import parse_executor
     from hoyle.sim.tournament import run_match
 
     names = [p.strip() for p in players.split(",")]
     try:
+        parse_executor(executor)
         if len(names) != 2:
             raise HoyleError(f"--players names two players, e.g. {example}")
         for name in names:  # an unknown player is refused before any file is made
@@ -490,7 +501,8 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
         with Progress(console=err_console, transient=True) as bar:
             task = bar.add_task(f"{names[0]} v {names[1]}", total=games)
             result = run_match(game, names, games, seed, workers, fh,
-                               progress=lambda n: bar.update(task, completed=n), first=first)
+                               progress=lambda n: bar.update(task, completed=n), first=first,
+                               executor=executor)
     except HoyleError as e:
         raise _fail(str(e)) from None
     except OSError as e:  # a full disk: the records written so far stay (a cut last line
@@ -528,21 +540,23 @@ app.add_typer(sim_app, name="sim")
 _SIM_OPTIONS = (
     Option("games", int, 1000, "Games to play."),
     Option("workers", int, 1, "Processes."),
-    Option("seed", int, 0, "Seed; results do not depend on --workers."),
+    Option("seed", int, 0, "Seed; results do not depend on --workers or --executor."),
     Option("out", Path, None, "Write every game's record to this JSON Lines file."),
     Option("first_game", int, 0, "Index of the first game (games are numbered from 0 and "
                                  "each is seeded by the seed and its index): finishes a run "
                                  "stopped part way."),
+    Option("executor", str, "local", "Where the games run: local (processes, the default), "
+                                     "dask, dask://HOST:PORT, ray or ray://HOST:PORT."),
 )
 """The options of every ``hoyle sim GAME`` after the game's own (``--players``)."""
 
 
 def _sim_game(game: str, example: str, players: str, games: int, workers: int, seed: int,
-             out: Path | None, first_game: int) -> None:
+             out: Path | None, first_game: int, executor: str = "local") -> None:
     """``hoyle sim GAME``: a match between two computer players, its results table (the
     game's lines after the wins and win rates) and the first dealer's wins."""
     names, result = _run_match_command(game, players, games, workers, seed, out, example,
-                                       first_game)
+                                       first_game, executor)
     span = span_text(seed, first_game, first_game + games - 1, games)
     _print_match(_match_table(names, result, result.title(span)), result, out)
 

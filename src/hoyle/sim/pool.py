@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TextIO, TypeVar
@@ -38,18 +37,25 @@ def game_chunks(first: int, games: int, workers: int, most: int) -> list[list[in
 
 
 def play_chunks(play: Callable[[Job], list[T]], pair: tuple[str, str], seed: int,
-                first: int, games: int, workers: int, most: int) -> Iterator[list[T]]:
-    """Each chunk's results in game order: ``play((pair, seed, indices))`` run over a
-    ``concurrent.futures`` process pool of ``workers`` (``play`` must pickle: a
-    module-level function, or a ``functools.partial`` of one), or in this process when
-    ``workers`` is 1."""
+                first: int, games: int, workers: int, most: int,
+                executor: str = "local") -> Iterator[list[T]]:
+    """Each chunk's results in game order: ``play((pair, seed, indices))`` run on the
+    executor ``executor`` names (:func:`hoyle.sim.executors.open_executor`: by default a
+    ``concurrent.futures`` process pool of ``workers``, or this process when ``workers``
+    is 1; ``play`` must pickle: a module-level function, or a ``functools.partial`` of one).
+
+    Raises:
+        ExecutorError: a bad ``executor`` or ``workers``.
+    """
+    from hoyle.sim.executors import open_executor, parse_executor
+
     jobs = [(pair, seed, c) for c in game_chunks(first, games, workers, most)]
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as ex:
-            yield from ex.map(play, jobs)
-    else:
+    if parse_executor(executor)[0] == "local" and workers == 1:
         for job in jobs:
             yield play(job)
+        return
+    with open_executor(executor, workers) as ex:
+        yield from ex.map(play, jobs)
 
 
 class _Summary(Protocol):

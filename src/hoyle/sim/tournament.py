@@ -43,7 +43,8 @@ def _chunk(game: str, args: tuple[tuple[str, str], int, list[int]]) -> list[Any]
 
 def run_match(game: GameSpec | str, names: Sequence[str], games: int, seed: int = 0,
               workers: int = 1, out: TextIO | None = None,
-              progress: Callable[[int], None] | None = None, first: int = 0) -> MatchTotals:
+              progress: Callable[[int], None] | None = None, first: int = 0,
+              executor: str = "local") -> MatchTotals:
     """Play ``games`` games of ``game`` between the computer players named ``names`` (A, B).
 
     Args:
@@ -56,12 +57,15 @@ def run_match(game: GameSpec | str, names: Sequence[str], games: int, seed: int 
         progress: called with the number of games finished so far.
         first: the index of the first game: games ``first`` to ``first + games - 1`` are
             played, each exactly as in a run from 0 (to finish a run stopped part way).
+        executor: where the games run (``local``, ``dask``, ``ray``, ...:
+            :func:`hoyle.sim.executors.open_executor`); results do not depend on it.
 
     Returns:
         The game's match result (:meth:`GameSpec.empty_match` with every game added).
 
     Raises:
-        HoyleError: an unknown game or player name.
+        HoyleError: an unknown game or player name; a bad executor
+            (:class:`~hoyle.sim.executors.ExecutorError`).
     """
     spec = _spec(game)
     pair = (names[0], names[1])
@@ -69,7 +73,7 @@ def run_match(game: GameSpec | str, names: Sequence[str], games: int, seed: int 
         spec.make_player(n)  # fail early on a bad name
     result = spec.empty_match(pair)
     chunks = play_chunks(partial(_chunk, spec.name), pair, seed, first, games, workers,
-                         most=result.CHUNK)
+                         most=result.CHUNK, executor=executor)
     return collect(chunks, result, out, progress)
 
 
