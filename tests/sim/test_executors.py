@@ -94,16 +94,19 @@ def test_a_task_error_reaches_the_caller() -> None:
             run_tasks(ex, int, [("7",), ("seven",)])
 
 
-def test_shards_of_another_job_are_refused(tmp_path: Path) -> None:
+def test_shards_serve_only_their_own_tasks(tmp_path: Path) -> None:
     with open_executor("local", 1) as ex:
         assert run_tasks(ex, pow, [(2, 5), (3, 3)], shards=tmp_path) == [32, 27]
-        assert sorted(p.name for p in tmp_path.iterdir()) == [
-            "job.json", "task-000000.pkl", "task-000001.pkl"]
-        with pytest.raises(ShardError, match="another job"):
-            run_tasks(ex, pow, [(2, 6), (3, 3)], shards=tmp_path)
-        # the same job again: nothing to run, the shards' results
-        (tmp_path / "task-000001.pkl").write_bytes(pickle.dumps(99))
-        assert run_tasks(ex, pow, [(2, 5), (3, 3)], shards=tmp_path) == [32, 99]
+        names = sorted(p.name for p in tmp_path.iterdir())
+        assert len(names) == 2 and all(n.startswith(("task-000000-", "task-000001-"))
+                                       for n in names)
+        # another job in the same folder: its first task is new, its second is shared
+        (tmp_path / names[1]).write_bytes(pickle.dumps(99))  # (marked, to see it is read)
+        assert run_tasks(ex, pow, [(2, 6), (3, 3)], shards=tmp_path) == [64, 99]
+        assert run_tasks(ex, divmod, [(2, 6), (3, 3)], shards=tmp_path) == [(0, 2), (1, 0)]
+    with pytest.raises(ShardError):
+        with open_executor("local", 1) as ex:
+            run_tasks(ex, pow, [(2, 5)], shards=tmp_path / names[0])  # a file, no folder
 
 
 CHILD = """

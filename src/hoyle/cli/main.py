@@ -235,6 +235,57 @@ def replay(path: Annotated[Path, typer.Argument(
 
 
 @app.command()
+def review(path: Annotated[Path, typer.Argument(
+               help="A finished game's record (JSON), or a JSON Lines file of them with "
+                    "--line.")],
+           seat: Annotated[Optional[int], typer.Option(  # noqa: UP007
+               help="Review only this seat's decisions.")] = None,
+           line: Annotated[Optional[int], typer.Option(  # noqa: UP007
+               help="The N-th record (from 1) of a JSON Lines file (hoyle sim --out).")
+           ] = None) -> None:
+    """Review a recorded game: each decision with the expert's choice and what the one
+    made cost (expected points far from the end, win probability near it), and the
+    totals per deal."""
+    from rich.table import Table as RichTable
+
+    try:
+        record = GameRecord.load(path, line)
+        spec = record_game(record)
+        state, _ = spec.replay_record(record)
+        if not spec.text().finished(state):
+            raise HoyleError("the game is still in progress: it is reviewed once it is over")
+        with err_console.status("reviewing the game's decisions…"):
+            result = spec.review(record, seat)
+    except RecordsFileError as e:
+        raise _fail(f"{str(path)!r} holds {e.count} records, one a line: choose one with "
+                    f"--line N (1 to {e.count})") from None
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    names = result.names
+    t = RichTable(title=f"Decisions of {escape(str(path))}")
+    for col in ("deal", "seat", "decision", "made", "expert", "cost"):
+        t.add_column(col, justify="right" if col in ("deal", "cost") else "left")
+    for d in result.decisions:
+        cost = "" if d.cost <= 1e-9 else (f"{d.cost:.2f} pts" if d.unit == "points"
+                                          else f"{d.cost * 100:.1f}% win")
+        t.add_row(str(d.deal), escape(names[d.seat]), d.kind, d.made,
+                  "" if d.best == d.made else d.best, cost)
+    console.print(t)
+    per = RichTable(title="Cost per deal")
+    for col in ("deal", "seat", "decisions", "points lost", "win prob. lost"):
+        per.add_column(col, justify="left" if col == "seat" else "right")
+    for deal, who, pts, win, n in result.per_deal():
+        per.add_row(str(deal), escape(names[who]), str(n), f"{pts:.2f}", f"{win * 100:.1f}%")
+    console.print(per)
+    for who, (pts, win, deals) in result.per_seat().items():
+        console.print(f"{escape(names[who])}: {pts:.2f} points and {win * 100:.1f}% of win "
+                      f"probability lost in {deals} deals ({pts / max(deals, 1):.2f} points "
+                      "a deal).")
+    for note in result.notes:
+        console.print(f"[dim]{escape(note)}[/dim]")
+
+
+@app.command()
 def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
           port: Annotated[int, typer.Option(help="The port to listen on.", min=1,
                                             max=65535)] = 8000,
@@ -456,6 +507,38 @@ for _spec in games():  # hoyle stats GAME
     _stats = _spec.stats_command()
     if _stats is not None:
         _game_command(stats_app, _stats)
+
+
+tables_app = typer.Typer(help="Compute a game's tables (batch jobs on any executor).",
+                         no_args_is_help=True)
+app.add_typer(tables_app, name="tables")
+
+_JOB_OPTIONS = (
+    Option("executor", str, "local", "Where the tasks run: local (processes, the default), "
+                                     "dask, dask://HOST:PORT, ray or ray://HOST:PORT."),
+    Option("workers", int, 1, "Workers (processes, Dask workers, Ray CPUs)."),
+    Option("shards", Path, None, "Keep each finished task in this folder: the same job run "
+                                 "again resumes where it stopped."),
+)
+"""The options of every ``hoyle tables NAME`` after the job's own."""
+
+
+def _table_job(job: Any, executor: str, workers: int, shards: Path | None,
+               **values: Any) -> None:
+    """``hoyle tables NAME``: the job on the executor, then what it says."""
+    from hoyle.sim.tables import run_job
+
+    try:
+        for block in run_job(job, values, executor, workers, shards):
+            show(console, block)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+
+
+for _spec in games():  # hoyle tables NAME, each game's jobs
+    for _job in _spec.table_jobs():
+        add_command(tables_app, _job.name, _job.help, (*_job.options, *_JOB_OPTIONS),
+                    partial(_table_job, _job))
 
 
 def _run_match_command(game: str, players: str, games: int, workers: int, seed: int,

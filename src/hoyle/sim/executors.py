@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import pickle
 import tempfile
@@ -66,8 +65,7 @@ class ExecutorError(HoyleError):
 
 
 class ShardError(HoyleError):
-    """A shard folder that holds another job's shards, or a shard that cannot be read or
-    written."""
+    """A shard folder or a shard that cannot be read or written."""
 
 
 def task_seed(seed: int, index: int) -> int:
@@ -232,17 +230,17 @@ def task_bar(title: str, quiet: bool = False) -> Iterator[Callable[[int, int], N
         yield update
 
 
-def _fingerprint(fn: Callable[..., Any], args: Sequence[tuple[Any, ...]]) -> str:
-    """A digest of a job: the task function (a partial's function and fixed arguments)
-    and every task's arguments."""
+def _task_key(fn: Callable[..., Any], args: tuple[Any, ...]) -> str:
+    """A digest of one task: the task function (a partial's function and fixed arguments)
+    and the task's arguments. A task is pure, so the same key is the same result: a shard
+    serves any job that has the task, and never one that does not."""
     h = hashlib.sha256()
     while isinstance(fn, partial):
         h.update(repr((fn.args, sorted(fn.keywords.items()))).encode())
         fn = fn.func
     h.update(f"{getattr(fn, '__module__', '')}.{getattr(fn, '__qualname__', '')}".encode())
-    for a in args:
-        h.update(repr(a).encode())
-    return h.hexdigest()
+    h.update(repr(args).encode())
+    return h.hexdigest()[:20]
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
@@ -261,31 +259,25 @@ def _write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
-def _open_shards(folder: Path, key: str, tasks: int) -> dict[int, Any]:
-    """The finished tasks' results already in ``folder`` (made if missing), after checking
-    that it is this job's (its ``job.json``).
+def _shard(folder: Path, i: int, key: str) -> Path:
+    return folder / f"task-{i:06d}-{key}.pkl"
+
+
+def _open_shards(folder: Path, keys: list[str]) -> dict[int, Any]:
+    """The results already in ``folder`` (made if missing) of the tasks whose keys are
+    ``keys`` (:func:`_task_key`).
 
     Raises:
-        ShardError: the folder is another job's, or a shard does not read.
+        ShardError: the folder cannot be made, or a shard does not read.
     """
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        meta = folder / "job.json"
-        if meta.exists():
-            known = json.loads(meta.read_text(encoding="utf-8"))
-            if known.get("job") != key or known.get("tasks") != tasks:
-                raise ShardError(f"{folder} holds the shards of another job (other "
-                                 "arguments); name a new folder, or delete it")
-        else:
-            _write_atomic(meta, json.dumps({"job": key, "tasks": tasks}).encode())
         done: dict[int, Any] = {}
-        for p in folder.glob("task-*.pkl"):
-            i = int(p.stem.split("-")[1])
-            if 0 <= i < tasks:
-                done[i] = pickle.loads(p.read_bytes())
+        for i, key in enumerate(keys):
+            path = _shard(folder, i, key)
+            if path.exists():
+                done[i] = pickle.loads(path.read_bytes())
         return done
-    except ShardError:
-        raise
     except (OSError, ValueError, pickle.UnpicklingError, EOFError) as e:
         raise ShardError(f"cannot read the shards in {folder}: {e}") from None
 
@@ -300,21 +292,23 @@ def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any
         fn: a pure, picklable function (module-level, or a ``functools.partial`` of one).
         args: each task's arguments; a task's randomness must come from them alone
             (:func:`task_seed`).
-        shards: a folder for the finished tasks' results (``task-NNNNNN.pkl``, each
-            written atomically, with ``job.json`` naming the job): the tasks already there
-            are not run again, so a job killed part way and run again with the same
-            arguments ends as if it had not stopped.
+        shards: a folder for the finished tasks' results (``task-NNNNNN-KEY.pkl``, each
+            written atomically, ``KEY`` a digest of the task function and its arguments):
+            the tasks already there are not run again, so a job killed part way and run
+            again ends as if it had not stopped (and a job sharing some of its tasks, a
+            shorter one say, reuses them).
         progress: called with ``(tasks done, tasks)`` as tasks finish (:func:`task_bar`).
 
     Raises:
-        ShardError: ``shards`` holds another job's shards, or cannot be read or written.
+        ShardError: ``shards`` cannot be read or written.
         Exception: whatever a task raised (the first met, in completion order).
     """
     n = len(args)
     done: dict[int, Any] = {}
     folder = shards
+    keys = [_task_key(fn, a) for a in args] if folder is not None else []
     if folder is not None:
-        done = _open_shards(folder, _fingerprint(fn, args), n)
+        done = _open_shards(folder, keys)
     if progress is not None:
         progress(len(done), n)
     futures = {executor.submit(fn, *a): i for i, a in enumerate(args) if i not in done}
@@ -324,7 +318,7 @@ def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any
         done[i] = result
         if folder is not None:
             try:
-                _write_atomic(folder / f"task-{i:06d}.pkl", pickle.dumps(result))
+                _write_atomic(_shard(folder, i, keys[i]), pickle.dumps(result))
             except OSError as e:
                 raise ShardError(f"cannot write a shard in {folder}: {e}") from None
         if progress is not None:
