@@ -4,8 +4,14 @@ end positions, their own symmetry and monotonicity, and the published figures.""
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,6 +20,8 @@ from hoyle.cribbage.advice.wintable import (SEQ_LEN, VARIANT_TARGETS, WinTable, 
                                            solve_with_se, win_table)
 from hoyle.cribbage.tables import sample_deals
 from hoyle.errors import HoyleError
+
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def rows(*deals: list[int]) -> np.ndarray:
@@ -169,3 +177,45 @@ def test_published_first_deal_and_carte_primus() -> None:
     # deal, the dealer wins 51% (published to the percent: 0.505 to 0.515, the same
     # tolerance).
     assert 0.505 - 3 * t.se[35, 37] - 0.01 <= t.p[35, 37] <= 0.515 + 3 * t.se[35, 37] + 0.01
+
+
+def _job_values(out: object, deals: int = 60) -> dict[str, object]:
+    return {"variant": "five-card", "deals": deals, "seed": 5, "per_task": 10, "out": out}
+
+
+def test_the_table_job_is_the_same_on_local_and_dask(tmp_path: Path) -> None:
+    from hoyle.engine.registry import get_game
+    from hoyle.sim.tables import run_job
+    job = get_game("cribbage").table_jobs()[0]
+    a, b = tmp_path / "a.npz", tmp_path / "b.npz"
+    said = list(run_job(job, _job_values(a, 40), "local", 1, quiet=True))
+    list(run_job(job, _job_values(b, 40), "dask", 2, quiet=True))
+    ta, tb = (WinTable.from_bytes(p.read_bytes()) for p in (a, b))
+    assert (ta.p == tb.p).all() and (ta.se == tb.se).all() and ta.deals == 40
+    assert any("dealer 0, pone 0" in str(line) for line in said)
+
+
+def test_the_table_job_killed_part_way_resumes_to_the_same_table(tmp_path: Path) -> None:
+    shards, out = tmp_path / "shards", tmp_path / "killed.npz"
+    args = [sys.executable, "-m", "hoyle", "tables", "win", "--variant", "five-card",
+            "--deals", "60", "--seed", "5", "--per-task", "10", "--shards", str(shards),
+            "--out", str(out)]
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    child = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    try:
+        while len(list(shards.glob("task-*.pkl"))) < 2 and child.poll() is None:
+            time.sleep(0.005)
+        child.send_signal(signal.SIGKILL)
+    finally:
+        child.wait(60)
+    done = len(list(shards.glob("task-*.pkl")))
+    assert child.returncode == -signal.SIGKILL and 2 <= done < 6 and not out.exists()
+    again = subprocess.run(args, env=env, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    from hoyle.engine.registry import get_game
+    from hoyle.sim.tables import run_job
+    whole = tmp_path / "whole.npz"
+    list(run_job(get_game("cribbage").table_jobs()[0], _job_values(whole), quiet=True))
+    resumed, straight = (WinTable.from_bytes(p.read_bytes()) for p in (out, whole))
+    assert (resumed.p == straight.p).all() and (resumed.se == straight.se).all()

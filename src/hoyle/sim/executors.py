@@ -32,11 +32,12 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import os
 import pickle
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
@@ -52,6 +53,9 @@ T = TypeVar("T")
 EXECUTORS = ("local", "dask", "ray")
 """The kinds of executor ``--executor`` names (``dask`` and ``ray`` also as
 ``KIND://HOST:PORT``)."""
+
+WINDOW = 256
+"""Tasks in flight at once on a pool or cluster (more wait their turn in this process)."""
 
 EXECUTOR_HELP = ("Where the tasks run: local (this machine's processes, the default), dask "
                  "(a Dask LocalCluster), dask://HOST:PORT (a running Dask scheduler), ray "
@@ -311,17 +315,27 @@ def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any
         done = _open_shards(folder, keys)
     if progress is not None:
         progress(len(done), n)
-    futures = {executor.submit(fn, *a): i for i, a in enumerate(args) if i not in done}
-    for f in as_completed(futures):
-        i = futures[f]
-        result = f.result()
-        done[i] = result
-        if folder is not None:
-            try:
-                _write_atomic(_shard(folder, i, keys[i]), pickle.dumps(result))
-            except OSError as e:
-                raise ShardError(f"cannot write a shard in {folder}: {e}") from None
-        if progress is not None:
-            progress(len(done), n)
+    todo = iter([i for i in range(n) if i not in done])
+    # At most ``window`` tasks in flight: in this process one at a time (each shard is
+    # written as its task ends), else enough to keep every worker busy.
+    window = 1 if isinstance(executor, InlineExecutor) else WINDOW
+    running: dict[Future[T], int] = {}
+    while True:
+        for i in itertools.islice(todo, window - len(running)):
+            running[executor.submit(fn, *args[i])] = i
+        if not running:
+            break
+        finished, _ = wait(running, return_when=FIRST_COMPLETED)
+        for f in finished:
+            i = running.pop(f)
+            result = f.result()
+            done[i] = result
+            if folder is not None:
+                try:
+                    _write_atomic(_shard(folder, i, keys[i]), pickle.dumps(result))
+                except OSError as e:
+                    raise ShardError(f"cannot write a shard in {folder}: {e}") from None
+            if progress is not None:
+                progress(len(done), n)
     return [done[i] for i in range(n)]
 
