@@ -164,7 +164,9 @@ def test_shipped_table_symmetry(shipped: WinTable) -> None:
     p, t = shipped.p, shipped.target
     far = range(0, t // 2, 5)
     assert all(p[s, s] > 0.5 for s in far)
-    assert all(p[a, b] + p[b, a] > 1.0 for a in far for b in far)
+    # (p[a, b] + p[b, a] - 1 is what dealing is worth to a side at a against b; where one
+    # side is far ahead both terms go to 0 and 1, so only close scores are compared)
+    assert all(p[a, b] + p[b, a] > 1.0 for a in far for b in far if abs(a - b) <= 20)
 
 
 def test_published_first_deal_and_carte_primus() -> None:

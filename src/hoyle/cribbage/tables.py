@@ -110,11 +110,14 @@ def sample_deals(variant: str, seed: int, first: int, deals: int) -> npt.NDArray
 
 
 def win_summary(table: Any) -> list[str]:
-    """Lines on a table: its size and method, the first dealer's chance at 0-0 and the
-    Carte Primus point (dealer 35, pone 37; six-card), each with its standard error."""
+    """Lines on a table: its size and method, the first dealer's chance (at 0-0; five-card
+    at 0-3, the pone having his three for last) and the Carte Primus point (dealer 35,
+    pone 37; six-card), each with its standard error."""
     lines = [f"{table.variant} to {table.target}: {table.deals:,} deals (seed {table.seed}), "
              "played by the expert at 0-0 (score-unaware play)"]
-    points = [(0, 0, "the first deal")]
+    bonus = CribbageRules.for_variant(table.variant).last_bonus  # five-card: three for last
+    points = [(0, bonus, "the first deal" + (f": {bonus} for last to the pone, EW-T-x"
+                                             if bonus else ""))]
     if table.target == 121:
         points.append((35, 37, "Carte Primus's point"))
     for d, p, what in points:
