@@ -194,7 +194,7 @@ def test_the_table_job_is_the_same_on_local_and_dask(tmp_path: Path) -> None:
     list(run_job(job, _job_values(b, 40), "dask", 2, quiet=True))
     ta, tb = (WinTable.from_bytes(p.read_bytes()) for p in (a, b))
     assert (ta.p == tb.p).all() and (ta.se == tb.se).all() and ta.deals == 40
-    assert any("dealer 0, pone 0" in str(line) for line in said)
+    assert any("dealer 0, pone 3 (the first deal" in str(line) for line in said)
 
 
 def test_the_table_job_killed_part_way_resumes_to_the_same_table(tmp_path: Path) -> None:
