@@ -65,6 +65,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/ecarte.py
 	$(BIN)/python bench/envs.py
 	$(BIN)/python bench/tui.py
+	$(BIN)/python bench/scale.py
 
 # N tables of two scripted websocket clients against a real server (bench/web.py --help)
 bench-web: $(STAMP)

@@ -24,7 +24,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     run(ap, "deals", lambda a: compute_crib_table(a.deals, a.seed, a.iterations, a.workers,
-                                                progress=print),
+                                                progress=print, executor=a.pool),
         at_least_one=("iterations",))
 
 

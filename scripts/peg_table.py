@@ -24,7 +24,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    run(ap, "hands", lambda a: compute_peg_table(a.hands, a.seed, a.workers, progress=print))
+    run(ap, "hands", lambda a: compute_peg_table(a.hands, a.seed, a.workers, progress=print,
+                                                           executor=a.pool))
 
 
 if __name__ == "__main__":

@@ -19,8 +19,17 @@ def run(ap: argparse.ArgumentParser, size: str, compute: Callable[[argparse.Name
                                                                      RoleTable],
         at_least_one: tuple[str, ...] = ()) -> None:
     """Parse ``ap`` (which has ``--workers``, ``--out`` and the size option ``size``),
-    compute the table and write it. Options named in ``at_least_one`` must be 1 or more."""
+    compute the table and write it. Options named in ``at_least_one`` must be 1 or more.
+    ``--executor`` (added here) says where the tasks run; ``compute`` finds the open
+    executor as ``args.pool``."""
+    from hoyle.sim.executors import EXECUTOR_HELP, open_executor, parse_executor
+
+    ap.add_argument("--executor", default="local", help=EXECUTOR_HELP)
     args = ap.parse_args()
+    try:
+        parse_executor(args.executor)
+    except HoyleError as e:
+        ap.error(str(e))
     if getattr(args, size) < 2 or not 1 <= args.workers <= 64:
         ap.error(f"--{size} must be at least 2 and --workers from 1 to 64")
     for name in at_least_one:
@@ -32,7 +41,8 @@ def run(ap: argparse.ArgumentParser, size: str, compute: Callable[[argparse.Name
         ap.error(f"cannot write {args.out}")
     t = time.time()
     try:
-        table = compute(args)
+        with open_executor(args.executor, args.workers) as args.pool:
+            table = compute(args)
     except HoyleError as e:
         sys.exit(f"{Path(sys.argv[0]).name}: {e}")
     try:

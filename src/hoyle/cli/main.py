@@ -345,6 +345,57 @@ def _raw_record(path: Path) -> dict[str, Any]:
 
 
 @app.command()
+def review(path: Annotated[Path, typer.Argument(
+               help="A finished game's record (JSON), or a JSON Lines file of them with "
+                    "--line.")],
+           seat: Annotated[Optional[int], typer.Option(  # noqa: UP007
+               help="Review only this seat's decisions.")] = None,
+           line: Annotated[Optional[int], typer.Option(  # noqa: UP007
+               help="The N-th record (from 1) of a JSON Lines file (hoyle sim --out).")
+           ] = None) -> None:
+    """Review a recorded game: each decision with the expert's choice and what the one
+    made cost (expected points far from the end, win probability near it), and the
+    totals per deal."""
+    from rich.table import Table as RichTable
+
+    try:
+        record = GameRecord.load(path, line)
+        spec = record_game(record)
+        state, _ = spec.replay_record(record)
+        if not spec.text().finished(state):
+            raise HoyleError("the game is still in progress: it is reviewed once it is over")
+        with err_console.status("reviewing the game's decisions…"):
+            result = spec.review(record, seat)
+    except RecordsFileError as e:
+        raise _fail(f"{str(path)!r} holds {e.count} records, one a line: choose one with "
+                    f"--line N (1 to {e.count})") from None
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    names = result.names
+    t = RichTable(title=f"Decisions of {escape(str(path))}")
+    for col in ("deal", "seat", "decision", "made", "expert", "cost"):
+        t.add_column(col, justify="right" if col in ("deal", "cost") else "left")
+    for d in result.decisions:
+        cost = "" if d.cost <= 1e-9 else (f"{d.cost:.2f} pts" if d.unit == "points"
+                                          else f"{d.cost * 100:.1f}% win")
+        t.add_row(str(d.deal), escape(names[d.seat]), d.kind, d.made,
+                  "" if d.best == d.made else d.best, cost)
+    console.print(t)
+    per = RichTable(title="Cost per deal")
+    for col in ("deal", "seat", "decisions", "points lost", "win prob. lost"):
+        per.add_column(col, justify="left" if col == "seat" else "right")
+    for deal, who, pts, win, n in result.per_deal():
+        per.add_row(str(deal), escape(names[who]), str(n), f"{pts:.2f}", f"{win * 100:.1f}%")
+    console.print(per)
+    for who, (pts, win, deals) in result.per_seat().items():
+        console.print(f"{escape(names[who])}: {pts:.2f} points and {win * 100:.1f}% of win "
+                      f"probability lost in {deals} deals ({pts / max(deals, 1):.2f} points "
+                      "a deal).")
+    for note in result.notes:
+        console.print(f"[dim]{escape(note)}[/dim]")
+
+
+@app.command()
 def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
           port: Annotated[int, typer.Option(help="The port to listen on.", min=1,
                                             max=65535)] = 8000,
@@ -549,12 +600,21 @@ def _game_command(group: typer.Typer, command: GameCommand) -> None:
     them; what it produces shown in order (every ``HoyleError`` one ``error:`` line)."""
     def run(**values: Any) -> None:
         try:
-            for block in command.run(err_console.status, **values):
-                show(console, block)
+            with contextlib.ExitStack() as stack:
+                if command.batch:  # where its tasks run: an open executor
+                    from hoyle.sim.executors import open_executor
+                    values["executor"] = stack.enter_context(open_executor(
+                        values["executor"], values.get("workers", 1)))
+                for block in command.run(err_console.status, **values):
+                    show(console, block)
         except HoyleError as e:
             raise _fail(str(e)) from None
 
-    add_command(group, command.name, command.help, command.options, run,
+    options = command.options
+    if command.batch:
+        from hoyle.sim.executors import EXECUTOR_HELP
+        options = (*options, Option("executor", str, "local", EXECUTOR_HELP))
+    add_command(group, command.name, command.help, options, run,
                 arguments=command.arguments)
 
 
@@ -621,18 +681,52 @@ for _spec in games():  # hoyle stats GAME
         _game_command(stats_app, _stats)
 
 
+tables_app = typer.Typer(help="Compute a game's tables (batch jobs on any executor).",
+                         no_args_is_help=True)
+app.add_typer(tables_app, name="tables")
+
+_JOB_OPTIONS = (
+    Option("executor", str, "local", "Where the tasks run: local (processes, the default), "
+                                     "dask, dask://HOST:PORT, ray or ray://HOST:PORT."),
+    Option("workers", int, 1, "Workers (processes, Dask workers, Ray CPUs)."),
+    Option("shards", Path, None, "Keep each finished task in this folder: the same job run "
+                                 "again resumes where it stopped."),
+)
+"""The options of every ``hoyle tables NAME`` after the job's own."""
+
+
+def _table_job(job: Any, executor: str, workers: int, shards: Path | None,
+               **values: Any) -> None:
+    """``hoyle tables NAME``: the job on the executor, then what it says."""
+    from hoyle.sim.tables import run_job
+
+    try:
+        for block in run_job(job, values, executor, workers, shards):
+            show(console, block)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+
+
+for _spec in games():  # hoyle tables NAME, each game's jobs
+    for _job in _spec.table_jobs():
+        add_command(tables_app, _job.name, _job.help, (*_job.options, *_JOB_OPTIONS),
+                    partial(_table_job, _job))
+
+
 def _run_match_command(game: str, players: str, games: int, workers: int, seed: int,
                        out: Path | None, example: str, first: int = 0,
-                       params: dict[str, Any] | None = None
-                       ) -> tuple[list[str], MatchTotals]:
+                       params: dict[str, Any] | None = None,
+                       executor: str = "local") -> tuple[list[str], MatchTotals]:
     """Check a sim command's options, run the match of ``game`` with a progress bar, write
     the records. Every bad option is one ``error:`` line."""
     from rich.progress import Progress
 
+    from hoyle.sim.executors import parse_executor
     from hoyle.sim.tournament import run_match
 
     names = [p.strip() for p in players.split(",")]
     try:
+        parse_executor(executor)
         if len(names) != 2:
             raise HoyleError(f"--players names two players, e.g. {example}")
         for name in names:  # an unknown player is refused before any file is made
@@ -670,12 +764,14 @@ def _run_match_command(game: str, players: str, games: int, workers: int, seed: 
                 bar.update(task, completed=n)
 
             result = run_match(game, names, games, seed, workers, fh, progress=progress,
-                               first=first, params=params)
+                               first=first, params=params,
+                               executor=executor)
     except KeyboardInterrupt:
         if fh is not None:
             fh.close()
         _print_interrupted(game, players, games, workers, seed, out, first, done[0],
-                           params or {})
+                           {**(params or {}), "executor": None if executor == "local"
+                            else executor})
         raise typer.Exit(130) from None
     except HoyleError as e:
         raise _fail(str(e)) from None
@@ -742,22 +838,25 @@ app.add_typer(sim_app, name="sim")
 _SIM_OPTIONS = (
     Option("games", int, 1000, "Games to play."),
     Option("workers", int, 1, "Processes."),
-    Option("seed", int, 0, "Seed; results do not depend on --workers."),
+    Option("seed", int, 0, "Seed; results do not depend on --workers or --executor."),
     Option("out", Path, None, "Write every game's record to this JSON Lines file."),
     Option("first_game", int, 0, "Index of the first game (games are numbered from 0 and "
                                  "each is seeded by the seed and its index): finishes a run "
                                  "stopped part way."),
+    Option("executor", str, "local", "Where the games run: local (processes, the default), "
+                                     "dask, dask://HOST:PORT, ray or ray://HOST:PORT."),
 )
 """The options of every ``hoyle sim GAME`` after the game's own (``--players``)."""
 
 
 def _sim_game(game: str, example: str, players: str, games: int, workers: int, seed: int,
-             out: Path | None, first_game: int, **params: Any) -> None:
+             out: Path | None, first_game: int, executor: str = "local",
+             **params: Any) -> None:
     """``hoyle sim GAME``: a match between two computer players, its results table (the
     game's lines after the wins and win rates) and the first dealer's wins; ``params``:
     the game's own options beyond ``--players`` (its ``sim_options``)."""
     names, result = _run_match_command(game, players, games, workers, seed, out, example,
-                                       first_game, params)
+                                       first_game, params, executor)
     span = span_text(seed, first_game, first_game + games - 1, games)
     _print_match(_match_table(names, result, result.title(span)), result, out)
 

@@ -18,15 +18,24 @@ from hoyle.errors import HoyleError
 __all__ = ["DISCARD", "SCORE", "STATS", "discard_output", "score_output", "stats_output"]
 
 
-def stats_output(status: Status, plot: Path | None) -> Iterator[Block]:
+def stats_output(status: Status, plot: Path | None, win_table: bool = False,
+                 variant: str = "six-card") -> Iterator[Block]:
     """The distribution of show scores over all 12,994,800 hand + starter combinations, as
     a hand and as a crib (``shared/figures.md`` §1): the table, each one's mean and
-    standard deviation (points), and the histogram written to ``plot`` if given.
+    standard deviation (points), and the histogram written to ``plot`` if given. With
+    ``win_table``: the shipped win-probability table of ``variant`` instead
+    (:mod:`hoyle.cribbage.advice.wintable`): what it is, a text heat map, and the PNG heat
+    map written to ``plot`` if given.
 
     Raises:
-        HoyleError: the histogram cannot be written (matplotlib missing, a bad path).
+        HoyleError: the histogram or heat map cannot be written (matplotlib missing, a bad
+            path); no table for ``variant``.
     """
     from hoyle.cribbage.advice.stats import plot_distribution, show_distribution
+
+    if win_table:
+        yield from _win_table_output(plot, variant)
+        return
 
     hand, crib = show_distribution()
     total = int(hand.sum())
@@ -46,11 +55,30 @@ def stats_output(status: Status, plot: Path | None) -> Iterator[Block]:
         yield escape(f"Histogram written to {plot}.")
 
 
+def _win_table_output(plot: Path | None, variant: str) -> Iterator[Block]:
+    from hoyle.cribbage.advice.wintable import plot_heat_map, text_heat_map, win_table
+    from hoyle.cribbage.tables import win_summary
+
+    table = win_table(variant)
+    yield from (escape(line) for line in win_summary(table))
+    yield escape("P(dealer wins) before the deal, in tenths (* 0.95 or more); "
+                 "regenerate: hoyle tables win --variant "
+                 f"{variant} --deals {table.deals} --seed {table.seed}")
+    yield escape("\n".join(text_heat_map(table)))
+    if plot is not None:
+        plot_heat_map(table, plot)
+        yield escape(f"Heat map written to {plot}.")
+
+
 STATS = GameCommand(
     "cribbage",
     "The distribution of show scores over all 12,994,800 hand + starter combinations,\n"
-    "as a hand and as a crib (shared/figures.md §1).",
-    (Option("plot", Path, None, "Also write a PNG histogram to this file (needs matplotlib)."),),
+    "as a hand and as a crib (shared/figures.md §1); --win-table: the win-probability\n"
+    "table (P(dealer wins) before the deal at every score).",
+    (Option("plot", Path, None, "Also write a PNG histogram (or with --win-table the heat "
+                                "map) to this file (needs matplotlib)."),
+     Option("win_table", bool, False, "Show the win-probability table instead."),
+     Option("variant", str, "six-card", "The win table's variant: six-card or five-card.")),
     stats_output)
 """``hoyle stats cribbage``."""
 

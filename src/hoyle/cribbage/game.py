@@ -3,7 +3,7 @@
 >>> from hoyle.engine.registry import get_game
 >>> game = get_game("cribbage")
 >>> game.variants()[0], sorted(game.codes()), sorted(game.players())
-('six-card', ['acc', 'ew'], ['expert', 'greedy', 'random', 'table'])
+('six-card', ['acc', 'ew'], ['aware', 'expert', 'greedy', 'random', 'table'])
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from hoyle.engine.commands import GameCommand
 from hoyle.engine.event import Event
+from hoyle.engine.jobs import TableJob
+from hoyle.engine.review import Review
 from hoyle.engine.laws import LawCode, Param
 from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
@@ -116,7 +118,8 @@ class CribbageSpec(GameSpec):
 
     def sim_options(self) -> Sequence[Option]:
         return (Option("players", str, "expert,table",
-                       "Two players, e.g. expert,table (random, greedy, table, expert)."),
+                       "Two players, e.g. expert,table (random, greedy, table, expert, aware: "
+                       "the score-aware expert)."),
                 Option("laws", str, None, "Law code the games are played under "
                        f"({' or '.join(self.codes())}; default none: the rules of play "
                        "alone, CRIB-R-13's lines both); its result rules (EW-xvii, "
@@ -192,6 +195,14 @@ class CribbageSpec(GameSpec):
     def commands(self) -> Sequence[GameCommand]:
         from hoyle.cribbage.commands import DISCARD, SCORE
         return (SCORE, DISCARD)
+
+    def review(self, record: GameRecord, seat: int | None = None) -> Review:
+        from hoyle.cribbage.review import review_record
+        return review_record(record, seat)
+
+    def table_jobs(self) -> Sequence[TableJob]:
+        from hoyle.cribbage.tables import WIN_JOB
+        return (WIN_JOB,)
 
 
 def _edition_option() -> Option:

@@ -6,6 +6,7 @@ when the command runs.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from concurrent.futures import Executor
 from pathlib import Path
 
 from hoyle.engine.commands import GameCommand, Status
@@ -17,10 +18,12 @@ __all__ = ["STATS", "stats_output"]
 
 
 def stats_output(status: Status, stand_table: bool, refuse_table: bool, out: Path | None,
-                 samples: int, holdings: int, workers: int, seed: int) -> Iterator[Block]:
+                 samples: int, holdings: int, workers: int, seed: int,
+                 executor: Executor | None = None) -> Iterator[Block]:
     """The stand table (``stand_table``) or the refusal table (``refuse_table``) computed
     by Monte Carlo (``samples`` draws per holding, ``holdings`` holdings drawn as dealt, 0
-    for all, over ``workers`` processes, from ``seed``), written to the CSV file ``out`` if
+    for all, over ``workers`` processes or on ``executor``, from ``seed``), written to the
+    CSV file ``out`` if
     given: a line on the whole table, then its significant disagreements with the
     classical rule (the first 20) as a table (:mod:`hoyle.ecarte.analysis`).
 
@@ -49,10 +52,11 @@ def stats_output(status: Status, stand_table: bool, refuse_table: bool, out: Pat
     try:
         if stand_table:
             with status("computing the stand table…"):
-                entries = compute(samples, seed, out, holdings or None, workers)
+                entries = compute(samples, seed, out, holdings or None, workers, executor)
         else:
             with status("computing the refusal table…"):
-                refusals = compute_refuse(samples, seed, out, holdings or None, workers)
+                refusals = compute_refuse(samples, seed, out, holdings or None, workers,
+                                          executor)
     except OSError as e:
         raise HoyleError(str(e)) from None
     if stand_table:
@@ -107,6 +111,6 @@ STATS = GameCommand(
      Option("holdings", int, 1000, "Holdings to tabulate, drawn as dealt (0: all 255,304, "
                                    "hours)."),
      Option("workers", int, 2, "Processes."),
-     Option("seed", int, 0, "Seed; the table does not depend on --workers.")),
-    stats_output)
+     Option("seed", int, 0, "Seed; the table does not depend on --workers or --executor.")),
+    stats_output, batch=True)
 """``hoyle stats ecarte --stand-table | --refuse-table``."""

@@ -50,6 +50,10 @@ class GameCommand:
             message) for bad values, as early as it can.
         arguments: positional arguments before the options, each required (an argument of
             type ``list[str]`` takes one or more words).
+        batch: a batch job: the interface adds an ``--executor`` option (where its tasks
+            run: ``local``, ``dask``, ``ray``...) and gives ``run`` an open
+            ``concurrent.futures.Executor`` as ``executor`` (with the ``workers`` option's
+            workers, if the command has one), closed when the command is done.
     """
 
     name: str
@@ -57,3 +61,4 @@ class GameCommand:
     options: tuple[Option, ...]
     run: Callable[..., Iterator[Block]]
     arguments: tuple[Option, ...] = ()
+    batch: bool = False

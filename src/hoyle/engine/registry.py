@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from hoyle.engine.commands import GameCommand
 from hoyle.engine.event import Event
+from hoyle.engine.jobs import TableJob
 from hoyle.engine.laws import LawCode, Param, report_menu
 from hoyle.engine.names import by_name
 from hoyle.engine.options import Option
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from hoyle.engine.encoding import Encoding
 
     from hoyle.engine.options import Option
+    from hoyle.engine.review import Review
     from hoyle.engine.text import GameText
 
 __all__ = ["GAMES", "GameSpec", "default_game", "game_names", "get_game", "games",
@@ -231,6 +233,21 @@ class GameSpec:
     def commands(self) -> Sequence[GameCommand]:
         """The game's own top-level commands (cribbage's ``hoyle score`` and ``hoyle
         discard``), if any."""
+        return ()
+
+    def review(self, record: GameRecord, seat: int | None = None) -> Review:
+        """``hoyle review``: every decision of a finished game's record (of ``seat``, or
+        every seat's) with the game's expert's choice and what the one made cost.
+
+        Raises:
+            RecordError: the record does not replay.
+            HoyleError: the game (or this kind of game) has no review, or no such seat.
+        """
+        raise HoyleError(f"no review for a game of {self.name}")
+
+    def table_jobs(self) -> Sequence[TableJob]:
+        """The game's batch table jobs (``hoyle tables NAME``: cribbage's ``win``), run by
+        the layers above on any executor (:mod:`hoyle.sim.executors`)."""
         return ()
 
     # -- cli: the interactive sessions and the game's commands ----------------------------

@@ -41,11 +41,24 @@ def game_chunks(first: int, games: int, workers: int, most: int) -> list[list[in
 
 
 def play_chunks(play: Callable[[Job], list[T]], pair: tuple[str, str], seed: int,
-                first: int, games: int, workers: int, most: int) -> Iterator[list[T]]:
-    """Each chunk's results in game order: ``play((pair, seed, indices))`` run over a
-    ``concurrent.futures`` process pool of ``workers`` (``play`` must pickle: a
-    module-level function, or a ``functools.partial`` of one), or in this process when
-    ``workers`` is 1."""
+                first: int, games: int, workers: int, most: int,
+                executor: str = "local") -> Iterator[list[T]]:
+    """Each chunk's results in game order: ``play((pair, seed, indices))`` run on the
+    executor ``executor`` names (:func:`hoyle.sim.executors.open_executor`): by default a
+    ``concurrent.futures`` process pool of ``workers`` whose workers leave Ctrl-C to this
+    process, or this process when ``workers`` is 1 (``play`` must pickle: a module-level
+    function, or a ``functools.partial`` of one).
+
+    Raises:
+        ExecutorError: a bad ``executor`` or ``workers``.
+    """
+    from hoyle.sim.executors import open_executor, parse_executor
+
+    if parse_executor(executor)[0] != "local":  # Dask or Ray: they stop their own tasks
+        with open_executor(executor, workers) as remote:
+            yield from remote.map(play, [(pair, seed, c)
+                                         for c in game_chunks(first, games, workers, most)])
+        return
     if workers == 1:  # one game a chunk: Ctrl-C loses at most the game being played
         for job in [(pair, seed, c) for c in game_chunks(first, games, 1, 1)]:
             yield play(job)

@@ -45,7 +45,8 @@ def _chunk(game: str, params: Mapping[str, Any],
 def run_match(game: GameSpec | str, names: Sequence[str], games: int, seed: int = 0,
               workers: int = 1, out: TextIO | None = None,
               progress: Callable[[int], None] | None = None, first: int = 0,
-              params: Mapping[str, Any] | None = None) -> MatchTotals:
+              params: Mapping[str, Any] | None = None,
+              executor: str = "local") -> MatchTotals:
     """Play ``games`` games of ``game`` between the computer players named ``names`` (A, B).
 
     Args:
@@ -60,12 +61,15 @@ def run_match(game: GameSpec | str, names: Sequence[str], games: int, seed: int 
             played, each exactly as in a run from 0 (to finish a run stopped part way).
         params: the game's own sim options beyond the players (cribbage: ``laws``,
             ``acc_edition``), checked first (:meth:`GameSpec.check_sim_params`).
+        executor: where the games run (``local``, ``dask``, ``ray``, ...:
+            :func:`hoyle.sim.executors.open_executor`); results do not depend on it.
 
     Returns:
         The game's match result (:meth:`GameSpec.empty_match` with every game added).
 
     Raises:
-        HoyleError: an unknown game or player name, or a bad option value.
+        HoyleError: an unknown game or player name, or a bad option value; a bad
+            executor (:class:`~hoyle.sim.executors.ExecutorError`).
     """
     spec = _spec(game)
     pair = (names[0], names[1])
@@ -75,7 +79,7 @@ def run_match(game: GameSpec | str, names: Sequence[str], games: int, seed: int 
     spec.check_sim_params(own)
     result = spec.empty_match(pair)
     chunks = play_chunks(partial(_chunk, spec.name, own), pair, seed, first, games, workers,
-                         most=result.CHUNK)
+                         most=result.CHUNK, executor=executor)
     return collect(chunks, result, out, progress)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from itertools import combinations
 from typing import Any
 
@@ -106,7 +107,8 @@ def _work(args: tuple[CribTable | None, int, int]) -> dict[str, list[float]]:
 
 
 def compute_crib_table(deals: int, seed: int, iterations: int = 3, workers: int = 1,
-                       progress: Callable[[str], None] | None = None) -> CribTable:
+                       progress: Callable[[str], None] | None = None,
+                       executor: Executor | None = None) -> CribTable:
     """Compute the crib table by simulation iterated to a fixed point.
 
     Args:
@@ -117,6 +119,9 @@ def compute_crib_table(deals: int, seed: int, iterations: int = 3, workers: int 
             one uses the table of the pass before.
         workers: processes (``concurrent.futures``).
         progress: called with a line after each pass.
+        executor: runs the chunks instead of a pool of ``workers`` (any
+            ``concurrent.futures.Executor``: Dask's or Ray's from ``--executor``); the
+            table is the same.
 
     Returns:
         The last pass's table; ``meta["change"]`` is the largest change of an entry in the
@@ -130,7 +135,9 @@ def compute_crib_table(deals: int, seed: int, iterations: int = 3, workers: int 
     change = float("nan")
     for it in range(iterations):
         jobs = [(table, per[i], seed * 1000 + it * 100 + i) for i in range(chunks)]
-        if workers > 1:
+        if executor is not None:
+            parts = list(executor.map(_work, jobs))
+        elif workers > 1:
             with ProcessPoolExecutor(workers) as ex:
                 parts = list(ex.map(_work, jobs))
         else:

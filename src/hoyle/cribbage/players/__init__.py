@@ -2,13 +2,14 @@
 (``shared/DESIGN.md``, Players); it sees only its :class:`~hoyle.cribbage.state.CribbageView`.
 
 >>> sorted(PLAYERS)
-['expert', 'greedy', 'random', 'table']
+['aware', 'expert', 'greedy', 'random', 'table']
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from hoyle.cribbage.players.aware import AwareExpertPlayer
 from hoyle.cribbage.players.base import Player
 from hoyle.cribbage.players.expert import ExpertPlayer
 from hoyle.cribbage.players.greedy import GreedyPlayer
@@ -16,7 +17,8 @@ from hoyle.cribbage.players.random import RandomPlayer
 from hoyle.cribbage.players.table import TablePlayer
 from hoyle.engine.names import by_name
 
-__all__ = ["Player", "RandomPlayer", "GreedyPlayer", "TablePlayer", "ExpertPlayer", "PLAYERS",
+__all__ = ["Player", "RandomPlayer", "GreedyPlayer", "TablePlayer", "ExpertPlayer",
+           "AwareExpertPlayer", "PLAYERS",
            "make_player"]
 
 PLAYERS: dict[str, Callable[[], Player]] = {
@@ -24,13 +26,14 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "greedy": GreedyPlayer,
     "table": TablePlayer,
     "expert": ExpertPlayer,
+    "aware": AwareExpertPlayer,
 }
 """Computer players by name."""
 
 
 def make_player(name: str) -> Player:
-    """A new computer player by name (``random``, ``greedy``, ``table``, ``expert``; in
-    any case).
+    """A new computer player by name (``random``, ``greedy``, ``table``, ``expert``,
+    ``aware``: the score-aware expert; in any case).
 
     Raises:
         HoyleError: unknown name.

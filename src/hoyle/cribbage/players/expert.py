@@ -86,9 +86,7 @@ class ExpertPlayer:
             return advised_discard(view)
         dealer = view.is_dealer
         options = discard_options(view.hand, dealer)
-        pegs = peg_table()
-        worth = {o.discard: o.total + self.pegging * pegs.value([c.rank for c in o.keep], dealer)
-                 for o in options}
+        worth = self.discard_values(view)
         need = view.target - view.scores[view.seat]
         if dealer or need > self.endgame:
             return tuple(sorted(max(options, key=lambda o: worth[o.discard]).discard))
@@ -99,6 +97,16 @@ class ExpertPlayer:
         best = max(options, key=lambda o: (
             sum(show_total(o.keep, s) >= need - 2 for s in starters), worth[o.discard]))
         return tuple(sorted(best.discard))
+
+    def discard_values(self, view: CribbageView) -> dict[tuple[Card, ...], float]:
+        """Each way to lay away two of the six cards in ``view.hand`` (the two, in the
+        advice's order) and its value in points: the kept hand's expected show and the
+        crib's (+ ours, - his: :func:`~hoyle.cribbage.advice.discard.discard_options`)
+        plus ``pegging`` times the kept ranks' net pegging from the pegging table."""
+        dealer = view.is_dealer
+        pegs = peg_table()
+        return {o.discard: o.total + self.pegging * pegs.value([c.rank for c in o.keep], dealer)
+                for o in discard_options(view.hand, dealer)}
 
     def _opponent_hands(self, view: CribbageView, n_opp: int,
                         rng: random.Random) -> list[tuple[int, ...]]:
@@ -131,25 +139,33 @@ class ExpertPlayer:
             out.append(hand)
         return out
 
-    def _play(self, view: CribbageView, plays: list[Action], rng: random.Random) -> Action:
+    def play_values(self, view: CribbageView, rng: random.Random) -> dict[int, float]:
+        """Each rank the seat may lay now (two-hand play) and its value: the net points of
+        the rest of the play (ours less his, CRIB-R-9), the mean over the ``samples`` hands
+        drawn for the opponent (:meth:`_opponent_hands`), each solved exactly; exact when
+        he holds no card."""
         opp = 1 - view.seat
         n_opp = view.hand_sizes[opp]
         mine = tuple(c.rank for c in view.hand)
+        seq = tuple(c.rank for c in view.count_cards)
+        they_passed = view.passed[opp]
+        if n_opp == 0:
+            return {r: float(v) for r, v in
+                    card_values(mine, (), view.count, seq, they_passed).items()}
+        totals: dict[int, float] = {}
+        for theirs in self._opponent_hands(view, n_opp, rng):
+            for r, v in card_values(mine, theirs, view.count, seq, they_passed).items():
+                totals[r] = totals.get(r, 0.0) + v
+        return {r: v / self.samples for r, v in totals.items()}
+
+    def _play(self, view: CribbageView, plays: list[Action], rng: random.Random) -> Action:
         seq = tuple(c.rank for c in view.count_cards)
         # A card that pegs out wins at once (CRIB-R-11): whatever the rest of the play.
         need = view.target - view.scores[view.seat]
         winning = [a for a in plays if peg_points(seq + (a.cards[0].rank,)) >= need]
         if winning:
             return winning[0]
-        they_passed = view.passed[opp]
-        totals: dict[int, float] = {}
-        if n_opp == 0:
-            totals = {r: float(v) for r, v in
-                      card_values(mine, (), view.count, seq, they_passed).items()}
-        else:
-            for theirs in self._opponent_hands(view, n_opp, rng):
-                for r, v in card_values(mine, theirs, view.count, seq, they_passed).items():
-                    totals[r] = totals.get(r, 0.0) + v
+        totals = self.play_values(view, rng)
         best = max(totals.values())
         good = sorted(r for r, v in totals.items() if v >= best - 1e-9)
         rank = good[-1] if len(good) > 1 else good[0]

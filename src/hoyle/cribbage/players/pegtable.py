@@ -23,9 +23,11 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -127,7 +129,8 @@ def opponent_pool(hands: int, seed: int) -> list[tuple[int, ...]]:
 
 
 def compute_peg_table(hands: int, seed: int, workers: int = 1,
-                      progress: Callable[[str], None] | None = None) -> PegTable:
+                      progress: Callable[[str], None] | None = None,
+                      executor: Executor | None = None) -> PegTable:
     """Compute the pegging table (see the module docstring).
 
     Args:
@@ -137,6 +140,9 @@ def compute_peg_table(hands: int, seed: int, workers: int = 1,
             the number of workers.
         workers: processes (``concurrent.futures``).
         progress: called with a line now and then.
+        executor: runs the kept hands instead of a pool of ``workers`` (any
+            ``concurrent.futures.Executor``: Dask's or Ray's from ``--executor``); the
+            table is the same.
 
     Raises:
         HoyleError: ``hands`` below 2, or a pool in which no hand fits beside some kept
@@ -150,8 +156,10 @@ def compute_peg_table(hands: int, seed: int, workers: int = 1,
     pool = opponent_pool(hands, seed)
     jobs = [(k, pool) for k in KEEP_KINDS]
     results: list[tuple[float, ...]] = []
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as ex:
+    if executor is not None or workers > 1:
+        with contextlib.ExitStack() as stack:
+            ex = executor if executor is not None else \
+                stack.enter_context(ProcessPoolExecutor(workers))
             for i, r in enumerate(ex.map(_entry, jobs, chunksize=20)):
                 results.append(r)
                 if progress is not None and (i + 1) % 200 == 0:

@@ -1,0 +1,161 @@
+"""Cribbage's batch table jobs (:class:`~hoyle.engine.jobs.TableJob`): ``hoyle tables win``,
+the win-probability table (:mod:`hoyle.cribbage.advice.wintable`), its deals sampled in
+shards on any executor and solved here.
+
+>>> [len(a) for a in WIN_JOB.tasks(variant="six-card", deals=450, seed=3, per_task=200,
+...                                out=None)]
+[4, 4, 4]
+>>> [a[3] for a in WIN_JOB.tasks(variant="six-card", deals=450, seed=3, per_task=200,
+...                              out=None)]
+[200, 200, 50]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from hoyle.cribbage.events import Kind
+from hoyle.cribbage.match import play_game
+from hoyle.cribbage.players import ExpertPlayer
+from hoyle.cribbage.rules import CribbageRules
+from hoyle.cribbage.state import CribbageState
+from hoyle.engine.event import Event, EventKind
+from hoyle.engine.jobs import TableJob
+from hoyle.engine.options import Option
+from hoyle.engine.text import Block, escape
+from hoyle.engine.tally import game_seed
+from hoyle.errors import HoyleError
+
+__all__ = ["WIN_JOB", "sample_deals", "win_tasks", "win_finish", "win_summary"]
+
+
+def win_tasks(variant: str, deals: int, seed: int, per_task: int, out: Path | None
+              ) -> Sequence[tuple[Any, ...]]:
+    """The win table job's tasks: ``(variant, seed, first deal, deals)``, ``per_task``
+    deals each.
+
+    Raises:
+        HoyleError: a variant without a table; fewer than 40 deals (20 batches of two for
+            the standard errors); ``per_task`` below 1; ``out`` cannot be written.
+    """
+    from hoyle.cribbage.advice.wintable import VARIANT_TARGETS
+
+    if variant not in VARIANT_TARGETS:
+        raise HoyleError(f"no win table for {variant!r} (only {', '.join(VARIANT_TARGETS)})")
+    if deals < 40:
+        raise HoyleError(f"--deals must be at least 40 (got {deals})")
+    if per_task < 1:
+        raise HoyleError(f"--per-task must be at least 1 (got {per_task})")
+    if seed < 0:
+        raise HoyleError("the seed must be 0 or more")
+    if out is not None and (out.is_dir() or not out.parent.is_dir()):
+        raise HoyleError(f"cannot write {out}: " + ("it is a directory" if out.is_dir() else
+                                                     f"no such directory {out.parent}"))
+    return [(variant, seed, first, min(per_task, deals - first))
+            for first in range(0, deals, per_task)]
+
+
+class _DealOver(Exception):
+    """Raised from the event callback once the first deal is over."""
+
+
+def _one_deal(variant: str, seed: int) -> list[int]:
+    """The scoring sequence of one deal of ``variant`` between two expert players at 0-0,
+    seeded ``seed``: points, positive to the dealer, negative to the pone, in order."""
+    state = CribbageState(CribbageRules.for_variant(variant), seed=seed, itemize=False)
+    out: list[int] = []
+    dealer: list[int] = []  # the first deal's dealer, once it is dealt
+
+    def watch(events: list[Event]) -> None:
+        for e in events:
+            if e.kind == Kind.DEAL and not dealer and state.dealer is not None:
+                dealer.append(state.dealer)
+            elif e.kind == EventKind.NEW_DEAL and dealer:
+                raise _DealOver
+            elif e.kind == Kind.SCORE and dealer and e.points:
+                out.append(e.points if e.seat == dealer[0] else -e.points)
+
+    try:
+        play_game([ExpertPlayer(), ExpertPlayer()], seed=seed, state=state, on_events=watch,
+                  resumable=False, itemize=False)
+    except _DealOver:
+        pass
+    return out
+
+
+def sample_deals(variant: str, seed: int, first: int, deals: int) -> npt.NDArray[np.int8]:
+    """Deals ``first`` to ``first + deals - 1`` of the job seeded ``seed`` (deal ``k``
+    seeded ``game_seed(seed, k)``, so a shard's deals do not depend on how the job is cut),
+    each a row of :data:`~hoyle.cribbage.advice.wintable.SEQ_LEN` signed points (dealer +, pone -, in order, 0 after the
+    last): one task of the table job.
+
+    Raises:
+        HoyleError: a variant the table is not made for (:data:`VARIANT_TARGETS`).
+    """
+    from hoyle.cribbage.advice.wintable import SEQ_LEN, VARIANT_TARGETS
+
+    if variant not in VARIANT_TARGETS:
+        raise HoyleError(f"no win table for {variant!r} (only "
+                         f"{', '.join(VARIANT_TARGETS)})")
+    rows = np.zeros((deals, SEQ_LEN), dtype=np.int8)
+    for j in range(deals):
+        seq = _one_deal(variant, game_seed(seed, first + j))
+        rows[j, :len(seq)] = seq
+    return rows
+
+
+def win_summary(table: Any) -> list[str]:
+    """Lines on a table: its size and method, the first dealer's chance (at 0-0; five-card
+    at 0-3, the pone having his three for last) and the Carte Primus point (dealer 35,
+    pone 37; six-card), each with its standard error."""
+    lines = [f"{table.variant} to {table.target}: {table.deals:,} deals (seed {table.seed}), "
+             "played by the expert at 0-0 (score-unaware play)"]
+    bonus = CribbageRules.for_variant(table.variant).last_bonus  # five-card: three for last
+    points = [(0, bonus, "the first deal" + (f": {bonus} for last to the pone, EW-T-x"
+                                             if bonus else ""))]
+    if table.target == 121:
+        points.append((35, 37, "Carte Primus's point"))
+    for d, p, what in points:
+        lines.append(f"dealer {d}, pone {p} ({what}): P(dealer wins) = "
+                     f"{table.p[d, p]:.4f} ± {table.se[d, p]:.4f}")
+    return lines
+
+
+def win_finish(results: list[Any], variant: str, deals: int, seed: int, per_task: int,
+               out: Path | None) -> Iterator[Block]:
+    """Solve the table from the shards of deals, write it to ``out`` (default
+    ``win_table_VARIANT.npz`` here) and say what it holds.
+
+    Raises:
+        HoyleError: the file cannot be written.
+    """
+    from hoyle.cribbage.advice.wintable import build_table, data_file
+
+    table = build_table(variant, results, seed)
+    path = out or Path(data_file(variant))
+    try:
+        path.write_bytes(table.to_bytes())
+    except OSError as e:
+        raise HoyleError(f"cannot write {path}: {e.strerror or e}") from None
+    yield from (escape(line) for line in win_summary(table))
+    yield escape(f"Table written to {path} (shipped as hoyle/cribbage/advice/data/"
+                 f"{data_file(variant)}).")
+
+
+WIN_JOB = TableJob(
+    "win",
+    "The win-probability table of two-hand cribbage: P(dealer wins) before the deal for\n"
+    "every (dealer, pone) score, with standard errors, from sampled deals of the expert\n"
+    "(score-unaware) solved backward from the end of the game.",
+    (Option("variant", str, "six-card", "six-card (to 121) or five-card (to 61)."),
+     Option("deals", int, 20_000, "Deals to sample."),
+     Option("seed", int, 0, "Seed; the table does not depend on --executor or --workers."),
+     Option("per_task", int, 200, "Deals per task (shard)."),
+     Option("out", Path, None, "The table file (.npz; default win_table_VARIANT.npz).")),
+    win_tasks, sample_deals, win_finish)
+"""``hoyle tables win``."""

@@ -1,0 +1,78 @@
+"""A recorded game reviewed decision by decision (``hoyle review``): what each seat chose,
+what the game's expert would have chosen, and what the choice cost, as data every
+interface shows its own way.
+
+>>> r = Review([Decision(1, 0, "discard", "5H 5C", "KH QD", 1.25, POINTS),
+...             Decision(1, 0, "play", "7S", "7S", 0.0, POINTS),
+...             Decision(2, 1, "discard", "AH 2H", "AH 3D", 0.04, WIN)], ("A", "B"))
+>>> r.per_deal()
+[(1, 0, 1.25, 0.0, 2), (2, 1, 0.0, 0.04, 1)]
+>>> r.per_seat()
+{0: (1.25, 0.0, 1), 1: (0.0, 0.04, 1)}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["Decision", "Review", "POINTS", "WIN"]
+
+POINTS = "points"
+"""A cost in expected points (far from the end of the game)."""
+WIN = "win"
+"""A cost in the probability of winning the game (near its end)."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a recorded game.
+
+    Attributes:
+        deal: the deal it was made in, from 1.
+        seat: who made it.
+        kind: what was decided (``"discard"``, ``"play"``...).
+        made: the choice made, as text.
+        best: the expert's choice, as text.
+        cost: what the choice made lost against the best one, in ``unit`` (0 when it was
+            as good).
+        unit: :data:`POINTS` or :data:`WIN`.
+    """
+
+    deal: int
+    seat: int
+    kind: str
+    made: str
+    best: str
+    cost: float
+    unit: str
+
+
+@dataclass
+class Review:
+    """Every reviewed decision of a game, in order, and the seats' names."""
+
+    decisions: list[Decision]
+    names: tuple[str, ...]
+    notes: list[str] = field(default_factory=list)
+    """Lines on how the costs were reckoned."""
+
+    def per_deal(self) -> list[tuple[int, int, float, float, int]]:
+        """``(deal, seat, points lost, win probability lost, decisions)`` for every deal
+        and seat with a reviewed decision, in order."""
+        out: dict[tuple[int, int], list[float]] = {}
+        for d in self.decisions:
+            row = out.setdefault((d.deal, d.seat), [0.0, 0.0, 0])
+            row[0 if d.unit == POINTS else 1] += d.cost
+            row[2] += 1
+        return [(deal, seat, round(r[0], 6), round(r[1], 6), int(r[2]))
+                for (deal, seat), r in sorted(out.items())]
+
+    def per_seat(self) -> dict[int, tuple[float, float, int]]:
+        """``seat -> (points lost, win probability lost, deals)`` over the game."""
+        out: dict[int, list[float]] = {}
+        for _, seat, pts, win, _n in self.per_deal():
+            row = out.setdefault(seat, [0.0, 0.0, 0])
+            row[0] += pts
+            row[1] += win
+            row[2] += 1
+        return {s: (round(r[0], 6), round(r[1], 6), int(r[2])) for s, r in sorted(out.items())}

@@ -1,0 +1,341 @@
+"""Executors for batch jobs: the same pure tasks on this machine's process pool, on Dask or
+on Ray, with the same results (``shared/DESIGN.md``, Scale).
+
+A job is a list of tasks, each a pure function of its arguments (a module-level function,
+or a :func:`functools.partial` of one, so that it pickles), every random choice seeded from
+the job's seed and the task's index (:func:`task_seed`): which executor runs a task, on
+how many workers, and whether it is run twice (a lost worker) changes no result.
+
+:func:`open_executor` gives a :class:`concurrent.futures.Executor` for an ``--executor``
+value:
+
+- ``local`` (the default): a :class:`~concurrent.futures.ProcessPoolExecutor` of
+  ``workers`` processes, or this process when ``workers`` is 1;
+- ``dask``: a :class:`distributed.LocalCluster` of ``workers`` single-threaded worker
+  processes, started for the job and stopped after it; ``dask://HOST:PORT``: a running
+  Dask scheduler (extra ``hoyle[dask]``);
+- ``ray``: ``ray.init`` on this machine with ``num_cpus=workers``; ``ray://HOST:PORT``: a
+  running Ray cluster's client server (extra ``hoyle[ray]``).
+
+:func:`run_tasks` runs a job's tasks on one, in task order, with a progress bar and, given
+a shard folder, one file per finished task (written atomically), so that a job stopped part
+way resumes where it stopped.
+
+>>> with open_executor("local", 1) as ex:
+...     run_tasks(ex, pow, [(2, 3), (3, 2), (10, 0)])
+[8, 9, 1]
+>>> parse_executor("dask://10.0.0.5:8786"), parse_executor("ray")
+(('dask', '10.0.0.5:8786'), ('ray', None))
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import itertools
+import os
+import pickle
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from functools import partial
+from pathlib import Path
+from typing import Any, TypeVar
+
+from hoyle.engine.tally import game_seed
+from hoyle.errors import HoyleError
+
+__all__ = ["EXECUTORS", "ExecutorError", "ShardError", "open_executor", "parse_executor",
+           "run_tasks", "task_seed", "task_bar"]
+
+T = TypeVar("T")
+
+EXECUTORS = ("local", "dask", "ray")
+"""The kinds of executor ``--executor`` names (``dask`` and ``ray`` also as
+``KIND://HOST:PORT``)."""
+
+WINDOW = 256
+"""Tasks in flight at once on a pool or cluster (more wait their turn in this process)."""
+
+EXECUTOR_HELP = ("Where the tasks run: local (this machine's processes, the default), dask "
+                 "(a Dask LocalCluster), dask://HOST:PORT (a running Dask scheduler), ray "
+                 "(Ray on this machine) or ray://HOST:PORT (a Ray cluster). Results do not "
+                 "depend on it.")
+
+
+class ExecutorError(HoyleError):
+    """An ``--executor`` value that names no executor, a bad worker count, or an engine
+    whose extra is not installed or that cannot be reached."""
+
+
+class ShardError(HoyleError):
+    """A shard folder or a shard that cannot be read or written."""
+
+
+def task_seed(seed: int, index: int) -> int:
+    """The seed of task ``index`` of a job seeded ``seed``: the same rule as a match's
+    games (:func:`hoyle.engine.tally.game_seed`), so a task's draws depend on nothing else.
+
+    >>> task_seed(7, 3) == task_seed(7, 3) != task_seed(7, 4)
+    True
+    """
+    return game_seed(seed, index)
+
+
+def parse_executor(spec: str) -> tuple[str, str | None]:
+    """``(kind, address)`` of an ``--executor`` value (``local``, ``dask``, ``ray``, or
+    ``dask://HOST:PORT`` / ``ray://HOST:PORT``; any case).
+
+    Raises:
+        ExecutorError: any other value.
+    """
+    text = spec.strip()
+    kind, sep, address = text.partition("://")
+    kind = kind.lower()
+    if kind not in EXECUTORS or (sep and (kind == "local" or not address)):
+        raise ExecutorError(f"unknown executor {spec!r} (local, dask, dask://HOST:PORT, ray "
+                            "or ray://HOST:PORT)")
+    return kind, (address if sep else None)
+
+
+class InlineExecutor(Executor):
+    """Runs each task at once in this process (``local`` with one worker): the same
+    interface, no pool to start."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        f: Future[T] = Future()
+        try:
+            f.set_result(fn(*args, **kwargs))
+        except BaseException as e:  # handed back through the future, as a pool would
+            f.set_exception(e)
+        return f
+
+
+class RayExecutor(Executor):
+    """A :class:`concurrent.futures.Executor` over Ray tasks: each ``submit`` is one remote
+    task, its future Ray's own (:meth:`ray.ObjectRef.future`)."""
+
+    def __init__(self) -> None:
+        import ray
+
+        self._ray = ray
+        self._run: Any = ray.remote(num_cpus=1, max_retries=3)(_call)
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        ref = self._run.remote(fn, args, kwargs)
+        future: Future[T] = ref.future()
+        return future
+
+
+def _call(fn: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
+    return fn(*args, **kwargs)
+
+
+def _worker_env() -> dict[str, str]:
+    """What a worker process needs to import this very hoyle: the source folder on its
+    path and the engine choice (``HOYLE_PURE``)."""
+    src = str(Path(__file__).resolve().parents[2])
+    path = os.pathsep.join(p for p in (src, os.environ.get("PYTHONPATH", "")) if p)
+    env = {"PYTHONPATH": path}
+    if "HOYLE_PURE" in os.environ:
+        env["HOYLE_PURE"] = os.environ["HOYLE_PURE"]
+    return env
+
+
+@contextlib.contextmanager
+def open_executor(spec: str = "local", workers: int = 1) -> Iterator[Executor]:
+    """The executor an ``--executor`` value names, with ``workers`` workers (ignored for a
+    running cluster, which has its own); a cluster started here is stopped on leaving.
+
+    Raises:
+        ExecutorError: an unknown value; ``workers`` not 1 to 64; ``dask`` or ``ray``
+            without its extra (``pip install 'hoyle[dask]'``), or a cluster that cannot be
+            reached.
+    """
+    kind, address = parse_executor(spec)
+    if not 1 <= workers <= 64:
+        raise ExecutorError(f"--workers must be 1 to 64 (got {workers})")
+    if kind == "local":
+        if workers == 1:
+            yield InlineExecutor()
+        else:
+            with ProcessPoolExecutor(workers) as pool:
+                yield pool
+    elif kind == "dask":
+        with _dask(address, workers) as ex:
+            yield ex
+    else:
+        with _ray(address, workers) as ex:
+            yield ex
+
+
+@contextlib.contextmanager
+def _dask(address: str | None, workers: int) -> Iterator[Executor]:
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as e:
+        raise ExecutorError(f"--executor dask needs the dask extra (pip install "
+                            f"'hoyle[dask]'): {e}") from None
+    with contextlib.ExitStack() as stack:
+        if address is None:
+            os.environ.update(_worker_env())  # the worker processes inherit it
+            cluster = stack.enter_context(LocalCluster(  # type: ignore[no-untyped-call]
+                n_workers=workers, threads_per_worker=1, processes=True,
+                dashboard_address=None, silence_logs=50))
+            client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
+        else:
+            try:
+                client = stack.enter_context(Client(  # type: ignore[no-untyped-call]
+                    f"tcp://{address}", timeout=30))
+            except (OSError, TimeoutError) as e:
+                raise ExecutorError(f"cannot reach the Dask scheduler at {address}: {e}"
+                                    ) from None
+        yield client.get_executor(pure=False)
+
+
+@contextlib.contextmanager
+def _ray(address: str | None, workers: int) -> Iterator[Executor]:
+    try:
+        import ray
+    except ImportError as e:
+        raise ExecutorError(f"--executor ray needs the ray extra (pip install "
+                            f"'hoyle[ray]'): {e}") from None
+    env = {"env_vars": _worker_env()}
+    try:
+        if address is None:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
+                     runtime_env=env, configure_logging=False)
+        else:
+            ray.init(address=f"ray://{address}", runtime_env=env, log_to_driver=False)
+    except (ConnectionError, RuntimeError) as e:
+        raise ExecutorError(f"cannot start Ray{' at ' + address if address else ''}: {e}"
+                            ) from None
+    try:
+        yield RayExecutor()
+    finally:
+        ray.shutdown()
+
+
+@contextlib.contextmanager
+def task_bar(title: str, quiet: bool = False) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar over a job's tasks on the error stream (rich), as a callback
+    ``(done, total)`` for :func:`run_tasks`; ``quiet``: a callback that shows nothing."""
+    if quiet:
+        yield lambda done, total: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(title, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+        yield update
+
+
+def _task_key(fn: Callable[..., Any], args: tuple[Any, ...]) -> str:
+    """A digest of one task: the task function (a partial's function and fixed arguments)
+    and the task's arguments. A task is pure, so the same key is the same result: a shard
+    serves any job that has the task, and never one that does not."""
+    h = hashlib.sha256()
+    while isinstance(fn, partial):
+        h.update(repr((fn.args, sorted(fn.keywords.items()))).encode())
+        fn = fn.func
+    h.update(f"{getattr(fn, '__module__', '')}.{getattr(fn, '__qualname__', '')}".encode())
+    h.update(repr(args).encode())
+    return h.hexdigest()[:20]
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that the file is either absent or whole: a temporary
+    file in the same folder, flushed to disk, then renamed over it."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _shard(folder: Path, i: int, key: str) -> Path:
+    return folder / f"task-{i:06d}-{key}.pkl"
+
+
+def _open_shards(folder: Path, keys: list[str]) -> dict[int, Any]:
+    """The results already in ``folder`` (made if missing) of the tasks whose keys are
+    ``keys`` (:func:`_task_key`).
+
+    Raises:
+        ShardError: the folder cannot be made, or a shard does not read.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        done: dict[int, Any] = {}
+        for i, key in enumerate(keys):
+            path = _shard(folder, i, key)
+            if path.exists():
+                done[i] = pickle.loads(path.read_bytes())
+        return done
+    except (OSError, ValueError, pickle.UnpicklingError, EOFError) as e:
+        raise ShardError(f"cannot read the shards in {folder}: {e}") from None
+
+
+def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any, ...]],
+              shards: Path | None = None,
+              progress: Callable[[int, int], None] | None = None) -> list[T]:
+    """``[fn(*a) for a in args]`` run on ``executor``, in task order.
+
+    Args:
+        executor: from :func:`open_executor` (any ``concurrent.futures.Executor``).
+        fn: a pure, picklable function (module-level, or a ``functools.partial`` of one).
+        args: each task's arguments; a task's randomness must come from them alone
+            (:func:`task_seed`).
+        shards: a folder for the finished tasks' results (``task-NNNNNN-KEY.pkl``, each
+            written atomically, ``KEY`` a digest of the task function and its arguments):
+            the tasks already there are not run again, so a job killed part way and run
+            again ends as if it had not stopped (and a job sharing some of its tasks, a
+            shorter one say, reuses them).
+        progress: called with ``(tasks done, tasks)`` as tasks finish (:func:`task_bar`).
+
+    Raises:
+        ShardError: ``shards`` cannot be read or written.
+        Exception: whatever a task raised (the first met, in completion order).
+    """
+    n = len(args)
+    done: dict[int, Any] = {}
+    folder = shards
+    keys = [_task_key(fn, a) for a in args] if folder is not None else []
+    if folder is not None:
+        done = _open_shards(folder, keys)
+    if progress is not None:
+        progress(len(done), n)
+    todo = iter([i for i in range(n) if i not in done])
+    # At most ``window`` tasks in flight: in this process one at a time (each shard is
+    # written as its task ends), else enough to keep every worker busy.
+    window = 1 if isinstance(executor, InlineExecutor) else WINDOW
+    running: dict[Future[T], int] = {}
+    while True:
+        for i in itertools.islice(todo, window - len(running)):
+            running[executor.submit(fn, *args[i])] = i
+        if not running:
+            break
+        finished, _ = wait(running, return_when=FIRST_COMPLETED)
+        for f in finished:
+            i = running.pop(f)
+            result = f.result()
+            done[i] = result
+            if folder is not None:
+                try:
+                    _write_atomic(_shard(folder, i, keys[i]), pickle.dumps(result))
+                except OSError as e:
+                    raise ShardError(f"cannot write a shard in {folder}: {e}") from None
+            if progress is not None:
+                progress(len(done), n)
+    return [done[i] for i in range(n)]
+

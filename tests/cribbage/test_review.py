@@ -1,0 +1,99 @@
+"""Game review (hoyle review; hoyle.cribbage.review through the registry): each decision
+beside the expert's, its cost worked out again here from the expert's own values; the
+totals per deal; the players' ranking."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hoyle.cli.main import app
+from hoyle.cribbage.players.expert import ExpertPlayer
+from hoyle.cribbage.records import state_for_record
+from hoyle.engine.action import CHANCE, Action
+from hoyle.engine.records import GameRecord
+from hoyle.engine.registry import get_game
+from hoyle.engine.review import POINTS, WIN
+from hoyle.errors import HoyleError
+
+
+def match_record(a: str, b: str, seed: int, index: int = 0) -> GameRecord:
+    g = get_game("cribbage").play_match_game((a, b), seed, index)
+    return GameRecord.from_json(json.dumps(g.record))
+
+
+@pytest.fixture(scope="module")
+def game() -> GameRecord:
+    return match_record("greedy", "expert", 4)
+
+
+def test_each_discard_costs_the_expert_values_difference(game: GameRecord) -> None:
+    review = get_game("cribbage").review(game)
+    expert = ExpertPlayer()
+    state = state_for_record(game)
+    discards = iter(d for d in review.decisions if d.kind == "discard")
+    checked = 0
+    for text in game.actions:
+        action = Action.parse(text)
+        if state.current_player != CHANCE and action.verb == "DISCARD":
+            d = next(discards)
+            view = state.view(state.current_player)
+            assert d.seat == state.current_player and d.made == " ".join(
+                str(c) for c in sorted(action.cards))
+            if d.unit == POINTS:
+                worth = {tuple(sorted(k)): v for k, v in expert.discard_values(view).items()}
+                made = tuple(sorted(action.cards))
+                assert d.cost == pytest.approx(max(worth.values()) - worth[made], abs=1e-6)
+                checked += 1
+        state.apply(action)
+    assert checked >= 6
+
+
+def test_the_expert_far_from_the_end_loses_nothing_in_its_discards(game: GameRecord) -> None:
+    review = get_game("cribbage").review(game)
+    expert_seat = 1
+    far = [d for d in review.decisions if d.kind == "discard" and d.unit == POINTS
+           and d.seat == expert_seat]
+    assert far and all(d.cost == 0.0 and d.best == d.made for d in far)
+    assert all(d.cost >= 0 for d in review.decisions)
+
+
+def test_totals_per_deal_and_seat(game: GameRecord) -> None:
+    review = get_game("cribbage").review(game)
+    per_deal = review.per_deal()
+    pts = sum(d.cost for d in review.decisions if d.unit == POINTS)
+    win = sum(d.cost for d in review.decisions if d.unit == WIN)
+    assert sum(r[2] for r in per_deal) == pytest.approx(pts, abs=1e-6)
+    assert sum(r[3] for r in per_deal) == pytest.approx(win, abs=1e-6)
+    assert sum(r[4] for r in per_deal) == len(review.decisions)
+    seats = review.per_seat()
+    # the greedy player (seat 0) loses more a deal than the expert (seat 1)
+    assert seats[0][0] / seats[0][2] > seats[1][0] / seats[1][2]
+    only = get_game("cribbage").review(game, seat=1)
+    assert only.decisions == [d for d in review.decisions if d.seat == 1]
+
+
+def test_review_refuses_what_it_cannot_review(game: GameRecord) -> None:
+    with pytest.raises(HoyleError, match="no seat 2"):
+        get_game("cribbage").review(game, seat=2)
+    with pytest.raises(HoyleError):
+        get_game("ecarte").review(match_record_ecarte())
+
+
+def match_record_ecarte() -> GameRecord:
+    g = get_game("ecarte").play_match_game(("random", "rules"), 1, 0)
+    return GameRecord.from_json(json.dumps(g.record))
+
+
+def test_hoyle_review_prints_the_decisions_and_totals(game: GameRecord, tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    out = CliRunner().invoke(app, ["review", str(path), "--seat", "0"])
+    assert out.exit_code == 0, out.output
+    assert "Cost per deal" in out.output and "greedy:" in out.output
+    assert "expert:" not in out.output
+    bad = CliRunner().invoke(app, ["review", str(path), "--seat", "5"])
+    assert bad.exit_code == 2 and "no seat 5" in bad.output
