@@ -26,7 +26,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 # One small job: six games of greedy v greedy, one task a game, each seeded by the job's
 # seed and its index.
 JOB = [(("greedy", "greedy"), 11, [i]) for i in range(6)]
-TASK = partial(_chunk, "cribbage")
+TASK = partial(_chunk, "cribbage", {})
 
 
 def _records(results: list[list[object]]) -> list[dict[str, object]]:
@@ -117,7 +117,7 @@ from hoyle.sim.executors import open_executor, run_tasks
 from hoyle.sim.tournament import _chunk
 job = [(("greedy", "greedy"), 12, [i]) for i in range(int(sys.argv[2]))]
 with open_executor("local", 1) as ex:
-    run_tasks(ex, partial(_chunk, "cribbage"), [(a,) for a in job], shards=Path(sys.argv[1]))
+    run_tasks(ex, partial(_chunk, "cribbage", {}), [(a,) for a in job], shards=Path(sys.argv[1]))
 """
 
 
