@@ -33,7 +33,7 @@ from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
 
 __all__ = ["GameRecord", "FORMAT", "record_lines", "replay_actions", "record_law_code",
-           "write_atomic", "check_flags", "check_count", "RecordClaim", "MAX_RECORD_BYTES",
+           "write_atomic", "write_bytes_atomic", "check_flags", "check_count", "RecordClaim", "MAX_RECORD_BYTES",
            "MAX_ACTIONS",
            "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_TEXT", "MAX_SEATS", "MAX_SEED"]
 
@@ -411,25 +411,39 @@ def write_atomic(path: Path, text: str) -> None:
     try:
         if fcntl is not None:
             fcntl.flock(lock_fd, fcntl.LOCK_EX)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name[:32]}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-        with contextlib.suppress(OSError):  # the rename itself made durable
-            dir_fd = os.open(folder, os.O_RDONLY)
-            try:
-                os.fsync(dir_fd)
-            finally:
-                os.close(dir_fd)
+        write_bytes_atomic(path, text.encode("utf-8"))
     finally:
         os.close(lock_fd)  # releases the lock
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that the file is either as it was or whole: a new
+    temporary file of a unique name in the same folder (``O_EXCL``), flushed and fsynced,
+    renamed over ``path`` and the folder fsynced; no lock (one writer: a job's shard,
+    :mod:`hoyle.sim.executors`; :func:`write_atomic` takes the lock for saves).
+
+    Raises:
+        OSError: the write failed (e.g. ``ENOSPC``); ``path`` is as it was and the
+            temporary file is removed.
+    """
+    folder = path.parent
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name[:32]}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):  # the rename itself made durable
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
 
 
 def record_lines(text: str) -> list[tuple[int, str]]:

@@ -35,13 +35,13 @@ import hashlib
 import itertools
 import os
 import pickle
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+from hoyle.engine.records import write_bytes_atomic
 from hoyle.engine.tally import game_seed
 from hoyle.errors import HoyleError
 
@@ -247,22 +247,6 @@ def _task_key(fn: Callable[..., Any], args: tuple[Any, ...]) -> str:
     return h.hexdigest()[:20]
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that the file is either absent or whole: a temporary
-    file in the same folder, flushed to disk, then renamed over it."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
 def _shard(folder: Path, i: int, key: str) -> Path:
     return folder / f"task-{i:06d}-{key}.pkl"
 
@@ -332,7 +316,7 @@ def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any
             done[i] = result
             if folder is not None:
                 try:
-                    _write_atomic(_shard(folder, i, keys[i]), pickle.dumps(result))
+                    write_bytes_atomic(_shard(folder, i, keys[i]), pickle.dumps(result))
                 except OSError as e:
                     raise ShardError(f"cannot write a shard in {folder}: {e}") from None
             if progress is not None:
