@@ -8,6 +8,7 @@ Generic over the registry: no game is named here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -31,6 +32,35 @@ def play_match(console: Console, spec: GameSpec, session: PlaySession[Any],
         HoyleError: the next game's record file exists (one line; the games so far are
             kept).
     """
+    def next_game(done: PlaySession[Any], new: Any, path: Path, said: str) -> PlaySession[Any]:
+        game = PlayGame(new, done.game.players, done.game.human)
+        return PlaySession(console, spec, game, new.seed, path)
+
+    return _games(console, spec, session, run, next_game, banner, echo=False)
+
+
+def referee_match(console: Console, spec: GameSpec, session: RecordedSession[Any]) -> int:
+    """Referee ``session``, then each next game of its match, if it is a game of one;
+    returns the last exit code.
+
+    Raises:
+        HoyleError: the next game's record file exists.
+    """
+    def next_game(done: RecordedSession[Any], new: Any, path: Path,
+                  said: str) -> RecordedSession[Any]:
+        return RecordedSession(console, spec.text(), spec.name, new, done.names, path,
+                               done.date)
+
+    return _games(console, spec, session, lambda s, _: s.run(), next_game, "", echo=True)
+
+
+def _games(console: Console, spec: GameSpec, session: Any, run: Callable[[Any, str], int],
+           next_game: Callable[[Any, Any, Path, str], Any], banner: str, *,
+           echo: bool) -> int:
+    """The match loop shared by play and referee: run a game, print the match's tally,
+    and until a side has won, make the next game's session (``next_game``), save it and
+    run it, its opening line ``said`` (printed first when ``echo``, else given to ``run``
+    as its banner)."""
     text = spec.text()
     said = banner
     while True:
@@ -48,38 +78,9 @@ def play_match(console: Console, spec: GameSpec, session: PlaySession[Any],
         new, words = text.next_match_game(state, match)
         path = game_path(session.save_path, match.number)
         check_new_save_path(path)
-        game = PlayGame(new, session.game.players, session.game.human)
-        session = PlaySession(console, spec, game, new.seed, path)
-        session.save()
         said = (f"Game {match.number} of the match, saved to {escape(str(path))}: "
                 f"{escape(words)}.")
-
-
-def referee_match(console: Console, spec: GameSpec, session: RecordedSession[Any]) -> int:
-    """Referee ``session``, then each next game of its match, if it is a game of one;
-    returns the last exit code.
-
-    Raises:
-        HoyleError: the next game's record file exists.
-    """
-    text = spec.text()
-    while True:
-        code = session.run()
-        state = session.state
-        if code != 0 or not state.is_terminal():
-            return code
-        match = text.match_after(state)
-        if match is None:
-            return code
-        for line in text.match_lines(state, match, session.names):
-            console.print(line)
-        if match.decided() is not None:
-            return code
-        new, words = text.next_match_game(state, match)
-        path = game_path(session.save_path, match.number)
-        check_new_save_path(path)
-        console.print(f"Game {match.number} of the match, saved to {escape(str(path))}: "
-                      f"{escape(words)}.")
-        session = RecordedSession(console, text, spec.name, new, session.names, path,
-                                  session.date)
+        if echo:
+            console.print(said)
+        session = next_game(session, new, path, said)
         session.save()
