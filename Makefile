@@ -36,13 +36,17 @@ chromium:
 tmux:
 	@if ! command -v tmux >/dev/null; then $(SUDO) apt-get update && $(SUDO) apt-get install -y tmux; fi
 
-# The suite runs twice: on the pure-Python source (with the doctests), then on the
-# engine compiled by mypyc (hoyle._accel), which must behave identically.
+# The suite runs on the pure-Python source (with the doctests), then the tests of the
+# engine, the games, the environments and the batch jobs run again on the engine compiled
+# by mypyc (hoyle._accel), which must behave identically (the interfaces' tests, which
+# drive the same engine through a terminal, a browser or a socket, run once).
+COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs tests/sim \
+	tests/test_catalogue.py tests/test_leaks.py README.md
 test: $(STAMP) chromium tmux
 	$(BIN)/mypy
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q
 	@if $(BIN)/python scripts/build_accel.py; then \
-		$(BIN)/python -m pytest -q tests README.md; \
+		$(BIN)/python -m pytest -q $(COMPILED_TESTS); \
 	else echo "no compiled engine (no C compiler?): its test run is skipped"; fi
 
 # The fuzzers at a larger size than make test runs them: the leak checker
