@@ -242,3 +242,36 @@ def test_a_save_open_in_another_session_is_refused_in_one_line(tmp_path: Path) -
         holder.communicate("")
     r = CliRunner().invoke(app, ["play", "--resume", str(path), "--plain"], input="quit\n")
     assert r.exit_code == 0  # free again once the other session ends
+
+
+def test_a_claimed_save_stays_claimed_after_its_holder_saves(tmp_path: Path) -> None:
+    """The claim outlives the holder's own saves: a ``lockf`` lock is dropped when its
+    process closes any descriptor of the locked file, so the claim must not be on the
+    lock file each write opens and closes (found by a review: after the first terminal's
+    first save a second terminal got in and the two overwrote each other's moves)."""
+    import subprocess
+    import sys
+
+    from typer.testing import CliRunner
+
+    from hoyle.cli.main import app
+    path = tmp_path / "game.json"
+    r = CliRunner().invoke(app, ["play", "cribbage", "--plain", "--seed", "3", "--save",
+                                 str(path)], input="quit\n")
+    assert r.exit_code == 0 and path.exists()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, pathlib; from hoyle.engine.records import "
+         "RecordClaim, write_atomic; p = pathlib.Path(sys.argv[1]); c = RecordClaim(p); "
+         "write_atomic(p, p.read_text()); write_atomic(p, p.read_text()); "
+         "print('held and saved', flush=True); sys.stdin.read()", str(path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None
+        assert holder.stdout.readline().strip() == "held and saved"
+        before = path.read_bytes()
+        r = CliRunner().invoke(app, ["play", "--resume", str(path), "--plain"],
+                               input="5s\nquit\n")
+        assert r.exit_code == 2 and "open in another hoyle session" in r.output
+        assert path.read_bytes() == before
+    finally:
+        holder.communicate("")

@@ -64,7 +64,10 @@ def _games(console: Console, spec: GameSpec, session: Any, run: Callable[[Any, s
     text = spec.text()
     said = banner
     while True:
-        code = run(session, said)
+        try:
+            code = run(session, said)
+        finally:  # this game's file is free for another session now
+            session.claim.release()
         state = session.state
         if code != 0 or not state.is_terminal():
             return code

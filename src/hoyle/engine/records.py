@@ -348,22 +348,25 @@ def _load_big(fh: Any, head: bytes, name: str, line: int | None) -> GameRecord:
     raise RecordError(f"{name} holds {_records(count)}: no record {line}")
 
 
-def _lock_name(name: str) -> str:
-    """The sidecar lock file's name for a target named ``name``: ``.NAME.lock``, or for a
-    name too long for that (NAME_MAX, 255 bytes) a shortened name and a digest of it."""
-    lock = f".{name}.lock"
+def _lock_name(name: str, suffix: str = ".lock") -> str:
+    """The sidecar lock file's name for a target named ``name``: ``.NAME.lock`` (or
+    ``suffix``), or for a name too long for that (NAME_MAX, 255 bytes) a shortened name and
+    a digest of it."""
+    lock = f".{name}{suffix}"
     if len(lock.encode("utf-8", "surrogateescape")) <= 255:
         return lock
     digest = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:16]
-    return f".{name[:64]}-{digest}.lock"
+    return f".{name[:64]}-{digest}{suffix}"
 
 
 class RecordClaim:
     """A game's claim on its record file for the whole session: a POSIX record lock
-    (``lockf``) on the file's sidecar lock, held until :meth:`release` or the process ends,
-    so a second process (another terminal resuming the same save) is refused at once
-    instead of overwriting the first one's moves. It does not conflict with the ``flock``
-    each write takes (:func:`write_atomic`).
+    (``lockf``) on the file's own claim file (``.NAME.claim``), held until :meth:`release`
+    or the process ends, so a second process (another terminal resuming the same save) is
+    refused at once instead of overwriting the first one's moves. The claim file is opened
+    by nothing else: a ``lockf`` lock is dropped when the process closes *any* descriptor
+    of its file, so it must not be the ``.NAME.lock`` that each write opens and closes
+    (:func:`write_atomic`).
 
     Raises:
         RecordError: another process holds the file (or its lock cannot be made).
@@ -374,7 +377,7 @@ class RecordClaim:
         if fcntl is None:  # pragma: no cover - no POSIX locks: no claim
             return
         try:
-            fd = os.open(path.parent / _lock_name(path.name),
+            fd = os.open(path.parent / _lock_name(path.name, ".claim"),
                          os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
         except OSError as e:
             raise RecordError(f"cannot claim {str(path)!r}: {e.strerror or e}") from None
