@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,21 @@ REFEREE_HELP = (
 VERBS = ("CUT", "DEAL", "DISCARD", "STARTER", "PLAY", "GO", "CLAIM", "CHOOSE", "HEELS",
          "AMEND", "REPORT", "MUGGINS", "FACT")
 """The verbs a line of table input may begin with (the action language of records)."""
+
+
+def agreed_rules(rules: CribbageRules, laws: str | None, lurch_agreed: bool) -> CribbageRules:
+    """``rules`` with the lurch agreed before the game (``lurch_agreed``: a lurch counts
+    two games, EW-xvii) under the law code named ``laws``.
+
+    Raises:
+        HoyleError: the lurch agreed under a code other than EW (ACC knows no lurch).
+    """
+    if not lurch_agreed:
+        return rules
+    if laws is None or laws.lower() != "ew":
+        raise HoyleError("--lurch-agreed is an option of the EW code (EW-xvii): "
+                         "add --laws ew")
+    return replace(rules, lurch_agreed=True)
 
 
 def law_code(laws: str, muggins: bool, acc_edition: str | None = None) -> LawCode:
@@ -277,7 +293,8 @@ class CribbageText(GameText):
             raise HoyleError("--muggins needs --manual-count: muggins takes the points a "
                              "player fails to claim (ACC-10.1), and without manual "
                              "counting every score is taken for him")
-        rules = CribbageRules.for_variant(values["variant"])
+        rules = agreed_rules(CribbageRules.for_variant(values["variant"]), values["laws"],
+                             bool(values.get("lurch_agreed")))
         players = {seat: make_player(values["opponent"]) for seat in range(1, rules.players)}
         code = law_code(values["laws"], values["muggins"], values.get("acc_edition"))
         match = _new_match(values.get("match"), rules, seed)
@@ -556,7 +573,8 @@ class CribbageText(GameText):
                     ) -> tuple[CribbageState, list[str]]:
         """A refereed game of ``values["variant"]`` under ``values["laws"]`` (``muggins``:
         ACC-10.1), with different names for its players."""
-        rules = CribbageRules.for_variant(values["variant"])
+        rules = agreed_rules(CribbageRules.for_variant(values["variant"]), values["laws"],
+                             bool(values.get("lurch_agreed")))
         if names is None:
             names = [f"Seat {i}" for i in range(rules.players)]
         if len(names) != rules.players or not all(names) or len(set(names)) != len(names):
