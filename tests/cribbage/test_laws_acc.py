@@ -733,14 +733,18 @@ def test_ACC_6_4_pack_after_the_turn_procedure() -> None:
 
 # -- 7: the play ------------------------------------------------------------------------------
 
+DEALER_LEADS = ("PLAY 5D", "CLAIM 0", "PLAY 5H", "CLAIM 2", "PLAY 4H", "CLAIM 0", "PLAY JD",
+                "CLAIM 0")  # 5, 10 (pair 2 to the pone), 14, 24
+
+
 @pytest.mark.parametrize("cards, stands", [(1, False), (2, False), (3, False), (4, True)])
 def test_ACC_7_1_a_b_dealer_led_in_error(cards: int, stands: bool) -> None:
     # "cards back, points retracted, pone leads, no penalty -- unless both have played
     # beyond one card each, when the order stands and points count": with the dealer
-    # leading, three cards are dealer, pone, dealer (the pone has played only one); four
-    # cards are two each.
+    # leading (FACT led_by 1), three cards are dealer, pone, dealer (the pone has played
+    # only one); four cards are two each.
     s = at_play(referee=True)
-    act(s, *FIRST_COUNT[:2 * cards])  # JD 10, 5D 15 (2), 5H 20 (2), 4H 24
+    act(s, "FACT led_by 1", *DEALER_LEADS[:2 * cards])
     assert len(s.played) == cards
     before = s.scores
     r = the_ruling(act(s, "REPORT dealer_led"), "ACC-7.1.a–b")
@@ -748,6 +752,22 @@ def test_ACC_7_1_a_b_dealer_led_in_error(cards: int, stands: bool) -> None:
     assert r.refused is stands  # refused: the report changes nothing, the order stands
     if stands:
         assert s.scores == before and len(s.played) == cards
+    else:  # the cards go back, the pair's points too, and the pone leads
+        assert s.scores == (0, 0) and s.played == [] and s.current_player == 0
+
+
+@pytest.mark.parametrize("fact", [(), ("FACT led_by 0",)])
+def test_ACC_7_1_a_b_dealer_led_reported_when_the_pone_led_nothing_to_rule(
+        fact: tuple[str, ...]) -> None:
+    # The pone (seat 0) led as he should: the report finds no lead by the dealer, so the
+    # ruling says there is nothing to rule, and nothing goes back.
+    s = at_play(referee=True)
+    act(s, *fact, *FIRST_COUNT[:4])  # JD 10, 5D 15 (2 to the dealer)
+    r = the_ruling(act(s, "REPORT dealer_led"), "ACC-7.1.a–b")
+    assert r.refused and "nothing to rule" in r.text
+    assert "pone leads" not in r.text
+    assert s.scores == (0, 2) and len(s.played) == 2 and s.count == 15
+    assert s.current_player == 0
 
 
 def test_ACC_7_1_c_d_one_card_at_a_time_count_called_cards_stay_face_up() -> None:

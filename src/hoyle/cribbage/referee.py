@@ -32,6 +32,7 @@ class Table(Protocol):
     open_overscores: list[tuple[int, int]]
     closed_overscores: list[tuple[int, int]]
     played: list[tuple[int, Card]]
+    wrong_lead: object | None
 
     def _rule(self, irregularity: Irregularity, events: list[Event],
               cont: Continuation | None = None) -> bool: ...
@@ -74,6 +75,10 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
             (spec.until is Until.DEAL and s.phase != Phase.DEAL)
             or (spec.until is Until.FIRST_CARD and s.played)):
         facts["too_late"] = True  # a remedy of the deal or the starter, past its time
+    if action.word == "dealer_led":
+        # ACC-7.1.a-b: whether the dealer led this play (FACT led_by DEALER); if not,
+        # there is nothing to put back.
+        facts["dealer_led"] = s.wrong_lead is not None
     if action.word == "overscore_called":
         open_ = [x for x in s.open_overscores if x[0] == action.n]
         facts["pending_excess"] = open_[-1][1] if open_ else 0

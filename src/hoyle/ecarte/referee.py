@@ -45,6 +45,7 @@ class Table(Protocol):
     count_report: tuple[int, str, tuple[Card, ...]] | None
     exposed_turn: list[Card]
     elder_looked: bool
+    scores: list[int]
 
     @property
     def elder(self) -> int | None: ...
@@ -230,6 +231,8 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
         if found:  # discovered now: ruled now, not again at the end of the hand
             s.revokes.remove(found[0])
             facts["revoke_kind"], facts["card"] = found[0][1], found[0][2]
+    elif word == "overscore" and seat is not None:
+        facts["marked"] = s.scores[seat]  # points marked: nothing to take down below 0
     elif word == "named_suit" and seat is not None:
         facts["card_led"] = s.trick[0][1] if len(s.trick) == 1 and \
             s.trick[0][0] == seat else None

@@ -431,6 +431,10 @@ _procedure("ACC-6.4", "The pack after the turn", "After the turn the pack goes t
                 "the pone leads, unless both have played more than one card.",
          kinds={"dealer_led": "the dealer led the play in error"})
 def _acc_7_1_ab(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.facts.get("dealer_led") is False:
+        return _r(code, "the dealer has not led this play (the pone led, or the lead was "
+                  "already put back): nothing to rule; the play goes on as it stands",
+                  refused=True)
     played = int(irr.facts.get("cards_played", 0))
     if played >= 4:  # both have played beyond one card each
         return _r(code, "both have played beyond one card: the order stands "

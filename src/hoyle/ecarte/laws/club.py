@@ -777,5 +777,8 @@ def _club_50(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"overscore": Report("a player marked a point too many (admitted)", seat=True)})
 def _club_51(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, 0)
+    if irr.facts.get("marked") == 0:
+        return Ruling(f"seat {seat} has no point marked: nothing to take down",
+                      refused=True)
     return Ruling(f"an admitted overscore: seat {seat} is put back 1",
                   peg_back=(seat, 1))

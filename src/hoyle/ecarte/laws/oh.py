@@ -571,6 +571,9 @@ OH.procedure("HGIE-26", "Players bet first",
                "omitted_score": Report("a player forgot to mark a point", seat=True)})
 def _ecarte_r_17(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, 0)
+    if irr.kind == "overscore" and irr.facts.get("marked") == 0:
+        return Ruling(f"seat {seat} has no point marked: nothing to take down",
+                      refused=True, parameter="overscore")
     if irr.kind == "overscore":
         return Ruling(f"an admitted overscore: seat {seat} is put back 1",
                       peg_back=(seat, 1), parameter="overscore")
