@@ -32,7 +32,9 @@ class Table(Protocol):
     open_overscores: list[tuple[int, int]]
     closed_overscores: list[tuple[int, int]]
     played: list[tuple[int, Card]]
-    wrong_lead: object | None
+
+    @property
+    def wrong_lead(self) -> object | None: ...  # the play before a lead out of turn
 
     def _rule(self, irregularity: Irregularity, events: list[Event],
               cont: Continuation | None = None) -> bool: ...
