@@ -41,7 +41,7 @@ from hoyle.cribbage.state import CribbageState
 from hoyle.errors import IllegalAction, ParameterError
 from hoyle.engine.action import CHANCE, TERMINAL, Action
 from hoyle.engine.event import Event
-from hoyle.engine.laws import LawCode, Ruling
+from hoyle.engine.laws import Irregularity, LawCode, Ruling
 
 from helpers.cribbage import snapshot
 
@@ -291,7 +291,7 @@ def test_ACC_rulings_carry_the_edition_2025_by_default() -> None:
     events = act(s, "REPORT used_opponents_pegs 0", "REPORT looked_at_crib 1", "GO",
                  "REPORT renege 0")
     assert [e.ruling.edition for e in rulings(events) if e.ruling] == ["2025"] * 3
-    assert "touched_pegs" not in ACC.kinds  # an EW law (EW-xiv), not an ACC one
+    assert "touched_pack" not in ACC.kinds  # an EW law (EW-vi), not an ACC one
 
 
 # -- 1: general ------------------------------------------------------------------------------
@@ -1005,12 +1005,22 @@ def test_ACC_8_4_c_overpeg_not_claiming_game_takedown_or_accept() -> None:
         assert (t.phase, t.current_player, t.view(DEALER).claim) == ("claim", DEALER, "hand")
 
 
+def _heading_rules(law_id: str, title: str, kind: str) -> None:
+    """A heading the catalogue names for a kind: it rules it (provisional, the engine
+    default named, no penalty)."""
+    law = ACC[law_id]
+    assert law.title == title and law.kinds == (kind,) and law.rule is not None
+    r = ACC.rule(Irregularity(kind, 0, facts={"adversary": 1}))
+    assert r.law == law_id and r.provisional and r.refused and r.points == ()
+    assert "heading only" in r.text and "engine default" in r.text
+
+
 def test_ACC_8_5_improper_removal_of_pegs_heading() -> None:
-    check_law("ACC-8.5", "Improper removal of pegs")
+    _heading_rules("ACC-8.5", "Improper removal of pegs", "moved_peg")
 
 
 def test_ACC_8_6_touching_pegs_heading() -> None:
-    check_law("ACC-8.6", "Touching pegs")
+    _heading_rules("ACC-8.6", "Touching pegs", "touched_pegs")
 
 
 def test_ACC_8_7_pegging_with_the_opponents_pegs_opponent_scores_2() -> None:
@@ -1139,7 +1149,7 @@ def test_ACC_9_3_a_starter_mixed_offender_back_2() -> None:
 
 
 def test_ACC_9_4_mixing_a_hand_heading() -> None:
-    check_law("ACC-9.4", "Mixing a hand with other cards")
+    _heading_rules("ACC-9.4", "Mixing a hand with other cards", "hand_mixed_with_pack")
 
 
 def test_ACC_9_5_no_help_in_counting() -> None:
@@ -1322,6 +1332,7 @@ REPORTED = {  # kind -> the law that rules it when reported in the play at count
     "dealer_led": "ACC-7.1.a–b", "retracted_card": "ACC-7.1.e",
     "two_cards_played": "ACC-7.1.f", "late_claim": "ACC-8.3",
     "false_game_claim": "ACC-8.4.b", "used_opponents_pegs": "ACC-8.7",
+    "moved_peg": "ACC-8.5", "touched_pegs": "ACC-8.6", "hand_mixed_with_pack": "ACC-9.4",
     "dealer_counted_first": "ACC-9.2", "starter_mixed": "ACC-9.3.a",
     "count_help_demanded": "ACC-9.5", "no_show": "ACC-12.2",
     "ethics_violation": "ACC-ETH", "overscore_called": "ACC-8.4.c",
@@ -1329,7 +1340,8 @@ REPORTED = {  # kind -> the law that rules it when reported in the play at count
 }
 NEEDS_SEAT = {"cut_peek", "refused_count_check", "picked_up_discards", "looked_at_crib",
               "crib_peek_before_discard", "false_game_claim", "used_opponents_pegs",
-              "starter_mixed", "no_show", "overscore_called", "renege", "go_corrected"}
+              "starter_mixed", "no_show", "overscore_called", "renege", "go_corrected",
+              "touched_pegs", "hand_mixed_with_pack"}
 
 
 # reached by MUGGINS n and FACT cut_by, not by REPORT

@@ -607,10 +607,27 @@ def _acc_8_4_c(irr: Irregularity, code: LawCode) -> Ruling:
                   Option(Action("CHOOSE", word="accept"), "let the score stand", stand))))
 
 
-_procedure("ACC-8.5", "Improper removal of pegs", "Heading: improper removal of pegs.",
-           "Rule text to be confirmed; no ruling is made.")
-_procedure("ACC-8.6", "Touching pegs", "Heading: touching pegs (etiquette).",
-           "Rule text to be confirmed; no ruling is made.")
+@ACC.law("ACC-8.5", "Improper removal of pegs", "Heading: improper removal of pegs.",
+         engine="Rule text to be confirmed (heading only). REPORT moved_peg: provisional; "
+                "engine default: the peg goes back where it was (the score the engine "
+                "keeps stands), no penalty.",
+         kinds={"moved_peg": "a player moved a peg already placed"})
+def _acc_8_5(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, "improper removal of pegs (heading only; rule text to be confirmed): "
+              "engine default: the peg goes back where it was, the score stands, no "
+              "penalty", refused=True, provisional=True)
+
+
+@ACC.law("ACC-8.6", "Touching pegs", "Heading: touching pegs (etiquette).",
+         engine="Rule text to be confirmed (heading only). REPORT touched_pegs SEAT: "
+                "provisional; engine default: no penalty (only pegging with the opponent's "
+                "pegs scores, ACC-8.7), the game goes on as it stands.",
+         kinds={"touched_pegs": Report("a player touched his adversary's pegs", seat=True)})
+def _acc_8_6(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, "touching pegs is a matter of etiquette (heading only; rule text to be "
+              "confirmed): engine default: no penalty (only pegging with the opponent's "
+              "pegs scores, ACC-8.7); the game goes on as it stands", refused=True,
+              provisional=True)
 
 
 @ACC.law("ACC-8.7", "Pegging with the opponent's pegs", "Pegging with the opponent's pegs: "
@@ -684,8 +701,17 @@ def _acc_9_3_a(irr: Irregularity, code: LawCode) -> Ruling:
               f"set back {n}", peg_back=(off, n), provisional=True)
 
 
-_procedure("ACC-9.4", "Mixing a hand with other cards", "Heading.",
-           "Rule text to be confirmed; no ruling is made.")
+@ACC.law("ACC-9.4", "Mixing a hand with other cards", "Heading.",
+         engine="Rule text to be confirmed (heading only). REPORT hand_mixed_with_pack SEAT: "
+                "provisional; engine default: no penalty (EW-xxii's forfeit of the game is "
+                "not ACC's; a mixed starter is ACC-9.3.a), the hand is counted as the "
+                "players agree it was.",
+         kinds={"hand_mixed_with_pack": Report("a hand or the crib was mixed with the pack "
+                                               "before it was counted", seat=True)})
+def _acc_9_4(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, f"seat {_offender(irr, 0)} mixed a hand with other cards (heading "
+              "only; rule text to be confirmed): engine default: no penalty, the hand is "
+              "counted as the players agree it was", refused=True, provisional=True)
 
 
 @ACC.law("ACC-9.5", "No help in counting", "Players may not help each other count.",
