@@ -334,3 +334,32 @@ def test_CLUB_2_improper_shuffle_during_the_hand_the_deal_goes_on() -> None:
     r = the_ruling(act(s, "REPORT improper_shuffle"), "CLUB-2")
     assert r.refused and "goes on" in r.text and "shuffled again" not in r.text
     assert (s.phase, s.current_player, s.deal_number) == ("play", ELDER, 1)
+
+
+# -- several cards turned up, reported after its window: too late (CLUB-11, HGIE-11) -------
+
+@pytest.mark.parametrize("code, law", [(C, "CLUB-11"), (OH, "HGIE-11")])
+def test_CLUB_11_HGIE_11_several_turned_in_the_play_is_too_late(code: str, law: str) -> None:
+    # The elder hand has stood: the play is on. A report of several cards turned up now
+    # is past its window (at the turn-up): the code's too-late ruling, nothing done.
+    s = at_play(code)
+    before = (s.phase, s.current_player, tuple(s.scores), str(s.turn_up),
+              tuple(s.stock()), tuple(tuple(h) for h in s.hands), tuple(s.exposed_turn))
+    r = the_ruling(act(s, "REPORT several_turned 8C"), law)
+    assert r.refused and r.decision is None and not r.new_deal
+    assert r.text == ("several turned: too late, reported after its window (at the "
+                      "turn-up, before the first act after it): no remedy")
+    assert (s.phase, s.current_player, tuple(s.scores), str(s.turn_up),
+            tuple(s.stock()), tuple(tuple(h) for h in s.hands),
+            tuple(s.exposed_turn)) == before
+
+
+@pytest.mark.parametrize("code, law", [(C, "CLUB-11"), (OH, "HGIE-11")])
+def test_CLUB_11_HGIE_11_several_turned_at_the_turn_up_is_in_time(code: str,
+                                                                  law: str) -> None:
+    s = at_proposal(code)
+    r = the_ruling(act(s, "REPORT several_turned 9C"), law)
+    assert r.decision is not None and not r.refused and s.phase == "decision"
+    s = at_turn(code)  # before the turn-up there is no turn-up to report on
+    with pytest.raises(IllegalAction, match="reported at the turn-up"):
+        s.apply(Action.parse("REPORT several_turned 9C"))

@@ -109,11 +109,12 @@ def check_report(s: Table, action: Action) -> None:
         for c in action.cards:
             if c not in pool:
                 raise IllegalAction(f"{c.pretty} is not in {'the stock' if word == 'too_many' else 'that hand'}")
-    if word == "several_turned" and (s.phase != Phase.PROPOSAL or s.proposals
-                                     or s.exchanges):
+    if word == "several_turned" and s.turn_up is None:
         raise IllegalAction("several cards turned up is reported at the turn-up, before "
                             "the elder hand stands or proposes")
-    if word in ("faced_in_stock", "several_turned", "card_turned_in_exchange"):
+    # several_turned after the elder hand's first act: ruled too late (past_window)
+    if word in ("faced_in_stock", "card_turned_in_exchange") or (
+            word == "several_turned" and not past_window(s, word)):
         for c in action.cards:
             if c not in s.stock():
                 raise IllegalAction(f"{c.pretty} is not in the stock")
@@ -128,7 +129,8 @@ def check_report(s: Table, action: Action) -> None:
 
 def past_window(s: Table, word: str) -> bool:
     """Whether a report of ``word`` comes after its window (the cut for deal once a deal is
-    begun; the exchange once the play has begun): it is ruled too late by the code
+    begun; the exchange once the play has begun; several cards turned up once the elder
+    hand has stood or proposed, CLUB-11, HGIE-11): it is ruled too late by the code
     (:meth:`hoyle.engine.laws.LawCode.too_late`), never refused."""
     assert s.laws is not None
     window = s.laws.game_reports[word].window
@@ -136,6 +138,9 @@ def past_window(s: Table, word: str) -> bool:
         return s.phase != Phase.CUT_FOR_DEAL
     if window is Window.EXCHANGE:
         return s.phase == Phase.PLAY or bool(s.played)
+    if word == "several_turned":  # Until.TURN_UP: CLUB-11, HGIE-11
+        return s.turn_up is not None and (s.phase != Phase.PROPOSAL or bool(s.proposals)
+                                          or bool(s.exchanges))
     return False
 
 
@@ -215,7 +220,7 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
         facts["count"] = len(action.cards)
     elif word in ("faced_in_stock", "card_turned_in_exchange"):
         facts["count"] = len(action.cards)
-    elif word == "several_turned":
+    elif word == "several_turned" and not facts.get("too_late"):
         s.exposed_turn = list(action.cards)
         facts["count"] = len(action.cards)
         facts["turn_up"] = s.turn_up
