@@ -566,6 +566,33 @@ def test_ACC_4_4b_web2008_the_pone_hand_is_skipped_at_the_show() -> None:
     assert s.view(DEALER).claim == "hand" and s.current_player == DEALER
 
 
+@pytest.mark.parametrize("word, crib_points", [("crib_dead", 0), ("crib_counts", 4)])
+def test_ACC_4_4b_web2008_dealer_holds_the_wrong_count_crib_counts_unless_too_many(
+        word: str, crib_points: int) -> None:
+    # The catalogue's dealer case: the hand is played out, the dealer's pegging and hand
+    # do not count, the crib counts unless it has too many cards (the table says which).
+    s = at_play(referee=True, code=get_code("acc", acc_edition="web2008"))
+    act(s, *FIRST_COUNT)
+    assert s.scores == (3, 2)
+    r = the_ruling(act(s, f"REPORT wrong_count {DEALER}"), "ACC-4.4(b)")
+    assert r.edition == "web2008" and r.provisional and not r.new_deal
+    assert "held by the dealer" in r.text and "unless it has too many cards" in r.text
+    assert r.decision is not None and r.decision.seat == PONE
+    assert s.scores == (3, 0)  # the dealer's fifteen taken back, the pone's points kept
+    act(s, f"CHOOSE {word}")
+    assert s.phase == "play"  # the hand is played out
+    events = act(s, *SECOND_COUNT)
+    # the pone's fifteen (5S) counts; the dealer's last card does not
+    assert s.scores == (5, 0)
+    assert any(e.reason == "go: does not count" and e.seat == DEALER for e in events)
+    events = act(s, "CLAIM 14", *(["CLAIM 4"] if crib_points else []))
+    dead = [e.reason for e in events if e.kind == "score" and e.seat == DEALER
+            and e.points == 0]
+    assert "hand: dead, not counted" in dead
+    assert ("crib: dead, not counted" in dead) is (crib_points == 0)
+    assert s.scores == (19, crib_points) and (s.dealer, s.phase) == (PONE, "deal")
+
+
 def test_ACC_4_5_imperfect_pack_deal_void_points_stand() -> None:
     s = at_24(referee=True)
     r = the_ruling(act(s, "REPORT imperfect_pack"), "ACC-4.5")

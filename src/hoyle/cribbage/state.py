@@ -368,6 +368,9 @@ class CribbageState(BaseState):
         self.no_count: dict[int, str] = {}
         """Sides whose play points and hand do not count for the rest of this deal, with
         the law (ACC-4.4(b), web2008)."""
+        self.crib_dead = ""
+        """The law that made this deal's crib dead (not counted: ACC-4.4(b), web2008, the
+        dealer wrong with a crib of too many cards), or ``""``."""
         self.game_hole = game_hole(laws)
         """The law that stops the winner's peg in the game hole (ACC-1.6), or ``""``: then
         the count reached is shown (EW; CRIB-R-11)."""
@@ -784,6 +787,7 @@ class CribbageState(BaseState):
         self.shown = []
         self.dead = []
         self.no_count = {}
+        self.crib_dead = ""
         self.deal_start_pegs = [list(p) for p in self.pegs]
         self.count_no = 0
         self.claims = []
@@ -1221,6 +1225,10 @@ class CribbageState(BaseState):
             if not is_crib and self.no_count and side in self.no_count:
                 events.append(event(Kind.SCORE, seat, (), 0, (), "hand: dead, not counted",
                                     self.no_count[side], self.pegs[side][0]))
+                continue
+            if is_crib and self.crib_dead:
+                events.append(event(Kind.SCORE, seat, (), 0, (), "crib: dead, not counted",
+                                    self.crib_dead, self.pegs[side][0]))
                 continue
             if score is _show_total_only:  # fast simulation: totals only
                 total = show_total(cards, self.starter, crib=is_crib, crib_flush_rule=rule)

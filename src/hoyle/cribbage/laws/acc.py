@@ -17,7 +17,7 @@ marked ``provisional``. Muggins (rule 10) is off unless announced:
 
 from __future__ import annotations
 
-from hoyle.cribbage.effects import (ActualDealer, Dead, NoCount, PegOut, RecutStarter,
+from hoyle.cribbage.effects import (ActualDealer, Dead, DeadCrib, NoCount, PegOut, RecutStarter,
                                     Rediscard, RetractLead, RetractToGo, SwapHandCrib,
                                     Takedown, VoidPointsOf)
 from hoyle.engine.action import Action
@@ -228,7 +228,8 @@ def _acc_4_4a(irr: Irregularity, code: LawCode) -> Ruling:
                 "dealt again. web2008 with the holder named: his pegging of the deal is "
                 "taken back, his further play points and his hand do not count, the "
                 "play and the show go on (the crib counts; a short crib is filled by the "
-                "table). 2020, or web2008 with no holder named: the catalogue has no "
+                "table); the holder the dealer: as the pone, and the crib counts unless "
+                "it has too many cards (CHOOSE crib_counts or CHOOSE crib_dead). 2020, or web2008 with no holder named: the catalogue has no "
                 "table for it, so the 2025 remedy applies, marked provisional "
                 "(wrong_count_after_starter).",
          kinds={"wrong_count": "a hand or the crib is found with the wrong number of cards"})
@@ -238,6 +239,27 @@ def _acc_4_4b(irr: Irregularity, code: LawCode) -> Ruling:
                   "dealer deals again, no points", new_deal=True, parameter="misdeal_penalty",
                   provisional=True, law="ACC-4.4(a)")
     edition = _ed(code)
+    if edition == "web2008" and irr.offender is not None and \
+            irr.offender == irr.facts.get("dealer"):
+        # The catalogue's dealer case: the hand is played out, the dealer's pegging and
+        # hand do not count, the crib counts unless it has too many cards (the table
+        # says which: the pone's CHOOSE).
+        seat, pone = irr.offender, _adv(irr, irr.offender)
+        counts = _r(code, "the crib has no more than its cards: it counts",
+                    law="ACC-4.4(b)")
+        dead = _r(code, "the crib has too many cards: it is dead, not counted",
+                  effects=(DeadCrib(),), law="ACC-4.4(b)")
+        return _r(code, f"wrong number of cards after the starter, held by the dealer "
+                  f"(seat {seat}): the hand is played out; seat {seat}'s pegging of this "
+                  f"deal is taken back and his play and hand do not count; seat {pone}'s "
+                  "pegging and hand count; the crib counts unless it has too many cards",
+                  effects=(NoCount(seat),), parameter="wrong_count_after_starter",
+                  provisional=True, law="ACC-4.4(b)",
+                  decision=Decision(pone, (
+                      Option(Action("CHOOSE", word="crib_counts"),
+                             "the crib has four cards or fewer: it counts", counts),
+                      Option(Action("CHOOSE", word="crib_dead"),
+                             "the crib has too many cards: it is dead", dead))))
     if edition == "web2008" and irr.offender is not None:
         seat = irr.offender
         other = _adv(irr, seat)
