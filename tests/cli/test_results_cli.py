@@ -181,7 +181,10 @@ def test_referee_match_next_file_exists_one_error_game_one_kept(tmp_path: Path) 
     (["--match", "100"], "match: first_to must be a whole number from 1 to 99 (not 100)"),
     (["--scores", "121,0"], "start_scores must be 2 whole numbers, one per side, each from "
                             "0 to 120 (not 121)"),
-    (["--scores", "110"], "start_scores must be 2 whole numbers"),
+    (["--scores", "110"], "start_scores must be 2 whole numbers, one per side, each from "
+                          "0 to 120 (not '110')"),  # what was typed, not "(110,)"
+    (["--scores", "110,5,7"], "start_scores must be 2 whole numbers, one per side, each "
+                              "from 0 to 120 (not '110,5,7')"),
     (["--scores", "a,b"], "--scores takes 2 whole numbers, one per side, e.g. --scores "
                           "110,112 (not 'a,b')"),
     (["--scores", "-1,5"], "--scores takes 2 whole numbers"),

@@ -10,6 +10,7 @@ The situation is ``test_laws_ew``'s (seat 1 deals, seat 0 is the pone): the pone
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 import pytest
@@ -143,6 +144,22 @@ def test_ACC_7_3_wrong_go_corrected_before_the_adversary_plays() -> None:
     assert (s.phase, s.current_player, s.count, s.passed) == ("play", PONE, 24,
                                                               [False, False])
     assert s.scores == (0, 2) and Action.parse("PLAY 5S") in s.legal_actions()
+
+
+def test_ACC_7_3_wrong_go_corrected_prints_no_empty_taken_back_line() -> None:
+    # Nothing was played since the go: the ruling is printed, no "Taken back: —" line.
+    from hoyle.cribbage.text import event_lines
+    s = at_24(ACC)
+    act(s, "GO")
+    events = act(s, "REPORT go_corrected 0")
+    assert [e.cards for e in events if e.kind == "retracted"] == [()]
+    text = "\n".join(event_lines(events, ["Alice", "Bob"], None))
+    assert "Ruling ACC-7.3" in text and "Taken back" not in text and "—" not in text
+    s = at_24(ACC)
+    act(s, "GO", "PLAY 5D", "CLAIM 0", "CLAIM 1", "PLAY 5S", "CLAIM 0")
+    text = "\n".join(event_lines(act(s, "REPORT renege 0"), ["Alice", "Bob"], None))
+    text = re.sub(r"\[/?[a-z ]+\]", "", text)  # the markup
+    assert "Taken back to the hands: 5♦ 5♠; the count is 24 again" in text
 
 
 def test_ACC_7_3_wrong_go_not_corrected_once_the_adversary_played() -> None:

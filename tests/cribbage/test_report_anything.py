@@ -140,3 +140,13 @@ def test_registry_report_menu_is_the_union_for_each_code() -> None:
         assert laws["touched_pack"] == ("EW-vi" if name == "ew" else "not covered by ACC")
         assert laws["dealer_led"] == ("not covered by EW" if name == "ew" else "ACC-7.1.a–b")
     assert spec.report_menu() == spec.report_menu("ew")
+
+
+def test_a_huge_unknown_word_is_not_echoed_in_full() -> None:
+    # hoyle.errors.short_repr: the error quotes at most 40 characters of what was typed.
+    s = at_play(ACC)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Action.parse("REPORT " + "x" * 100_000))
+    text = str(info.value)
+    assert text.startswith("unknown irregularity '" + "x" * 36 + "...; known: ")
+    assert len(text) < 2_000 and "x" * 41 not in text

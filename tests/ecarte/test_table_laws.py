@@ -363,3 +363,12 @@ def test_CLUB_11_HGIE_11_several_turned_at_the_turn_up_is_in_time(code: str,
     s = at_turn(code)  # before the turn-up there is no turn-up to report on
     with pytest.raises(IllegalAction, match="reported at the turn-up"):
         s.apply(Action.parse("REPORT several_turned 9C"))
+
+
+def test_a_huge_unknown_report_word_is_not_echoed_in_full() -> None:
+    s = at_play(C)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Action.parse("REPORT " + "x" * 100_000))
+    text = str(info.value)
+    assert text.startswith("unknown irregularity '" + "x" * 36 + "...; known: ")
+    assert len(text) < 2_000 and "x" * 41 not in text

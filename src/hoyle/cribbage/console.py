@@ -36,7 +36,7 @@ from hoyle.engine.text import (HUMAN, Area, Block, Board, Confirm, GameText, Pla
                                TextTable, Track, card_markup, cards_markup,
                                check_play_record, escape)
 from hoyle.engine.series import MatchState
-from hoyle.errors import HoyleError, ParameterError, RecordError
+from hoyle.errors import HoyleError, ParameterError, RecordError, short_repr
 
 __all__ = ["CribbageText", "HELP", "REFEREE_HELP", "law_code", "parse_table_input", "score"]
 
@@ -140,7 +140,11 @@ def _scores(text: str | None, rules: CribbageRules) -> tuple[int, ...] | None:
     if not all(p.isdigit() for p in parts):
         raise ParameterError(f"--scores takes {rules.sides} whole numbers, one per side, "
                              f"e.g. --scores {','.join(['110', '112', '95'][:rules.sides])} "
-                             f"(not {text!r})", "scores")
+                             f"(not {short_repr(text)})", "scores")
+    if len(parts) != rules.sides:  # quote what was typed, not a tuple of it
+        raise ParameterError(f"start_scores must be {rules.sides} whole numbers, one per "
+                             f"side, each from 0 to {rules.target - 1} (not "
+                             f"{short_repr(text)})", "scores")
     return tuple(int(p) for p in parts)
 
 

@@ -17,7 +17,7 @@ from hoyle.engine.event import Event
 from hoyle.cards import Card
 from hoyle.cribbage.phase import Phase
 from hoyle.engine.laws import Irregularity, LawCode, Until
-from hoyle.errors import IllegalAction
+from hoyle.errors import IllegalAction, short_repr
 
 __all__ = ["Table", "check_report", "do_report"]
 
@@ -53,7 +53,7 @@ def check_report(s: Table, action: Action) -> None:
     union = s.laws.game_reports
     spec = union.get(action.word)
     if spec is None or not spec.reportable:
-        raise IllegalAction(f"unknown irregularity {action.word!r}; known: "
+        raise IllegalAction(f"unknown irregularity {short_repr(action.word)}; known: "
                             f"{', '.join(sorted(union))}")
     if action.n is not None and not 0 <= action.n < s.rules.players:
         raise IllegalAction(f"no seat {action.n} in this game")

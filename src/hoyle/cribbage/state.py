@@ -581,7 +581,7 @@ class CribbageState(BaseState):
         if action.n is not None and verb not in _NUMBER_VERBS:
             raise IllegalAction(f"{verb} takes no number")
         if action.word and verb not in _WORD_VERBS:
-            raise IllegalAction(f"{verb} takes no word such as {action.word!r}")
+            raise IllegalAction(f"{verb} takes no word such as {short_repr(action.word)}")
         if phase == Phase.PLAY:
             seat = self.to_act
             if verb == "PLAY" and len(cards) == 1:
@@ -994,7 +994,7 @@ class CribbageState(BaseState):
             raise IllegalAction("the facts of the table are entered in referee mode")
         word, seat = action.word, action.n
         if word not in FACT_WORDS:
-            raise IllegalAction(f"unknown fact {word!r}; known: {', '.join(FACT_WORDS)}")
+            raise IllegalAction(f"unknown fact {short_repr(word)}; known: {', '.join(FACT_WORDS)}")
         if seat is None or not 0 <= seat < self.rules.players:
             raise IllegalAction(f"FACT {word} names the seat, e.g. FACT {word} 1")
         if action.cards:

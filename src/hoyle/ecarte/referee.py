@@ -19,7 +19,7 @@ from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import Irregularity, LawCode, Report, Window
-from hoyle.errors import IllegalAction
+from hoyle.errors import IllegalAction, short_repr
 
 __all__ = ["FACTS", "Table", "check_report", "past_window", "report_kind", "do_report"]
 
@@ -75,7 +75,7 @@ def check_report(s: Table, action: Action) -> None:
         return
     spec = words.get(word)
     if spec is None:
-        raise IllegalAction(f"unknown irregularity {word!r}; known: "
+        raise IllegalAction(f"unknown irregularity {short_repr(word)}; known: "
                             f"{', '.join(sorted(words))}")
     needs_seat, needs_cards = spec.seat, spec.cards
     if s.phase in (Phase.DECISION, Phase.RECTIFY):
