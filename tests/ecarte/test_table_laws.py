@@ -372,3 +372,26 @@ def test_a_huge_unknown_report_word_is_not_echoed_in_full() -> None:
     text = str(info.value)
     assert text.startswith("unknown irregularity '" + "x" * 36 + "...; known: ")
     assert len(text) < 2_000 and "x" * 41 not in text
+
+
+def test_CLUB_14_king_moved_with_the_deal_reads_loses_not_scores_minus_one() -> None:
+    # The turned king follows the true dealer: the seat who lost it "loses 1", never
+    # "scores -1".
+    import re
+    s = at_play(C, deal=KING_TURNED, turn="TURN KS")
+    events = act(s, "PLAY 7H", "REPORT deal_out_of_turn 0")
+    assert [(e.seat, e.points) for e in events if e.kind == "score"] == [(1, -1), (0, 1)]
+    text = re.sub(r"\[/?[a-z ]+\]", "", "\n".join(
+        EcarteText().event_lines(events, ["Ann", "Bob"], None)))
+    assert "Bob loses 1 for the king turned up (not the dealer) → 0" in text
+    assert "scores -1" not in text and "Ann scores 1 for the king turned up (the dealer)" in text
+
+
+def test_CLUB_43_a_failed_revoke_claim_prints_no_revoke_claimed_line() -> None:
+    s = at_play(C)
+    act(s, *TO_THE_REVOKE)
+    lines = EcarteText().event_lines(act(s, "REPORT revoke_claimed 1"), ["Ann", "Bob"], None)
+    assert not any("revoke claimed" in ln for ln in lines)
+    assert any("the claim fails" in ln for ln in lines)
+    lines = EcarteText().event_lines(act(s, "REPORT revoke_claimed 0"), ["Ann", "Bob"], None)
+    assert any("Ann: revoke claimed" in ln for ln in lines)  # it stands: said

@@ -290,7 +290,8 @@ class CribbageState(BaseState):
             card, a card played past 31, a late claim of heels) so that the law rules them.
         start_scores: the sides' scores (points) the game starts from, for a table that
             joins part way (``hoyle referee --scores 110,112``); recorded, so the record
-            replays from them.
+            replays from them. Each back peg starts one hole behind its front peg (its true
+            place is not known; CRIB-R-2: two pegs per side), at 0 from a score of 0.
         first_dealer: the seat that deals first without a cut for deal (a match's next
             game: ACC-1.5, the loser of the previous game deals first); recorded.
         match: where the match this game belongs to stands (``engine.series.MatchState``
@@ -384,7 +385,9 @@ class CribbageState(BaseState):
         self.first_dealer: int | None = None
         if start_scores is not None:
             self.start_scores = _check_start_scores(start_scores, self.rules)
-            self.pegs = [[p, 0] for p in self.start_scores]
+            # As the table's board stands: the back peg in the hole behind the front peg
+            # (two pegs never share a hole; where it really stood is not known), at 0 on 0.
+            self.pegs = [[p, max(0, p - 1)] for p in self.start_scores]
             self.deal_start_pegs = [list(p) for p in self.pegs]
         if first_dealer is not None:
             if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \

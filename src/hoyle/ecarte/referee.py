@@ -243,8 +243,11 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
             s.trick[0][0] == seat else None
     law_id = s.laws.law_for(kind).id if s.laws is not None and \
         kind in s.laws.kinds else "ECARTE-R-17"
-    events.append(Event(Kind.REPORT, seat, action.cards, reason=word.replace("_", " "),
-                        source=law_id))
+    if word != "revoke_claimed" or "revoke_kind" in facts:
+        # (a revoke claimed that finds none is not "revoke claimed": the ruling says the
+        # claim fails)
+        events.append(Event(Kind.REPORT, seat, action.cards, reason=word.replace("_", " "),
+                            source=law_id))
     cont = Resume(s.phase, s.to_act)
     if not s._rule(Irregularity(kind, seat, s.phase, facts, reported=True), events,
                       cont):
