@@ -1,6 +1,6 @@
 """A refereed session through the real CLI (pexpect): a renege claimed late (ACC-7.3,
 with every card since the go taken back), a wrong muggins call (ACC-10.4.a: the points to
-the other player) and a kind the ACC code does not rule (touching the pegs: "not covered
+the other player) and a kind the ACC code does not rule (touching the pack: "not covered
 by ACC"), each printed ruling checked, then the record replayed.
 
 Alice (seat 0) is the pone, Bob (seat 1) deals (cuts 9C, 2D). Alice keeps 5H 5C 5S JD, Bob
@@ -9,9 +9,10 @@ Alice (seat 0) is the pone, Bob (seat 1) deals (cuts 9C, 2D). Alice keeps 5H 5C 
 5S in the next count. Bob claims the renege now, before he plays again: 5D and 5S go back,
 his point for last is taken back (2), he scores 2 for the one playable card (4) and
 chooses that the card be played: Alice plays 5S at 24 (29, no score; no card fits now, so
-she is to claim the last card). Bob calls "muggins for 2" on her 5S: she pegged all that
-was due, so the 2 go to her. Alice touched Bob's pegs: ACC
-has no law for it.
+she is to claim the last card). Bob calls "muggins for 2" before she has claimed it: too
+early (ACC-10.4.b), refused. She claims 1 for last; Bob calls "muggins for 2" as he is to
+lead: she pegged all that was due, so the 2 go to her. The pone touched the pack (EW-vi's
+kind): ACC has no law for it.
 """
 
 from __future__ import annotations
@@ -74,21 +75,28 @@ def test_ACC_7_3_late_renege_ACC_10_4_a_wrong_muggins_and_not_covered_through_th
     child.expect("claims how many points")
     child.sendline("0")
     child.expect("Alice claims how many points for the last card")  # no card fits now
+    child.sendline("muggins 2")  # early: she has not finished her pegging (ACC-10.4.b)
+    child.expect(words(r"a muggins call waits until Alice has finished pegging "
+                       r"\(ACC-10\.4\.b\)"))
+    child.expect("Alice claims how many points for the last card")
+    child.sendline("1")
+    child.expect(r"Bob plays a card")
     child.sendline("muggins 2")
     child.expect(words(r"Ruling ACC-10\.4\.a: a wrong muggins call: Alice pegged all that "
                        r"was due; the 2 point\(s\) called go to Alice"))
     child.expect(words(r"Alice scores 2 for a wrong muggins call"))
-    child.expect("Alice claims how many points for the last card")
-    child.sendline("report touched_pegs Alice")
-    child.expect(words(r"Ruling ACC: touched pegs: not covered by ACC; engine default: none"))
-    child.expect("Alice claims how many points for the last card")
+    child.expect("Bob plays a card")
+    child.sendline("report touched_pack")
+    child.expect(words(r"Ruling ACC: touched pack: not covered by ACC; engine default: none"))
+    child.expect("Bob plays a card")
     child.sendline("menu")
-    child.expect(r"touched_pegs\W+not covered by ACC")
+    child.expect(r"touched_pack\W+not covered by ACC")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     state, events = replay_record(GameRecord.load(tmp_path / "late.json"))
     laws = [e.source for e in events if e.kind == "ruling"]
     assert laws == ["ACC-7.3", "ACC-7.3", "ACC-10.4.a", "ACC"]  # the claim, the choice
-    # Bob: 2 (fifteen) + 1 (last, taken back) + 2 (renege); Alice: 2 (the wrong call)
-    assert state.scores == (2, 4)
-    assert state.count == 29 and (state.phase, state.current_player) == ("claim", 0)
+    # Bob: 2 (fifteen) + 1 (last, taken back) + 2 (renege); Alice: 1 (last) + 2 (the
+    # wrong call)
+    assert state.scores == (3, 4)
+    assert state.count == 0 and (state.phase, state.current_player) == ("play", 1)

@@ -181,7 +181,10 @@ def test_referee_match_next_file_exists_one_error_game_one_kept(tmp_path: Path) 
     (["--match", "100"], "match: first_to must be a whole number from 1 to 99 (not 100)"),
     (["--scores", "121,0"], "start_scores must be 2 whole numbers, one per side, each from "
                             "0 to 120 (not 121)"),
-    (["--scores", "110"], "start_scores must be 2 whole numbers"),
+    (["--scores", "110"], "start_scores must be 2 whole numbers, one per side, each from "
+                          "0 to 120 (not '110')"),  # what was typed, not "(110,)"
+    (["--scores", "110,5,7"], "start_scores must be 2 whole numbers, one per side, each "
+                              "from 0 to 120 (not '110,5,7')"),
     (["--scores", "a,b"], "--scores takes 2 whole numbers, one per side, e.g. --scores "
                           "110,112 (not 'a,b')"),
     (["--scores", "-1,5"], "--scores takes 2 whole numbers"),
@@ -270,3 +273,67 @@ def test_sim_bad_match_one_error_line_nothing_written(tmp_path: Path, bad: str) 
     assert code == 2
     one_error(out, f"match: first_to must be a whole number from 1 to 99 (not {bad})")
     assert not out_path.exists()
+
+
+# -- --lurch-agreed (EW-xvii) ---------------------------------------------------------------
+
+def test_EW_xvii_referee_lurch_agreed_counts_two_games_in_a_match(tmp_path: Path) -> None:
+    # From 10-120, Bo's heels take him out at 122 with Al on 10 (below 61, half the target):
+    # a lurch; agreed, it is two games and wins a match of first to 2 in one game.
+    code, out = referee(tmp_path, "--laws", "ew", "--match", "2", "--scores", "10,120",
+                        "--lurch-agreed", lines=QUICK_GAME)
+    assert code == 0, out
+    assert "Bo wins: 122-10; lurch (EW-xvii), two games" in " ".join(out.split())
+    assert "Match, first to 2 games (an agreed lurch counts two, EW-xvii): Al 0, Bo 2." in out
+    assert "Bo wins the match (2 games to 0)." in out
+    first = GameRecord.load(tmp_path / "m.json")
+    assert first.options["lurch_agreed"] is True and first.result is not None
+    assert first.result["games"] == 2
+    assert not (tmp_path / "m-2.json").exists()  # no second game: the match is won
+
+
+def test_EW_xvii_referee_lurch_not_agreed_is_one_game(tmp_path: Path) -> None:
+    code, out = referee(tmp_path, "--laws", "ew", "--match", "2", "--scores", "10,120",
+                        lines=[*QUICK_GAME, "quit"])
+    assert code == 0, out
+    assert "Match, first to 2 games: Al 0, Bo 1." in out
+    assert (tmp_path / "m-2.json").exists()
+
+
+@pytest.mark.parametrize("command", [
+    ["play", "cribbage", "--seed", "1", "--plain", "--laws", "acc"],
+    ["referee", "cribbage", "--laws", "acc"],
+    ["sim", "cribbage", "--games", "2", "--laws", "acc"],
+    ["sim", "cribbage", "--games", "2"],
+])
+def test_EW_xvii_lurch_agreed_under_another_code_one_error(tmp_path: Path,
+                                                           command: list[str]) -> None:
+    code, out = run(*command, "--lurch-agreed", "--save" if command[0] != "sim" else "--out",
+                    str(tmp_path / "x.json"), stdin="quit\n")
+    assert code == 2, out
+    one_error(out, "--lurch-agreed is an option of the EW code (EW-xvii): add --laws ew")
+    assert not list(tmp_path.iterdir())
+
+
+def test_EW_xvii_play_lurch_agreed_recorded(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    code, out = run("play", "cribbage", "--seed", "3", "--opponent", "random", "--laws", "ew",
+                    "--lurch-agreed", "--plain", "--save", str(path), stdin="quit\n")
+    assert code == 0, out
+    assert GameRecord.load(path).options["lurch_agreed"] is True
+
+
+def test_EW_xvii_sim_lurch_agreed_a_lurch_is_two_games(tmp_path: Path) -> None:
+    out_path = tmp_path / "m.jsonl"
+    code, out = run("sim", "cribbage", "--players", "expert,random", "--games", "6",
+                    "--match", "2", "--laws", "ew", "--lurch-agreed", "--seed", "2",
+                    "--out", str(out_path))
+    assert code == 0, out
+    records = [GameRecord.from_json(line) for line in out_path.read_text().splitlines()]
+    assert records and all(r.options["lurch_agreed"] is True for r in records)
+    for r in records:
+        assert r.result is not None
+        # EW-xvii: the loser below 61 (half the target) is lurched: two games, agreed
+        assert r.result["lurch"] == (min(r.result["scores"]) < 61), r.result
+        assert r.result["games"] == (2 if r.result["lurch"] else 1), r.result
+    assert any(r.result is not None and r.result["lurch"] for r in records)

@@ -10,13 +10,18 @@ The situation is ``test_laws_ew``'s (seat 1 deals, seat 0 is the pone): the pone
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+
+import pytest
+from helpers.cribbage import snapshot
 
 from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.state import CribbageState
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode, Ruling
+from hoyle.errors import IllegalAction
 
 PONE, DEALER = 0, 1
 EW, ACC = get_code("ew"), get_code("acc")
@@ -141,6 +146,22 @@ def test_ACC_7_3_wrong_go_corrected_before_the_adversary_plays() -> None:
     assert s.scores == (0, 2) and Action.parse("PLAY 5S") in s.legal_actions()
 
 
+def test_ACC_7_3_wrong_go_corrected_prints_no_empty_taken_back_line() -> None:
+    # Nothing was played since the go: the ruling is printed, no "Taken back: —" line.
+    from hoyle.cribbage.text import event_lines
+    s = at_24(ACC)
+    act(s, "GO")
+    events = act(s, "REPORT go_corrected 0")
+    assert [e.cards for e in events if e.kind == "retracted"] == [()]
+    text = "\n".join(event_lines(events, ["Alice", "Bob"], None))
+    assert "Ruling ACC-7.3" in text and "Taken back" not in text and "—" not in text
+    s = at_24(ACC)
+    act(s, "GO", "PLAY 5D", "CLAIM 0", "CLAIM 1", "PLAY 5S", "CLAIM 0")
+    text = "\n".join(event_lines(act(s, "REPORT renege 0"), ["Alice", "Bob"], None))
+    text = re.sub(r"\[/?[a-z ]+\]", "", text)  # the markup
+    assert "Taken back to the hands: 5♦ 5♠; the count is 24 again" in text
+
+
 def test_ACC_7_3_wrong_go_not_corrected_once_the_adversary_played() -> None:
     s = at_24(ACC)
     act(s, "GO", "PLAY 5D")  # the dealer has played: the correction window is past
@@ -207,6 +228,25 @@ def test_ACC_10_4_a_wrong_muggins_call_gives_the_points_to_the_other_player() ->
     (score,) = [e for e in events if e.kind == "score"]
     assert score.reason == "a wrong muggins call"
     assert s.scores == (0, 4)
+
+
+def test_ACC_10_4_b_muggins_call_before_the_player_finishes_pegging_is_refused() -> None:
+    # The dealer plays 5D at 24 (29, nothing) and is still to claim the last card: a call
+    # now is early (he has not finished his pegging) and changes nothing; once he has
+    # claimed the last card in full, the same call is a wrong call (2 to the dealer).
+    s = at_24(MUGGINS)
+    act(s, "GO", "PLAY 5D", "CLAIM 0")
+    assert (s.phase, s.current_player, s.scores) == ("claim", DEALER, (0, 2))
+    before = snapshot(s)
+    with pytest.raises(IllegalAction,
+                       match=r"a muggins call waits until seat 1 has finished pegging "
+                             r"\(ACC-10\.4\.b\)"):
+        s.apply(Action.parse("MUGGINS 2"))
+    assert snapshot(s) == before
+    act(s, "CLAIM 1")
+    r = ruling(act(s, "MUGGINS 2"))
+    assert r.law == "ACC-10.4.a" and "wrong" in r.text and r.points == ((DEALER, 2),)
+    assert s.scores == (0, 5)
 
 
 def test_ACC_10_4_c_muggins_on_a_hand_until_the_next_hand_is_pegged() -> None:

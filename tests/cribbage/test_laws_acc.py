@@ -41,7 +41,7 @@ from hoyle.cribbage.state import CribbageState
 from hoyle.errors import IllegalAction, ParameterError
 from hoyle.engine.action import CHANCE, TERMINAL, Action
 from hoyle.engine.event import Event
-from hoyle.engine.laws import LawCode, Ruling
+from hoyle.engine.laws import Irregularity, LawCode, Ruling
 
 from helpers.cribbage import snapshot
 
@@ -291,7 +291,7 @@ def test_ACC_rulings_carry_the_edition_2025_by_default() -> None:
     events = act(s, "REPORT used_opponents_pegs 0", "REPORT looked_at_crib 1", "GO",
                  "REPORT renege 0")
     assert [e.ruling.edition for e in rulings(events) if e.ruling] == ["2025"] * 3
-    assert "touched_pegs" not in ACC.kinds  # an EW law (EW-xiv), not an ACC one
+    assert "touched_pack" not in ACC.kinds  # an EW law (EW-vi), not an ACC one
 
 
 # -- 1: general ------------------------------------------------------------------------------
@@ -566,6 +566,33 @@ def test_ACC_4_4b_web2008_the_pone_hand_is_skipped_at_the_show() -> None:
     assert s.view(DEALER).claim == "hand" and s.current_player == DEALER
 
 
+@pytest.mark.parametrize("word, crib_points", [("crib_dead", 0), ("crib_counts", 4)])
+def test_ACC_4_4b_web2008_dealer_holds_the_wrong_count_crib_counts_unless_too_many(
+        word: str, crib_points: int) -> None:
+    # The catalogue's dealer case: the hand is played out, the dealer's pegging and hand
+    # do not count, the crib counts unless it has too many cards (the table says which).
+    s = at_play(referee=True, code=get_code("acc", acc_edition="web2008"))
+    act(s, *FIRST_COUNT)
+    assert s.scores == (3, 2)
+    r = the_ruling(act(s, f"REPORT wrong_count {DEALER}"), "ACC-4.4(b)")
+    assert r.edition == "web2008" and r.provisional and not r.new_deal
+    assert "held by the dealer" in r.text and "unless it has too many cards" in r.text
+    assert r.decision is not None and r.decision.seat == PONE
+    assert s.scores == (3, 0)  # the dealer's fifteen taken back, the pone's points kept
+    act(s, f"CHOOSE {word}")
+    assert s.phase == "play"  # the hand is played out
+    events = act(s, *SECOND_COUNT)
+    # the pone's fifteen (5S) counts; the dealer's last card does not
+    assert s.scores == (5, 0)
+    assert any(e.reason == "go: does not count" and e.seat == DEALER for e in events)
+    events = act(s, "CLAIM 14", *(["CLAIM 4"] if crib_points else []))
+    dead = [e.reason for e in events if e.kind == "score" and e.seat == DEALER
+            and e.points == 0]
+    assert "hand: dead, not counted" in dead
+    assert ("crib: dead, not counted" in dead) is (crib_points == 0)
+    assert s.scores == (19, crib_points) and (s.dealer, s.phase) == (PONE, "deal")
+
+
 def test_ACC_4_5_imperfect_pack_deal_void_points_stand() -> None:
     s = at_24(referee=True)
     r = the_ruling(act(s, "REPORT imperfect_pack"), "ACC-4.5")
@@ -733,14 +760,18 @@ def test_ACC_6_4_pack_after_the_turn_procedure() -> None:
 
 # -- 7: the play ------------------------------------------------------------------------------
 
+DEALER_LEADS = ("PLAY 5D", "CLAIM 0", "PLAY 5H", "CLAIM 2", "PLAY 4H", "CLAIM 0", "PLAY JD",
+                "CLAIM 0")  # 5, 10 (pair 2 to the pone), 14, 24
+
+
 @pytest.mark.parametrize("cards, stands", [(1, False), (2, False), (3, False), (4, True)])
 def test_ACC_7_1_a_b_dealer_led_in_error(cards: int, stands: bool) -> None:
     # "cards back, points retracted, pone leads, no penalty -- unless both have played
     # beyond one card each, when the order stands and points count": with the dealer
-    # leading, three cards are dealer, pone, dealer (the pone has played only one); four
-    # cards are two each.
+    # leading (FACT led_by 1), three cards are dealer, pone, dealer (the pone has played
+    # only one); four cards are two each.
     s = at_play(referee=True)
-    act(s, *FIRST_COUNT[:2 * cards])  # JD 10, 5D 15 (2), 5H 20 (2), 4H 24
+    act(s, "FACT led_by 1", *DEALER_LEADS[:2 * cards])
     assert len(s.played) == cards
     before = s.scores
     r = the_ruling(act(s, "REPORT dealer_led"), "ACC-7.1.a–b")
@@ -748,6 +779,22 @@ def test_ACC_7_1_a_b_dealer_led_in_error(cards: int, stands: bool) -> None:
     assert r.refused is stands  # refused: the report changes nothing, the order stands
     if stands:
         assert s.scores == before and len(s.played) == cards
+    else:  # the cards go back, the pair's points too, and the pone leads
+        assert s.scores == (0, 0) and s.played == [] and s.current_player == 0
+
+
+@pytest.mark.parametrize("fact", [(), ("FACT led_by 0",)])
+def test_ACC_7_1_a_b_dealer_led_reported_when_the_pone_led_nothing_to_rule(
+        fact: tuple[str, ...]) -> None:
+    # The pone (seat 0) led as he should: the report finds no lead by the dealer, so the
+    # ruling says there is nothing to rule, and nothing goes back.
+    s = at_play(referee=True)
+    act(s, *fact, *FIRST_COUNT[:4])  # JD 10, 5D 15 (2 to the dealer)
+    r = the_ruling(act(s, "REPORT dealer_led"), "ACC-7.1.a–b")
+    assert r.refused and "nothing to rule" in r.text
+    assert "pone leads" not in r.text
+    assert s.scores == (0, 2) and len(s.played) == 2 and s.count == 15
+    assert s.current_player == 0
 
 
 def test_ACC_7_1_c_d_one_card_at_a_time_count_called_cards_stay_face_up() -> None:
@@ -985,12 +1032,22 @@ def test_ACC_8_4_c_overpeg_not_claiming_game_takedown_or_accept() -> None:
         assert (t.phase, t.current_player, t.view(DEALER).claim) == ("claim", DEALER, "hand")
 
 
+def _heading_rules(law_id: str, title: str, kind: str) -> None:
+    """A heading the catalogue names for a kind: it rules it (provisional, the engine
+    default named, no penalty)."""
+    law = ACC[law_id]
+    assert law.title == title and law.kinds == (kind,) and law.rule is not None
+    r = ACC.rule(Irregularity(kind, 0, facts={"adversary": 1}))
+    assert r.law == law_id and r.provisional and r.refused and r.points == ()
+    assert "heading only" in r.text and "engine default" in r.text
+
+
 def test_ACC_8_5_improper_removal_of_pegs_heading() -> None:
-    check_law("ACC-8.5", "Improper removal of pegs")
+    _heading_rules("ACC-8.5", "Improper removal of pegs", "moved_peg")
 
 
 def test_ACC_8_6_touching_pegs_heading() -> None:
-    check_law("ACC-8.6", "Touching pegs")
+    _heading_rules("ACC-8.6", "Touching pegs", "touched_pegs")
 
 
 def test_ACC_8_7_pegging_with_the_opponents_pegs_opponent_scores_2() -> None:
@@ -1119,7 +1176,7 @@ def test_ACC_9_3_a_starter_mixed_offender_back_2() -> None:
 
 
 def test_ACC_9_4_mixing_a_hand_heading() -> None:
-    check_law("ACC-9.4", "Mixing a hand with other cards")
+    _heading_rules("ACC-9.4", "Mixing a hand with other cards", "hand_mixed_with_pack")
 
 
 def test_ACC_9_5_no_help_in_counting() -> None:
@@ -1302,6 +1359,7 @@ REPORTED = {  # kind -> the law that rules it when reported in the play at count
     "dealer_led": "ACC-7.1.a–b", "retracted_card": "ACC-7.1.e",
     "two_cards_played": "ACC-7.1.f", "late_claim": "ACC-8.3",
     "false_game_claim": "ACC-8.4.b", "used_opponents_pegs": "ACC-8.7",
+    "moved_peg": "ACC-8.5", "touched_pegs": "ACC-8.6", "hand_mixed_with_pack": "ACC-9.4",
     "dealer_counted_first": "ACC-9.2", "starter_mixed": "ACC-9.3.a",
     "count_help_demanded": "ACC-9.5", "no_show": "ACC-12.2",
     "ethics_violation": "ACC-ETH", "overscore_called": "ACC-8.4.c",
@@ -1309,7 +1367,8 @@ REPORTED = {  # kind -> the law that rules it when reported in the play at count
 }
 NEEDS_SEAT = {"cut_peek", "refused_count_check", "picked_up_discards", "looked_at_crib",
               "crib_peek_before_discard", "false_game_claim", "used_opponents_pegs",
-              "starter_mixed", "no_show", "overscore_called", "renege", "go_corrected"}
+              "starter_mixed", "no_show", "overscore_called", "renege", "go_corrected",
+              "touched_pegs", "hand_mixed_with_pack"}
 
 
 # reached by MUGGINS n and FACT cut_by, not by REPORT

@@ -152,3 +152,10 @@ def test_game_paths_of_a_match(tmp_path: object) -> None:
     assert game_path(Path("a/m.json"), 2) == Path("a/m-2.json")
     assert game_path(Path("a/m-2.json"), 3) == Path("a/m-3.json")
     assert game_path(Path("a/m.json"), 1) == Path("a/m.json")
+
+
+def test_CRIB_R_2_start_scores_back_peg_one_hole_behind_the_front() -> None:
+    # A table that joins at 110-112: each side's back peg stands in the hole behind its
+    # front peg (not at 0, where a displaced front peg would fall back 110 points).
+    s = CribbageState(laws=get_code("ew"), referee=True, start_scores=(110, 0))
+    assert s.pegs == [[110, 109], [0, 0]] and s.scores == (110, 0)

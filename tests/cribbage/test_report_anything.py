@@ -36,7 +36,8 @@ def test_union_of_the_kinds_both_codes_name() -> None:
     ew = {k for k, r in EW.reports.items() if r.reportable}
     acc = {k for k, r in ACC.reports.items() if r.reportable}
     assert set(REPORT_KINDS) == ew | acc
-    assert "touched_pegs" in ew - acc and "dealer_led" in acc - ew
+    assert "touched_pack" in ew - acc and "dealer_led" in acc - ew
+    assert "touched_pegs" in ew & acc  # EW-xiv; ACC-8.6 (a heading)
     assert {"misdeal", "wrong_count", "false_game_claim"} <= ew & acc
 
 
@@ -68,17 +69,34 @@ def test_ACC_11_and_EW_every_kind_of_the_union_gets_a_ruling_or_not_covered(name
     assert (covered, uncovered) == (len(mine), len(REPORT_KINDS) - len(mine))
 
 
-def test_ACC_uncovered_touched_pegs_no_default_state_unchanged() -> None:
-    # ACC has no law for touching the adversary's pegs (8.6 is a heading only, 8.7 is
-    # pegging with them): not covered, no default: nothing changes but the record.
+def test_ACC_uncovered_touched_pack_no_default_state_unchanged() -> None:
+    # ACC has no law for the pone touching the pack (EW-vi's kind): not covered, no
+    # default: nothing changes but the record.
     s = at_play(ACC)
     before = (s.scores, s.phase, s.current_player, [list(h) for h in s.hands])
-    (e,) = [e for e in s.apply(Action.parse("REPORT touched_pegs 0")) if e.kind == "ruling"]
+    (e,) = [e for e in s.apply(Action.parse("REPORT touched_pack")) if e.kind == "ruling"]
     assert e.source == "ACC" and e.ruling is not None and not e.ruling.covered
-    assert e.reason == ("touched pegs: not covered by ACC; engine default: none (the game "
+    assert e.reason == ("touched pack: not covered by ACC; engine default: none (the game "
                         "goes on as it stands)")
     assert (s.scores, s.phase, s.current_player, [list(h) for h in s.hands]) == before
-    assert s.history[-1] == Action.parse("REPORT touched_pegs 0")
+    assert s.history[-1] == Action.parse("REPORT touched_pack")
+
+
+@pytest.mark.parametrize("kind, law", [("touched_pegs 0", "ACC-8.6"),
+                                       ("hand_mixed_with_pack 0", "ACC-9.4"),
+                                       ("moved_peg", "ACC-8.5")])
+def test_ACC_8_6_ACC_9_4_ACC_8_5_headings_rule_provisionally_with_the_default(
+        kind: str, law: str) -> None:
+    # The catalogue names these laws (headings only): the ruling cites the law, is marked
+    # provisional and names the engine default (no penalty); nothing changes.
+    s = at_play(ACC)
+    before = (s.scores, s.phase, s.current_player, [list(h) for h in s.hands])
+    (e,) = [e for e in s.apply(Action.parse(f"REPORT {kind}")) if e.kind == "ruling"]
+    r = e.ruling
+    assert e.source == law and r is not None and r.covered and r.provisional and r.refused
+    assert "heading only" in r.text and "engine default: " in r.text
+    assert "no penalty" in r.text and "not covered" not in r.text
+    assert (s.scores, s.phase, s.current_player, [list(h) for h in s.hands]) == before
 
 
 def test_EW_uncovered_starter_multiple_exposed_default_named() -> None:
@@ -118,6 +136,17 @@ def test_registry_report_menu_is_the_union_for_each_code() -> None:
         rows = spec.report_menu(name)
         assert [k for k, _, _ in rows] == sorted(REPORT_KINDS)
         laws = dict((k, law) for k, law, _ in rows)
-        assert laws["touched_pegs"] == ("EW-xiv" if name == "ew" else "not covered by ACC")
+        assert laws["touched_pegs"] == ("EW-xiv" if name == "ew" else "ACC-8.6")
+        assert laws["touched_pack"] == ("EW-vi" if name == "ew" else "not covered by ACC")
         assert laws["dealer_led"] == ("not covered by EW" if name == "ew" else "ACC-7.1.a–b")
     assert spec.report_menu() == spec.report_menu("ew")
+
+
+def test_a_huge_unknown_word_is_not_echoed_in_full() -> None:
+    # hoyle.errors.short_repr: the error quotes at most 40 characters of what was typed.
+    s = at_play(ACC)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Action.parse("REPORT " + "x" * 100_000))
+    text = str(info.value)
+    assert text.startswith("unknown irregularity '" + "x" * 36 + "...; known: ")
+    assert len(text) < 2_000 and "x" * 41 not in text

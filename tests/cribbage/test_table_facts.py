@@ -165,6 +165,17 @@ def test_EW_dealer_led_not_covered_the_play_stands() -> None:
     act(s, DEAL, *DISCARDS, "STARTER 9S", "FACT led_by 1", "PLAY 5D", "CLAIM 0")
     r = ruling(act(s, "REPORT dealer_led"))
     assert not r.covered and r.law == "EW" and len(s.played) == 1 and s.count == 5
+    assert "the play stands as led by the dealer" in r.text
+
+
+def test_EW_dealer_led_reported_when_the_pone_led_nothing_to_rule() -> None:
+    # Not covered by EW; the default must not say the dealer led when the pone did.
+    s = new(EW)
+    act(s, DEAL, *DISCARDS, "STARTER 9S", "PLAY 5H", "CLAIM 0")
+    r = ruling(act(s, "REPORT dealer_led"))
+    assert not r.covered and r.refused
+    assert "nothing to rule" in r.text and "stands as led" not in r.text
+    assert len(s.played) == 1 and s.count == 5 and s.current_player == 1
 
 
 # -- the crib: ACC-5.1.c, ACC-5.1.d, ACC-5.2.c -------------------------------------------

@@ -334,3 +334,64 @@ def test_CLUB_2_improper_shuffle_during_the_hand_the_deal_goes_on() -> None:
     r = the_ruling(act(s, "REPORT improper_shuffle"), "CLUB-2")
     assert r.refused and "goes on" in r.text and "shuffled again" not in r.text
     assert (s.phase, s.current_player, s.deal_number) == ("play", ELDER, 1)
+
+
+# -- several cards turned up, reported after its window: too late (CLUB-11, HGIE-11) -------
+
+@pytest.mark.parametrize("code, law", [(C, "CLUB-11"), (OH, "HGIE-11")])
+def test_CLUB_11_HGIE_11_several_turned_in_the_play_is_too_late(code: str, law: str) -> None:
+    # The elder hand has stood: the play is on. A report of several cards turned up now
+    # is past its window (at the turn-up): the code's too-late ruling, nothing done.
+    s = at_play(code)
+    before = (s.phase, s.current_player, tuple(s.scores), str(s.turn_up),
+              tuple(s.stock()), tuple(tuple(h) for h in s.hands), tuple(s.exposed_turn))
+    r = the_ruling(act(s, "REPORT several_turned 8C"), law)
+    assert r.refused and r.decision is None and not r.new_deal
+    assert r.text == ("several turned: too late, reported after its window (at the "
+                      "turn-up, before the first act after it): no remedy")
+    assert (s.phase, s.current_player, tuple(s.scores), str(s.turn_up),
+            tuple(s.stock()), tuple(tuple(h) for h in s.hands),
+            tuple(s.exposed_turn)) == before
+
+
+@pytest.mark.parametrize("code, law", [(C, "CLUB-11"), (OH, "HGIE-11")])
+def test_CLUB_11_HGIE_11_several_turned_at_the_turn_up_is_in_time(code: str,
+                                                                  law: str) -> None:
+    s = at_proposal(code)
+    r = the_ruling(act(s, "REPORT several_turned 9C"), law)
+    assert r.decision is not None and not r.refused and s.phase == "decision"
+    s = at_turn(code)  # before the turn-up there is no turn-up to report on
+    with pytest.raises(IllegalAction, match="reported at the turn-up"):
+        s.apply(Action.parse("REPORT several_turned 9C"))
+
+
+def test_a_huge_unknown_report_word_is_not_echoed_in_full() -> None:
+    s = at_play(C)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Action.parse("REPORT " + "x" * 100_000))
+    text = str(info.value)
+    assert text.startswith("unknown irregularity '" + "x" * 36 + "...; known: ")
+    assert len(text) < 2_000 and "x" * 41 not in text
+
+
+def test_CLUB_14_king_moved_with_the_deal_reads_loses_not_scores_minus_one() -> None:
+    # The turned king follows the true dealer: the seat who lost it "loses 1", never
+    # "scores -1".
+    import re
+    s = at_play(C, deal=KING_TURNED, turn="TURN KS")
+    events = act(s, "PLAY 7H", "REPORT deal_out_of_turn 0")
+    assert [(e.seat, e.points) for e in events if e.kind == "score"] == [(1, -1), (0, 1)]
+    text = re.sub(r"\[/?[a-z ]+\]", "", "\n".join(
+        EcarteText().event_lines(events, ["Ann", "Bob"], None)))
+    assert "Bob loses 1 for the king turned up (not the dealer) → 0" in text
+    assert "scores -1" not in text and "Ann scores 1 for the king turned up (the dealer)" in text
+
+
+def test_CLUB_43_a_failed_revoke_claim_prints_no_revoke_claimed_line() -> None:
+    s = at_play(C)
+    act(s, *TO_THE_REVOKE)
+    lines = EcarteText().event_lines(act(s, "REPORT revoke_claimed 1"), ["Ann", "Bob"], None)
+    assert not any("revoke claimed" in ln for ln in lines)
+    assert any("the claim fails" in ln for ln in lines)
+    lines = EcarteText().event_lines(act(s, "REPORT revoke_claimed 0"), ["Ann", "Bob"], None)
+    assert any("Ann: revoke claimed" in ln for ln in lines)  # it stands: said

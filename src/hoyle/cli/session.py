@@ -20,7 +20,7 @@ from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.play import PlayDriver
 from hoyle.engine.records import GameRecord, RecordClaim
-from hoyle.engine.text import HUMAN, Block, Confirm, GameText, PlayGame, TextTable
+from hoyle.engine.text import HUMAN, Block, Confirm, GameText, PlayGame, TextTable, name_seats
 from hoyle.errors import HoyleError, IllegalAction, RecordError
 
 if TYPE_CHECKING:
@@ -425,7 +425,7 @@ class RecordedSession(_Session[S]):
             try:
                 events = self.state.apply(self.text.read_table(text, self.state, self.names))
             except HoyleError as e:  # the state is left as it was
-                self.console.print(f"[red]{escape(str(e))}[/red]")
+                self.console.print(f"[red]{escape(name_seats(str(e), self.names))}[/red]")
                 continue
             self.show(self.text.referee_event_lines(self.state, events, self.names))
             if self.text.board_changed(events):

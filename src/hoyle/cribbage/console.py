@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ from hoyle.engine.text import (HUMAN, Area, Block, Board, Confirm, GameText, Pla
                                TextTable, Track, card_markup, cards_markup,
                                check_play_record, escape)
 from hoyle.engine.series import MatchState
-from hoyle.errors import HoyleError, ParameterError, RecordError
+from hoyle.errors import HoyleError, ParameterError, RecordError, short_repr
 
 __all__ = ["CribbageText", "HELP", "REFEREE_HELP", "law_code", "parse_table_input", "score"]
 
@@ -64,6 +65,21 @@ REFEREE_HELP = (
 VERBS = ("CUT", "DEAL", "DISCARD", "STARTER", "PLAY", "GO", "CLAIM", "CHOOSE", "HEELS",
          "AMEND", "REPORT", "MUGGINS", "FACT")
 """The verbs a line of table input may begin with (the action language of records)."""
+
+
+def agreed_rules(rules: CribbageRules, laws: str | None, lurch_agreed: bool) -> CribbageRules:
+    """``rules`` with the lurch agreed before the game (``lurch_agreed``: a lurch counts
+    two games, EW-xvii) under the law code named ``laws``.
+
+    Raises:
+        HoyleError: the lurch agreed under a code other than EW (ACC knows no lurch).
+    """
+    if not lurch_agreed:
+        return rules
+    if laws is None or laws.lower() != "ew":
+        raise HoyleError("--lurch-agreed is an option of the EW code (EW-xvii): "
+                         "add --laws ew")
+    return replace(rules, lurch_agreed=True)
 
 
 def law_code(laws: str, muggins: bool, acc_edition: str | None = None) -> LawCode:
@@ -124,7 +140,11 @@ def _scores(text: str | None, rules: CribbageRules) -> tuple[int, ...] | None:
     if not all(p.isdigit() for p in parts):
         raise ParameterError(f"--scores takes {rules.sides} whole numbers, one per side, "
                              f"e.g. --scores {','.join(['110', '112', '95'][:rules.sides])} "
-                             f"(not {text!r})", "scores")
+                             f"(not {short_repr(text)})", "scores")
+    if len(parts) != rules.sides:  # quote what was typed, not a tuple of it
+        raise ParameterError(f"start_scores must be {rules.sides} whole numbers, one per "
+                             f"side, each from 0 to {rules.target - 1} (not "
+                             f"{short_repr(text)})", "scores")
     return tuple(int(p) for p in parts)
 
 
@@ -277,7 +297,8 @@ class CribbageText(GameText):
             raise HoyleError("--muggins needs --manual-count: muggins takes the points a "
                              "player fails to claim (ACC-10.1), and without manual "
                              "counting every score is taken for him")
-        rules = CribbageRules.for_variant(values["variant"])
+        rules = agreed_rules(CribbageRules.for_variant(values["variant"]), values["laws"],
+                             bool(values.get("lurch_agreed")))
         players = {seat: make_player(values["opponent"]) for seat in range(1, rules.players)}
         code = law_code(values["laws"], values["muggins"], values.get("acc_edition"))
         match = _new_match(values.get("match"), rules, seed)
@@ -556,7 +577,8 @@ class CribbageText(GameText):
                     ) -> tuple[CribbageState, list[str]]:
         """A refereed game of ``values["variant"]`` under ``values["laws"]`` (``muggins``:
         ACC-10.1), with different names for its players."""
-        rules = CribbageRules.for_variant(values["variant"])
+        rules = agreed_rules(CribbageRules.for_variant(values["variant"]), values["laws"],
+                             bool(values.get("lurch_agreed")))
         if names is None:
             names = [f"Seat {i}" for i in range(rules.players)]
         if len(names) != rules.players or not all(names) or len(set(names)) != len(names):

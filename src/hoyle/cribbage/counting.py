@@ -335,6 +335,27 @@ def check_muggins(s: Table, action: Action) -> None:
     top = max_claim(s.rules)
     if action.n is None or not 1 <= action.n <= top:
         raise IllegalAction(f"MUGGINS names the points called, from 1 to {top}")
+    if action.word != "heels" and s.claim is not None:
+        subject = _muggins_subject(s)
+        if subject is not None and subject == s.claim.seat:
+            # ACC-10.4.b: the call comes after the player finishes his pegging; while
+            # he is still claiming (the last card, a go), it is early and changes nothing.
+            raise IllegalAction(f"a muggins call waits until seat {subject} has finished "
+                                "pegging (ACC-10.4.b)")
+
+
+def _muggins_subject(s: Table) -> int | None:
+    """The seat whose pegging a ``MUGGINS n`` call now judges, when that pegging is the
+    latest claim (as :func:`do_muggins` picks it: the last underpeg in its window, else,
+    with no underpeg at all, the last claim); ``None`` otherwise (an older underpeg still
+    in its window, or a call past every window: its timing does not hang on this turn)."""
+    last = len(s.claims) - 1
+    open_ = [m for m in s.muggins_open if not muggins_window_closed(s, m)]
+    if open_:
+        return open_[-1].seat if open_[-1].claim_no == last else None
+    if s.muggins_open:
+        return None
+    return s.claims[-1][0] if s.claims else None
 
 
 def do_muggins(s: Table, word: str, n: int, events: list[Event]) -> None:

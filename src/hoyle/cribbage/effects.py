@@ -61,6 +61,19 @@ class NoCount(Effect):
 
 
 @dataclass(frozen=True)
+class DeadCrib(Effect):
+    """This deal's crib is dead: it is not counted in the show (ACC-4.4(b), web2008: the
+    dealer held a wrong number of cards and the crib has too many)."""
+
+    ORDER: ClassVar[int] = 12
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: Continuation) -> bool:
+        _crib(state).crib_dead = law
+        return False
+
+
+@dataclass(frozen=True)
 class PegOut(Effect):
     """``seat`` pegs the ``points`` he was due, short of which he stopped: he pegs out
     (ACC-8.11: the opponent must remind him; the game ends)."""

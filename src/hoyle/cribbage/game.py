@@ -82,10 +82,14 @@ class CribbageSpec(GameSpec):
     def play_match_game(self, names: tuple[str, str], seed: int, index: int,
                         params: Mapping[str, Any] | None = None) -> Any:
         from hoyle.cribbage.tally import play_one, play_series
+        from hoyle.cribbage.console import agreed_rules
+        from hoyle.cribbage.rules import CribbageRules
         own = params or {}
+        rules = agreed_rules(CribbageRules(), own.get("laws"), bool(own.get("lurch_agreed")))
         if own.get("match") is not None:
-            return play_series(names, seed, index, int(own["match"]), self._sim_code(own))
-        return play_one(names, seed, index, self._sim_code(own))
+            return play_series(names, seed, index, int(own["match"]), self._sim_code(own),
+                               rules)
+        return play_one(names, seed, index, self._sim_code(own), rules)
 
     def check_sim_params(self, params: Mapping[str, Any]) -> None:
         from hoyle.engine.series import MatchState
@@ -98,10 +102,13 @@ class CribbageSpec(GameSpec):
         or ``None``: the rules of play alone."""
         from hoyle.cribbage.console import law_code
         from hoyle.errors import HoyleError
-        unknown = set(params) - {"laws", "acc_edition", "match"}
+        from hoyle.cribbage.console import agreed_rules
+        from hoyle.cribbage.rules import CribbageRules
+        unknown = set(params) - {"laws", "acc_edition", "match", "lurch_agreed"}
         if unknown:
             raise HoyleError(f"cribbage matches have no option {sorted(unknown)[0]!r}")
         laws, edition = params.get("laws"), params.get("acc_edition")
+        agreed_rules(CribbageRules(), laws, bool(params.get("lurch_agreed")))
         if laws is None:
             if edition is not None:
                 raise HoyleError("--acc-edition is an option of the ACC code: add --laws acc")
@@ -127,7 +134,8 @@ class CribbageSpec(GameSpec):
                 _edition_option(),
                 Option("match", int, None, "Play --games matches of first to N games "
                        "instead of single games (ACC-1.5: the loser deals the next game; "
-                       "EW: cut again): matches won, their games and game points."))
+                       "EW: cut again): matches won, their games and game points."),
+                _lurch_option())
 
     def sim_help(self) -> str:
         return ("A match between two computer players: win rates with 95% confidence "
@@ -173,6 +181,7 @@ class CribbageSpec(GameSpec):
                                            "--manual-count)."),
             _edition_option(),
             _match_option(),
+            _lurch_option(),
             Option("resume", Path, None, "Continue a saved game from its record file."))
 
     def referee_options(self) -> Sequence[Option]:
@@ -183,6 +192,7 @@ class CribbageSpec(GameSpec):
             Option("muggins", bool, False, "Muggins announced (ACC-10.1; --laws acc only)."),
             _edition_option(),
             _match_option(),
+            _lurch_option(),
             Option("scores", str, None, "The scores the game starts from, one per side, "
                    "e.g. 110,112 (a table that joins part way; recorded)."),
             Option("save", Path, None, "Record file (default hoyle-referee.json)."),
@@ -212,6 +222,12 @@ def _edition_option() -> Option:
                   f"The ACC rule book's edition ({', '.join(edition.values)}; default "
                   f"{edition.default}; --laws acc only): the rules that differ by edition "
                   "(ACC-4.4(b), ACC-8.11).", choices=tuple(edition.values))
+
+
+def _lurch_option() -> Option:
+    return Option("lurch_agreed", bool, False,
+                  "The players agree before the game that a lurch (the loser below half "
+                  "the target) counts as two games (EW-xvii; --laws ew only).")
 
 
 def _match_option() -> Option:

@@ -17,7 +17,7 @@ from hoyle.engine.event import Event
 from hoyle.cards import Card
 from hoyle.cribbage.phase import Phase
 from hoyle.engine.laws import Irregularity, LawCode, Until
-from hoyle.errors import IllegalAction
+from hoyle.errors import IllegalAction, short_repr
 
 __all__ = ["Table", "check_report", "do_report"]
 
@@ -32,6 +32,9 @@ class Table(Protocol):
     open_overscores: list[tuple[int, int]]
     closed_overscores: list[tuple[int, int]]
     played: list[tuple[int, Card]]
+
+    @property
+    def wrong_lead(self) -> object | None: ...  # the play before a lead out of turn
 
     def _rule(self, irregularity: Irregularity, events: list[Event],
               cont: Continuation | None = None) -> bool: ...
@@ -50,7 +53,7 @@ def check_report(s: Table, action: Action) -> None:
     union = s.laws.game_reports
     spec = union.get(action.word)
     if spec is None or not spec.reportable:
-        raise IllegalAction(f"unknown irregularity {action.word!r}; known: "
+        raise IllegalAction(f"unknown irregularity {short_repr(action.word)}; known: "
                             f"{', '.join(sorted(union))}")
     if action.n is not None and not 0 <= action.n < s.rules.players:
         raise IllegalAction(f"no seat {action.n} in this game")
@@ -74,6 +77,10 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
             (spec.until is Until.DEAL and s.phase != Phase.DEAL)
             or (spec.until is Until.FIRST_CARD and s.played)):
         facts["too_late"] = True  # a remedy of the deal or the starter, past its time
+    if action.word == "dealer_led":
+        # ACC-7.1.a-b: whether the dealer led this play (FACT led_by DEALER); if not,
+        # there is nothing to put back.
+        facts["dealer_led"] = s.wrong_lead is not None
     if action.word == "overscore_called":
         open_ = [x for x in s.open_overscores if x[0] == action.n]
         facts["pending_excess"] = open_[-1][1] if open_ else 0

@@ -290,7 +290,8 @@ class CribbageState(BaseState):
             card, a card played past 31, a late claim of heels) so that the law rules them.
         start_scores: the sides' scores (points) the game starts from, for a table that
             joins part way (``hoyle referee --scores 110,112``); recorded, so the record
-            replays from them.
+            replays from them. Each back peg starts one hole behind its front peg (its true
+            place is not known; CRIB-R-2: two pegs per side), at 0 from a score of 0.
         first_dealer: the seat that deals first without a cut for deal (a match's next
             game: ACC-1.5, the loser of the previous game deals first); recorded.
         match: where the match this game belongs to stands (``engine.series.MatchState``
@@ -368,6 +369,9 @@ class CribbageState(BaseState):
         self.no_count: dict[int, str] = {}
         """Sides whose play points and hand do not count for the rest of this deal, with
         the law (ACC-4.4(b), web2008)."""
+        self.crib_dead = ""
+        """The law that made this deal's crib dead (not counted: ACC-4.4(b), web2008, the
+        dealer wrong with a crib of too many cards), or ``""``."""
         self.game_hole = game_hole(laws)
         """The law that stops the winner's peg in the game hole (ACC-1.6), or ``""``: then
         the count reached is shown (EW; CRIB-R-11)."""
@@ -381,7 +385,9 @@ class CribbageState(BaseState):
         self.first_dealer: int | None = None
         if start_scores is not None:
             self.start_scores = _check_start_scores(start_scores, self.rules)
-            self.pegs = [[p, 0] for p in self.start_scores]
+            # As the table's board stands: the back peg in the hole behind the front peg
+            # (two pegs never share a hole; where it really stood is not known), at 0 on 0.
+            self.pegs = [[p, max(0, p - 1)] for p in self.start_scores]
             self.deal_start_pegs = [list(p) for p in self.pegs]
         if first_dealer is not None:
             if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
@@ -578,7 +584,7 @@ class CribbageState(BaseState):
         if action.n is not None and verb not in _NUMBER_VERBS:
             raise IllegalAction(f"{verb} takes no number")
         if action.word and verb not in _WORD_VERBS:
-            raise IllegalAction(f"{verb} takes no word such as {action.word!r}")
+            raise IllegalAction(f"{verb} takes no word such as {short_repr(action.word)}")
         if phase == Phase.PLAY:
             seat = self.to_act
             if verb == "PLAY" and len(cards) == 1:
@@ -784,6 +790,7 @@ class CribbageState(BaseState):
         self.shown = []
         self.dead = []
         self.no_count = {}
+        self.crib_dead = ""
         self.deal_start_pegs = [list(p) for p in self.pegs]
         self.count_no = 0
         self.claims = []
@@ -990,7 +997,7 @@ class CribbageState(BaseState):
             raise IllegalAction("the facts of the table are entered in referee mode")
         word, seat = action.word, action.n
         if word not in FACT_WORDS:
-            raise IllegalAction(f"unknown fact {word!r}; known: {', '.join(FACT_WORDS)}")
+            raise IllegalAction(f"unknown fact {short_repr(word)}; known: {', '.join(FACT_WORDS)}")
         if seat is None or not 0 <= seat < self.rules.players:
             raise IllegalAction(f"FACT {word} names the seat, e.g. FACT {word} 1")
         if action.cards:
@@ -1221,6 +1228,10 @@ class CribbageState(BaseState):
             if not is_crib and self.no_count and side in self.no_count:
                 events.append(event(Kind.SCORE, seat, (), 0, (), "hand: dead, not counted",
                                     self.no_count[side], self.pegs[side][0]))
+                continue
+            if is_crib and self.crib_dead:
+                events.append(event(Kind.SCORE, seat, (), 0, (), "crib: dead, not counted",
+                                    self.crib_dead, self.pegs[side][0]))
                 continue
             if score is _show_total_only:  # fast simulation: totals only
                 total = show_total(cards, self.starter, crib=is_crib, crib_flush_rule=rule)

@@ -26,6 +26,7 @@ from hoyle.cards import CARDS, Card, Rank, derive_rng
 from hoyle.cribbage.match import play_game
 from hoyle.cribbage.players import make_player
 from hoyle.cribbage.records import replay_record
+from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
@@ -78,16 +79,18 @@ class GameSummary:
 
 
 def play_one(names: Sequence[str], seed: int, index: int,
-             laws: LawCode | None = None) -> GameSummary:
+             laws: LawCode | None = None, rules: CribbageRules | None = None) -> GameSummary:
     """Play game ``index`` of a match between players ``names`` (A, B), under the law
-    code ``laws`` (default none: the rules of play alone)."""
+    code ``laws`` (default none: the rules of play alone) and ``rules`` (default the
+    six-card game; e.g. with ``lurch_agreed``, EW-xvii)."""
     a_deals_first = index % 2 == 0
     # Seat 0 is always A; the cut is chosen so that the first dealer alternates.
     rng = derive_rng(seed, "cut", index)
     lo, hi = sorted(rng.sample(range(1, 14), 2))
     low_card = rng.choice(_cards_of(lo))
     high_card = rng.choice(_cards_of(hi))
-    state = CribbageState(seed=game_seed(seed, index), itemize=False, laws=laws)
+    state = CribbageState(rules or CribbageRules(), seed=game_seed(seed, index), itemize=False,
+                          laws=laws)
     first = 0 if a_deals_first else 1
     cuts = (low_card, high_card) if first == 0 else (high_card, low_card)
     state.apply(Action("CUT", (cuts[0],)))
@@ -122,9 +125,11 @@ class SeriesSummary:
 
 
 def play_series(names: Sequence[str], seed: int, index: int, first_to: int,
-                laws: LawCode | None = None) -> SeriesSummary:
+                laws: LawCode | None = None, rules: CribbageRules | None = None
+                ) -> SeriesSummary:
     """Play match ``index`` of a run, first to ``first_to`` games, between players
-    ``names`` (A, B) under ``laws``: A deals the first game first when ``index`` is even;
+    ``names`` (A, B) under ``laws`` and ``rules`` (default the six-card game; with
+    ``lurch_agreed`` a lurch counts two games, EW-xvii): A deals the first game first when ``index`` is even;
     each later game's first dealer is the code's (ACC-1.5: the loser; EW: the cut,
     :mod:`hoyle.cribbage.matchplay`). Game ``k`` of the match is seeded
     ``game_seed(seed, index * 2 * first_to + k)`` (a match has fewer than ``2 * first_to``
@@ -139,8 +144,8 @@ def play_series(names: Sequence[str], seed: int, index: int, first_to: int,
     players = [make_player(names[0]), make_player(names[1])]
     first: int | None = 0 if index % 2 == 0 else 1
     base = index * 2 * first_to
-    state = CribbageState(seed=game_seed(seed, base), itemize=False, laws=laws,
-                          first_dealer=first, match=match.to_dict())
+    state = CribbageState(rules or CribbageRules(), seed=game_seed(seed, base), itemize=False,
+                          laws=laws, first_dealer=first, match=match.to_dict())
     games: list[GameSummary] = []
     while True:
         tally = DealTally(first if first is not None else 0)

@@ -110,9 +110,15 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
         elif k == "swapped":
             lines.append(f"  [yellow]{who}: {escape(e.reason)}[/yellow]  "
                          f"[dim]({escape(e.source)})[/dim]")
-        elif k == "retracted":
-            lines.append(f"  [yellow]Taken back to the hands: {cards_markup(e.cards)}; the "
-                         f"count is {e.count} again[/yellow]  [dim]({escape(e.source)})[/dim]")
+        elif k == "retracted" and e.reason.startswith("the cards played"):
+            if e.cards:  # nothing taken back (a go withdrawn at once): no line
+                lines.append(f"  [yellow]Taken back to the hands: {cards_markup(e.cards)}; "
+                             f"the count is {e.count} again[/yellow]  "
+                             f"[dim]({escape(e.source)})[/dim]")
+        elif k == "retracted":  # the starter, or the discards, taken back
+            lines.append(f"  [yellow]{escape(e.reason[:1].upper() + e.reason[1:])}"
+                         f"{': ' + cards_markup(e.cards) if e.cards else ''}[/yellow]  "
+                         f"[dim]({escape(e.source)})[/dim]")
         elif k == "heels_lost":
             lines.append(f"  [yellow]{escape(e.reason)}[/yellow]  [dim]({escape(e.source)})[/dim]")
         elif k == "game_over":

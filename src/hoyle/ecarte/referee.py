@@ -19,7 +19,7 @@ from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import Irregularity, LawCode, Report, Window
-from hoyle.errors import IllegalAction
+from hoyle.errors import IllegalAction, short_repr
 
 __all__ = ["FACTS", "Table", "check_report", "past_window", "report_kind", "do_report"]
 
@@ -45,6 +45,7 @@ class Table(Protocol):
     count_report: tuple[int, str, tuple[Card, ...]] | None
     exposed_turn: list[Card]
     elder_looked: bool
+    scores: list[int]
 
     @property
     def elder(self) -> int | None: ...
@@ -74,7 +75,7 @@ def check_report(s: Table, action: Action) -> None:
         return
     spec = words.get(word)
     if spec is None:
-        raise IllegalAction(f"unknown irregularity {word!r}; known: "
+        raise IllegalAction(f"unknown irregularity {short_repr(word)}; known: "
                             f"{', '.join(sorted(words))}")
     needs_seat, needs_cards = spec.seat, spec.cards
     if s.phase in (Phase.DECISION, Phase.RECTIFY):
@@ -108,11 +109,12 @@ def check_report(s: Table, action: Action) -> None:
         for c in action.cards:
             if c not in pool:
                 raise IllegalAction(f"{c.pretty} is not in {'the stock' if word == 'too_many' else 'that hand'}")
-    if word == "several_turned" and (s.phase != Phase.PROPOSAL or s.proposals
-                                     or s.exchanges):
+    if word == "several_turned" and s.turn_up is None:
         raise IllegalAction("several cards turned up is reported at the turn-up, before "
                             "the elder hand stands or proposes")
-    if word in ("faced_in_stock", "several_turned", "card_turned_in_exchange"):
+    # several_turned after the elder hand's first act: ruled too late (past_window)
+    if word in ("faced_in_stock", "card_turned_in_exchange") or (
+            word == "several_turned" and not past_window(s, word)):
         for c in action.cards:
             if c not in s.stock():
                 raise IllegalAction(f"{c.pretty} is not in the stock")
@@ -127,7 +129,8 @@ def check_report(s: Table, action: Action) -> None:
 
 def past_window(s: Table, word: str) -> bool:
     """Whether a report of ``word`` comes after its window (the cut for deal once a deal is
-    begun; the exchange once the play has begun): it is ruled too late by the code
+    begun; the exchange once the play has begun; several cards turned up once the elder
+    hand has stood or proposed, CLUB-11, HGIE-11): it is ruled too late by the code
     (:meth:`hoyle.engine.laws.LawCode.too_late`), never refused."""
     assert s.laws is not None
     window = s.laws.game_reports[word].window
@@ -135,6 +138,9 @@ def past_window(s: Table, word: str) -> bool:
         return s.phase != Phase.CUT_FOR_DEAL
     if window is Window.EXCHANGE:
         return s.phase == Phase.PLAY or bool(s.played)
+    if word == "several_turned":  # Until.TURN_UP: CLUB-11, HGIE-11
+        return s.turn_up is not None and (s.phase != Phase.PROPOSAL or bool(s.proposals)
+                                          or bool(s.exchanges))
     return False
 
 
@@ -214,7 +220,7 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
         facts["count"] = len(action.cards)
     elif word in ("faced_in_stock", "card_turned_in_exchange"):
         facts["count"] = len(action.cards)
-    elif word == "several_turned":
+    elif word == "several_turned" and not facts.get("too_late"):
         s.exposed_turn = list(action.cards)
         facts["count"] = len(action.cards)
         facts["turn_up"] = s.turn_up
@@ -230,13 +236,18 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
         if found:  # discovered now: ruled now, not again at the end of the hand
             s.revokes.remove(found[0])
             facts["revoke_kind"], facts["card"] = found[0][1], found[0][2]
+    elif word == "overscore" and seat is not None:
+        facts["marked"] = s.scores[seat]  # points marked: nothing to take down below 0
     elif word == "named_suit" and seat is not None:
         facts["card_led"] = s.trick[0][1] if len(s.trick) == 1 and \
             s.trick[0][0] == seat else None
     law_id = s.laws.law_for(kind).id if s.laws is not None and \
         kind in s.laws.kinds else "ECARTE-R-17"
-    events.append(Event(Kind.REPORT, seat, action.cards, reason=word.replace("_", " "),
-                        source=law_id))
+    if word != "revoke_claimed" or "revoke_kind" in facts:
+        # (a revoke claimed that finds none is not "revoke claimed": the ruling says the
+        # claim fails)
+        events.append(Event(Kind.REPORT, seat, action.cards, reason=word.replace("_", " "),
+                            source=law_id))
     cont = Resume(s.phase, s.to_act)
     if not s._rule(Irregularity(kind, seat, s.phase, facts, reported=True), events,
                       cont):

@@ -54,7 +54,7 @@ from hoyle.ecarte.events import Kind
 from hoyle.ecarte.phase import Phase, RectifyStep, StepKind
 from hoyle.ecarte.scoring import hand_points, hand_score, legal_cards, penalised, trick_winner
 from hoyle.ecarte.rules import ECARTE_CARDS, ECARTE_PACK, HAND_SIZE, PATTERNS, EcarteRules, trick_rank
-from hoyle.errors import HoyleError, IllegalAction
+from hoyle.errors import HoyleError, IllegalAction, short_repr
 from hoyle.engine import rng as draw  # the seeded draws, as for cribbage
 from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import CHANCE, Action, ScoreItem
@@ -513,7 +513,7 @@ class EcarteState(BaseState):
         if len(set(cards)) != len(cards):
             raise IllegalAction("the same card is named twice")
         if action.word and verb not in ("CHOOSE", "REPORT"):
-            raise IllegalAction(f"{verb} takes no word such as {action.word!r}")
+            raise IllegalAction(f"{verb} takes no word such as {short_repr(action.word)}")
         if n is not None and verb not in ("DEAL", "DISCARD", "KING", "REPORT"):
             raise IllegalAction(f"{verb} takes no number")
         phase = self.phase

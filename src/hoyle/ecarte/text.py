@@ -85,9 +85,11 @@ def event_lines(events: Sequence[Event], names: Sequence[str],
         elif k == "hand_over":
             lines.append(f"[bold]{who if e.seat is not None else 'Nobody'}: "
                          f"{escape(e.reason)}[/bold]")
+        elif k == "score" and e.points < 0:  # a point taken down: "loses", never "-1"
+            lines.append(f"  [red]{who} lose{_s(who)} {-e.points}[/red] for "
+                         f"{escape(e.reason)} → {e.total}  [dim]({escape(e.source)})[/dim]")
         elif k == "score":
-            sign = "green" if e.points >= 0 else "red"
-            lines.append(f"  [{sign}]{who} score{_s(who)} {e.points}[/{sign}] for "
+            lines.append(f"  [green]{who} score{_s(who)} {e.points}[/green] for "
                          f"{escape(e.reason)} → {e.total}  [dim]({escape(e.source)})[/dim]")
         elif k == "ruling":
             lines.append(ruling_line(e, names))

@@ -92,6 +92,9 @@ class Until(Enum):
     is pegged; in the show, until the next hand is pegged or the cards are gathered."""
     END_OF_HAND = "until the cards are gathered (the end of the deal)"
     """Until the end of the deal (EW-xix: show points)."""
+    TURN_UP = "at the turn-up, before the first act after it"
+    """Until the first act after the turn-up (écarté: the elder hand stands or proposes;
+    CLUB-11, HGIE-11)."""
     NEXT_CUT = "until the cut for the next deal"
     """Until the cut for the next deal (EW-ix, ACC-8.4.c: overscore_claim_window)."""
     GAME = "until the end of the game"

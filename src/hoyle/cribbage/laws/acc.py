@@ -17,7 +17,7 @@ marked ``provisional``. Muggins (rule 10) is off unless announced:
 
 from __future__ import annotations
 
-from hoyle.cribbage.effects import (ActualDealer, Dead, NoCount, PegOut, RecutStarter,
+from hoyle.cribbage.effects import (ActualDealer, Dead, DeadCrib, NoCount, PegOut, RecutStarter,
                                     Rediscard, RetractLead, RetractToGo, SwapHandCrib,
                                     Takedown, VoidPointsOf)
 from hoyle.engine.action import Action
@@ -228,7 +228,8 @@ def _acc_4_4a(irr: Irregularity, code: LawCode) -> Ruling:
                 "dealt again. web2008 with the holder named: his pegging of the deal is "
                 "taken back, his further play points and his hand do not count, the "
                 "play and the show go on (the crib counts; a short crib is filled by the "
-                "table). 2020, or web2008 with no holder named: the catalogue has no "
+                "table); the holder the dealer: as the pone, and the crib counts unless "
+                "it has too many cards (CHOOSE crib_counts or CHOOSE crib_dead). 2020, or web2008 with no holder named: the catalogue has no "
                 "table for it, so the 2025 remedy applies, marked provisional "
                 "(wrong_count_after_starter).",
          kinds={"wrong_count": "a hand or the crib is found with the wrong number of cards"})
@@ -238,6 +239,27 @@ def _acc_4_4b(irr: Irregularity, code: LawCode) -> Ruling:
                   "dealer deals again, no points", new_deal=True, parameter="misdeal_penalty",
                   provisional=True, law="ACC-4.4(a)")
     edition = _ed(code)
+    if edition == "web2008" and irr.offender is not None and \
+            irr.offender == irr.facts.get("dealer"):
+        # The catalogue's dealer case: the hand is played out, the dealer's pegging and
+        # hand do not count, the crib counts unless it has too many cards (the table
+        # says which: the pone's CHOOSE).
+        seat, pone = irr.offender, _adv(irr, irr.offender)
+        counts = _r(code, "the crib has no more than its cards: it counts",
+                    law="ACC-4.4(b)")
+        dead = _r(code, "the crib has too many cards: it is dead, not counted",
+                  effects=(DeadCrib(),), law="ACC-4.4(b)")
+        return _r(code, f"wrong number of cards after the starter, held by the dealer "
+                  f"(seat {seat}): the hand is played out; seat {seat}'s pegging of this "
+                  f"deal is taken back and his play and hand do not count; seat {pone}'s "
+                  "pegging and hand count; the crib counts unless it has too many cards",
+                  effects=(NoCount(seat),), parameter="wrong_count_after_starter",
+                  provisional=True, law="ACC-4.4(b)",
+                  decision=Decision(pone, (
+                      Option(Action("CHOOSE", word="crib_counts"),
+                             "the crib has four cards or fewer: it counts", counts),
+                      Option(Action("CHOOSE", word="crib_dead"),
+                             "the crib has too many cards: it is dead", dead))))
     if edition == "web2008" and irr.offender is not None:
         seat = irr.offender
         other = _adv(irr, seat)
@@ -431,6 +453,10 @@ _procedure("ACC-6.4", "The pack after the turn", "After the turn the pack goes t
                 "the pone leads, unless both have played more than one card.",
          kinds={"dealer_led": "the dealer led the play in error"})
 def _acc_7_1_ab(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.facts.get("dealer_led") is False:
+        return _r(code, "the dealer has not led this play (the pone led, or the lead was "
+                  "already put back): nothing to rule; the play goes on as it stands",
+                  refused=True)
     played = int(irr.facts.get("cards_played", 0))
     if played >= 4:  # both have played beyond one card each
         return _r(code, "both have played beyond one card: the order stands "
@@ -603,10 +629,27 @@ def _acc_8_4_c(irr: Irregularity, code: LawCode) -> Ruling:
                   Option(Action("CHOOSE", word="accept"), "let the score stand", stand))))
 
 
-_procedure("ACC-8.5", "Improper removal of pegs", "Heading: improper removal of pegs.",
-           "Rule text to be confirmed; no ruling is made.")
-_procedure("ACC-8.6", "Touching pegs", "Heading: touching pegs (etiquette).",
-           "Rule text to be confirmed; no ruling is made.")
+@ACC.law("ACC-8.5", "Improper removal of pegs", "Heading: improper removal of pegs.",
+         engine="Rule text to be confirmed (heading only). REPORT moved_peg: provisional; "
+                "engine default: the peg goes back where it was (the score the engine "
+                "keeps stands), no penalty.",
+         kinds={"moved_peg": "a player moved a peg already placed"})
+def _acc_8_5(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, "improper removal of pegs (heading only; rule text to be confirmed): "
+              "engine default: the peg goes back where it was, the score stands, no "
+              "penalty", refused=True, provisional=True)
+
+
+@ACC.law("ACC-8.6", "Touching pegs", "Heading: touching pegs (etiquette).",
+         engine="Rule text to be confirmed (heading only). REPORT touched_pegs SEAT: "
+                "provisional; engine default: no penalty (only pegging with the opponent's "
+                "pegs scores, ACC-8.7), the game goes on as it stands.",
+         kinds={"touched_pegs": Report("a player touched his adversary's pegs", seat=True)})
+def _acc_8_6(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, "touching pegs is a matter of etiquette (heading only; rule text to be "
+              "confirmed): engine default: no penalty (only pegging with the opponent's "
+              "pegs scores, ACC-8.7); the game goes on as it stands", refused=True,
+              provisional=True)
 
 
 @ACC.law("ACC-8.7", "Pegging with the opponent's pegs", "Pegging with the opponent's pegs: "
@@ -680,8 +723,17 @@ def _acc_9_3_a(irr: Irregularity, code: LawCode) -> Ruling:
               f"set back {n}", peg_back=(off, n), provisional=True)
 
 
-_procedure("ACC-9.4", "Mixing a hand with other cards", "Heading.",
-           "Rule text to be confirmed; no ruling is made.")
+@ACC.law("ACC-9.4", "Mixing a hand with other cards", "Heading.",
+         engine="Rule text to be confirmed (heading only). REPORT hand_mixed_with_pack SEAT: "
+                "provisional; engine default: no penalty (EW-xxii's forfeit of the game is "
+                "not ACC's; a mixed starter is ACC-9.3.a), the hand is counted as the "
+                "players agree it was.",
+         kinds={"hand_mixed_with_pack": Report("a hand or the crib was mixed with the pack "
+                                               "before it was counted", seat=True)})
+def _acc_9_4(irr: Irregularity, code: LawCode) -> Ruling:
+    return _r(code, f"seat {_offender(irr, 0)} mixed a hand with other cards (heading "
+              "only; rule text to be confirmed): engine default: no penalty, the hand is "
+              "counted as the players agree it was", refused=True, provisional=True)
 
 
 @ACC.law("ACC-9.5", "No help in counting", "Players may not help each other count.",

@@ -85,7 +85,11 @@ def _deal_order(irr: Irregularity, code: LawCode) -> Ruling:
 
 
 def _order_stands(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("the play stands as led, no penalty", parameter="dealer_led_in_error")
+    if irr.facts.get("dealer_led") is False:
+        return Ruling("the dealer has not led this play: nothing to rule; the play goes "
+                      "on as it stands", refused=True, parameter="dealer_led_in_error")
+    return Ruling("the play stands as led by the dealer, no penalty",
+                  parameter="dealer_led_in_error")
 
 
 EW_DEFAULTS: dict[str, RuleFn] = {

@@ -19,7 +19,8 @@ from hoyle.ecarte.effects import (CorrectKing, CutAgain, DealStands, ExposedCard
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, fresh_deal, option,
                                       seat_of)
 from hoyle.engine.effects import Effect
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Report, Ruling, Window
+from hoyle.engine.laws import (Decision, Irregularity, LawCode, Param, Report, Ruling, Until,
+                               Window)
 
 __all__ = ["CLUB", "PARAMS"]
 
@@ -161,7 +162,7 @@ CLUB.procedure("CLUB-10", "The turn-up", "After dealing, the dealer turns up the
           "compulsory.",
           engine="REPORT several_turned CARDS: before the elder hand's first act, CHOOSE trump "
                  "CARD or CHOOSE fresh_deal; after, a fresh deal.",
-          kinds={"several_turned": Report("the dealer turned up more than one card", cards=True, window=Window.DEAL, menu='the dealer turned up more than one card (name the others)')})
+          kinds={"several_turned": Report("the dealer turned up more than one card", cards=True, window=Window.DEAL, until=Until.TURN_UP, menu='the dealer turned up more than one card (name the others)')})
 def _club_11(irr: Irregularity, code: LawCode) -> Ruling:
     if _looked(irr):
         return fresh_deal("several cards turned up after the elder hand looked: "
@@ -777,5 +778,8 @@ def _club_50(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"overscore": Report("a player marked a point too many (admitted)", seat=True)})
 def _club_51(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, 0)
+    if irr.facts.get("marked") == 0:
+        return Ruling(f"seat {seat} has no point marked: nothing to take down",
+                      refused=True)
     return Ruling(f"an admitted overscore: seat {seat} is put back 1",
                   peg_back=(seat, 1))

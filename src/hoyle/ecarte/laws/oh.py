@@ -21,7 +21,8 @@ from hoyle.ecarte.effects import (CorrectKing, DealStands, HandOver, NoKing, Rec
                                   TakeBack, TurnUp)
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, forfeit, fresh_deal,
                                       lose_deal, option, seat_of, too_many)
-from hoyle.engine.laws import Decision, Irregularity, LawCode, Param, Report, Ruling, Window
+from hoyle.engine.laws import (Decision, Irregularity, LawCode, Param, Report, Ruling, Until,
+                               Window)
 
 __all__ = ["OH", "PARAMS"]
 
@@ -372,7 +373,7 @@ OH.procedure("HGIE-10", "Dealer holds a wrong number",
         engine="REPORT several_turned CARDS (the other cards turned): the elder hand chooses "
                "CHOOSE trump CARD (any card turned), CHOOSE fresh (all set aside, a fresh "
                "card turned) or, before he has acted, CHOOSE new_deal.",
-        kinds={"several_turned": Report("the dealer turned up more than one card", cards=True, window=Window.DEAL, menu='the dealer turned up more than one card (name the others)')})
+        kinds={"several_turned": Report("the dealer turned up more than one card", cards=True, window=Window.DEAL, until=Until.TURN_UP, menu='the dealer turned up more than one card (name the others)')})
 def _hgie_11(irr: Irregularity, code: LawCode) -> Ruling:
     elder = elder_of(irr)
     turned = irr.facts.get("turn_up")
@@ -571,6 +572,9 @@ OH.procedure("HGIE-26", "Players bet first",
                "omitted_score": Report("a player forgot to mark a point", seat=True)})
 def _ecarte_r_17(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, 0)
+    if irr.kind == "overscore" and irr.facts.get("marked") == 0:
+        return Ruling(f"seat {seat} has no point marked: nothing to take down",
+                      refused=True, parameter="overscore")
     if irr.kind == "overscore":
         return Ruling(f"an admitted overscore: seat {seat} is put back 1",
                       peg_back=(seat, 1), parameter="overscore")
