@@ -57,8 +57,12 @@ RATE = 10.0
 """Messages a second a socket may send on average (a burst of :data:`BURST`)."""
 BURST = 30.0
 MAX_SOCKETS = 16
-"""The most sockets open at once on one table (its seats' and spectators'): one more is
-refused with one error frame and closed (code 4429)."""
+"""The most spectators' sockets (no seat's cookie) open at once on one table: one more is
+refused with one error frame and closed (code 4429). A seat's socket is never counted
+nor refused, so spectators cannot lock the players out of their own table."""
+MAX_SOCKETS_PER_ADDRESS = 8
+"""The most spectators' sockets one client address may hold open at once, over every
+table (one more is refused as above, code 4429)."""
 MAX_TABLES = 20
 """The most tables one client address may create in an hour (:data:`TABLES_WINDOW`)."""
 TABLES_WINDOW = 3600.0
@@ -85,6 +89,8 @@ class Conn:
     token: str | None
     seat: int | None
     last: int | None = None
+    host: str = ""
+    """The client address (counted against the spectators' caps when ``seat`` is None)."""
     rate: float = RATE
     burst: float = BURST
     allowance: float = BURST
@@ -185,11 +191,14 @@ def _error(message: str, table: Table | None = None) -> str:
 def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                rate: float = RATE, burst: float = BURST,
                fixed_seed: int | None = None, max_sockets: int = MAX_SOCKETS,
-               max_tables: int = MAX_TABLES, adjournment: float = ADJOURNMENT) -> FastAPI:
+               max_tables: int = MAX_TABLES, adjournment: float = ADJOURNMENT,
+               max_sockets_per_address: int = MAX_SOCKETS_PER_ADDRESS) -> FastAPI:
     """The web app on the SQLite database ``db`` (or on ``store``): every stored table is
     loaded at start and unfinished games go on. Each socket may send ``rate`` messages a
-    second on average, ``burst`` at once; a table takes at most ``max_sockets`` sockets at
-    once, and one client address may create ``max_tables`` tables an hour. A seat whose
+    second on average, ``burst`` at once; a table takes at most ``max_sockets`` spectators'
+    sockets at once and one client address may hold ``max_sockets_per_address`` of them
+    (a seat's socket is never refused), and one client address may create ``max_tables``
+    tables an hour. A seat whose
     sockets all closed is counted down for ``adjournment`` seconds on the others' pages
     (:data:`ADJOURNMENT`: what happens at zero).
 
@@ -204,7 +213,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     the_store: TableStore = store if store is not None else SqliteStore(db)
     tables = Tables(the_store)
     ctx = _Context(tables, Hub(tables, adjournment),
-                   Jinja2Templates(directory=HERE / "templates"), rate, burst, fixed_seed, max_sockets, max_tables)
+                   Jinja2Templates(directory=HERE / "templates"), rate, burst, fixed_seed, max_sockets, max_tables,
+                   max_sockets_per_address)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -242,6 +252,7 @@ class _Context:
     fixed_seed: int | None
     max_sockets: int
     max_tables: int
+    max_sockets_per_address: int
     made: itertools.count = field(default_factory=itertools.count)  # type: ignore[type-arg]
     created: dict[str, list[float]] = field(default_factory=dict)
     """Per client address, when it created its tables of the last hour."""
@@ -437,14 +448,25 @@ def _socket_router(ctx: _Context) -> APIRouter:
             await ws.send_text(_error(str(e)))
             await ws.close(code=4404)
             return
-        if len(hub.conns.get(table_id, ())) >= ctx.max_sockets:
-            await ws.send_text(_error(f"this table has {ctx.max_sockets} sockets open, the "
-                                      "most it takes: close another tab first", table))
-            await ws.close(code=4429)
-            return
         token = ws.cookies.get(cookie_name(table_id))
-        conn = Conn(ws, token, table.seat_of(token), rate=ctx.rate, burst=ctx.burst,
-                    allowance=ctx.burst)
+        host = ws.client.host if ws.client else ""
+        conn = Conn(ws, token, table.seat_of(token), host=host, rate=ctx.rate,
+                    burst=ctx.burst, allowance=ctx.burst)
+        if conn.seat is None:  # a spectator: capped per table and per address
+            watching = [c for c in hub.conns.get(table_id, ()) if c.seat is None]
+            mine = [c for conns in hub.conns.values() for c in conns
+                    if c.seat is None and c.host == host]
+            full = None
+            if len(watching) >= ctx.max_sockets:
+                full = (f"this table has {ctx.max_sockets} spectators' sockets open, the "
+                        "most it takes: try again later")
+            elif len(mine) >= ctx.max_sockets_per_address:
+                full = (f"your address has {ctx.max_sockets_per_address} spectators' "
+                        "sockets open, the most it may: close another tab first")
+            if full is not None:
+                await ws.send_text(_error(full, table))
+                await ws.close(code=4429)
+                return
         hub.conns.setdefault(table_id, set()).add(conn)
         try:
             while True:
