@@ -439,8 +439,8 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
         err_console.print(f"[yellow]--insecure-seed {insecure_seed}: every table's seed is "
                           "known in advance (tests and demonstrations only).[/yellow]")
     for table_id, why in getattr(web_app.state, "unreadable", {}).items():
-        err_console.print(f"[yellow]table {table_id} is not served: its stored game does "
-                          f"not replay ({escape(why)})[/yellow]", soft_wrap=True)
+        err_console.print(f"[yellow]table {table_id} is not served: {escape(why)}[/yellow]",
+                          soft_wrap=True)
     console.print(f"hoyle serving on http://{host}:{port}/ (tables in {escape(str(db))}); "
                   "Ctrl-C stops.", soft_wrap=True)
     uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)

@@ -456,10 +456,13 @@ class Tables:
         """Stored tables that do not replay (a damaged row): table id -> the reason. They
         are left in the store, untouched, and not served."""
         for row in store.load_tables():
+            if row.damaged is not None:
+                self.unreadable[row.id] = row.damaged
+                continue
             try:
                 self.tables[row.id] = _table_class(row)(row, store)
             except (HoyleError, ValueError, TypeError, KeyError) as e:
-                self.unreadable[row.id] = str(e)
+                self.unreadable[row.id] = f"its stored game does not replay ({e})"
 
     def create(self, game: str, options: Mapping[str, Any], seats: Sequence[SeatKind],
                seed: int | None = None) -> Table:
