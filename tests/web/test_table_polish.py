@@ -204,3 +204,19 @@ NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight
            "seventeen", "eighteen", "nineteen", "twenty", "twenty-one", "twenty-two",
            "twenty-three", "twenty-four", "twenty-five", "twenty-six", "twenty-seven",
            "twenty-eight", "twenty-nine"]
+
+
+def test_after_a_restart_an_absent_seat_is_away(tmp_path: Path) -> None:
+    db = tmp_path / "hoyle.db"
+    with TestClient(create_app(db, rate=1e6, burst=1e6)) as client:
+        table_id, t0 = new_table(client, "cribbage", ["person", "person"])
+        t1 = sit(client, table_id, 1)
+    with TestClient(create_app(db, rate=1e6, burst=1e6)) as client:  # restarted
+        with connect(client, table_id, t0) as ws0:
+            f = sync(ws0)
+            assert f["present"] == [0]
+            assert set(f["away"]) == {"1"} and 0 <= f["away"]["1"] < ADJOURNMENT
+            with connect(client, table_id, t1) as ws1:
+                assert sync(ws1)["away"] == {}
+                back = recv(ws0)
+                assert back["away"] == {} and back["present"] == [0, 1]

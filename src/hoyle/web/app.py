@@ -118,7 +118,16 @@ class Hub:
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Conn]] = {}
         self.away: dict[str, dict[int, float]] = {}
-        """Per table, the seats whose last socket closed, and when (``time.time()``)."""
+        """Per table, the seats whose last socket closed, and when (``time.time()``). At
+        start (a restart) no socket is open: every taken seat of an unfinished game is
+        away from then, so its opponent's page counts down as before the restart."""
+        start = time.time()
+        for table in tables.tables.values():
+            if table.kind == "play" and not table.finished:
+                taken = {seat: start for seat in table.person_seats()
+                         if table.row.token_hashes[seat] is not None}
+                if taken:
+                    self.away[table.id] = taken
 
     def seat_left(self, table_id: str, seat: int) -> None:
         """A seat's socket closed: if it has no other, it is away from now."""
