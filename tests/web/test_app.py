@@ -491,3 +491,16 @@ def test_a_malformed_stored_row_is_named_and_the_others_served(tmp_path: Path) -
         said = proc.stderr.read().decode() if proc.stderr else ""
     assert f"table {bad} is not served: its stored row is damaged" in said
     assert "Traceback" not in said
+
+
+def test_a_long_action_is_quoted_shortened(client: TestClient, db: Path) -> None:
+    """A 12,000-character ``"action"`` is refused quoting 40 characters of it."""
+    table_id, t0 = new_table(client, "cribbage", ["person", "expert"])
+    table = table_of(client, table_id)
+    with connect(client, table_id, t0) as ws:
+        f = sync(ws)
+        for junk in ("x" * 12000, "PLAY " + "x" * 12000, "GO " + "y" * 12000):
+            err = _refused(ws, table, db, lambda: ws.send_text(json.dumps(
+                {"type": "move", "seq": f["seq"], "action": junk})))
+            quoted = repr(junk)[:37] + "..."
+            assert err["message"] == f"not an action: {quoted}", err["message"][:80]

@@ -42,7 +42,7 @@ from fastapi.templating import Jinja2Templates
 from hoyle.engine.action import Action
 from hoyle.engine.registry import GameSpec, games, get_game
 from hoyle.engine.text import Confirm
-from hoyle.errors import HoyleError
+from hoyle.errors import HoyleError, short_repr
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.store import SeatKind, SqliteStore, TableStore
 from hoyle.web.tables import (COMPUTER, PERSON, Table, Tables, WebError, plain, seat_count,
@@ -63,6 +63,11 @@ nor refused, so spectators cannot lock the players out of their own table."""
 MAX_SOCKETS_PER_ADDRESS = 8
 """The most spectators' sockets one client address may hold open at once, over every
 table (one more is refused as above, code 4429)."""
+MAX_VERB = 16
+MAX_WORD = 40
+"""The longest verb and word an ``"action"`` message may name (characters): no game's is
+longer (``DISCARD``, ``PROPOSE``; an irregularity's name), and a longer one is refused
+quoted shortened (:func:`hoyle.errors.short_repr`)."""
 MAX_TABLES = 20
 """The most tables one client address may create in an hour (:data:`TABLES_WINDOW`)."""
 TABLES_WINDOW = 3600.0
@@ -565,9 +570,13 @@ def _socket_router(ctx: _Context) -> APIRouter:
             return table.read(seat, msg["text"])
         if isinstance(msg.get("action"), str):
             try:
-                return Action.parse(msg["action"])
+                action = Action.parse(msg["action"])
             except (ValueError, HoyleError) as e:
                 raise WebError(f"not an action: {e}") from None
+            if len(action.verb) > MAX_VERB or len(action.word) > MAX_WORD:
+                # no verb or word of a game is that long: quote it shortened, as typed text is
+                raise WebError(f"not an action: {short_repr(msg['action'])}")
+            return action
         raise WebError('a move needs "text" (as typed) or "action"')
 
     return router
