@@ -37,7 +37,7 @@ from hoyle.engine.records import MAX_SEED, MAX_TEXT, GameRecord
 from hoyle.engine.registry import GameSpec, default_game, games, get_game, record_game
 from hoyle.engine.tally import GAMES_PER_SEED, MatchTotals
 from hoyle.engine.text import HUMAN
-from hoyle.errors import HoyleError, RecordsFileError
+from hoyle.errors import HoyleError, RecordsFileError, short_repr
 from hoyle.sim.pool import span_text
 
 __all__ = ["app", "main"]
@@ -251,6 +251,7 @@ def replay(path: Annotated[Path, typer.Argument(
             raise _fail("--verify checks the deal and prints one line: no --seat or --all")
         raise typer.Exit(_verify(path, line))
     try:
+        _refuse_redacted(_raw_record(path) if line is None else {})
         try:
             record = GameRecord.load(path, line)
         except RecordsFileError as e:
@@ -301,9 +302,7 @@ def _verify(path: Path, line: int | None) -> int:
 
     try:
         raw = _raw_record(path) if line is None else {}
-        if raw.get("redacted"):
-            raise HoyleError("this record is redacted (the game was not over when it was "
-                             "downloaded): download it again once the game is over")
+        _refuse_redacted(raw)
         try:
             record = GameRecord.load(path, line)
         except RecordsFileError as e:
@@ -318,16 +317,31 @@ def _verify(path: Path, line: int | None) -> int:
                       f"{check.actions}: the record says {escape(check.recorded)}, seed "
                       f"{record.seed} gives {escape(check.seeded)}", soft_wrap=True)
         return 1
+    if commitment is None and raw.get("web_table") is not None:
+        console.print(f"[red]NOT verified:[/red] the record comes from web table "
+                      f"{escape(short_repr(raw['web_table']))} but carries no commitment "
+                      "(its key was removed): the seed cannot be checked against the "
+                      "commitment shown at the table", soft_wrap=True)
+        return 1
     if isinstance(commitment, str) and commitment != seed_commitment(record.seed or 0):
         console.print(f"[red]NOT verified:[/red] the SHA-256 of seed {record.seed} is "
                       f"{seed_commitment(record.seed or 0)}, not the record's commitment "
                       f"{escape(commitment)}", soft_wrap=True)
         return 1
     against = " (and its SHA-256 is the record's commitment)" \
-        if isinstance(commitment, str) else ""
+        if isinstance(commitment, str) else " (no commitment was checked: the record " \
+        "carries none)"
     console.print(f"verified: the {check.chance} chance outcomes of {check.actions} actions "
                   f"are those seed {record.seed} gives{against}", soft_wrap=True)
     return 0
+
+
+def _refuse_redacted(raw: dict[str, Any]) -> None:
+    """Raises HoyleError: ``raw`` is a web table's redacted download (an unfinished game:
+    it holds no deal to replay or verify)."""
+    if raw.get("redacted"):
+        raise HoyleError("this record is redacted (the game was not over when it was "
+                         "downloaded): download it again once the game is over")
 
 
 def _raw_record(path: Path) -> dict[str, Any]:
