@@ -674,20 +674,25 @@ def _print_mine() -> None:
                       "once they are over (hoyle play).")
         return
     for g in totals:
-        t = RichTable(title=f"Your {escape(get_game(g.game).title.lower())}", show_header=False)
+        spec = get_game(g.game)
+        game_text = spec.text()
+        named = dict(game_text.stats_roles) or {role: role for role in sorted(g.deals)}
+        order = {role: i for i, role in enumerate(named)}
+        t = RichTable(title=f"Your {escape(spec.title.lower())}", show_header=False)
         t.add_column("")
         t.add_column("", justify="right")
         t.add_row("games", str(g.games))
         t.add_row("wins", f"{g.wins} ({g.wins / g.games:.0%})")
-        if g.skunks_given or g.skunks_taken or "crib:dealer" in g.points:
+        if game_text.stats_skunks or g.skunks_given or g.skunks_taken:
             t.add_row("skunks won / lost", f"{g.skunks_given} / {g.skunks_taken}")
-        for role in ("pone", "dealer"):
-            t.add_row(f"deals as {role}", str(g.deals.get(role, 0)))
-        for key in sorted(g.points, key=lambda k: (k.split(":")[1] != "pone", k)):
+        for role, name in named.items():
+            t.add_row(f"deals as {name}", str(g.deals.get(role, 0)))
+        for key in sorted(g.points, key=lambda k: (order.get(k.split(":")[1], len(order)),
+                                                    k)):
             avg = g.per_deal(key)
             kind, role = key.split(":")
             if avg is not None:
-                t.add_row(f"{kind} per deal as {role}", f"{avg:.2f}")
+                t.add_row(f"{kind} per deal as {named.get(role, role)}", f"{avg:.2f}")
         console.print(t)
 for _spec in games():  # hoyle stats GAME
     _stats = _spec.stats_command()

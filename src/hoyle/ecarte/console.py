@@ -149,6 +149,7 @@ class EcarteText(GameText):
     play_command_help = "Play écarté against the computer (game of five)."
     referee_save = "hoyle-referee-ecarte.json"
     law_id_example = "CLUB-17 or OH-9"
+    stats_roles = (("elder", "elder hand"), ("dealer", "dealer"))
 
     def seat_count(self, state: EcarteState) -> int:
         """Two."""

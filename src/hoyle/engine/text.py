@@ -212,6 +212,13 @@ class GameText:
     """The help of ``hoyle play GAME``."""
     referee_save: str = "hoyle-referee.json"
     """The record file of a refereed game when none is named."""
+    stats_roles: tuple[tuple[str, str], ...] = ()
+    """The roles of a deal as (key, name), in the order ``hoyle stats --mine`` shows them:
+    the key is the ``role`` of the match summary's ``"kind:role"`` points and deals by
+    role, the name the game's term (cribbage's pone and dealer, écarté's elder hand and
+    dealer)."""
+    stats_skunks: bool = False
+    """Whether the game has skunks (lurches), shown won and lost by ``hoyle stats``."""
 
     # -- every interface ------------------------------------------------------------------
     def seat_count(self, state: Any) -> int:
