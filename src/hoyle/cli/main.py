@@ -812,8 +812,12 @@ def _print_interrupted(game: str, players: str, games: int, workers: int, seed: 
     been) into a new file, then the summary of both parts."""
     rest = first + done
     where = f"; their records are in {shlex.quote(str(out))}" if out is not None else ""
-    err_console.print(f"Stopped (Ctrl-C) after {done:,} of {games:,} games (games {first} "
-                      f"to {rest - 1}){where}.", soft_wrap=True, markup=False)
+    if done:
+        err_console.print(f"Stopped (Ctrl-C) after {done:,} of {games:,} games (games "
+                          f"{first} to {rest - 1}){where}.", soft_wrap=True, markup=False)
+    else:
+        err_console.print(f"Stopped (Ctrl-C) before any of the {games:,} games finished: no "
+                          "game finished, no record kept.", soft_wrap=True, markup=False)
     command = ["hoyle", "sim", game, "--players", players, "--games", str(games - done),
                "--workers", str(workers), "--seed", str(seed), "--first-game", str(rest)]
     for name, value in params.items():  # the game's own options, as they were given
@@ -824,9 +828,9 @@ def _print_interrupted(game: str, players: str, games: int, workers: int, seed: 
     if out is not None:
         rest_file = out.with_name(f"{out.stem}-from-{rest}{out.suffix}")
         command += ["--out", str(rest_file)]
-    err_console.print("Finish the run with:\n  " + shlex.join(command), soft_wrap=True,
-                      markup=False)
-    if out is not None:
+    err_console.print(("Finish the run with:\n  " if done else "Run it again with:\n  ")
+                      + shlex.join(command), soft_wrap=True, markup=False)
+    if out is not None and done:
         err_console.print("then: " + shlex.join(["hoyle", "sim", "summary", str(out),
                                                  str(rest_file)]),
                           soft_wrap=True, markup=False)
