@@ -241,6 +241,31 @@ def test_no_undo_once_the_draw_is_dealt_in_ecarte() -> None:
     assert d.state.history == history and d.undos == 0
 
 
+def test_no_undo_once_the_computer_has_refused_the_proposal() -> None:
+    # Écarté seed 2: the person (elder hand) proposes and the computer refuses (ECARTE-R-8).
+    # Undoing the proposal would let him stand or propose again knowing the refusal:
+    # refused, the game left as it was; after his next card, that card may be undone.
+    from hoyle.ecarte.console import ANSWERED
+    d = new_driver("ecarte", 2, {"opponent": "rules", "laws": "club"})
+    to_person(d)
+    d.play(next(a for a in d.state.legal_actions() if a.verb == "PROPOSE"))
+    to_person(d)
+    assert [str(a) for a in d.state.history[-2:]] == ["PROPOSE", "REFUSE"]
+    history = list(d.state.history)
+    with pytest.raises(UndoRefused, match=f"^{ANSWERED}$"):
+        d.undo()
+    assert d.state.history == history and d.undos == 0
+    assert ANSWERED == "the computer has answered your proposal: no undo"
+    card = d.state.legal_actions()[0]
+    assert card.verb == "PLAY"
+    d.play(card)
+    to_person(d)
+    d.undo()  # the card is taken back, to just after the refusal
+    assert d.state.history == history and d.undos == 1
+    with pytest.raises(UndoRefused, match=f"^{ANSWERED}$"):
+        d.undo()
+
+
 def test_no_undo_under_manual_counting() -> None:
     d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card", "manual_count": True})
     while not d.persons_turn():

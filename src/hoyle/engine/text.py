@@ -408,6 +408,13 @@ class GameText:
         by default allowed."""
         return None
 
+    def undo_barrier(self, state: Any, action: Action) -> str | None:
+        """Why another seat's ``action`` (taken in ``state``) ends undo of the person's
+        decisions before it, or ``None`` (the default: it does not). An answer that tells
+        the person what he could not know when he decided (écarté's dealer refusing a
+        proposal) is one: undoing it would let him decide again knowing the answer."""
+        return None
+
     def board_changed(self, events: Sequence[Event]) -> bool:
         """Whether ``events`` changed the score or the deal (the board is shown again)."""
         return any(e.kind in ("score", "new_deal", "game_over") for e in events)
