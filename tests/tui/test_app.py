@@ -117,6 +117,25 @@ def test_cribbage_board_and_areas_at_the_first_discard() -> None:
     assert "Yours: ▒▒" in areas or "Computer's: ▒▒" in areas
 
 
+def test_at_60x20_the_board_drops_to_its_compact_form() -> None:
+    """The 121 board's streets are 75 characters: at 60 columns they would wrap, so the
+    compact board (target, line, each track's score) is drawn; at 110 the whole board."""
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+
+    async def run(size: tuple[int, int]) -> str:
+        app = TableApp(d, lambda: None)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            return app.board_text()
+
+    narrow, wide = asyncio.run(run((60, 20))), asyncio.run(run((110, 45)))
+    assert narrow.splitlines() == wide.splitlines()[:3] == [
+        "to 121   ┃ skunk line after hole 90",
+        "A You                 0 (back peg 0)",
+        "B Computer (expert)   0 (back peg 0)"]
+    assert len(wide.splitlines()) == 7 and max(map(len, wide.splitlines())) == 75
+
+
 def test_hint_and_undo_in_the_app() -> None:
     # Seed 7: the computer lays away first; the person's lay-away turns the starter (6H),
     # so that undo is refused (he has seen the card); his first card in the play (the
