@@ -138,3 +138,30 @@ def test_the_hand_never_counted_is_named(tmp_path: Path) -> None:
     assert any(line.startswith(f"  Your hand, never counted (the game ended first): {kept} "
                                f"+ starter {s.starter.pretty} would have made {worth} ")
                for line in lines), lines
+
+
+def test_ecartes_statistics_use_its_own_roles() -> None:
+    """Écarté has an elder hand and a dealer, no pone, no crib and no skunk."""
+    from hoyle.ecarte.match import play_game as play_ecarte
+    from hoyle.ecarte.players import RandomPlayer as EcarteRandom
+    from hoyle.engine.text import HUMAN
+
+    record = play_ecarte([EcarteRandom(), EcarteRandom()], seed=4).to_record(
+        seats=[HUMAN, "random"])
+    store = StatsStore()
+    assert store.add(record, "ecarte-4.json")
+    store.close()
+    result = CliRunner().invoke(app, ["stats", "--mine"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Your écarté" in out
+    elder = re.search(r"│ deals as elder hand\s+│\s+(\d+) │", out)
+    dealer = re.search(r"│ deals as dealer\s+│\s+(\d+) │", out)
+    assert elder and dealer, out
+    # every deal but the one the game ended in (the statistics count complete deals)
+    deals = sum(1 for a in record.actions if a.startswith("DEAL")) - 1
+    assert int(elder[1]) + int(dealer[1]) == deals >= 1
+    assert abs(int(elder[1]) - int(dealer[1])) <= 1  # the deal alternates (or the winner
+    # of the last hand deals: a dealer deals at most once more)
+    assert "pone" not in out and "crib" not in out and "skunk" not in out
+    assert re.search(r"per deal as (elder hand|dealer)\s+│\s+\d+\.\d\d │", out), out

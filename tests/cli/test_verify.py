@@ -58,7 +58,8 @@ def test_a_played_game_verifies_and_counts_its_chance_outcomes(tmp_path: Path) -
     code, out = run("replay", str(path), "--verify")
     assert code == 0, out
     assert out.strip() == (f"verified: the {n_chance} chance outcomes of "
-                           f"{len(record.actions)} actions are those seed 11 gives")
+                           f"{len(record.actions)} actions are those seed 11 gives (no "
+                           "commitment was checked: the record carries none)")
     ecarte = play_ecarte([EcarteRandom(), EcarteRandom()], seed=4).to_record()
     check = verify_record(ecarte)
     assert check.verified and check.chance == len(chance_indices(ecarte))

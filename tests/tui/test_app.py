@@ -117,6 +117,25 @@ def test_cribbage_board_and_areas_at_the_first_discard() -> None:
     assert "Yours: ▒▒" in areas or "Computer's: ▒▒" in areas
 
 
+def test_at_60x20_the_board_drops_to_its_compact_form() -> None:
+    """The 121 board's streets are 75 characters: at 60 columns they would wrap, so the
+    compact board (target, line, each track's score) is drawn; at 110 the whole board."""
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+
+    async def run(size: tuple[int, int]) -> str:
+        app = TableApp(d, lambda: None)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            return app.board_text()
+
+    narrow, wide = asyncio.run(run((60, 20))), asyncio.run(run((110, 45)))
+    assert narrow.splitlines() == wide.splitlines()[:3] == [
+        "to 121   ┃ skunk line after hole 90",
+        "A You                 0 (back peg 0)",
+        "B Computer (expert)   0 (back peg 0)"]
+    assert len(wide.splitlines()) == 7 and max(map(len, wide.splitlines())) == 75
+
+
 def test_hint_and_undo_in_the_app() -> None:
     # Seed 7: the computer lays away first; the person's lay-away turns the starter (6H),
     # so that undo is refused (he has seen the card); his first card in the play (the
@@ -239,6 +258,31 @@ def test_no_undo_once_the_draw_is_dealt_in_ecarte() -> None:
     with pytest.raises(UndoRefused, match=TURNED):
         d.undo()
     assert d.state.history == history and d.undos == 0
+
+
+def test_no_undo_once_the_computer_has_refused_the_proposal() -> None:
+    # Écarté seed 2: the person (elder hand) proposes and the computer refuses (ECARTE-R-8).
+    # Undoing the proposal would let him stand or propose again knowing the refusal:
+    # refused, the game left as it was; after his next card, that card may be undone.
+    from hoyle.ecarte.console import ANSWERED
+    d = new_driver("ecarte", 2, {"opponent": "rules", "laws": "club"})
+    to_person(d)
+    d.play(next(a for a in d.state.legal_actions() if a.verb == "PROPOSE"))
+    to_person(d)
+    assert [str(a) for a in d.state.history[-2:]] == ["PROPOSE", "REFUSE"]
+    history = list(d.state.history)
+    with pytest.raises(UndoRefused, match=f"^{ANSWERED}$"):
+        d.undo()
+    assert d.state.history == history and d.undos == 0
+    assert ANSWERED == "the computer has answered your proposal: no undo"
+    card = d.state.legal_actions()[0]
+    assert card.verb == "PLAY"
+    d.play(card)
+    to_person(d)
+    d.undo()  # the card is taken back, to just after the refusal
+    assert d.state.history == history and d.undos == 1
+    with pytest.raises(UndoRefused, match=f"^{ANSWERED}$"):
+        d.undo()
 
 
 def test_no_undo_under_manual_counting() -> None:

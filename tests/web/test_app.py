@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from helpers.web import cards_mentioned, known_after
+from helpers.web import cards_mentioned, free_port, known_after, server
 from hoyle.engine.action import Action
 from hoyle.engine.records import GameRecord
 from hoyle.engine.registry import get_game
@@ -464,3 +466,41 @@ def test_a_damaged_table_does_not_stop_the_server(db: Path) -> None:
     with TestClient(app) as c:
         assert c.get(f"/t/{good}").status_code == 200
         assert c.get(f"/t/{bad}").status_code == 404
+
+
+def test_a_malformed_stored_row_is_named_and_the_others_served(tmp_path: Path) -> None:
+    """``options='[1'`` in one row: ``hoyle serve`` starts, names it, serves the others."""
+    db = tmp_path / "hoyle.db"
+    with TestClient(create_app(db, fixed_seed=SEED)) as c:
+        ids = [new_table(c, "cribbage", ["person", "person"])[0] for _ in range(3)]
+    con = sqlite3.connect(db)
+    con.execute("UPDATE tables SET options = '[1' WHERE rowid = 2")
+    (bad,) = con.execute("SELECT id FROM tables WHERE rowid = 2").fetchone()
+    con.commit()
+    con.close()
+    app = create_app(db)
+    assert set(app.state.unreadable) == {bad}
+    assert app.state.unreadable[bad].startswith("its stored row is damaged (JSONDecodeError")
+    port = free_port()
+    with server(db, port) as proc:
+        for table_id in ids:
+            r = httpx.get(f"http://127.0.0.1:{port}/t/{table_id}", timeout=30)
+            assert r.status_code == (404 if table_id == bad else 200), table_id
+        proc.kill()
+        proc.wait()
+        said = proc.stderr.read().decode() if proc.stderr else ""
+    assert f"table {bad} is not served: its stored row is damaged" in said
+    assert "Traceback" not in said
+
+
+def test_a_long_action_is_quoted_shortened(client: TestClient, db: Path) -> None:
+    """A 12,000-character ``"action"`` is refused quoting 40 characters of it."""
+    table_id, t0 = new_table(client, "cribbage", ["person", "expert"])
+    table = table_of(client, table_id)
+    with connect(client, table_id, t0) as ws:
+        f = sync(ws)
+        for junk in ("x" * 12000, "PLAY " + "x" * 12000, "GO " + "y" * 12000):
+            err = _refused(ws, table, db, lambda: ws.send_text(json.dumps(
+                {"type": "move", "seq": f["seq"], "action": junk})))
+            quoted = repr(junk)[:37] + "..."
+            assert err["message"] == f"not an action: {quoted}", err["message"][:80]

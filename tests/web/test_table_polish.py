@@ -107,7 +107,7 @@ def test_the_caps_on_sockets_and_on_tables_made(tmp_path: Path) -> None:
             assert sync(a)["type"] == sync(b)["type"] == "update"
             with connect(client, table_id, None) as c:
                 e = recv(c)
-                assert e["type"] == "error" and "2 sockets open" in e["message"]
+                assert e["type"] == "error" and "2 spectators' sockets open" in e["message"]
                 assert c.receive()["code"] == 4429
         with connect(client, table_id, None) as again:  # room once one closes
             assert sync(again)["type"] == "update"
@@ -118,6 +118,43 @@ def test_the_caps_on_sockets_and_on_tables_made(tmp_path: Path) -> None:
         r = client.post("/referee", data={"game": "ecarte", "names": "Ann,Bob"})
         assert r.status_code == 400 and "at most 2 new tables an hour" in r.text
         assert len(client.app.state.tables.tables) == 2  # type: ignore[attr-defined]
+
+
+def test_spectators_never_lock_the_seats_out(tmp_path: Path) -> None:
+    """16 spectators fill the table's cap (and an address's); both seats still get in."""
+    with TestClient(create_app(tmp_path / "hoyle.db", rate=1e6, burst=1e6,
+                               max_sockets_per_address=16)) as client:
+        table_id, t0 = new_table(client, "cribbage", ["person", "person"])
+        t1 = sit(client, table_id, 1)
+        watchers = [connect(client, table_id, None) for _ in range(16)]
+        try:
+            for w in watchers:
+                assert sync(w.__enter__())["type"] == "update"
+            with connect(client, table_id, None) as extra:  # the 17th spectator: refused
+                e = recv(extra)
+                assert "16 spectators' sockets open" in e["message"]
+                assert extra.receive()["code"] == 4429
+            with connect(client, table_id, t0) as ws0, connect(client, table_id, t1) as ws1:
+                f0, f1 = sync(ws0), sync(ws1)
+                assert f0["type"] == f1["type"] == "update"
+                assert f1["present"] == [0, 1]
+        finally:
+            for w in watchers:
+                w.__exit__(None, None, None)
+
+
+def test_spectators_are_capped_per_address(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "hoyle.db", rate=1e6, burst=1e6,
+                               max_sockets_per_address=3)) as client:
+        a, _ = new_table(client, "ecarte", ["person", "random"])
+        b, _ = new_table(client, "ecarte", ["person", "random"])
+        with connect(client, a, None) as w1, connect(client, a, None) as w2, \
+                connect(client, b, None) as w3:
+            assert {sync(w)["type"] for w in (w1, w2, w3)} == {"update"}
+            with connect(client, b, None) as w4:  # a fourth from one address, any table
+                e = recv(w4)
+                assert "your address has 3 spectators' sockets open" in e["message"]
+                assert w4.receive()["code"] == 4429
 
 
 def test_the_board_and_the_show_in_the_players_words(tmp_path: Path) -> None:
@@ -167,3 +204,19 @@ NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight
            "seventeen", "eighteen", "nineteen", "twenty", "twenty-one", "twenty-two",
            "twenty-three", "twenty-four", "twenty-five", "twenty-six", "twenty-seven",
            "twenty-eight", "twenty-nine"]
+
+
+def test_after_a_restart_an_absent_seat_is_away(tmp_path: Path) -> None:
+    db = tmp_path / "hoyle.db"
+    with TestClient(create_app(db, rate=1e6, burst=1e6)) as client:
+        table_id, t0 = new_table(client, "cribbage", ["person", "person"])
+        t1 = sit(client, table_id, 1)
+    with TestClient(create_app(db, rate=1e6, burst=1e6)) as client:  # restarted
+        with connect(client, table_id, t0) as ws0:
+            f = sync(ws0)
+            assert f["present"] == [0]
+            assert set(f["away"]) == {"1"} and 0 <= f["away"]["1"] < ADJOURNMENT
+            with connect(client, table_id, t1) as ws1:
+                assert sync(ws1)["away"] == {}
+                back = recv(ws0)
+                assert back["away"] == {} and back["present"] == [0, 1]

@@ -45,6 +45,11 @@ def test_a_finished_tables_download_verifies_against_its_commitment(tmp_path: Pa
     # before the end the download is redacted: nothing to verify yet, said in one line
     code, out = verify(tmp_path / "early.json")
     assert code == 2 and "redacted" in out
+    # and replaying it says so too (not "unknown record format None")
+    r = CliRunner().invoke(cli, ["replay", str(tmp_path / "early.json")],
+                           env={"NO_COLOR": "1", "COLUMNS": "400"})
+    assert r.exit_code == 2 and "this record is redacted" in r.output, r.output
+    assert "unknown record format" not in r.output
     path = tmp_path / "final.json"
     path.write_bytes(final.content)
     data = final.json()
@@ -68,3 +73,17 @@ def test_a_finished_tables_download_verifies_against_its_commitment(tmp_path: Pa
     assert code == 1 and out.startswith(f"NOT verified: action {deal + 1} of "), out
     assert f"the record says {' '.join(cards)}, seed {f['seed']} gives " \
         f"{data['actions'][deal]}" in out
+
+    # the download names its table: without its commitment key it is NOT verified
+    assert data["web_table"] == table_id
+    path.write_text(json.dumps({k: v for k, v in data.items() if k != "commitment"}))
+    code, out = verify(path)
+    assert code == 1 and out.startswith(f"NOT verified: the record comes from web table "
+                                        f"'{table_id}' but carries no commitment"), out
+    # a record that does not say it came from a web table: verified, saying no
+    # commitment was checked
+    path.write_text(json.dumps({k: v for k, v in data.items()
+                                if k not in ("commitment", "web_table")}))
+    code, out = verify(path)
+    assert code == 0 and out.endswith(f"those seed {f['seed']} gives (no commitment was "
+                                      "checked: the record carries none)"), out

@@ -37,7 +37,7 @@ from hoyle.engine.records import MAX_SEED, MAX_TEXT, GameRecord
 from hoyle.engine.registry import GameSpec, default_game, games, get_game, record_game
 from hoyle.engine.tally import GAMES_PER_SEED, MatchTotals
 from hoyle.engine.text import HUMAN
-from hoyle.errors import HoyleError, RecordsFileError
+from hoyle.errors import HoyleError, RecordsFileError, short_repr
 from hoyle.sim.pool import span_text
 
 __all__ = ["app", "main"]
@@ -251,6 +251,7 @@ def replay(path: Annotated[Path, typer.Argument(
             raise _fail("--verify checks the deal and prints one line: no --seat or --all")
         raise typer.Exit(_verify(path, line))
     try:
+        _refuse_redacted(_raw_record(path) if line is None else {})
         try:
             record = GameRecord.load(path, line)
         except RecordsFileError as e:
@@ -301,9 +302,7 @@ def _verify(path: Path, line: int | None) -> int:
 
     try:
         raw = _raw_record(path) if line is None else {}
-        if raw.get("redacted"):
-            raise HoyleError("this record is redacted (the game was not over when it was "
-                             "downloaded): download it again once the game is over")
+        _refuse_redacted(raw)
         try:
             record = GameRecord.load(path, line)
         except RecordsFileError as e:
@@ -318,16 +317,31 @@ def _verify(path: Path, line: int | None) -> int:
                       f"{check.actions}: the record says {escape(check.recorded)}, seed "
                       f"{record.seed} gives {escape(check.seeded)}", soft_wrap=True)
         return 1
+    if commitment is None and raw.get("web_table") is not None:
+        console.print(f"[red]NOT verified:[/red] the record comes from web table "
+                      f"{escape(short_repr(raw['web_table']))} but carries no commitment "
+                      "(its key was removed): the seed cannot be checked against the "
+                      "commitment shown at the table", soft_wrap=True)
+        return 1
     if isinstance(commitment, str) and commitment != seed_commitment(record.seed or 0):
         console.print(f"[red]NOT verified:[/red] the SHA-256 of seed {record.seed} is "
                       f"{seed_commitment(record.seed or 0)}, not the record's commitment "
                       f"{escape(commitment)}", soft_wrap=True)
         return 1
     against = " (and its SHA-256 is the record's commitment)" \
-        if isinstance(commitment, str) else ""
+        if isinstance(commitment, str) else " (no commitment was checked: the record " \
+        "carries none)"
     console.print(f"verified: the {check.chance} chance outcomes of {check.actions} actions "
                   f"are those seed {record.seed} gives{against}", soft_wrap=True)
     return 0
+
+
+def _refuse_redacted(raw: dict[str, Any]) -> None:
+    """Raises HoyleError: ``raw`` is a web table's redacted download (an unfinished game:
+    it holds no deal to replay or verify)."""
+    if raw.get("redacted"):
+        raise HoyleError("this record is redacted (the game was not over when it was "
+                         "downloaded): download it again once the game is over")
 
 
 def _raw_record(path: Path) -> dict[str, Any]:
@@ -439,8 +453,8 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
         err_console.print(f"[yellow]--insecure-seed {insecure_seed}: every table's seed is "
                           "known in advance (tests and demonstrations only).[/yellow]")
     for table_id, why in getattr(web_app.state, "unreadable", {}).items():
-        err_console.print(f"[yellow]table {table_id} is not served: its stored game does "
-                          f"not replay ({escape(why)})[/yellow]", soft_wrap=True)
+        err_console.print(f"[yellow]table {table_id} is not served: {escape(why)}[/yellow]",
+                          soft_wrap=True)
     console.print(f"hoyle serving on http://{host}:{port}/ (tables in {escape(str(db))}); "
                   "Ctrl-C stops.", soft_wrap=True)
     uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
@@ -660,20 +674,25 @@ def _print_mine() -> None:
                       "once they are over (hoyle play).")
         return
     for g in totals:
-        t = RichTable(title=f"Your {escape(get_game(g.game).title.lower())}", show_header=False)
+        spec = get_game(g.game)
+        game_text = spec.text()
+        named = dict(game_text.stats_roles) or {role: role for role in sorted(g.deals)}
+        order = {role: i for i, role in enumerate(named)}
+        t = RichTable(title=f"Your {escape(spec.title.lower())}", show_header=False)
         t.add_column("")
         t.add_column("", justify="right")
         t.add_row("games", str(g.games))
         t.add_row("wins", f"{g.wins} ({g.wins / g.games:.0%})")
-        if g.skunks_given or g.skunks_taken or "crib:dealer" in g.points:
+        if game_text.stats_skunks or g.skunks_given or g.skunks_taken:
             t.add_row("skunks won / lost", f"{g.skunks_given} / {g.skunks_taken}")
-        for role in ("pone", "dealer"):
-            t.add_row(f"deals as {role}", str(g.deals.get(role, 0)))
-        for key in sorted(g.points, key=lambda k: (k.split(":")[1] != "pone", k)):
+        for role, name in named.items():
+            t.add_row(f"deals as {name}", str(g.deals.get(role, 0)))
+        for key in sorted(g.points, key=lambda k: (order.get(k.split(":")[1], len(order)),
+                                                    k)):
             avg = g.per_deal(key)
             kind, role = key.split(":")
             if avg is not None:
-                t.add_row(f"{kind} per deal as {role}", f"{avg:.2f}")
+                t.add_row(f"{kind} per deal as {named.get(role, role)}", f"{avg:.2f}")
         console.print(t)
 for _spec in games():  # hoyle stats GAME
     _stats = _spec.stats_command()
@@ -793,8 +812,12 @@ def _print_interrupted(game: str, players: str, games: int, workers: int, seed: 
     been) into a new file, then the summary of both parts."""
     rest = first + done
     where = f"; their records are in {shlex.quote(str(out))}" if out is not None else ""
-    err_console.print(f"Stopped (Ctrl-C) after {done:,} of {games:,} games (games {first} "
-                      f"to {rest - 1}){where}.", soft_wrap=True, markup=False)
+    if done:
+        err_console.print(f"Stopped (Ctrl-C) after {done:,} of {games:,} games (games "
+                          f"{first} to {rest - 1}){where}.", soft_wrap=True, markup=False)
+    else:
+        err_console.print(f"Stopped (Ctrl-C) before any of the {games:,} games finished: no "
+                          "game finished, no record kept.", soft_wrap=True, markup=False)
     command = ["hoyle", "sim", game, "--players", players, "--games", str(games - done),
                "--workers", str(workers), "--seed", str(seed), "--first-game", str(rest)]
     for name, value in params.items():  # the game's own options, as they were given
@@ -805,9 +828,9 @@ def _print_interrupted(game: str, players: str, games: int, workers: int, seed: 
     if out is not None:
         rest_file = out.with_name(f"{out.stem}-from-{rest}{out.suffix}")
         command += ["--out", str(rest_file)]
-    err_console.print("Finish the run with:\n  " + shlex.join(command), soft_wrap=True,
-                      markup=False)
-    if out is not None:
+    err_console.print(("Finish the run with:\n  " if done else "Run it again with:\n  ")
+                      + shlex.join(command), soft_wrap=True, markup=False)
+    if out is not None and done:
         err_console.print("then: " + shlex.join(["hoyle", "sim", "summary", str(out),
                                                  str(rest_file)]),
                           soft_wrap=True, markup=False)

@@ -274,6 +274,8 @@ class CribbageText(GameText):
     play_command_help = "Play cribbage against the computer (six-card to 121 unless --variant says)."
     referee_save = "hoyle-referee.json"
     law_id_example = "EW-ix"
+    stats_roles = (("pone", "pone"), ("dealer", "dealer"))
+    stats_skunks = True
 
     def seat_count(self, state: CribbageState) -> int:
         """The number of players of the state's variant."""

@@ -54,6 +54,10 @@ VERBS = ("CUT", "DEAL", "TURN", "STAND", "PROPOSE", "ACCEPT", "REFUSE", "DISCARD
 """The verbs a line of table input may begin with (the action language of records)."""
 
 
+ANSWERED = "the computer has answered your proposal: no undo"
+"""Why undo is refused once the dealer has accepted or refused the person's proposal."""
+
+
 def parse_table_input(state: EcarteState, text: str) -> Action:
     """Read one line from the table as an action for ``state``.
 
@@ -149,10 +153,18 @@ class EcarteText(GameText):
     play_command_help = "Play écarté against the computer (game of five)."
     referee_save = "hoyle-referee-ecarte.json"
     law_id_example = "CLUB-17 or OH-9"
+    stats_roles = (("elder", "elder hand"), ("dealer", "dealer"))
 
     def seat_count(self, state: EcarteState) -> int:
         """Two."""
         return 2
+
+    def undo_barrier(self, state: EcarteState, action: Action) -> str | None:
+        """The dealer's answer to a proposal (``ACCEPT`` or ``REFUSE``, ECARTE-R-8) ends
+        undo of the proposal: the person would propose again, or not, knowing it."""
+        if action.verb in ("ACCEPT", "REFUSE"):
+            return ANSWERED
+        return None
 
     def event_lines(self, events: Sequence[Event], names: Sequence[str],
                     viewer: int | None) -> list[str]:

@@ -181,22 +181,26 @@ class PlayDriver:
             raise HoyleError("a hint is for your own move: it is not your turn")
         return self.spec.hint(self.state, self.human)
 
-    def _marks(self) -> tuple[list[int], list[int]]:
+    def _marks(self) -> tuple[list[int], list[int], list[tuple[int, str]]]:
         """The record replayed: the number of actions before each of the person's decisions
-        so far (forced moves not counted), and the indices of the chance outcomes (a card
-        turned, dealt or drawn)."""
+        so far (forced moves not counted), the indices of the chance outcomes (a card
+        turned, dealt or drawn), and those of the other seats' answers that end undo
+        (:meth:`GameText.undo_barrier`), with why."""
         record = self.record()
         state: Any = self.spec.state_for_record(dataclasses.replace(record, actions=[],
                                                                      result=None))
         points, chance = [], []
+        answers: list[tuple[int, str]] = []
         for i, action in enumerate(self.state.history):
             if state.current_player == CHANCE:
                 chance.append(i)
-            elif state.current_player == self.human and \
-                    self.text.auto_move(state, self.human) is None:
-                points.append(i)
+            elif state.current_player == self.human:
+                if self.text.auto_move(state, self.human) is None:
+                    points.append(i)
+            elif (why := self.text.undo_barrier(state, action)) is not None:
+                answers.append((i, why))
             state.apply(action)
-        return points, chance
+        return points, chance, answers
 
     def undo_points(self) -> list[int]:
         """The number of actions before each of the person's decisions so far (forced
@@ -209,24 +213,29 @@ class PlayDriver:
 
         Undo is refused once a chance outcome (the starter, a new deal, écarté's turn-up or
         draws) has come since that decision: every random choice is drawn from the seed and
-        the move's index, so the person would see the card before deciding again.
+        the move's index, so the person would see the card before deciding again; and so
+        it is once the computer has answered that decision in a way the game says ends
+        undo (:meth:`GameText.undo_barrier`: écarté's refusal or acceptance of a proposal).
 
         Raises:
             UndoRefused: undo is not allowed in this game (manual counting; the game's
                 :meth:`GameText.undo_allowed`), there is nothing to undo, or the cards
-                have been turned since the person's last decision (the game is left as
-                it was).
+                have been turned or the computer has answered since the person's last
+                decision (the game is left as it was).
         """
         why = self.text.undo_allowed(self.state)
         if why is not None:
             raise UndoRefused(why)
         n = len(self.state.history)
-        marks, chance = self._marks()
+        marks, chance, answers = self._marks()
         points = [p for p in marks if p < n]
         if not points:
             raise UndoRefused("nothing to undo: you have not moved yet")
         if any(c > points[-1] for c in chance):
             raise UndoRefused(TURNED)
+        for i, why in answers:
+            if i > points[-1]:
+                raise UndoRefused(why)
         record = self.record()
         options = {k: v for k, v in record.options.items() if k != UNDO_OPTION}
         state, _ = self.spec.replay_record(dataclasses.replace(

@@ -212,6 +212,13 @@ class GameText:
     """The help of ``hoyle play GAME``."""
     referee_save: str = "hoyle-referee.json"
     """The record file of a refereed game when none is named."""
+    stats_roles: tuple[tuple[str, str], ...] = ()
+    """The roles of a deal as (key, name), in the order ``hoyle stats --mine`` shows them:
+    the key is the ``role`` of the match summary's ``"kind:role"`` points and deals by
+    role, the name the game's term (cribbage's pone and dealer, écarté's elder hand and
+    dealer)."""
+    stats_skunks: bool = False
+    """Whether the game has skunks (lurches), shown won and lost by ``hoyle stats``."""
 
     # -- every interface ------------------------------------------------------------------
     def seat_count(self, state: Any) -> int:
@@ -399,6 +406,13 @@ class GameText:
     def undo_allowed(self, state: Any) -> str | None:
         """Why ``undo`` is refused in this game against the computer (``None``: allowed);
         by default allowed."""
+        return None
+
+    def undo_barrier(self, state: Any, action: Action) -> str | None:
+        """Why another seat's ``action`` (taken in ``state``) ends undo of the person's
+        decisions before it, or ``None`` (the default: it does not). An answer that tells
+        the person what he could not know when he decided (écarté's dealer refusing a
+        proposal) is one: undoing it would let him decide again knowing the answer."""
         return None
 
     def board_changed(self, events: Sequence[Event]) -> bool:

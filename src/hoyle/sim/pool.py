@@ -27,6 +27,11 @@ from hoyle.errors import RecordError
 __all__ = ["game_chunks", "play_chunks", "collect",
            "summarize_all", "read_run", "Run", "span_text"]
 
+LOCAL_CHUNK = 4
+"""The most games in one chunk of the local process pool (``--workers`` 2 or more): a
+chunk's records are kept only whole, so one Ctrl-C loses at most this many games a
+worker (the games already finished in order are kept)."""
+
 T = TypeVar("T")
 Job = tuple[tuple[str, str], int, list[int]]
 """One chunk's work: the two player names, the match seed, the game indices."""
@@ -63,7 +68,10 @@ def play_chunks(play: Callable[[Job], list[T]], pair: tuple[str, str], seed: int
         for job in [(pair, seed, c) for c in game_chunks(first, games, 1, 1)]:
             yield play(job)
         return
-    jobs = [(pair, seed, c) for c in game_chunks(first, games, workers, most)]
+    # small chunks: Ctrl-C keeps every game finished in order, and loses at most the
+    # LOCAL_CHUNK games a worker is playing (the results are the same for any chunking)
+    jobs = [(pair, seed, c) for c in game_chunks(first, games, workers,
+                                                 min(most, LOCAL_CHUNK))]
     ex = ProcessPoolExecutor(workers, initializer=_worker_ignores_ctrl_c)
     futures = [ex.submit(play, job) for job in jobs]
     done = 0

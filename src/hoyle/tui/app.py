@@ -141,7 +141,9 @@ class TableApp(App[int]):
         """The board as drawn now (plain text), or ``""`` for a game with none."""
         d = self.driver
         board = d.text.board(d.state, d.human, d.names)
-        return "\n".join(board_lines(board)) if board is not None else ""
+        # the board's padding takes a column each side: a street never wraps
+        width = self.size.width - 2 if self.size.width > 2 else None
+        return "\n".join(board_lines(board, width)) if board is not None else ""
 
     def areas_text(self) -> str:
         """The table's areas as shown now (markup), compact so that the whole table fits at
@@ -154,6 +156,11 @@ class TableApp(App[int]):
             out.append(f"[bold underline]{area.title}[/bold underline]: {first}".rstrip())
             out.extend(f"  {line}" for line in rest)
         return "\n".join(out)
+
+    def on_resize(self) -> None:
+        """The terminal was resized: the board is drawn again for the new width."""
+        if self.query("#board"):
+            self.refresh_table()
 
     def refresh_table(self) -> None:
         """Draw the board, the areas, the prompt and the cards again."""

@@ -57,14 +57,17 @@ def _street(track: Track, holes: list[int], line_after: int | None, end: int) ->
     return "".join(out)
 
 
-def board_lines(board: Board) -> list[str]:
+def board_lines(board: Board, width: int | None = None) -> list[str]:
     """The board as lines of plain text (no markup), at most 76 characters wide for 121:
     the target and the marked line; each track's letter, name, score and back peg; then the
     first street of every track (the start hole, holes 1 up, left to right), then the
     second (the game hole, then the holes coming back from the target, so that the last
     hole before the game hole sits under the start hole as on the wooden board).
 
-    Pegs past the target are drawn in the game hole.
+    Pegs past the target are drawn in the game hole. When ``width`` (characters) is too
+    narrow for the streets (121 at 60 columns), the compact board: the target, the
+    marked line and each track's score and back peg, without the streets (never a
+    wrapped street).
     """
     street = (board.target - 1) // 2
     line_after = board.line[1] if board.line is not None else None
@@ -73,9 +76,9 @@ def board_lines(board: Board) -> list[str]:
         head += f"   {LINE} {board.line[0]} line after hole {board.line[1]}"
     lines = [head]
     letters = "ABCDEFGH"
-    width = max(len(t.name) for t in board.tracks)
+    names = max(len(t.name) for t in board.tracks)
     for i, t in enumerate(board.tracks):
-        lines.append(f"{letters[i]} {t.name:<{width}} {t.front:>3} (back peg {t.back})")
+        lines.append(f"{letters[i]} {t.name:<{names}} {t.front:>3} (back peg {t.back})")
     first = list(range(1, street + 1))
     second = list(range(2 * street, street, -1))
     for i, t in enumerate(board.tracks):
@@ -84,4 +87,6 @@ def board_lines(board: Board) -> list[str]:
         capped = Track(t.name, min(t.front, board.target), min(t.back, board.target))
         game = FRONT if capped.front >= board.target else HOLE
         lines.append(f"{letters[i]} {game} {_street(capped, second, line_after, street)}")
+    if width is not None and max(len(line) for line in lines) > width:
+        return lines[:1 + len(board.tracks)]
     return lines

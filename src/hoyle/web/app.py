@@ -42,7 +42,7 @@ from fastapi.templating import Jinja2Templates
 from hoyle.engine.action import Action
 from hoyle.engine.registry import GameSpec, games, get_game
 from hoyle.engine.text import Confirm
-from hoyle.errors import HoyleError
+from hoyle.errors import HoyleError, short_repr
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.store import SeatKind, SqliteStore, TableStore
 from hoyle.web.tables import (COMPUTER, PERSON, Table, Tables, WebError, plain, seat_count,
@@ -57,8 +57,17 @@ RATE = 10.0
 """Messages a second a socket may send on average (a burst of :data:`BURST`)."""
 BURST = 30.0
 MAX_SOCKETS = 16
-"""The most sockets open at once on one table (its seats' and spectators'): one more is
-refused with one error frame and closed (code 4429)."""
+"""The most spectators' sockets (no seat's cookie) open at once on one table: one more is
+refused with one error frame and closed (code 4429). A seat's socket is never counted
+nor refused, so spectators cannot lock the players out of their own table."""
+MAX_SOCKETS_PER_ADDRESS = 8
+"""The most spectators' sockets one client address may hold open at once, over every
+table (one more is refused as above, code 4429)."""
+MAX_VERB = 16
+MAX_WORD = 40
+"""The longest verb and word an ``"action"`` message may name (characters): no game's is
+longer (``DISCARD``, ``PROPOSE``; an irregularity's name), and a longer one is refused
+quoted shortened (:func:`hoyle.errors.short_repr`)."""
 MAX_TABLES = 20
 """The most tables one client address may create in an hour (:data:`TABLES_WINDOW`)."""
 TABLES_WINDOW = 3600.0
@@ -85,6 +94,8 @@ class Conn:
     token: str | None
     seat: int | None
     last: int | None = None
+    host: str = ""
+    """The client address (counted against the spectators' caps when ``seat`` is None)."""
     rate: float = RATE
     burst: float = BURST
     allowance: float = BURST
@@ -112,7 +123,16 @@ class Hub:
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Conn]] = {}
         self.away: dict[str, dict[int, float]] = {}
-        """Per table, the seats whose last socket closed, and when (``time.time()``)."""
+        """Per table, the seats whose last socket closed, and when (``time.time()``). At
+        start (a restart) no socket is open: every taken seat of an unfinished game is
+        away from then, so its opponent's page counts down as before the restart."""
+        start = time.time()
+        for table in tables.tables.values():
+            if table.kind == "play" and not table.finished:
+                taken = {seat: start for seat in table.person_seats()
+                         if table.row.token_hashes[seat] is not None}
+                if taken:
+                    self.away[table.id] = taken
 
     def seat_left(self, table_id: str, seat: int) -> None:
         """A seat's socket closed: if it has no other, it is away from now."""
@@ -185,11 +205,14 @@ def _error(message: str, table: Table | None = None) -> str:
 def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                rate: float = RATE, burst: float = BURST,
                fixed_seed: int | None = None, max_sockets: int = MAX_SOCKETS,
-               max_tables: int = MAX_TABLES, adjournment: float = ADJOURNMENT) -> FastAPI:
+               max_tables: int = MAX_TABLES, adjournment: float = ADJOURNMENT,
+               max_sockets_per_address: int = MAX_SOCKETS_PER_ADDRESS) -> FastAPI:
     """The web app on the SQLite database ``db`` (or on ``store``): every stored table is
     loaded at start and unfinished games go on. Each socket may send ``rate`` messages a
-    second on average, ``burst`` at once; a table takes at most ``max_sockets`` sockets at
-    once, and one client address may create ``max_tables`` tables an hour. A seat whose
+    second on average, ``burst`` at once; a table takes at most ``max_sockets`` spectators'
+    sockets at once and one client address may hold ``max_sockets_per_address`` of them
+    (a seat's socket is never refused), and one client address may create ``max_tables``
+    tables an hour. A seat whose
     sockets all closed is counted down for ``adjournment`` seconds on the others' pages
     (:data:`ADJOURNMENT`: what happens at zero).
 
@@ -204,7 +227,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     the_store: TableStore = store if store is not None else SqliteStore(db)
     tables = Tables(the_store)
     ctx = _Context(tables, Hub(tables, adjournment),
-                   Jinja2Templates(directory=HERE / "templates"), rate, burst, fixed_seed, max_sockets, max_tables)
+                   Jinja2Templates(directory=HERE / "templates"), rate, burst, fixed_seed, max_sockets, max_tables,
+                   max_sockets_per_address)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -242,6 +266,7 @@ class _Context:
     fixed_seed: int | None
     max_sockets: int
     max_tables: int
+    max_sockets_per_address: int
     made: itertools.count = field(default_factory=itertools.count)  # type: ignore[type-arg]
     created: dict[str, list[float]] = field(default_factory=dict)
     """Per client address, when it created its tables of the last hour."""
@@ -437,14 +462,25 @@ def _socket_router(ctx: _Context) -> APIRouter:
             await ws.send_text(_error(str(e)))
             await ws.close(code=4404)
             return
-        if len(hub.conns.get(table_id, ())) >= ctx.max_sockets:
-            await ws.send_text(_error(f"this table has {ctx.max_sockets} sockets open, the "
-                                      "most it takes: close another tab first", table))
-            await ws.close(code=4429)
-            return
         token = ws.cookies.get(cookie_name(table_id))
-        conn = Conn(ws, token, table.seat_of(token), rate=ctx.rate, burst=ctx.burst,
-                    allowance=ctx.burst)
+        host = ws.client.host if ws.client else ""
+        conn = Conn(ws, token, table.seat_of(token), host=host, rate=ctx.rate,
+                    burst=ctx.burst, allowance=ctx.burst)
+        if conn.seat is None:  # a spectator: capped per table and per address
+            watching = [c for c in hub.conns.get(table_id, ()) if c.seat is None]
+            mine = [c for conns in hub.conns.values() for c in conns
+                    if c.seat is None and c.host == host]
+            full = None
+            if len(watching) >= ctx.max_sockets:
+                full = (f"this table has {ctx.max_sockets} spectators' sockets open, the "
+                        "most it takes: try again later")
+            elif len(mine) >= ctx.max_sockets_per_address:
+                full = (f"your address has {ctx.max_sockets_per_address} spectators' "
+                        "sockets open, the most it may: close another tab first")
+            if full is not None:
+                await ws.send_text(_error(full, table))
+                await ws.close(code=4429)
+                return
         hub.conns.setdefault(table_id, set()).add(conn)
         try:
             while True:
@@ -534,9 +570,13 @@ def _socket_router(ctx: _Context) -> APIRouter:
             return table.read(seat, msg["text"])
         if isinstance(msg.get("action"), str):
             try:
-                return Action.parse(msg["action"])
+                action = Action.parse(msg["action"])
             except (ValueError, HoyleError) as e:
                 raise WebError(f"not an action: {e}") from None
+            if len(action.verb) > MAX_VERB or len(action.word) > MAX_WORD:
+                # no verb or word of a game is that long: quote it shortened, as typed text is
+                raise WebError(f"not an action: {short_repr(msg['action'])}")
+            return action
         raise WebError('a move needs "text" (as typed) or "action"')
 
     return router

@@ -67,6 +67,8 @@ class TableRow:
         actions: the actions in order (their text form).
         token_hashes: each seat's token hash (hex), ``None`` while the seat is free.
         finished: whether the game is over.
+        damaged: why the stored row could not be read (``None`` if it could); such a row
+            holds only its id and text fields, and its table is not served.
     """
 
     id: str
@@ -79,6 +81,7 @@ class TableRow:
     actions: list[str] = field(default_factory=list)
     token_hashes: list[str | None] = field(default_factory=list)
     finished: bool = False
+    damaged: str | None = None
 
 
 class TableStore(Protocol):
@@ -101,7 +104,8 @@ class TableStore(Protocol):
         """Mark the table's game over."""
 
     def load_tables(self) -> list[TableRow]:
-        """Every stored table with its actions and token hashes, oldest first."""
+        """Every stored table with its actions and token hashes, oldest first; a row that
+        cannot be read comes back with ``damaged`` saying why (never raised)."""
 
     def close(self) -> None:
         """Close the store."""
@@ -240,7 +244,17 @@ class SqliteStore:
             for (tid, game, options, seats, seed, commitment, created, finished) in db.execute(
                     "SELECT id, game, options, seats, seed, commitment, created, finished "
                     "FROM tables ORDER BY created, id").fetchall():
-                kinds = [SeatKind(s["kind"], s["player"]) for s in json.loads(seats)]
+                try:
+                    kinds = [SeatKind(s["kind"], s["player"]) for s in json.loads(seats)]
+                    opts = json.loads(options)
+                    if not isinstance(opts, dict):
+                        raise TypeError(f"options are {type(opts).__name__}, not an object")
+                except (ValueError, TypeError, KeyError) as e:
+                    rows.append(TableRow(str(tid), str(game), {}, [], str(seed),
+                                         str(commitment), str(created), finished=True,
+                                         damaged=f"its stored row is damaged "
+                                                 f"({type(e).__name__}: {str(e)[:120]})"))
+                    continue
                 actions = [a for (a,) in db.execute(
                     "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (tid,))]
                 hashes: list[str | None] = [None] * len(kinds)
@@ -248,7 +262,7 @@ class SqliteStore:
                         "SELECT seat, token_hash FROM seat_tokens WHERE table_id = ?", (tid,)):
                     if 0 <= seat < len(hashes):
                         hashes[seat] = h
-                rows.append(TableRow(tid, game, json.loads(options), kinds, seed, commitment,
+                rows.append(TableRow(tid, game, opts, kinds, seed, commitment,
                                      created, actions, hashes, bool(finished)))
             return rows
 

@@ -394,14 +394,17 @@ class Table:
     def record(self, reader: int | None) -> dict[str, Any]:
         """The downloadable record: the whole record (every card, the seed) once the game
         is over; until then only what ``reader`` may know (the header, the commitment, the
-        number of actions and the reader's own event lines)."""
+        number of actions and the reader's own event lines). Either names the table
+        (``web_table``: its id), so ``hoyle replay --verify`` requires its commitment."""
         if self.finished:
             data = self.state.to_record(seats=self.names,
                                         date=self.row.created[:10]).to_dict()
             data["commitment"] = self.row.commitment
+            data["web_table"] = self.id  # --verify then requires the commitment
             return data  # type: ignore[no-any-return]
         return {"game": self.spec.name, "options": self.row.options, "seats": self.names,
-                "commitment": self.row.commitment, "actions": self.seq, "redacted": True,
+                "commitment": self.row.commitment, "web_table": self.id,
+                "actions": self.seq, "redacted": True,
                 "lines": [line["text"] for line in self.lines(reader)]}
 
     def summary(self) -> dict[str, Any]:
@@ -456,10 +459,13 @@ class Tables:
         """Stored tables that do not replay (a damaged row): table id -> the reason. They
         are left in the store, untouched, and not served."""
         for row in store.load_tables():
+            if row.damaged is not None:
+                self.unreadable[row.id] = row.damaged
+                continue
             try:
                 self.tables[row.id] = _table_class(row)(row, store)
             except (HoyleError, ValueError, TypeError, KeyError) as e:
-                self.unreadable[row.id] = str(e)
+                self.unreadable[row.id] = f"its stored game does not replay ({e})"
 
     def create(self, game: str, options: Mapping[str, Any], seats: Sequence[SeatKind],
                seed: int | None = None) -> Table:
