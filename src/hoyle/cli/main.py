@@ -698,6 +698,7 @@ _JOB_OPTIONS = (
 def _table_job(job: Any, executor: str, workers: int, shards: Path | None,
                **values: Any) -> None:
     """``hoyle tables NAME``: the job on the executor, then what it says."""
+    from hoyle.sim.executors import TasksStopped
     from hoyle.sim.tables import run_job
 
     try:
@@ -705,6 +706,13 @@ def _table_job(job: Any, executor: str, workers: int, shards: Path | None,
             show(console, block)
     except HoyleError as e:
         raise _fail(str(e)) from None
+    except KeyboardInterrupt as e:
+        done = (f" after {e.done:,} of {e.total:,} tasks" if isinstance(e, TasksStopped)
+                else " before any task ran")
+        again = ("run the same command again to resume" if shards is not None else
+                 "nothing is kept without --shards DIR (give it to resume a stopped job)")
+        err_console.print(f"Stopped (Ctrl-C){done}; {again}.", soft_wrap=True, markup=False)
+        raise typer.Exit(130) from None
 
 
 for _spec in games():  # hoyle tables NAME, each game's jobs

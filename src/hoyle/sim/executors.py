@@ -35,6 +35,8 @@ import hashlib
 import itertools
 import os
 import pickle
+import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from functools import partial
@@ -44,9 +46,10 @@ from typing import Any, TypeVar
 from hoyle.engine.records import write_bytes_atomic
 from hoyle.engine.tally import game_seed
 from hoyle.errors import HoyleError
+from hoyle.sim.pool import _stop, _worker_ignores_ctrl_c
 
-__all__ = ["EXECUTORS", "ExecutorError", "ShardError", "open_executor", "parse_executor",
-           "run_tasks", "task_seed", "task_bar"]
+__all__ = ["EXECUTORS", "ExecutorError", "ShardError", "TasksStopped", "open_executor",
+           "parse_executor", "run_tasks", "task_seed", "task_bar"]
 
 T = TypeVar("T")
 
@@ -70,6 +73,17 @@ class ExecutorError(HoyleError):
 
 class ShardError(HoyleError):
     """A shard folder or a shard that cannot be read or written."""
+
+
+class TasksStopped(KeyboardInterrupt):
+    """Ctrl-C during :func:`run_tasks`: ``done`` of ``total`` tasks had finished (each in
+    its shard, if the job keeps shards). A ``KeyboardInterrupt``, so it stops what runs
+    the job as Ctrl-C would."""
+
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__(f"stopped after {done} of {total} tasks")
+        self.done = done
+        self.total = total
 
 
 def task_seed(seed: int, index: int) -> int:
@@ -159,14 +173,37 @@ def open_executor(spec: str = "local", workers: int = 1) -> Iterator[Executor]:
         if workers == 1:
             yield InlineExecutor()
         else:
-            with ProcessPoolExecutor(workers) as pool:
+            # As hoyle sim's pool (hoyle.sim.pool): the workers leave Ctrl-C to this
+            # process, which ends them at once rather than waiting for the queued tasks.
+            pool = ProcessPoolExecutor(workers, initializer=_worker_ignores_ctrl_c)
+            try:
                 yield pool
+            except BaseException:
+                _stop(pool)
+                raise
+            pool.shutdown()
     elif kind == "dask":
         with _dask(address, workers) as ex:
             yield ex
     else:
         with _ray(address, workers) as ex:
             yield ex
+
+
+@contextlib.contextmanager
+def _children_ignore_ctrl_c() -> Iterator[None]:
+    """SIGINT ignored while processes are started (they inherit it, and Python and asyncio
+    leave an ignored SIGINT so): Ctrl-C, sent to the terminal's whole process group, stops
+    this process, which closes the cluster, and no Dask nanny or worker prints a traceback.
+    Off the main thread (where no signal can be set), nothing is changed."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 @contextlib.contextmanager
@@ -179,9 +216,10 @@ def _dask(address: str | None, workers: int) -> Iterator[Executor]:
     with contextlib.ExitStack() as stack:
         if address is None:
             os.environ.update(_worker_env())  # the worker processes inherit it
-            cluster = stack.enter_context(LocalCluster(  # type: ignore[no-untyped-call]
-                n_workers=workers, threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=50))
+            with _children_ignore_ctrl_c():  # Ctrl-C is this process's to handle
+                cluster = stack.enter_context(LocalCluster(  # type: ignore[no-untyped-call]
+                    n_workers=workers, threads_per_worker=1, processes=True,
+                    dashboard_address=None, silence_logs=50))
             client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
         else:
             try:
@@ -289,6 +327,8 @@ def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any
 
     Raises:
         ShardError: ``shards`` cannot be read or written.
+        TasksStopped: Ctrl-C (``KeyboardInterrupt``) while the tasks ran; the finished
+            ones are in ``shards``.
         Exception: whatever a task raised (the first met, in completion order).
     """
     n = len(args)
@@ -304,22 +344,32 @@ def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any
     # written as its task ends), else enough to keep every worker busy.
     window = 1 if isinstance(executor, InlineExecutor) else WINDOW
     running: dict[Future[T], int] = {}
-    while True:
-        for i in itertools.islice(todo, window - len(running)):
-            running[executor.submit(fn, *args[i])] = i
-        if not running:
-            break
-        finished, _ = wait(running, return_when=FIRST_COMPLETED)
-        for f in finished:
-            i = running.pop(f)
-            result = f.result()
-            done[i] = result
-            if folder is not None:
-                try:
-                    write_bytes_atomic(_shard(folder, i, keys[i]), pickle.dumps(result))
-                except OSError as e:
-                    raise ShardError(f"cannot write a shard in {folder}: {e}") from None
-            if progress is not None:
-                progress(len(done), n)
+
+    def finished_task(i: int, result: Any) -> None:
+        done[i] = result
+        if folder is not None:
+            try:
+                write_bytes_atomic(_shard(folder, i, keys[i]), pickle.dumps(result))
+            except OSError as e:
+                raise ShardError(f"cannot write a shard in {folder}: {e}") from None
+
+    try:
+        while True:
+            for i in itertools.islice(todo, window - len(running)):
+                running[executor.submit(fn, *args[i])] = i
+            if not running:
+                break
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for f in finished:
+                i = running.pop(f)
+                finished_task(i, f.result())
+                if progress is not None:
+                    progress(len(done), n)
+    except KeyboardInterrupt:
+        # Ctrl-C: keep the tasks that had finished but were not yet collected, then stop
+        for f, i in running.items():
+            if f.done() and not f.cancelled() and f.exception() is None:
+                finished_task(i, f.result())
+        raise TasksStopped(len(done), n) from None
     return [done[i] for i in range(n)]
 
