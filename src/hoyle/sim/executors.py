@@ -36,6 +36,7 @@ import itertools
 import os
 import pickle
 import signal
+import socket
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
@@ -98,10 +99,12 @@ def task_seed(seed: int, index: int) -> int:
 
 def parse_executor(spec: str) -> tuple[str, str | None]:
     """``(kind, address)`` of an ``--executor`` value (``local``, ``dask``, ``ray``, or
-    ``dask://HOST:PORT`` / ``ray://HOST:PORT``; any case).
+    ``dask://HOST:PORT`` / ``ray://HOST:PORT``; any case), the address's form checked (a
+    host, and a port 1 to 65535) but not whether anything listens there.
 
     Raises:
-        ExecutorError: any other value.
+        ExecutorError: any other value, an address without a host, or a port that is not
+            a number from 1 to 65535.
     """
     text = spec.strip()
     kind, sep, address = text.partition("://")
@@ -109,7 +112,43 @@ def parse_executor(spec: str) -> tuple[str, str | None]:
     if kind not in EXECUTORS or (sep and (kind == "local" or not address)):
         raise ExecutorError(f"unknown executor {spec!r} (local, dask, dask://HOST:PORT, ray "
                             "or ray://HOST:PORT)")
+    if sep:
+        _host_port(kind, address)
     return kind, (address if sep else None)
+
+
+def _host_port(kind: str, address: str) -> tuple[str, int]:
+    """``(host, port)`` of a ``HOST:PORT`` address (an IPv6 host in brackets).
+
+    Raises:
+        ExecutorError: no host, no port, or a port that is not 1 to 65535.
+    """
+    host, colon, port = address.rpartition(":")
+    host = host.strip("[]")
+    if not colon or not host:
+        raise ExecutorError(f"--executor {kind}://{address}: give HOST:PORT (e.g. "
+                            f"{kind}://10.0.0.5:{8786 if kind == 'dask' else 10001})")
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise ExecutorError(f"--executor {kind}://{address}: the port must be a number from "
+                            f"1 to 65535 (got {port!r})")
+    return host, int(port)
+
+
+def _check_reachable(kind: str, address: str) -> None:
+    """Fail at once, rather than after a client's long timeout, when nothing accepts a
+    connection at ``address``.
+
+    Raises:
+        ExecutorError: the host is unknown or the connection is refused or times out (5 s).
+    """
+    host, port = _host_port(kind, address)
+    try:
+        with socket.create_connection((host, port), timeout=5):
+            pass
+    except OSError as e:
+        what = "Dask scheduler" if kind == "dask" else "Ray client server"
+        raise ExecutorError(f"cannot reach the {what} at {address}: "
+                            f"{e.strerror or e}") from None
 
 
 class InlineExecutor(Executor):
@@ -222,10 +261,11 @@ def _dask(address: str | None, workers: int) -> Iterator[Executor]:
                     dashboard_address=None, silence_logs=50))
             client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
         else:
+            _check_reachable("dask", address)
             try:
                 client = stack.enter_context(Client(  # type: ignore[no-untyped-call]
                     f"tcp://{address}", timeout=30))
-            except (OSError, TimeoutError) as e:
+            except Exception as e:  # noqa: BLE001 - whatever the client raises: one line
                 raise ExecutorError(f"cannot reach the Dask scheduler at {address}: {e}"
                                     ) from None
         yield client.get_executor(pure=False)
@@ -239,13 +279,16 @@ def _ray(address: str | None, workers: int) -> Iterator[Executor]:
         raise ExecutorError(f"--executor ray needs the ray extra (pip install "
                             f"'hoyle[ray]'): {e}") from None
     env = {"env_vars": _worker_env()}
+    if address is not None:
+        _check_reachable("ray", address)
     try:
         if address is None:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
                      runtime_env=env, configure_logging=False)
         else:
             ray.init(address=f"ray://{address}", runtime_env=env, log_to_driver=False)
-    except (ConnectionError, RuntimeError) as e:
+    except Exception as e:  # noqa: BLE001 - a missing ray[client], a refused or lost
+        # connection, a version mismatch...: one line, not Ray's traceback
         raise ExecutorError(f"cannot start Ray{' at ' + address if address else ''}: {e}"
                             ) from None
     try:
