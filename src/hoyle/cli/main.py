@@ -689,8 +689,8 @@ _JOB_OPTIONS = (
     Option("executor", str, "local", "Where the tasks run: local (processes, the default), "
                                      "dask, dask://HOST:PORT, ray or ray://HOST:PORT."),
     Option("workers", int, 1, "Workers (processes, Dask workers, Ray CPUs)."),
-    Option("shards", Path, None, "Keep each finished task in this folder: the same job run "
-                                 "again resumes where it stopped."),
+    Option("shards", Path, None, "Keep each finished task in this folder (pickles: one you "
+                                 "trust): the same job run again resumes where it stopped."),
 )
 """The options of every ``hoyle tables NAME`` after the job's own."""
 

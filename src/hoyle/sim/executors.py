@@ -332,28 +332,46 @@ def _shard(folder: Path, i: int, key: str) -> Path:
     return folder / f"task-{i:06d}-{key}.pkl"
 
 
-def _open_shards(folder: Path, keys: list[str]) -> dict[int, Any]:
+def _open_shards(folder: Path, keys: list[str], args: Sequence[tuple[Any, ...]],
+                 check: Callable[[tuple[Any, ...], Any], str | None] | None
+                 ) -> dict[int, Any]:
     """The results already in ``folder`` (made if missing) of the tasks whose keys are
-    ``keys`` (:func:`_task_key`).
+    ``keys`` (:func:`_task_key`) and arguments ``args``, each checked by ``check``.
+
+    Shards are pickles: reading one can run code, so a shard folder must be one this
+    program wrote (trusted), never one from elsewhere.
 
     Raises:
-        ShardError: the folder cannot be made, or a shard does not read.
+        ShardError: the folder cannot be made, or a shard does not read (naming it) or
+            is not what its task returns.
     """
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        done: dict[int, Any] = {}
-        for i, key in enumerate(keys):
-            path = _shard(folder, i, key)
-            if path.exists():
-                done[i] = pickle.loads(path.read_bytes())
-        return done
-    except (OSError, ValueError, pickle.UnpicklingError, EOFError) as e:
-        raise ShardError(f"cannot read the shards in {folder}: {e}") from None
+    except OSError as e:
+        raise ShardError(f"cannot make the shard folder {folder}: {e.strerror or e}"
+                         ) from None
+    done: dict[int, Any] = {}
+    for i, key in enumerate(keys):
+        path = _shard(folder, i, key)
+        if not path.exists():
+            continue
+        try:
+            result = pickle.loads(path.read_bytes())
+        except Exception as e:  # noqa: BLE001 - cut, corrupt, or naming a missing module
+            raise ShardError(f"cannot read the shard {path}: {type(e).__name__}: {e} "
+                             "(delete it to run its task again)") from None
+        wrong = check(args[i], result) if check is not None else None
+        if wrong is not None:
+            raise ShardError(f"the shard {path} is not its task's result: {wrong} (delete "
+                             "it to run its task again)")
+        done[i] = result
+    return done
 
 
 def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any, ...]],
               shards: Path | None = None,
-              progress: Callable[[int, int], None] | None = None) -> list[T]:
+              progress: Callable[[int, int], None] | None = None,
+              check: Callable[[tuple[Any, ...], Any], str | None] | None = None) -> list[T]:
     """``[fn(*a) for a in args]`` run on ``executor``, in task order.
 
     Args:
@@ -367,9 +385,13 @@ def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any
             again ends as if it had not stopped (and a job sharing some of its tasks, a
             shorter one say, reuses them).
         progress: called with ``(tasks done, tasks)`` as tasks finish (:func:`task_bar`).
+        check: ``check(args, result)``: what is wrong with a kept shard's result for the
+            task ``args`` (``None``: nothing), so a bad shard stops the job before any
+            task runs. Shards are pickles: keep them only in a folder you trust.
 
     Raises:
-        ShardError: ``shards`` cannot be read or written.
+        ShardError: ``shards`` cannot be read or written, or a shard in it does not read or
+            fails ``check`` (before any task runs).
         TasksStopped: Ctrl-C (``KeyboardInterrupt``) while the tasks ran; the finished
             ones are in ``shards``.
         Exception: whatever a task raised (the first met, in completion order).
@@ -379,7 +401,7 @@ def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any
     folder = shards
     keys = [_task_key(fn, a) for a in args] if folder is not None else []
     if folder is not None:
-        done = _open_shards(folder, keys)
+        done = _open_shards(folder, keys, args, check)
     if progress is not None:
         progress(len(done), n)
     todo = iter([i for i in range(n) if i not in done])
