@@ -371,24 +371,25 @@ def review(path: Annotated[Path, typer.Argument(
                     f"--line N (1 to {e.count})") from None
     except HoyleError as e:
         raise _fail(str(e)) from None
-    names = result.names
+    names = [escape(f"{name} (seat {i})") for i, name in enumerate(result.names)]
+    # each side by name and seat: two players of one kind ("expert") stay apart
     t = RichTable(title=f"Decisions of {escape(str(path))}")
     for col in ("deal", "seat", "decision", "made", "expert", "cost"):
         t.add_column(col, justify="right" if col in ("deal", "cost") else "left")
     for d in result.decisions:
         cost = "" if d.cost <= 1e-9 else (f"{d.cost:.2f} pts" if d.unit == "points"
                                           else f"{d.cost * 100:.1f}% win")
-        t.add_row(str(d.deal), escape(names[d.seat]), d.kind, d.made,
+        t.add_row(str(d.deal), names[d.seat], d.kind, d.made,
                   "" if d.best == d.made else d.best, cost)
     console.print(t)
     per = RichTable(title="Cost per deal")
     for col in ("deal", "seat", "decisions", "points lost", "win prob. lost"):
         per.add_column(col, justify="left" if col == "seat" else "right")
     for deal, who, pts, win, n in result.per_deal():
-        per.add_row(str(deal), escape(names[who]), str(n), f"{pts:.2f}", f"{win * 100:.1f}%")
+        per.add_row(str(deal), names[who], str(n), f"{pts:.2f}", f"{win * 100:.1f}%")
     console.print(per)
     for who, (pts, win, deals) in result.per_seat().items():
-        console.print(f"{escape(names[who])}: {pts:.2f} points and {win * 100:.1f}% of win "
+        console.print(f"{names[who]}: {pts:.2f} points and {win * 100:.1f}% of win "
                       f"probability lost in {deals} deals ({pts / max(deals, 1):.2f} points "
                       "a deal).")
     for note in result.notes:
@@ -801,8 +802,9 @@ def _print_interrupted(game: str, players: str, games: int, workers: int, seed: 
     been) into a new file, then the summary of both parts."""
     rest = first + done
     where = f"; their records are in {shlex.quote(str(out))}" if out is not None else ""
-    err_console.print(f"Stopped (Ctrl-C) after {done:,} of {games:,} games (games {first} "
-                      f"to {rest - 1}){where}.", soft_wrap=True, markup=False)
+    span = f"games {first} to {rest - 1}" if done else "no game finished"
+    err_console.print(f"Stopped (Ctrl-C) after {done:,} of {games:,} games ({span}){where}.",
+                      soft_wrap=True, markup=False)
     command = ["hoyle", "sim", game, "--players", players, "--games", str(games - done),
                "--workers", str(workers), "--seed", str(seed), "--first-game", str(rest)]
     for name, value in params.items():  # the game's own options, as they were given
