@@ -47,7 +47,6 @@ from typing import Any, TypeVar
 from hoyle.engine.records import write_bytes_atomic
 from hoyle.engine.tally import game_seed
 from hoyle.errors import HoyleError
-from hoyle.sim.pool import _stop, _worker_ignores_ctrl_c
 
 __all__ = ["EXECUTORS", "ExecutorError", "ShardError", "TasksStopped", "open_executor",
            "parse_executor", "run_tasks", "task_seed", "task_bar"]
@@ -195,6 +194,23 @@ def _worker_env() -> dict[str, str]:
     return env
 
 
+def _worker_ignores_ctrl_c() -> None:
+    """A worker leaves Ctrl-C (SIGINT, sent to the terminal's whole process group) to the
+    parent, which stops it: no worker prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(ex: ProcessPoolExecutor) -> None:
+    """Cancel what has not started and end the workers now (not at their chunk's end)."""
+    processes = list((getattr(ex, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(1)
+    # the pool sees its workers gone and its manager thread ends: nothing left to wait on
+    ex.shutdown(wait=True, cancel_futures=True)
+
+
 @contextlib.contextmanager
 def open_executor(spec: str = "local", workers: int = 1) -> Iterator[Executor]:
     """The executor an ``--executor`` value names, with ``workers`` workers (ignored for a
@@ -212,7 +228,7 @@ def open_executor(spec: str = "local", workers: int = 1) -> Iterator[Executor]:
         if workers == 1:
             yield InlineExecutor()
         else:
-            # As hoyle sim's pool (hoyle.sim.pool): the workers leave Ctrl-C to this
+            # As hoyle sim's pool (hoyle.sim.pool) too: the workers leave Ctrl-C to this
             # process, which ends them at once rather than waiting for the queued tasks.
             pool = ProcessPoolExecutor(workers, initializer=_worker_ignores_ctrl_c)
             try:
