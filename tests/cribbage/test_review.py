@@ -93,7 +93,17 @@ def test_hoyle_review_prints_the_decisions_and_totals(game: GameRecord, tmp_path
     path.write_text(game.to_json(), encoding="utf-8")
     out = CliRunner().invoke(app, ["review", str(path), "--seat", "0"])
     assert out.exit_code == 0, out.output
-    assert "Cost per deal" in out.output and "greedy:" in out.output
-    assert "expert:" not in out.output
+    assert "Cost per deal" in out.output and "greedy (seat 0):" in out.output
+    assert "expert (seat 1)" not in out.output
     bad = CliRunner().invoke(app, ["review", str(path), "--seat", "5"])
     assert bad.exit_code == 2 and "no seat 5" in bad.output
+
+
+def test_two_players_of_one_kind_are_told_apart_by_seat(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    path.write_text(match_record("expert", "expert", 4).to_json(), encoding="utf-8")
+    out = CliRunner().invoke(app, ["review", str(path)], env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    totals = [line.split(":")[0] for line in out.output.splitlines()
+              if "of win probability lost in" in line]
+    assert totals == ["expert (seat 0)", "expert (seat 1)"]

@@ -385,24 +385,25 @@ def review(path: Annotated[Path, typer.Argument(
                     f"--line N (1 to {e.count})") from None
     except HoyleError as e:
         raise _fail(str(e)) from None
-    names = result.names
+    names = [escape(f"{name} (seat {i})") for i, name in enumerate(result.names)]
+    # each side by name and seat: two players of one kind ("expert") stay apart
     t = RichTable(title=f"Decisions of {escape(str(path))}")
     for col in ("deal", "seat", "decision", "made", "expert", "cost"):
         t.add_column(col, justify="right" if col in ("deal", "cost") else "left")
     for d in result.decisions:
         cost = "" if d.cost <= 1e-9 else (f"{d.cost:.2f} pts" if d.unit == "points"
                                           else f"{d.cost * 100:.1f}% win")
-        t.add_row(str(d.deal), escape(names[d.seat]), d.kind, d.made,
+        t.add_row(str(d.deal), names[d.seat], d.kind, d.made,
                   "" if d.best == d.made else d.best, cost)
     console.print(t)
     per = RichTable(title="Cost per deal")
     for col in ("deal", "seat", "decisions", "points lost", "win prob. lost"):
         per.add_column(col, justify="left" if col == "seat" else "right")
     for deal, who, pts, win, n in result.per_deal():
-        per.add_row(str(deal), escape(names[who]), str(n), f"{pts:.2f}", f"{win * 100:.1f}%")
+        per.add_row(str(deal), names[who], str(n), f"{pts:.2f}", f"{win * 100:.1f}%")
     console.print(per)
     for who, (pts, win, deals) in result.per_seat().items():
-        console.print(f"{escape(names[who])}: {pts:.2f} points and {win * 100:.1f}% of win "
+        console.print(f"{names[who]}: {pts:.2f} points and {win * 100:.1f}% of win "
                       f"probability lost in {deals} deals ({pts / max(deals, 1):.2f} points "
                       "a deal).")
     for note in result.notes:
@@ -708,8 +709,8 @@ _JOB_OPTIONS = (
     Option("executor", str, "local", "Where the tasks run: local (processes, the default), "
                                      "dask, dask://HOST:PORT, ray or ray://HOST:PORT."),
     Option("workers", int, 1, "Workers (processes, Dask workers, Ray CPUs)."),
-    Option("shards", Path, None, "Keep each finished task in this folder: the same job run "
-                                 "again resumes where it stopped."),
+    Option("shards", Path, None, "Keep each finished task in this folder (pickles: one you "
+                                 "trust): the same job run again resumes where it stopped."),
 )
 """The options of every ``hoyle tables NAME`` after the job's own."""
 
@@ -717,6 +718,7 @@ _JOB_OPTIONS = (
 def _table_job(job: Any, executor: str, workers: int, shards: Path | None,
                **values: Any) -> None:
     """``hoyle tables NAME``: the job on the executor, then what it says."""
+    from hoyle.sim.executors import TasksStopped
     from hoyle.sim.tables import run_job
 
     try:
@@ -724,6 +726,13 @@ def _table_job(job: Any, executor: str, workers: int, shards: Path | None,
             show(console, block)
     except HoyleError as e:
         raise _fail(str(e)) from None
+    except KeyboardInterrupt as e:
+        done = (f" after {e.done:,} of {e.total:,} tasks" if isinstance(e, TasksStopped)
+                else " before any task ran")
+        again = ("run the same command again to resume" if shards is not None else
+                 "nothing is kept without --shards DIR (give it to resume a stopped job)")
+        err_console.print(f"Stopped (Ctrl-C){done}; {again}.", soft_wrap=True, markup=False)
+        raise typer.Exit(130) from None
 
 
 for _spec in games():  # hoyle tables NAME, each game's jobs
@@ -812,12 +821,9 @@ def _print_interrupted(game: str, players: str, games: int, workers: int, seed: 
     been) into a new file, then the summary of both parts."""
     rest = first + done
     where = f"; their records are in {shlex.quote(str(out))}" if out is not None else ""
-    if done:
-        err_console.print(f"Stopped (Ctrl-C) after {done:,} of {games:,} games (games "
-                          f"{first} to {rest - 1}){where}.", soft_wrap=True, markup=False)
-    else:
-        err_console.print(f"Stopped (Ctrl-C) before any of the {games:,} games finished: no "
-                          "game finished, no record kept.", soft_wrap=True, markup=False)
+    span = f"games {first} to {rest - 1}" if done else "no game finished"
+    err_console.print(f"Stopped (Ctrl-C) after {done:,} of {games:,} games ({span}){where}.",
+                      soft_wrap=True, markup=False)
     command = ["hoyle", "sim", game, "--players", players, "--games", str(games - done),
                "--workers", str(workers), "--seed", str(seed), "--first-game", str(rest)]
     for name, value in params.items():  # the game's own options, as they were given

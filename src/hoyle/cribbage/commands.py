@@ -32,7 +32,10 @@ def stats_output(status: Status, plot: Path | None, win_table: bool = False,
             path); no table for ``variant``.
     """
     from hoyle.cribbage.advice.stats import plot_distribution, show_distribution
+    from hoyle.cribbage.advice.wintable import check_plot_path
 
+    if plot is not None:
+        check_plot_path(plot)  # before any work
     if win_table:
         yield from _win_table_output(plot, variant)
         return

@@ -29,7 +29,7 @@ import random
 from collections.abc import Sequence
 
 from hoyle.cards import Card, derive_rng
-from hoyle.cribbage.advice.endgame import discard_win_chances
+from hoyle.cribbage.advice.endgame import chance_after_deal, discard_win_chances
 from hoyle.cribbage.advice.wintable import VARIANT_TARGETS, WinTable, win_table
 from hoyle.cribbage.events import Kind
 from hoyle.cribbage.players.aware import NEAR
@@ -109,6 +109,15 @@ def _discard(view: CribbageView, action: Action, deal: int, expert: ExpertPlayer
                     round(max(worth.values()) - worth[made], 6), POINTS)
 
 
+def missed_peg_out_keeps(view: CribbageView, table: WinTable) -> float:
+    """The seat's chance of winning after a play that could have pegged out and did not:
+    the game goes on past this deal, so the table at the next deal's position, where the
+    pone of this one deals (:func:`~hoyle.cribbage.advice.endgame.chance_after_deal`, at
+    today's scores: the rest of this deal's points are not modelled)."""
+    me, him = view.scores[view.seat], view.scores[1 - view.seat]
+    return chance_after_deal(table, me, him, view.is_dealer)
+
+
 def _play(view: CribbageView, action: Action, legal: Sequence[Action], deal: int,
           expert: ExpertPlayer, table: WinTable, rng: random.Random) -> Decision | None:
     plays = [a for a in legal if a.verb == "PLAY"]
@@ -121,10 +130,8 @@ def _play(view: CribbageView, action: Action, legal: Sequence[Action], deal: int
     if winning:
         if peg_points(seq + (made.rank,)) >= need:
             return Decision(deal, view.seat, "play", str(made), str(made), 0.0, WIN)
-        me, him = view.scores[view.seat], view.scores[1 - view.seat]
-        keep = table.p[me, him] if view.is_dealer else 1.0 - table.p[him, me]
         return Decision(deal, view.seat, "play", str(made), str(winning[0]),
-                        round(1.0 - float(keep), 6), WIN)
+                        round(1.0 - missed_peg_out_keeps(view, table), 6), WIN)
     values = expert.play_values(view, rng)
     best = max(values, key=lambda r: (values[r], r))
     best_card = next(a.cards[0] for a in plays if a.cards[0].rank == best)

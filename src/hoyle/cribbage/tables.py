@@ -31,7 +31,7 @@ from hoyle.engine.text import Block, escape
 from hoyle.engine.tally import game_seed
 from hoyle.errors import HoyleError
 
-__all__ = ["WIN_JOB", "sample_deals", "win_tasks", "win_finish", "win_summary"]
+__all__ = ["WIN_JOB", "sample_deals", "win_check", "win_tasks", "win_finish", "win_summary"]
 
 
 def win_tasks(variant: str, deals: int, seed: int, per_task: int, out: Path | None
@@ -147,6 +147,20 @@ def win_finish(results: list[Any], variant: str, deals: int, seed: int, per_task
                  f"{data_file(variant)}).")
 
 
+def win_check(args: tuple[Any, ...], result: Any) -> str | None:
+    """What is wrong with ``result`` as the result of the task ``args`` (``(variant, seed,
+    first, deals)``): it must be :func:`sample_deals`'s, an ``int8`` array of ``deals`` rows
+    of :data:`~hoyle.cribbage.advice.wintable.SEQ_LEN` points; ``None`` if it is."""
+    from hoyle.cribbage.advice.wintable import SEQ_LEN
+
+    want = (int(args[3]), SEQ_LEN)
+    if not isinstance(result, np.ndarray):
+        return f"a {type(result).__name__}, not an array of deals"
+    if result.dtype != np.int8 or result.shape != want:
+        return f"an array of {result.dtype} {result.shape}, not int8 {want}"
+    return None
+
+
 WIN_JOB = TableJob(
     "win",
     "The win-probability table of two-hand cribbage: P(dealer wins) before the deal for\n"
@@ -157,5 +171,5 @@ WIN_JOB = TableJob(
      Option("seed", int, 0, "Seed; the table does not depend on --executor or --workers."),
      Option("per_task", int, 200, "Deals per task (shard)."),
      Option("out", Path, None, "The table file (.npz; default win_table_VARIANT.npz).")),
-    win_tasks, sample_deals, win_finish)
+    win_tasks, sample_deals, win_finish, win_check)
 """``hoyle tables win``."""

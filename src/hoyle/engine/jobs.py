@@ -36,6 +36,9 @@ class TableJob:
         task: the task function, pure and picklable (module-level): ``task(*args)``.
         finish: ``finish(results, **values) -> Iterator[Block]``: given the tasks' results
             in task order, write what the job makes and say what it did.
+        check: ``check(args, result) -> str | None``: what is wrong with ``result`` as
+            the result of the task ``args`` (its type, shape), ``None`` if nothing; a
+            kept shard is checked so when it is opened, before any task runs.
     """
 
     name: str
@@ -44,3 +47,4 @@ class TableJob:
     tasks: Callable[..., Sequence[tuple[Any, ...]]]
     task: Callable[..., Any]
     finish: Callable[..., Iterator[Block]]
+    check: Callable[[tuple[Any, ...], Any], str | None] | None = None

@@ -35,6 +35,9 @@ import hashlib
 import itertools
 import os
 import pickle
+import signal
+import socket
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from functools import partial
@@ -45,8 +48,8 @@ from hoyle.engine.records import write_bytes_atomic
 from hoyle.engine.tally import game_seed
 from hoyle.errors import HoyleError
 
-__all__ = ["EXECUTORS", "ExecutorError", "ShardError", "open_executor", "parse_executor",
-           "run_tasks", "task_seed", "task_bar"]
+__all__ = ["EXECUTORS", "ExecutorError", "ShardError", "TasksStopped", "open_executor",
+           "parse_executor", "run_tasks", "task_seed", "task_bar"]
 
 T = TypeVar("T")
 
@@ -72,6 +75,17 @@ class ShardError(HoyleError):
     """A shard folder or a shard that cannot be read or written."""
 
 
+class TasksStopped(KeyboardInterrupt):
+    """Ctrl-C during :func:`run_tasks`: ``done`` of ``total`` tasks had finished (each in
+    its shard, if the job keeps shards). A ``KeyboardInterrupt``, so it stops what runs
+    the job as Ctrl-C would."""
+
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__(f"stopped after {done} of {total} tasks")
+        self.done = done
+        self.total = total
+
+
 def task_seed(seed: int, index: int) -> int:
     """The seed of task ``index`` of a job seeded ``seed``: the same rule as a match's
     games (:func:`hoyle.engine.tally.game_seed`), so a task's draws depend on nothing else.
@@ -84,10 +98,12 @@ def task_seed(seed: int, index: int) -> int:
 
 def parse_executor(spec: str) -> tuple[str, str | None]:
     """``(kind, address)`` of an ``--executor`` value (``local``, ``dask``, ``ray``, or
-    ``dask://HOST:PORT`` / ``ray://HOST:PORT``; any case).
+    ``dask://HOST:PORT`` / ``ray://HOST:PORT``; any case), the address's form checked (a
+    host, and a port 1 to 65535) but not whether anything listens there.
 
     Raises:
-        ExecutorError: any other value.
+        ExecutorError: any other value, an address without a host, or a port that is not
+            a number from 1 to 65535.
     """
     text = spec.strip()
     kind, sep, address = text.partition("://")
@@ -95,7 +111,43 @@ def parse_executor(spec: str) -> tuple[str, str | None]:
     if kind not in EXECUTORS or (sep and (kind == "local" or not address)):
         raise ExecutorError(f"unknown executor {spec!r} (local, dask, dask://HOST:PORT, ray "
                             "or ray://HOST:PORT)")
+    if sep:
+        _host_port(kind, address)
     return kind, (address if sep else None)
+
+
+def _host_port(kind: str, address: str) -> tuple[str, int]:
+    """``(host, port)`` of a ``HOST:PORT`` address (an IPv6 host in brackets).
+
+    Raises:
+        ExecutorError: no host, no port, or a port that is not 1 to 65535.
+    """
+    host, colon, port = address.rpartition(":")
+    host = host.strip("[]")
+    if not colon or not host:
+        raise ExecutorError(f"--executor {kind}://{address}: give HOST:PORT (e.g. "
+                            f"{kind}://10.0.0.5:{8786 if kind == 'dask' else 10001})")
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise ExecutorError(f"--executor {kind}://{address}: the port must be a number from "
+                            f"1 to 65535 (got {port!r})")
+    return host, int(port)
+
+
+def _check_reachable(kind: str, address: str) -> None:
+    """Fail at once, rather than after a client's long timeout, when nothing accepts a
+    connection at ``address``.
+
+    Raises:
+        ExecutorError: the host is unknown or the connection is refused or times out (5 s).
+    """
+    host, port = _host_port(kind, address)
+    try:
+        with socket.create_connection((host, port), timeout=5):
+            pass
+    except OSError as e:
+        what = "Dask scheduler" if kind == "dask" else "Ray client server"
+        raise ExecutorError(f"cannot reach the {what} at {address}: "
+                            f"{e.strerror or e}") from None
 
 
 class InlineExecutor(Executor):
@@ -142,6 +194,23 @@ def _worker_env() -> dict[str, str]:
     return env
 
 
+def _worker_ignores_ctrl_c() -> None:
+    """A worker leaves Ctrl-C (SIGINT, sent to the terminal's whole process group) to the
+    parent, which stops it: no worker prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(ex: ProcessPoolExecutor) -> None:
+    """Cancel what has not started and end the workers now (not at their chunk's end)."""
+    processes = list((getattr(ex, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(1)
+    # the pool sees its workers gone and its manager thread ends: nothing left to wait on
+    ex.shutdown(wait=True, cancel_futures=True)
+
+
 @contextlib.contextmanager
 def open_executor(spec: str = "local", workers: int = 1) -> Iterator[Executor]:
     """The executor an ``--executor`` value names, with ``workers`` workers (ignored for a
@@ -159,14 +228,37 @@ def open_executor(spec: str = "local", workers: int = 1) -> Iterator[Executor]:
         if workers == 1:
             yield InlineExecutor()
         else:
-            with ProcessPoolExecutor(workers) as pool:
+            # As hoyle sim's pool (hoyle.sim.pool) too: the workers leave Ctrl-C to this
+            # process, which ends them at once rather than waiting for the queued tasks.
+            pool = ProcessPoolExecutor(workers, initializer=_worker_ignores_ctrl_c)
+            try:
                 yield pool
+            except BaseException:
+                _stop(pool)
+                raise
+            pool.shutdown()
     elif kind == "dask":
         with _dask(address, workers) as ex:
             yield ex
     else:
         with _ray(address, workers) as ex:
             yield ex
+
+
+@contextlib.contextmanager
+def _children_ignore_ctrl_c() -> Iterator[None]:
+    """SIGINT ignored while processes are started (they inherit it, and Python and asyncio
+    leave an ignored SIGINT so): Ctrl-C, sent to the terminal's whole process group, stops
+    this process, which closes the cluster, and no Dask nanny or worker prints a traceback.
+    Off the main thread (where no signal can be set), nothing is changed."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 @contextlib.contextmanager
@@ -179,15 +271,17 @@ def _dask(address: str | None, workers: int) -> Iterator[Executor]:
     with contextlib.ExitStack() as stack:
         if address is None:
             os.environ.update(_worker_env())  # the worker processes inherit it
-            cluster = stack.enter_context(LocalCluster(  # type: ignore[no-untyped-call]
-                n_workers=workers, threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=50))
+            with _children_ignore_ctrl_c():  # Ctrl-C is this process's to handle
+                cluster = stack.enter_context(LocalCluster(  # type: ignore[no-untyped-call]
+                    n_workers=workers, threads_per_worker=1, processes=True,
+                    dashboard_address=None, silence_logs=50))
             client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
         else:
+            _check_reachable("dask", address)
             try:
                 client = stack.enter_context(Client(  # type: ignore[no-untyped-call]
                     f"tcp://{address}", timeout=30))
-            except (OSError, TimeoutError) as e:
+            except Exception as e:  # noqa: BLE001 - whatever the client raises: one line
                 raise ExecutorError(f"cannot reach the Dask scheduler at {address}: {e}"
                                     ) from None
         yield client.get_executor(pure=False)
@@ -201,13 +295,16 @@ def _ray(address: str | None, workers: int) -> Iterator[Executor]:
         raise ExecutorError(f"--executor ray needs the ray extra (pip install "
                             f"'hoyle[ray]'): {e}") from None
     env = {"env_vars": _worker_env()}
+    if address is not None:
+        _check_reachable("ray", address)
     try:
         if address is None:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
                      runtime_env=env, configure_logging=False)
         else:
             ray.init(address=f"ray://{address}", runtime_env=env, log_to_driver=False)
-    except (ConnectionError, RuntimeError) as e:
+    except Exception as e:  # noqa: BLE001 - a missing ray[client], a refused or lost
+        # connection, a version mismatch...: one line, not Ray's traceback
         raise ExecutorError(f"cannot start Ray{' at ' + address if address else ''}: {e}"
                             ) from None
     try:
@@ -251,28 +348,46 @@ def _shard(folder: Path, i: int, key: str) -> Path:
     return folder / f"task-{i:06d}-{key}.pkl"
 
 
-def _open_shards(folder: Path, keys: list[str]) -> dict[int, Any]:
+def _open_shards(folder: Path, keys: list[str], args: Sequence[tuple[Any, ...]],
+                 check: Callable[[tuple[Any, ...], Any], str | None] | None
+                 ) -> dict[int, Any]:
     """The results already in ``folder`` (made if missing) of the tasks whose keys are
-    ``keys`` (:func:`_task_key`).
+    ``keys`` (:func:`_task_key`) and arguments ``args``, each checked by ``check``.
+
+    Shards are pickles: reading one can run code, so a shard folder must be one this
+    program wrote (trusted), never one from elsewhere.
 
     Raises:
-        ShardError: the folder cannot be made, or a shard does not read.
+        ShardError: the folder cannot be made, or a shard does not read (naming it) or
+            is not what its task returns.
     """
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        done: dict[int, Any] = {}
-        for i, key in enumerate(keys):
-            path = _shard(folder, i, key)
-            if path.exists():
-                done[i] = pickle.loads(path.read_bytes())
-        return done
-    except (OSError, ValueError, pickle.UnpicklingError, EOFError) as e:
-        raise ShardError(f"cannot read the shards in {folder}: {e}") from None
+    except OSError as e:
+        raise ShardError(f"cannot make the shard folder {folder}: {e.strerror or e}"
+                         ) from None
+    done: dict[int, Any] = {}
+    for i, key in enumerate(keys):
+        path = _shard(folder, i, key)
+        if not path.exists():
+            continue
+        try:
+            result = pickle.loads(path.read_bytes())
+        except Exception as e:  # noqa: BLE001 - cut, corrupt, or naming a missing module
+            raise ShardError(f"cannot read the shard {path}: {type(e).__name__}: {e} "
+                             "(delete it to run its task again)") from None
+        wrong = check(args[i], result) if check is not None else None
+        if wrong is not None:
+            raise ShardError(f"the shard {path} is not its task's result: {wrong} (delete "
+                             "it to run its task again)")
+        done[i] = result
+    return done
 
 
 def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any, ...]],
               shards: Path | None = None,
-              progress: Callable[[int, int], None] | None = None) -> list[T]:
+              progress: Callable[[int, int], None] | None = None,
+              check: Callable[[tuple[Any, ...], Any], str | None] | None = None) -> list[T]:
     """``[fn(*a) for a in args]`` run on ``executor``, in task order.
 
     Args:
@@ -286,9 +401,15 @@ def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any
             again ends as if it had not stopped (and a job sharing some of its tasks, a
             shorter one say, reuses them).
         progress: called with ``(tasks done, tasks)`` as tasks finish (:func:`task_bar`).
+        check: ``check(args, result)``: what is wrong with a kept shard's result for the
+            task ``args`` (``None``: nothing), so a bad shard stops the job before any
+            task runs. Shards are pickles: keep them only in a folder you trust.
 
     Raises:
-        ShardError: ``shards`` cannot be read or written.
+        ShardError: ``shards`` cannot be read or written, or a shard in it does not read or
+            fails ``check`` (before any task runs).
+        TasksStopped: Ctrl-C (``KeyboardInterrupt``) while the tasks ran; the finished
+            ones are in ``shards``.
         Exception: whatever a task raised (the first met, in completion order).
     """
     n = len(args)
@@ -296,7 +417,7 @@ def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any
     folder = shards
     keys = [_task_key(fn, a) for a in args] if folder is not None else []
     if folder is not None:
-        done = _open_shards(folder, keys)
+        done = _open_shards(folder, keys, args, check)
     if progress is not None:
         progress(len(done), n)
     todo = iter([i for i in range(n) if i not in done])
@@ -304,22 +425,32 @@ def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any
     # written as its task ends), else enough to keep every worker busy.
     window = 1 if isinstance(executor, InlineExecutor) else WINDOW
     running: dict[Future[T], int] = {}
-    while True:
-        for i in itertools.islice(todo, window - len(running)):
-            running[executor.submit(fn, *args[i])] = i
-        if not running:
-            break
-        finished, _ = wait(running, return_when=FIRST_COMPLETED)
-        for f in finished:
-            i = running.pop(f)
-            result = f.result()
-            done[i] = result
-            if folder is not None:
-                try:
-                    write_bytes_atomic(_shard(folder, i, keys[i]), pickle.dumps(result))
-                except OSError as e:
-                    raise ShardError(f"cannot write a shard in {folder}: {e}") from None
-            if progress is not None:
-                progress(len(done), n)
+
+    def finished_task(i: int, result: Any) -> None:
+        done[i] = result
+        if folder is not None:
+            try:
+                write_bytes_atomic(_shard(folder, i, keys[i]), pickle.dumps(result))
+            except OSError as e:
+                raise ShardError(f"cannot write a shard in {folder}: {e}") from None
+
+    try:
+        while True:
+            for i in itertools.islice(todo, window - len(running)):
+                running[executor.submit(fn, *args[i])] = i
+            if not running:
+                break
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for f in finished:
+                i = running.pop(f)
+                finished_task(i, f.result())
+                if progress is not None:
+                    progress(len(done), n)
+    except KeyboardInterrupt:
+        # Ctrl-C: keep the tasks that had finished but were not yet collected, then stop
+        for f, i in running.items():
+            if f.done() and not f.cancelled() and f.exception() is None:
+                finished_task(i, f.result())
+        raise TasksStopped(len(done), n) from None
     return [done[i] for i in range(n)]
 

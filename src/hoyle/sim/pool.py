@@ -23,6 +23,7 @@ from typing import Any, Protocol, TextIO, TypeVar
 from hoyle.engine.records import MAX_RECORD_BYTES, GameRecord
 from hoyle.engine.tally import GAMES_PER_SEED
 from hoyle.errors import RecordError
+from hoyle.sim.executors import _stop, _worker_ignores_ctrl_c
 
 __all__ = ["game_chunks", "play_chunks", "collect",
            "summarize_all", "read_run", "Run", "span_text"]
@@ -92,23 +93,6 @@ def play_chunks(play: Callable[[Job], list[T]], pair: tuple[str, str], seed: int
         _stop(ex)
         raise
     ex.shutdown()
-
-
-def _worker_ignores_ctrl_c() -> None:
-    """A worker leaves Ctrl-C (SIGINT, sent to the terminal's whole process group) to the
-    parent, which stops it: no worker prints a traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _stop(ex: ProcessPoolExecutor) -> None:
-    """Cancel what has not started and end the workers now (not at their chunk's end)."""
-    processes = list((getattr(ex, "_processes", None) or {}).values())
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(1)
-    # the pool sees its workers gone and its manager thread ends: nothing left to wait on
-    ex.shutdown(wait=True, cancel_futures=True)
 
 
 class _Summary(Protocol):

@@ -35,5 +35,5 @@ def run_job(job: TableJob, values: dict[str, Any], executor: str = "local", work
     parse_executor(executor)
     args = job.tasks(**values)
     with open_executor(executor, workers) as ex, task_bar(f"{job.name}: tasks", quiet) as bar:
-        results = run_tasks(ex, job.task, args, shards, bar)
+        results = run_tasks(ex, job.task, args, shards, bar, check=job.check)
     yield from job.finish(results, **values)

@@ -20,7 +20,7 @@ from hoyle.cribbage.advice.wintable import WinTable
 from hoyle.cribbage.scoring import show_total
 from hoyle.cribbage.state import CribbageView
 
-__all__ = ["PEG", "HAND", "CRIB", "discard_win_chances"]
+__all__ = ["PEG", "HAND", "CRIB", "chance_after_deal", "discard_win_chances"]
 
 PEG = {True: 3.5, False: 2.0}
 """Average points in the play, dealer and pone (Chambers, cribbage.org; figures.md §3)."""
@@ -30,14 +30,19 @@ CRIB = 4.7
 """Average crib (ibid.)."""
 
 
-def _after_deal(table: WinTable, mine: float, his: float, dealer: bool) -> float:
-    """The seat's chance of winning once this deal is counted at ``mine`` and ``his``
-    points without a side reaching the game: the table at the next position (the pone
-    deals next)."""
+def chance_after_deal(table: WinTable, mine: float, his: float, dealer: bool) -> float:
+    """The seat's chance of winning once this deal is over at ``mine`` and ``his`` points
+    (rounded; at most ``target - 1``) without a side reaching the game, ``dealer`` whether
+    the seat deals this deal: the table (``P(dealer wins)`` before a deal) at the next
+    position, where the pone of this deal deals (the deal alternates, CRIB-R-3):
+    ``p[mine, his]`` if the seat was pone, ``1 - p[his, mine]`` if it dealt."""
     top = table.target - 1
     m, h = min(int(round(mine)), top), min(int(round(his)), top)
     # next deal: if the seat dealt, the opponent deals now
     return float(1.0 - table.p[h, m]) if dealer else float(table.p[m, h])
+
+
+_after_deal = chance_after_deal
 
 
 def discard_win_chances(view: CribbageView, table: WinTable) -> dict[tuple[Card, ...], float]:

@@ -146,12 +146,28 @@ class WinTable:
         return buf.getvalue()
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> WinTable:
-        """The table :meth:`to_bytes` wrote."""
-        with np.load(io.BytesIO(data)) as z:
-            target, deals, seed = (int(x) for x in z["meta"])
-            return cls(str(z["variant"]), target, z["p"].astype(np.float64),
-                       z["se"].astype(np.float64), deals, seed)
+    def from_bytes(cls, data: bytes, name: str = "the win table") -> WinTable:
+        """The table :meth:`to_bytes` wrote (``name``: the file, for the error).
+
+        Raises:
+            HoyleError: ``data`` is not such a table (not an ``.npz``, cut short, an entry
+                missing, or a table of the wrong shape for its variant).
+        """
+        try:
+            with np.load(io.BytesIO(data), allow_pickle=False) as z:
+                target, deals, seed = (int(x) for x in z["meta"])
+                table = cls(str(z["variant"]), target, z["p"].astype(np.float64),
+                            z["se"].astype(np.float64), deals, seed)
+        except Exception as e:  # noqa: BLE001 - zip, npy or key errors: one line
+            raise HoyleError(f"{name} is corrupt ({type(e).__name__}: {e}); reinstall hoyle "
+                             "or regenerate it with hoyle tables win") from None
+        shape = (table.target, table.target)
+        if (VARIANT_TARGETS.get(table.variant) != table.target or table.p.shape != shape
+                or table.se.shape != shape or not np.all((table.p >= 0) & (table.p <= 1))):
+            raise HoyleError(f"{name} is corrupt (not a {table.target} x {table.target} "
+                             f"table of chances for {table.variant!r}); reinstall hoyle or "
+                             "regenerate it with hoyle tables win")
+        return table
 
 
 def build_table(variant: str, shards: list[Seqs], seed: int) -> WinTable:
@@ -177,7 +193,12 @@ def win_table(variant: str = "six-card") -> WinTable:
     if variant not in VARIANT_TARGETS:
         raise HoyleError(f"no win table for {variant!r} (only {', '.join(VARIANT_TARGETS)})")
     ref = resources.files("hoyle.cribbage.advice") / "data" / data_file(variant)
-    return WinTable.from_bytes(ref.read_bytes())
+    try:
+        data = ref.read_bytes()
+    except OSError as e:
+        raise HoyleError(f"cannot read the shipped win table {ref}: {e.strerror or e}"
+                         ) from None
+    return WinTable.from_bytes(data, f"the shipped win table {ref}")
 
 
 def text_heat_map(table: WinTable, step: int | None = None) -> list[str]:
@@ -196,12 +217,30 @@ def text_heat_map(table: WinTable, step: int | None = None) -> list[str]:
     return lines
 
 
-def plot_heat_map(table: WinTable, path: Path) -> None:
-    """Write the table as a PNG heat map to ``path`` (matplotlib, the ``plot`` extra).
+PLOT_FORMATS = ("png", "svg", "pdf")
+"""The picture formats a plot is written in, named by the file's suffix."""
+
+
+def check_plot_path(path: Path) -> None:
+    """Refuse, before any work, a plot file whose suffix names no format of
+    :data:`PLOT_FORMATS`.
 
     Raises:
-        HoyleError: matplotlib is missing, or the file cannot be written.
+        HoyleError: another suffix, or none.
     """
+    if path.suffix.lower().lstrip(".") not in PLOT_FORMATS:
+        raise HoyleError(f"cannot write a plot to {path}: name a .png, .svg or .pdf file")
+
+
+def plot_heat_map(table: WinTable, path: Path) -> None:
+    """Write the table as a heat map to ``path`` (PNG, SVG or PDF by its suffix;
+    matplotlib, the ``plot`` extra).
+
+    Raises:
+        HoyleError: another suffix (:func:`check_plot_path`), matplotlib is missing, or the
+            file cannot be written.
+    """
+    check_plot_path(path)
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -209,7 +248,7 @@ def plot_heat_map(table: WinTable, path: Path) -> None:
     except ImportError as e:
         raise HoyleError(f"the heat map needs matplotlib (pip install 'hoyle[plot]'): {e}"
                          ) from None
-    fig, ax = plt.subplots(figsize=(7, 6))
+    fig, ax = plt.subplots(figsize=(7, 6), layout="constrained")
     im = ax.imshow(table.p, origin="lower", cmap="RdBu_r", vmin=0, vmax=1)
     ax.set_xlabel("pone's score (points)")
     ax.set_ylabel("dealer's score (points)")
