@@ -134,17 +134,23 @@ def collect(chunks: Iterable[list[G]], result: R, out: TextIO | None,
 
 @contextlib.contextmanager
 def _ctrl_c_held() -> Iterator[None]:
-    """Hold Ctrl-C (SIGINT) until the block is done (on POSIX, in the main thread): the
-    ``KeyboardInterrupt`` comes after it, never in the middle of a record's line."""
-    held = hasattr(signal, "pthread_sigmask") and \
-        threading.current_thread() is threading.main_thread()
-    if held:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    """Hold Ctrl-C (SIGINT) until the block is done (in the main thread): the
+    ``KeyboardInterrupt`` comes after it, never between a chunk's lines and their count.
+    A handler that only notes the signal stands in for the block (blocking the signal
+    with ``pthread_sigmask`` is not enough: the process's other threads, the pool's and
+    the progress bar's, still take it, and Python then raises it in the main thread)."""
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        yield
+        return
+    pending: list[int] = []
+    old = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
     try:
         yield
     finally:
-        if held:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.signal(signal.SIGINT, old)
+        if pending:
+            raise KeyboardInterrupt
 
 
 def summarize_all(records: Iterable[GameRecord], summarize: Callable[[GameRecord, int], G],
