@@ -11,31 +11,15 @@ import shlex
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from hoyle.sim.tournament import run_match
 
+from helpers.processes import hoyle, wait_for_lines
+
 GAMES, SEED = 1200, 4
-
-
-def hoyle(args: list[str], cwd: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "hoyle", *args], cwd=cwd,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, COLUMNS="300"), start_new_session=True)
-
-
-def wait_for_lines(path: Path, n: int, proc: subprocess.Popen[str]) -> None:
-    """Until ``path`` holds ``n`` lines (the run under way), at most two minutes."""
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if path.exists() and path.read_bytes().count(b"\n") >= n:
-            return
-        assert proc.poll() is None, proc.communicate()
-        time.sleep(0.02)
-    raise AssertionError(f"{path} never reached {n} lines")
 
 
 @pytest.mark.parametrize("workers", [2, 1])

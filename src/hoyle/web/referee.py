@@ -28,9 +28,9 @@ from hoyle.engine.action import Action
 from hoyle.engine.records import MAX_TEXT
 from hoyle.engine.registry import GameSpec, get_game
 from hoyle.engine.text import TextTable
-from hoyle.errors import HoyleError, IllegalAction
-from hoyle.web.store import SeatKind, StoreError, TableRow, TableStore
-from hoyle.web.tables import (HELP_WORDS, TABLE_KINDS, Step, Table, Tables, WebError,
+from hoyle.errors import HoyleError
+from hoyle.web.store import SeatKind, TableRow, TableStore
+from hoyle.web.tables import (HELP_WORDS, TABLE_KINDS, Table, Tables, WebError,
                               jsonable, plain)
 
 __all__ = ["NAMES", "REFEREE", "RefereeTable", "create_referee", "referee_options",
@@ -120,35 +120,22 @@ class RefereeTable(Table):
         Raises:
             WebError: not the referee, the game is over, or the line is not an act here.
         """
-        self._check_referee(seat)
+        self._check_turn(seat)
         try:
             return self.text.read_table(line.strip(), self.state,
                                         self.names)
         except HoyleError as e:
             raise WebError(str(e)) from None
 
-    def _check_referee(self, seat: int | None) -> None:
+    def _check_turn(self, seat: int | None) -> None:
         if seat != 0:
             raise WebError("only the referee enters what happens at this table")
         if self.finished:
             raise WebError("the game is over")
 
-    def act(self, seat: int, action: Action, at: int) -> Step:
-        """The referee enters ``action``, having seen the table at action number ``at``.
-
-        Raises:
-            WebError: not the referee, ``at`` is not the table's number, or the act is
-                not legal where the game stands; nothing stored or changed.
-        """
-        if at != self.seq:
-            raise WebError(f"stale move: the table is at {self.seq}, not {at}")
-        self._check_referee(seat)
-        try:
-            return self._apply(action)
-        except (IllegalAction, StoreError) as e:
-            raise WebError(str(e)) from None
-        except HoyleError as e:  # a report or claim the laws refuse
-            raise WebError(str(e)) from None
+    REFUSED = (HoyleError,)
+    """Any act the laws refuse (a report, a claim) is one ``WebError``: :meth:`act` is
+    the play table's, its check the referee's (:meth:`_check_turn`)."""
 
     def lines(self, reader: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The lines of the steps after ``since``: the referee's (every card entered), or

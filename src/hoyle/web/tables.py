@@ -261,8 +261,11 @@ class Table:
         self._check_turn(seat)
         try:
             return self._apply(action)
-        except (IllegalAction, StoreError) as e:
+        except self.REFUSED as e:
             raise WebError(str(e)) from None
+
+    REFUSED: tuple[type[HoyleError], ...] = (IllegalAction, StoreError)
+    """What :meth:`act` turns into one ``WebError`` (the rest is a server fault)."""
 
     def next_automatic(self) -> tuple[str, int] | None:
         """What moves by itself next: ``("chance", CHANCE)``, ``("computer", seat)`` or

@@ -1,0 +1,28 @@
+"""A real ``hoyle`` process for the Ctrl-C tests: in its own session, so a SIGINT sent to
+its process group reaches the workers too, as a terminal's Ctrl-C does."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def hoyle(args: list[str], cwd: Path) -> subprocess.Popen[str]:
+    """``python -m hoyle ARGS`` in ``cwd``, its own session, wide output."""
+    return subprocess.Popen([sys.executable, "-m", "hoyle", *args], cwd=cwd,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, COLUMNS="300"), start_new_session=True)
+
+
+def wait_for_lines(path: Path, n: int, proc: subprocess.Popen[str]) -> None:
+    """Until ``path`` holds ``n`` lines (the run under way), at most two minutes."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if path.exists() and path.read_bytes().count(b"\n") >= n:
+            return
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.02)
+    raise AssertionError(f"{path} never reached {n} lines")
