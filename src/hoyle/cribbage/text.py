@@ -161,34 +161,16 @@ def show_words(items: Sequence[ScoreItem]) -> str:
         return "nineteen (nothing)"
     total = 0
     said = []
-    for item in items:
-        if item.kind == "fifteen":
-            total += item.points
-            said.append(f"fifteen {_number(total)}")
-    pairs: dict[int, list[ScoreItem]] = {}
-    for item in items:
-        if item.kind == "pair":
-            pairs.setdefault(item.cards[0].rank, []).append(item)
-    runs = [item for item in items if item.kind == "run"]
-    run_ranks = {c.rank for item in runs for c in item.cards}
-    for rank, group in pairs.items():
-        if rank in run_ranks:
-            continue
-        total += sum(i.points for i in group)
-        said.append(f"{_PAIRS.get(len(group), f'{len(group)} pairs')} is {_number(total)}")
-    if runs:
-        inside = sum(i.points for r, g in pairs.items() if r in run_ranks for i in g)
-        points = sum(i.points for i in runs) + inside
+    for kind, name, _, points in _said(items):
         total += points
-        name = _RUNS.get(len(runs), "{n} runs").format(n=_number(len(runs[0].cards)))
-        said.append(f"{name} is {_number(total)}" if len(runs) == 1 and not inside
-                    else f"{name} for {_number(points)} is {_number(total)}")
-    for item in items:
-        if item.kind in ("flush", "nobs"):
-            total += item.points
-            what = f"a flush of {_number(item.points)}" if item.kind == "flush" \
-                else "his nobs"
-            said.append(f"{what} is {_number(total)}")
+        if kind == "fifteen":
+            said.append(f"fifteen {_number(total)}")
+        elif kind == "flush":
+            said.append(f"a flush of {_number(points)} is {_number(total)}")
+        elif kind == "run" and not name.startswith("a run of"):  # the pairs inside it
+            said.append(f"{name} for {_number(points)} is {_number(total)}")
+        else:
+            said.append(f"{name} is {_number(total)}")
     return ", ".join(said)
 
 
@@ -207,8 +189,15 @@ def said_items(items: Sequence[ScoreItem]) -> list[tuple[str, tuple[Card, ...], 
     >>> [(name, points) for name, _, points in said_items(hand)]
     [('a pair royal', 6)]
     """
-    out: list[tuple[str, tuple[Card, ...], int]] = [
-        ("fifteen", item.cards, item.points) for item in items if item.kind == "fifteen"]
+    return [(name, cards, points) for _, name, cards, points in _said(items)]
+
+
+def _said(items: Sequence[ScoreItem]) -> list[tuple[str, str, tuple[Card, ...], int]]:
+    """:func:`said_items` with each group's kind first (``fifteen``, ``pair``, ``run``,
+    ``flush``, ``nobs``): the one grouping :func:`show_words` words too."""
+    out: list[tuple[str, str, tuple[Card, ...], int]] = [
+        ("fifteen", "fifteen", item.cards, item.points)
+        for item in items if item.kind == "fifteen"]
     pairs: dict[int, list[ScoreItem]] = {}
     for item in items:
         if item.kind == "pair":
@@ -218,18 +207,18 @@ def said_items(items: Sequence[ScoreItem]) -> list[tuple[str, tuple[Card, ...], 
     for rank, group in pairs.items():
         if rank not in run_ranks:
             cards = tuple(dict.fromkeys(c for i in group for c in i.cards))
-            out.append((_PAIRS.get(len(group), f"{len(group)} pairs"), cards,
+            out.append(("pair", _PAIRS.get(len(group), f"{len(group)} pairs"), cards,
                         sum(i.points for i in group)))
     if runs:
         inside = sum(i.points for r, g in pairs.items() if r in run_ranks for i in g)
         cards = tuple(sorted(dict.fromkeys(c for i in runs for c in i.cards)))
         name = _RUNS.get(len(runs), "{n} runs").format(n=_number(len(runs[0].cards)))
-        out.append((name, cards, sum(i.points for i in runs) + inside))
+        out.append(("run", name, cards, sum(i.points for i in runs) + inside))
     for item in items:
         if item.kind == "flush":
-            out.append(("a flush", item.cards, item.points))
+            out.append(("flush", "a flush", item.cards, item.points))
         elif item.kind == "nobs":
-            out.append(("his nobs", item.cards, item.points))
+            out.append(("nobs", "his nobs", item.cards, item.points))
     return out
 
 
