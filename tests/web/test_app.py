@@ -19,44 +19,14 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from helpers.web import cards_mentioned, free_port, known_after, server
+from helpers.webclient import connect, new_table, recv, sit, stored
 from hoyle.engine.action import Action
 from hoyle.engine.records import GameRecord
 from hoyle.engine.registry import get_game
 from hoyle.web.app import MAX_MESSAGE, cookie_name, create_app
-from hoyle.web.store import SqliteStore
 from hoyle.web.tables import Table
 
 SEED = 20260
-
-
-def new_table(client: TestClient, game: str, seats: list[str],
-              **options: str) -> tuple[str, str]:
-    """Create a table through the lobby's form: its id and the creator's token."""
-    form = {"game": game, **{f"seat{i}": s for i, s in enumerate(seats)},
-            **{f"opt_{k}": v for k, v in options.items()}}
-    r = client.post("/tables", data=form, follow_redirects=False)
-    assert r.status_code == 303, r.text
-    table_id = r.headers["location"].rsplit("/", 1)[1]
-    token = r.cookies.get(cookie_name(table_id)) or ""
-    client.cookies.clear()
-    return table_id, token
-
-
-def sit(client: TestClient, table_id: str, seat: int) -> str:
-    r = client.post(f"/t/{table_id}/sit/{seat}", follow_redirects=False)
-    assert r.status_code == 303
-    token = r.cookies.get(cookie_name(table_id)) or ""
-    client.cookies.clear()
-    return token
-
-
-def connect(client: TestClient, table_id: str, token: str | None) -> WebSocketTestSession:
-    headers = {"cookie": f"{cookie_name(table_id)}={token}"} if token else {}
-    return client.websocket_connect(f"/t/{table_id}/ws", headers=headers)
-
-
-def recv(ws: WebSocketTestSession) -> dict[str, Any]:
-    return json.loads(ws.receive_text())  # type: ignore[no-any-return]
 
 
 def sync(ws: WebSocketTestSession, seq: int = 0) -> dict[str, Any]:
@@ -74,15 +44,6 @@ def settle(ws: WebSocketTestSession) -> dict[str, Any]:
         if f["finished"] or f["to_act"] >= 0 and f["to_act"] not in f.get("computers", ()):
             if f["finished"] or f["legal"] or f["to_act"] != f["seat"]:
                 return f
-
-
-def stored(db: Path, table_id: str) -> list[str]:
-    """The actions the database holds for the table (read on a connection of its own)."""
-    store = SqliteStore(db)
-    try:
-        return next(r.actions for r in store.load_tables() if r.id == table_id)
-    finally:
-        store.close()
 
 
 @pytest.fixture
@@ -422,7 +383,6 @@ def test_binary_and_deeply_nested_frames_get_one_error_frame(client: TestClient)
         ws.send_text(json.dumps({"type": "sync", "seq": 0}))
         assert json.loads(ws.receive_text())["type"] == "update"  # the socket still works
     assert table.seq == seq
-
 
 
 def test_hoyle_serve_refuses_bad_databases_and_ports_in_one_line(tmp_path: Path) -> None:

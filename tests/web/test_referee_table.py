@@ -17,11 +17,11 @@ from starlette.testclient import WebSocketTestSession
 from typer.testing import CliRunner
 
 from helpers.web import cards_mentioned
+from helpers.webclient import connect, recv, stored
 from hoyle.cli.main import app as cli
 from hoyle.engine.records import GameRecord
 from hoyle.engine.registry import get_game
 from hoyle.web.app import cookie_name, create_app
-from hoyle.web.store import SqliteStore
 
 DEAL = "5c 3c 4c 9s ts js td 6d 7d 8h qh kh"
 """Bob (the pone) is dealt 5C 3C 4C 9S TS JS, Ann (the dealer) TD 6D 7D 8H QH KH."""
@@ -42,15 +42,6 @@ def make(client: TestClient, **form: str) -> tuple[str, str]:
     return table_id, token
 
 
-def connect(client: TestClient, table_id: str, token: str | None) -> WebSocketTestSession:
-    headers = {"cookie": f"{cookie_name(table_id)}={token}"} if token else {}
-    return client.websocket_connect(f"/t/{table_id}/ws", headers=headers)
-
-
-def recv(ws: WebSocketTestSession) -> dict[str, Any]:
-    return json.loads(ws.receive_text())  # type: ignore[no-any-return]
-
-
 def enter(ws: WebSocketTestSession, seq: int, text: str) -> dict[str, Any]:
     ws.send_text(json.dumps({"type": "move", "seq": seq, "text": text}))
     return recv(ws)
@@ -58,14 +49,6 @@ def enter(ws: WebSocketTestSession, seq: int, text: str) -> dict[str, Any]:
 
 def scores(frame: dict[str, Any]) -> list[tuple[int, int]]:
     return [(t["front"], t["back"]) for t in frame["board"]["tracks"]]
-
-
-def stored(db: Path, table_id: str) -> list[str]:
-    store = SqliteStore(db)
-    try:
-        return next(r.actions for r in store.load_tables() if r.id == table_id)
-    finally:
-        store.close()
 
 
 def test_a_refereed_cribbage_deal_with_an_overclaim_and_a_report(tmp_path: Path) -> None:

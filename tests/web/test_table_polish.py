@@ -14,50 +14,13 @@ from typing import Any
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from hoyle.web.app import ADJOURNMENT, cookie_name, create_app
-from hoyle.web.store import SqliteStore
-
-
-def new_table(client: TestClient, game: str, seats: list[str],
-              **options: str) -> tuple[str, str]:
-    form = {"game": game, **{f"seat{i}": s for i, s in enumerate(seats)},
-            **{f"opt_{k}": v for k, v in options.items()}}
-    r = client.post("/tables", data=form, follow_redirects=False)
-    assert r.status_code == 303, r.text
-    table_id = r.headers["location"].rsplit("/", 1)[1]
-    token = r.cookies.get(cookie_name(table_id)) or ""
-    client.cookies.clear()
-    return table_id, token
-
-
-def sit(client: TestClient, table_id: str, seat: int) -> str:
-    r = client.post(f"/t/{table_id}/sit/{seat}", follow_redirects=False)
-    assert r.status_code == 303
-    token = r.cookies.get(cookie_name(table_id)) or ""
-    client.cookies.clear()
-    return token
-
-
-def connect(client: TestClient, table_id: str, token: str | None) -> WebSocketTestSession:
-    headers = {"cookie": f"{cookie_name(table_id)}={token}"} if token else {}
-    return client.websocket_connect(f"/t/{table_id}/ws", headers=headers)
-
-
-def recv(ws: WebSocketTestSession) -> dict[str, Any]:
-    return json.loads(ws.receive_text())  # type: ignore[no-any-return]
+from helpers.webclient import connect, new_table, recv, sit, stored
+from hoyle.web.app import ADJOURNMENT, create_app
 
 
 def sync(ws: WebSocketTestSession, seq: int = 0) -> dict[str, Any]:
     ws.send_text(json.dumps({"type": "sync", "seq": seq}))
     return recv(ws)
-
-
-def stored(db: Path, table_id: str) -> list[str]:
-    store = SqliteStore(db)
-    try:
-        return next(r.actions for r in store.load_tables() if r.id == table_id)
-    finally:
-        store.close()
 
 
 def test_an_away_seat_is_counted_down_and_comes_back(tmp_path: Path) -> None:

@@ -1,0 +1,57 @@
+"""The web tests' client side, on FastAPI's test client and real WebSockets: a table made
+through the lobby's form, a seat taken, a socket with a seat's cookie (or a spectator's,
+without), its frames, and what the database holds for a table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from hoyle.web.app import cookie_name
+from hoyle.web.store import SqliteStore
+
+
+def new_table(client: TestClient, game: str, seats: list[str],
+              **options: str) -> tuple[str, str]:
+    """Create a table through the lobby's form: its id and the creator's token."""
+    form = {"game": game, **{f"seat{i}": s for i, s in enumerate(seats)},
+            **{f"opt_{k}": v for k, v in options.items()}}
+    r = client.post("/tables", data=form, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    table_id = r.headers["location"].rsplit("/", 1)[1]
+    token = r.cookies.get(cookie_name(table_id)) or ""
+    client.cookies.clear()
+    return table_id, token
+
+
+def sit(client: TestClient, table_id: str, seat: int) -> str:
+    """Take seat ``seat``: its token."""
+    r = client.post(f"/t/{table_id}/sit/{seat}", follow_redirects=False)
+    assert r.status_code == 303
+    token = r.cookies.get(cookie_name(table_id)) or ""
+    client.cookies.clear()
+    return token
+
+
+def connect(client: TestClient, table_id: str, token: str | None) -> WebSocketTestSession:
+    """The table's socket, with the seat's cookie (``None``: a spectator's)."""
+    headers = {"cookie": f"{cookie_name(table_id)}={token}"} if token else {}
+    return client.websocket_connect(f"/t/{table_id}/ws", headers=headers)
+
+
+def recv(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next frame, as JSON."""
+    return json.loads(ws.receive_text())  # type: ignore[no-any-return]
+
+
+def stored(db: Path, table_id: str) -> list[str]:
+    """The actions the database holds for the table (read on a connection of its own)."""
+    store = SqliteStore(db)
+    try:
+        return next(r.actions for r in store.load_tables() if r.id == table_id)
+    finally:
+        store.close()
