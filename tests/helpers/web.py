@@ -109,3 +109,22 @@ def server(db: Path, port: int, insecure_seed: int | None = None, *more: str
         if proc.poll() is None:
             proc.kill()
         proc.wait()
+
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's chromium (``make chromium`` installs it); never a downloaded browser build."""
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's chromium, headless, driven by Playwright: a ``Browser``. Fails (never
+    skips) when chromium is missing."""
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "no chromium: run make chromium (apt-get install chromium)"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()

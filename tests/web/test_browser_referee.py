@@ -15,15 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from helpers.web import cards_mentioned, free_port, server
+from helpers.web import cards_mentioned, chromium, free_port, server
 from hoyle.cribbage.phase import Phase
 from hoyle.engine.registry import get_game
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 PIPS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}
 
@@ -37,11 +34,8 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), "no chromium: run make chromium (apt-get install chromium)"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def seq(page: Page) -> int:
