@@ -6,17 +6,23 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play serve test bench bench-web typecheck clean diff-openspiel accel chromium tmux fuzz
 
+# pip runs from the Python that makes the venv (pip --python), so the venv carries no pip or
+# setuptools of its own (27 MB); a Python without pip gets a venv with pip instead.
+PIP := $(shell $(PYTHON) -c 'import pip' 2>/dev/null && echo '$(PYTHON) -m pip --python $(BIN)/python' || echo '$(BIN)/python -m pip')
+NO_PIP := $(shell $(PYTHON) -c 'import pip' 2>/dev/null && echo --without-pip)
+
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(PYTHON) -m venv $(NO_PIP) $(VENV)
+	$(PIP) install --quiet -e '.[dev]'
 	touch $(STAMP) $(PLAY_STAMP)
 
-# make play installs only what playing needs (hoyle, numpy, typer, rich, textual);
-# the development tools come with make test.
+# make play installs only what playing needs (hoyle, numpy, typer, rich, textual,
+# platformdirs, prompt_toolkit; the development tools come with make test), without
+# bytecode: Python compiles a module when it is first imported (--no-compile).
 PLAY_STAMP := $(VENV)/.installed-play
 $(PLAY_STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet -e .
+	$(PYTHON) -m venv $(NO_PIP) $(VENV)
+	$(PIP) install --quiet --no-compile -e .
 	touch $(PLAY_STAMP)
 
 play: $(PLAY_STAMP)
