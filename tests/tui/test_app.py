@@ -20,7 +20,7 @@ from hoyle.engine.play import TURNED, UNDO_OPTION, PlayDriver
 from hoyle.engine.registry import get_game
 from hoyle.errors import HoyleError, UndoRefused
 from hoyle.tui.app import TableApp
-from hoyle.tui.board import board_lines
+from hoyle.engine.board import board_lines
 
 CRIB = {"opponent": "expert", "laws": "ew", "muggins": False, "manual_count": False}
 GAMES = [

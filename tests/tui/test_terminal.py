@@ -42,7 +42,9 @@ def test_plain_keeps_the_line_mode_with_hint_and_undo(tmp_path: Path) -> None:
     child = spawn("play", "cribbage", "--seed", "7", "--save", "p.json", "--plain",
                   cwd=tmp_path)
     child.expect(r"Lay away 2 cards to (your|Computer's) crib: ")
-    assert "skunk line" not in child.before        # no full-screen board
+    assert "Save and quit" not in child.before     # no full-screen table (its footer)...
+    assert "skunk line after hole 90" in child.before  # ...but the line mode's real board
+    assert "● ····· ·····" in child.before
     child.sendline("undo")
     child.expect("nothing to undo: you have not moved yet")
     child.sendline("hint")

@@ -25,7 +25,7 @@ from hoyle.cribbage.players import make_player
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState, Phase
-from hoyle.cribbage.text import board, event_lines, seat_names, show_table, side_names
+from hoyle.cribbage.text import event_lines, seat_names, show_table, side_names
 from hoyle.cribbage.text import play_words, show_words, status_lines
 from hoyle.cribbage.coach import missed_items, summary_lines
 from hoyle.engine.action import Action
@@ -36,6 +36,7 @@ from hoyle.engine.text import (HUMAN, Area, Block, Board, Confirm, GameText, Pla
                                TextTable, Track, card_markup, cards_markup,
                                check_play_record, escape)
 from hoyle.engine.series import MatchState
+from hoyle.engine.board import board_lines
 from hoyle.errors import HoyleError, ParameterError, RecordError, short_repr
 
 __all__ = ["CribbageText", "HELP", "REFEREE_HELP", "law_code", "parse_table_input", "score"]
@@ -400,10 +401,28 @@ class CribbageText(GameText):
         return None
 
     def status(self, state: CribbageState, seat: int, names: Sequence[str]) -> list[Block]:
-        """A blank line, the board (by side), the starter, the count and the hand."""
+        """A blank line, the board (by side: :meth:`board_text`, with its streets of holes
+        when the deal starts, at the lay-away; the score lines alone in the play), the
+        starter, the count and the hand."""
         view = state.view(seat)
-        return ["", board(view, side_names(state.rules, list(names))),
+        return ["", self.board_text(state, seat, names, streets=view.phase == Phase.DISCARD),
                 *status_lines(view, names)]
+
+    def board_text(self, state: CribbageState, seat: int, names: Sequence[str],
+                   streets: bool = True) -> str:
+        """The board as the line mode prints it (markup): :meth:`board` drawn by
+        :func:`hoyle.engine.board.board_lines` (the holes in groups of five, front and back
+        pegs, the skunk or lurch line; ``streets=False``: the target, the line and each
+        side's score and back peg only), the dealer's side marked ``(dealer)``."""
+        view = state.view(seat)
+        drawn = self.board(state, seat, names)
+        assert drawn is not None
+        sides = len(view.scores)
+        dealer = None if view.dealer is None else \
+            view.dealer if sides == view.players else view.dealer % sides
+        marked = Board(tuple(Track(t.name + (" (dealer)" if i == dealer else ""), t.front, t.back)
+                             for i, t in enumerate(drawn.tracks)), drawn.target, drawn.line)
+        return escape("\n".join(board_lines(marked, streets=streets)))
 
     def typed(self, action: Action) -> str:
         """:func:`move_words`."""
@@ -698,8 +717,8 @@ class CribbageText(GameText):
                          title=f"Irregularities ({laws.name.upper()}): report KIND [SEAT]")
 
     def referee_board(self, state: CribbageState, names: Sequence[str]) -> Block:
-        """The board."""
-        return board(state.view(0), names)
+        """The board, with its streets of holes (:meth:`board_text`)."""
+        return self.board_text(state, 0, names)
 
     def referee_event_lines(self, state: CribbageState, events: Sequence[Event],
                             names: Sequence[str]) -> list[str]:

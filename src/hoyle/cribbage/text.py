@@ -23,7 +23,7 @@ from hoyle.engine.text import (TextTable, card_markup, cards_markup, choice_line
                                ruling_line, unknown_event_line)
 from hoyle.engine.text import who as _who
 
-__all__ = ["board", "event_lines", "play_words", "said_items", "seat_names", "show_table",
+__all__ = ["event_lines", "play_words", "said_items", "seat_names", "show_table",
            "show_words", "side_names", "status_lines"]
 
 
@@ -246,27 +246,6 @@ def play_words(items: Sequence[ScoreItem]) -> str:
 
 _REASON_TEXT = {"hand": "the hand", "crib": "the crib", "one for last": "the go (one for last)",
                 "last card": "the last card", "penalty": "a penalty"}
-
-
-def _track(score: int, target: int, width: int = 30) -> str:
-    filled = min(width, score * width // target)
-    return "━" * filled + "╸" + "─" * (width - filled)
-
-
-def board(view: CribbageView, names: Sequence[str]) -> TextTable:
-    """The cribbage board (both scores and pegs) and the state of the deal: one row a
-    side (name, score, track, back peg), bare columns."""
-    names = [escape(n) for n in names]
-    rows = []
-    for side in range(len(view.scores)):
-        dealer_side = view.dealer if view.dealer is None or len(view.scores) == view.players \
-            else view.dealer % len(view.scores)
-        role = " (dealer)" if dealer_side == side else ""
-        rows.append((f"[bold]{names[side]}[/bold]{role}",
-                     f"{view.scores[side]:>3}",
-                     f"[cyan]{_track(view.scores[side], view.target)}[/cyan]",
-                     f"[dim]back peg {view.back_pegs[side]}[/dim]"))
-    return TextTable(tuple(rows), header=False, boxed=False)
 
 
 def _crib_owner(view: CribbageView, names: Sequence[str]) -> str:

@@ -3,7 +3,7 @@ driven by :class:`hoyle.engine.play.PlayDriver` (the same moves, seed and record
 line mode's ``hoyle.cli.session.PlaySession``).
 
 On screen: the pegging board (the game's :meth:`~hoyle.engine.text.GameText.board`, drawn
-by :func:`hoyle.tui.board.board_lines`), the table area by area (the game's
+by :func:`hoyle.engine.board.board_lines`), the table area by area (the game's
 :meth:`~hoyle.engine.text.GameText.table_areas`: hands, count, cards played, crib, trick,
 score), a log of every event line, the held panel (the show stays there until the person
 presses a key), the prompt, the cards the person may name (click one to play it or add it
@@ -29,7 +29,7 @@ from hoyle.engine.action import Action
 from hoyle.engine.play import PlayDriver
 from hoyle.engine.text import Confirm
 from hoyle.errors import HoyleError, IllegalAction, RecordError
-from hoyle.tui.board import board_lines
+from hoyle.engine.board import board_lines
 
 __all__ = ["GO_ON", "TableApp"]
 

@@ -2,7 +2,8 @@
 of holes in groups of five, the first street (holes 1 to 60 of 121, 1 to 30 of 61) running
 out from the start hole, the second coming back to the game hole, with each side's front
 peg ``●`` and back peg ``○`` and the board's marked line ``┃`` (the skunk line after hole
-90 of 121, ACC-12.1; the lurch line after hole 30 of 61, EW-xvii).
+90 of 121, ACC-12.1; the lurch line after hole 30 of 61, EW-xvii). The full-screen table
+(:mod:`hoyle.tui`) and the line mode (each game's console text) both draw it.
 
 >>> from hoyle.engine.text import Board, Track
 >>> print("\\n".join(board_lines(Board((Track("You", 7, 5), Track("Bob", 0, 0)), 61,
@@ -57,7 +58,7 @@ def _street(track: Track, holes: list[int], line_after: int | None, end: int) ->
     return "".join(out)
 
 
-def board_lines(board: Board, width: int | None = None) -> list[str]:
+def board_lines(board: Board, width: int | None = None, streets: bool = True) -> list[str]:
     """The board as lines of plain text (no markup), at most 76 characters wide for 121:
     the target and the marked line; each track's letter, name, score and back peg; then the
     first street of every track (the start hole, holes 1 up, left to right), then the
@@ -67,7 +68,7 @@ def board_lines(board: Board, width: int | None = None) -> list[str]:
     Pegs past the target are drawn in the game hole. When ``width`` (characters) is too
     narrow for the streets (121 at 60 columns), the compact board: the target, the
     marked line and each track's score and back peg, without the streets (never a
-    wrapped street).
+    wrapped street); ``streets=False`` asks for the compact board at any width.
     """
     street = (board.target - 1) // 2
     line_after = board.line[1] if board.line is not None else None
@@ -79,6 +80,8 @@ def board_lines(board: Board, width: int | None = None) -> list[str]:
     names = max(len(t.name) for t in board.tracks)
     for i, t in enumerate(board.tracks):
         lines.append(f"{letters[i]} {t.name:<{names}} {t.front:>3} (back peg {t.back})")
+    if not streets:
+        return lines
     first = list(range(1, street + 1))
     second = list(range(2 * street, street, -1))
     for i, t in enumerate(board.tracks):
