@@ -679,7 +679,8 @@ def _print_mine() -> None:
         game_text = spec.text()
         named = dict(game_text.stats_roles) or {role: role for role in sorted(g.deals)}
         order = {role: i for i, role in enumerate(named)}
-        t = RichTable(title=f"Your {escape(spec.title.lower())}", show_header=False)
+        variant = f" ({escape(g.variant)})" if g.variant else ""
+        t = RichTable(title=f"Your {escape(spec.title.lower())}{variant}", show_header=False)
         t.add_column("")
         t.add_column("", justify="right")
         t.add_row("games", str(g.games))

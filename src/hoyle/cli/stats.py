@@ -1,13 +1,15 @@
 """Your statistics across games: every finished game against the computer is kept in a
 small SQLite store in the data folder (``stats.sqlite``, :func:`hoyle.cli.saves.data_dir`)
-and ``hoyle stats --mine`` shows, by game: games, wins, skunks, and the person's average
-points per deal by kind and role.
+and ``hoyle stats --mine`` shows, by game and variant (six-card, five-card, three-hand,
+four-hand...): games, wins, skunks, and the person's average points per deal by kind and
+role.
 
 A game is summed up by its own rules through the registry
-(:meth:`hoyle.engine.registry.GameSpec.summarize_match_game`: the winner, the scores, a
-skunk where the game has one, the points by ``"kind:role"`` and the deals by role), so
-only games a match can hold are kept (two seats); a game is stored once (by its record
-file and its actions).
+(:meth:`hoyle.engine.registry.GameSpec.summarize_own_game`: the winner and the scores by
+side, a skunk where the game has one, the person's points by ``"kind:role"`` and deals by
+role), whatever the number of seats: with partners (four-hand cribbage, CRIB-R-12) a
+game is won when the person's side wins, and his own points are his seat's. A game is
+stored once (by its record file and its actions).
 """
 
 from __future__ import annotations
@@ -62,12 +64,14 @@ class GameStats:
 
     Attributes:
         game: the registry name.
+        variant: the record's variant (``""``: the game has none).
         games: games finished; wins; skunks_given (won by a skunk) and skunks_taken.
         points: the person's points by ``"kind:role"`` over all those games (points).
         deals: the complete deals he played by role.
     """
 
     game: str
+    variant: str = ""
     games: int = 0
     wins: int = 0
     skunks_given: int = 0
@@ -109,26 +113,29 @@ class StatsStore:
     def add(self, record: GameRecord, where: str) -> bool:
         """Keep a finished game against the computer (``where``: its record file, so that
         the same game is kept once). Returns whether it was kept: not a finished game of
-        one person against one computer player, or one a match cannot sum up, is not.
+        one person against computer players (one seat the person's, any number of
+        seats), or one whose game cannot sum it up, is not.
 
         Raises:
             HoyleError: the record does not replay, or the store cannot be written.
         """
-        if record.result is None or len(record.seats) != 2 or \
+        if record.result is None or len(record.seats) < 2 or \
                 record.seats.count(HUMAN) != 1:
             return False
         spec = record_game(record)
         try:
-            summary: Any = spec.summarize_match_game(record, 0)
+            summary: Any = spec.summarize_own_game(record)
         except HoyleError:
             return False
         me = record.seats.index(HUMAN)
-        them = 1 - me
+        side = me % len(summary.scores)  # partners sit opposite: seats 0 and 2, 1 and 3
+        won = summary.winner == side
         skunk = bool(getattr(summary, "skunk", False))
-        row = (spec.name, record.variant or "", record.seats[them], where,
-               len(record.actions), int(summary.winner == me),
-               int(skunk and summary.winner == me), int(skunk and summary.winner != me),
-               summary.scores[me], summary.scores[them], json.dumps(summary.points[me]),
+        others = [n for i, n in enumerate(record.seats) if i != me]
+        best_other = max(sc for i, sc in enumerate(summary.scores) if i != side)
+        row = (spec.name, record.variant or "", ",".join(others), where,
+               len(record.actions), int(won), int(skunk and won), int(skunk and not won),
+               summary.scores[side], best_other, json.dumps(summary.points[me]),
                json.dumps(summary.deals[me]))
         try:
             with self.db:
@@ -142,12 +149,12 @@ class StatsStore:
         return done.rowcount == 1
 
     def totals(self) -> list[GameStats]:
-        """Every game's totals, in the order first played."""
-        out: dict[str, GameStats] = {}
-        for game, won, given, taken, points, deals in self.db.execute(
-                "SELECT game, won, skunk_given, skunk_taken, points, deals FROM games "
-                "ORDER BY id"):
-            g = out.setdefault(game, GameStats(game))
+        """Every game and variant's totals, in the order first played."""
+        out: dict[tuple[str, str], GameStats] = {}
+        for game, variant, won, given, taken, points, deals in self.db.execute(
+                "SELECT game, variant, won, skunk_given, skunk_taken, points, deals "
+                "FROM games ORDER BY id"):
+            g = out.setdefault((game, variant), GameStats(game, variant))
             g.games += 1
             g.wins += won
             g.skunks_given += given

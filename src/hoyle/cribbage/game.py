@@ -119,6 +119,10 @@ class CribbageSpec(GameSpec):
         from hoyle.cribbage.tally import summarize_game
         return summarize_game(record, index)
 
+    def summarize_own_game(self, record: GameRecord) -> Any:
+        from hoyle.cribbage.tally import summarize_game
+        return summarize_game(record, 0, any_players=True)
+
     def empty_match(self, names: tuple[str, str]) -> MatchTotals:
         from hoyle.cribbage.tally import MatchResult
         return MatchResult.empty(names)

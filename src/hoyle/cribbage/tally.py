@@ -63,14 +63,15 @@ def score_kind(e: Event) -> str:
 
 @dataclass
 class GameSummary:
-    """One game: who won (player index 0 = A, 1 = B), the final scores by player, whether
+    """One game: who won (player index 0 = A, 1 = B; by side with partners), the final
+    scores by player (by side), whether
     it was a skunk, who dealt first, and the points each player made by kind and role
     (``"pegging:dealer"``, ``"hand:pone"``, ``"crib:dealer"``…) with the deals in each
     role; ``record`` is the game's record (JSON-ready)."""
 
     index: int
     winner: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     skunk: bool
     first_dealer: int
     points: list[dict[str, int]]
@@ -167,21 +168,25 @@ class DealTally:
     """A game's points per complete deal by kind and role, fed its events in order.
 
     Kinds: ``pegging`` (the play, the go, his heels), ``hand``, ``crib``; roles ``dealer``
-    and ``pone``. Only complete deals count (the crib shown, CRIB-R-3): the last deal of a
-    game, cut short when a side reaches the target, would bias every average down.
+    and ``pone`` (with three or four players every seat but the dealer's counts as a pone).
+    Only complete deals count (the crib shown, CRIB-R-3): the last deal of a game, cut
+    short when a side reaches the target, would bias every average down.
+
+    Args:
+        first_dealer: the seat that deals first.
+        seats: the players (2, 3 or 4).
 
     Attributes:
         points: by seat, points by ``"kind:role"`` (points).
         deals: by seat, complete deals played as ``dealer`` and as ``pone``.
     """
 
-    def __init__(self, first_dealer: int) -> None:
+    def __init__(self, first_dealer: int, seats: int = 2) -> None:
         self.dealer = first_dealer  # the dealer of the deal the events belong to
         self.first = first_dealer  # the game's first dealer (the cut's, once it is made)
-        self.points: list[dict[str, int]] = [{}, {}]
-        self.deals: list[dict[str, int]] = [{"dealer": 0, "pone": 0},
-                                            {"dealer": 0, "pone": 0}]
-        self._pending: list[dict[str, int]] = [{}, {}]  # the deal in progress
+        self.points: list[dict[str, int]] = [{} for _ in range(seats)]
+        self.deals: list[dict[str, int]] = [{"dealer": 0, "pone": 0} for _ in range(seats)]
+        self._pending: list[dict[str, int]] = [{} for _ in range(seats)]  # this deal's
 
     def __call__(self, events: list[Event]) -> None:
         for e in events:
@@ -191,9 +196,9 @@ class DealTally:
                 self.dealer = e.seat
             elif e.kind == "new_deal" and e.source == "CRIB-R-3":
                 d = self.dealer
-                self.deals[d]["dealer"] += 1
-                self.deals[1 - d]["pone"] += 1
-                for p in (0, 1):
+                for p in range(len(self.deals)):
+                    self.deals[p]["dealer" if p == d else "pone"] += 1
+                for p in range(len(self.points)):
                     add_counts(self.points[p], self._pending[p])
                     self._pending[p].clear()
             if e.kind != "score" or e.seat is None or e.points <= 0:
@@ -209,26 +214,30 @@ def _summary(index: int, state: CribbageState, first: int, tally: DealTally,
              record: dict[str, Any]) -> GameSummary:
     result = state.result
     assert result is not None
-    return GameSummary(index, result.winner, (result.scores[0], result.scores[1]),
-                       result.skunk, first, tally.points, tally.deals, record)
+    return GameSummary(index, result.winner, tuple(result.scores), result.skunk, first,
+                       tally.points, tally.deals, record)
 
 
-def summarize_game(record: GameRecord, index: int = 0) -> GameSummary:
+def summarize_game(record: GameRecord, index: int = 0, any_players: bool = False
+                   ) -> GameSummary:
     """A finished two-hand game's summary from its record, as :func:`play_one` makes it
     in play: the record is replayed (every action checked, the stored result compared)
-    and its events tallied the same way (seat 0 is player A).
+    and its events tallied the same way (seat 0 is player A). With ``any_players`` a game
+    of three or four players too (the person's statistics): ``winner`` and ``scores`` are
+    then by side (partners score together, CRIB-R-12), ``points`` and ``deals`` by seat.
 
     Raises:
-        RecordError: the record does not replay, is unfinished, or is not a two-hand game.
+        RecordError: the record does not replay, is unfinished, or is not a two-hand game
+            (without ``any_players``).
     """
     state, events = replay_record(record)
-    if state.rules.players != 2:
+    if state.rules.players != 2 and not any_players:
         raise RecordError(f"a match game has two players, not {state.rules.players}")
     if state.result is None:
         raise RecordError("the game is unfinished")
     first = state.first_dealer if state.first_dealer is not None else \
         next(e.seat for e in events if e.kind == "dealer" and e.seat is not None)
-    tally = DealTally(first)
+    tally = DealTally(first, state.rules.players)
     tally(events)
     return _summary(index, state, first, tally, {})
 

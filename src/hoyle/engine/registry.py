@@ -209,6 +209,17 @@ class GameSpec:
         """
         raise NotImplementedError
 
+    def summarize_own_game(self, record: GameRecord) -> Any:
+        """A finished game's summary for the person's statistics (``hoyle stats --mine``):
+        as :meth:`summarize_match_game`, for a game of any number of seats the game has
+        (``winner`` and ``scores`` by side, ``points`` by ``"kind:role"`` and ``deals`` by
+        role for each seat, ``skunk`` where the game has one). By default the match's.
+
+        Raises:
+            RecordError: the record does not replay or is unfinished.
+        """
+        return self.summarize_match_game(record, 0)
+
     def empty_match(self, names: tuple[str, str]) -> MatchTotals:
         """A match of no games yet between players ``names`` (A, B): the game's
         :class:`~hoyle.engine.tally.MatchTotals`, whose ``add`` counts a game's summary
