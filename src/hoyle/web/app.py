@@ -45,8 +45,8 @@ from hoyle.engine.text import Confirm
 from hoyle.errors import HoyleError, short_repr
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.store import SeatKind, SqliteStore, TableStore
-from hoyle.web.tables import (COMPUTER, PERSON, Table, Tables, WebError, plain, seat_count,
-                              table_options)
+from hoyle.web.tables import (COMPUTER, MATCH, MATCH_LENGTHS, PERSON, Table, Tables,
+                              WebError, plain, seat_count, table_options)
 
 __all__ = ["MAX_MESSAGE", "create_app", "cookie_name"]
 
@@ -244,6 +244,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
 
     app = FastAPI(title="hoyle", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
+    tables.seeds = ctx.next_seed  # a match's next games (tests' fixed seeds; else drawn)
     app.state.tables = tables
     app.state.hub = ctx.hub
     app.state.unreadable = tables.unreadable
@@ -298,6 +299,13 @@ def _game_forms() -> list[dict[str, Any]]:
         opts = []
         for o in options:
             choices: list[str] = list(o.choices)
+            labels: list[str] = []
+            if o.name == MATCH:  # the match length: a single game, or first to N games
+                choices = ["", *map(str, MATCH_LENGTHS)]
+                labels = ["single game", *(f"first to {n} games" for n in MATCH_LENGTHS)]
+                opts.append({"name": o.name, "help": o.help, "kind": "choice",
+                             "choices": choices, "labels": labels, "default": ""})
+                continue
             if o.name == "variant":
                 choices = list(spec.variants())
             elif o.name == "laws":
@@ -332,7 +340,13 @@ def _options(form: dict[str, str], options: list[Any]) -> dict[str, Any]:
         if o.flag:
             values[o.name] = key in form
         elif form.get(key, "") != "":
-            values[o.name] = int(form[key]) if o.type is int else form[key]
+            text = form[key].strip()
+            if o.type is int and not (text.isascii() and text.isdigit()):
+                what = "a match length (first to N games)" if o.name == MATCH else \
+                    "a whole number"
+                raise WebError(f"{o.name.replace('_', ' ')} must be {what}, not "
+                               f"{short_repr(form[key])}")
+            values[o.name] = int(text) if o.type is int else form[key]
     return values
 
 
@@ -436,14 +450,21 @@ def _table_router(ctx: _Context) -> APIRouter:
             "invite": str(request.url)})
 
     @router.get("/t/{table_id}/record.json")
-    async def record(request: Request, table_id: str) -> Response:
+    async def record(request: Request, table_id: str, game: int | None = None) -> Response:
+        """The record of the table's game ``game`` (a match's games from 1; none given: the
+        game being played, or the last)."""
         try:
             table = tables.get(table_id)
         except WebError:
             return JSONResponse({"error": "no such table"}, status_code=404)
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
-        return JSONResponse(table.record(seat), headers={
-            "Content-Disposition": f'attachment; filename="hoyle-{table_id}.json"'})
+        try:
+            data = table.record(seat, game)
+        except WebError as e:
+            return JSONResponse({"error": str(e)}, status_code=404)
+        name = f"hoyle-{table_id}" + (f"-{game}" if game is not None and game > 1 else "")
+        return JSONResponse(data, headers={
+            "Content-Disposition": f'attachment; filename="{name}.json"'})
 
     return router
 
