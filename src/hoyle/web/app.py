@@ -46,7 +46,7 @@ from hoyle.errors import HoyleError, short_repr
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.store import SeatKind, SqliteStore, TableStore
 from hoyle.web.tables import (COMPUTER, MATCH, MATCH_LENGTHS, PERSON, Table, Tables,
-                              WebError, plain, seat_count, table_options)
+                              WebError, check_match, plain, seat_count, table_options)
 
 __all__ = ["MAX_MESSAGE", "create_app", "cookie_name"]
 
@@ -332,8 +332,18 @@ def _form(body: bytes) -> dict[str, str]:
     return {k: v[-1] for k, v in parse_qs(text, keep_blank_values=True).items()}
 
 
-def _options(form: dict[str, str], options: list[Any]) -> dict[str, Any]:
-    """The options a lobby form chose (``opt_NAME`` fields)."""
+def _options(form: dict[str, str], options: list[Any], title: str) -> dict[str, Any]:
+    """The options a lobby form chose (``opt_NAME`` fields) for the game ``title``.
+
+    Raises:
+        WebError: a field names no option of the game (a match length for a game without
+            match play), or a number is not a whole number.
+    """
+    names = {o.name for o in options}
+    for key in form:
+        if key.startswith("opt_") and key[4:] not in names:
+            what = " (it has no match play)" if key[4:] == MATCH else ""
+            raise WebError(f"{title} has no option {short_repr(key[4:])}{what}")
     values: dict[str, Any] = {}
     for o in options:
         key = f"opt_{o.name}"
@@ -347,6 +357,8 @@ def _options(form: dict[str, str], options: list[Any]) -> dict[str, Any]:
                 raise WebError(f"{o.name.replace('_', ' ')} must be {what}, not "
                                f"{short_repr(form[key])}")
             values[o.name] = int(text) if o.type is int else form[key]
+            if o.name == MATCH:
+                check_match(values[o.name])  # WebError: not first to 1 to 99 games
     return values
 
 
@@ -373,7 +385,7 @@ def _lobby_router(ctx: _Context) -> APIRouter:
             if not _same_origin(request):
                 raise HoyleError("a table is made from this server's own lobby")
             spec = get_game(form.get("game", ""))
-            options = _options(form, table_options(spec))
+            options = _options(form, table_options(spec), spec.title)
             seats = []
             i = 0
             while f"seat{i}" in form:
@@ -399,7 +411,7 @@ def _lobby_router(ctx: _Context) -> APIRouter:
             if not _same_origin(request):
                 raise HoyleError("a table is made from this server's own lobby")
             spec = get_game(form.get("game", ""))
-            options = _options(form, referee_options(spec))
+            options = _options(form, referee_options(spec), f"a refereed {spec.title}")
             names = [n.strip() for n in form.get("names", "").split(",")]
             ctx.allow_table(request)
             table = create_referee(tables, spec.name, options, names)

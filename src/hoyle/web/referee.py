@@ -30,8 +30,8 @@ from hoyle.engine.registry import GameSpec, get_game
 from hoyle.engine.text import TextTable
 from hoyle.errors import HoyleError
 from hoyle.web.store import SeatKind, TableRow, TableStore
-from hoyle.web.tables import (HELP_WORDS, TABLE_KINDS, Table, Tables, WebError,
-                              jsonable, plain)
+from hoyle.web.tables import (HELP_WORDS, MATCH, TABLE_KINDS, Table, Tables, WebError,
+                              check_match, jsonable, plain)
 
 __all__ = ["NAMES", "REFEREE", "RefereeTable", "create_referee", "referee_options",
            "report_menu"]
@@ -244,7 +244,7 @@ def create_referee(tables: Tables, game: str, options: Mapping[str, Any],
     for name, value in options.items():
         if name not in known:
             raise WebError(f"a refereed {spec.title} has no option {name!r}")
-        clean[name] = value
+        clean[name] = check_match(value) if name == MATCH else value
     clean[NAMES] = [n.strip() for n in names]
     row = TableRow(secrets.token_hex(8), spec.name, clean, [SeatKind(REFEREE)], "0", "",
                    datetime.datetime.now(datetime.timezone.utc).isoformat(
