@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -451,17 +452,65 @@ def test_the_lobby_offers_the_match_lengths_of_a_game_with_match_play(db: Path) 
 
 
 def test_a_refereed_match_goes_on_to_its_next_game(db: Path) -> None:
-    """The referee form's match length: the next game follows the code (ACC-1.5: the loser
-    deals), no seed (real cards); the tally is said to the table."""
-    with TestClient(create_app(db)) as client:
+    """The referee form's match length: a game joined at 118-60 under ACC, every act
+    entered through the referee's socket (the cards from a seeded shuffle, the claims the
+    largest offered: ACC-8.4's false claims decide it); the tally is said to the table, the
+    next game follows the code (ACC-1.5: the loser deals, no cut), with no seed (real
+    cards), and a restart reloads it at game 2, 1-0."""
+    rng = random.Random(3)
+    with TestClient(create_app(db, rate=1e6, burst=1e6)) as client:
         r = client.post("/referee", data={"game": "cribbage", "names": "Ann, Bob",
                                           "opt_laws": "acc", "opt_match": "2",
                                           "opt_scores": "118,60"}, follow_redirects=False)
         assert r.status_code == 303, r.text
         table_id = r.headers["location"].rsplit("/", 1)[1]
+        token = r.cookies.get(f"hoyle_{table_id}") or ""
+        client.cookies.clear()
         table = table_of(client, table_id)
-        assert table.match_info()["game"] == 1  # type: ignore[index]
-        page = client.get(f"/t/{table_id}").text
-        assert "game 1, match first to 2, games won 0-0" in page
-        lobby = client.get("/").text
-        assert "game 1, match first to 2, games won 0-0" in lobby
+        assert "game 1, match first to 2, games won 0-0" in client.get(f"/t/{table_id}").text
+        assert "game 1, match first to 2, games won 0-0" in client.get("/").text
+        with connect(client, table_id, token) as ws:
+            ws.send_text(json.dumps({"type": "sync", "seq": 0}))
+            f = recv(ws)
+            while f["match"]["game"] == 1:
+                s = table.state
+                act = s.sample_chance(rng) if s.current_player < 0 else s.legal_actions()[-1]
+                ws.send_text(json.dumps({"type": "move", "seq": f["seq"],
+                                         "action": str(act)}))
+                f = recv(ws)
+                assert f["type"] == "update", f
+        texts = [line["text"] for line in f["lines"]]
+        assert texts[-2:] == ["Match, first to 2 games: Ann 1, Bob 0; game points 3-0 "
+                              "(ACC-12.1).",
+                              "Game 2 of the match: the loser of the last game deals first "
+                              "(ACC-1.5)."]
+        assert f["match"]["won"] == [1, 0] and not f["finished"]
+        assert f["prompt"].startswith("Bob deals")  # no cut: Bob lost, Bob deals
+        one = client.get(f"/t/{table_id}/record.json?game=1").json()
+        assert one["result"]["winner"] == 0 and one["options"]["start_scores"] == "118,60"
+        assert one["seed"] is None  # real cards: nothing to verify
+        seq = table.seq
+    with TestClient(create_app(db)) as client:
+        table = table_of(client, table_id)
+        assert (table.seq, table.game.number, table.finished) == (seq, 2, False)
+        assert table.match_info()["won"] == [1, 0]  # type: ignore[index]
+        two = client.get(f"/t/{table_id}/record.json?game=2").json()
+    assert two["redacted"] is True and two["match_game"] == 2 and two["actions"] == 0
+
+
+def test_the_web_log_s_score_lines_are_the_terminal_s(db: Path) -> None:
+    """Écarté between two computers: a seat's and a spectator's score lines end with the
+    score ("scores 1 for the point → 3"), as the terminal prints them, never a rule ID."""
+    with TestClient(create_app(db, fixed_seed=SEED)) as client:
+        table_id, _ = new_table(client, "ecarte", ["random", "rules"])
+        table = table_of(client, table_id)
+        with connect(client, table_id, None) as ws:
+            ws.send_text(json.dumps({"type": "sync", "seq": 0}))
+            watched = [line["text"] for line in recv(ws)["lines"]]
+    assert table.finished
+    seat = [line["text"] for line in table.lines(0)]
+    for texts in (watched, seat):
+        scores = [t for t in texts if re.search(r" scores? \d+ for ", t)]
+        assert len(scores) >= 3, texts
+        assert all(re.search(r"→ \d+$", t) for t in scores), scores
+        assert not any("(ECARTE-" in t or "(CLUB-" in t or "(OH-" in t for t in scores)

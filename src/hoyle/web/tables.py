@@ -356,8 +356,8 @@ class Table:
             out.append(f"Game {game.number} is over: its seed was {game.seed} (SHA-256 "
                        f"{game.commitment}, as shown at its start); its record is "
                        f"record.json?game={game.number}.")
-        out.extend(plain(t) for t in self.text.match_lines(game.state, game.after,
-                                                           self._names_for(reader)))
+        names = self._names_for(reader) if self.seeded else list(self.names)  # a referee
+        out.extend(plain(t) for t in self.text.match_lines(game.state, game.after, names))
         nxt = next((g for g in self.games if g.number == game.number + 1), None)
         if nxt is not None:
             commit = f"; its seed's SHA-256 is {nxt.commitment}" if self.seeded else ""
