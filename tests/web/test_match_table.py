@@ -34,9 +34,10 @@ from hoyle.web.tables import Table, Tables
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 SEED = 4242
-MATCH_SEED = 7000
-"""The computers' match: seeds 7000, 7001, 7002 (``--insecure-seed``) make it three games,
-won 2-1 (game 1 a skunk: 3 game points, ACC-12.1)."""
+MATCH_SEED = 7009
+"""The computers' match (``--insecure-seed``: game ``k`` seeded ``7009 * 1000003 + k - 1``,
+:func:`hoyle.engine.tally.game_seed`) is three games, won 1-2 (game 1 a skunk: 3 game
+points, ACC-12.1)."""
 
 
 def table_of(client: TestClient, table_id: str) -> Table:
@@ -108,7 +109,7 @@ def test_a_two_game_match_between_computers_is_played_to_its_end(
     assert info["points"] == points
     # every game its own seed (128 bits), its commitment its SHA-256, and its record
     # verifies by itself (through the command line, as a player would check it)
-    assert [rec["seed"] for rec in recs] == [MATCH_SEED, MATCH_SEED + 1, MATCH_SEED + 2]
+    assert [rec["seed"] for rec in recs] == [7009, 7009021028, 7009021029]
     for k, rec in enumerate(recs, 1):
         assert hashlib.sha256(str(rec["seed"]).encode()).hexdigest() == rec["commitment"]
         assert info["games"][k - 1] == {"number": k, "commitment": rec["commitment"],

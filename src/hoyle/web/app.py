@@ -225,7 +225,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
         StoreError: the database's schema is newer than this program.
     """
     the_store: TableStore = store if store is not None else SqliteStore(db)
-    tables = Tables(the_store)
+    tables = Tables(the_store, fixed_seed is not None)  # a match's games: seeded too
     ctx = _Context(tables, Hub(tables, adjournment),
                    Jinja2Templates(directory=HERE / "templates"), rate, burst, fixed_seed, max_sockets, max_tables,
                    max_sockets_per_address)
@@ -244,7 +244,6 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
 
     app = FastAPI(title="hoyle", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
-    tables.seeds = ctx.next_seed  # a match's next games (tests' fixed seeds; else drawn)
     app.state.tables = tables
     app.state.hub = ctx.hub
     app.state.unreadable = tables.unreadable
@@ -457,7 +456,7 @@ def _table_router(ctx: _Context) -> APIRouter:
             return HTMLResponse("<p>No such table.</p>", status_code=404)
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
         return ctx.templates.TemplateResponse(request, "table.html", {
-            "table": table.summary(), "seat": seat, "commitment": table.row.commitment,
+            "table": table.summary(), "seat": seat, "commitment": table.game.commitment,
             "free": table.free_seats(), "names": table.names, "kind": table.kind,
             "invite": str(request.url)})
 

@@ -78,7 +78,7 @@ class RefereeTable(Table):
             a stored act does not replay.
     """
 
-    def __init__(self, row: TableRow, store: TableStore) -> None:
+    def __init__(self, row: TableRow, store: TableStore, fixed_seeds: bool = False) -> None:
         self.row = row
         self.store = store
         self.id = row.id

@@ -29,8 +29,8 @@ import datetime
 import hashlib
 import hmac
 import secrets
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum
 from functools import lru_cache
 from typing import Any
@@ -42,6 +42,7 @@ from hoyle.engine.action import CHANCE, TERMINAL, Action
 from hoyle.engine.event import Event
 from hoyle.engine.registry import GameSpec, get_game
 from hoyle.engine.series import MAX_MATCH, MatchState
+from hoyle.engine.tally import game_seed
 from hoyle.engine.text import Confirm, TextTable
 from hoyle.errors import HoyleError, IllegalAction
 from hoyle.web.store import GameRow, SeatKind, StoreError, TableRow, TableStore
@@ -178,24 +179,27 @@ class GameRun:
     words: str = ""
     after: MatchState | None = None
     last: int | None = None
-    lines: list[str] = field(default_factory=list)
 
 
 class Table:
-    """One table: a game of a registered game between persons and computer players.
+    """One table: a game of a registered game between persons and computer players, or a
+    match of such games played back to back (:class:`GameRun` each).
 
     Args:
-        row: the stored table (header, seats, tokens' hashes, actions).
+        row: the stored table (header, seats, tokens' hashes, actions, games).
         store: where each accepted action is stored before it is applied.
+        fixed_seeds: seed a match's next games from the table's seed
+            (:attr:`fixed_seeds`).
 
     Raises:
         HoyleError: the game, an option or a computer player is unknown, or a stored action
             does not replay.
     """
 
-    def __init__(self, row: TableRow, store: TableStore) -> None:
+    def __init__(self, row: TableRow, store: TableStore, fixed_seeds: bool = False) -> None:
         self.row = row
         self.store = store
+        self.fixed_seeds = fixed_seeds
         self.id = row.id
         self.spec = get_game(row.game)
         self.text = self.spec.text()
@@ -213,9 +217,10 @@ class Table:
             row.token_hashes = (list(row.token_hashes) + [None] * seats)[:seats]
         self._replay()
 
-    seeds: Callable[[], int | None] | None = None
-    """Where the next game of a match gets its seed (``hoyle serve --insecure-seed``'s
-    counter); ``None`` or a ``None`` from it: drawn with :mod:`secrets` (128 bits)."""
+    fixed_seeds: bool = False
+    """Whether a match's next game is seeded from the table's seed (game ``k``:
+    ``engine.tally.game_seed(seed, k - 1)``; ``hoyle serve --insecure-seed``, tests and
+    demonstrations only) rather than drawn with :mod:`secrets` (128 bits)."""
 
     def _replay(self) -> None:
         """Rebuild the games from the stored actions (``self.state``: game 1's start)."""
@@ -330,8 +335,8 @@ class Table:
         if self.seeded:
             known = next((g for g in self.row.games if g.number == number), None)
             if known is None:
-                drawn = self.seeds() if self.seeds is not None else None
-                seed = str(secrets.randbits(128) if drawn is None else drawn)
+                seed = str(game_seed(int(self.row.seed), number - 1) if self.fixed_seeds
+                           else secrets.randbits(128))
                 commit = commitment(seed)
                 self.store.start_game(self.id, number, seed, commit, game.last)
                 self.row.games.append(GameRow(number, seed, commit, game.last))
@@ -643,10 +648,11 @@ class Tables:
         store: the tables' storage.
     """
 
-    def __init__(self, store: TableStore) -> None:
+    def __init__(self, store: TableStore, fixed_seeds: bool = False) -> None:
         self.store = store
-        self.seeds: Callable[[], int | None] | None = None
-        """The next game of a match's seed source (:attr:`Table.seeds`)."""
+        self.fixed_seeds = fixed_seeds
+        """Whether the tables' seeds are fixed (tests only): a match's next games are
+        seeded from their table's (:attr:`Table.fixed_seeds`)."""
         self.tables: dict[str, Table] = {}
         self.unreadable: dict[str, str] = {}
         """Stored tables that do not replay (a damaged row): table id -> the reason. They
@@ -656,8 +662,7 @@ class Tables:
                 self.unreadable[row.id] = row.damaged
                 continue
             try:
-                self.tables[row.id] = _table_class(row)(row, store)
-                self.tables[row.id].seeds = self._seed
+                self.tables[row.id] = _table_class(row)(row, store, fixed_seeds)
             except (HoyleError, ValueError, TypeError, KeyError) as e:
                 self.unreadable[row.id] = f"its stored game does not replay ({e})"
 
@@ -688,14 +693,11 @@ class Tables:
                        datetime.datetime.now(datetime.timezone.utc).isoformat(
                            timespec="microseconds"),
                        [], [None] * len(seats))
-        table = Table(row, self.store)  # checks the options and the seat count
-        table.seeds = self._seed
+        table = Table(row, self.store, self.fixed_seeds or seed is not None)  # checks the
+        # options and the seat count
         self.store.create_table(row)
         self.tables[row.id] = table
         return table
-
-    def _seed(self) -> int | None:
-        return self.seeds() if self.seeds is not None else None
 
     def add(self, table: Table) -> None:
         """Serve a new table (already stored), e.g. a referee table
