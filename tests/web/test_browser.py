@@ -190,8 +190,14 @@ def test_the_lobby_and_a_phone_sized_table(browser: Browser, base: str) -> None:
     shot(page, "lobby-phone-dark.png")
     form = page.locator("#form-cribbage")
     form.locator('select[name="seat1"]').select_option("expert")
+    form.locator('select[name="opt_match"]').select_option("3")  # first to 3 games
     form.locator("button[type=submit]").click()
     page.wait_for_function("document.getElementById('table').dataset.mine === '1'")
+    # the match's line and its games' records, as the page's script draws them
+    assert page.text_content("#match") == "game 1, match first to 3, games won 0-0"
+    games = page.locator("#games li")
+    assert games.count() == 1 and (games.nth(0).text_content() or "").endswith(
+        "(being played)")
     # keyboard only: type the move in the box
     hand = page.locator("#hand button.legal")
     cards = [hand.nth(i).get_attribute("data-card") for i in range(2)]

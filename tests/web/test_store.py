@@ -3,6 +3,7 @@ seats claimed once, tokens stored only as hashes."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -22,7 +23,7 @@ def test_a_new_file_is_at_the_latest_version_and_a_newer_one_is_refused(tmp_path
                                                                          ) -> None:
     path = tmp_path / "t.db"
     store = SqliteStore(path)
-    assert store.schema_version() == len(MIGRATIONS) == 1
+    assert store.schema_version() == len(MIGRATIONS) == 2
     store.close()
     db = sqlite3.connect(path)
     db.execute("UPDATE schema_version SET version = 99")
@@ -52,3 +53,67 @@ def test_actions_are_kept_in_order_once_each_and_survive_reopening(tmp_path: Pat
     assert loaded.seats == [SeatKind("person"), SeatKind("computer", "expert")]
     assert loaded.token_hashes == [hash_token("secret"), None]
     assert b"secret" not in path.read_bytes()
+
+
+def test_a_version_1_file_is_upgraded_its_tables_one_game_each(tmp_path: Path) -> None:
+    """A file written by the hoyle before matches (schema version 1, no ``games``): opened,
+    it is migrated to version 2 in place, each table becoming a one-game table with its
+    header's seed and commitment, and its table is served and replays as before."""
+    from fastapi.testclient import TestClient
+
+    from helpers.webclient import new_table
+    from hoyle.engine.records import GameRecord
+    from hoyle.engine.verify import verify_record
+    from hoyle.web.app import create_app
+
+    new = tmp_path / "new.db"
+    with TestClient(create_app(new, fixed_seed=99)) as client:
+        table_id, _ = new_table(client, "ecarte", ["random", "rules"])
+        before = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+        played = [s.action for s in before.steps]
+        record = client.get(f"/t/{table_id}/record.json").json()
+    assert before.finished and played
+    old = tmp_path / "old.db"
+    db = sqlite3.connect(old)
+    db.executescript(MIGRATIONS[0])  # the version-1 schema, as that hoyle made it
+    db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    db.execute("INSERT INTO schema_version VALUES (1)")
+    db.execute("ATTACH DATABASE ? AS new", (str(new),))
+    db.execute("INSERT INTO tables SELECT * FROM new.tables")
+    db.execute("INSERT INTO actions SELECT * FROM new.actions")
+    db.commit()
+    db.execute("DETACH DATABASE new")
+    assert [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            ] == ["tables", "actions", "seat_tokens", "schema_version"]
+    db.close()
+    store = SqliteStore(old)
+    assert store.schema_version() == 2
+    (r,) = store.load_tables()
+    assert [(g.number, g.seed, g.commitment, g.first_action) for g in r.games] == [
+        (1, "99", record["commitment"], 0)]
+    store.close()
+    with sqlite3.connect(old) as con:
+        assert con.execute("SELECT table_id, number, seed FROM games").fetchall() == [
+            (table_id, 1, "99")]
+    with TestClient(create_app(old)) as client:
+        after = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+        assert [s.action for s in after.steps] == played and after.finished
+        assert after.match_info() is None  # one game: no match
+        again = client.get(f"/t/{table_id}/record.json").json()
+    assert again == record
+    assert verify_record(GameRecord.from_json(json.dumps(again))).verified
+
+
+def test_a_match_s_next_game_is_stored_once_in_order(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "t.db")
+    store.create_table(row())
+    store.append_action("t1", 1, -1, "CUT 5H")
+    with pytest.raises(StoreError, match="game 3 is not the next"):
+        store.start_game("t1", 3, "9", "c3", 1)
+    with pytest.raises(StoreError, match="starts after action 1, not 0"):
+        store.start_game("t1", 2, "9", "c2", 0)
+    store.start_game("t1", 2, "9", "c2", 1)
+    with pytest.raises(StoreError, match="game 2 is not the next"):
+        store.start_game("t1", 2, "9", "c2", 1)
+    assert [(g.number, g.seed) for g in store.load_tables()[0].games] == [
+        (1, str(2 ** 100)), (2, "9")]

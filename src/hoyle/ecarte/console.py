@@ -172,6 +172,12 @@ class EcarteText(GameText):
         return event_lines(events, names, viewer)
 
     # -- a game against the computer ------------------------------------------------------
+    def play_event_lines(self, state: Any, events: Sequence[Event], names: Sequence[str],
+                         seat: int) -> list[str]:
+        """The events as ``seat`` saw them, a score's line without its rule ID (as
+        cribbage's in play); rulings keep their law IDs."""
+        return event_lines(events, names, seat, cite=False)
+
     def new_play(self, seed: int, values: Mapping[str, Any]) -> PlayGame:
         """A new game against the computer ``values["opponent"]`` under the code
         ``values["laws"]`` (the person is seat 0; the cut decides the deal)."""

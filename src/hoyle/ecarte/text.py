@@ -26,8 +26,11 @@ def _s(who: str) -> str:
 
 
 def event_lines(events: Sequence[Event], names: Sequence[str],
-                       viewer: int | None) -> list[str]:
+                       viewer: int | None, cite: bool = True) -> list[str]:
     """Human lines for écarté ``events`` as seen by seat ``viewer`` (``None``: everything).
+    Without ``cite`` (a game being played) a score's line does not end in its rule ID
+    ("scores 2 for the vole → 5"); a point taken down, a ruling and an irregularity keep
+    their law IDs.
 
     The adversary's hand, discards and draws are never printed to another seat; their
     number is (CLUB-27)."""
@@ -89,8 +92,9 @@ def event_lines(events: Sequence[Event], names: Sequence[str],
             lines.append(f"  [red]{who} lose{_s(who)} {-e.points}[/red] for "
                          f"{escape(e.reason)} → {e.total}  [dim]({escape(e.source)})[/dim]")
         elif k == "score":
+            source = f"  [dim]({escape(e.source)})[/dim]" if cite else ""
             lines.append(f"  [green]{who} score{_s(who)} {e.points}[/green] for "
-                         f"{escape(e.reason)} → {e.total}  [dim]({escape(e.source)})[/dim]")
+                         f"{escape(e.reason)} → {e.total}{source}")
         elif k == "ruling":
             lines.append(ruling_line(e, names))
         elif k == "choice":

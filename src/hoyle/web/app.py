@@ -45,8 +45,8 @@ from hoyle.engine.text import Confirm
 from hoyle.errors import HoyleError, short_repr
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.store import SeatKind, SqliteStore, TableStore
-from hoyle.web.tables import (COMPUTER, PERSON, Table, Tables, WebError, plain, seat_count,
-                              table_options)
+from hoyle.web.tables import (COMPUTER, MATCH, MATCH_LENGTHS, PERSON, Table, Tables,
+                              WebError, check_match, plain, seat_count, table_options)
 
 __all__ = ["MAX_MESSAGE", "create_app", "cookie_name"]
 
@@ -225,7 +225,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
         StoreError: the database's schema is newer than this program.
     """
     the_store: TableStore = store if store is not None else SqliteStore(db)
-    tables = Tables(the_store)
+    tables = Tables(the_store, fixed_seed is not None)  # a match's games: seeded too
     ctx = _Context(tables, Hub(tables, adjournment),
                    Jinja2Templates(directory=HERE / "templates"), rate, burst, fixed_seed, max_sockets, max_tables,
                    max_sockets_per_address)
@@ -298,6 +298,13 @@ def _game_forms() -> list[dict[str, Any]]:
         opts = []
         for o in options:
             choices: list[str] = list(o.choices)
+            labels: list[str] = []
+            if o.name == MATCH:  # the match length: a single game, or first to N games
+                choices = ["", *map(str, MATCH_LENGTHS)]
+                labels = ["single game", *(f"first to {n} games" for n in MATCH_LENGTHS)]
+                opts.append({"name": o.name, "help": o.help, "kind": "choice",
+                             "choices": choices, "labels": labels, "default": ""})
+                continue
             if o.name == "variant":
                 choices = list(spec.variants())
             elif o.name == "laws":
@@ -324,15 +331,33 @@ def _form(body: bytes) -> dict[str, str]:
     return {k: v[-1] for k, v in parse_qs(text, keep_blank_values=True).items()}
 
 
-def _options(form: dict[str, str], options: list[Any]) -> dict[str, Any]:
-    """The options a lobby form chose (``opt_NAME`` fields)."""
+def _options(form: dict[str, str], options: list[Any], title: str) -> dict[str, Any]:
+    """The options a lobby form chose (``opt_NAME`` fields) for the game ``title``.
+
+    Raises:
+        WebError: a field names no option of the game (a match length for a game without
+            match play), or a number is not a whole number.
+    """
+    names = {o.name for o in options}
+    for key in form:
+        if key.startswith("opt_") and key[4:] not in names:
+            what = " (it has no match play)" if key[4:] == MATCH else ""
+            raise WebError(f"{title} has no option {short_repr(key[4:])}{what}")
     values: dict[str, Any] = {}
     for o in options:
         key = f"opt_{o.name}"
         if o.flag:
             values[o.name] = key in form
         elif form.get(key, "") != "":
-            values[o.name] = int(form[key]) if o.type is int else form[key]
+            text = form[key].strip()
+            if o.type is int and not (text.isascii() and text.isdigit()):
+                what = "a match length (first to N games)" if o.name == MATCH else \
+                    "a whole number"
+                raise WebError(f"{o.name.replace('_', ' ')} must be {what}, not "
+                               f"{short_repr(form[key])}")
+            values[o.name] = int(text) if o.type is int else form[key]
+            if o.name == MATCH:
+                check_match(values[o.name])  # WebError: not first to 1 to 99 games
     return values
 
 
@@ -359,7 +384,7 @@ def _lobby_router(ctx: _Context) -> APIRouter:
             if not _same_origin(request):
                 raise HoyleError("a table is made from this server's own lobby")
             spec = get_game(form.get("game", ""))
-            options = _options(form, table_options(spec))
+            options = _options(form, table_options(spec), spec.title)
             seats = []
             i = 0
             while f"seat{i}" in form:
@@ -385,7 +410,7 @@ def _lobby_router(ctx: _Context) -> APIRouter:
             if not _same_origin(request):
                 raise HoyleError("a table is made from this server's own lobby")
             spec = get_game(form.get("game", ""))
-            options = _options(form, referee_options(spec))
+            options = _options(form, referee_options(spec), f"a refereed {spec.title}")
             names = [n.strip() for n in form.get("names", "").split(",")]
             ctx.allow_table(request)
             table = create_referee(tables, spec.name, options, names)
@@ -431,19 +456,26 @@ def _table_router(ctx: _Context) -> APIRouter:
             return HTMLResponse("<p>No such table.</p>", status_code=404)
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
         return ctx.templates.TemplateResponse(request, "table.html", {
-            "table": table.summary(), "seat": seat, "commitment": table.row.commitment,
+            "table": table.summary(), "seat": seat, "commitment": table.game.commitment,
             "free": table.free_seats(), "names": table.names, "kind": table.kind,
             "invite": str(request.url)})
 
     @router.get("/t/{table_id}/record.json")
-    async def record(request: Request, table_id: str) -> Response:
+    async def record(request: Request, table_id: str, game: int | None = None) -> Response:
+        """The record of the table's game ``game`` (a match's games from 1; none given: the
+        game being played, or the last)."""
         try:
             table = tables.get(table_id)
         except WebError:
             return JSONResponse({"error": "no such table"}, status_code=404)
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
-        return JSONResponse(table.record(seat), headers={
-            "Content-Disposition": f'attachment; filename="hoyle-{table_id}.json"'})
+        try:
+            data = table.record(seat, game)
+        except WebError as e:
+            return JSONResponse({"error": str(e)}, status_code=404)
+        name = f"hoyle-{table_id}" + (f"-{game}" if game is not None and game > 1 else "")
+        return JSONResponse(data, headers={
+            "Content-Disposition": f'attachment; filename="{name}.json"'})
 
     return router
 

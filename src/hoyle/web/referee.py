@@ -30,8 +30,8 @@ from hoyle.engine.registry import GameSpec, get_game
 from hoyle.engine.text import TextTable
 from hoyle.errors import HoyleError
 from hoyle.web.store import SeatKind, TableRow, TableStore
-from hoyle.web.tables import (HELP_WORDS, TABLE_KINDS, Table, Tables, WebError,
-                              jsonable, plain)
+from hoyle.web.tables import (HELP_WORDS, MATCH, TABLE_KINDS, Table, Tables, WebError,
+                              check_match, jsonable, plain)
 
 __all__ = ["NAMES", "REFEREE", "RefereeTable", "create_referee", "referee_options",
            "report_menu"]
@@ -42,7 +42,7 @@ NAMES = "names"
 """The option that holds the players' names (a list, by seat)."""
 MAX_BUTTONS = 14
 """The most acts offered as buttons (a decision's options); more are typed."""
-_SKIPPED = frozenset({"names", "save", "resume", "match"})  # one game a table
+_SKIPPED = frozenset({"names", "save", "resume"})
 
 
 def referee_options(spec: GameSpec) -> list[Any]:
@@ -78,7 +78,7 @@ class RefereeTable(Table):
             a stored act does not replay.
     """
 
-    def __init__(self, row: TableRow, store: TableStore) -> None:
+    def __init__(self, row: TableRow, store: TableStore, fixed_seeds: bool = False) -> None:
         self.row = row
         self.store = store
         self.id = row.id
@@ -94,11 +94,7 @@ class RefereeTable(Table):
         if len(row.token_hashes) != 1:
             row.token_hashes = (list(row.token_hashes) + [None])[:1]
         self.players = {}
-        self.steps = []
-        actions, row.actions = list(row.actions), []
-        for text in actions:
-            self._apply(Action.parse(text), store=False)
-        row.actions = actions
+        self._replay()
 
     kind = REFEREE
 
@@ -142,13 +138,16 @@ class RefereeTable(Table):
         a spectator's (each event ``seen_by(None)``)."""
         out: list[dict[str, Any]] = []
         for step in self.steps[max(0, since):]:
+            game = self.games[step.game - 1]
             if reader == 0:
-                texts = self.text.referee_event_lines(self.state, list(step.events),
+                texts = self.text.referee_event_lines(game.state, list(step.events),
                                                       self.names)
             else:
                 texts = self.text.event_lines([e.seen_by(None) for e in step.events],
                                               self.names, None)
             out.extend({"n": step.n, "text": plain(t)} for t in texts if t)
+            if game.last == step.n:  # a game of a match ended: the tally, the next game
+                out.extend({"n": step.n, "text": t} for t in self.game_lines(game, reader))
         return out
 
     def help_lines(self, seat: int | None) -> list[str]:
@@ -196,19 +195,25 @@ class RefereeTable(Table):
             "menu": report_menu(self.text, self.state) if mine else [],
             "pack": [str(c) for c in self.state._pack()] if mine else [],
             "status": [], "free_seats": [], "computers": [],
-            "commitment": "", "seed": None,
+            "commitment": "", "seed": None, "match": self.match_info(),
         }
 
-    def record(self, reader: int | None) -> dict[str, Any]:
-        """The record: the whole of it for the referee (``hoyle referee GAME --resume``
-        goes on from it) and, once the game is over, for anyone; until then a spectator
-        gets the header and his own lines."""
-        if reader == 0 or self.finished:
-            return self.state.to_record(  # type: ignore[no-any-return]
+    def record(self, reader: int | None, number: int | None = None) -> dict[str, Any]:
+        """The record of game ``number`` (``None``: the current or last one): the whole of
+        it for the referee (``hoyle referee GAME --resume`` goes on from it) and, once that
+        game is over, for anyone; until then a spectator gets the header and his own lines.
+
+        Raises:
+            WebError: no such game (yet).
+        """
+        game = self.game_run(number)
+        if reader == 0 or game.last is not None:
+            return game.state.to_record(  # type: ignore[no-any-return]
                 seats=list(self.names), date=self.row.created[:10]).to_dict()
         return {"game": self.spec.name, "options": self.row.options, "seats": self.names,
-                "actions": self.seq, "redacted": True,
-                "lines": [line["text"] for line in self.lines(reader)]}
+                "match_game": game.number, "actions": self.seq - game.first,
+                "redacted": True,
+                "lines": [line["text"] for line in self.lines(reader, game.first)]}
 
     def summary(self) -> dict[str, Any]:
         """The lobby's line for this table (public)."""
@@ -216,7 +221,7 @@ class RefereeTable(Table):
                 "game_name": self.spec.name,
                 "options": {k: v for k, v in self.row.options.items() if k != NAMES},
                 "seats": list(self.names), "free": [], "seq": self.seq,
-                "finished": self.finished, "kind": REFEREE}
+                "finished": self.finished, "kind": REFEREE, "match": self.match_info()}
 
 
 TABLE_KINDS[REFEREE] = RefereeTable
@@ -239,7 +244,7 @@ def create_referee(tables: Tables, game: str, options: Mapping[str, Any],
     for name, value in options.items():
         if name not in known:
             raise WebError(f"a refereed {spec.title} has no option {name!r}")
-        clean[name] = value
+        clean[name] = check_match(value) if name == MATCH else value
     clean[NAMES] = [n.strip() for n in names]
     row = TableRow(secrets.token_hex(8), spec.name, clean, [SeatKind(REFEREE)], "0", "",
                    datetime.datetime.now(datetime.timezone.utc).isoformat(

@@ -8,6 +8,12 @@ outcomes included, as the action's text form); the game is rebuilt by replaying 
 seats' tokens are stored only as SHA-256 hashes. The schema carries its version in the
 ``schema_version`` table and :data:`MIGRATIONS` bring an older file up to date.
 
+A table of a match (first to N games) plays its games back to back: each game is a row of
+``games`` (its number from 1, its own seed and commitment, and the number of the table's
+actions before its first), stored before the game's first action; the actions are numbered
+through the whole table, so game ``k``'s are those after its ``first_action``. Version 2
+added ``games``: a version-1 file's tables become one-game tables (their header's seed).
+
 >>> store = SqliteStore(":memory:")
 >>> store.create_table(TableRow("t1", "g", {"a": 1}, [SeatKind("person", "")], "7", "c",
 ...                             "2026-01-01T00:00:00"))
@@ -15,7 +21,10 @@ seats' tokens are stored only as SHA-256 hashes. The schema carries its version 
 >>> [(r.id, r.actions) for r in store.load_tables()]
 [('t1', ['CUT 5H'])]
 >>> store.schema_version()
-1
+2
+>>> store.start_game("t1", 2, "8", "c2", 1)
+>>> [(g.number, g.seed, g.first_action) for g in store.load_tables()[0].games]
+[(1, '7', 0), (2, '8', 1)]
 """
 
 from __future__ import annotations
@@ -29,7 +38,7 @@ from typing import Any, Protocol
 
 from hoyle.errors import HoyleError
 
-__all__ = ["MIGRATIONS", "SeatKind", "SqliteStore", "StoreError", "TableRow", "TableStore"]
+__all__ = ["MIGRATIONS", "GameRow", "SeatKind", "SqliteStore", "StoreError", "TableRow", "TableStore"]
 
 
 class StoreError(HoyleError):
@@ -51,6 +60,23 @@ class SeatKind:
         return {"kind": self.kind, "player": self.player}
 
 
+@dataclass(frozen=True)
+class GameRow:
+    """One game of a table (a match has one per game played or begun).
+
+    Attributes:
+        number: the game's number in the table's match, from 1.
+        seed: its seed (decimal text, 128 bits), secret until the game ends.
+        commitment: the SHA-256 of the seed's text, shown from the game's start.
+        first_action: the number of the table's actions before this game's first.
+    """
+
+    number: int
+    seed: str
+    commitment: str
+    first_action: int
+
+
 @dataclass
 class TableRow:
     """A stored table.
@@ -66,7 +92,8 @@ class TableRow:
         created: when the table was created (ISO, UTC).
         actions: the actions in order (their text form).
         token_hashes: each seat's token hash (hex), ``None`` while the seat is free.
-        finished: whether the game is over.
+        finished: whether the table is over (its game, or its match, decided).
+        games: its games, in order (game 1's seed and commitment are the header's).
         damaged: why the stored row could not be read (``None`` if it could); such a row
             holds only its id and text fields, and its table is not served.
     """
@@ -82,6 +109,7 @@ class TableRow:
     token_hashes: list[str | None] = field(default_factory=list)
     finished: bool = False
     damaged: str | None = None
+    games: list[GameRow] = field(default_factory=list)
 
 
 class TableStore(Protocol):
@@ -100,8 +128,15 @@ class TableStore(Protocol):
         """Give a free seat its token's hash; ``False`` (and nothing changed) if the seat
         is taken."""
 
+    def start_game(self, table_id: str, number: int, seed: str, commitment: str,
+                   first_action: int) -> None:
+        """Store the table's next game (number ``number`` > 1; its seed and commitment;
+        ``first_action`` the table's action count before it), committed when this returns.
+        Raises StoreError: ``number`` is not the next game, or ``first_action`` is not the
+        table's action count."""
+
     def finish(self, table_id: str) -> None:
-        """Mark the table's game over."""
+        """Mark the table over (its game, or its match, decided)."""
 
     def load_tables(self) -> list[TableRow]:
         """Every stored table with its actions and token hashes, oldest first; a row that
@@ -137,6 +172,19 @@ MIGRATIONS: tuple[str, ...] = (
         token_hash TEXT NOT NULL,
         PRIMARY KEY (table_id, seat)
     );
+    """,
+    # version 2: the games of a match, each with its own seed (a version-1 table: one game)
+    """
+    CREATE TABLE games (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        number INTEGER NOT NULL,
+        seed TEXT NOT NULL,
+        commitment TEXT NOT NULL,
+        first_action INTEGER NOT NULL,
+        PRIMARY KEY (table_id, number)
+    );
+    INSERT INTO games (table_id, number, seed, commitment, first_action)
+        SELECT id, 1, seed, commitment, 0 FROM tables;
     """,
 )
 """The schema, one script per version: a file at version ``k`` runs scripts ``k+1`` on."""
@@ -193,15 +241,48 @@ class SqliteStore:
     def create_table(self, row: TableRow) -> None:
         """See :meth:`TableStore.create_table`."""
         with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute(
+                db.execute(
                     "INSERT INTO tables (id, game, options, seats, seed, commitment, created)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (row.id, row.game, json.dumps(row.options),
                      json.dumps([s.to_dict() for s in row.seats]), row.seed, row.commitment,
                      row.created))
+                db.execute("INSERT INTO games VALUES (?, 1, ?, ?, 0)",
+                           (row.id, row.seed, row.commitment))
+                db.execute("COMMIT")
             except sqlite3.IntegrityError as e:
+                db.execute("ROLLBACK")
                 raise StoreError(f"cannot store table {row.id!r}: {e}") from None
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+    def start_game(self, table_id: str, number: int, seed: str, commitment: str,
+                   first_action: int) -> None:
+        """See :meth:`TableStore.start_game`."""
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                last = db.execute("SELECT COALESCE(MAX(number), 0) FROM games "
+                                  "WHERE table_id = ?", (table_id,)).fetchone()[0]
+                actions = db.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?",
+                                     (table_id,)).fetchone()[0]
+                if number != last + 1 or number < 2:
+                    raise StoreError(f"table {table_id!r}: game {number} is not the next "
+                                     f"({last + 1})")
+                if first_action != actions:
+                    raise StoreError(f"table {table_id!r}: game {number} starts after "
+                                     f"action {actions}, not {first_action}")
+                db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?)",
+                           (table_id, number, seed, commitment, first_action))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
 
     def append_action(self, table_id: str, n: int, seat: int, action: str) -> None:
         """See :meth:`TableStore.append_action`."""
@@ -262,8 +343,13 @@ class SqliteStore:
                         "SELECT seat, token_hash FROM seat_tokens WHERE table_id = ?", (tid,)):
                     if 0 <= seat < len(hashes):
                         hashes[seat] = h
+                games = [GameRow(int(n), str(s), str(c), int(f)) for n, s, c, f in db.execute(
+                    "SELECT number, seed, commitment, first_action FROM games "
+                    "WHERE table_id = ? ORDER BY number", (tid,))]
+                if not games or games[0].number != 1:
+                    games.insert(0, GameRow(1, seed, commitment, 0))
                 rows.append(TableRow(tid, game, opts, kinds, seed, commitment,
-                                     created, actions, hashes, bool(finished)))
+                                     created, actions, hashes, bool(finished), games=games))
             return rows
 
     def close(self) -> None:

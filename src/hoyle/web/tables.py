@@ -11,6 +11,16 @@ flows from the table's seed: the chance node at action ``n`` uses ``derive_rng(s
 "chance", n)`` and a computer seat ``derive_rng(seed, "seat", seat, n)``, as ``hoyle
 play`` does. The seed is drawn with :mod:`secrets` (128 bits) and kept secret until the
 game ends; its SHA-256 commitment is shown from the start.
+
+A table of a match (the game's ``match`` option: first to N games) plays its games back to
+back. When a game ends, every reader is sent its result, its seed (revealed) and the
+match's tally (:meth:`~hoyle.engine.text.GameText.match_lines`); until the match is decided
+the next game is made by the game's own rules
+(:meth:`~hoyle.engine.text.GameText.next_match_game`: who deals first, ACC-1.5 or the cut)
+with a fresh seed of its own (128 bits, its commitment shown at its start), stored
+(:meth:`~hoyle.web.store.TableStore.start_game`) before anyone is told. The table's action
+numbers run on through the match, so a reader's ``sync`` works across games; each game's
+record (``record(reader, game)``) is its own and verifies by itself.
 """
 
 from __future__ import annotations
@@ -20,7 +30,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum
 from functools import lru_cache
 from typing import Any
@@ -31,25 +41,53 @@ from hoyle.cards import Card, derive_rng
 from hoyle.engine.action import CHANCE, TERMINAL, Action
 from hoyle.engine.event import Event
 from hoyle.engine.registry import GameSpec, get_game
+from hoyle.engine.series import MAX_MATCH, MatchState
+from hoyle.engine.tally import game_seed
 from hoyle.engine.text import Confirm, TextTable
 from hoyle.errors import HoyleError, IllegalAction
-from hoyle.web.store import SeatKind, StoreError, TableRow, TableStore
+from hoyle.web.store import GameRow, SeatKind, StoreError, TableRow, TableStore
 
-__all__ = ["PERSON", "COMPUTER", "TABLE_KINDS", "Step", "Table", "Tables", "WebError", "commitment",
-           "hash_token", "jsonable", "plain", "seat_count", "table_options"]
+__all__ = ["PERSON", "COMPUTER", "MATCH", "MATCH_LENGTHS", "TABLE_KINDS", "GameRun", "Step",
+           "Table", "Tables", "WebError", "check_match", "commitment", "hash_token",
+           "jsonable", "plain", "seat_count", "table_options"]
 
 PERSON = "person"
 COMPUTER = "computer"
 HELP_WORDS = frozenset({"help", "?", "h"})
 """What a person types for help (as in the terminal)."""
-SKIPPED_OPTIONS = frozenset({"seed", "save", "resume", "opponent", "match"})
+SKIPPED_OPTIONS = frozenset({"seed", "save", "resume", "opponent"})
 """Play options a table does not take from its creator's form (the seed is drawn; the
 seats say who the computers are)."""
+MATCH = "match"
+"""The option of a game that has match play: first to N games (:mod:`hoyle.engine.series`)."""
+MATCH_LENGTHS = (2, 3, 4, 5, 7, 9)
+"""The match lengths the lobby's forms list (first to N games), after "single game"; any
+length from 1 to :data:`~hoyle.engine.series.MAX_MATCH` is taken."""
 
 
 class WebError(HoyleError):
     """A request or message the table refuses (not seated, out of turn, stale, illegal,
     malformed); the table is left exactly as it was."""
+
+
+def check_match(value: Any) -> int | None:
+    """A table's match length (first to N games), checked: ``None`` for a single game.
+
+    Raises:
+        WebError: not a whole number from 1 to :data:`~hoyle.engine.series.MAX_MATCH`.
+
+    >>> check_match(3), check_match(None)
+    (3, None)
+    >>> check_match(0)
+    Traceback (most recent call last):
+    ...
+    hoyle.web.tables.WebError: a match is first to 1 to 99 games, not 0
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_MATCH:
+        raise WebError(f"a match is first to 1 to {MAX_MATCH} games, not {value!r}")
+    return value
 
 
 def commitment(seed: str) -> str:
@@ -121,27 +159,51 @@ class Step:
     seat: int
     action: str
     events: tuple[Event, ...]
+    game: int = 1
+    """The number of the game it belongs to (a match's games from 1)."""
+
+
+@dataclass
+class GameRun:
+    """One game of a table: its number (from 1), its seed (decimal text; ``"0"`` at a
+    referee table, which has none) and commitment, the table's action count before its
+    first action, its state, and once it is over the match after it (``None``: not a game
+    of a match) and the number of the step that ended it; ``words``: who deals it first and
+    why (a match's next game: the law, or the engine default)."""
+
+    number: int
+    seed: str
+    commitment: str
+    first: int
+    state: Any
+    words: str = ""
+    after: MatchState | None = None
+    last: int | None = None
 
 
 class Table:
-    """One table: a game of a registered game between persons and computer players.
+    """One table: a game of a registered game between persons and computer players, or a
+    match of such games played back to back (:class:`GameRun` each).
 
     Args:
-        row: the stored table (header, seats, tokens' hashes, actions).
+        row: the stored table (header, seats, tokens' hashes, actions, games).
         store: where each accepted action is stored before it is applied.
+        fixed_seeds: seed a match's next games from the table's seed
+            (:attr:`fixed_seeds`).
 
     Raises:
         HoyleError: the game, an option or a computer player is unknown, or a stored action
             does not replay.
     """
 
-    def __init__(self, row: TableRow, store: TableStore) -> None:
+    def __init__(self, row: TableRow, store: TableStore, fixed_seeds: bool = False) -> None:
         self.row = row
         self.store = store
+        self.fixed_seeds = fixed_seeds
         self.id = row.id
         self.spec = get_game(row.game)
         self.text = self.spec.text()
-        self.state: Any = self.text.new_play(self._seed_int(),
+        self.state: Any = self.text.new_play(int(row.seed),
                                              _values(self.spec, row.options)).state
         seats = self.text.seat_count(self.state)
         if len(row.seats) != seats:
@@ -153,15 +215,38 @@ class Table:
                       else f"Player {i + 1}" for i, s in enumerate(row.seats)]
         if len(row.token_hashes) != seats:
             row.token_hashes = (list(row.token_hashes) + [None] * seats)[:seats]
+        self._replay()
+
+    fixed_seeds: bool = False
+    """Whether a match's next game is seeded from the table's seed (game ``k``:
+    ``engine.tally.game_seed(seed, k - 1)``; ``hoyle serve --insecure-seed``, tests and
+    demonstrations only) rather than drawn with :mod:`secrets` (128 bits)."""
+
+    def _replay(self) -> None:
+        """Rebuild the games from the stored actions (``self.state``: game 1's start)."""
+        row = self.row
+        self.games: list[GameRun] = [GameRun(1, row.seed, row.commitment, 0, self.state)]
         self.steps: list[Step] = []
         actions, row.actions = list(row.actions), []
-        for text in actions:
-            self._apply(Action.parse(text), store=False)
-        row.actions = actions
+        try:
+            for text in actions:
+                self._apply(Action.parse(text), store=False)
+        finally:
+            row.actions = actions
 
     # -- reading ---------------------------------------------------------------------------
     def _seed_int(self) -> int:
-        return int(self.row.seed)
+        return int(self.games[-1].seed)
+
+    @property
+    def game(self) -> GameRun:
+        """The game being played (or the last one, once the table is over)."""
+        return self.games[-1]
+
+    @property
+    def seeded(self) -> bool:
+        """Whether the table's games are dealt from seeds (a referee table's are not)."""
+        return self.kind == "play"
 
     @property
     def seq(self) -> int:
@@ -221,12 +306,96 @@ class Table:
             self.store.append_action(self.id, n, seat, str(action))
             self.row.actions.append(str(action))
         self.state = trial
-        step = Step(n, seat, str(action), tuple(events))
+        self.game.state = trial
+        step = Step(n, seat, str(action), tuple(events), self.game.number)
         self.steps.append(step)
+        if trial.is_terminal():
+            self._next_game(step)
         if store and self.finished:
             self.store.finish(self.id)
             self.row.finished = True
         return step
+
+    def _next_game(self, step: Step | None) -> None:
+        """The game just ended (at ``step``): note the match after it and, until the match
+        is decided, start its next game (its seed stored before anyone is told). Replaying
+        a table stopped between games (the last game's end stored, not the next's start),
+        the next game is started and stored then."""
+        game = self.game
+        if game.last is not None:
+            return
+        game.last = step.n if step is not None else 0
+        match = self.text.match_after(self.state)
+        game.after = match
+        if match is None or match.decided() is not None:
+            return
+        new, words = self.text.next_match_game(self.state, replace(match, seed=None))
+        number = game.number + 1
+        seed, commit = "0", ""
+        if self.seeded:
+            known = next((g for g in self.row.games if g.number == number), None)
+            if known is None:
+                seed = str(game_seed(int(self.row.seed), number - 1) if self.fixed_seeds
+                           else secrets.randbits(128))
+                commit = commitment(seed)
+                self.store.start_game(self.id, number, seed, commit, game.last)
+                self.row.games.append(GameRow(number, seed, commit, game.last))
+            elif known.first_action != game.last:
+                raise WebError(f"game {number} is stored to start after action "
+                               f"{known.first_action}, not {game.last}")
+            else:
+                seed, commit = known.seed, known.commitment
+            new.seed = int(seed)  # the engine's record of the game's seed
+        self.games.append(GameRun(number, seed, commit, game.last, new, words))
+        self.state = new
+
+    def game_lines(self, game: GameRun, reader: int | None) -> list[str]:
+        """What is said when ``game`` of a match ends, as ``reader`` reads it (plain): its
+        seed revealed, the match's tally and winner (the game's
+        :meth:`~hoyle.engine.text.GameText.match_lines`), and the next game's first dealer
+        and commitment; empty for a game not of a match."""
+        if game.after is None:
+            return []
+        out = []
+        if self.seeded:
+            out.append(f"Game {game.number} is over: its seed was {game.seed} (SHA-256 "
+                       f"{game.commitment}, as shown at its start); its record is "
+                       f"record.json?game={game.number}.")
+        names = self._names_for(reader) if self.seeded else list(self.names)  # a referee
+        out.extend(plain(t) for t in self.text.match_lines(game.state, game.after, names))
+        nxt = next((g for g in self.games if g.number == game.number + 1), None)
+        if nxt is not None:
+            commit = f"; its seed's SHA-256 is {nxt.commitment}" if self.seeded else ""
+            out.append(f"Game {nxt.number} of the match: {plain(nxt.words)}{commit}.")
+        return out
+
+    def standing(self) -> MatchState | None:
+        """Where the table's match stands (games won by side, from the games over), or
+        ``None``: a table of one game."""
+        for g in reversed(self.games):
+            if g.after is not None:
+                return g.after
+        first_to = self.row.options.get(MATCH)
+        if first_to is None:
+            return None
+        board = self.text.board(self.state, 0, self.names)
+        sides = len(board.tracks) if board is not None and board.tracks else \
+            len(self.row.seats)
+        return MatchState.new(int(first_to), sides)
+
+    def match_info(self) -> dict[str, Any] | None:
+        """The match as a page shows it: ``first_to``, the ``game`` being played, games
+        ``won`` and game ``points`` by side, the ``winner`` (a side, once decided), and
+        each game's number, commitment, seed (once that game is over) and whether it is
+        over; ``None`` for a table of one game."""
+        m = self.standing()
+        if m is None:
+            return None
+        return {"first_to": m.first_to, "game": self.game.number, "won": list(m.won),
+                "points": list(m.points), "winner": m.decided(),
+                "games": [{"number": g.number, "commitment": g.commitment,
+                           "seed": g.seed if g.last is not None and self.seeded else None,
+                           "over": g.last is not None} for g in self.games]}
 
     def read(self, seat: int, line: str) -> Action | Confirm:
         """The move a typed line stands for (the game's own reading, as the terminal's).
@@ -330,14 +499,16 @@ class Table:
         """The event lines of the steps after number ``since``, as ``reader`` (a seat, or
         ``None`` for a spectator) may see them: ``{"n": step, "text": line}``."""
         out: list[dict[str, Any]] = []
+        names = self._names_for(reader)
         for step in self.steps[max(0, since):]:
             seen = [e.seen_by(reader) for e in step.events]
-            if reader is None:
-                texts = self.text.event_lines(seen, self.names, None)
-            else:
-                texts = self.text.play_event_lines(self.state, seen, self._names_for(reader),
-                                                   reader)
+            game = self.games[step.game - 1]
+            # the terminal's own lines (a score's without its rule ID; rulings keep theirs)
+            texts = self.text.play_event_lines(game.state, seen, names,
+                                               -1 if reader is None else reader)
             out.extend({"n": step.n, "text": plain(t)} for t in texts if t)
+            if game.last == step.n:
+                out.extend({"n": step.n, "text": t} for t in self.game_lines(game, reader))
         return out
 
     def show_lines(self, reader: int | None, since: int = 0) -> list[str]:
@@ -345,7 +516,7 @@ class Table:
         game holds it on screen (:meth:`~hoyle.engine.text.GameText.held_lines`: "fifteen
         two, fifteen four, and a pair is six"), as ``reader`` may see it; empty if none."""
         names = self._names_for(reader)
-        for step in reversed(self.steps[max(0, since):]):
+        for step in reversed(self.steps[max(0, since, self.game.first):]):
             seen = [e.seen_by(reader) for e in step.events]
             if self.text.hold(seen):
                 return [plain(t) for t in self.text.held_lines(
@@ -389,33 +560,55 @@ class Table:
             if reader is not None and not self.finished else [],
             "free_seats": self.free_seats(),
             "computers": sorted(self.players),
-            "commitment": self.row.commitment,
-            "seed": self.row.seed if self.finished else None,
+            "commitment": self.game.commitment,
+            "seed": self.game.seed if self.finished else None,
+            "match": self.match_info(),
         }
         return frame
 
-    def record(self, reader: int | None) -> dict[str, Any]:
-        """The downloadable record: the whole record (every card, the seed) once the game
-        is over; until then only what ``reader`` may know (the header, the commitment, the
-        number of actions and the reader's own event lines). Either names the table
-        (``web_table``: its id), so ``hoyle replay --verify`` requires its commitment."""
-        if self.finished:
-            data = self.state.to_record(seats=self.names,
+    def game_run(self, number: int | None) -> GameRun:
+        """Game ``number`` of the table (``None``: the one being played, or the last).
+
+        Raises:
+            WebError: no such game (yet).
+        """
+        if number is None:
+            return self.game
+        if not 1 <= number <= len(self.games):
+            raise WebError(f"no game {number} at this table (it has played "
+                           f"{len(self.games)})")
+        return self.games[number - 1]
+
+    def record(self, reader: int | None, number: int | None = None) -> dict[str, Any]:
+        """The downloadable record of game ``number`` (``None``: the current or last game;
+        a match's every game has its own): the whole record (every card, the seed) once
+        that game is over; until then only what ``reader`` may know (the header, the
+        commitment, the number of the game's actions and the reader's own event lines of
+        it). Either names the table (``web_table``: its id), so ``hoyle replay --verify``
+        requires its commitment.
+
+        Raises:
+            WebError: no such game (yet).
+        """
+        game = self.game_run(number)
+        if game.last is not None:
+            data = game.state.to_record(seats=self.names,
                                         date=self.row.created[:10]).to_dict()
-            data["commitment"] = self.row.commitment
+            data["commitment"] = game.commitment
             data["web_table"] = self.id  # --verify then requires the commitment
             return data  # type: ignore[no-any-return]
+        lines = [line["text"] for line in self.lines(reader, game.first)]
         return {"game": self.spec.name, "options": self.row.options, "seats": self.names,
-                "commitment": self.row.commitment, "web_table": self.id,
-                "actions": self.seq, "redacted": True,
-                "lines": [line["text"] for line in self.lines(reader)]}
+                "commitment": game.commitment, "web_table": self.id,
+                "match_game": game.number, "actions": self.seq - game.first,
+                "redacted": True, "lines": lines}
 
     def summary(self) -> dict[str, Any]:
         """The lobby's line for this table (public)."""
         return {"id": self.id, "game": self.spec.title,
                 "options": {k: v for k, v in self.row.options.items()},
                 "seats": self.names, "free": self.free_seats(), "seq": self.seq,
-                "finished": self.finished}
+                "finished": self.finished, "match": self.match_info()}
 
 
 def _values(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -455,8 +648,11 @@ class Tables:
         store: the tables' storage.
     """
 
-    def __init__(self, store: TableStore) -> None:
+    def __init__(self, store: TableStore, fixed_seeds: bool = False) -> None:
         self.store = store
+        self.fixed_seeds = fixed_seeds
+        """Whether the tables' seeds are fixed (tests only): a match's next games are
+        seeded from their table's (:attr:`Table.fixed_seeds`)."""
         self.tables: dict[str, Table] = {}
         self.unreadable: dict[str, str] = {}
         """Stored tables that do not replay (a damaged row): table id -> the reason. They
@@ -466,7 +662,7 @@ class Tables:
                 self.unreadable[row.id] = row.damaged
                 continue
             try:
-                self.tables[row.id] = _table_class(row)(row, store)
+                self.tables[row.id] = _table_class(row)(row, store, fixed_seeds)
             except (HoyleError, ValueError, TypeError, KeyError) as e:
                 self.unreadable[row.id] = f"its stored game does not replay ({e})"
 
@@ -485,7 +681,7 @@ class Tables:
         for name, value in options.items():
             if name not in known:
                 raise WebError(f"{spec.title} has no option {name!r}")
-            clean[name] = value
+            clean[name] = check_match(value) if name == MATCH else value
         for s in seats:
             if s.kind == COMPUTER:
                 spec.make_player(s.player)  # HoyleError: unknown player
@@ -497,7 +693,8 @@ class Tables:
                        datetime.datetime.now(datetime.timezone.utc).isoformat(
                            timespec="microseconds"),
                        [], [None] * len(seats))
-        table = Table(row, self.store)  # checks the options and the seat count
+        table = Table(row, self.store, self.fixed_seeds or seed is not None)  # checks the
+        # options and the seat count
         self.store.create_table(row)
         self.tables[row.id] = table
         return table

@@ -101,6 +101,7 @@ function update(f) {
   $("seed").textContent = f.seed ? `Seed: ${f.seed} (its SHA-256 is the commitment above).`
                                  : "The seed is revealed when the game ends.";
   if (f.kind === "referee") { $("seed").textContent = f.finished ? "The game is over: the record holds every card entered." : ""; }
+  drawMatch(f);
   const waiting = f.names.filter((_, i) => f.free_seats.includes(i));
   $("conn").textContent = "connected" + (waiting.length ? `; waiting for ${waiting.join(", ")} to sit` : "");
   // an away seat: its opponent sees how long the seat still waits (never forfeited)
@@ -109,6 +110,30 @@ function update(f) {
   for (const [seat, gone] of Object.entries(f.away || {}))
     if (+seat !== f.seat && !f.finished) awayUntil[seat] = now + (f.adjournment - gone) * 1000;
   tick();
+}
+
+// a match table: the game, the games won, and each game's commitment, seed and record
+function drawMatch(f) {
+  const m = f.match;
+  if (!m) return;
+  const line = $("match");
+  if (line) line.textContent = `game ${m.game}, match first to ${m.first_to}, games won ${m.won.join("-")}` +
+    (m.winner !== null ? ": the match is over" : "");
+  const c = $("commitment");
+  if (c && f.commitment) c.textContent = f.commitment;
+  const seed = $("seed");
+  if (seed && f.kind !== "referee" && !f.finished) seed.textContent = "This game's seed is revealed when it ends.";
+  const list = $("games");
+  if (!list) return;
+  list.replaceChildren(...m.games.map((g) => {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = `/t/${root.dataset.table}/record.json?game=${g.number}`;
+    a.textContent = `Game ${g.number}`;
+    li.append(a, g.commitment ? `: commitment ${g.commitment}` : "", g.seed ? `, seed ${g.seed}` : "",
+              g.over ? "" : " (being played)");
+    return li;
+  }));
 }
 
 let awayUntil = {};
