@@ -212,7 +212,7 @@ class PlaySession(_Session[S]):
         if full_screen:
             from hoyle.tui import play_full_screen
             try:
-                over = play_full_screen(self.driver, self.save, banner)
+                over = play_full_screen(self.driver, self.save, banner, str(self.save_path))
             except KeyboardInterrupt:
                 over = False
             if not self.save_at_end():
