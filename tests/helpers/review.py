@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from pathlib import Path
 from typing import Any
 
 from hoyle.engine.action import Action
@@ -43,9 +44,7 @@ def near_end(seed: int, values: dict[str, Any] | None = None, game: str = "cribb
 
 
 def driver_for(record: GameRecord, game: str = "cribbage") -> PlayDriver:
-    """The game of ``record`` (unfinished) to play on."""
+    """The game of ``record`` (unfinished), resumed as ``hoyle play --resume`` resumes it."""
     spec = get_game(game)
-    d = PlayDriver(spec, spec.text().new_play(record.seed or 0, CRIB), record.seed or 0)
-    for text in record.actions:
-        d.state.apply(Action.parse(text))
-    return d
+    return PlayDriver(spec, spec.text().resume_play(record, Path("resumed.json")),
+                      record.seed or 0)
