@@ -27,6 +27,8 @@ PROMPTS = [
     r"Game saved to",
     pexpect.EOF,
 ]
+REVIEW_OFFER = r"Review the game\? \[y/N\] "
+"""The question at the end of a game with a review, at a terminal (no: not asked)."""
 
 
 def spawn(*args: str, cwd: Path) -> pexpect.spawn:
@@ -51,6 +53,8 @@ def drive(child: pexpect.spawn, quit_after: int | None = None,
     answers = 0
     while True:
         i = child.expect(PROMPTS)
+        if i == 2 and child.expect([REVIEW_OFFER, pexpect.EOF]) == 0:
+            child.sendline("n")  # a terminal is offered the review: no
         if i >= 2:
             return ("saved" if i == 2 else "quit" if i == 3 else "eof"), answers
         if quit_after is not None and answers >= quit_after:

@@ -90,6 +90,9 @@ def _root(version: Annotated[bool, typer.Option(
 
 PLAIN_HELP = ("Play line by line, not on the full-screen table (what a terminal that is not "
               "interactive always gets).")
+REVIEW_HELP = ("At the end of the game (line by line), show the review of your decisions "
+               "(hoyle review) without asking, even when the input is not a terminal (a "
+               "terminal is asked).")
 
 
 @play_app.callback(invoke_without_command=True)
@@ -150,9 +153,10 @@ def _full_screen(plain: bool) -> bool:
             and terminal.draws_suits(sys.stdout))
 
 
-def _resume_play(path: Path, game: str | None = None, plain: bool = False) -> NoReturn:
+def _resume_play(path: Path, game: str | None = None, plain: bool = False,
+                 review: bool = False) -> NoReturn:
     """Continue the saved game in ``path`` (as a game of ``game``, if given: the game's own
-    checks say when it is not one); one line on error."""
+    checks say when it is not one; ``review``: ``--review``); one line on error."""
     try:
         record = GameRecord.load(path)
         spec = get_game(game) if game is not None else record_game(record)
@@ -160,6 +164,7 @@ def _resume_play(path: Path, game: str | None = None, plain: bool = False) -> No
         resumed = text.resume_play(record, path)
         session: PlaySession[Any] = PlaySession(console, spec, resumed, record.seed or 0,
                                                 path, int(record.options.get(UNDO_OPTION, 0)))
+        session.offer_review = True if review else None
         said = text.resumed_line(resumed, record, path)
     except HoyleError as e:
         raise _fail(str(e)) from None
@@ -179,7 +184,8 @@ def _resume_alone(ctx: typer.Context) -> None:
     game keeps its settings and its file)."""
     if ctx.params.get("resume") is None:
         return
-    given = [f"--{name.replace('_', '-')}" for name in ctx.params if name not in ("resume", "plain")
+    given = [f"--{name.replace('_', '-')}" for name in ctx.params
+             if name not in ("resume", "plain", "review")
              and getattr(ctx.get_parameter_source(name), "name", "DEFAULT") != "DEFAULT"]
     if given:
         raise _fail(f"{', '.join(given)} would be ignored: a resumed game keeps its own "
@@ -190,15 +196,17 @@ def _play(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
     """``hoyle play GAME``: a new game against the computer (or ``--resume FILE``)."""
     _resume_alone(ctx)
     plain = values.pop("plain") or bool((ctx.obj or {}).get("plain"))
-    _start(spec, values, plain)
+    _start(spec, values, plain, bool(values.pop("review", False)))
 
 
-def _start(spec: GameSpec, values: dict[str, Any], plain: bool) -> NoReturn:
+def _start(spec: GameSpec, values: dict[str, Any], plain: bool,
+           review: bool = False) -> NoReturn:
     """A new game of ``spec`` from the play command's option ``values`` (``resume``: that
-    saved game instead), saved to ``save`` or a new file in the saves folder."""
+    saved game instead), saved to ``save`` or a new file in the saves folder; ``review``:
+    ``--review``."""
     resume, save, seed = values.pop("resume"), values.pop("save"), values.pop("seed")
     if resume is not None:
-        _resume_play(resume, spec.name, plain)
+        _resume_play(resume, spec.name, plain, review)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2**31)
     if seed < 0:
@@ -211,6 +219,7 @@ def _start(spec: GameSpec, values: dict[str, Any], plain: bool) -> NoReturn:
         text = spec.text()
         game = text.new_play(seed, values)
         session: PlaySession[Any] = PlaySession(console, spec, game, seed, path)
+        session.offer_review = True if review else None
         session.save()
     except HoyleError as e:
         raise _fail(str(e)) from None
@@ -219,8 +228,11 @@ def _start(spec: GameSpec, values: dict[str, Any], plain: bool) -> NoReturn:
 
 
 for _spec in games():
+    # --review for a game with a review (its registry entry has its own GameSpec.review)
+    _review = (Option("review", bool, False, REVIEW_HELP),) \
+        if type(_spec).review is not GameSpec.review else ()
     add_command(play_app, _spec.name, _spec.text().play_command_help,
-                (*_spec.play_options(), Option("plain", bool, False, PLAIN_HELP)),
+                (*_spec.play_options(), Option("plain", bool, False, PLAIN_HELP), *_review),
                 lambda ctx, _s=_spec, **values: _play(_s, ctx, **values), context=True)
 
 
@@ -370,7 +382,7 @@ def review(path: Annotated[Path, typer.Argument(
     """Review a recorded game: each decision with the expert's choice and what the one
     made cost (expected points far from the end, win probability near it), and the
     totals per deal."""
-    from rich.table import Table as RichTable
+    from hoyle.engine.review import review_blocks
 
     try:
         record = GameRecord.load(path, line)
@@ -385,29 +397,8 @@ def review(path: Annotated[Path, typer.Argument(
                     f"--line N (1 to {e.count})") from None
     except HoyleError as e:
         raise _fail(str(e)) from None
-    names = [escape(f"{name} (seat {i})") for i, name in enumerate(result.names)]
-    # each side by name and seat: two players of one kind ("expert") stay apart
-    t = RichTable(title=f"Decisions of {escape(str(path))}")
-    for col in ("deal", "seat", "decision", "made", "expert", "cost"):
-        t.add_column(col, justify="right" if col in ("deal", "cost") else "left")
-    for d in result.decisions:
-        cost = "" if d.cost <= 1e-9 else (f"{d.cost:.2f} pts" if d.unit == "points"
-                                          else f"{d.cost * 100:.1f}% win")
-        t.add_row(str(d.deal), names[d.seat], d.kind, d.made,
-                  "" if d.best == d.made else d.best, cost)
-    console.print(t)
-    per = RichTable(title="Cost per deal")
-    for col in ("deal", "seat", "decisions", "points lost", "win prob. lost"):
-        per.add_column(col, justify="left" if col == "seat" else "right")
-    for deal, who, pts, win, n in result.per_deal():
-        per.add_row(str(deal), names[who], str(n), f"{pts:.2f}", f"{win * 100:.1f}%")
-    console.print(per)
-    for who, (pts, win, deals) in result.per_seat().items():
-        console.print(f"{names[who]}: {pts:.2f} points and {win * 100:.1f}% of win "
-                      f"probability lost in {deals} deals ({pts / max(deals, 1):.2f} points "
-                      "a deal).")
-    for note in result.notes:
-        console.print(f"[dim]{escape(note)}[/dim]")
+    for block in review_blocks(result, str(path)):
+        show(console, block)
 
 
 @app.command()

@@ -34,7 +34,9 @@ def play_match(console: Console, spec: GameSpec, session: PlaySession[Any],
     """
     def next_game(done: PlaySession[Any], new: Any, path: Path, said: str) -> PlaySession[Any]:
         game = PlayGame(new, done.game.players, done.game.human)
-        return PlaySession(console, spec, game, new.seed, path)
+        session: PlaySession[Any] = PlaySession(console, spec, game, new.seed, path)
+        session.offer_review = done.offer_review
+        return session
 
     return _games(console, spec, session, run, next_game, banner, echo=False)
 

@@ -8,6 +8,7 @@ the terminal."""
 from __future__ import annotations
 
 import shlex
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -211,7 +212,7 @@ class PlaySession(_Session[S]):
         if full_screen:
             from hoyle.tui import play_full_screen
             try:
-                over = play_full_screen(self.driver, self.save, banner)
+                over = play_full_screen(self.driver, self.save, banner, str(self.save_path))
             except KeyboardInterrupt:
                 over = False
             if not self.save_at_end():
@@ -220,6 +221,9 @@ class PlaySession(_Session[S]):
             if over:
                 self._game_over()
             self._print_stopped() if not over else self._print_finished()
+            if over and self.driver.can_review():  # the table offered it: name it only
+                self.console.print(f"Your review: {escape(self._review_command())}",
+                                   soft_wrap=True)
             return 0
         if banner:
             self.console.print(banner)
@@ -238,7 +242,41 @@ class PlaySession(_Session[S]):
             return 1
         self._game_over()
         self._print_finished()
+        self._offer_review()
         return 0
+
+    offer_review: bool | None = None
+    """At the end of the game in line mode: ``None`` offers the review of the person's
+    decisions when the input is a terminal ("Review the game? [y/N]", the end of input
+    meaning no), ``True`` shows it without asking (``--review``), ``False`` never."""
+
+    def _review_command(self) -> str:
+        return self.driver.review_command(str(self.save_path))
+
+    def _offer_review(self) -> None:
+        """The review of the person's decisions (the lines of ``hoyle review FILE --seat
+        N``), offered as :attr:`offer_review` says, for a game whose registry entry has a
+        review (:meth:`PlayDriver.can_review`; no word of it otherwise), and the command
+        that prints it later."""
+        if self.offer_review is False or not self.driver.can_review():
+            return
+        if self.offer_review is None:
+            if not sys.stdin.isatty():
+                return
+            self.console.print(f"The review of your decisions, now or later with: "
+                               f"{escape(self._review_command())}", soft_wrap=True)
+            answer = self.ask("Review the game? \\[y/N] ")
+            if answer is None or answer.strip().lower() not in ("y", "yes"):
+                return
+        try:
+            blocks = self.driver.review(str(self.save_path))
+        except HoyleError as e:
+            self.console.print(f"[red]No review: {escape(str(e))}[/red]")
+            return
+        self.show(blocks)
+        if self.offer_review:
+            self.console.print(f"[dim]Again later: {escape(self._review_command())}[/dim]",
+                               soft_wrap=True)
 
     def _game_over(self) -> None:
         """The finished game's summary, and the game kept in the person's statistics

@@ -214,6 +214,10 @@ class CribbageSpec(GameSpec):
         from hoyle.cribbage.review import review_record
         return review_record(record, seat)
 
+    def can_review(self, record: GameRecord) -> bool:
+        from hoyle.cribbage.review import reviewable
+        return reviewable(record)
+
     def table_jobs(self) -> Sequence[TableJob]:
         from hoyle.cribbage.tables import WIN_JOB
         return (WIN_JOB,)

@@ -1,6 +1,6 @@
-"""Cribbage's game review (``hoyle review``): each discard (six-card: the discard advice is
-for six cards) and each card laid of a recorded two-hand game beside the expert's choice (:class:`~hoyle.cribbage.players.ExpertPlayer`),
-with what it cost.
+"""Cribbage's game review (``hoyle review``): each discard and each card laid of a recorded
+two-hand six-card or five-card game beside the expert's choice
+(:class:`~hoyle.cribbage.players.ExpertPlayer`), with what it cost.
 
 Far from the end of the game (both sides more than :data:`NEAR` points, 25, short of it before
 the deal) a cost is in expected points: a discard's the expert's value of each way to lay
@@ -21,6 +21,16 @@ valued by the win table at the next position (:mod:`hoyle.cribbage.advice.wintab
 that would have pegged out (CRIB-R-11) and was not laid costs, in win probability, the
 chance of losing from there by the win table (the position as it stands, before the next
 deal). Other cards near the end are costed in points, as far from it.
+
+Five-card (EW-P-83a: five dealt, two laid away by each, three kept; game 61) has its own
+discard values (:func:`five_card_options`): each of the ten ways to lay away is the kept
+three's expected show over the 47 starters (CRIB-R-10, a three-card flush in the hand,
+EW-T-vii) plus the crib's expected value from hoyle's crib table (ours added, his taken off;
+the table is made from six-card discards, the nearest the code has to the opponent's two of
+five), without the pegging table (made for four kept cards); the expert's choice is the best
+of them. Near the end its win probability is reckoned as the six-card one with the
+five-card win table and the five-card averages of :data:`FIVE_PEG`, :data:`FIVE_HAND` and
+:data:`FIVE_CRIB` (measured: the expert's own deals, ``scripts/five_card_averages.py``).
 """
 
 from __future__ import annotations
@@ -28,7 +38,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from hoyle.cards import Card, derive_rng
+from hoyle.cards import CARDS, Card, derive_rng
+from hoyle.cribbage.advice.cribtable import crib_table
+from hoyle.cribbage.advice.discard import DiscardOption
 from hoyle.cribbage.advice.endgame import chance_after_deal, discard_win_chances
 from hoyle.cribbage.advice.wintable import VARIANT_TARGETS, WinTable, win_table
 from hoyle.cribbage.events import Kind
@@ -36,13 +48,78 @@ from hoyle.cribbage.players.aware import NEAR
 from hoyle.cribbage.players.expert import ExpertPlayer
 from hoyle.cribbage.players.search import peg_points
 from hoyle.cribbage.records import replay_record, state_for_record
+from hoyle.cribbage.scoring import hand_ev, show_total
 from hoyle.cribbage.state import CribbageState, CribbageView, Phase
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.records import GameRecord
 from hoyle.engine.review import POINTS, WIN, Decision, Review
 from hoyle.errors import HoyleError
 
-__all__ = ["NEAR", "review_record"]
+__all__ = ["FIVE_CRIB", "FIVE_HAND", "FIVE_PEG", "NEAR", "five_card_options",
+           "five_card_win_chances", "review_record", "reviewable"]
+
+# Five-card averages, simulated: the first deal of 4,000 games of two expert players at 0-0
+# (seed 2026, scripts/five_card_averages.py), standard errors 0.03 to 0.05.
+FIVE_PEG = {True: 1.94, False: 1.28}
+"""Five-card: average points in the play (the go and his heels with it), dealer and pone."""
+FIVE_HAND = {True: 4.98, False: 5.00}
+"""Five-card: average show of the three kept and the starter, dealer and pone."""
+FIVE_CRIB = 4.49
+"""Five-card: average crib."""
+
+
+def five_card_options(hand: Sequence[Card], dealer: bool) -> list[DiscardOption]:
+    """The ten ways to lay away two of a five-card ``hand`` (two-hand five-card, EW-P-83a),
+    best first: ``hand_ev`` the kept three's expected show over the 47 starters (points),
+    ``crib_ev`` the crib's from hoyle's crib table (yours as dealer, his as pone),
+    ``total`` hand_ev + crib_ev as dealer, hand_ev - crib_ev as pone.
+
+    Raises:
+        HoyleError: not five cards; DuplicateCardError: a card twice.
+    """
+    if len(hand) != 5:
+        raise HoyleError(f"five-card discard values need five cards, not {len(hand)}")
+    table = crib_table()
+    out = []
+    for i in range(5):
+        for j in range(i + 1, 5):
+            away = (hand[i], hand[j])
+            keep = tuple(c for c in hand if c not in away)
+            h = hand_ev(keep, away)
+            crib = table.value(away[0], away[1], dealer)
+            out.append(DiscardOption(keep, away, h, crib, h + crib if dealer else h - crib))
+    out.sort(key=lambda o: -o.total)
+    return out
+
+
+def five_card_win_chances(view: CribbageView, table: WinTable
+                          ) -> dict[tuple[Card, ...], float]:
+    """Each way to lay away two of the five in ``view.hand`` and the seat's estimated
+    chance of winning the game with it: for each of the 47 starters the seat's points this
+    deal are its kept three's show plus the crib's expected value (if it deals) plus
+    :data:`FIVE_PEG` of its role, the opponent's his averages (:data:`FIVE_PEG`,
+    :data:`FIVE_HAND`, :data:`FIVE_CRIB`); the pone counts first (CRIB-R-10), the game
+    ends when a side reaches it (CRIB-R-11), and a deal that does not end it is valued by
+    the five-card win table at the next position."""
+    dealer = view.is_dealer
+    me, him = view.scores[view.seat], view.scores[1 - view.seat]
+    target = view.target
+    starters = [c for c in CARDS if c not in view.hand]
+    out: dict[tuple[Card, ...], float] = {}
+    for o in five_card_options(view.hand, dealer):
+        his = him + FIVE_PEG[not dealer] + FIVE_HAND[not dealer] + (0.0 if dealer else FIVE_CRIB)
+        total = 0.0
+        for s in starters:
+            mine = me + FIVE_PEG[dealer] + show_total(o.keep, s) + (o.crib_ev if dealer else 0.0)
+            if dealer:  # the pone counts first
+                if his < target:
+                    total += 1.0 if mine >= target else chance_after_deal(table, mine, his, True)
+            elif mine >= target:
+                total += 1.0
+            elif his < target:
+                total += chance_after_deal(table, mine, his, False)
+        out[tuple(sorted(o.discard))] = total / len(starters)
+    return out
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -51,6 +128,21 @@ def _cards(cards: Sequence[Card]) -> str:
 
 def _near(view: CribbageView) -> bool:
     return min(view.target - s for s in view.scores) <= NEAR
+
+
+def _reviewed(state: object) -> bool:
+    return isinstance(state, CribbageState) and state.rules.players == 2 and \
+        state.rules.variant in VARIANT_TARGETS
+
+
+def reviewable(record: GameRecord) -> bool:
+    """Whether :func:`review_record` reviews games like ``record``'s: two-hand six-card or
+    five-card (from its header; the actions are not replayed). A record that is not a
+    cribbage game's, or names an unknown option, is not."""
+    try:
+        return _reviewed(state_for_record(record))
+    except HoyleError:
+        return False
 
 
 def review_record(record: GameRecord, seat: int | None = None) -> Review:
@@ -63,8 +155,7 @@ def review_record(record: GameRecord, seat: int | None = None) -> Review:
     """
     replay_record(record)  # the whole record checked first
     state = state_for_record(record)
-    if not isinstance(state, CribbageState) or state.rules.players != 2 or \
-            state.rules.variant not in VARIANT_TARGETS:
+    if not _reviewed(state):
         raise HoyleError("the review is for two-hand six-card and five-card games")
     if seat is not None and seat not in (0, 1):
         raise HoyleError(f"no seat {seat} in this game")
@@ -79,8 +170,8 @@ def review_record(record: GameRecord, seat: int | None = None) -> Review:
                 state.phase in (Phase.DISCARD, Phase.PLAY):
             view = state.view(who)
             rng = derive_rng(record.seed or 0, "review", i)
-            if action.verb == "DISCARD" and len(view.hand) == 6:  # six-card only: the
-                decisions.append(_discard(view, action, deal, expert, table))  # advice
+            if action.verb == "DISCARD":
+                decisions.append(_discard(view, action, deal, expert, table))
             elif action.verb == "PLAY":
                 found = _play(view, action, state.legal_actions(), deal, expert, table, rng)
                 if found is not None:
@@ -98,6 +189,8 @@ def review_record(record: GameRecord, seat: int | None = None) -> Review:
 def _discard(view: CribbageView, action: Action, deal: int, expert: ExpertPlayer,
              table: WinTable) -> Decision:
     made = tuple(sorted(action.cards))
+    if len(view.hand) == 5:  # five-card: the values of five_card_options
+        return _five_card_discard(view, made, deal, table)
     best = tuple(sorted(expert._discard(view)))
     if _near(view):
         chances = {tuple(sorted(k)): v for k, v in discard_win_chances(view, table).items()}
@@ -107,6 +200,20 @@ def _discard(view: CribbageView, action: Action, deal: int, expert: ExpertPlayer
     worth = {tuple(sorted(k)): v for k, v in expert.discard_values(view).items()}
     return Decision(deal, view.seat, "discard", _cards(made), _cards(best),
                     round(max(worth.values()) - worth[made], 6), POINTS)
+
+
+def _five_card_discard(view: CribbageView, made: tuple[Card, ...], deal: int,
+                       table: WinTable) -> Decision:
+    if _near(view):
+        chances = five_card_win_chances(view, table)
+        best = max(chances, key=lambda k: chances[k])
+        return Decision(deal, view.seat, "discard", _cards(made), _cards(best),
+                        round(chances[best] - chances[made], 6), WIN)
+    options = five_card_options(view.hand, view.is_dealer)
+    worth = {tuple(sorted(o.discard)): o.total for o in options}
+    top = tuple(sorted(options[0].discard))
+    return Decision(deal, view.seat, "discard", _cards(made), _cards(top),
+                    round(worth[top] - worth[made], 6), POINTS)
 
 
 def missed_peg_out_keeps(view: CribbageView, table: WinTable) -> float:

@@ -12,6 +12,7 @@ or an undone game goes on as it would have.
 from __future__ import annotations
 
 import dataclasses
+import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,7 @@ from hoyle.cards import derive_rng
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
-from hoyle.engine.text import HUMAN, Confirm, GameText, PlayGame
+from hoyle.engine.text import HUMAN, Block, Confirm, GameText, PlayGame
 from hoyle.errors import HoyleError, UndoRefused
 
 if TYPE_CHECKING:
@@ -168,6 +169,30 @@ class PlayDriver:
             return []
         state, events = self.spec.replay_record(self.record())
         return self.text.summary_lines(state, events, self.names, self.human)
+
+    # -- the review -----------------------------------------------------------------------
+    def can_review(self) -> bool:
+        """Whether the game is over and its game has a review for games like it
+        (:meth:`~hoyle.engine.registry.GameSpec.can_review`): the interfaces offer it then."""
+        return self.finished() and self.spec.can_review(self.record())
+
+    def review_command(self, path: str) -> str:
+        """The command that prints the person's review later: ``hoyle review PATH --seat
+        N`` (the path quoted for a shell)."""
+        return f"hoyle review {shlex.quote(path)} --seat {self.human}"
+
+    def review(self, path: str) -> list[Block]:
+        """The person's decisions reviewed, as ``hoyle review PATH --seat N`` shows them
+        (:func:`hoyle.engine.review.review_blocks`; ``path`` names the record file).
+
+        Raises:
+            HoyleError: the game is not over, or has no review.
+        """
+        from hoyle.engine.review import review_blocks
+
+        if not self.finished():
+            raise HoyleError("the game is still in progress: it is reviewed once it is over")
+        return review_blocks(self.spec.review(self.record(), self.human), path)
 
     # -- the coach ------------------------------------------------------------------------
     def hint(self) -> list[str]:

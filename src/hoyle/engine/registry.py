@@ -256,6 +256,12 @@ class GameSpec:
         """
         raise HoyleError(f"no review for a game of {self.name}")
 
+    def can_review(self, record: GameRecord) -> bool:
+        """Whether :meth:`review` reviews a game like ``record``'s (its kind: variant,
+        players; read from the header, not replayed), so an interface offers the review at
+        the end of a game only where there is one."""
+        return False
+
     def table_jobs(self) -> Sequence[TableJob]:
         """The game's batch table jobs (``hoyle tables NAME``: cribbage's ``win``), run by
         the layers above on any executor (:mod:`hoyle.sim.executors`)."""

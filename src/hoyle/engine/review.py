@@ -9,13 +9,19 @@ interface shows its own way.
 [(1, 0, 1.25, 0.0, 2), (2, 1, 0.0, 0.04, 1)]
 >>> r.per_seat()
 {0: (1.25, 0.0, 1), 1: (0.0, 0.04, 1)}
+>>> review_blocks(r, "g.json")[2]
+'A (seat 0): 1.25 points and 0.0% of win probability lost in 1 deals (1.25 points a deal).'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Decision", "Review", "POINTS", "WIN"]
+from rich.markup import escape
+
+from hoyle.engine.text import Block, TextTable
+
+__all__ = ["Decision", "Review", "POINTS", "WIN", "review_blocks"]
 
 POINTS = "points"
 """A cost in expected points (far from the end of the game)."""
@@ -76,3 +82,38 @@ class Review:
             row[1] += win
             row[2] += 1
         return {s: (round(r[0], 6), round(r[1], 6), int(r[2])) for s, r in sorted(out.items())}
+
+
+def _cost(d: Decision) -> str:
+    """A decision's cost as shown: blank when nothing was lost."""
+    if d.cost <= 1e-9:
+        return ""
+    return f"{d.cost:.2f} pts" if d.unit == POINTS else f"{d.cost * 100:.1f}% win"
+
+
+def review_blocks(review: Review, source: str) -> list[Block]:
+    """What ``hoyle review`` shows of ``review`` (every interface shows the same): the
+    table of decisions (deal, seat, decision, made, the expert's choice when it differs,
+    the cost: points as ``pts``, win probability as ``% win``), the cost per deal, one line
+    a seat (points and win probability lost, points a deal) and the notes (dim). Lines are
+    rich markup; ``source`` names the record in the first table's title. Each seat is named
+    with its number (two players of one kind stay apart)."""
+    names = [escape(f"{name} (seat {i})") for i, name in enumerate(review.names)]
+    decisions = TextTable(
+        tuple((str(d.deal), names[d.seat], escape(d.kind), escape(d.made),
+               "" if d.best == d.made else escape(d.best), _cost(d))
+              for d in review.decisions),
+        ("deal", "seat", "decision", "made", "expert", "cost"),
+        ("right", "left", "left", "left", "left", "right"),
+        title=f"Decisions of {escape(source)}")
+    per_deal = TextTable(
+        tuple((str(deal), names[who], str(n), f"{pts:.2f}", f"{win * 100:.1f}%")
+              for deal, who, pts, win, n in review.per_deal()),
+        ("deal", "seat", "decisions", "points lost", "win prob. lost"),
+        ("right", "left", "right", "right", "right"), title="Cost per deal")
+    out: list[Block] = [decisions, per_deal]
+    for who, (pts, win, deals) in review.per_seat().items():
+        out.append(f"{names[who]}: {pts:.2f} points and {win * 100:.1f}% of win probability "
+                   f"lost in {deals} deals ({pts / max(deals, 1):.2f} points a deal).")
+    out.extend(f"[dim]{escape(note)}[/dim]" for note in review.notes)
+    return out

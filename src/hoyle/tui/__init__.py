@@ -14,11 +14,13 @@ if TYPE_CHECKING:
 __all__ = ["play_full_screen"]
 
 
-def play_full_screen(driver: PlayDriver, save: Callable[[], None], banner: str = "") -> bool:
+def play_full_screen(driver: PlayDriver, save: Callable[[], None], banner: str = "",
+                     path: str = "") -> bool:
     """Play ``driver``'s game full screen until it ends or the person quits (the record
-    saved by ``save`` after every move). Returns whether the game is over."""
+    saved by ``save`` after every move, in the file ``path``, which the review names).
+    Returns whether the game is over."""
     from hoyle.tui.app import TableApp
 
-    app = TableApp(driver, save, banner)
+    app = TableApp(driver, save, banner, path)
     app.run()
     return driver.finished()

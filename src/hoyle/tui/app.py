@@ -9,7 +9,9 @@ score), a log of every event line, the held panel (the show stays there until th
 presses a key), the prompt, the cards the person may name (click one to play it or add it
 to the line) and the input line, which reads the same words as the line mode (the game's
 :meth:`~hoyle.engine.text.GameText.read_move`, plus ``hint``, ``undo``, ``help``,
-``quit``). Nothing here names a game.
+``quit``). At the end of a game with a review, ``r`` (or the Review button, or ``review``
+typed) shows the person's decisions reviewed (:mod:`hoyle.tui.review`). Nothing here names
+a game.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ class TableApp(App[int]):
         save: writes the record (called after every move; raises ``RecordError`` if the
             file cannot be written).
         banner: the line that opens the log.
+        path: the record file (named in the review and the command that gives it later).
 
     The app's return value is 0; :attr:`quit_early` says whether the person stopped before
     the game ended.
@@ -78,11 +81,14 @@ class TableApp(App[int]):
                 Binding("f1", "help", "Help"),
                 Binding("tab", "focus_input", "To the input line", show=False, priority=True)]
 
-    def __init__(self, driver: PlayDriver, save: Callable[[], None], banner: str = "") -> None:
+    def __init__(self, driver: PlayDriver, save: Callable[[], None], banner: str = "",
+                 path: str = "") -> None:
         super().__init__()
         self.driver = driver
         self.save = save
         self.banner = banner
+        self.path = path
+        self._reviewable: bool | None = None
         self.holding = False
         self.confirm: Confirm | None = None
         self.window_at = -1  # the history length at which a window was last offered
@@ -175,8 +181,10 @@ class TableApp(App[int]):
         held.update(Text.from_markup("\n".join([*self.held_lines, f"[bold]{GO_ON}[/bold]"])))
         prompt = self.query_one("#prompt", Static)
         if d.finished():
-            prompt.update(Text.from_markup("[bold]The game is over.[/bold] Type quit (or "
-                                           "Ctrl+Q) to leave."))
+            review = (f"Press [bold]r[/bold] for the review of your decisions (later: "
+                      f"{escape(d.review_command(self.path))}). ") if self.reviewable() else ""
+            prompt.update(Text.from_markup(f"[bold]The game is over.[/bold] {review}Type quit "
+                                           "(or Ctrl+Q) to leave."))
         elif self.confirm is not None:
             prompt.update(Text(self.confirm.question))
         elif self.holding:
@@ -200,12 +208,22 @@ class TableApp(App[int]):
         hand = list(getattr(d.state.view(d.human), "hand", ()))
         return sorted(seen, key=lambda c: hand.index(c) if c in hand else len(hand))
 
+    def reviewable(self) -> bool:
+        """Whether the game is over and has a review (asked once, at the end)."""
+        if not self.driver.finished():
+            return False
+        if self._reviewable is None:
+            self._reviewable = self.driver.can_review()
+        return self._reviewable
+
     def refresh_cards(self) -> None:
-        """One button a card the person may name."""
+        """One button a card the person may name (at the end, the review's button)."""
         box = self.query_one("#cards", Horizontal)
         box.remove_children()
         buttons = [Button(Text.from_markup(self.card_label(c)), name=str(c), classes="card")
                    for c in self.cards_to_name()]
+        if self.reviewable():
+            buttons.append(Button("Review (r)", id="review"))
         for button in buttons:
             button.can_focus = False  # a click leaves the focus where it was
             button.active_effect_duration = 0  # a second click at once counts
@@ -239,6 +257,8 @@ class TableApp(App[int]):
         if d.finished() and not self.summarized:
             self.summarized = True
             self.say(d.summary())
+            if self.reviewable():  # away from the input line: r asks for the review
+                self.set_focus(None)
         self.refresh_table()
 
     def go_on(self) -> None:
@@ -260,6 +280,12 @@ class TableApp(App[int]):
             return
         if event.key == "escape":
             self.set_focus(None)
+            return
+        if event.key == "r" and not isinstance(self.focused, Input) and self.reviewable() \
+                and not self.query_one("#cmd", Input).value:
+            event.stop()
+            event.prevent_default()
+            self.action_review()
             return
         if isinstance(self.focused, Input):
             return
@@ -302,6 +328,9 @@ class TableApp(App[int]):
         """A card clicked (or its number key): the move if it is one by itself; else it is
         added to the line, or taken off it if it is there already (a card is never named
         twice)."""
+        if event.button.id == "review":
+            self.action_review()
+            return
         name = event.button.name or ""
         d = self.driver
         if not name or not d.persons_turn():
@@ -352,6 +381,8 @@ class TableApp(App[int]):
             self.action_help()
             return
         if d.finished():
+            if low in ("r", "review") and self.reviewable():
+                self.action_review()
             return
         if self.confirm is not None:
             confirm, self.confirm = self.confirm, None
@@ -401,6 +432,19 @@ class TableApp(App[int]):
         self.advance()
 
     # -- bindings -------------------------------------------------------------------------
+    def action_review(self) -> None:
+        """The review of the person's decisions, on its own screen (the game over and with
+        a review; else nothing)."""
+        if not self.reviewable():
+            return
+        from hoyle.tui.review import ReviewScreen
+        try:
+            blocks = self.driver.review(self.path)
+        except HoyleError as e:
+            self.say([f"[red]No review: {escape(str(e))}[/red]"])
+            return
+        self.push_screen(ReviewScreen(blocks, self.driver.review_command(self.path)))
+
     def action_help(self) -> None:
         """The game's help and the coach's words, in the log."""
         self.say([self.driver.text.help_for(self.driver.state), COACH_HELP])
