@@ -427,12 +427,15 @@ def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any
     running: dict[Future[T], int] = {}
 
     def finished_task(i: int, result: Any) -> None:
-        done[i] = result
+        # The shard first, then the count: a Ctrl-C between the two never counts a task
+        # whose shard is not on disk (the task stays in ``running`` until both are done,
+        # so the handler below keeps it; writing a shard twice is harmless, it is atomic).
         if folder is not None:
             try:
                 write_bytes_atomic(_shard(folder, i, keys[i]), pickle.dumps(result))
             except OSError as e:
                 raise ShardError(f"cannot write a shard in {folder}: {e}") from None
+        done[i] = result
 
     try:
         while True:
@@ -442,8 +445,9 @@ def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any
                 break
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             for f in finished:
-                i = running.pop(f)
+                i = running[f]
                 finished_task(i, f.result())
+                del running[f]
                 if progress is not None:
                     progress(len(done), n)
     except KeyboardInterrupt:
