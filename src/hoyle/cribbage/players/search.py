@@ -21,7 +21,7 @@ are the same as a plain search's (``tests/cribbage/test_speed_identical.py``).
 
 from __future__ import annotations
 
-__all__ = ["play_value", "best_card", "card_values", "peg_points"]
+__all__ = ["play_value", "best_card", "card_values", "peg_points", "count_step", "tail_of"]
 
 _PIP = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
@@ -107,6 +107,11 @@ def _trim(tail: tuple[int, ...], left: int) -> tuple[int, ...]:
     return tail[n - keep:]
 
 
+def tail_of(seq: tuple[int, ...]) -> tuple[int, ...]:
+    """The tail the solver keeps of a count's ranks ``seq`` (oldest first)."""
+    return _tail(seq)
+
+
 def _points(tail: tuple[int, ...], count: int) -> int:
     """:func:`peg_points` of a count whose ranks end with ``tail`` (a :func:`_tail`) and
     total ``count``."""
@@ -141,6 +146,18 @@ _ROOTS: dict[tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...], bool]
 MEMO_LIMIT = 1 << 20
 """Positions the exact solver keeps (per process; a few hundred bytes each): past it, the
 next search forgets them all and starts again."""
+
+
+def count_step(tail: tuple[int, ...], rank: int, left: int) -> tuple[tuple[int, ...], int]:
+    """Laying ``rank`` on a count whose ranks end with ``tail`` (a tail as the solver keeps
+    it, ``()`` for a new count), ``left`` cards then left in both hands: the new tail (cut
+    to what can still score) and the points for pairs and runs (CRIB-R-9; the 2 for 15 or
+    31 are the caller's, from the count). Memoised."""
+    step = _STEP.get((tail, rank, left))
+    if step is None:
+        new_tail = _tail(tail + (rank,))
+        step = _STEP[(tail, rank, left)] = (_trim(new_tail, left), _points(new_tail, 0))
+    return step
 
 
 def _forget() -> None:
@@ -192,8 +209,7 @@ def _lay(mover: tuple[int, ...], i: int, other: tuple[int, ...], count: int,
     left = len(rest) + len(other)
     step = _STEP.get((tail, r, left))
     if step is None:
-        new_tail = _tail(tail + (r,))
-        step = _STEP[(tail, r, left)] = (_trim(new_tail, left), _points(new_tail, 0))
+        step = count_step(tail, r, left)
     new_tail, pts = step
     if new_count == 15 or new_count == 31:
         pts += 2
