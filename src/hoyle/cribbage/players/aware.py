@@ -6,17 +6,16 @@ points.
 Near the end: when either side is :data:`NEAR` points or fewer short of the game.
 
 Lay-away (:meth:`AwareExpertPlayer.discard_chances`): each of the 15 ways is valued by
-its estimated chance of winning over ``scenarios`` draws of the rest of the deal, the same
-draws for every way (common random numbers): the opponent's six cards from the 46 unseen,
-kept by the discard advice as he would (his hand and his two for the crib), the starter
-from the 40 left (two for his heels to the dealer on a jack, CRIB-R-7), and the play's
-points in the order scored, drawn from 3,000 deals of expert play
-(``players/data/peg_sequences.json``, ``scripts/peg_sequences.py``). Each draw is then
-counted exactly in the laws' order: the heels, the play (the first side to reach 121 wins
-at once, CRIB-R-11), the pone's hand, the dealer's hand, the crib (CRIB-R-10), and a deal
-that ends with nobody out by the win table at the next position (the pone deals next,
-CRIB-R-3; :func:`~hoyle.cribbage.advice.wintable.win_table`). Ties go to the expert's
-value in points.
+its estimated chance of winning over ``scenarios`` draws of the opponent's six cards from
+the 46 unseen, kept by the discard advice as he would (his hand and his two for the crib),
+each with every one of the 40 starters left (two for his heels to the dealer on a jack,
+CRIB-R-7) and the play's points in the order scored drawn from 3,000 deals of expert play
+(``players/data/peg_sequences.json``, ``scripts/peg_sequences.py``); the same draws for
+every way (common random numbers). Each is counted exactly in the laws' order: the heels,
+the play (the first side to reach 121 wins at once, CRIB-R-11), the pone's hand, the
+dealer's hand, the crib (CRIB-R-10), and a deal that ends with nobody out by the win table
+at the next position (the pone deals next, CRIB-R-3;
+:func:`~hoyle.cribbage.advice.wintable.win_table`). Ties go to the expert's value in points.
 
 Play (:meth:`AwareExpertPlayer.win_values`): the expert's determinized search, the
 opponent's hands drawn as he would have kept them (his six, so his two for the crib too),
@@ -39,6 +38,7 @@ from functools import lru_cache
 from importlib import resources
 
 import numpy as np
+import numpy.typing as npt
 
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.advice.discard import best_keep, discard_options
@@ -74,18 +74,54 @@ def table_lists() -> list[list[float]]:
     return rows
 
 
+_Race = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]
+
+
+@lru_cache(maxsize=4096)
+def _race(dealer: int, pone: int, target: int) -> tuple[_Race, _Race]:
+    """The play of each shipped deal (:func:`peg_sequences`) from the dealer's and the
+    pone's scores, without and with two for his heels first: who reaches ``target`` first
+    (+1 the dealer, -1 the pone, 0 nobody; CRIB-R-11) and both scores after the play."""
+    out = []
+    for heels in (0, 2):
+        won, d_end, p_end = [], [], []
+        for seq in peg_sequences():
+            d, p, w = dealer + heels, pone, 0
+            if d >= target:
+                w = 1
+            else:
+                for pts in seq:
+                    if pts > 0:
+                        d += pts
+                        if d >= target:
+                            w = 1
+                            break
+                    else:
+                        p -= pts
+                        if p >= target:
+                            w = -1
+                            break
+            won.append(w)
+            d_end.append(d)
+            p_end.append(p)
+        out.append((np.array(won, dtype=np.int64), np.array(d_end, dtype=np.int64),
+                    np.array(p_end, dtype=np.int64)))
+    return out[0], out[1]
+
+
 class AwareExpertPlayer(ExpertPlayer):
     """The score-aware expert (see the module docstring).
 
     Args:
         near: the game is near when a side is this many points or fewer short of it.
-        scenarios: draws of the rest of the deal per lay-away near the end.
+        scenarios: draws of the opponent's six cards per lay-away near the end (each
+            with all 40 starters left).
         samples, and the rest: the expert's (:class:`ExpertPlayer`).
     """
 
     name = "aware"
 
-    def __init__(self, near: int = NEAR, scenarios: int = 600, samples: int = 20,
+    def __init__(self, near: int = NEAR, scenarios: int = 200, samples: int = 20,
                  endgame: int = 24, model_opponent: bool = True, tries: int = 4,
                  pegging: float = 0.5) -> None:
         super().__init__(samples, endgame, model_opponent, tries, pegging)
@@ -112,7 +148,8 @@ class AwareExpertPlayer(ExpertPlayer):
                         ) -> dict[tuple[Card, ...], float]:
         """Each way to lay away two of the six cards of ``view.hand`` (the two, in the
         advice's order) and the estimated chance of winning the game with it (see the
-        module docstring), from ``scenarios`` draws from ``rng``. Two-hand six-card only.
+        module docstring): ``scenarios`` draws from ``rng`` of the opponent's six, each
+        with every one of the 40 starters left and a drawn play. Two-hand six-card only.
 
         Raises:
             HoyleError: not six cards in hand (from the discard advice).
@@ -124,63 +161,50 @@ class AwareExpertPlayer(ExpertPlayer):
         options = discard_options(view.hand, dealer)
         held = set(view.hand)
         unseen = [c for c in CARDS if c not in held]
-        seqs = peg_sequences()
-        n = self.scenarios
-        keep_idx = np.array([[c.index for c in o.keep] for o in options], dtype=np.int64)
-        away_idx = np.array([[c.index for c in o.discard] for o in options], dtype=np.int64)
+        n, m, k = self.scenarios, len(options), len(unseen) - 6
         his_keep = np.empty((n, 4), dtype=np.int64)
         his_away = np.empty((n, 2), dtype=np.int64)
-        starters = np.empty(n, dtype=np.int64)
-        d_start = np.empty(n, dtype=np.int64)  # scores after the heels and the play
-        p_start = np.empty(n, dtype=np.int64)
-        decided = np.zeros(n, dtype=np.int64)  # +1 the dealer is out, -1 the pone
-        for k in range(n):
+        starters = np.empty((n, k), dtype=np.int64)
+        for i in range(n):
             six = rng.sample(unseen, 6)
             kept = best_keep(six, not dealer)
-            his_keep[k] = [c.index for c in kept]
-            his_away[k] = [c.index for c in six if c not in kept]
-            rest = [c for c in unseen if c not in six]
-            starter = rest[rng.randrange(len(rest))]
-            starters[k] = starter.index
-            d, p = d0 + (2 if starter.rank == 11 else 0), p0
-            if d >= target:
-                decided[k] = 1
-            else:
-                for pts in seqs[rng.randrange(len(seqs))]:
-                    if pts > 0:
-                        d += pts
-                        if d >= target:
-                            decided[k] = 1
-                            break
-                    else:
-                        p -= pts
-                        if p >= target:
-                            decided[k] = -1
-                            break
-            d_start[k], p_start[k] = d, p
-        m = len(options)
-        # (n, m): my hand's show, the crib's, and his hand's, with each scenario's starter
-        st = np.repeat(starters, m)
+            his_keep[i] = [c.index for c in kept]
+            his_away[i] = [c.index for c in six if c not in kept]
+            starters[i] = [c.index for c in unseen if c not in six]
+        # The play: a drawn deal's points in order for each (draw, starter), raced from
+        # the scores with the heels (CRIB-R-7) if the starter is a jack.
+        race = _race(d0, p0, target)
+        seqs = np.array([rng.randrange(len(race[0][0])) for _ in range(n * k)],
+                        dtype=np.int64).reshape(n, k)
+        jack = (starters >> 2) == 10
+        won = np.where(jack, race[1][0][seqs], race[0][0][seqs])  # +1 dealer, -1 pone out
+        d_end = np.where(jack, race[1][1][seqs], race[0][1][seqs])
+        p_end = np.where(jack, race[1][2][seqs], race[0][2][seqs])
+        # (n, k, m): my hand's show and the crib's for each way; his hand's (n, k)
         rule = view.crib_flush_rule
-        mine = score_batch(np.tile(keep_idx, (n, 1)), st).reshape(n, m).astype(np.int64)
-        crib_cards = np.concatenate([np.tile(away_idx, (n, 1)), np.repeat(his_away, m, axis=0)],
+        keep_idx = np.array([[c.index for c in o.keep] for o in options], dtype=np.int64)
+        away_idx = np.array([[c.index for c in o.discard] for o in options], dtype=np.int64)
+        st = np.repeat(starters.reshape(-1), m)
+        mine = score_batch(np.tile(keep_idx, (n * k, 1)), st).reshape(n, k, m)
+        crib_cards = np.concatenate([np.tile(away_idx, (n * k, 1)),
+                                     np.repeat(np.repeat(his_away, k, axis=0), m, axis=0)],
                                     axis=1)
-        crib = score_batch(crib_cards, st, crib=True, crib_flush_rule=rule
-                           ).reshape(n, m).astype(np.int64)
-        his = score_batch(his_keep, starters).astype(np.int64)[:, None]
+        crib = score_batch(crib_cards, st, crib=True, crib_flush_rule=rule).reshape(n, k, m)
+        his = score_batch(np.repeat(his_keep, k, axis=0), starters.reshape(-1)).reshape(n, k, 1)
+        mine64, crib64, his64 = (x.astype(np.int64) for x in (mine, crib, his))
         if dealer:
-            pone_show, dealer_show = np.broadcast_to(his, (n, m)), mine + crib
+            pone = p_end[:, :, None] + his64
+            dealer_total = d_end[:, :, None] + mine64 + crib64
         else:
-            pone_show, dealer_show = mine, his + crib
-        pone = p_start[:, None] + pone_show
-        dealer_total = d_start[:, None] + dealer_show
+            pone = p_end[:, :, None] + mine64
+            dealer_total = d_end[:, :, None] + his64 + crib64
         p_table = win_table("six-card").p
         nxt = p_table[np.minimum(pone, target - 1), np.minimum(dealer_total, target - 1)]
         pone_wins = np.where(pone >= target, 1.0, np.where(dealer_total >= target, 0.0, nxt))
-        pone_wins = np.where(decided[:, None] == 1, 0.0,
-                             np.where(decided[:, None] == -1, 1.0, pone_wins))
+        out = won[:, :, None]
+        pone_wins = np.where(out == 1, 0.0, np.where(out == -1, 1.0, pone_wins))
         mine_wins = 1.0 - pone_wins if dealer else pone_wins
-        chances = mine_wins.mean(axis=0)
+        chances = mine_wins.mean(axis=(0, 1))
         return {o.discard: float(chances[j]) for j, o in enumerate(options)}
 
     def _draw_opponent(self, view: CribbageView, rng: random.Random
