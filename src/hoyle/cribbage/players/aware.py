@@ -15,7 +15,8 @@ every way (common random numbers). Each is counted exactly in the laws' order: t
 the play (the first side to reach 121 wins at once, CRIB-R-11), the pone's hand, the
 dealer's hand, the crib (CRIB-R-10), and a deal that ends with nobody out by the win table
 at the next position (the pone deals next, CRIB-R-3;
-:func:`~hoyle.cribbage.advice.wintable.win_table`). Ties go to the expert's value in points.
+:func:`~hoyle.cribbage.advice.wintable.win_table`). The expert's way is kept unless another
+is better by more than ``margin`` (0.01); ties go to the expert's value in points.
 
 Play (:meth:`AwareExpertPlayer.win_values`): the expert's determinized search, the
 opponent's hands drawn as he would have kept them (his six, so his two for the crib too),
@@ -116,17 +117,21 @@ class AwareExpertPlayer(ExpertPlayer):
         near: the game is near when a side is this many points or fewer short of it.
         scenarios: draws of the opponent's six cards per lay-away near the end (each
             with all 40 starters left).
+        margin: the expert's lay-away is kept unless another's chance of the game is
+            higher by more than this (the expert's value counts the kept cards' pegging,
+            which the drawn plays do not).
         samples, and the rest: the expert's (:class:`ExpertPlayer`).
     """
 
     name = "aware"
 
-    def __init__(self, near: int = NEAR, scenarios: int = 200, samples: int = 20,
-                 endgame: int = 24, model_opponent: bool = True, tries: int = 4,
-                 pegging: float = 0.5) -> None:
+    def __init__(self, near: int = NEAR, scenarios: int = 200, margin: float = 0.01,
+                 samples: int = 20, endgame: int = 24, model_opponent: bool = True,
+                 tries: int = 4, pegging: float = 0.5) -> None:
         super().__init__(samples, endgame, model_opponent, tries, pegging)
         self.near = near
         self.scenarios = scenarios
+        self.margin = margin
 
     def _is_near(self, view: CribbageView) -> bool:
         return view.players == 2 and view.target == 121 and \
@@ -141,6 +146,12 @@ class AwareExpertPlayer(ExpertPlayer):
             chances = self.discard_chances(view, rng)
             worth = self.discard_values(view)
             best = max(chances, key=lambda d: (round(chances[d], 9), worth[d]))
+            theirs = tuple(sorted(super()._discard(view)))
+            for d, v in chances.items():
+                # The expert's way unless another is clearly better for the game (its
+                # value holds the pegging that the drawn plays leave out).
+                if tuple(sorted(d)) == theirs and v >= chances[best] - self.margin:
+                    best = d
             return Action("DISCARD", tuple(sorted(best)))
         return super().choose(view, legal_actions, rng)
 
