@@ -8,7 +8,10 @@ seconds of this one process (so one core), best of a few runs.
   :mod:`hoyle._accel`), then random-vs-random with the pure-Python engine (a subprocess with
   ``HOYLE_PURE=1``) and OpenSpiel's C++ cribbage driven from Python the same way (random
   legal actions and chance outcomes, one Python call per action), for comparison on the
-  same machine at the same time.
+  same machine at the same time;
+- the expert's games per second (expert v expert, one core), with the plain search and
+  discard advice it had before the speed work (``tests/helpers/plain_players.py``) and with
+  today's (memoised solver, numpy discard values): the same games, action for action.
 """
 
 from __future__ import annotations
@@ -81,6 +84,7 @@ def main() -> None:
         print(f"full games, {label}:                {n / dt:8.1f} games/s ({n} games)")
     engine_comparison()
     players_bench()
+    expert_speed()
 
 
 RANDOM_GAMES = """
@@ -202,6 +206,46 @@ def players_bench() -> None:
     for pair, n in ((("table", "greedy"), 100), (("expert", "table"), 40)):
         dt = timed(lambda: run_match("cribbage", list(pair), n, seed=1), repeat=1)
         print(f"tournament, {pair[0]} v {pair[1]}, one core:     {n / dt:8.1f} games/s")
+
+
+def expert_speed(games: int = 12, seed: int = 99) -> tuple[float, float]:
+    """Expert v expert games per second on one core (CPU time, in this process), games
+    0 to ``games - 1`` of ``hoyle sim cribbage --players expert,expert --seed SEED``: first
+    with the plain exact solver and discard advice of before the speed work swapped in,
+    then with today's; asserts the two played the same games. Returns (before, after)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+    from helpers.plain_players import plain_card_values, plain_discard_totals
+
+    from hoyle.cribbage.advice import discard
+    from hoyle.cribbage.players import expert, search
+    from hoyle.cribbage.tally import play_one
+
+    def plain_options(hand: list[object], dealer: bool) -> list[discard.DiscardOption]:
+        return [discard.DiscardOption(*o) for o in plain_discard_totals(hand, dealer)]
+
+    def run() -> tuple[float, list[list[str]]]:
+        t = time.process_time()
+        acts = [play_one(["expert", "expert"], seed, i).record["actions"] for i in range(games)]
+        return games / (time.process_time() - t), acts
+
+    rank_table().tolist()
+    swapped = {"card_values": plain_card_values, "discard_options": plain_options,
+               "best_keep": lambda six, dealer: plain_discard_totals(six, dealer)[0][0]}
+    saved = {k: getattr(expert, k) for k in swapped}
+    try:
+        for k, f in swapped.items():
+            setattr(expert, k, f)
+        before, acts_before = run()
+    finally:
+        for k, f in saved.items():
+            setattr(expert, k, f)
+    search._forget()
+    after, acts_after = run()
+    assert acts_before == acts_after, "the faster expert played other games"
+    print(f"expert v expert, plain search (before):     {before:8.2f} games/s ({games} games)")
+    print(f"expert v expert, memoised (now):            {after:8.2f} games/s "
+          f"({after / before:.2f}x, the same {games} games)")
+    return before, after
 
 
 if __name__ == "__main__":

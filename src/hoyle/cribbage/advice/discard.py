@@ -20,16 +20,21 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from operator import itemgetter
+
+import numpy as np
+import numpy.typing as npt
 
 from hoyle.cribbage.advice.cribtable import CribTable, crib_table
 from hoyle.cards import Card, require_distinct
-from hoyle.cribbage.scoring import hand_ev
+from hoyle.cribbage.scoring import hand_ev, rank_table
 from hoyle.errors import HoyleError
 
-__all__ = ["DiscardOption", "discard_options", "hand_ev"]
+__all__ = ["DiscardOption", "discard_options", "best_keep", "hand_ev"]
 
 
 @dataclass(frozen=True)
@@ -62,11 +67,80 @@ def discard_options(hand: Sequence[Card], dealer: bool,
         raise HoyleError(f"discard advice needs six cards, not {len(hand)}")
     require_distinct(hand)
     t = table if table is not None else crib_table()
-    out = []
-    for keep in combinations(hand, 4):
-        away = tuple(c for c in hand if c not in keep)
-        h = hand_ev(keep, away)
-        crib = t.value(away[0], away[1], dealer)
-        out.append(DiscardOption(tuple(keep), away, h, crib, h + crib if dealer else h - crib))
+    out = [DiscardOption(keep, away, h, crib, h + crib if dealer else h - crib)
+           for keep, away, h, crib in _values(hand, dealer, t)]
     out.sort(key=lambda o: -o.total)
+    return out
+
+
+def best_keep(hand: Sequence[Card], dealer: bool) -> tuple[Card, ...]:
+    """The four cards the advice keeps from a six-card ``hand`` with the shipped crib table:
+    ``discard_options(hand, dealer)[0].keep``, without building the 15 options (the
+    expert's model of his opponent calls it for every hand it draws). ``hand`` must be
+    six distinct cards (not checked)."""
+    best: tuple[Card, ...] = ()
+    top = -math.inf
+    for keep, _away, h, crib in _values(hand, dealer, crib_table()):
+        v = h + crib if dealer else h - crib
+        if v > top:  # the first of equals, as the stable sort of discard_options
+            best, top = keep, v
+    return best
+
+
+_COMBOS = tuple(combinations(range(6), 4))
+_AWAY = tuple(tuple(i for i in range(6) if i not in k) for k in _COMBOS)
+_GET_KEEP = tuple(itemgetter(*k) for k in _COMBOS)
+_COLS = np.array(_COMBOS, dtype=np.int64)  # (15, 4): the kept positions of each discard
+_POW = np.array([13 ** 3, 13 ** 2, 13, 1], dtype=np.int64)
+_ROWS: npt.NDArray[np.int64] | None = None
+_CRIB: dict[tuple[Card, Card, bool], float] = {}
+"""The shipped crib table's values by the two cards laid away and the role."""
+
+
+def _rank_rows() -> npt.NDArray[np.int64]:
+    """The rank table (:func:`~hoyle.cribbage.scoring.rank_table`) as rows of the 13
+    starter ranks for each ordered four ranks: shape (13**4, 13), int64."""
+    global _ROWS
+    if _ROWS is None:
+        _ROWS = rank_table().astype(np.int64).reshape(13 ** 4, 13)
+    return _ROWS
+
+
+def _values(hand: Sequence[Card], dealer: bool, table: CribTable
+            ) -> list[tuple[tuple[Card, ...], tuple[Card, ...], float, float]]:
+    """``(keep, away, hand_ev, crib_ev)`` of the 15 discards in combination order: the
+    kept hand's show summed over the 46 starters at once (numpy; the same integers as
+    :func:`~hoyle.cribbage.scoring.show_sum`, so the same floats as
+    :func:`~hoyle.cribbage.scoring.hand_ev`)."""
+    rank_list = [c.rank - 1 for c in hand]
+    left = [4] * 13  # starters left of each rank
+    suit_left = [13, 13, 13, 13]  # and of each suit
+    for c in hand:
+        left[c.rank - 1] -= 1
+        suit_left[c.suit] -= 1
+    ranks = np.array(rank_list, dtype=np.int64)
+    sums = (_rank_rows()[ranks[_COLS] @ _POW] @ np.array(left, dtype=np.int64)).tolist()
+    # his nobs: a starter of a kept jack's suit; a flush: four kept cards of one suit
+    nobs = [suit_left[c.suit] if c.rank == 11 else 0 for c in hand]
+    all_nobs = sum(nobs)
+    flush = min(suit_left) <= 9  # some suit has four of the six cards
+    shipped = table is crib_table()
+    out: list[tuple[tuple[Card, ...], tuple[Card, ...], float, float]] = []
+    for k in range(15):
+        keep: tuple[Card, ...] = _GET_KEEP[k](hand)
+        i, j = _AWAY[k]
+        away = (hand[i], hand[j])
+        total: int = sums[k] + all_nobs - nobs[i] - nobs[j]
+        if flush:
+            s = keep[0].suit
+            if keep[1].suit == s and keep[2].suit == s and keep[3].suit == s:
+                total += 4 * 46 + suit_left[s]
+        if shipped:
+            ck = (away[0], away[1], dealer)
+            crib = _CRIB.get(ck)
+            if crib is None:
+                crib = _CRIB[ck] = table.value(away[0], away[1], dealer)
+        else:
+            crib = table.value(away[0], away[1], dealer)
+        out.append((keep, away, total / 46, crib))
     return out

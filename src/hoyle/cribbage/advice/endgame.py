@@ -1,6 +1,7 @@
 """The end of the game in the discard: each way to lay away valued by the estimated
-chance of winning the game (used by the review, :mod:`hoyle.cribbage.review`, and the
-score-aware expert, :mod:`hoyle.cribbage.players.aware`).
+chance of winning the game (used by the review, :mod:`hoyle.cribbage.review`; the
+score-aware expert, :mod:`hoyle.cribbage.players.aware`, draws the opponent's cards, the
+starter and the play instead of these averages).
 
 The estimate: for each of the 46 starters the seat's points this deal are its kept hand's
 show (CRIB-R-10) plus the crib's expected value from the crib table (if it deals) plus the

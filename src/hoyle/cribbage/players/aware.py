@@ -1,40 +1,284 @@
 """The score-aware expert: the expert (:class:`~hoyle.cribbage.players.expert.ExpertPlayer`,
-kept as it is under its own name, the fixed baseline) but, near the end of a two-hand
-six-card game, laying away for the game rather than for points.
+kept as it is under its own name, the fixed baseline) far from the end of a two-hand
+six-card game to 121; near it, it lays away and plays to win the game rather than for
+points.
 
-When either side is :data:`~hoyle.cribbage.review.NEAR` (25) points or fewer short of the
-game before the deal, each way to lay away is valued by the estimated chance of winning
-the game (:func:`hoyle.cribbage.advice.endgame.discard_win_chances`: the kept hand's show
-over the 46 starters, the crib and the pegging at their averages, the laws' order of
-counting, the win table beyond the deal), ties broken by the expert's points. Far from the
-end, and in the play, it is the expert: the play already lays a card that pegs out
-(CRIB-R-11) at once. Every draw comes from ``rng``, as the expert's.
+Near the end: when either side is :data:`NEAR` points or fewer short of the game.
+
+Lay-away (:meth:`AwareExpertPlayer.discard_chances`): each of the 15 ways is valued by
+its estimated chance of winning over ``scenarios`` draws of the opponent's six cards from
+the 46 unseen, kept by the discard advice as he would (his hand and his two for the crib),
+each with every one of the 40 starters left (two for his heels to the dealer on a jack,
+CRIB-R-7) and the play's points in the order scored drawn from 3,000 deals of expert play
+(``players/data/peg_sequences.json``, ``scripts/peg_sequences.py``); the same draws for
+every way (common random numbers). Each is counted exactly in the laws' order: the heels,
+the play (the first side to reach 121 wins at once, CRIB-R-11), the pone's hand, the
+dealer's hand, the crib (CRIB-R-10), and a deal that ends with nobody out by the win table
+at the next position (the pone deals next, CRIB-R-3;
+:func:`~hoyle.cribbage.advice.wintable.win_table`). The expert's way is kept unless another
+is better by more than ``margin`` (0.01); ties go to the expert's value in points.
+
+Play (:meth:`AwareExpertPlayer.win_values`): the expert's determinized search, the
+opponent's hands drawn as he would have kept them (his six, so his two for the crib too),
+but each determinization solved for the chance of winning the game
+(:class:`~hoyle.cribbage.players.winsearch.WinSolver`): the starter, both hands and the crib
+being known in it, the show that follows is counted exactly, in order, and the win table
+values the next deal. It pegs out when it can, holds back the card that gives a side that
+counts first what it lacks, and plays on for points only where the points do not change the
+chance. Ties go to the net points of the same determinizations.
+
+Every draw comes from ``rng``, so the player is deterministic given its seed.
 """
 
 from __future__ import annotations
 
-from hoyle.cards import Card
-from hoyle.cribbage.advice.endgame import discard_win_chances
+import json
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from importlib import resources
+
+import numpy as np
+import numpy.typing as npt
+
+from hoyle.cards import CARDS, Card
+from hoyle.cribbage.advice.discard import best_keep, discard_options
 from hoyle.cribbage.advice.wintable import win_table
 from hoyle.cribbage.players.expert import ExpertPlayer
+from hoyle.cribbage.players.search import card_values
+from hoyle.cribbage.players.table import unseen_cards
+from hoyle.cribbage.players.winsearch import WinSolver
+from hoyle.cribbage.scoring import score_batch, show_total
 from hoyle.cribbage.state import CribbageView
+from hoyle.engine.action import Action
 
-__all__ = ["AwareExpertPlayer", "NEAR"]
+__all__ = ["AwareExpertPlayer", "NEAR", "peg_sequences", "table_lists"]
 
 NEAR = 25
-"""A side this many points or fewer short of the game: the discard is for the game."""
+"""A side this many points or fewer short of the game: the discard and the play are for
+the game (the game review's line too, :mod:`hoyle.cribbage.review`)."""
+
+
+@lru_cache(maxsize=1)
+def peg_sequences() -> tuple[tuple[int, ...], ...]:
+    """The shipped pegging of 3,000 deals of expert play (points in the order scored, +
+    to the dealer, - to the pone; ``players/data/peg_sequences.json``)."""
+    text = resources.files("hoyle.cribbage.players").joinpath(
+        "data/peg_sequences.json").read_text(encoding="utf-8")
+    return tuple(tuple(s) for s in json.loads(text)["sequences"])
+
+
+@lru_cache(maxsize=1)
+def table_lists() -> list[list[float]]:
+    """The six-card win table, ``P(dealer wins)[dealer][pone]``, as lists (fast to index)."""
+    rows: list[list[float]] = win_table("six-card").p.tolist()
+    return rows
+
+
+_Race = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]
+
+
+@lru_cache(maxsize=4096)
+def _race(dealer: int, pone: int, target: int) -> tuple[_Race, _Race]:
+    """The play of each shipped deal (:func:`peg_sequences`) from the dealer's and the
+    pone's scores, without and with two for his heels first: who reaches ``target`` first
+    (+1 the dealer, -1 the pone, 0 nobody; CRIB-R-11) and both scores after the play."""
+    out = []
+    for heels in (0, 2):
+        won, d_end, p_end = [], [], []
+        for seq in peg_sequences():
+            d, p, w = dealer + heels, pone, 0
+            if d >= target:
+                w = 1
+            else:
+                for pts in seq:
+                    if pts > 0:
+                        d += pts
+                        if d >= target:
+                            w = 1
+                            break
+                    else:
+                        p -= pts
+                        if p >= target:
+                            w = -1
+                            break
+            won.append(w)
+            d_end.append(d)
+            p_end.append(p)
+        out.append((np.array(won, dtype=np.int64), np.array(d_end, dtype=np.int64),
+                    np.array(p_end, dtype=np.int64)))
+    return out[0], out[1]
 
 
 class AwareExpertPlayer(ExpertPlayer):
-    """The score-aware expert (see the module docstring); the expert's arguments."""
+    """The score-aware expert (see the module docstring).
+
+    Args:
+        near: the game is near when a side is this many points or fewer short of it.
+        scenarios: draws of the opponent's six cards per lay-away near the end (each
+            with all 40 starters left).
+        margin: the expert's lay-away is kept unless another's chance of the game is
+            higher by more than this (the expert's value counts the kept cards' pegging,
+            which the drawn plays do not).
+        samples, and the rest: the expert's (:class:`ExpertPlayer`).
+    """
 
     name = "aware"
 
-    def _discard(self, view: CribbageView) -> tuple[Card, ...]:
-        if view.players != 2 or len(view.hand) != 6 or view.target != 121 or \
-                min(view.target - s for s in view.scores) > NEAR:
-            return super()._discard(view)
-        chances = discard_win_chances(view, win_table("six-card"))
-        worth = self.discard_values(view)
-        best = max(chances, key=lambda d: (round(chances[d], 9), worth[d]))
-        return tuple(sorted(best))
+    def __init__(self, near: int = NEAR, scenarios: int = 200, margin: float = 0.01,
+                 samples: int = 20, endgame: int = 24, model_opponent: bool = True,
+                 tries: int = 4, pegging: float = 0.5) -> None:
+        super().__init__(samples, endgame, model_opponent, tries, pegging)
+        self.near = near
+        self.scenarios = scenarios
+        self.margin = margin
+
+    def _is_near(self, view: CribbageView) -> bool:
+        return view.players == 2 and view.target == 121 and \
+            min(view.target - s for s in view.scores) <= self.near
+
+    def choose(self, view: CribbageView, legal_actions: Sequence[Action],
+               rng: random.Random) -> Action:
+        """The expert's choice, but near the end the discard and the play for the game."""
+        first = legal_actions[0] if legal_actions else None
+        if first is not None and first.verb == "DISCARD" and len(view.hand) == 6 and \
+                self._is_near(view) and not view.manual_count:
+            chances = self.discard_chances(view, rng)
+            worth = self.discard_values(view)
+            best = max(chances, key=lambda d: (round(chances[d], 9), worth[d]))
+            theirs = tuple(sorted(super()._discard(view)))
+            for d, v in chances.items():
+                # The expert's way unless another is clearly better for the game (its
+                # value holds the pegging that the drawn plays leave out).
+                if tuple(sorted(d)) == theirs and v >= chances[best] - self.margin:
+                    best = d
+            return Action("DISCARD", tuple(sorted(best)))
+        return super().choose(view, legal_actions, rng)
+
+    def discard_chances(self, view: CribbageView, rng: random.Random
+                        ) -> dict[tuple[Card, ...], float]:
+        """Each way to lay away two of the six cards of ``view.hand`` (the two, in the
+        advice's order) and the estimated chance of winning the game with it (see the
+        module docstring): ``scenarios`` draws from ``rng`` of the opponent's six, each
+        with every one of the 40 starters left and a drawn play. Two-hand six-card only.
+
+        Raises:
+            HoyleError: not six cards in hand (from the discard advice).
+        """
+        dealer = view.is_dealer
+        target = view.target
+        me, him = view.scores[view.seat], view.scores[1 - view.seat]
+        d0, p0 = (me, him) if dealer else (him, me)
+        options = discard_options(view.hand, dealer)
+        held = set(view.hand)
+        unseen = [c for c in CARDS if c not in held]
+        n, m, k = self.scenarios, len(options), len(unseen) - 6
+        his_keep = np.empty((n, 4), dtype=np.int64)
+        his_away = np.empty((n, 2), dtype=np.int64)
+        starters = np.empty((n, k), dtype=np.int64)
+        for i in range(n):
+            six = rng.sample(unseen, 6)
+            kept = best_keep(six, not dealer)
+            his_keep[i] = [c.index for c in kept]
+            his_away[i] = [c.index for c in six if c not in kept]
+            starters[i] = [c.index for c in unseen if c not in six]
+        # The play: a drawn deal's points in order for each (draw, starter), raced from
+        # the scores with the heels (CRIB-R-7) if the starter is a jack.
+        race = _race(d0, p0, target)
+        seqs = np.array([rng.randrange(len(race[0][0])) for _ in range(n * k)],
+                        dtype=np.int64).reshape(n, k)
+        jack = (starters >> 2) == 10
+        won = np.where(jack, race[1][0][seqs], race[0][0][seqs])  # +1 dealer, -1 pone out
+        d_end = np.where(jack, race[1][1][seqs], race[0][1][seqs])
+        p_end = np.where(jack, race[1][2][seqs], race[0][2][seqs])
+        # (n, k, m): my hand's show and the crib's for each way; his hand's (n, k)
+        rule = view.crib_flush_rule
+        keep_idx = np.array([[c.index for c in o.keep] for o in options], dtype=np.int64)
+        away_idx = np.array([[c.index for c in o.discard] for o in options], dtype=np.int64)
+        st = np.repeat(starters.reshape(-1), m)
+        mine = score_batch(np.tile(keep_idx, (n * k, 1)), st).reshape(n, k, m)
+        crib_cards = np.concatenate([np.tile(away_idx, (n * k, 1)),
+                                     np.repeat(np.repeat(his_away, k, axis=0), m, axis=0)],
+                                    axis=1)
+        crib = score_batch(crib_cards, st, crib=True, crib_flush_rule=rule).reshape(n, k, m)
+        his = score_batch(np.repeat(his_keep, k, axis=0), starters.reshape(-1)).reshape(n, k, 1)
+        mine64, crib64, his64 = (x.astype(np.int64) for x in (mine, crib, his))
+        if dealer:
+            pone = p_end[:, :, None] + his64
+            dealer_total = d_end[:, :, None] + mine64 + crib64
+        else:
+            pone = p_end[:, :, None] + mine64
+            dealer_total = d_end[:, :, None] + his64 + crib64
+        p_table = win_table("six-card").p
+        nxt = p_table[np.minimum(pone, target - 1), np.minimum(dealer_total, target - 1)]
+        pone_wins = np.where(pone >= target, 1.0, np.where(dealer_total >= target, 0.0, nxt))
+        out = won[:, :, None]
+        pone_wins = np.where(out == 1, 0.0, np.where(out == -1, 1.0, pone_wins))
+        mine_wins = 1.0 - pone_wins if dealer else pone_wins
+        chances = mine_wins.mean(axis=(0, 1))
+        return {o.discard: float(chances[j]) for j, o in enumerate(options)}
+
+    def _draw_opponent(self, view: CribbageView, rng: random.Random
+                       ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """One draw of the opponent's four kept cards and his two for the crib, as the
+        expert draws his hand (:meth:`ExpertPlayer._opponent_hands`): six dealt him from
+        the cards we have not seen with those he has played, kept by the advice, taken when
+        it agrees with his plays (``tries`` draws), else uniform."""
+        opp = 1 - view.seat
+        pool = unseen_cards(view)
+        his_played = [c for s, c in view.played if s == opp]
+        dealer = view.dealer == opp
+        if self.model_opponent and len(pool) >= 6 - len(his_played):
+            for _ in range(self.tries):
+                six = his_played + rng.sample(pool, 6 - len(his_played))
+                kept = best_keep(six, dealer)
+                if all(c in kept for c in his_played):
+                    return kept, tuple(c for c in six if c not in kept)
+        held = rng.sample(pool, 4 - len(his_played) + 2)
+        return tuple(his_played) + tuple(held[:-2]), tuple(held[-2:])
+
+    def win_values(self, view: CribbageView, rng: random.Random
+                   ) -> dict[int, tuple[float, float]]:
+        """Each rank the seat may lay now (two-hand six-card play, the starter turned) and
+        its (chance of winning the game, net points of the rest of the play), the means over
+        ``samples`` determinizations drawn from ``rng`` (see the module docstring)."""
+        opp = 1 - view.seat
+        assert view.starter is not None and view.dealer is not None
+        starter = view.starter
+        i_deal = view.is_dealer
+        mine = tuple(c.rank for c in view.hand)
+        seq = tuple(c.rank for c in view.count_cards)
+        his_played = {c for s, c in view.played if s == opp}
+        they_passed = view.passed[opp]
+        my_show = show_total(view.kept, starter)
+        me, him = view.scores[view.seat], view.scores[opp]
+        table = table_lists()
+        totals: dict[int, list[float]] = {}
+        for _ in range(self.samples):
+            kept, away = self._draw_opponent(view, rng)
+            theirs = tuple(c.rank for c in kept if c not in his_played)
+            his_show = show_total(kept, starter)
+            crib = show_total(tuple(view.discards) + away, starter, crib=True,
+                              crib_flush_rule=view.crib_flush_rule)
+            solver = WinSolver(table, view.target,
+                               pone_show=his_show if i_deal else my_show,
+                               dealer_show=my_show if i_deal else his_show, crib=crib)
+            chances = solver.card_values(mine, theirs, view.count, seq, they_passed, me, him,
+                                         i_deal)
+            points = card_values(mine, theirs, view.count, seq, they_passed)
+            for r, v in chances.items():
+                t = totals.setdefault(r, [0.0, 0.0])
+                t[0] += v
+                t[1] += points[r]
+        return {r: (t[0] / self.samples, t[1] / self.samples) for r, t in totals.items()}
+
+    def _play(self, view: CribbageView, plays: list[Action], rng: random.Random) -> Action:
+        if not self._is_near(view) or view.starter is None or len(view.kept) != 4 or \
+                len(view.discards) != 2:
+            return super()._play(view, plays, rng)
+        values = self.win_values(view, rng)
+        best = max(values, key=lambda r: (round(values[r][0], 9), values[r][1], r))
+        for a in plays:
+            if a.cards[0].rank == best:
+                return a
+        return super()._play(view, plays, rng)  # pragma: no cover

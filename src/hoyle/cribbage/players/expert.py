@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from hoyle.cribbage.advice.discard import discard_options
+from hoyle.cribbage.advice.discard import best_keep, discard_options
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.players.claims import routine_action
 from hoyle.cribbage.players.pegtable import peg_table
@@ -130,7 +130,7 @@ class ExpertPlayer:
             if model:
                 for _ in range(self.tries):
                     six = his_played + rng.sample(pool, 6 - len(his_played))
-                    kept = discard_options(six, dealer)[0].keep
+                    kept = best_keep(six, dealer)
                     if all(c in kept for c in his_played):
                         hand = tuple(c.rank for c in kept if c not in his_played)
                         break

@@ -1,0 +1,77 @@
+"""Write ``src/hoyle/cribbage/players/data/peg_sequences.json``: the pegging of many deals
+of two-hand six-card cribbage, each the points of the play in the order they were scored
+(CRIB-R-9: pairs, runs, fifteens, 31, go and last card), positive to the dealer, negative to
+the pone; played by two expert players at 0-0 (its first deal), deal ``k`` seeded
+``game_seed(seed, k)``. The score-aware expert draws from them for the race in the play
+when it values a discard near the end of the game (:mod:`hoyle.cribbage.players.aware`).
+
+Usage: ``python scripts/peg_sequences.py [--deals N] [--seed S]`` (defaults 3000 and 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from hoyle.cribbage.events import Kind  # noqa: E402
+from hoyle.cribbage.match import play_game  # noqa: E402
+from hoyle.cribbage.players import ExpertPlayer  # noqa: E402
+from hoyle.cribbage.state import CribbageState  # noqa: E402
+from hoyle.engine.event import Event, EventKind  # noqa: E402
+from hoyle.engine.tally import game_seed  # noqa: E402
+
+OUT = Path(__file__).resolve().parents[1] / "src/hoyle/cribbage/players/data/peg_sequences.json"
+
+
+class _Over(Exception):
+    pass
+
+
+def one_deal(seed: int) -> list[int]:
+    """The first deal's pegging, signed (dealer +, pone -), in order."""
+    state = CribbageState(seed=seed, itemize=False)
+    out: list[int] = []
+    dealer: list[int] = []
+    playing = [False]
+
+    def watch(events: list[Event]) -> None:
+        for e in events:
+            if e.kind == Kind.DEAL and not dealer and state.dealer is not None:
+                dealer.append(state.dealer)
+            elif e.kind == Kind.PLAY:
+                playing[0] = True
+            elif e.kind in (Kind.SHOW, EventKind.NEW_DEAL) and dealer:
+                raise _Over
+            elif e.kind == Kind.SCORE and playing[0] and e.points:
+                out.append(e.points if e.seat == dealer[0] else -e.points)
+
+    try:
+        play_game([ExpertPlayer(), ExpertPlayer()], seed=seed, state=state, on_events=watch,
+                  resumable=False, itemize=False)
+    except _Over:
+        pass
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--deals", type=int, default=3000)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    seqs = [one_deal(game_seed(args.seed, k)) for k in range(args.deals)]
+    OUT.write_text(json.dumps({
+        "about": "pegging of the first deal of expert v expert games at 0-0, points in the "
+                 "order scored, + to the dealer, - to the pone (scripts/peg_sequences.py)",
+        "seed": args.seed, "deals": args.deals, "sequences": seqs},
+        separators=(",", ":")) + "\n", encoding="utf-8")
+    d = sum(sum(p for p in s if p > 0) for s in seqs) / len(seqs)
+    p = -sum(sum(p for p in s if p < 0) for s in seqs) / len(seqs)
+    print(f"{len(seqs)} deals: dealer pegs {d:.3f}, pone {p:.3f} a deal -> {OUT}")
+
+
+if __name__ == "__main__":
+    main()
