@@ -24,7 +24,7 @@ from starlette.testclient import WebSocketTestSession
 from typer.testing import CliRunner
 
 from helpers.web import cards_mentioned, known_after
-from helpers.webclient import connect, new_table, recv
+from helpers.webclient import connect, new_table, recv, settle
 from hoyle.cli.main import app as cli
 from hoyle.engine.records import GameRecord
 from hoyle.engine.verify import verify_record
@@ -138,17 +138,24 @@ def test_a_two_game_match_between_computers_is_played_to_its_end(
         firsts.append(firsts[-1] + len(rec["actions"]))
     assert rows == [(k, str(rec["seed"]), rec["commitment"], firsts[k - 1])
                     for k, rec in enumerate(recs, 1)]
-    # a spectator syncing from 0 reads every game's end, the tally and the winner
+    # a spectator syncing from 0 reads the last game's lines alone, after the match's
+    # summary: where the earlier games' lines are, game 2's end, the tally, game 3's start
     with connect(client, table_id, None) as ws:
         ws.send_text(json.dumps({"type": "sync", "seq": 0}))
         f = recv(ws)
     texts = [line["text"] for line in f["lines"]]
-    for k, rec in enumerate(recs, 1):
-        assert f"Game {k} is over: its seed was {rec['seed']} (SHA-256 " \
-            f"{rec['commitment']}, as shown at its start); its record is " \
-            f"record.json?game={k}." in texts
-    assert texts.count("Game 2 of the match: the loser of the last game deals first "
-                       f"(ACC-1.5); its seed's SHA-256 is {recs[1]['commitment']}.") == 1
+    first = table.games[-1].first
+    assert first == len(recs[0]["actions"]) + len(recs[1]["actions"])
+    assert texts[0] == ("Games 1 to 2 of the match: their lines are in their records "
+                        "(record.json?game=1 to 2).")
+    assert texts[1] == f"Game 2 is over: its seed was {recs[1]['seed']} (SHA-256 " \
+        f"{recs[1]['commitment']}, as shown at its start); its record is " \
+        "record.json?game=2."
+    assert not any(t.startswith("Game 1 is over") for t in texts)
+    assert texts.count("Game 3 of the match: the loser of the last game deals first "
+                       f"(ACC-1.5); its seed's SHA-256 is {recs[2]['commitment']}.") == 1
+    assert all(line["n"] >= first for line in f["lines"])
+    assert f["lines"][len(texts) - len(table.lines(None, first)):] == table.lines(None, first)
     winner = f["names"][info["winner"]]
     assert texts[-1] == f"{winner} wins the match ({won[info['winner']]} games to " \
         f"{n - 2})."
@@ -211,6 +218,7 @@ def test_a_restart_at_any_point_of_a_match_goes_on_at_the_right_game(
         # (its seed stored); a game 3, never started, has a seed of its own
         end_2 = games[1][2]
         with TestClient(create_app(path)) as again:
+            settle(again)
             t2 = table_of(again, table_id)
             assert t2.finished, name
             assert [s.action for s in t2.steps][:end_2] == full[:end_2], name
@@ -231,6 +239,7 @@ def test_a_restart_at_any_point_of_a_match_goes_on_at_the_right_game(
                                   "number": 1, "commitment": recs[0]["commitment"],
                                   "seed": None, "over": False}]}
     with TestClient(create_app(path)) as again:
+        settle(again)
         t2 = table_of(again, table_id)
         assert t2.finished and [s.action for s in t2.steps][:first_end] == full[:first_end]
         assert t2.games[1].commitment != recs[1]["commitment"]
@@ -254,6 +263,7 @@ def test_a_restart_at_any_point_of_a_match_goes_on_at_the_right_game(
     assert stored == (t.game.seed, t.game.commitment, first_end)
     assert hashlib.sha256(stored[0].encode()).hexdigest() == stored[1]
     with TestClient(create_app(path)) as again:
+        settle(again)
         t2 = table_of(again, table_id)
         assert t2.finished and t2.games[1].commitment == stored[1]
         assert [s.action for s in t2.steps][:first_end] == full[:first_end]
@@ -325,15 +335,17 @@ def test_a_person_s_match_resyncs_across_games_and_a_restart_and_leaks_nothing(
             boundary = table.games[0].last
             assert boundary is not None
             before = max(f["seq"] for f in mine if f["seq"] < boundary)
-            # ... then a socket that last saw ``before`` syncs: it gets what it missed, the
-            # end of game 1, the tally and game 2's start, numbered on
+            # ... then a socket that last saw ``before`` syncs: it gets the match's summary
+            # (the end of game 1, the tally and game 2's start) and game 2's lines
+            settle(client, table_id)
             with connect(client, table_id, token) as late:
                 late.send_text(json.dumps({"type": "sync", "seq": before}))
                 f = recv(late)
             assert f["seq"] == table.seq and f["match"]["game"] == 2
             assert [line["n"] for line in f["lines"]] == sorted(
                 line["n"] for line in f["lines"])
-            assert f["lines"] == table.lines(0, before)
+            assert all(line["n"] >= boundary for line in f["lines"])
+            assert [x for x in f["lines"] if x["n"] > boundary] == table.lines(0, boundary)
             texts = [line["text"] for line in f["lines"]]
             assert any(t.startswith("Game 1 is over: its seed was ") for t in texts)
             assert any(t.startswith("Game 2 of the match: the loser of the last game deals "
@@ -346,7 +358,7 @@ def test_a_person_s_match_resyncs_across_games_and_a_restart_and_leaks_nothing(
             seq, won = table.seq, table.match_info()["won"]  # type: ignore[index]
             assert won == [1, 0] or won == [0, 1]
             missed_from = boundary - 1
-            lines_then = table.lines(0, missed_from)
+            lines_then = table.resync_lines(0, missed_from)
     with TestClient(create_app(db, rate=1e6, burst=1e6)) as client:
         table = table_of(client, table_id)
         assert (table.seq, table.game.number) == (seq, 2)

@@ -26,6 +26,7 @@ import asyncio
 import gc
 import itertools
 import json
+import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -38,6 +39,7 @@ from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.websockets import WebSocketState
 
 from hoyle.engine.action import Action
 from hoyle.engine.registry import GameSpec, games, get_game
@@ -56,6 +58,10 @@ MAX_MESSAGE = 16 * 1024
 RATE = 10.0
 """Messages a second a socket may send on average (a burst of :data:`BURST`)."""
 BURST = 30.0
+SYNC_COST = 5.0
+"""What a ``sync`` takes from a socket's rate bucket, in messages: its answer is a whole
+frame (up to one game's lines), so a socket may resync at most :data:`BURST` / 5 times at
+once and twice a second on average."""
 MAX_SOCKETS = 16
 """The most spectators' sockets (no seat's cookie) open at once on one table: one more is
 refused with one error frame and closed (code 4429). A seat's socket is never counted
@@ -80,6 +86,9 @@ and come back too. (No law of either code lets the present player claim the game
 absent one, so no claim is offered.)"""
 
 
+log = logging.getLogger(__name__)
+
+
 def cookie_name(table_id: str) -> str:
     """The cookie that holds a seat's token at table ``table_id``."""
     return f"hoyle_{table_id}"
@@ -101,14 +110,18 @@ class Conn:
     allowance: float = BURST
     stamp: float = field(default_factory=time.monotonic)
 
-    def allow(self) -> bool:
-        """Take one message from the rate bucket; ``False`` if it is empty."""
+    gone: bool = False
+    """Whether a send to the socket failed (the client went): nothing more is sent."""
+
+    def allow(self, cost: float = 1.0) -> bool:
+        """Take ``cost`` messages from the rate bucket (a ``sync``: :data:`SYNC_COST`);
+        ``False`` if it holds fewer."""
         now = time.monotonic()
         self.allowance = min(self.burst, self.allowance + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.allowance < 1:
+        if self.allowance < cost:
             return False
-        self.allowance -= 1
+        self.allowance -= cost
         return True
 
 
@@ -122,6 +135,8 @@ class Hub:
         """Seconds an away seat is counted down on its opponent's page."""
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Conn]] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        """Per table, its owner task driving the automatic moves (:meth:`start`)."""
         self.away: dict[str, dict[int, float]] = {}
         """Per table, the seats whose last socket closed, and when (``time.time()``). At
         start (a restart) no socket is open: every taken seat of an unfinished game is
@@ -134,10 +149,12 @@ class Hub:
                 if taken:
                     self.away[table.id] = taken
 
-    def seat_left(self, table_id: str, seat: int) -> None:
-        """A seat's socket closed: if it has no other, it is away from now."""
-        if not any(c.seat == seat for c in self.conns.get(table_id, ())):
-            self.away.setdefault(table_id, {})[seat] = time.time()
+    def seat_left(self, table_id: str, seat: int) -> bool:
+        """A seat's socket closed: if it has no other, it is away from now (``True``)."""
+        if any(c.seat == seat for c in self.conns.get(table_id, ())):
+            return False
+        self.away.setdefault(table_id, {})[seat] = time.time()
+        return True
 
     def seat_back(self, table_id: str, seat: int) -> bool:
         """A seat synced a socket: it is no longer away (``True`` if it was)."""
@@ -147,42 +164,115 @@ class Hub:
         """The table's lock (one owner: its moves are taken in order)."""
         return self.locks.setdefault(table_id, asyncio.Lock())
 
-    async def send(self, conn: Conn, table: Table) -> None:
-        """Send ``conn`` what came after the last number it was sent."""
-        if conn.last is None:
-            return
-        frame = table.frame(conn.seat, conn.last)
+    def _presence(self, table: Table) -> dict[str, Any]:
+        """Which seats are ``present``, how long each away seat has been away (seconds),
+        the adjournment (seconds) and the free seats."""
         present = {c.seat for c in self.conns.get(table.id, ()) if c.seat is not None}
-        frame["present"] = sorted(present)
         now = time.time()
-        frame["away"] = {str(seat): round(now - since, 1) for seat, since
+        return {"present": sorted(present),
+                "away": {str(seat): round(now - since, 1) for seat, since
                          in self.away.get(table.id, {}).items() if seat not in present
-                         and table.kind == "play"}  # a referee plays no seat
-        frame["adjournment"] = self.adjournment
-        conn.last = table.seq
-        try:
-            await conn.ws.send_text(json.dumps(frame, ensure_ascii=False))
-        except Exception:  # a socket closing under us: its own loop drops it
-            pass
+                         and table.kind == "play"},  # a referee plays no seat
+                "adjournment": self.adjournment, "free_seats": table.free_seats()}
 
-    async def broadcast(self, table: Table) -> None:
-        """Send every reader of the table its update."""
+    async def send(self, conn: Conn, table: Table, resync: bool = False) -> None:
+        """Send ``conn`` what came after the last number it was sent: an ``update``; or,
+        when it has every action already and did not ask (``resync``), only a
+        ``presence`` frame (who is present or away, the free seats), so that no reader is
+        sent two updates of the same number. A socket whose send failed is dropped."""
+        if conn.last is None or conn.gone:
+            return
+        frame: dict[str, Any]
+        if conn.last == table.seq and not resync:
+            frame = {"type": "presence", "seq": table.seq, **self._presence(table)}
+        else:
+            frame = table.frame(conn.seat, conn.last)
+            frame.update(self._presence(table))
+        conn.last = table.seq
+        await self.write(conn, json.dumps(frame, ensure_ascii=False))
+
+    async def write(self, conn: Conn, text: str) -> None:
+        """Send one frame; a socket that has gone (closed, or its send fails) is dropped
+        from its table and sent nothing more."""
+        ws = conn.ws
+        if conn.gone or ws.client_state != WebSocketState.CONNECTED \
+                or ws.application_state != WebSocketState.CONNECTED:
+            conn.gone = True
+            return
+        try:
+            await ws.send_text(text)
+        except Exception:  # the client went while we sent
+            conn.gone = True
+            for conns in self.conns.values():
+                conns.discard(conn)
+            try:
+                await ws.close()
+            except Exception:  # already closed
+                pass
+
+    async def broadcast(self, table: Table, but: Conn | None = None) -> None:
+        """Send every reader of the table (``but`` one) its update (or its presence
+        frame)."""
         for conn in list(self.conns.get(table.id, ())):
-            await self.send(conn, table)
+            if conn is not but:
+                await self.send(conn, table)
 
     async def drive(self, table: Table) -> None:
         """Make the moves that make themselves (chance, computers off the event loop,
-        forced moves), each stored and then announced, until a person is to move.
-        Call with the table's lock held."""
-        while (nxt := table.next_automatic()) is not None:
-            if nxt[0] == "computer":
-                action = await asyncio.to_thread(table.automatic_action)
-            else:
-                action = table.automatic_action()
-            if action is None:
-                break
-            table.apply_automatic(action)  # stored, then applied
-            await self.broadcast(table)
+        forced moves), each stored and then announced, until a person is to move. Each
+        move is taken under the table's lock, which is let go between moves (a reader's
+        sync or page is never kept waiting for a computers' match to end). Run as the
+        table's owner task (:meth:`start`), not inside a request."""
+        while True:
+            async with self.lock(table.id):
+                nxt = table.next_automatic()
+                if nxt is None:
+                    return
+                if nxt[0] == "computer":
+                    action = await asyncio.to_thread(table.automatic_action)
+                else:
+                    action = table.automatic_action()
+                if action is None:
+                    return
+                table.apply_automatic(action)  # stored, then applied
+                await self.broadcast(table)
+            await asyncio.sleep(0)  # the others' turn on the event loop
+
+    def start(self, table: Table) -> None:
+        """Drive the table's automatic moves in the background (its owner task), unless
+        they are being driven already (the running task sees every later move: it reads
+        the table under its lock)."""
+        task = self.tasks.get(table.id)
+        if task is not None and not task.done():
+            return
+        task = asyncio.get_running_loop().create_task(self.drive(table),
+                                                      name=f"drive {table.id}")
+        task.add_done_callback(self._driven)
+        self.tasks[table.id] = task
+
+    @staticmethod
+    def _driven(task: "asyncio.Task[None]") -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a table's automatic moves stopped", exc_info=task.exception())
+
+    async def settle(self, table_id: str | None = None) -> None:
+        """Wait until the automatic moves of table ``table_id`` (``None``: of every table)
+        have been made, up to a person's turn or the end (tests, and a clean stop)."""
+        while True:
+            running = [t for k, t in self.tasks.items()
+                       if not t.done() and (table_id is None or k == table_id)]
+            if not running:
+                return
+            await asyncio.wait(running)
+
+    async def stop(self) -> None:
+        """Cancel the owner tasks (the server stops; a move being chosen is dropped, not
+        stored: the restarted server chooses it again from the same seed)."""
+        running = [t for t in self.tasks.values() if not t.done()]
+        for t in running:
+            t.cancel()
+        if running:
+            await asyncio.wait(running)
 
 
 def _same_origin(request: Request) -> bool:
@@ -232,14 +322,14 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        for table in list(tables.tables.values()):
-            async with ctx.hub.lock(table.id):
-                await ctx.hub.drive(table)
         # the loaded tables are long-lived: the cycle collector need not walk them again
         # (a full collection of a large heap stalls every table's socket)
         gc.collect()
         gc.freeze()
+        for table in list(tables.tables.values()):  # served at once; driven meanwhile
+            ctx.hub.start(table)
         yield
+        await ctx.hub.stop()
         the_store.close()
 
     app = FastAPI(title="hoyle", lifespan=lifespan, docs_url=None, redoc_url=None,
@@ -396,8 +486,7 @@ def _lobby_router(ctx: _Context) -> APIRouter:
             table = tables.create(spec.name, options, seats[:n], ctx.next_seed())
         except (HoyleError, ValueError, IndexError) as e:
             return _refused("Cannot create the table", e)
-        async with hub.lock(table.id):
-            await hub.drive(table)
+        hub.start(table)  # the computers' moves: in the background, from now
         resp = RedirectResponse(f"/t/{table.id}", status_code=303)
         if table.free_seats():
             _seat_cookie(resp, table, table.take_seat(table.free_seats()[0]))
@@ -529,10 +618,9 @@ def _socket_router(ctx: _Context) -> APIRouter:
             pass
         finally:
             hub.conns.get(table_id, set()).discard(conn)
-            if conn.seat is not None:
-                hub.seat_left(table_id, conn.seat)
+            if conn.seat is not None and hub.seat_left(table_id, conn.seat):
                 async with hub.lock(table.id):
-                    await hub.broadcast(table)
+                    await hub.broadcast(table)  # the others: the seat is away
 
     async def handle(conn: Conn, table: Table, text: str) -> None:
         ws = conn.ws
@@ -552,6 +640,9 @@ def _socket_router(ctx: _Context) -> APIRouter:
             await ws.send_text(_error("malformed message: expected "
                                       '{"type": "sync"|"move", "seq": N, ...}', table))
             return
+        if msg["type"] == "sync" and not conn.allow(SYNC_COST - 1):  # a sync costs more
+            await ws.send_text(_error("too many syncs: slow down", table))
+            return
         async with hub.lock(table.id):
             # every message is authenticated again: the seat must still be the token's
             seat = table.seat_of(conn.token)
@@ -563,10 +654,9 @@ def _socket_router(ctx: _Context) -> APIRouter:
                     await ws.send_text(_error(f"no action {msg['seq']} at this table", table))
                     return
                 conn.last = msg["seq"]
+                await hub.send(conn, table, resync=True)
                 if seat is not None and hub.seat_back(table.id, seat):
-                    await hub.broadcast(table)  # the others see the seat is back
-                else:
-                    await hub.send(conn, table)
+                    await hub.broadcast(table, but=conn)  # the others: the seat is back
                 return
             if conn.last is None:  # its update could not be told apart from a resync
                 await ws.send_text(_error('sync first: send {"type": "sync", "seq": N} '
@@ -593,7 +683,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 await ws.send_text(_error(str(e), table))
                 return
             await hub.broadcast(table)
-            await hub.drive(table)
+        hub.start(table)  # what follows the move (chance, the computers) in the background
 
     def read_move(table: Table, seat: int, msg: dict[str, Any]) -> Action | Confirm:
         if isinstance(msg.get("text"), str):

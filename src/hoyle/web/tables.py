@@ -511,6 +511,25 @@ class Table:
                 out.extend({"n": step.n, "text": t} for t in self.game_lines(game, reader))
         return out
 
+    def resync_lines(self, reader: int | None, since: int) -> list[dict[str, Any]]:
+        """The lines a reader last sent action ``since`` is sent: :meth:`lines` after
+        ``since``, but never more than one game's. From before the current game's start
+        (a match's game ``k > 1``), what came after ``since`` is the earlier games (each in
+        its own record) and game ``k``: the reader is sent the match summary (the last
+        game's end, the tally and game ``k``'s start, :meth:`game_lines`, and where the
+        earlier games' records are) and game ``k``'s lines, so a frame is bounded by one
+        game whatever the match's length."""
+        game = self.game
+        if since >= game.first or game.number == 1:
+            return self.lines(reader, since)
+        before = self.games[game.number - 2]
+        k = before.number
+        summary = ["Game 1 of the match: its lines are in its record (record.json?game=1)."
+                   if k == 1 else f"Games 1 to {k} of the match: their lines are in their "
+                   f"records (record.json?game=1 to {k})."]
+        summary.extend(self.game_lines(before, reader))
+        return [{"n": game.first, "text": t} for t in summary] + self.lines(reader, game.first)
+
     def show_lines(self, reader: int | None, since: int = 0) -> list[str]:
         """The last show among the steps after ``since`` in the players' words, as the
         game holds it on screen (:meth:`~hoyle.engine.text.GameText.held_lines`: "fifteen
@@ -548,7 +567,7 @@ class Table:
             "names": names,
             "board": jsonable(self.text.board(self.state, max(seat, 0), names)),
             "to_act": to_act, "finished": self.finished,
-            "lines": self.lines(reader, since),
+            "lines": self.resync_lines(reader, since),
             "show": self.show_lines(reader, since),
             "view": jsonable(self.view(reader)),
             "legal": [str(a) for a in legal],
