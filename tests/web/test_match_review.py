@@ -20,9 +20,9 @@ SEED = 7009
 
 def test_a_resync_from_0_of_a_long_match_sends_the_current_game_alone(
         tmp_path: Path) -> None:
-    """First to 5 under ACC between two computers (11 games, 1,642 actions at this seed):
+    """First to 5 under ACC between two computers (8 games, 1,142 actions at this seed):
     a spectator's ``sync`` from 0 is sent the last game's lines and the match's summary,
-    not the match's 4,000 lines; its size is that of one game."""
+    not the match's 2,739 lines; its size is that of one game."""
     with TestClient(create_app(tmp_path / "hoyle.db", rate=1e6, burst=1e6,
                                fixed_seed=SEED)) as client:
         table_id, _ = new_table(client, "cribbage", ["random", "random"], laws="acc",

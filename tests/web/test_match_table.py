@@ -167,7 +167,12 @@ def test_a_two_game_match_between_computers_is_played_to_its_end(
                               for t in scores)
     # the lobby and the table page say where the match stands
     page = client.get(f"/t/{table_id}").text
-    assert f"game {n}, match first to 2, games won {won[0]}-{won[1]}" in page
+    names = table.names
+    line = (f"Game {n}. Match, first to 2 games: {names[0]} {won[0]}, {names[1]} {won[1]}; "
+            f"game points {points[0]}-{points[1]} (ACC-12.1). {winner} wins the match "
+            f"(2 games to 1).")
+    assert info["line"] == line and f'<p id="match" role="status">{line}</p>' in page
+    assert f"{line}</span>" not in client.get("/").text  # a finished table: not listed
     assert f'href="/t/{table_id}/record.json?game={n}"' in page
     # a game the table has not played is no record
     r = client.get(f"/t/{table_id}/record.json?game={n + 1}")
@@ -235,7 +240,10 @@ def test_a_restart_at_any_point_of_a_match_goes_on_at_the_right_game(
     t = reload(path)[table_id]
     assert (t.game.number, t.seq, t.finished) == (1, first_end // 2, False)
     assert t.match_info() == {"first_to": 2, "game": 1, "won": [0, 0], "points": [0, 0],
-                              "winner": None, "games": [{
+                              "winner": None, "line": (
+                                  "Game 1. Match, first to 2 games: Computer 1 (random) 0, "
+                                  "Computer 2 (random) 0; game points 0-0 (ACC-12.1)."),
+                              "games": [{
                                   "number": 1, "commitment": recs[0]["commitment"],
                                   "seed": None, "over": False}]}
     with TestClient(create_app(path)) as again:
@@ -401,6 +409,7 @@ def test_a_match_game_s_record_is_redacted_until_that_game_ends(db: Path) -> Non
             frames = [recv(ws)]
             assert frames[0]["match"] == {
                 "first_to": 3, "game": 1, "won": [0, 0], "points": [0, 0], "winner": None,
+                "line": "Game 1. Match, first to 3 games: Player 1 0, Computer 2 (random) 0.",
                 "games": [{"number": 1, "commitment": table.games[0].commitment,
                            "seed": None, "over": False}]}
             play_to(ws, frames, lambda f: f["match"]["game"] == 2, table)
@@ -424,9 +433,9 @@ def test_a_match_game_s_record_is_redacted_until_that_game_ends(db: Path) -> Non
 @pytest.mark.parametrize("value, message", [
     ("0", "a match is first to 1 to 99 games, not 0"),
     ("100", "a match is first to 1 to 99 games, not 100"),
-    ("two", "match must be a match length (first to N games), not 'two'"),
-    ("-2", "match must be a match length (first to N games), not '-2'"),
-    ("2.5", "match must be a match length (first to N games), not '2.5'"),
+    ("two", "a match is first to 1 to 99 games, not 'two'"),
+    ("-2", "a match is first to 1 to 99 games, not '-2'"),
+    ("2.5", "a match is first to 1 to 99 games, not '2.5'"),
 ])
 def test_a_match_length_the_game_does_not_allow_is_refused(db: Path, value: str,
                                                            message: str) -> None:
@@ -480,8 +489,9 @@ def test_a_refereed_match_goes_on_to_its_next_game(db: Path) -> None:
         token = r.cookies.get(f"hoyle_{table_id}") or ""
         client.cookies.clear()
         table = table_of(client, table_id)
-        assert "game 1, match first to 2, games won 0-0" in client.get(f"/t/{table_id}").text
-        assert "game 1, match first to 2, games won 0-0" in client.get("/").text
+        line = "Game 1. Match, first to 2 games: Ann 0, Bob 0; game points 0-0 (ACC-12.1)."
+        assert f'<p id="match" role="status">{line}</p>' in client.get(f"/t/{table_id}").text
+        assert f'<span class="opt match">{line}</span>' in client.get("/").text
         with connect(client, table_id, token) as ws:
             ws.send_text(json.dumps({"type": "sync", "seq": 0}))
             f = recv(ws)

@@ -27,6 +27,7 @@ import gc
 import itertools
 import json
 import logging
+import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -43,6 +44,7 @@ from starlette.websockets import WebSocketState
 
 from hoyle.engine.action import Action
 from hoyle.engine.registry import GameSpec, games, get_game
+from hoyle.engine.series import MAX_MATCH
 from hoyle.engine.text import Confirm
 from hoyle.errors import HoyleError, short_repr
 from hoyle.web.referee import create_referee, referee_options
@@ -50,7 +52,7 @@ from hoyle.web.store import SeatKind, SqliteStore, TableStore
 from hoyle.web.tables import (COMPUTER, MATCH, MATCH_LENGTHS, PERSON, Table, Tables,
                               WebError, check_match, plain, seat_count, table_options)
 
-__all__ = ["MAX_MESSAGE", "create_app", "cookie_name"]
+__all__ = ["MAX_MESSAGE", "SYNC_COST", "create_app", "cookie_name", "web_words"]
 
 HERE = Path(__file__).resolve().parent
 MAX_MESSAGE = 16 * 1024
@@ -392,7 +394,7 @@ def _game_forms() -> list[dict[str, Any]]:
             if o.name == MATCH:  # the match length: a single game, or first to N games
                 choices = ["", *map(str, MATCH_LENGTHS)]
                 labels = ["single game", *(f"first to {n} games" for n in MATCH_LENGTHS)]
-                opts.append({"name": o.name, "help": o.help, "kind": "choice",
+                opts.append({"name": o.name, "help": web_words(o.help), "kind": "choice",
                              "choices": choices, "labels": labels, "default": ""})
                 continue
             if o.name == "variant":
@@ -402,7 +404,7 @@ def _game_forms() -> list[dict[str, Any]]:
             if choices and o.default is None:
                 choices = ["", *choices]  # not given (e.g. --acc-edition: the default)
             kind = "bool" if o.flag else ("choice" if choices else "text")
-            opts.append({"name": o.name, "help": o.help, "kind": kind,
+            opts.append({"name": o.name, "help": web_words(o.help), "kind": kind,
                          "choices": choices, "default": o.default})
         return opts
 
@@ -441,9 +443,10 @@ def _options(form: dict[str, str], options: list[Any], title: str) -> dict[str, 
         elif form.get(key, "") != "":
             text = form[key].strip()
             if o.type is int and not (text.isascii() and text.isdigit()):
-                what = "a match length (first to N games)" if o.name == MATCH else \
-                    "a whole number"
-                raise WebError(f"{o.name.replace('_', ' ')} must be {what}, not "
+                if o.name == MATCH:  # the words of check_match
+                    raise WebError(f"a match is first to 1 to {MAX_MATCH} games, not "
+                                   f"{short_repr(form[key])}")
+                raise WebError(f"{o.name.replace('_', ' ')} must be a whole number, not "
                                f"{short_repr(form[key])}")
             values[o.name] = int(text) if o.type is int else form[key]
             if o.name == MATCH:
@@ -452,7 +455,7 @@ def _options(form: dict[str, str], options: list[Any], title: str) -> dict[str, 
 
 
 def _refused(what: str, e: Exception) -> Response:
-    return HTMLResponse(f"<p>{what}: {_esc(str(e))}</p>"
+    return HTMLResponse(f"<p>{what}: {_esc(web_words(str(e)))}</p>"
                         '<p><a href="/">Back to the lobby</a></p>', status_code=400)
 
 
@@ -518,9 +521,10 @@ def _table_router(ctx: _Context) -> APIRouter:
     tables, hub = ctx.tables, ctx.hub
 
     @router.post("/t/{table_id}/sit/{seat}")
-    async def sit(request: Request, table_id: str, seat: int) -> Response:
+    async def sit(request: Request, table_id: str, seat: str) -> Response:
         try:
             table = tables.get(table_id)
+            number = _whole(seat, "a seat")
             held = table.seat_of(request.cookies.get(cookie_name(table_id)))
             if held is not None:
                 raise WebError(f"you already hold seat {held + 1} at this table")
@@ -528,7 +532,7 @@ def _table_router(ctx: _Context) -> APIRouter:
                 raise WebError("a seat is taken from this server's own page")
             if not table.free_seats():
                 raise WebError("no seat is free at this table")
-            token = table.take_seat(seat)
+            token = table.take_seat(number)
         except WebError as e:
             return HTMLResponse(f"<p>{_esc(str(e))}</p>", status_code=409)
         resp = RedirectResponse(f"/t/{table.id}", status_code=303)
@@ -550,19 +554,25 @@ def _table_router(ctx: _Context) -> APIRouter:
             "invite": str(request.url)})
 
     @router.get("/t/{table_id}/record.json")
-    async def record(request: Request, table_id: str, game: int | None = None) -> Response:
+    async def record(request: Request, table_id: str, game: str | None = None) -> Response:
         """The record of the table's game ``game`` (a match's games from 1; none given: the
-        game being played, or the last)."""
+        game being played, or the last), downloaded as ``hoyle-ID.json`` (a match's game
+        ``k``: ``hoyle-ID-game-k.json``)."""
         try:
             table = tables.get(table_id)
         except WebError:
             return JSONResponse({"error": "no such table"}, status_code=404)
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
         try:
-            data = table.record(seat, game)
+            number = None if game is None else _whole(game, "a game")
+        except WebError as e:
+            return JSONResponse({"error": str(e)}, status_code=400)
+        try:
+            run = table.game_run(number)
+            data = table.record(seat, run.number)
         except WebError as e:
             return JSONResponse({"error": str(e)}, status_code=404)
-        name = f"hoyle-{table_id}" + (f"-{game}" if game is not None and game > 1 else "")
+        name = f"hoyle-{table_id}" + (f"-game-{run.number}" if table.match_info() else "")
         return JSONResponse(data, headers={
             "Content-Disposition": f'attachment; filename="{name}.json"'})
 
@@ -702,6 +712,36 @@ def _socket_router(ctx: _Context) -> APIRouter:
         raise WebError('a move needs "text" (as typed) or "action"')
 
     return router
+
+
+def _whole(text: str, what: str) -> int:
+    """A path's or query's whole number (a seat or a game, from 1 as a page shows it for
+    a game; a seat from 0).
+
+    Raises:
+        WebError: not a whole number.
+    """
+    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+        raise WebError(f"{what} is a whole number, not {short_repr(text)}")
+    return int(text)
+
+
+_FLAG = re.compile(r"--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)")
+
+
+def web_words(text: str) -> str:
+    """A game's terminal words as the lobby's forms say them: an option's flag
+    (``--lurch-agreed``) by the form's name for it (``lurch agreed``), ``add --laws ew`` as
+    ``choose laws ew``, and a match's files (``NAME-2.json, ...``) as the table's page
+    shows them.
+
+    >>> web_words("--lurch-agreed is an option of the EW code (EW-xvii): add --laws ew")
+    '"lurch agreed" is an option of the EW code (EW-xvii): choose laws ew'
+    """
+    text = re.sub(r"\badd --([a-z][a-z0-9-]*) ",
+                  lambda m: f"choose {m.group(1).replace('-', ' ')} ", text)
+    text = text.replace("(NAME-2.json, ...)", "(Game 1, Game 2, ... on the table's page)")
+    return _FLAG.sub(lambda m: f'"{m.group(1).replace("-", " ")}"', text)
 
 
 def _esc(text: str) -> str:
