@@ -3,17 +3,24 @@
 One owner per table: a table's moves are taken one at a time under its lock, each stored
 before anyone is told (:class:`hoyle.web.tables.Table`), then every reader connected to
 the table is sent its own update (its seat's view and the events it may see; a spectator
-the public view). The computer's choices are made off the event loop
-(:func:`asyncio.to_thread`).
+the public view). The moves that make themselves (chance, the computers', forced moves)
+are made by the table's owner task in the background (:meth:`Hub.start`), one at a time
+under the lock, the computer's choices off the event loop (:func:`asyncio.to_thread`):
+no request waits for them, and at start the server serves first and drives the reloaded
+tables meanwhile.
 
 The socket protocol (JSON text frames). The client sends ``{"type": "sync", "seq": N}``
 (send me what came after action N) and ``{"type": "move", "seq": N, "text": "5h"}`` or
 ``{"type": "move", "seq": N, "action": "PLAY 5H"}``, ``N`` being the table's number the
 move was chosen at (a stale or replayed message is refused). The server sends ``update``
-frames (:meth:`~hoyle.web.tables.Table.frame`), ``confirm`` (a move that asks a yes first)
+frames (:meth:`~hoyle.web.tables.Table.frame`; a resync from before a match's current
+game gets that game's lines and the match's summary, never the whole match), ``presence``
+frames (who is present or away and the free seats, when only they changed: one reader is
+never sent two updates of the same number), ``confirm`` (a move that asks a yes first)
 and ``error`` (one per refused message; nothing changed). A seat is proved by its token,
 kept in an HttpOnly cookie and checked again on every message. A socket must sync before
-it moves (a move before is refused: its update could not be told from a resync). Typed
+it moves (a move before is refused: its update could not be told from a resync); a
+``sync`` counts :data:`SYNC_COST` messages against the socket's rate. Typed
 ``help`` (at a referee table also ``menu`` and ``board``) is answered with a ``help``
 frame (``{"type": "help", "lines": [...]}``), not read as a move. Each update also says
 which seats are ``present`` and, for a seat whose sockets all closed, how long it has been
