@@ -152,7 +152,7 @@ def test_referee_match_of_one_game_is_won_with_it(tmp_path: Path) -> None:
     code, out = referee(tmp_path, "--laws", "acc", "--match", "1", "--scores", "120,120",
                         lines=QUICK_GAME)
     assert code == 0, out
-    assert "Match, first to 1 games: Al 0, Bo 1; game points 0-2 (ACC-12.1)." in out
+    assert "Match, first to 1 game: Al 0, Bo 1; game points 0-2 (ACC-12.1)." in out
     assert "Bo wins the match (1 game to 0)." in out
     assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".json") == ["m.json"]
 

@@ -25,7 +25,16 @@ def new_table(client: TestClient, game: str, seats: list[str],
     table_id = r.headers["location"].rsplit("/", 1)[1]
     token = r.cookies.get(cookie_name(table_id)) or ""
     client.cookies.clear()
+    settle(client, table_id)
     return table_id, token
+
+
+def settle(client: TestClient, table_id: str | None = None) -> None:
+    """Wait until the server's background moves (chance, the computers') at table
+    ``table_id`` (``None``: every table) are made: a person is to move or the game is
+    over."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    client.portal.call(hub.settle, table_id)  # type: ignore[union-attr]
 
 
 def sit(client: TestClient, table_id: str, seat: int) -> str:

@@ -194,7 +194,8 @@ def test_the_lobby_and_a_phone_sized_table(browser: Browser, base: str) -> None:
     form.locator("button[type=submit]").click()
     page.wait_for_function("document.getElementById('table').dataset.mine === '1'")
     # the match's line and its games' records, as the page's script draws them
-    assert page.text_content("#match") == "game 1, match first to 3, games won 0-0"
+    assert page.text_content("#match") == ("Game 1. Match, first to 3 games: Player 1 0, "
+                                           "Computer 2 (expert) 0.")
     games = page.locator("#games li")
     assert games.count() == 1 and (games.nth(0).text_content() or "").endswith(
         "(being played)")

@@ -25,13 +25,21 @@ def ws_for(port: int, table_id: str, token: str) -> ClientConnection:
 
 
 # Reads wait at most 60 s for a frame (a hang becomes a failure, not a stuck suite).
+def update(ws: ClientConnection) -> dict[str, Any]:
+    """The next update (a presence frame, who is present or away, is read past)."""
+    while True:
+        f = json.loads(ws.recv(timeout=60))
+        if f["type"] != "presence":
+            return f  # type: ignore[no-any-return]
+
+
 def until_person(ws: ClientConnection, seq: int, sync: bool = False) -> dict[str, Any]:
     """(Sync from ``seq`` and) read updates until one numbered ``seq`` or later in which a
     person is to move (or the game is over)."""
     if sync:
         ws.send(json.dumps({"type": "sync", "seq": seq}))
     while True:
-        f = json.loads(ws.recv(timeout=60))
+        f = update(ws)
         assert f["type"] == "update", f
         if f["seq"] >= seq and (f["finished"] or f["to_act"] >= 0
                                 and f["to_act"] not in f["computers"]):
@@ -55,15 +63,13 @@ def play(port: int, table_id: str, tokens: list[str], moves: int | None, seq: in
             if f["seq"] < latest["seq"] or not f["legal"]:
                 # behind, or a seat to act with nothing to choose (the server makes its
                 # forced move, a go): read on, then look again at who is to act
-                frames[mover] = json.loads(socks[mover].recv(timeout=60))
+                frames[mover] = update(socks[mover])
                 continue
             socks[mover].send(json.dumps({"type": "move", "seq": f["seq"],
                                           "action": f["legal"][0]}))
             made.append(f["legal"][0])
             # the mover's acknowledgement: the update numbered after its move
-            ack = json.loads(socks[mover].recv(timeout=60))
-            while ack["type"] == "update" and ack["seq"] == f["seq"]:  # presence news
-                ack = json.loads(socks[mover].recv(timeout=60))
+            ack = update(socks[mover])  # one update a number: no presence news as one
             assert ack["type"] == "update" and ack["seq"] == f["seq"] + 1, ack
             seq = ack["seq"]
             frames = [ack if i == mover else until_person(ws, seq)

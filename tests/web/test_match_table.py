@@ -24,7 +24,7 @@ from starlette.testclient import WebSocketTestSession
 from typer.testing import CliRunner
 
 from helpers.web import cards_mentioned, known_after
-from helpers.webclient import connect, new_table, recv
+from helpers.webclient import connect, new_table, recv, settle
 from hoyle.cli.main import app as cli
 from hoyle.engine.records import GameRecord
 from hoyle.engine.verify import verify_record
@@ -138,17 +138,24 @@ def test_a_two_game_match_between_computers_is_played_to_its_end(
         firsts.append(firsts[-1] + len(rec["actions"]))
     assert rows == [(k, str(rec["seed"]), rec["commitment"], firsts[k - 1])
                     for k, rec in enumerate(recs, 1)]
-    # a spectator syncing from 0 reads every game's end, the tally and the winner
+    # a spectator syncing from 0 reads the last game's lines alone, after the match's
+    # summary: where the earlier games' lines are, game 2's end, the tally, game 3's start
     with connect(client, table_id, None) as ws:
         ws.send_text(json.dumps({"type": "sync", "seq": 0}))
         f = recv(ws)
     texts = [line["text"] for line in f["lines"]]
-    for k, rec in enumerate(recs, 1):
-        assert f"Game {k} is over: its seed was {rec['seed']} (SHA-256 " \
-            f"{rec['commitment']}, as shown at its start); its record is " \
-            f"record.json?game={k}." in texts
-    assert texts.count("Game 2 of the match: the loser of the last game deals first "
-                       f"(ACC-1.5); its seed's SHA-256 is {recs[1]['commitment']}.") == 1
+    first = table.games[-1].first
+    assert first == len(recs[0]["actions"]) + len(recs[1]["actions"])
+    assert texts[0] == ("Games 1 to 2 of the match: their lines are in their records "
+                        "(record.json?game=1 to 2).")
+    assert texts[1] == f"Game 2 is over: its seed was {recs[1]['seed']} (SHA-256 " \
+        f"{recs[1]['commitment']}, as shown at its start); its record is " \
+        "record.json?game=2."
+    assert not any(t.startswith("Game 1 is over") for t in texts)
+    assert texts.count("Game 3 of the match: the loser of the last game deals first "
+                       f"(ACC-1.5); its seed's SHA-256 is {recs[2]['commitment']}.") == 1
+    assert all(line["n"] >= first for line in f["lines"])
+    assert f["lines"][len(texts) - len(table.lines(None, first)):] == table.lines(None, first)
     winner = f["names"][info["winner"]]
     assert texts[-1] == f"{winner} wins the match ({won[info['winner']]} games to " \
         f"{n - 2})."
@@ -160,7 +167,12 @@ def test_a_two_game_match_between_computers_is_played_to_its_end(
                               for t in scores)
     # the lobby and the table page say where the match stands
     page = client.get(f"/t/{table_id}").text
-    assert f"game {n}, match first to 2, games won {won[0]}-{won[1]}" in page
+    names = table.names
+    line = (f"Game {n}. Match, first to 2 games: {names[0]} {won[0]}, {names[1]} {won[1]}; "
+            f"game points {points[0]}-{points[1]} (ACC-12.1). {winner} wins the match "
+            f"(2 games to 1).")
+    assert info["line"] == line and f'<p id="match" role="status">{line}</p>' in page
+    assert f"{line}</span>" not in client.get("/").text  # a finished table: not listed
     assert f'href="/t/{table_id}/record.json?game={n}"' in page
     # a game the table has not played is no record
     r = client.get(f"/t/{table_id}/record.json?game={n + 1}")
@@ -211,6 +223,7 @@ def test_a_restart_at_any_point_of_a_match_goes_on_at_the_right_game(
         # (its seed stored); a game 3, never started, has a seed of its own
         end_2 = games[1][2]
         with TestClient(create_app(path)) as again:
+            settle(again)
             t2 = table_of(again, table_id)
             assert t2.finished, name
             assert [s.action for s in t2.steps][:end_2] == full[:end_2], name
@@ -227,10 +240,14 @@ def test_a_restart_at_any_point_of_a_match_goes_on_at_the_right_game(
     t = reload(path)[table_id]
     assert (t.game.number, t.seq, t.finished) == (1, first_end // 2, False)
     assert t.match_info() == {"first_to": 2, "game": 1, "won": [0, 0], "points": [0, 0],
-                              "winner": None, "games": [{
+                              "winner": None, "line": (
+                                  "Game 1. Match, first to 2 games: Computer 1 (random) 0, "
+                                  "Computer 2 (random) 0; game points 0-0 (ACC-12.1)."),
+                              "games": [{
                                   "number": 1, "commitment": recs[0]["commitment"],
                                   "seed": None, "over": False}]}
     with TestClient(create_app(path)) as again:
+        settle(again)
         t2 = table_of(again, table_id)
         assert t2.finished and [s.action for s in t2.steps][:first_end] == full[:first_end]
         assert t2.games[1].commitment != recs[1]["commitment"]
@@ -254,6 +271,7 @@ def test_a_restart_at_any_point_of_a_match_goes_on_at_the_right_game(
     assert stored == (t.game.seed, t.game.commitment, first_end)
     assert hashlib.sha256(stored[0].encode()).hexdigest() == stored[1]
     with TestClient(create_app(path)) as again:
+        settle(again)
         t2 = table_of(again, table_id)
         assert t2.finished and t2.games[1].commitment == stored[1]
         assert [s.action for s in t2.steps][:first_end] == full[:first_end]
@@ -325,15 +343,17 @@ def test_a_person_s_match_resyncs_across_games_and_a_restart_and_leaks_nothing(
             boundary = table.games[0].last
             assert boundary is not None
             before = max(f["seq"] for f in mine if f["seq"] < boundary)
-            # ... then a socket that last saw ``before`` syncs: it gets what it missed, the
-            # end of game 1, the tally and game 2's start, numbered on
+            # ... then a socket that last saw ``before`` syncs: it gets the match's summary
+            # (the end of game 1, the tally and game 2's start) and game 2's lines
+            settle(client, table_id)
             with connect(client, table_id, token) as late:
                 late.send_text(json.dumps({"type": "sync", "seq": before}))
                 f = recv(late)
             assert f["seq"] == table.seq and f["match"]["game"] == 2
             assert [line["n"] for line in f["lines"]] == sorted(
                 line["n"] for line in f["lines"])
-            assert f["lines"] == table.lines(0, before)
+            assert all(line["n"] >= boundary for line in f["lines"])
+            assert [x for x in f["lines"] if x["n"] > boundary] == table.lines(0, boundary)
             texts = [line["text"] for line in f["lines"]]
             assert any(t.startswith("Game 1 is over: its seed was ") for t in texts)
             assert any(t.startswith("Game 2 of the match: the loser of the last game deals "
@@ -346,7 +366,7 @@ def test_a_person_s_match_resyncs_across_games_and_a_restart_and_leaks_nothing(
             seq, won = table.seq, table.match_info()["won"]  # type: ignore[index]
             assert won == [1, 0] or won == [0, 1]
             missed_from = boundary - 1
-            lines_then = table.lines(0, missed_from)
+            lines_then = table.resync_lines(0, missed_from)
     with TestClient(create_app(db, rate=1e6, burst=1e6)) as client:
         table = table_of(client, table_id)
         assert (table.seq, table.game.number) == (seq, 2)
@@ -389,6 +409,7 @@ def test_a_match_game_s_record_is_redacted_until_that_game_ends(db: Path) -> Non
             frames = [recv(ws)]
             assert frames[0]["match"] == {
                 "first_to": 3, "game": 1, "won": [0, 0], "points": [0, 0], "winner": None,
+                "line": "Game 1. Match, first to 3 games: Player 1 0, Computer 2 (random) 0.",
                 "games": [{"number": 1, "commitment": table.games[0].commitment,
                            "seed": None, "over": False}]}
             play_to(ws, frames, lambda f: f["match"]["game"] == 2, table)
@@ -412,9 +433,9 @@ def test_a_match_game_s_record_is_redacted_until_that_game_ends(db: Path) -> Non
 @pytest.mark.parametrize("value, message", [
     ("0", "a match is first to 1 to 99 games, not 0"),
     ("100", "a match is first to 1 to 99 games, not 100"),
-    ("two", "match must be a match length (first to N games), not 'two'"),
-    ("-2", "match must be a match length (first to N games), not '-2'"),
-    ("2.5", "match must be a match length (first to N games), not '2.5'"),
+    ("two", "a match is first to 1 to 99 games, not 'two'"),
+    ("-2", "a match is first to 1 to 99 games, not '-2'"),
+    ("2.5", "a match is first to 1 to 99 games, not '2.5'"),
 ])
 def test_a_match_length_the_game_does_not_allow_is_refused(db: Path, value: str,
                                                            message: str) -> None:
@@ -468,8 +489,9 @@ def test_a_refereed_match_goes_on_to_its_next_game(db: Path) -> None:
         token = r.cookies.get(f"hoyle_{table_id}") or ""
         client.cookies.clear()
         table = table_of(client, table_id)
-        assert "game 1, match first to 2, games won 0-0" in client.get(f"/t/{table_id}").text
-        assert "game 1, match first to 2, games won 0-0" in client.get("/").text
+        line = "Game 1. Match, first to 2 games: Ann 0, Bob 0; game points 0-0 (ACC-12.1)."
+        assert f'<p id="match" role="status">{line}</p>' in client.get(f"/t/{table_id}").text
+        assert f'<span class="opt match">{line}</span>' in client.get("/").text
         with connect(client, table_id, token) as ws:
             ws.send_text(json.dumps({"type": "sync", "seq": 0}))
             f = recv(ws)

@@ -634,13 +634,15 @@ class CribbageText(GameText):
             laws is not None and laws.name == "ew" else ""
         points = (f"; game points {'-'.join(map(str, match.points))} (ACC-12.1)"
                   if laws is not None and laws.name == "acc" else "")
-        lines = [f"[bold]Match, first to {match.first_to} games[/bold]{lurch}: "
+        lines = [f"[bold]Match, first to {match.first_to} "
+                 f"game{'s' if match.first_to != 1 else ''}[/bold]{lurch}: "
                  f"{games}{points}."]
         won = match.decided()
         if won is not None:
             who = sides[won]
             rest = max(w for i, w in enumerate(match.won) if i != won)
-            lines.append(f"[bold magenta]{escape(who)} win{'' if who == 'You' else 's'} the "
+            several = who == "You" or len(sides) < len(names)  # "You", or partners
+            lines.append(f"[bold magenta]{escape(who)} win{'' if several else 's'} the "
                          f"match[/bold magenta] ({match.won[won]} "
                          f"game{'s' if match.won[won] != 1 else ''} to {rest}).")
         return lines

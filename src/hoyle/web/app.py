@@ -3,17 +3,24 @@
 One owner per table: a table's moves are taken one at a time under its lock, each stored
 before anyone is told (:class:`hoyle.web.tables.Table`), then every reader connected to
 the table is sent its own update (its seat's view and the events it may see; a spectator
-the public view). The computer's choices are made off the event loop
-(:func:`asyncio.to_thread`).
+the public view). The moves that make themselves (chance, the computers', forced moves)
+are made by the table's owner task in the background (:meth:`Hub.start`), one at a time
+under the lock, the computer's choices off the event loop (:func:`asyncio.to_thread`):
+no request waits for them, and at start the server serves first and drives the reloaded
+tables meanwhile.
 
 The socket protocol (JSON text frames). The client sends ``{"type": "sync", "seq": N}``
 (send me what came after action N) and ``{"type": "move", "seq": N, "text": "5h"}`` or
 ``{"type": "move", "seq": N, "action": "PLAY 5H"}``, ``N`` being the table's number the
 move was chosen at (a stale or replayed message is refused). The server sends ``update``
-frames (:meth:`~hoyle.web.tables.Table.frame`), ``confirm`` (a move that asks a yes first)
+frames (:meth:`~hoyle.web.tables.Table.frame`; a resync from before a match's current
+game gets that game's lines and the match's summary, never the whole match), ``presence``
+frames (who is present or away and the free seats, when only they changed: one reader is
+never sent two updates of the same number), ``confirm`` (a move that asks a yes first)
 and ``error`` (one per refused message; nothing changed). A seat is proved by its token,
 kept in an HttpOnly cookie and checked again on every message. A socket must sync before
-it moves (a move before is refused: its update could not be told from a resync). Typed
+it moves (a move before is refused: its update could not be told from a resync); a
+``sync`` counts :data:`SYNC_COST` messages against the socket's rate. Typed
 ``help`` (at a referee table also ``menu`` and ``board``) is answered with a ``help``
 frame (``{"type": "help", "lines": [...]}``), not read as a move. Each update also says
 which seats are ``present`` and, for a seat whose sockets all closed, how long it has been
@@ -26,6 +33,8 @@ import asyncio
 import gc
 import itertools
 import json
+import logging
+import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -38,9 +47,11 @@ from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.websockets import WebSocketState
 
 from hoyle.engine.action import Action
 from hoyle.engine.registry import GameSpec, games, get_game
+from hoyle.engine.series import MAX_MATCH
 from hoyle.engine.text import Confirm
 from hoyle.errors import HoyleError, short_repr
 from hoyle.web.referee import create_referee, referee_options
@@ -48,7 +59,7 @@ from hoyle.web.store import SeatKind, SqliteStore, TableStore
 from hoyle.web.tables import (COMPUTER, MATCH, MATCH_LENGTHS, PERSON, Table, Tables,
                               WebError, check_match, plain, seat_count, table_options)
 
-__all__ = ["MAX_MESSAGE", "create_app", "cookie_name"]
+__all__ = ["MAX_MESSAGE", "SYNC_COST", "create_app", "cookie_name", "web_words"]
 
 HERE = Path(__file__).resolve().parent
 MAX_MESSAGE = 16 * 1024
@@ -56,6 +67,10 @@ MAX_MESSAGE = 16 * 1024
 RATE = 10.0
 """Messages a second a socket may send on average (a burst of :data:`BURST`)."""
 BURST = 30.0
+SYNC_COST = 5.0
+"""What a ``sync`` takes from a socket's rate bucket, in messages: its answer is a whole
+frame (up to one game's lines), so a socket may resync at most :data:`BURST` / 5 times at
+once and twice a second on average."""
 MAX_SOCKETS = 16
 """The most spectators' sockets (no seat's cookie) open at once on one table: one more is
 refused with one error frame and closed (code 4429). A seat's socket is never counted
@@ -80,6 +95,9 @@ and come back too. (No law of either code lets the present player claim the game
 absent one, so no claim is offered.)"""
 
 
+log = logging.getLogger(__name__)
+
+
 def cookie_name(table_id: str) -> str:
     """The cookie that holds a seat's token at table ``table_id``."""
     return f"hoyle_{table_id}"
@@ -101,14 +119,18 @@ class Conn:
     allowance: float = BURST
     stamp: float = field(default_factory=time.monotonic)
 
-    def allow(self) -> bool:
-        """Take one message from the rate bucket; ``False`` if it is empty."""
+    gone: bool = False
+    """Whether a send to the socket failed (the client went): nothing more is sent."""
+
+    def allow(self, cost: float = 1.0) -> bool:
+        """Take ``cost`` messages from the rate bucket (a ``sync``: :data:`SYNC_COST`);
+        ``False`` if it holds fewer."""
         now = time.monotonic()
         self.allowance = min(self.burst, self.allowance + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.allowance < 1:
+        if self.allowance < cost:
             return False
-        self.allowance -= 1
+        self.allowance -= cost
         return True
 
 
@@ -122,6 +144,8 @@ class Hub:
         """Seconds an away seat is counted down on its opponent's page."""
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Conn]] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        """Per table, its owner task driving the automatic moves (:meth:`start`)."""
         self.away: dict[str, dict[int, float]] = {}
         """Per table, the seats whose last socket closed, and when (``time.time()``). At
         start (a restart) no socket is open: every taken seat of an unfinished game is
@@ -134,10 +158,12 @@ class Hub:
                 if taken:
                     self.away[table.id] = taken
 
-    def seat_left(self, table_id: str, seat: int) -> None:
-        """A seat's socket closed: if it has no other, it is away from now."""
-        if not any(c.seat == seat for c in self.conns.get(table_id, ())):
-            self.away.setdefault(table_id, {})[seat] = time.time()
+    def seat_left(self, table_id: str, seat: int) -> bool:
+        """A seat's socket closed: if it has no other, it is away from now (``True``)."""
+        if any(c.seat == seat for c in self.conns.get(table_id, ())):
+            return False
+        self.away.setdefault(table_id, {})[seat] = time.time()
+        return True
 
     def seat_back(self, table_id: str, seat: int) -> bool:
         """A seat synced a socket: it is no longer away (``True`` if it was)."""
@@ -147,42 +173,115 @@ class Hub:
         """The table's lock (one owner: its moves are taken in order)."""
         return self.locks.setdefault(table_id, asyncio.Lock())
 
-    async def send(self, conn: Conn, table: Table) -> None:
-        """Send ``conn`` what came after the last number it was sent."""
-        if conn.last is None:
-            return
-        frame = table.frame(conn.seat, conn.last)
+    def _presence(self, table: Table) -> dict[str, Any]:
+        """Which seats are ``present``, how long each away seat has been away (seconds),
+        the adjournment (seconds) and the free seats."""
         present = {c.seat for c in self.conns.get(table.id, ()) if c.seat is not None}
-        frame["present"] = sorted(present)
         now = time.time()
-        frame["away"] = {str(seat): round(now - since, 1) for seat, since
+        return {"present": sorted(present),
+                "away": {str(seat): round(now - since, 1) for seat, since
                          in self.away.get(table.id, {}).items() if seat not in present
-                         and table.kind == "play"}  # a referee plays no seat
-        frame["adjournment"] = self.adjournment
-        conn.last = table.seq
-        try:
-            await conn.ws.send_text(json.dumps(frame, ensure_ascii=False))
-        except Exception:  # a socket closing under us: its own loop drops it
-            pass
+                         and table.kind == "play"},  # a referee plays no seat
+                "adjournment": self.adjournment, "free_seats": table.free_seats()}
 
-    async def broadcast(self, table: Table) -> None:
-        """Send every reader of the table its update."""
+    async def send(self, conn: Conn, table: Table, resync: bool = False) -> None:
+        """Send ``conn`` what came after the last number it was sent: an ``update``; or,
+        when it has every action already and did not ask (``resync``), only a
+        ``presence`` frame (who is present or away, the free seats), so that no reader is
+        sent two updates of the same number. A socket whose send failed is dropped."""
+        if conn.last is None or conn.gone:
+            return
+        frame: dict[str, Any]
+        if conn.last == table.seq and not resync:
+            frame = {"type": "presence", "seq": table.seq, **self._presence(table)}
+        else:
+            frame = table.frame(conn.seat, conn.last)
+            frame.update(self._presence(table))
+        conn.last = table.seq
+        await self.write(conn, json.dumps(frame, ensure_ascii=False))
+
+    async def write(self, conn: Conn, text: str) -> None:
+        """Send one frame; a socket that has gone (closed, or its send fails) is dropped
+        from its table and sent nothing more."""
+        ws = conn.ws
+        if conn.gone or ws.client_state != WebSocketState.CONNECTED \
+                or ws.application_state != WebSocketState.CONNECTED:
+            conn.gone = True
+            return
+        try:
+            await ws.send_text(text)
+        except Exception:  # the client went while we sent
+            conn.gone = True
+            for conns in self.conns.values():
+                conns.discard(conn)
+            try:
+                await ws.close()
+            except Exception:  # already closed
+                pass
+
+    async def broadcast(self, table: Table, but: Conn | None = None) -> None:
+        """Send every reader of the table (``but`` one) its update (or its presence
+        frame)."""
         for conn in list(self.conns.get(table.id, ())):
-            await self.send(conn, table)
+            if conn is not but:
+                await self.send(conn, table)
 
     async def drive(self, table: Table) -> None:
         """Make the moves that make themselves (chance, computers off the event loop,
-        forced moves), each stored and then announced, until a person is to move.
-        Call with the table's lock held."""
-        while (nxt := table.next_automatic()) is not None:
-            if nxt[0] == "computer":
-                action = await asyncio.to_thread(table.automatic_action)
-            else:
-                action = table.automatic_action()
-            if action is None:
-                break
-            table.apply_automatic(action)  # stored, then applied
-            await self.broadcast(table)
+        forced moves), each stored and then announced, until a person is to move. Each
+        move is taken under the table's lock, which is let go between moves (a reader's
+        sync or page is never kept waiting for a computers' match to end). Run as the
+        table's owner task (:meth:`start`), not inside a request."""
+        while True:
+            async with self.lock(table.id):
+                nxt = table.next_automatic()
+                if nxt is None:
+                    return
+                if nxt[0] == "computer":
+                    action = await asyncio.to_thread(table.automatic_action)
+                else:
+                    action = table.automatic_action()
+                if action is None:
+                    return
+                table.apply_automatic(action)  # stored, then applied
+                await self.broadcast(table)
+            await asyncio.sleep(0)  # the others' turn on the event loop
+
+    def start(self, table: Table) -> None:
+        """Drive the table's automatic moves in the background (its owner task), unless
+        they are being driven already (the running task sees every later move: it reads
+        the table under its lock)."""
+        task = self.tasks.get(table.id)
+        if task is not None and not task.done():
+            return
+        task = asyncio.get_running_loop().create_task(self.drive(table),
+                                                      name=f"drive {table.id}")
+        task.add_done_callback(self._driven)
+        self.tasks[table.id] = task
+
+    @staticmethod
+    def _driven(task: "asyncio.Task[None]") -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a table's automatic moves stopped", exc_info=task.exception())
+
+    async def settle(self, table_id: str | None = None) -> None:
+        """Wait until the automatic moves of table ``table_id`` (``None``: of every table)
+        have been made, up to a person's turn or the end (tests, and a clean stop)."""
+        while True:
+            running = [t for k, t in self.tasks.items()
+                       if not t.done() and (table_id is None or k == table_id)]
+            if not running:
+                return
+            await asyncio.wait(running)
+
+    async def stop(self) -> None:
+        """Cancel the owner tasks (the server stops; a move being chosen is dropped, not
+        stored: the restarted server chooses it again from the same seed)."""
+        running = [t for t in self.tasks.values() if not t.done()]
+        for t in running:
+            t.cancel()
+        if running:
+            await asyncio.wait(running)
 
 
 def _same_origin(request: Request) -> bool:
@@ -232,14 +331,14 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        for table in list(tables.tables.values()):
-            async with ctx.hub.lock(table.id):
-                await ctx.hub.drive(table)
         # the loaded tables are long-lived: the cycle collector need not walk them again
         # (a full collection of a large heap stalls every table's socket)
         gc.collect()
         gc.freeze()
+        for table in list(tables.tables.values()):  # served at once; driven meanwhile
+            ctx.hub.start(table)
         yield
+        await ctx.hub.stop()
         the_store.close()
 
     app = FastAPI(title="hoyle", lifespan=lifespan, docs_url=None, redoc_url=None,
@@ -302,7 +401,7 @@ def _game_forms() -> list[dict[str, Any]]:
             if o.name == MATCH:  # the match length: a single game, or first to N games
                 choices = ["", *map(str, MATCH_LENGTHS)]
                 labels = ["single game", *(f"first to {n} games" for n in MATCH_LENGTHS)]
-                opts.append({"name": o.name, "help": o.help, "kind": "choice",
+                opts.append({"name": o.name, "help": web_words(o.help), "kind": "choice",
                              "choices": choices, "labels": labels, "default": ""})
                 continue
             if o.name == "variant":
@@ -312,7 +411,7 @@ def _game_forms() -> list[dict[str, Any]]:
             if choices and o.default is None:
                 choices = ["", *choices]  # not given (e.g. --acc-edition: the default)
             kind = "bool" if o.flag else ("choice" if choices else "text")
-            opts.append({"name": o.name, "help": o.help, "kind": kind,
+            opts.append({"name": o.name, "help": web_words(o.help), "kind": kind,
                          "choices": choices, "default": o.default})
         return opts
 
@@ -351,9 +450,10 @@ def _options(form: dict[str, str], options: list[Any], title: str) -> dict[str, 
         elif form.get(key, "") != "":
             text = form[key].strip()
             if o.type is int and not (text.isascii() and text.isdigit()):
-                what = "a match length (first to N games)" if o.name == MATCH else \
-                    "a whole number"
-                raise WebError(f"{o.name.replace('_', ' ')} must be {what}, not "
+                if o.name == MATCH:  # the words of check_match
+                    raise WebError(f"a match is first to 1 to {MAX_MATCH} games, not "
+                                   f"{short_repr(form[key])}")
+                raise WebError(f"{o.name.replace('_', ' ')} must be a whole number, not "
                                f"{short_repr(form[key])}")
             values[o.name] = int(text) if o.type is int else form[key]
             if o.name == MATCH:
@@ -362,7 +462,7 @@ def _options(form: dict[str, str], options: list[Any], title: str) -> dict[str, 
 
 
 def _refused(what: str, e: Exception) -> Response:
-    return HTMLResponse(f"<p>{what}: {_esc(str(e))}</p>"
+    return HTMLResponse(f"<p>{what}: {_esc(web_words(str(e)))}</p>"
                         '<p><a href="/">Back to the lobby</a></p>', status_code=400)
 
 
@@ -396,8 +496,7 @@ def _lobby_router(ctx: _Context) -> APIRouter:
             table = tables.create(spec.name, options, seats[:n], ctx.next_seed())
         except (HoyleError, ValueError, IndexError) as e:
             return _refused("Cannot create the table", e)
-        async with hub.lock(table.id):
-            await hub.drive(table)
+        hub.start(table)  # the computers' moves: in the background, from now
         resp = RedirectResponse(f"/t/{table.id}", status_code=303)
         if table.free_seats():
             _seat_cookie(resp, table, table.take_seat(table.free_seats()[0]))
@@ -429,9 +528,10 @@ def _table_router(ctx: _Context) -> APIRouter:
     tables, hub = ctx.tables, ctx.hub
 
     @router.post("/t/{table_id}/sit/{seat}")
-    async def sit(request: Request, table_id: str, seat: int) -> Response:
+    async def sit(request: Request, table_id: str, seat: str) -> Response:
         try:
             table = tables.get(table_id)
+            number = _whole(seat, "a seat")
             held = table.seat_of(request.cookies.get(cookie_name(table_id)))
             if held is not None:
                 raise WebError(f"you already hold seat {held + 1} at this table")
@@ -439,7 +539,7 @@ def _table_router(ctx: _Context) -> APIRouter:
                 raise WebError("a seat is taken from this server's own page")
             if not table.free_seats():
                 raise WebError("no seat is free at this table")
-            token = table.take_seat(seat)
+            token = table.take_seat(number)
         except WebError as e:
             return HTMLResponse(f"<p>{_esc(str(e))}</p>", status_code=409)
         resp = RedirectResponse(f"/t/{table.id}", status_code=303)
@@ -461,19 +561,25 @@ def _table_router(ctx: _Context) -> APIRouter:
             "invite": str(request.url)})
 
     @router.get("/t/{table_id}/record.json")
-    async def record(request: Request, table_id: str, game: int | None = None) -> Response:
+    async def record(request: Request, table_id: str, game: str | None = None) -> Response:
         """The record of the table's game ``game`` (a match's games from 1; none given: the
-        game being played, or the last)."""
+        game being played, or the last), downloaded as ``hoyle-ID.json`` (a match's game
+        ``k``: ``hoyle-ID-game-k.json``)."""
         try:
             table = tables.get(table_id)
         except WebError:
             return JSONResponse({"error": "no such table"}, status_code=404)
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
         try:
-            data = table.record(seat, game)
+            number = None if game is None else _whole(game, "a game")
+        except WebError as e:
+            return JSONResponse({"error": str(e)}, status_code=400)
+        try:
+            run = table.game_run(number)
+            data = table.record(seat, run.number)
         except WebError as e:
             return JSONResponse({"error": str(e)}, status_code=404)
-        name = f"hoyle-{table_id}" + (f"-{game}" if game is not None and game > 1 else "")
+        name = f"hoyle-{table_id}" + (f"-game-{run.number}" if table.match_info() else "")
         return JSONResponse(data, headers={
             "Content-Disposition": f'attachment; filename="{name}.json"'})
 
@@ -529,10 +635,9 @@ def _socket_router(ctx: _Context) -> APIRouter:
             pass
         finally:
             hub.conns.get(table_id, set()).discard(conn)
-            if conn.seat is not None:
-                hub.seat_left(table_id, conn.seat)
+            if conn.seat is not None and hub.seat_left(table_id, conn.seat):
                 async with hub.lock(table.id):
-                    await hub.broadcast(table)
+                    await hub.broadcast(table)  # the others: the seat is away
 
     async def handle(conn: Conn, table: Table, text: str) -> None:
         ws = conn.ws
@@ -552,6 +657,9 @@ def _socket_router(ctx: _Context) -> APIRouter:
             await ws.send_text(_error("malformed message: expected "
                                       '{"type": "sync"|"move", "seq": N, ...}', table))
             return
+        if msg["type"] == "sync" and not conn.allow(SYNC_COST - 1):  # a sync costs more
+            await ws.send_text(_error("too many syncs: slow down", table))
+            return
         async with hub.lock(table.id):
             # every message is authenticated again: the seat must still be the token's
             seat = table.seat_of(conn.token)
@@ -563,10 +671,9 @@ def _socket_router(ctx: _Context) -> APIRouter:
                     await ws.send_text(_error(f"no action {msg['seq']} at this table", table))
                     return
                 conn.last = msg["seq"]
+                await hub.send(conn, table, resync=True)
                 if seat is not None and hub.seat_back(table.id, seat):
-                    await hub.broadcast(table)  # the others see the seat is back
-                else:
-                    await hub.send(conn, table)
+                    await hub.broadcast(table, but=conn)  # the others: the seat is back
                 return
             if conn.last is None:  # its update could not be told apart from a resync
                 await ws.send_text(_error('sync first: send {"type": "sync", "seq": N} '
@@ -593,7 +700,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 await ws.send_text(_error(str(e), table))
                 return
             await hub.broadcast(table)
-            await hub.drive(table)
+        hub.start(table)  # what follows the move (chance, the computers) in the background
 
     def read_move(table: Table, seat: int, msg: dict[str, Any]) -> Action | Confirm:
         if isinstance(msg.get("text"), str):
@@ -612,6 +719,36 @@ def _socket_router(ctx: _Context) -> APIRouter:
         raise WebError('a move needs "text" (as typed) or "action"')
 
     return router
+
+
+def _whole(text: str, what: str) -> int:
+    """A path's or query's whole number (a seat or a game, from 1 as a page shows it for
+    a game; a seat from 0).
+
+    Raises:
+        WebError: not a whole number.
+    """
+    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+        raise WebError(f"{what} is a whole number, not {short_repr(text)}")
+    return int(text)
+
+
+_FLAG = re.compile(r"--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)")
+
+
+def web_words(text: str) -> str:
+    """A game's terminal words as the lobby's forms say them: an option's flag
+    (``--lurch-agreed``) by the form's name for it (``lurch agreed``), ``add --laws ew`` as
+    ``choose laws ew``, and a match's files (``NAME-2.json, ...``) as the table's page
+    shows them.
+
+    >>> web_words("--lurch-agreed is an option of the EW code (EW-xvii): add --laws ew")
+    '"lurch agreed" is an option of the EW code (EW-xvii): choose laws ew'
+    """
+    text = re.sub(r"\badd --([a-z][a-z0-9-]*) ",
+                  lambda m: f"choose {m.group(1).replace('-', ' ')} ", text)
+    text = text.replace("(NAME-2.json, ...)", "(Game 1, Game 2, ... on the table's page)")
+    return _FLAG.sub(lambda m: f'"{m.group(1).replace("-", " ")}"', text)
 
 
 def _esc(text: str) -> str:

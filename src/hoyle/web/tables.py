@@ -62,7 +62,8 @@ MATCH = "match"
 """The option of a game that has match play: first to N games (:mod:`hoyle.engine.series`)."""
 MATCH_LENGTHS = (2, 3, 4, 5, 7, 9)
 """The match lengths the lobby's forms list (first to N games), after "single game"; any
-length from 1 to :data:`~hoyle.engine.series.MAX_MATCH` is taken."""
+length from 1 to :data:`~hoyle.engine.series.MAX_MATCH` is taken, but a match between
+computers only is first to at most 9 (the longest listed)."""
 
 
 class WebError(HoyleError):
@@ -392,10 +393,21 @@ class Table:
         if m is None:
             return None
         return {"first_to": m.first_to, "game": self.game.number, "won": list(m.won),
-                "points": list(m.points), "winner": m.decided(),
+                "points": list(m.points), "winner": m.decided(), "line": self.match_line(m),
                 "games": [{"number": g.number, "commitment": g.commitment,
                            "seed": g.seed if g.last is not None and self.seeded else None,
                            "over": g.last is not None} for g in self.games]}
+
+    def match_line(self, m: MatchState) -> str:
+        """Where the match stands in one line (plain), in the game's words with the
+        sides' names (:meth:`~hoyle.engine.text.GameText.match_lines`): ``Game 2. Match,
+        first to 2 games: Ann 1, Bob 0; game points 3-0 (ACC-12.1).`` (game points under
+        ACC), and the winner once decided."""
+        said = [plain(t) for t in self.text.match_lines(self.state, m, list(self.names))]
+        if not said:
+            said = [f"Match, first to {m.first_to} game{'s' if m.first_to != 1 else ''}: "
+                    f"games won {'-'.join(map(str, m.won))}."]
+        return " ".join([f"Game {self.game.number}.", *said])
 
     def read(self, seat: int, line: str) -> Action | Confirm:
         """The move a typed line stands for (the game's own reading, as the terminal's).
@@ -511,6 +523,25 @@ class Table:
                 out.extend({"n": step.n, "text": t} for t in self.game_lines(game, reader))
         return out
 
+    def resync_lines(self, reader: int | None, since: int) -> list[dict[str, Any]]:
+        """The lines a reader last sent action ``since`` is sent: :meth:`lines` after
+        ``since``, but never more than one game's. From before the current game's start
+        (a match's game ``k > 1``), what came after ``since`` is the earlier games (each in
+        its own record) and game ``k``: the reader is sent the match summary (the last
+        game's end, the tally and game ``k``'s start, :meth:`game_lines`, and where the
+        earlier games' records are) and game ``k``'s lines, so a frame is bounded by one
+        game whatever the match's length."""
+        game = self.game
+        if since >= game.first or game.number == 1:
+            return self.lines(reader, since)
+        before = self.games[game.number - 2]
+        k = before.number
+        summary = ["Game 1 of the match: its lines are in its record (record.json?game=1)."
+                   if k == 1 else f"Games 1 to {k} of the match: their lines are in their "
+                   f"records (record.json?game=1 to {k})."]
+        summary.extend(self.game_lines(before, reader))
+        return [{"n": game.first, "text": t} for t in summary] + self.lines(reader, game.first)
+
     def show_lines(self, reader: int | None, since: int = 0) -> list[str]:
         """The last show among the steps after ``since`` in the players' words, as the
         game holds it on screen (:meth:`~hoyle.engine.text.GameText.held_lines`: "fifteen
@@ -548,7 +579,7 @@ class Table:
             "names": names,
             "board": jsonable(self.text.board(self.state, max(seat, 0), names)),
             "to_act": to_act, "finished": self.finished,
-            "lines": self.lines(reader, since),
+            "lines": self.resync_lines(reader, since),
             "show": self.show_lines(reader, since),
             "view": jsonable(self.view(reader)),
             "legal": [str(a) for a in legal],
@@ -682,6 +713,10 @@ class Tables:
             if name not in known:
                 raise WebError(f"{spec.title} has no option {name!r}")
             clean[name] = check_match(value) if name == MATCH else value
+        longest = MATCH_LENGTHS[-1]
+        if not any(s.kind == PERSON for s in seats) and (clean.get(MATCH) or 0) > longest:
+            raise WebError(f"a match between computers is first to at most {longest} games, "
+                           f"not {clean[MATCH]}")
         for s in seats:
             if s.kind == COMPUTER:
                 spec.make_player(s.player)  # HoyleError: unknown player

@@ -53,6 +53,7 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "update") update(msg);
+    else if (msg.type === "presence") presence(msg);
     else if (msg.type === "error") $("error").textContent = msg.message;
     else if (msg.type === "confirm") confirmMove(msg);
     else if (msg.type === "help") { $("said").replaceChildren(...msg.lines.map((t) => { const p = document.createElement("p"); p.textContent = t; return p; })); }
@@ -89,10 +90,6 @@ function update(f) {
   }
   while (live.childNodes.length > 12) live.removeChild(live.firstChild);
   if (f.lines.length) $("log").lastElementChild.scrollIntoView({ block: "nearest" });
-  const sit = document.querySelector(".sit");
-  if (sit && (!f.free_seats.length || f.seat !== null)) sit.hidden = true;
-  const invite = document.querySelector(".invite");
-  if (invite && !f.free_seats.length) invite.hidden = true;
   drawScores(f); drawBoard(f); drawCentre(f); drawShow(f);
   if (f.kind === "referee") drawReferee(f); else drawMine(f);
   const st = f.status.map((b) => typeof b === "string" ? b :
@@ -102,6 +99,23 @@ function update(f) {
                                  : "The seed is revealed when the game ends.";
   if (f.kind === "referee") { $("seed").textContent = f.finished ? "The game is over: the record holds every card entered." : ""; }
   drawMatch(f);
+  drawPresence(f);
+}
+
+// who is present or away and the free seats: sent alone (a "presence" frame, of the same
+// action number as the last update) when only they changed
+function presence(p) {
+  if (!frame) return;
+  Object.assign(frame, { present: p.present, away: p.away, adjournment: p.adjournment,
+                         free_seats: p.free_seats });
+  drawPresence(frame);
+}
+
+function drawPresence(f) {
+  const sit = document.querySelector(".sit");
+  if (sit && (!f.free_seats.length || f.seat !== null)) sit.hidden = true;
+  const invite = document.querySelector(".invite");
+  if (invite && !f.free_seats.length) invite.hidden = true;
   const waiting = f.names.filter((_, i) => f.free_seats.includes(i));
   $("conn").textContent = "connected" + (waiting.length ? `; waiting for ${waiting.join(", ")} to sit` : "");
   // an away seat: its opponent sees how long the seat still waits (never forfeited)
@@ -117,8 +131,7 @@ function drawMatch(f) {
   const m = f.match;
   if (!m) return;
   const line = $("match");
-  if (line) line.textContent = `game ${m.game}, match first to ${m.first_to}, games won ${m.won.join("-")}` +
-    (m.winner !== null ? ": the match is over" : "");
+  if (line) line.textContent = m.line;
   const c = $("commitment");
   if (c && f.commitment) c.textContent = f.commitment;
   const seed = $("seed");
@@ -158,9 +171,12 @@ function tick() {
 setInterval(tick, 1000);
 
 // the show, hand by hand in the players' words, as the game holds it on screen
+let showGame = null;     // the match's game the show on the page is of
 function drawShow(f) {
   const box = $("show");
   if (!box) return;
+  const game = f.match ? f.match.game : 1;
+  if (game !== showGame) { box.replaceChildren(); showGame = game; }  // a new game: none yet
   if (!f.show || !f.show.length) return;  // the last show stays until the next
   const h = document.createElement("h2"); h.textContent = "The last show";
   box.replaceChildren(h, ...f.show.map((t) => { const p = document.createElement("p"); p.textContent = t; return p; }));
