@@ -9,7 +9,6 @@ import random
 from helpers.cribbage import ref_show
 
 from hoyle.cards import CARDS, Suit, parse_cards
-from hoyle.cribbage.advice.endgame import discard_win_chances
 from hoyle.cribbage.advice.wintable import win_table
 from hoyle.cribbage.match import play_game
 from hoyle.cribbage.players import PLAYERS, AwareExpertPlayer, ExpertPlayer, make_player
@@ -140,7 +139,7 @@ def test_near_the_end_the_pone_keeps_the_hand_that_counts_out() -> None:
     view = state.view(1 - state.dealer)._replace(
         hand=tuple(hand), scores=(60, 117) if state.dealer == 0 else (117, 60))
     assert not view.is_dealer
-    chances = discard_win_chances(view, win_table("six-card"))
+    chances = AwareExpertPlayer().discard_chances(view, random.Random(0))
     best = max(chances, key=chances.__getitem__)
     assert set(best) == set(parse_cards(["KC", "2H"])) and chances[best] == 1.0
 

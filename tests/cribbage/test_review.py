@@ -5,6 +5,7 @@ totals per deal; the players' ranking."""
 from __future__ import annotations
 
 import json
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,39 @@ def test_two_players_of_one_kind_are_told_apart_by_seat(tmp_path: Path) -> None:
     totals = [line.split(":")[0] for line in out.output.splitlines()
               if "of win probability lost in" in line]
     assert totals == ["expert (seat 0)", "expert (seat 1)"]
+
+
+def test_near_the_end_a_discard_is_reviewed_for_the_game() -> None:
+    # The pone at 117 (4 to go, counting his hand first, CRIB-R-10), the dealer at 60 (who
+    # cannot reach 121 this deal): keeping 2-3-Q-K (2+3+Q and 2+3+K, two fifteens: 4 with
+    # any starter) wins surely; laying away the 2 and the 3 keeps 7-9-Q-K, which shows
+    # nothing by itself (many starters leave it under 4), so it may lose. The review shows
+    # the sure keep as the choice, at no cost, and the other at a cost in (0, 1).
+    import random as _random
+
+    from hoyle.cards import derive_rng, parse_cards
+    from hoyle.cribbage.advice.wintable import win_table
+    from hoyle.cribbage.players import ExpertPlayer
+    from hoyle.cribbage.review import _discard
+    from hoyle.cribbage.state import CribbageState, Phase
+    from hoyle.engine.action import Action as _Action
+
+    hand = parse_cards(["2H", "3C", "7S", "9D", "QH", "KS"])
+    state = CribbageState(seed=3, itemize=False)
+    rng = _random.Random(3)
+    while state.phase != Phase.DISCARD:
+        state.apply(state.sample_chance(rng))
+    assert state.dealer is not None
+    view = state.view(1 - state.dealer)._replace(
+        hand=tuple(hand), scores=(60, 117) if state.dealer == 0 else (117, 60))
+    table = win_table("six-card")
+
+    def review(away: list[str]) -> Any:
+        return _discard(view, _Action("DISCARD", tuple(parse_cards(away))), 0,
+                        ExpertPlayer(), table, derive_rng(1, "review", 0))
+
+    sure, risky = review(["7S", "9D"]), review(["2H", "3C"])
+    for d in (sure, risky):
+        assert d.unit == WIN
+        assert set(parse_cards(d.best.split())) == set(parse_cards(["7S", "9D"]))
+    assert sure.cost == 0.0 and 0.0 < risky.cost < 1.0

@@ -11,13 +11,15 @@ less his), the opponent's hands drawn as the expert draws them (20 per decision,
 the record's seed and the action's index, so a review is the same every time) and each
 solved exactly; the best card less the one laid.
 
-Near the end a discard's cost is in the probability of winning the game, an estimate:
-for each starter the seat's points this deal are its kept hand's show plus the crib's
-expected value (if it deals) plus the average pegging of its role (pone 2.0, dealer 3.5:
-``shared/figures.md`` §3), the opponent's his averages (hand 8.1 as pone, 8.0 and 4.7 crib
-as dealer), the sides counting in the laws' order (the pone first, CRIB-R-10, the game
-ending the moment a side reaches it, CRIB-R-11), and a deal that does not end the game
-valued by the win table at the next position (:mod:`hoyle.cribbage.advice.wintable`). A card
+Near the end a six-card discard's cost is in the probability of winning the game, the
+score-aware expert's estimate
+(:meth:`~hoyle.cribbage.players.aware.AwareExpertPlayer.discard_chances`: the opponent's six
+drawn and kept by the discard advice, every starter left, the play's points in order drawn
+from expert deals, the sides counting in the laws' order, the pone first, CRIB-R-10, the
+game ending the moment a side reaches it, CRIB-R-11, and a deal that does not end the game
+valued by the win table at the next position, :mod:`hoyle.cribbage.advice.wintable`; its
+draws seeded by the record's seed and the action's index), and the choice shown beside it
+is the way with the best chance. A card
 that would have pegged out (CRIB-R-11) and was not laid costs, in win probability, the
 chance of losing from there by the win table (the position as it stands, before the next
 deal). Other cards near the end are costed in points, as far from it.
@@ -41,10 +43,10 @@ from collections.abc import Sequence
 from hoyle.cards import CARDS, Card, derive_rng
 from hoyle.cribbage.advice.cribtable import crib_table
 from hoyle.cribbage.advice.discard import DiscardOption
-from hoyle.cribbage.advice.endgame import chance_after_deal, discard_win_chances
+from hoyle.cribbage.advice.endgame import chance_after_deal
 from hoyle.cribbage.advice.wintable import VARIANT_TARGETS, WinTable, win_table
 from hoyle.cribbage.events import Kind
-from hoyle.cribbage.players.aware import NEAR
+from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer
 from hoyle.cribbage.players.expert import ExpertPlayer
 from hoyle.cribbage.players.search import peg_points
 from hoyle.cribbage.records import replay_record, state_for_record
@@ -171,7 +173,7 @@ def review_record(record: GameRecord, seat: int | None = None) -> Review:
             view = state.view(who)
             rng = derive_rng(record.seed or 0, "review", i)
             if action.verb == "DISCARD":
-                decisions.append(_discard(view, action, deal, expert, table))
+                decisions.append(_discard(view, action, deal, expert, table, rng))
             elif action.verb == "PLAY":
                 found = _play(view, action, state.legal_actions(), deal, expert, table, rng)
                 if found is not None:
@@ -187,16 +189,19 @@ def review_record(record: GameRecord, seat: int | None = None) -> Review:
 
 
 def _discard(view: CribbageView, action: Action, deal: int, expert: ExpertPlayer,
-             table: WinTable) -> Decision:
+             table: WinTable, rng: random.Random) -> Decision:
     made = tuple(sorted(action.cards))
     if len(view.hand) == 5:  # five-card: the values of five_card_options
         return _five_card_discard(view, made, deal, table)
-    best = tuple(sorted(expert._discard(view)))
     if _near(view):
-        chances = {tuple(sorted(k)): v for k, v in discard_win_chances(view, table).items()}
+        aware = AwareExpertPlayer()
+        chances = {tuple(sorted(k)): v for k, v in aware.discard_chances(view, rng).items()}
         top = max(chances.values())
-        return Decision(deal, view.seat, "discard", _cards(made), _cards(best),
+        wins = tuple(sorted(max(chances, key=lambda k: (chances[k] >= top - 1e-12,
+                                                       k == made))))
+        return Decision(deal, view.seat, "discard", _cards(made), _cards(wins),
                         round(top - chances[made], 6), WIN)
+    best = tuple(sorted(expert._discard(view)))
     worth = {tuple(sorted(k)): v for k, v in expert.discard_values(view).items()}
     return Decision(deal, view.seat, "discard", _cards(made), _cards(best),
                     round(max(worth.values()) - worth[made], 6), POINTS)
