@@ -197,8 +197,9 @@ def _discard(view: CribbageView, action: Action, deal: int, expert: ExpertPlayer
         aware = AwareExpertPlayer()
         chances = {tuple(sorted(k)): v for k, v in aware.discard_chances(view, rng).items()}
         top = max(chances.values())
-        wins = tuple(sorted(max(chances, key=lambda k: (chances[k] >= top - 1e-12,
-                                                       k == made))))
+        # the best way; the one made when it is among the best
+        wins: tuple[Card, ...] = made if chances[made] >= top - 1e-12 else \
+            max(chances, key=chances.__getitem__)
         return Decision(deal, view.seat, "discard", _cards(made), _cards(wins),
                         round(top - chances[made], 6), WIN)
     best = tuple(sorted(expert._discard(view)))
