@@ -315,7 +315,8 @@ class PlaySession(_Session[S]):
                 self.console.print(done.said)
             self._print_events(done.events)
             return
-        self.show(self.text.status(self.state, self.human, self.names))
+        self.show(self.text.status(self.state, self.human, self.names,
+                                   width=self.console.width))
         while True:
             action = self._ask()
             if action is None:  # undone: the game is back at an earlier move

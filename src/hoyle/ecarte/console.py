@@ -238,7 +238,8 @@ class EcarteText(GameText):
         return ("You played the king of trumps without announcing it; you may still "
                 "(CLUB-24). Announce it? (king or no): ", Action("KING", n=seat))
 
-    def status(self, state: EcarteState, seat: int, names: Sequence[str]) -> list[Block]:
+    def status(self, state: EcarteState, seat: int, names: Sequence[str],
+               width: int | None = None) -> list[Block]:
         """A blank line, the score, the turn-up, the trick and the hand."""
         return ["", *status_lines(state.view(seat), names)]
 

@@ -306,8 +306,10 @@ class GameText:
         ask and the action a yes stands for; ``None`` (the default): nothing to offer."""
         return None
 
-    def status(self, state: Any, seat: int, names: Sequence[str]) -> list[Block]:
-        """What is shown before the person is asked for a move."""
+    def status(self, state: Any, seat: int, names: Sequence[str],
+               width: int | None = None) -> list[Block]:
+        """What is shown before the person is asked for a move, for a console ``width``
+        characters wide (``None``: any width; a board too wide for it is drawn compact)."""
         raise NotImplementedError
 
     def decision_lines(self, state: Any, seat: int) -> list[str]:
