@@ -78,6 +78,20 @@ def test_the_line_modes_board_fits_fifty_columns(tmp_path: Path) -> None:
     assert len(streets) == 4 and {len(ln) for ln in streets} == {75}
 
 
+def test_the_referees_board_fits_fifty_columns(tmp_path: Path) -> None:
+    outs = {}
+    for columns in ("50", "80"):
+        done = hoyle("referee", "cribbage", "--names", "Alice,Bob", "--save",
+                     f"r{columns}.json", cwd=tmp_path, stdin="board\nquit\n",
+                     COLUMNS=columns, LANG="C.UTF-8")
+        assert done.returncode == 0, done.stderr
+        outs[columns] = done.stdout
+        # the board at the start and again for "board": the score lines each time
+        assert done.stdout.count("A Alice   0 (back peg 0)") == 2
+    assert "·" not in outs["50"]
+    assert len([ln for ln in outs["80"].splitlines() if "·····" in ln]) == 8
+
+
 # -- 4 and 8. the review's words ---------------------------------------------------------
 def _decisions(out: str) -> list[list[str]]:
     """The rows of the review's first table (boxed): its cells, stripped."""

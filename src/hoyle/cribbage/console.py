@@ -667,9 +667,10 @@ class CribbageText(GameText):
                 f"{_match_words(state)}{_start_words(state)}. "
                 "Type 'help' for what to enter, 'menu' for the irregularities.")
 
-    def referee_start(self, state: CribbageState, names: Sequence[str]) -> list[Block]:
-        """The board."""
-        return [self.referee_board(state, names)]
+    def referee_start(self, state: CribbageState, names: Sequence[str],
+                      width: int | None = None) -> list[Block]:
+        """The board (:meth:`referee_board`)."""
+        return [self.referee_board(state, names, width)]
 
     def referee_options(self, state: CribbageState) -> list[str]:
         """The options of a decision due, one a line."""
@@ -727,9 +728,11 @@ class CribbageText(GameText):
         return TextTable(rows, ("kind", "law", "what happened"),
                          title=f"Irregularities ({laws.name.upper()}): report KIND [SEAT]")
 
-    def referee_board(self, state: CribbageState, names: Sequence[str]) -> Block:
-        """The board, with its streets of holes (:meth:`board_text`)."""
-        return self.board_text(state, 0, names)
+    def referee_board(self, state: CribbageState, names: Sequence[str],
+                      width: int | None = None) -> Block:
+        """The board, with its streets of holes where they fit in ``width`` characters
+        (:meth:`board_text`)."""
+        return self.board_text(state, 0, names, width=width)
 
     def referee_event_lines(self, state: CribbageState, events: Sequence[Event],
                             names: Sequence[str]) -> list[str]:

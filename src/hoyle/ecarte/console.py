@@ -415,7 +415,8 @@ class EcarteText(GameText):
                          title=f"Irregularities ({laws.name.upper()}): report KIND [SEAT] "
                                "[CARDS]")
 
-    def referee_board(self, state: EcarteState, names: Sequence[str]) -> Block:
-        """The score."""
+    def referee_board(self, state: EcarteState, names: Sequence[str],
+                      width: int | None = None) -> Block:
+        """The score (one line at any ``width``)."""
         return (f"[bold]Score[/bold] {escape(names[0])} {state.scores[0]}, "
                 f"{escape(names[1])} {state.scores[1]}")
