@@ -24,7 +24,7 @@ from helpers.review import CRIB, near_end
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 ENV = {"NO_COLOR": "1", "COLUMNS": "200", "TERM": "dumb"}
 OFFER = r"Review the game\? \[y/N\] "
-SEAT_LINE = re.compile(r"^human \(seat 0\): (\d+\.\d\d) points and (\d+\.\d)% of win "
+SEAT_LINE = re.compile(r"^You: (\d+\.\d\d) points and (\d+\.\d)% of win "
                        r"probability lost in (\d+) deals", re.M)
 
 

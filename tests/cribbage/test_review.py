@@ -43,7 +43,7 @@ def test_each_discard_costs_the_expert_values_difference(game: GameRecord) -> No
             d = next(discards)
             view = state.view(state.current_player)
             assert d.seat == state.current_player and d.made == " ".join(
-                str(c) for c in sorted(action.cards))
+                c.pretty for c in sorted(action.cards))  # the game's notation: A♥ 10♦
             if d.unit == POINTS:
                 worth = {tuple(sorted(k)): v for k, v in expert.discard_values(view).items()}
                 made = tuple(sorted(action.cards))
@@ -94,8 +94,9 @@ def test_hoyle_review_prints_the_decisions_and_totals(game: GameRecord, tmp_path
     path.write_text(game.to_json(), encoding="utf-8")
     out = CliRunner().invoke(app, ["review", str(path), "--seat", "0"])
     assert out.exit_code == 0, out.output
-    assert "Cost per deal" in out.output and "greedy (seat 0):" in out.output
-    assert "expert (seat 1)" not in out.output
+    # the seats by the record's names (one each: no seat numbers)
+    assert "Cost per deal" in out.output and "\ngreedy: " in out.output
+    assert "expert:" not in out.output and "(seat " not in out.output
     bad = CliRunner().invoke(app, ["review", str(path), "--seat", "5"])
     assert bad.exit_code == 2 and "no seat 5" in bad.output
 

@@ -105,7 +105,7 @@ def test_every_five_card_discard_of_a_game_by_brute_force() -> None:
             d = next(discards)
             view = state.view(state.current_player)
             made = tuple(sorted(action.cards))
-            assert d.seat == view.seat and d.made == " ".join(map(str, made))
+            assert d.seat == view.seat and d.made == " ".join(c.pretty for c in made)
             if d.unit == POINTS:
                 worth = {k: v for k, (_, v) in brute_values(view).items()}
             else:

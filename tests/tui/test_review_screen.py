@@ -63,7 +63,7 @@ def test_r_on_the_end_screen_shows_the_review(tmp_path: Path,
     assert out.exit_code == 0, out.output
     expected = [ln.rstrip() for ln in out.output.splitlines()]
     assert shown == [*expected, "Later: hoyle review g.json --seat 0"]
-    assert any(ln.startswith("human (seat 0): ") and " points and " in ln for ln in shown)
+    assert any(ln.startswith("You: ") and " points and " in ln for ln in shown)
     assert not any("review" in ln for ln in app.log_lines)  # the log keeps the game's lines
 
 

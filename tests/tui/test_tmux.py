@@ -115,3 +115,31 @@ def test_plain_in_a_terminal_that_cannot_show_suits(tmp_path: Path, terminal: li
     screen = t.wait_for("EXIT=0")
     assert "Traceback" not in screen and screen.isascii()
     assert (tmp_path / "g.json").exists()
+
+
+def test_r_at_the_end_of_a_game_shows_the_review(tmp_path: Path,
+                                                 terminal: list[Tmux]) -> None:
+    # five-card against the random player, seed 31, one decision from its end (the
+    # reviewer's game): the last move, the show held, the end screen, then r (twice)
+    from helpers.review import CRIB, near_end
+
+    part, typed, _ = near_end(31, {**CRIB, "variant": "five-card", "opponent": "random"})
+    part.save(tmp_path / "g.json")
+    t = start(terminal, ["play", "--resume", "g.json"], tmp_path, LANG="C.UTF-8")
+    t.wait_for("Resuming the game in")
+    t.keys(typed, "Enter")
+    deadline = time.monotonic() + 60
+    while "The game is over." not in (screen := t.screen()):
+        assert time.monotonic() < deadline, screen
+        if "Press Enter to go on." in screen:
+            t.keys("Enter")
+        time.sleep(0.3)
+    for _ in range(2):
+        t.keys("r")
+        t.wait_for("Decisions of g.json")
+        t.keys("Escape")
+        t.wait_for("The game is over.")
+    t.keys("C-q")
+    screen = t.wait_for("EXIT=0")
+    assert "Traceback" not in screen and "DuplicateIds" not in screen
+    assert "Your review: hoyle review g.json --seat 0" in "".join(screen.splitlines())

@@ -1,6 +1,7 @@
 """Reading a line at the terminal's prompts: with line editing and a history (the arrow
-keys recall earlier lines, kept in ``history`` in the data folder) through prompt_toolkit
-when the input and output are an interactive terminal, else rich's plain ``input``.
+keys recall earlier lines, kept in ``history`` in the data folder; if that file cannot be
+opened, one warning line and the lines of this session only) through prompt_toolkit when
+the input and output are an interactive terminal, else rich's plain ``input``.
 ``HOYLE_LINE_EDITING=0`` turns the editing off (the line is then read as from a pipe)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import sys
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 __all__ = ["LineReader", "editing_wanted"]
 
@@ -44,8 +46,15 @@ class LineReader:
             from hoyle.errors import HoyleError
             history: Any
             try:
-                history = FileHistory(str(data_dir() / "history"))
-            except (HoyleError, OSError):
+                path = data_dir() / "history"
+                # prompt_toolkit reads and writes the file later, printing a traceback at
+                # every prompt if it cannot (a folder of that name): tried once here
+                with open(path, "ab"):
+                    pass
+                history = FileHistory(str(path))
+            except (HoyleError, OSError) as e:
+                self.console.print(f"[yellow]No history of your lines: "
+                                   f"{escape(str(e))}[/yellow]", soft_wrap=True)
                 history = InMemoryHistory()
             self._session = PromptSession(history=history)
         return self._session

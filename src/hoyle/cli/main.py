@@ -100,29 +100,31 @@ def play(ctx: typer.Context,
          resume: Annotated[Optional[Path], typer.Option(  # noqa: UP007
              "--resume", help="Continue a saved game from its record file.")] = None,
          plain: Annotated[bool, typer.Option(
-             "--plain", help=PLAIN_HELP)] = False) -> None:
+             "--plain", help=PLAIN_HELP)] = False,
+         review: Annotated[bool, typer.Option(
+             "--review", help=REVIEW_HELP + " For a game with a review.")] = False) -> None:
     """Play a game against the computer: `hoyle play cribbage`, or `hoyle play --resume
     FILE`; `hoyle play` alone offers to continue your last unfinished game, else starts
     cribbage. Games are saved in the user's data folder unless --save names a file."""
     if ctx.invoked_subcommand is not None:
         if resume is not None:
             raise _fail("--resume goes alone: hoyle play --resume FILE")
-        ctx.obj = {"plain": plain}
+        ctx.obj = {"plain": plain, "review": review}
         return
     if resume is None:
-        _play_default(plain)
-    _resume_play(resume, plain=plain)
+        _play_default(plain, review)
+    _resume_play(resume, plain=plain, review=review)
 
 
 CONTINUE_WORDS = frozenset({"", "y", "yes"})
 """The answers that continue the unfinished game ``hoyle play`` offers (Enter: yes)."""
 
 
-def _play_default(plain: bool) -> NoReturn:
+def _play_default(plain: bool, review: bool = False) -> NoReturn:
     """``hoyle play`` alone: offer to continue the last unfinished game in the saves folder
     (:func:`hoyle.cli.saves.last_unfinished`); else (or on no) a new game of the
-    registry's default game with its default options. The end of input or Ctrl-C at the
-    question stops without starting anything."""
+    registry's default game with its default options (``review``: ``--review``). The end
+    of input or Ctrl-C at the question stops without starting anything."""
     try:
         found = last_unfinished()
         if found is not None:
@@ -136,12 +138,12 @@ def _play_default(plain: bool) -> NoReturn:
                 console.print()
                 raise typer.Exit(0) from None
             if answer.strip().lower() in CONTINUE_WORDS:
-                _resume_play(found.path, plain=plain)
+                _resume_play(found.path, plain=plain, review=review)
     except HoyleError as e:
         raise _fail(str(e)) from None
     spec = default_game()
     values = {o.name: o.default for o in spec.play_options()}
-    _start(spec, values, plain)
+    _start(spec, values, plain, review)
 
 
 def _full_screen(plain: bool) -> bool:
@@ -196,7 +198,8 @@ def _play(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
     """``hoyle play GAME``: a new game against the computer (or ``--resume FILE``)."""
     _resume_alone(ctx)
     plain = values.pop("plain") or bool((ctx.obj or {}).get("plain"))
-    _start(spec, values, plain, bool(values.pop("review", False)))
+    review = bool(values.pop("review", False)) or bool((ctx.obj or {}).get("review"))
+    _start(spec, values, plain, review)
 
 
 def _start(spec: GameSpec, values: dict[str, Any], plain: bool,
@@ -274,11 +277,7 @@ def replay(path: Annotated[Path, typer.Argument(
         game_text = spec.text()
         n_seats, finished = game_text.seat_count(state), game_text.finished(state)
         lines_for = game_text.event_lines
-        if record.seats and len(record.seats) != n_seats:
-            raise HoyleError(f"the record names {len(record.seats)} seats for a game of "
-                             f"{n_seats}")
-        if seat is not None and not 0 <= seat < n_seats:
-            raise HoyleError(f"no seat {seat} in this game")
+        _check_seats(record, n_seats, seat)
         person = record.seats.index(HUMAN) if HUMAN in record.seats else None
         if not finished and person is not None:  # the other seats' cards stay hidden
             if show_all:
@@ -305,6 +304,19 @@ def replay(path: Annotated[Path, typer.Argument(
         console.print(text)
     if not finished:
         console.print(f"[dim]Unfinished: {len(record.actions)} actions.[/dim]")
+
+
+def _check_seats(record: GameRecord, n_seats: int, seat: int | None) -> None:
+    """The checks ``hoyle replay`` and ``hoyle review`` share: the record names as many
+    seats as its game has (or none), and ``seat`` is one of them.
+
+    Raises:
+        HoyleError: either is not so (one line)."""
+    if record.seats and len(record.seats) != n_seats:
+        raise HoyleError(f"the record names {len(record.seats)} seats for a game of "
+                         f"{n_seats}")
+    if seat is not None and not 0 <= seat < n_seats:
+        raise HoyleError(f"no seat {seat} in this game")
 
 
 def _verify(path: Path, line: int | None) -> int:
@@ -385,10 +397,17 @@ def review(path: Annotated[Path, typer.Argument(
     from hoyle.engine.review import review_blocks
 
     try:
+        _refuse_redacted(_raw_record(path) if line is None else {})
         record = GameRecord.load(path, line)
         spec = record_game(record)
-        state, _ = spec.replay_record(record)
-        if not spec.text().finished(state):
+        # a game against the computer (one seat the person's, not refereed) is checked as
+        # hoyle play --resume checks it: every card the one its seed gives
+        seeded = record.seats.count(HUMAN) == 1 and record.seed is not None and \
+            not record.options.get("referee")
+        state, _ = spec.replay_record(record, seeded=seeded)
+        game_text = spec.text()
+        _check_seats(record, game_text.seat_count(state), seat)
+        if not game_text.finished(state):
             raise HoyleError("the game is still in progress: it is reviewed once it is over")
         with err_console.status("reviewing the game's decisions…"):
             result = spec.review(record, seat)
@@ -923,6 +942,24 @@ def sim_summary(files: Annotated[list[Path], typer.Argument(
         err_console.print(f"[dim]{escape(line)}[/dim]")
     names = list(result.names)
     _print_match(_match_table(names, result, result.title(run.span())), result, None)
+
+
+def _one_line_summaries(group: typer.Typer) -> None:
+    """Each command's summary in its group's ``--help`` is the first paragraph of its help
+    as one line (typer's rich help keeps the help's own line breaks there, and then wraps
+    each line again: broken lines)."""
+    import inspect
+
+    for info in group.registered_commands:
+        text = info.help or (inspect.getdoc(info.callback) if info.callback else None)
+        if info.short_help is None and text:
+            info.short_help = " ".join(inspect.cleandoc(text).split("\n\n")[0].split())
+    for sub in group.registered_groups:
+        if sub.typer_instance is not None:
+            _one_line_summaries(sub.typer_instance)
+
+
+_one_line_summaries(app)
 
 
 def main() -> None:

@@ -315,7 +315,8 @@ class PlaySession(_Session[S]):
                 self.console.print(done.said)
             self._print_events(done.events)
             return
-        self.show(self.text.status(self.state, self.human, self.names))
+        self.show(self.text.status(self.state, self.human, self.names,
+                                   width=self.console.width))
         while True:
             action = self._ask()
             if action is None:  # undone: the game is back at an earlier move
@@ -440,7 +441,7 @@ class RecordedSession(_Session[S]):
         return 0
 
     def _loop(self) -> None:
-        self.show(self.text.referee_start(self.state, self.names))
+        self.show(self.text.referee_start(self.state, self.names, self.console.width))
         while not self.state.is_terminal():
             self.show(self.text.referee_options(self.state))
             try:
@@ -472,4 +473,5 @@ class RecordedSession(_Session[S]):
 
     def show_board(self) -> None:
         """Print the board or the score."""
-        show(self.console, self.text.referee_board(self.state, self.names))
+        show(self.console, self.text.referee_board(self.state, self.names,
+                                                   self.console.width))

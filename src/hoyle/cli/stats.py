@@ -9,7 +9,7 @@ A game is summed up by its own rules through the registry
 side, a skunk where the game has one, the person's points by ``"kind:role"`` and deals by
 role), whatever the number of seats: with partners (four-hand cribbage, CRIB-R-12) a
 game is won when the person's side wins, and his own points are his seat's. A game is
-stored once (by its record file and its actions).
+stored once (by its seed and actions, :func:`game_key`: copies of one save are one game).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from hoyle.engine.registry import record_game
 from hoyle.engine.text import HUMAN
 from hoyle.errors import HoyleError
 
-__all__ = ["GameStats", "StatsStore", "stats_path"]
+__all__ = ["GameStats", "StatsStore", "game_key", "stats_path"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -43,9 +43,28 @@ CREATE TABLE IF NOT EXISTS games (
     their_score INTEGER NOT NULL,
     points TEXT NOT NULL,
     deals TEXT NOT NULL,
-    UNIQUE (record, actions)
+    game_key TEXT
 );
 """
+
+KEY_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS games_by_key ON games (game_key)"
+"""One row a game (:func:`game_key`); a store made before the key has the column added."""
+
+
+def game_key(record: GameRecord) -> str:
+    """What makes a game the same game wherever its record is kept (copies of one save,
+    each resumed to the end, are one game): the SHA-256 of its game, variant, law code,
+    options, seed and actions (never its file's path).
+
+    >>> a = GameRecord(game="cribbage", variant="six-card", seed=7, actions=["CUT 5D"])
+    >>> game_key(a) == game_key(GameRecord.from_json(a.to_json()))
+    True
+    """
+    import hashlib
+
+    what = [record.game, record.variant, record.laws, record.options, record.seed,
+            record.actions]
+    return hashlib.sha256(json.dumps(what, sort_keys=True, default=str).encode()).hexdigest()
 
 
 def stats_path() -> Path:
@@ -102,6 +121,11 @@ class StatsStore:
         try:
             self.db = sqlite3.connect(self.path, timeout=10)
             self.db.executescript(SCHEMA)
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+            if "game_key" not in columns:  # a store of an earlier hoyle: the key added
+                with self.db:
+                    self.db.execute("ALTER TABLE games ADD COLUMN game_key TEXT")
+            self.db.execute(KEY_INDEX)
         except sqlite3.Error as e:
             raise HoyleError(f"cannot open the statistics in {str(self.path)!r}: {e}"
                              ) from None
@@ -111,8 +135,9 @@ class StatsStore:
         self.db.close()
 
     def add(self, record: GameRecord, where: str) -> bool:
-        """Keep a finished game against the computer (``where``: its record file, so that
-        the same game is kept once). Returns whether it was kept: not a finished game of
+        """Keep a finished game against the computer (``where``: its record file), once:
+        a game already kept (:func:`game_key`: the same seed and actions, whichever file
+        holds it) is not kept again. Returns whether it was kept: not a finished game of
         one person against computer players (one seat the person's, any number of
         seats), or one whose game cannot sum it up, is not.
 
@@ -136,13 +161,13 @@ class StatsStore:
         row = (spec.name, record.variant or "", ",".join(others), where,
                len(record.actions), int(won), int(skunk and won), int(skunk and not won),
                summary.scores[side], best_other, json.dumps(summary.points[me]),
-               json.dumps(summary.deals[me]))
+               json.dumps(summary.deals[me]), game_key(record))
         try:
             with self.db:
                 done = self.db.execute(
                     "INSERT OR IGNORE INTO games (game, variant, opponent, record, actions, "
-                    "won, skunk_given, skunk_taken, score, their_score, points, deals) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+                    "won, skunk_given, skunk_taken, score, their_score, points, deals, "
+                    "game_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
         except sqlite3.Error as e:
             raise HoyleError(f"cannot write the statistics in {str(self.path)!r}: {e}"
                              ) from None

@@ -14,7 +14,10 @@ from hoyle.engine.action import ScoreItem
 from hoyle.engine.event import Event
 from hoyle.engine.text import cards_markup, escape
 
-__all__ = ["missed_items", "summary_lines"]
+__all__ = ["LAST", "missed_items", "summary_lines"]
+
+LAST = "three for last"
+"""The reason of the five-card pone's three points at the first deal (EW-T-x)."""
 
 # The order in which the coach suspects a count's items were missed: his nobs and the
 # flush first (the usual slips), then the fifteens, the pairs, the runs.
@@ -57,20 +60,26 @@ def missed_items(items: Sequence[ScoreItem], missed: int) -> list[str]:
 def summary_lines(state: CribbageState, events: Sequence[Event], sides: Sequence[str],
                   seat: int) -> list[str]:
     """A finished game's summary for ``seat``: each side's score split into pegging (the
-    play, the go, his heels), hand, crib and penalties (the points a ruling gave or took;
+    play, the go, his heels), hand, crib, three for last (the five-card pone's 3 at the
+    first deal, EW-T-x: no penalty) and penalties (the points a ruling gave or took;
     :func:`hoyle.cribbage.tally.score_kind`), then the seat's own hand of the last deal
     if the game ended before it was counted (what it would have scored). Nothing of
     another seat's cards that was not shown."""
-    kinds = ("pegging", "hand", "crib", "penalty")
+    kinds = ("pegging", "hand", "crib", "last", "penalty")
     points = [dict.fromkeys(kinds, 0) for _ in sides]
     for e in events:
         if e.kind == "score" and e.seat is not None:
-            kind = score_kind(e) if e.points > 0 else "penalty"
+            if e.points <= 0:
+                kind = "penalty"
+            else:
+                kind = "last" if e.reason == LAST else score_kind(e)
             points[state.rules.side_of(e.seat)][kind] += e.points
     lines = ["[bold]The game in points:[/bold]"]
     for side, name in enumerate(sides):
         p = points[side]
         parts = [f"pegging {p['pegging']}", f"hand {p['hand']}", f"crib {p['crib']}"]
+        if p["last"]:
+            parts.append(f"{LAST} {p['last']}")
         if p["penalty"]:
             parts.append(f"penalties {p['penalty']:+d}")
         lines.append(f"  {escape(name)}: {state.scores[side]} ({', '.join(parts)})")

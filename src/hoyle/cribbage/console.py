@@ -267,6 +267,13 @@ def _crib_owner_words(view: Any, names: Sequence[str]) -> str:
     return f"{escape(names[view.dealer].split(' (')[0])}'s"
 
 
+def _owner_words(view: Any, names: Sequence[str], seat: int) -> str:
+    """Whose a shown hand or crib is: ``Your``, or the seat's name's (``Computer's``)."""
+    if seat == view.seat:
+        return "Your"
+    return f"{escape(names[seat].split(' (')[0])}'s"
+
+
 class CribbageText(GameText):
     """Cribbage's :class:`hoyle.engine.text.GameText`."""
 
@@ -400,20 +407,24 @@ class CribbageText(GameText):
             return f"You cannot play within 31 (count {state.count}).", legal[0]
         return None
 
-    def status(self, state: CribbageState, seat: int, names: Sequence[str]) -> list[Block]:
+    def status(self, state: CribbageState, seat: int, names: Sequence[str],
+               width: int | None = None) -> list[Block]:
         """A blank line, the board (by side: :meth:`board_text`, with its streets of holes
-        when the deal starts, at the lay-away; the score lines alone in the play), the
-        starter, the count and the hand."""
+        when the deal starts, at the lay-away; the score lines alone in the play; the
+        score lines alone too when the streets are wider than ``width``, the console's
+        characters), the starter, the count and the hand."""
         view = state.view(seat)
-        return ["", self.board_text(state, seat, names, streets=view.phase == Phase.DISCARD),
+        return ["", self.board_text(state, seat, names, streets=view.phase == Phase.DISCARD,
+                                    width=width),
                 *status_lines(view, names)]
 
     def board_text(self, state: CribbageState, seat: int, names: Sequence[str],
-                   streets: bool = True) -> str:
+                   streets: bool = True, width: int | None = None) -> str:
         """The board as the line mode prints it (markup): :meth:`board` drawn by
         :func:`hoyle.engine.board.board_lines` (the holes in groups of five, front and back
-        pegs, the skunk or lurch line; ``streets=False``: the target, the line and each
-        side's score and back peg only), the dealer's side marked ``(dealer)``."""
+        pegs, the skunk or lurch line; ``streets=False``, or streets wider than ``width``
+        characters: the target, the line and each side's score and back peg only), the
+        dealer's side marked ``(dealer)``."""
         view = state.view(seat)
         drawn = self.board(state, seat, names)
         assert drawn is not None
@@ -422,7 +433,7 @@ class CribbageText(GameText):
             view.dealer if sides == view.players else view.dealer % sides
         marked = Board(tuple(Track(t.name + (" (dealer)" if i == dealer else ""), t.front, t.back)
                              for i, t in enumerate(drawn.tracks)), drawn.target, drawn.line)
-        return escape("\n".join(board_lines(marked, streets=streets)))
+        return escape("\n".join(board_lines(marked, width, streets=streets)))
 
     def typed(self, action: Action) -> str:
         """:func:`move_words`."""
@@ -476,7 +487,7 @@ class CribbageText(GameText):
         areas.append(Area("Crib", (crib,)))
         if view.shown:
             areas.append(Area("The show", tuple(
-                f"{escape(names[s])} {what}: {cards_markup(cards)}"
+                f"{_owner_words(view, names, s)} {what}: {cards_markup(cards)}"
                 for s, what, cards in view.shown)))
         return areas
 
@@ -658,9 +669,10 @@ class CribbageText(GameText):
                 f"{_match_words(state)}{_start_words(state)}. "
                 "Type 'help' for what to enter, 'menu' for the irregularities.")
 
-    def referee_start(self, state: CribbageState, names: Sequence[str]) -> list[Block]:
-        """The board."""
-        return [self.referee_board(state, names)]
+    def referee_start(self, state: CribbageState, names: Sequence[str],
+                      width: int | None = None) -> list[Block]:
+        """The board (:meth:`referee_board`)."""
+        return [self.referee_board(state, names, width)]
 
     def referee_options(self, state: CribbageState) -> list[str]:
         """The options of a decision due, one a line."""
@@ -718,9 +730,11 @@ class CribbageText(GameText):
         return TextTable(rows, ("kind", "law", "what happened"),
                          title=f"Irregularities ({laws.name.upper()}): report KIND [SEAT]")
 
-    def referee_board(self, state: CribbageState, names: Sequence[str]) -> Block:
-        """The board, with its streets of holes (:meth:`board_text`)."""
-        return self.board_text(state, 0, names)
+    def referee_board(self, state: CribbageState, names: Sequence[str],
+                      width: int | None = None) -> Block:
+        """The board, with its streets of holes where they fit in ``width`` characters
+        (:meth:`board_text`)."""
+        return self.board_text(state, 0, names, width=width)
 
     def referee_event_lines(self, state: CribbageState, events: Sequence[Event],
                             names: Sequence[str]) -> list[str]:

@@ -52,13 +52,15 @@ from hoyle.cribbage.players.search import peg_points
 from hoyle.cribbage.records import replay_record, state_for_record
 from hoyle.cribbage.scoring import hand_ev, show_total
 from hoyle.cribbage.state import CribbageState, CribbageView, Phase
+from hoyle.cribbage.text import seat_names
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.records import GameRecord
 from hoyle.engine.review import POINTS, WIN, Decision, Review
+from hoyle.engine.text import HUMAN
 from hoyle.errors import HoyleError
 
 __all__ = ["FIVE_CRIB", "FIVE_HAND", "FIVE_PEG", "NEAR", "five_card_options",
-           "five_card_win_chances", "review_record", "reviewable"]
+           "five_card_win_chances", "review_names", "review_record", "reviewable"]
 
 # Five-card averages, simulated: the first deal of 4,000 games of two expert players at 0-0
 # (seed 2026, scripts/five_card_averages.py), standard errors 0.03 to 0.05.
@@ -125,7 +127,22 @@ def five_card_win_chances(view: CribbageView, table: WinTable
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    """Cards in the game's notation (``A♥ 10♦``; the terminal's ASCII fallback writes
+    ``AH 10D`` where the suits cannot be shown)."""
+    return " ".join(c.pretty for c in cards)
+
+
+def review_names(record: GameRecord) -> tuple[str, str]:
+    """The seats' names as the game shows them: a game against the computer's ``You`` and
+    ``Computer (KIND)`` (:func:`~hoyle.cribbage.text.seat_names`), else the record's own
+    names (``expert``, ``Alice``); ``seat N`` for a seat the record does not name."""
+    seats = list(record.seats)
+    if len(seats) == 2 and seats.count(HUMAN) == 1:
+        me = seats.index(HUMAN)
+        names = seat_names(2, me, seats[1 - me])
+        return names[0], names[1]
+    named = [seats[i] if i < len(seats) and seats[i] else f"seat {i}" for i in (0, 1)]
+    return named[0], named[1]
 
 
 def _near(view: CribbageView) -> bool:
@@ -181,8 +198,7 @@ def review_record(record: GameRecord, seat: int | None = None) -> Review:
         for e in state.apply(action):
             if e.kind == Kind.DEAL and e.seat == state.dealer:
                 deal += 1
-    names = tuple(record.seats) if len(record.seats) == 2 else ("seat 0", "seat 1")
-    return Review(decisions, names, [
+    return Review(decisions, review_names(record), [
         f"far from the end (both more than {NEAR} short): expected points; near it: "
         "discards in win probability (estimated with the win table), a missed peg-out "
         "in win probability, other cards in points"])
@@ -242,11 +258,13 @@ def _play(view: CribbageView, action: Action, legal: Sequence[Action], deal: int
     winning = [a.cards[0] for a in plays if peg_points(seq + (a.cards[0].rank,)) >= need]
     if winning:
         if peg_points(seq + (made.rank,)) >= need:
-            return Decision(deal, view.seat, "play", str(made), str(made), 0.0, WIN)
-        return Decision(deal, view.seat, "play", str(made), str(winning[0]),
+            return Decision(deal, view.seat, "play", made.pretty, made.pretty, 0.0, WIN)
+        return Decision(deal, view.seat, "play", made.pretty, winning[0].pretty,
                         round(1.0 - missed_peg_out_keeps(view, table), 6), WIN)
     values = expert.play_values(view, rng)
     best = max(values, key=lambda r: (values[r], r))
-    best_card = next(a.cards[0] for a in plays if a.cards[0].rank == best)
-    return Decision(deal, view.seat, "play", str(made), str(best_card),
+    # the expert chooses a rank (suits do not count in the play): the card laid if it is one
+    best_card = made if made.rank == best else \
+        next(a.cards[0] for a in plays if a.cards[0].rank == best)
+    return Decision(deal, view.seat, "play", made.pretty, best_card.pretty,
                     round(values[best] - values[made.rank], 6), POINTS)

@@ -238,7 +238,8 @@ class EcarteText(GameText):
         return ("You played the king of trumps without announcing it; you may still "
                 "(CLUB-24). Announce it? (king or no): ", Action("KING", n=seat))
 
-    def status(self, state: EcarteState, seat: int, names: Sequence[str]) -> list[Block]:
+    def status(self, state: EcarteState, seat: int, names: Sequence[str],
+               width: int | None = None) -> list[Block]:
         """A blank line, the score, the turn-up, the trick and the hand."""
         return ["", *status_lines(state.view(seat), names)]
 
@@ -414,7 +415,8 @@ class EcarteText(GameText):
                          title=f"Irregularities ({laws.name.upper()}): report KIND [SEAT] "
                                "[CARDS]")
 
-    def referee_board(self, state: EcarteState, names: Sequence[str]) -> Block:
-        """The score."""
+    def referee_board(self, state: EcarteState, names: Sequence[str],
+                      width: int | None = None) -> Block:
+        """The score (one line at any ``width``)."""
         return (f"[bold]Score[/bold] {escape(names[0])} {state.scores[0]}, "
                 f"{escape(names[1])} {state.scores[1]}")

@@ -10,18 +10,19 @@ interface shows its own way.
 >>> r.per_seat()
 {0: (1.25, 0.0, 1), 1: (0.0, 0.04, 1)}
 >>> review_blocks(r, "g.json")[2]
-'A (seat 0): 1.25 points and 0.0% of win probability lost in 1 deals (1.25 points a deal).'
+'A: 1.25 points and 0.0% of win probability lost in 1 deals (1.25 points a deal).'
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rich.markup import escape
 
 from hoyle.engine.text import Block, TextTable
 
-__all__ = ["Decision", "Review", "POINTS", "WIN", "review_blocks"]
+__all__ = ["Decision", "Review", "POINTS", "WIN", "review_blocks", "seat_labels"]
 
 POINTS = "points"
 """A cost in expected points (far from the end of the game)."""
@@ -85,10 +86,23 @@ class Review:
 
 
 def _cost(d: Decision) -> str:
-    """A decision's cost as shown: blank when nothing was lost."""
-    if d.cost <= 1e-9:
+    """A decision's cost as shown: blank when the expert's choice is the one made, else
+    the cost (``0.00 pts`` when the other choice was worth as much)."""
+    if d.best == d.made:
         return ""
-    return f"{d.cost:.2f} pts" if d.unit == POINTS else f"{d.cost * 100:.1f}% win"
+    cost = max(d.cost, 0.0)
+    return f"{cost:.2f} pts" if d.unit == POINTS else f"{cost * 100:.1f}% win"
+
+
+def seat_labels(names: Sequence[str]) -> list[str]:
+    """The seats' labels in a review: their names, with the seat's number only where two
+    seats have the same name (``expert (seat 0)``, ``expert (seat 1)``).
+
+    >>> seat_labels(("You", "Computer (expert)")), seat_labels(("expert", "expert"))
+    (['You', 'Computer (expert)'], ['expert (seat 0)', 'expert (seat 1)'])
+    """
+    return [name if list(names).count(name) == 1 else f"{name} (seat {i})"
+            for i, name in enumerate(names)]
 
 
 def review_blocks(review: Review, source: str) -> list[Block]:
@@ -97,8 +111,9 @@ def review_blocks(review: Review, source: str) -> list[Block]:
     the cost: points as ``pts``, win probability as ``% win``), the cost per deal, one line
     a seat (points and win probability lost, points a deal) and the notes (dim). Lines are
     rich markup; ``source`` names the record in the first table's title. Each seat is named
-    with its number (two players of one kind stay apart)."""
-    names = [escape(f"{name} (seat {i})") for i, name in enumerate(review.names)]
+    as the game names it, with its number where two seats have one name
+    (:func:`seat_labels`)."""
+    names = [escape(label) for label in seat_labels(review.names)]
     decisions = TextTable(
         tuple((str(d.deal), names[d.seat], escape(d.kind), escape(d.made),
                "" if d.best == d.made else escape(d.best), _cost(d))

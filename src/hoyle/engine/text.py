@@ -306,8 +306,10 @@ class GameText:
         ask and the action a yes stands for; ``None`` (the default): nothing to offer."""
         return None
 
-    def status(self, state: Any, seat: int, names: Sequence[str]) -> list[Block]:
-        """What is shown before the person is asked for a move."""
+    def status(self, state: Any, seat: int, names: Sequence[str],
+               width: int | None = None) -> list[Block]:
+        """What is shown before the person is asked for a move, for a console ``width``
+        characters wide (``None``: any width; a board too wide for it is drawn compact)."""
         raise NotImplementedError
 
     def decision_lines(self, state: Any, seat: int) -> list[str]:
@@ -342,8 +344,9 @@ class GameText:
         """The line that opens a new refereed game."""
         raise NotImplementedError
 
-    def referee_start(self, state: Any, names: Sequence[str]) -> list[Block]:
-        """What is shown before the table's first line."""
+    def referee_start(self, state: Any, names: Sequence[str],
+                      width: int | None = None) -> list[Block]:
+        """What is shown before the table's first line (for a console ``width`` wide)."""
         return []
 
     def referee_options(self, state: Any) -> list[str]:
@@ -366,8 +369,10 @@ class GameText:
         """The irregularities the table can report under the game's law code."""
         raise NotImplementedError
 
-    def referee_board(self, state: Any, names: Sequence[str]) -> Block:
-        """The board or the score."""
+    def referee_board(self, state: Any, names: Sequence[str],
+                      width: int | None = None) -> Block:
+        """The board or the score, for a console ``width`` characters wide (``None``: any
+        width; a board too wide for it is drawn compact)."""
         raise NotImplementedError
 
     def referee_event_lines(self, state: Any, events: Sequence[Event],

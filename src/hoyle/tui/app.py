@@ -23,7 +23,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Key
+from textual.events import Key, Resize
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
 from hoyle.cards import Card
@@ -98,6 +98,10 @@ class TableApp(App[int]):
         """Every line the log shows, in order (markup)."""
         self.held_lines: list[str] = []
         """The lines the held panel shows now (markup)."""
+        self.card_buttons: list[Button] = []
+        """The buttons of the cards the person may name now, in order."""
+        self.review_button: Button | None = None
+        """The review's button (mounted once the game is over, if it has a review)."""
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -143,12 +147,14 @@ class TableApp(App[int]):
             self.log_lines.append(line)
             log.write(Text.from_markup(line))
 
-    def board_text(self) -> str:
-        """The board as drawn now (plain text), or ``""`` for a game with none."""
+    def board_text(self, columns: int | None = None) -> str:
+        """The board as drawn now (plain text) for a terminal ``columns`` wide (default:
+        the app's width), or ``""`` for a game with none."""
         d = self.driver
         board = d.text.board(d.state, d.human, d.names)
+        columns = self.size.width if columns is None else columns
         # the board's padding takes a column each side: a street never wraps
-        width = self.size.width - 2 if self.size.width > 2 else None
+        width = columns - 2 if columns > 2 else None
         return "\n".join(board_lines(board, width)) if board is not None else ""
 
     def areas_text(self) -> str:
@@ -163,15 +169,17 @@ class TableApp(App[int]):
             out.extend(f"  {line}" for line in rest)
         return "\n".join(out)
 
-    def on_resize(self) -> None:
-        """The terminal was resized: the board is drawn again for the new width."""
+    def on_resize(self, event: Resize) -> None:
+        """The terminal was resized: the board is drawn again for the new width (the
+        event's: this handler runs before the app takes the new size as its own)."""
         if self.query("#board"):
-            self.refresh_table()
+            self.refresh_table(event.size.width)
 
-    def refresh_table(self) -> None:
-        """Draw the board, the areas, the prompt and the cards again."""
+    def refresh_table(self, columns: int | None = None) -> None:
+        """Draw the board (for a terminal ``columns`` wide, default the app's width), the
+        areas, the prompt and the cards again."""
         d = self.driver
-        board = self.board_text()
+        board = self.board_text(columns)
         widget = self.query_one("#board", Static)
         widget.display = bool(board)
         widget.update(board)
@@ -217,17 +225,31 @@ class TableApp(App[int]):
         return self._reviewable
 
     def refresh_cards(self) -> None:
-        """One button a card the person may name (at the end, the review's button)."""
+        """One button a card the person may name, then (at the end of a game with a
+        review) the review's button. The card buttons are replaced only when the cards
+        change; the review's button is mounted once and kept (a widget's removal finishes
+        later: a new button of the same id at once would clash with the old one)."""
         box = self.query_one("#cards", Horizontal)
-        box.remove_children()
-        buttons = [Button(Text.from_markup(self.card_label(c)), name=str(c), classes="card")
-                   for c in self.cards_to_name()]
-        if self.reviewable():
-            buttons.append(Button("Review (r)", id="review"))
-        for button in buttons:
-            button.can_focus = False  # a click leaves the focus where it was
-            button.active_effect_duration = 0  # a second click at once counts
-        box.mount_all(buttons)
+        cards = self.cards_to_name()
+        if [b.name for b in self.card_buttons] != [str(c) for c in cards]:
+            old, self.card_buttons = self.card_buttons, [
+                Button(Text.from_markup(self.card_label(c)), name=str(c), classes="card")
+                for c in cards]
+            for button in self.card_buttons:
+                self._quiet(button)
+            if old:
+                box.remove_children(old)
+            if self.card_buttons:
+                box.mount_all(self.card_buttons, before=self.review_button)
+        if self.review_button is None and self.reviewable():
+            self.review_button = self._quiet(Button("Review (r)", id="review"))
+            box.mount(self.review_button)
+
+    @staticmethod
+    def _quiet(button: Button) -> Button:
+        button.can_focus = False  # a click leaves the focus where it was
+        button.active_effect_duration = 0  # a second click at once counts
+        return button
 
     @staticmethod
     def card_label(card: Card) -> str:
@@ -290,7 +312,7 @@ class TableApp(App[int]):
         if isinstance(self.focused, Input):
             return
         box = self.query_one("#cmd", Input)
-        buttons = list(self.query("#cards Button").results(Button))
+        buttons = [*self.card_buttons, *([self.review_button] if self.review_button else [])]
         if len(event.key) == 1 and event.key in "123456789" and \
                 int(event.key) <= len(buttons):
             event.stop()
