@@ -38,7 +38,9 @@ from hoyle.errors import RecordError
 __all__ = ["score_kind", "DealTally", "GameSummary", "MatchResult", "SeriesSummary", "play_one",
            "play_series", "summarize_game"]
 
-_SHOW = {"hand": "hand", "crib": "crib"}
+THREE_FOR_LAST = "three for last"
+"""The five-card pone's three at the first deal (EW-T-x): its score event's reason and kind."""
+_KINDS = {"hand": "hand", "crib": "crib", THREE_FOR_LAST: THREE_FOR_LAST}
 
 
 def score_kind(e: Event) -> str:
@@ -46,16 +48,19 @@ def score_kind(e: Event) -> str:
     the game is under (the law each point cites differs by code: his heels is EW-xii or
     ACC-6.3): ``hand`` or ``crib`` (the show, CRIB-R-10), ``pegging`` (the play's
     combinations, the go, his heels: points that come with their score items, CRIB-R-9),
-    else ``penalty`` (a ruling's points).
+    ``three for last`` (five-card: the pone's three at the first deal, EW-T-x; no
+    penalty), else ``penalty`` (a ruling's points).
 
     >>> from hoyle.engine.action import ScoreItem
     >>> score_kind(Event("score", 1, points=2, items=(ScoreItem("heels", (), 2),),
     ...                  reason="his heels", source="ACC-6.3"))
     'pegging'
+    >>> score_kind(Event("score", 1, points=3, reason="three for last", source="EW-T-x"))
+    'three for last'
     >>> score_kind(Event("score", 0, points=2, reason="seat 0 scores 2", source="EW-xxi"))
     'penalty'
     """
-    show = _SHOW.get(e.reason)
+    show = _KINDS.get(e.reason)
     if show is not None:
         return show
     return "pegging" if e.items else "penalty"
