@@ -16,42 +16,21 @@ import argparse
 import math
 
 from hoyle.cribbage.events import Kind
-from hoyle.cribbage.match import play_game
-from hoyle.cribbage.players import ExpertPlayer
-from hoyle.cribbage.rules import CribbageRules
-from hoyle.cribbage.state import CribbageState
+from hoyle.cribbage.tables import first_deal
 from hoyle.cribbage.tally import score_kind
-from hoyle.engine.event import Event, EventKind
 from hoyle.engine.tally import game_seed
 
 KEYS = ("pegging:dealer", "pegging:pone", "hand:dealer", "hand:pone", "crib:dealer")
 
 
-class _Over(Exception):
-    """The first deal is over."""
-
-
-def first_deal(seed: int) -> dict[str, int]:
+def first_deal_points(seed: int) -> dict[str, int]:
     """The first deal's points by ``kind:role`` of a five-card game seeded ``seed``."""
-    state = CribbageState(CribbageRules.for_variant("five-card"), seed=seed)
-    dealer: list[int] = []
+    dealer, events = first_deal("five-card", seed, itemize=True)
     points: dict[str, int] = {}
-
-    def watch(events: list[Event]) -> None:
-        for e in events:
-            if e.kind == Kind.DEAL and not dealer and state.dealer is not None:
-                dealer.append(state.dealer)
-            elif e.kind == EventKind.NEW_DEAL and dealer:
-                raise _Over
-            elif e.kind == Kind.SCORE and dealer and e.points:
-                key = f"{score_kind(e)}:{'dealer' if e.seat == dealer[0] else 'pone'}"
-                points[key] = points.get(key, 0) + e.points
-
-    try:
-        play_game([ExpertPlayer(), ExpertPlayer()], seed=seed, state=state, on_events=watch,
-                  resumable=False)
-    except _Over:
-        pass
+    for e in events:
+        if e.kind == Kind.SCORE and e.points:
+            key = f"{score_kind(e)}:{'dealer' if e.seat == dealer else 'pone'}"
+            points[key] = points.get(key, 0) + e.points
     return points
 
 
@@ -62,7 +41,7 @@ def main() -> None:
     a = ap.parse_args()
     values: dict[str, list[int]] = {k: [] for k in KEYS}
     for k in range(a.deals):
-        points = first_deal(game_seed(a.seed, k))
+        points = first_deal_points(game_seed(a.seed, k))
         for key in KEYS:
             values[key].append(points.get(key, 0))
     for key in KEYS:

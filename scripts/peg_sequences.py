@@ -18,42 +18,25 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from hoyle.cribbage.events import Kind  # noqa: E402
-from hoyle.cribbage.match import play_game  # noqa: E402
-from hoyle.cribbage.players import ExpertPlayer  # noqa: E402
-from hoyle.cribbage.state import CribbageState  # noqa: E402
-from hoyle.engine.event import Event, EventKind  # noqa: E402
+from hoyle.cribbage.tables import first_deal  # noqa: E402
 from hoyle.engine.tally import game_seed  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "src/hoyle/cribbage/players/data/peg_sequences.json"
 
 
-class _Over(Exception):
-    pass
-
-
 def one_deal(seed: int) -> list[int]:
-    """The first deal's pegging, signed (dealer +, pone -), in order."""
-    state = CribbageState(seed=seed, itemize=False)
+    """The first deal's pegging, signed (dealer +, pone -), in order: the points scored
+    from the first card laid to the show."""
+    dealer, events = first_deal("six-card", seed)
     out: list[int] = []
-    dealer: list[int] = []
-    playing = [False]
-
-    def watch(events: list[Event]) -> None:
-        for e in events:
-            if e.kind == Kind.DEAL and not dealer and state.dealer is not None:
-                dealer.append(state.dealer)
-            elif e.kind == Kind.PLAY:
-                playing[0] = True
-            elif e.kind in (Kind.SHOW, EventKind.NEW_DEAL) and dealer:
-                raise _Over
-            elif e.kind == Kind.SCORE and playing[0] and e.points:
-                out.append(e.points if e.seat == dealer[0] else -e.points)
-
-    try:
-        play_game([ExpertPlayer(), ExpertPlayer()], seed=seed, state=state, on_events=watch,
-                  resumable=False, itemize=False)
-    except _Over:
-        pass
+    playing = False
+    for e in events:
+        if e.kind == Kind.PLAY:
+            playing = True
+        elif e.kind == Kind.SHOW:
+            break
+        elif e.kind == Kind.SCORE and playing and e.points:
+            out.append(e.points if e.seat == dealer else -e.points)
     return out
 
 

@@ -64,11 +64,15 @@ class _DealOver(Exception):
     """Raised from the event callback once the first deal is over."""
 
 
-def _one_deal(variant: str, seed: int) -> list[int]:
-    """The scoring sequence of one deal of ``variant`` between two expert players at 0-0,
-    seeded ``seed``: points, positive to the dealer, negative to the pone, in order."""
-    state = CribbageState(CribbageRules.for_variant(variant), seed=seed, itemize=False)
-    out: list[int] = []
+def first_deal(variant: str, seed: int, itemize: bool = False) -> tuple[int, list[Event]]:
+    """The first deal of a game of ``variant`` between two expert players at 0-0, seeded
+    ``seed``: its dealer's seat and its events, from the deal (the event that names the
+    dealer) to the end of the deal (the next deal's events left out). ``itemize``: the
+    score events carry their items (the kinds of :func:`hoyle.cribbage.tally.score_kind`).
+    The deals of the win table (:func:`sample_deals`) and of the scripts that measure
+    expert deals (``scripts/peg_sequences.py``, ``scripts/five_card_averages.py``)."""
+    state = CribbageState(CribbageRules.for_variant(variant), seed=seed, itemize=itemize)
+    seen: list[Event] = []
     dealer: list[int] = []  # the first deal's dealer, once it is dealt
 
     def watch(events: list[Event]) -> None:
@@ -77,15 +81,23 @@ def _one_deal(variant: str, seed: int) -> list[int]:
                 dealer.append(state.dealer)
             elif e.kind == EventKind.NEW_DEAL and dealer:
                 raise _DealOver
-            elif e.kind == Kind.SCORE and dealer and e.points:
-                out.append(e.points if e.seat == dealer[0] else -e.points)
+            if dealer:
+                seen.append(e)
 
     try:
         play_game([ExpertPlayer(), ExpertPlayer()], seed=seed, state=state, on_events=watch,
-                  resumable=False, itemize=False)
+                  resumable=False, itemize=itemize)
     except _DealOver:
         pass
-    return out
+    return dealer[0], seen
+
+
+def _one_deal(variant: str, seed: int) -> list[int]:
+    """The scoring sequence of one deal of ``variant`` between two expert players at 0-0,
+    seeded ``seed``: points, positive to the dealer, negative to the pone, in order."""
+    dealer, events = first_deal(variant, seed)
+    return [e.points if e.seat == dealer else -e.points for e in events
+            if e.kind == Kind.SCORE and e.points]
 
 
 def sample_deals(variant: str, seed: int, first: int, deals: int) -> npt.NDArray[np.int8]:
