@@ -59,7 +59,7 @@ from hoyle.web.store import SeatKind, SqliteStore, TableStore
 from hoyle.web.tables import (COMPUTER, MATCH, MATCH_LENGTHS, PERSON, Table, Tables,
                               WebError, check_match, plain, seat_count, table_options)
 
-__all__ = ["MAX_MESSAGE", "SYNC_COST", "create_app", "cookie_name", "web_words"]
+__all__ = ["MAX_MESSAGE", "MAX_SEAT_SOCKETS", "MAX_TABLE_SOCKETS", "REPLACED", "SYNC_COST", "create_app", "cookie_name", "web_words"]
 
 HERE = Path(__file__).resolve().parent
 MAX_MESSAGE = 16 * 1024
@@ -78,6 +78,17 @@ nor refused, so spectators cannot lock the players out of their own table."""
 MAX_SOCKETS_PER_ADDRESS = 8
 """The most spectators' sockets one client address may hold open at once, over every
 table (one more is refused as above, code 4429)."""
+MAX_SEAT_SOCKETS = 4
+"""The most sockets one seat (its cookie) may hold open at once on its table (tabs,
+devices): one more closes the seat's oldest, which is sent one error frame saying why and
+closed with code :data:`REPLACED` (its page does not reconnect by itself, so two tabs never
+take the seat from each other in turn)."""
+REPLACED = 4409
+"""The close code of a seat's socket closed for a newer one of the same seat."""
+MAX_TABLE_SOCKETS = 24
+"""The most sockets open at once on one table, seats' and spectators' together: a
+spectator's socket past it is refused (code 4429). A seat's socket is never refused (each
+seat holds at most :data:`MAX_SEAT_SOCKETS`), so the seats come first."""
 MAX_VERB = 16
 MAX_WORD = 40
 """The longest verb and word an ``"action"`` message may name (characters): no game's is
@@ -144,6 +155,9 @@ class Hub:
         """Seconds an away seat is counted down on its opponent's page."""
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Conn]] = {}
+        self.opened: dict[Conn, int] = {}
+        """Each open socket's number, in the order they were opened (the oldest first)."""
+        self.order = itertools.count()
         self.tasks: dict[str, asyncio.Task[None]] = {}
         """Per table, its owner task driving the automatic moves (:meth:`start`)."""
         self.away: dict[str, dict[int, float]] = {}
@@ -168,6 +182,25 @@ class Hub:
     def seat_back(self, table_id: str, seat: int) -> bool:
         """A seat synced a socket: it is no longer away (``True`` if it was)."""
         return self.away.get(table_id, {}).pop(seat, None) is not None
+
+    async def make_room(self, table: Table, seat: int, cap: int) -> None:
+        """Before one more socket of ``seat`` is opened: close the seat's oldest sockets
+        until it holds fewer than ``cap``, each sent one error frame saying why and closed
+        with code :data:`REPLACED`. Nothing of the table changes."""
+        conns = self.conns.get(table.id, set())
+        mine = sorted((c for c in conns if c.seat == seat),
+                      key=lambda c: self.opened.get(c, -1))
+        for old in mine[:max(0, len(mine) - cap + 1)]:
+            conns.discard(old)
+            self.opened.pop(old, None)
+            reason = (f"seat {seat + 1} has {cap} sockets open, the most it may: this one, "
+                      "the oldest, was closed for the newest (reload to take it back here)")
+            await self.write(old, _error(reason, table))
+            old.gone = True
+            try:
+                await old.ws.close(code=REPLACED, reason="replaced by a newer socket")
+            except Exception:  # already closed
+                pass
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The table's lock (one owner: its moves are taken in order)."""
@@ -305,13 +338,16 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                rate: float = RATE, burst: float = BURST,
                fixed_seed: int | None = None, max_sockets: int = MAX_SOCKETS,
                max_tables: int = MAX_TABLES, adjournment: float = ADJOURNMENT,
-               max_sockets_per_address: int = MAX_SOCKETS_PER_ADDRESS) -> FastAPI:
+               max_sockets_per_address: int = MAX_SOCKETS_PER_ADDRESS,
+               max_seat_sockets: int = MAX_SEAT_SOCKETS,
+               max_table_sockets: int = MAX_TABLE_SOCKETS) -> FastAPI:
     """The web app on the SQLite database ``db`` (or on ``store``): every stored table is
     loaded at start and unfinished games go on. Each socket may send ``rate`` messages a
     second on average, ``burst`` at once; a table takes at most ``max_sockets`` spectators'
     sockets at once and one client address may hold ``max_sockets_per_address`` of them
-    (a seat's socket is never refused), and one client address may create ``max_tables``
-    tables an hour. A seat whose
+    (a seat's socket is never refused), a seat at most ``max_seat_sockets`` (one more closes
+    its oldest), a table at most ``max_table_sockets`` in all (past it a spectator's is
+    refused), and one client address may create ``max_tables`` tables an hour. A seat whose
     sockets all closed is counted down for ``adjournment`` seconds on the others' pages
     (:data:`ADJOURNMENT`: what happens at zero).
 
@@ -327,7 +363,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     tables = Tables(the_store, fixed_seed is not None)  # a match's games: seeded too
     ctx = _Context(tables, Hub(tables, adjournment),
                    Jinja2Templates(directory=HERE / "templates"), rate, burst, fixed_seed, max_sockets, max_tables,
-                   max_sockets_per_address)
+                   max_sockets_per_address, max_seat_sockets, max_table_sockets)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -366,6 +402,8 @@ class _Context:
     max_sockets: int
     max_tables: int
     max_sockets_per_address: int
+    max_seat_sockets: int = MAX_SEAT_SOCKETS
+    max_table_sockets: int = MAX_TABLE_SOCKETS
     made: itertools.count = field(default_factory=itertools.count)  # type: ignore[type-arg]
     created: dict[str, list[float]] = field(default_factory=dict)
     """Per client address, when it created its tables of the last hour."""
@@ -604,12 +642,18 @@ def _socket_router(ctx: _Context) -> APIRouter:
         host = ws.client.host if ws.client else ""
         conn = Conn(ws, token, table.seat_of(token), host=host, rate=ctx.rate,
                     burst=ctx.burst, allowance=ctx.burst)
-        if conn.seat is None:  # a spectator: capped per table and per address
-            watching = [c for c in hub.conns.get(table_id, ()) if c.seat is None]
+        if conn.seat is not None:  # a seat: its oldest sockets past the cap are closed
+            await hub.make_room(table, conn.seat, ctx.max_seat_sockets)
+        else:  # a spectator: capped per table (and all sockets) and per address
+            open_here = hub.conns.get(table_id, set())
+            watching = [c for c in open_here if c.seat is None]
             mine = [c for conns in hub.conns.values() for c in conns
                     if c.seat is None and c.host == host]
             full = None
-            if len(watching) >= ctx.max_sockets:
+            if len(open_here) >= ctx.max_table_sockets:
+                full = (f"this table has {ctx.max_table_sockets} sockets open, the most it "
+                        "takes: try again later")
+            elif len(watching) >= ctx.max_sockets:
                 full = (f"this table has {ctx.max_sockets} spectators' sockets open, the "
                         "most it takes: try again later")
             elif len(mine) >= ctx.max_sockets_per_address:
@@ -620,6 +664,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 await ws.close(code=4429)
                 return
         hub.conns.setdefault(table_id, set()).add(conn)
+        hub.opened[conn] = next(hub.order)
         try:
             while True:
                 message = await ws.receive()
@@ -635,6 +680,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
             pass
         finally:
             hub.conns.get(table_id, set()).discard(conn)
+            hub.opened.pop(conn, None)
             if conn.seat is not None and hub.seat_left(table_id, conn.seat):
                 async with hub.lock(table.id):
                     await hub.broadcast(table)  # the others: the seat is away

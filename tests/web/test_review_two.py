@@ -1,0 +1,69 @@
+"""The second review's findings in the web app: a seat's sockets capped (the oldest closed
+for the newest, with the reason) and a table's sockets capped in all, form bodies refused
+past 16 KiB before they are read whole, the words of a bad match length, game or seat, one
+seat numbering (from 1) in every text, and the header's games from the registry."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from helpers.webclient import connect, new_table, recv, sit, stored
+from hoyle.web.app import MAX_SEAT_SOCKETS, REPLACED, create_app
+
+
+def sync(ws, seq: int = 0):  # type: ignore[no-untyped-def]
+    ws.send_text(json.dumps({"type": "sync", "seq": seq}))
+    return recv(ws)
+
+
+def test_a_seats_fifth_socket_closes_its_oldest_with_the_reason(tmp_path: Path) -> None:
+    db = tmp_path / "hoyle.db"
+    with TestClient(create_app(db, rate=1e6, burst=1e6, fixed_seed=5)) as client:
+        table_id, t0 = new_table(client, "cribbage", ["person", "random"])
+        table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        before, seq = stored(db, table_id), table.seq
+        assert MAX_SEAT_SOCKETS == 4
+        socks = [connect(client, table_id, t0).__enter__() for _ in range(4)]
+        try:
+            for ws in socks:
+                assert sync(ws)["type"] == "update"
+            assert len(hub.conns[table_id]) == 4
+            fifth = connect(client, table_id, t0).__enter__()
+            socks.append(fifth)
+            e = recv(socks[0])
+            assert e["type"] == "error" and e["message"] == (
+                "seat 1 has 4 sockets open, the most it may: this one, the oldest, was "
+                "closed for the newest (reload to take it back here)")
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socks[0].receive_text()
+            assert closed.value.code == REPLACED
+            assert sync(fifth)["type"] == "update"  # the newest is served
+            assert len(hub.conns[table_id]) == 4
+            assert {c.seat for c in hub.conns[table_id]} == {0}
+            assert sync(socks[1])["type"] == "update"  # the others are kept
+        finally:
+            for ws in socks:
+                ws.__exit__(None, None, None)
+        assert table.seq == seq and stored(db, table_id) == before  # nothing changed
+
+
+def test_a_tables_sockets_are_capped_in_all_seats_first(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "hoyle.db", rate=1e6, burst=1e6,
+                               max_table_sockets=3)) as client:
+        table_id, t0 = new_table(client, "ecarte", ["person", "random"])
+        with connect(client, table_id, t0) as a, connect(client, table_id, t0) as b, \
+                connect(client, table_id, None) as w:
+            assert {sync(x)["type"] for x in (a, b, w)} == {"update"}
+            with connect(client, table_id, None) as extra:  # the fourth: a spectator
+                e = recv(extra)
+                assert e["message"] == ("this table has 3 sockets open, the most it takes: "
+                                        "try again later")
+                assert extra.receive()["code"] == 4429
+            with connect(client, table_id, t0) as c:  # a seat's is never refused
+                assert sync(c)["type"] == "update"
