@@ -6,17 +6,20 @@ seat numbering (from 1) in every text, and the header's games from the registry.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from helpers.webclient import connect, new_table, recv, sit, stored
 from hoyle.web.app import MAX_SEAT_SOCKETS, REPLACED, create_app
 
 
-def sync(ws, seq: int = 0):  # type: ignore[no-untyped-def]
+def sync(ws: WebSocketTestSession, seq: int = 0) -> dict[str, Any]:
     ws.send_text(json.dumps({"type": "sync", "seq": seq}))
     return recv(ws)
 
@@ -67,3 +70,30 @@ def test_a_tables_sockets_are_capped_in_all_seats_first(tmp_path: Path) -> None:
                 assert extra.receive()["code"] == 4429
             with connect(client, table_id, t0) as c:  # a seat's is never refused
                 assert sync(c)["type"] == "update"
+
+
+def test_a_form_over_16_kib_is_refused_at_once_never_cut_short(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "hoyle.db")) as client:
+        tables = client.app.state.tables.tables  # type: ignore[attr-defined]
+        good = b"game=ecarte&seat0=person&seat1=random"
+        padded = good + b"&pad=" + b"x" * (16 * 1024 - len(good) - 5)  # 16 KiB exactly
+        assert len(padded) == 16384
+        big = padded + b"x"  # one byte over
+        said = ("<p>a form is at most 16384 bytes (16 KiB): this one is larger, and nothing "
+                "was made</p>")
+        for path in ("/tables", "/referee"):
+            r = client.post(path, content=big, follow_redirects=False,
+                            headers={"content-type": "application/x-www-form-urlencoded"})
+            assert (r.status_code, r.text) == (413, said)
+
+            def streamed() -> Iterator[bytes]:  # no Content-Length: read until past 16 KiB
+                for _ in range(40):
+                    yield b"x" * 1024
+            r = client.post(path, content=streamed(), follow_redirects=False,
+                            headers={"content-type": "application/x-www-form-urlencoded"})
+            assert "content-length" not in r.request.headers
+            assert (r.status_code, r.text) == (413, said)
+        assert len(tables) == 0
+        r = client.post("/tables", content=padded, follow_redirects=False,
+                        headers={"content-type": "application/x-www-form-urlencoded"})
+        assert r.status_code == 303 and len(tables) == 1  # 16 KiB itself is taken

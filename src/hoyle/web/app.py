@@ -463,9 +463,35 @@ def _game_forms() -> list[dict[str, Any]]:
     return out
 
 
-def _form(body: bytes) -> dict[str, str]:
-    text = body[:MAX_MESSAGE].decode("utf-8", "replace")
+class FormTooLarge(WebError):
+    """A form's body over :data:`MAX_MESSAGE` bytes: refused whole (413), never cut short."""
+
+
+async def _read_form(request: Request) -> dict[str, str]:
+    """A lobby form's fields (the last of each name), its body read at most
+    :data:`MAX_MESSAGE` bytes (16 KiB) far: a ``Content-Length`` over it is refused before
+    any of the body is read, and a streamed body is no longer read once past it.
+
+    Raises:
+        FormTooLarge: the body is (or says it is) over 16 KiB.
+    """
+    too_large = FormTooLarge(f"a form is at most {MAX_MESSAGE} bytes (16 KiB): this one is "
+                             "larger, and nothing was made")
+    length = request.headers.get("content-length")
+    if length is not None and (not (length.isascii() and length.isdigit())
+                               or len(length) > 12 or int(length) > MAX_MESSAGE):
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_MESSAGE:
+            raise too_large
+    text = bytes(body).decode("utf-8", "replace")
     return {k: v[-1] for k, v in parse_qs(text, keep_blank_values=True).items()}
+
+
+def _too_large(e: FormTooLarge) -> Response:
+    return HTMLResponse(f"<p>{_esc(str(e))}</p>", status_code=413)
 
 
 def _options(form: dict[str, str], options: list[Any], title: str) -> dict[str, Any]:
@@ -517,7 +543,10 @@ def _lobby_router(ctx: _Context) -> APIRouter:
 
     @router.post("/tables")
     async def create(request: Request) -> Response:
-        form = _form(await request.body())
+        try:
+            form = await _read_form(request)
+        except FormTooLarge as e:
+            return _too_large(e)
         try:
             if not _same_origin(request):
                 raise HoyleError("a table is made from this server's own lobby")
@@ -542,7 +571,10 @@ def _lobby_router(ctx: _Context) -> APIRouter:
 
     @router.post("/referee")
     async def referee_table(request: Request) -> Response:
-        form = _form(await request.body())
+        try:
+            form = await _read_form(request)
+        except FormTooLarge as e:
+            return _too_large(e)
         try:
             if not _same_origin(request):
                 raise HoyleError("a table is made from this server's own lobby")
