@@ -97,3 +97,41 @@ def test_a_form_over_16_kib_is_refused_at_once_never_cut_short(tmp_path: Path) -
         r = client.post("/tables", content=padded, follow_redirects=False,
                         headers={"content-type": "application/x-www-form-urlencoded"})
         assert r.status_code == 303 and len(tables) == 1  # 16 KiB itself is taken
+
+
+def test_bad_match_lengths_games_and_seats_are_said_quoted(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "hoyle.db", fixed_seed=3)) as client:
+        form = {"game": "cribbage", "seat0": "person", "seat1": "random"}
+        for value, shown in (("9" * 5000, "'" + "9" * 36 + "..."), ("0", "'0'"),
+                             ("100", "'100'")):
+            r = client.post("/tables", data={**form, "opt_match": value})
+            assert r.status_code == 400 and r.text == (
+                f"<p>Cannot create the table: a match is first to 1 to 99 games, not "
+                f"{shown}</p><p><a href=\"/\">Back to the lobby</a></p>"), r.text
+        table_id, _ = new_table(client, "cribbage", ["person", "person"])
+        r = client.get(f"/t/{table_id}/record.json?game=9999999")
+        assert r.status_code == 404 and r.json() == {
+            "error": "no game '9999999' at this table (it has played 1)"}
+        r = client.post(f"/t/{table_id}/sit/99999999", follow_redirects=False)
+        assert (r.status_code, r.text) == (
+            400, "<p>there is no seat '99999999' at this table</p>")
+
+
+def test_seats_are_said_from_1_as_the_page_shows_them(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "hoyle.db", fixed_seed=4)) as client:
+        table_id, t0 = new_table(client, "cribbage", ["person", "person"])
+        page = client.get(f"/t/{table_id}").text
+        assert f'action="/t/{table_id}/sit/1"><button type="submit">Take seat 2' in page
+        sit(client, table_id, 1)
+        r = client.post(f"/t/{table_id}/sit/1", follow_redirects=False)
+        assert (r.status_code, r.text) == (409, "<p>seat 2 is taken</p>")
+        r = client.post(f"/t/{table_id}/sit/0", follow_redirects=False,
+                        headers={"cookie": f"hoyle_{table_id}={t0}"})
+        assert (r.status_code, r.text) == (409, "<p>you already hold seat 1 at this table</p>")
+        r = client.post(f"/t/{table_id}/sit/2", follow_redirects=False)
+        assert (r.status_code, r.text) == (
+            400, "<p>seat 3 is not a person's seat at this table</p>")
+        r = client.post("/t/nosuch/sit/0", follow_redirects=False)
+        assert (r.status_code, r.text) == (404, "<p>no such table</p>")
+        r = client.post(f"/t/{table_id}/sit/x", follow_redirects=False)
+        assert r.status_code == 400

@@ -519,6 +519,13 @@ def _options(form: dict[str, str], options: list[Any], title: str) -> dict[str, 
                                    f"{short_repr(form[key])}")
                 raise WebError(f"{o.name.replace('_', ' ')} must be a whole number, not "
                                f"{short_repr(form[key])}")
+            if o.type is int and (len(text) > 9 or o.name == MATCH and not
+                                  1 <= int(text) <= MAX_MATCH):
+                if o.name == MATCH:  # quoted, as every other bad value
+                    raise WebError(f"a match is first to 1 to {MAX_MATCH} games, not "
+                                   f"{short_repr(form[key])}")
+                raise WebError(f"{o.name.replace('_', ' ')} is out of range, not "
+                               f"{short_repr(form[key])}")
             values[o.name] = int(text) if o.type is int else form[key]
             if o.name == MATCH:
                 check_match(values[o.name])  # WebError: not first to 1 to 99 games
@@ -599,19 +606,32 @@ def _table_router(ctx: _Context) -> APIRouter:
 
     @router.post("/t/{table_id}/sit/{seat}")
     async def sit(request: Request, table_id: str, seat: str) -> Response:
+        """Take seat ``seat`` (in the path from 0; every text says it from 1, as the page's
+        "Take seat 1" does): 404 for no such table, 400 for no such seat, 403 from another
+        site's page, 409 for a seat taken (or one already held)."""
+        def said(text: str, status: int) -> Response:
+            return HTMLResponse(f"<p>{_esc(text)}</p>", status_code=status)
         try:
             table = tables.get(table_id)
+        except WebError:
+            return said("no such table", 404)
+        try:
             number = _whole(seat, "a seat")
+        except TooLong:
+            return said(f"there is no seat {short_repr(seat)} at this table", 400)
+        except WebError as e:
+            return said(str(e), 400)
+        if number not in table.person_seats():
+            return said(f"seat {number + 1} is not a person's seat at this table", 400)
+        if not _same_origin(request):
+            return said("a seat is taken from this server's own page", 403)
+        try:
             held = table.seat_of(request.cookies.get(cookie_name(table_id)))
             if held is not None:
                 raise WebError(f"you already hold seat {held + 1} at this table")
-            if not _same_origin(request):
-                raise WebError("a seat is taken from this server's own page")
-            if not table.free_seats():
-                raise WebError("no seat is free at this table")
-            token = table.take_seat(number)
+            token = table.take_seat(number)  # WebError: taken
         except WebError as e:
-            return HTMLResponse(f"<p>{_esc(str(e))}</p>", status_code=409)
+            return said(str(e), 409)
         resp = RedirectResponse(f"/t/{table.id}", status_code=303)
         _seat_cookie(resp, table, token)
         async with hub.lock(table.id):
@@ -642,6 +662,10 @@ def _table_router(ctx: _Context) -> APIRouter:
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
         try:
             number = None if game is None else _whole(game, "a game")
+        except TooLong:
+            return JSONResponse({"error": f"no game {short_repr(game)} at this table (it "
+                                          f"has played {len(table.games)})"},
+                                status_code=404)
         except WebError as e:
             return JSONResponse({"error": str(e)}, status_code=400)
         try:
@@ -799,15 +823,22 @@ def _socket_router(ctx: _Context) -> APIRouter:
     return router
 
 
+class TooLong(WebError):
+    """A path's or query's whole number of more than 6 digits: no game or seat of a table."""
+
+
 def _whole(text: str, what: str) -> int:
-    """A path's or query's whole number (a seat or a game, from 1 as a page shows it for
-    a game; a seat from 0).
+    """A path's or query's whole number (a game of a match from 1; a seat in the path of
+    ``/sit/N`` from 0, though every text says it from 1, as the page does).
 
     Raises:
         WebError: not a whole number.
+        TooLong: more than 6 digits (the caller says there is no such game or seat).
     """
-    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+    if not (text.isascii() and text.isdigit()):
         raise WebError(f"{what} is a whole number, not {short_repr(text)}")
+    if len(text) > 6:
+        raise TooLong(text)
     return int(text)
 
 
