@@ -59,7 +59,7 @@ from hoyle.web.store import SeatKind, SqliteStore, TableStore
 from hoyle.web.tables import (COMPUTER, MATCH, MATCH_LENGTHS, PERSON, Table, Tables,
                               WebError, check_match, plain, seat_count, table_options)
 
-__all__ = ["MAX_MESSAGE", "MAX_SEAT_SOCKETS", "MAX_TABLE_SOCKETS", "REPLACED", "SYNC_COST", "create_app", "cookie_name", "web_words"]
+__all__ = ["MAX_MESSAGE", "tagline", "MAX_SEAT_SOCKETS", "MAX_TABLE_SOCKETS", "REPLACED", "SYNC_COST", "create_app", "cookie_name", "web_words"]
 
 HERE = Path(__file__).resolve().parent
 MAX_MESSAGE = 16 * 1024
@@ -361,8 +361,9 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     """
     the_store: TableStore = store if store is not None else SqliteStore(db)
     tables = Tables(the_store, fixed_seed is not None)  # a match's games: seeded too
-    ctx = _Context(tables, Hub(tables, adjournment),
-                   Jinja2Templates(directory=HERE / "templates"), rate, burst, fixed_seed, max_sockets, max_tables,
+    templates = Jinja2Templates(directory=HERE / "templates")
+    templates.env.globals["tagline"] = tagline()
+    ctx = _Context(tables, Hub(tables, adjournment), templates, rate, burst, fixed_seed, max_sockets, max_tables,
                    max_sockets_per_address, max_seat_sockets, max_table_sockets)
 
     @asynccontextmanager
@@ -426,6 +427,21 @@ class _Context:
                            "finish or join one of yours")
         recent.append(now)
         self.created[host] = recent
+
+
+def tagline(titles: list[str] | None = None) -> str:
+    """The header's words, from the games' ``titles`` (``None``: the registry's games, in
+    registry order), in lower case: a game registered appears without a template edited.
+
+    >>> tagline()
+    'cribbage and écarté by their written laws'
+    >>> tagline(["Cribbage", "Écarté", "Piquet"])
+    'cribbage, écarté and piquet by their written laws'
+    """
+    titles = [t.lower() for t in (titles if titles is not None
+                                  else [spec.title for spec in games()])]
+    named = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+    return f"{named} by their written laws"
 
 
 def _game_forms() -> list[dict[str, Any]]:
