@@ -106,7 +106,7 @@ def test_bad_game_and_seat_numbers_get_one_error_line(tmp_path: Path) -> None:
             assert r.status_code == 400 and r.json() == {
                 "error": f"a game is a whole number, not {shown}"}, r.text
         r = client.post(f"/t/{table_id}/sit/x", follow_redirects=False)
-        assert r.status_code == 409 and r.text == "<p>a seat is a whole number, not 'x'</p>"
+        assert r.status_code == 400 and r.text == "<p>a seat is a whole number, not 'x'</p>"
 
 
 def test_the_forms_words_not_the_terminal_s(tmp_path: Path) -> None:
@@ -130,9 +130,9 @@ def test_the_forms_words_not_the_terminal_s(tmp_path: Path) -> None:
             assert r.status_code == 400
             said.append(r.text.split(": ", 1)[1].split("</p>")[0])
         assert said == ["a match is first to 1 to 99 games, not '-1'",
-                        "a match is first to 1 to 99 games, not 0",
+                        "a match is first to 1 to 99 games, not '0'",
                         "a match is first to 1 to 99 games, not 'x'",
-                        "a match is first to 1 to 99 games, not 100"]
+                        "a match is first to 1 to 99 games, not '100'"]
         # computers alone: at most first to 9 (the form's longest); a person may play 99
         r = client.post("/tables", data={"game": "cribbage", "seat0": "random",
                                          "seat1": "random", "opt_match": "10"})

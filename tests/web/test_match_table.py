@@ -431,8 +431,8 @@ def test_a_match_game_s_record_is_redacted_until_that_game_ends(db: Path) -> Non
 
 
 @pytest.mark.parametrize("value, message", [
-    ("0", "a match is first to 1 to 99 games, not 0"),
-    ("100", "a match is first to 1 to 99 games, not 100"),
+    ("0", "a match is first to 1 to 99 games, not '0'"),
+    ("100", "a match is first to 1 to 99 games, not '100'"),
     ("two", "a match is first to 1 to 99 games, not 'two'"),
     ("-2", "a match is first to 1 to 99 games, not '-2'"),
     ("2.5", "a match is first to 1 to 99 games, not '2.5'"),

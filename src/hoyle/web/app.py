@@ -59,7 +59,7 @@ from hoyle.web.store import SeatKind, SqliteStore, TableStore
 from hoyle.web.tables import (COMPUTER, MATCH, MATCH_LENGTHS, PERSON, Table, Tables,
                               WebError, check_match, plain, seat_count, table_options)
 
-__all__ = ["MAX_MESSAGE", "SYNC_COST", "create_app", "cookie_name", "web_words"]
+__all__ = ["MAX_MESSAGE", "tagline", "MAX_SEAT_SOCKETS", "MAX_TABLE_SOCKETS", "REPLACED", "SYNC_COST", "create_app", "cookie_name", "web_words"]
 
 HERE = Path(__file__).resolve().parent
 MAX_MESSAGE = 16 * 1024
@@ -78,6 +78,17 @@ nor refused, so spectators cannot lock the players out of their own table."""
 MAX_SOCKETS_PER_ADDRESS = 8
 """The most spectators' sockets one client address may hold open at once, over every
 table (one more is refused as above, code 4429)."""
+MAX_SEAT_SOCKETS = 4
+"""The most sockets one seat (its cookie) may hold open at once on its table (tabs,
+devices): one more closes the seat's oldest, which is sent one error frame saying why and
+closed with code :data:`REPLACED` (its page does not reconnect by itself, so two tabs never
+take the seat from each other in turn)."""
+REPLACED = 4409
+"""The close code of a seat's socket closed for a newer one of the same seat."""
+MAX_TABLE_SOCKETS = 24
+"""The most sockets open at once on one table, seats' and spectators' together: a
+spectator's socket past it is refused (code 4429). A seat's socket is never refused (each
+seat holds at most :data:`MAX_SEAT_SOCKETS`), so the seats come first."""
 MAX_VERB = 16
 MAX_WORD = 40
 """The longest verb and word an ``"action"`` message may name (characters): no game's is
@@ -144,6 +155,9 @@ class Hub:
         """Seconds an away seat is counted down on its opponent's page."""
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Conn]] = {}
+        self.opened: dict[Conn, int] = {}
+        """Each open socket's number, in the order they were opened (the oldest first)."""
+        self.order = itertools.count()
         self.tasks: dict[str, asyncio.Task[None]] = {}
         """Per table, its owner task driving the automatic moves (:meth:`start`)."""
         self.away: dict[str, dict[int, float]] = {}
@@ -168,6 +182,25 @@ class Hub:
     def seat_back(self, table_id: str, seat: int) -> bool:
         """A seat synced a socket: it is no longer away (``True`` if it was)."""
         return self.away.get(table_id, {}).pop(seat, None) is not None
+
+    async def make_room(self, table: Table, seat: int, cap: int) -> None:
+        """Before one more socket of ``seat`` is opened: close the seat's oldest sockets
+        until it holds fewer than ``cap``, each sent one error frame saying why and closed
+        with code :data:`REPLACED`. Nothing of the table changes."""
+        conns = self.conns.get(table.id, set())
+        mine = sorted((c for c in conns if c.seat == seat),
+                      key=lambda c: self.opened.get(c, -1))
+        for old in mine[:max(0, len(mine) - cap + 1)]:
+            conns.discard(old)
+            self.opened.pop(old, None)
+            reason = (f"seat {seat + 1} has {cap} sockets open, the most it may: this one, "
+                      "the oldest, was closed for the newest (reload to take it back here)")
+            await self.write(old, _error(reason, table))
+            old.gone = True
+            try:
+                await old.ws.close(code=REPLACED, reason="replaced by a newer socket")
+            except Exception:  # already closed
+                pass
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The table's lock (one owner: its moves are taken in order)."""
@@ -305,13 +338,16 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                rate: float = RATE, burst: float = BURST,
                fixed_seed: int | None = None, max_sockets: int = MAX_SOCKETS,
                max_tables: int = MAX_TABLES, adjournment: float = ADJOURNMENT,
-               max_sockets_per_address: int = MAX_SOCKETS_PER_ADDRESS) -> FastAPI:
+               max_sockets_per_address: int = MAX_SOCKETS_PER_ADDRESS,
+               max_seat_sockets: int = MAX_SEAT_SOCKETS,
+               max_table_sockets: int = MAX_TABLE_SOCKETS) -> FastAPI:
     """The web app on the SQLite database ``db`` (or on ``store``): every stored table is
     loaded at start and unfinished games go on. Each socket may send ``rate`` messages a
     second on average, ``burst`` at once; a table takes at most ``max_sockets`` spectators'
     sockets at once and one client address may hold ``max_sockets_per_address`` of them
-    (a seat's socket is never refused), and one client address may create ``max_tables``
-    tables an hour. A seat whose
+    (a seat's socket is never refused), a seat at most ``max_seat_sockets`` (one more closes
+    its oldest), a table at most ``max_table_sockets`` in all (past it a spectator's is
+    refused), and one client address may create ``max_tables`` tables an hour. A seat whose
     sockets all closed is counted down for ``adjournment`` seconds on the others' pages
     (:data:`ADJOURNMENT`: what happens at zero).
 
@@ -325,9 +361,10 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     """
     the_store: TableStore = store if store is not None else SqliteStore(db)
     tables = Tables(the_store, fixed_seed is not None)  # a match's games: seeded too
-    ctx = _Context(tables, Hub(tables, adjournment),
-                   Jinja2Templates(directory=HERE / "templates"), rate, burst, fixed_seed, max_sockets, max_tables,
-                   max_sockets_per_address)
+    templates = Jinja2Templates(directory=HERE / "templates")
+    templates.env.globals["tagline"] = tagline()
+    ctx = _Context(tables, Hub(tables, adjournment), templates, rate, burst, fixed_seed, max_sockets, max_tables,
+                   max_sockets_per_address, max_seat_sockets, max_table_sockets)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -366,6 +403,8 @@ class _Context:
     max_sockets: int
     max_tables: int
     max_sockets_per_address: int
+    max_seat_sockets: int = MAX_SEAT_SOCKETS
+    max_table_sockets: int = MAX_TABLE_SOCKETS
     made: itertools.count = field(default_factory=itertools.count)  # type: ignore[type-arg]
     created: dict[str, list[float]] = field(default_factory=dict)
     """Per client address, when it created its tables of the last hour."""
@@ -388,6 +427,21 @@ class _Context:
                            "finish or join one of yours")
         recent.append(now)
         self.created[host] = recent
+
+
+def tagline(titles: list[str] | None = None) -> str:
+    """The header's words, from the games' ``titles`` (``None``: the registry's games, in
+    registry order), in lower case: a game registered appears without a template edited.
+
+    >>> tagline()
+    'cribbage and écarté by their written laws'
+    >>> tagline(["Cribbage", "Écarté", "Piquet"])
+    'cribbage, écarté and piquet by their written laws'
+    """
+    titles = [t.lower() for t in (titles if titles is not None
+                                  else [spec.title for spec in games()])]
+    named = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+    return f"{named} by their written laws"
 
 
 def _game_forms() -> list[dict[str, Any]]:
@@ -425,9 +479,35 @@ def _game_forms() -> list[dict[str, Any]]:
     return out
 
 
-def _form(body: bytes) -> dict[str, str]:
-    text = body[:MAX_MESSAGE].decode("utf-8", "replace")
+class FormTooLarge(WebError):
+    """A form's body over :data:`MAX_MESSAGE` bytes: refused whole (413), never cut short."""
+
+
+async def _read_form(request: Request) -> dict[str, str]:
+    """A lobby form's fields (the last of each name), its body read at most
+    :data:`MAX_MESSAGE` bytes (16 KiB) far: a ``Content-Length`` over it is refused before
+    any of the body is read, and a streamed body is no longer read once past it.
+
+    Raises:
+        FormTooLarge: the body is (or says it is) over 16 KiB.
+    """
+    too_large = FormTooLarge(f"a form is at most {MAX_MESSAGE} bytes (16 KiB): this one is "
+                             "larger, and nothing was made")
+    length = request.headers.get("content-length")
+    if length is not None and (not (length.isascii() and length.isdigit())
+                               or len(length) > 12 or int(length) > MAX_MESSAGE):
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_MESSAGE:
+            raise too_large
+    text = bytes(body).decode("utf-8", "replace")
     return {k: v[-1] for k, v in parse_qs(text, keep_blank_values=True).items()}
+
+
+def _too_large(e: FormTooLarge) -> Response:
+    return HTMLResponse(f"<p>{_esc(str(e))}</p>", status_code=413)
 
 
 def _options(form: dict[str, str], options: list[Any], title: str) -> dict[str, Any]:
@@ -455,6 +535,13 @@ def _options(form: dict[str, str], options: list[Any], title: str) -> dict[str, 
                                    f"{short_repr(form[key])}")
                 raise WebError(f"{o.name.replace('_', ' ')} must be a whole number, not "
                                f"{short_repr(form[key])}")
+            if o.type is int and (len(text) > 9 or o.name == MATCH and not
+                                  1 <= int(text) <= MAX_MATCH):
+                if o.name == MATCH:  # quoted, as every other bad value
+                    raise WebError(f"a match is first to 1 to {MAX_MATCH} games, not "
+                                   f"{short_repr(form[key])}")
+                raise WebError(f"{o.name.replace('_', ' ')} is out of range, not "
+                               f"{short_repr(form[key])}")
             values[o.name] = int(text) if o.type is int else form[key]
             if o.name == MATCH:
                 check_match(values[o.name])  # WebError: not first to 1 to 99 games
@@ -479,7 +566,10 @@ def _lobby_router(ctx: _Context) -> APIRouter:
 
     @router.post("/tables")
     async def create(request: Request) -> Response:
-        form = _form(await request.body())
+        try:
+            form = await _read_form(request)
+        except FormTooLarge as e:
+            return _too_large(e)
         try:
             if not _same_origin(request):
                 raise HoyleError("a table is made from this server's own lobby")
@@ -504,7 +594,10 @@ def _lobby_router(ctx: _Context) -> APIRouter:
 
     @router.post("/referee")
     async def referee_table(request: Request) -> Response:
-        form = _form(await request.body())
+        try:
+            form = await _read_form(request)
+        except FormTooLarge as e:
+            return _too_large(e)
         try:
             if not _same_origin(request):
                 raise HoyleError("a table is made from this server's own lobby")
@@ -529,19 +622,32 @@ def _table_router(ctx: _Context) -> APIRouter:
 
     @router.post("/t/{table_id}/sit/{seat}")
     async def sit(request: Request, table_id: str, seat: str) -> Response:
+        """Take seat ``seat`` (in the path from 0; every text says it from 1, as the page's
+        "Take seat 1" does): 404 for no such table, 400 for no such seat, 403 from another
+        site's page, 409 for a seat taken (or one already held)."""
+        def said(text: str, status: int) -> Response:
+            return HTMLResponse(f"<p>{_esc(text)}</p>", status_code=status)
         try:
             table = tables.get(table_id)
+        except WebError:
+            return said("no such table", 404)
+        try:
             number = _whole(seat, "a seat")
+        except TooLong:
+            return said(f"there is no seat {short_repr(seat)} at this table", 400)
+        except WebError as e:
+            return said(str(e), 400)
+        if number not in table.person_seats():
+            return said(f"seat {number + 1} is not a person's seat at this table", 400)
+        if not _same_origin(request):
+            return said("a seat is taken from this server's own page", 403)
+        try:
             held = table.seat_of(request.cookies.get(cookie_name(table_id)))
             if held is not None:
                 raise WebError(f"you already hold seat {held + 1} at this table")
-            if not _same_origin(request):
-                raise WebError("a seat is taken from this server's own page")
-            if not table.free_seats():
-                raise WebError("no seat is free at this table")
-            token = table.take_seat(number)
+            token = table.take_seat(number)  # WebError: taken
         except WebError as e:
-            return HTMLResponse(f"<p>{_esc(str(e))}</p>", status_code=409)
+            return said(str(e), 409)
         resp = RedirectResponse(f"/t/{table.id}", status_code=303)
         _seat_cookie(resp, table, token)
         async with hub.lock(table.id):
@@ -572,6 +678,10 @@ def _table_router(ctx: _Context) -> APIRouter:
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
         try:
             number = None if game is None else _whole(game, "a game")
+        except TooLong:
+            return JSONResponse({"error": f"no game {short_repr(game)} at this table (it "
+                                          f"has played {len(table.games)})"},
+                                status_code=404)
         except WebError as e:
             return JSONResponse({"error": str(e)}, status_code=400)
         try:
@@ -604,12 +714,18 @@ def _socket_router(ctx: _Context) -> APIRouter:
         host = ws.client.host if ws.client else ""
         conn = Conn(ws, token, table.seat_of(token), host=host, rate=ctx.rate,
                     burst=ctx.burst, allowance=ctx.burst)
-        if conn.seat is None:  # a spectator: capped per table and per address
-            watching = [c for c in hub.conns.get(table_id, ()) if c.seat is None]
+        if conn.seat is not None:  # a seat: its oldest sockets past the cap are closed
+            await hub.make_room(table, conn.seat, ctx.max_seat_sockets)
+        else:  # a spectator: capped per table (and all sockets) and per address
+            open_here = hub.conns.get(table_id, set())
+            watching = [c for c in open_here if c.seat is None]
             mine = [c for conns in hub.conns.values() for c in conns
                     if c.seat is None and c.host == host]
             full = None
-            if len(watching) >= ctx.max_sockets:
+            if len(open_here) >= ctx.max_table_sockets:
+                full = (f"this table has {ctx.max_table_sockets} sockets open, the most it "
+                        "takes: try again later")
+            elif len(watching) >= ctx.max_sockets:
                 full = (f"this table has {ctx.max_sockets} spectators' sockets open, the "
                         "most it takes: try again later")
             elif len(mine) >= ctx.max_sockets_per_address:
@@ -620,6 +736,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 await ws.close(code=4429)
                 return
         hub.conns.setdefault(table_id, set()).add(conn)
+        hub.opened[conn] = next(hub.order)
         try:
             while True:
                 message = await ws.receive()
@@ -635,6 +752,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
             pass
         finally:
             hub.conns.get(table_id, set()).discard(conn)
+            hub.opened.pop(conn, None)
             if conn.seat is not None and hub.seat_left(table_id, conn.seat):
                 async with hub.lock(table.id):
                     await hub.broadcast(table)  # the others: the seat is away
@@ -721,15 +839,22 @@ def _socket_router(ctx: _Context) -> APIRouter:
     return router
 
 
+class TooLong(WebError):
+    """A path's or query's whole number of more than 6 digits: no game or seat of a table."""
+
+
 def _whole(text: str, what: str) -> int:
-    """A path's or query's whole number (a seat or a game, from 1 as a page shows it for
-    a game; a seat from 0).
+    """A path's or query's whole number (a game of a match from 1; a seat in the path of
+    ``/sit/N`` from 0, though every text says it from 1, as the page does).
 
     Raises:
         WebError: not a whole number.
+        TooLong: more than 6 digits (the caller says there is no such game or seat).
     """
-    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+    if not (text.isascii() and text.isdigit()):
         raise WebError(f"{what} is a whole number, not {short_repr(text)}")
+    if len(text) > 6:
+        raise TooLong(text)
     return int(text)
 
 

@@ -279,20 +279,21 @@ class Table:
         return found
 
     def take_seat(self, seat: int) -> str:
-        """Take the free person seat ``seat``: a new token (128+ bits from :mod:`secrets`),
+        """Take the free person seat ``seat`` (from 0; its errors say it from 1, as a page
+        shows seats): a new token (128+ bits from :mod:`secrets`),
         of which only the hash is stored.
 
         Raises:
             WebError: no such person seat, or it is taken.
         """
         if seat not in self.person_seats():
-            raise WebError(f"seat {seat} is not a person's seat at this table")
+            raise WebError(f"seat {seat + 1} is not a person's seat at this table")
         if self.row.token_hashes[seat] is not None:
-            raise WebError(f"seat {seat} is taken")
+            raise WebError(f"seat {seat + 1} is taken")
         token = secrets.token_urlsafe(24)
         h = hash_token(token)
         if not self.store.claim_seat(self.id, seat, h):
-            raise WebError(f"seat {seat} is taken")
+            raise WebError(f"seat {seat + 1} is taken")
         self.row.token_hashes[seat] = h
         return token
 

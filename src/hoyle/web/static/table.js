@@ -46,7 +46,11 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/t/${tableId}/ws`);
   ws.onopen = () => { retry = 500; $("conn").textContent = "connected"; send({ type: "sync", seq: last }); };
-  ws.onclose = () => {
+  ws.onclose = (ev) => {
+    if (ev.code === 4409) {  // this seat's oldest socket, closed for a newer one: no fight
+      $("conn").textContent = "closed: this seat is open in a newer tab (reload to take it back here)";
+      return;
+    }
     $("conn").textContent = "disconnected: reconnecting…";
     setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
   };
