@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from helpers.cribbage import ref_show
+from helpers.cribbage import pone_view, ref_show
 
 from hoyle.cards import CARDS, Suit, parse_cards
 from hoyle.cribbage.advice.wintable import win_table
@@ -15,7 +15,7 @@ from hoyle.cribbage.players import PLAYERS, AwareExpertPlayer, ExpertPlayer, mak
 from hoyle.cribbage.players.aware import NEAR, peg_sequences, table_lists
 from hoyle.cribbage.players.search import card_values
 from hoyle.cribbage.players.winsearch import WinSolver
-from hoyle.cribbage.state import CribbageState, CribbageView, Phase
+from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.engine.action import CHANCE, Action
 
 
@@ -47,25 +47,12 @@ def test_aware_is_the_expert_far_from_the_end_and_plays_for_the_game_near_it() -
     assert PLAYERS["expert"] is ExpertPlayer and PLAYERS["aware"] is AwareExpertPlayer
 
 
-def _pone_view(hand: str, pone: int, dealer: int) -> CribbageView:
-    state = CribbageState(seed=3, itemize=False)
-    rng = random.Random(3)
-    while state.phase != Phase.DISCARD:
-        state.apply(state.sample_chance(rng))
-    assert state.dealer is not None
-    view = state.view(1 - state.dealer)._replace(
-        hand=tuple(parse_cards(hand.split())),
-        scores=(dealer, pone) if state.dealer == 0 else (pone, dealer))
-    assert not view.is_dealer
-    return view
-
-
 def test_the_pone_needing_four_keeps_the_sure_four_over_the_experts_keep() -> None:
     # Pone at 117 (4 to go; he counts first), dealer at 112. T-J-Q-K is a run of four with
     # any starter (at least 4: sure of the game unless the dealer pegs out first); the
     # expert keeps T-J-Q-3 (its value in points is higher), which shows only 3 with some
     # starters (a run of three and nothing else).
-    view = _pone_view("TH JH QC 3H KD 6C", pone=117, dealer=112)
+    view = pone_view("TH JH QC 3H KD 6C", pone=117, dealer=112)
     held = set(view.hand)
     starters = [c for c in CARDS if c not in held]
     sure = parse_cards("TH JH QC KD".split())
@@ -129,16 +116,7 @@ def test_after_the_play_the_show_counts_in_order_then_the_table() -> None:
 def test_near_the_end_the_pone_keeps_the_hand_that_counts_out() -> None:
     # Pone at 117 (4 to go, counting first), dealer at 60: 5-5-5-J kept counts out with
     # every starter (at least 14), a run-free junk keep seldom does.
-    import random
-    hand = parse_cards(["5H", "5C", "5S", "JD", "KC", "2H"])
-    state = CribbageState(seed=3, itemize=False)
-    rng = random.Random(3)
-    while state.phase != Phase.DISCARD:
-        state.apply(state.sample_chance(rng))
-    assert state.dealer is not None
-    view = state.view(1 - state.dealer)._replace(
-        hand=tuple(hand), scores=(60, 117) if state.dealer == 0 else (117, 60))
-    assert not view.is_dealer
+    view = pone_view("5H 5C 5S JD KC 2H", pone=117, dealer=60)
     chances = AwareExpertPlayer().discard_chances(view, random.Random(0))
     best = max(chances, key=chances.__getitem__)
     assert set(best) == set(parse_cards(["KC", "2H"])) and chances[best] == 1.0
@@ -165,7 +143,7 @@ def test_the_sure_keep_loses_only_when_the_dealer_pegs_out_first() -> None:
         return n / len(peg_sequences())
 
     expected = 1 - (3 / 46 * dealer_first(7) + 43 / 46 * dealer_first(9))
-    view = _pone_view("TH JH QC 3H KD 6C", pone=117, dealer=112)
+    view = pone_view("TH JH QC 3H KD 6C", pone=117, dealer=112)
     chances = AwareExpertPlayer(scenarios=400).discard_chances(view, random.Random(5))
     got = {frozenset(k): v for k, v in chances.items()}[frozenset(parse_cards("3H 6C".split()))]
     assert 0.9 < expected < 0.99

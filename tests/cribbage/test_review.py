@@ -117,23 +117,15 @@ def test_near_the_end_a_discard_is_reviewed_for_the_game() -> None:
     # any starter) wins surely; laying away the 2 and the 3 keeps 7-9-Q-K, which shows
     # nothing by itself (many starters leave it under 4), so it may lose. The review shows
     # the sure keep as the choice, at no cost, and the other at a cost in (0, 1).
-    import random as _random
+    from helpers.cribbage import pone_view
 
     from hoyle.cards import derive_rng, parse_cards
     from hoyle.cribbage.advice.wintable import win_table
     from hoyle.cribbage.players import ExpertPlayer
     from hoyle.cribbage.review import _discard
-    from hoyle.cribbage.state import CribbageState, Phase
     from hoyle.engine.action import Action as _Action
 
-    hand = parse_cards(["2H", "3C", "7S", "9D", "QH", "KS"])
-    state = CribbageState(seed=3, itemize=False)
-    rng = _random.Random(3)
-    while state.phase != Phase.DISCARD:
-        state.apply(state.sample_chance(rng))
-    assert state.dealer is not None
-    view = state.view(1 - state.dealer)._replace(
-        hand=tuple(hand), scores=(60, 117) if state.dealer == 0 else (117, 60))
+    view = pone_view("2H 3C 7S 9D QH KS", pone=117, dealer=60)
     table = win_table("six-card")
 
     def review(away: list[str]) -> Any:

@@ -127,3 +127,24 @@ def apply_all(state: Any, texts: Iterable[str]) -> list[Any]:
     for t in texts:
         events.extend(state.apply(Action.parse(t)))
     return events
+
+
+def pone_view(hand: str, pone: int, dealer: int) -> Any:
+    """The pone's view at the lay-away of a two-hand six-card game (seed 3), with ``hand``
+    (cards as text, e.g. ``"5H 5C 5S JD KC 2H"``) in his hand and the scores set to
+    ``pone`` and ``dealer`` (points): a position near the end of the game, made by hand."""
+    import random
+
+    from hoyle.cards import parse_cards
+    from hoyle.cribbage.state import CribbageState, Phase
+
+    state = CribbageState(seed=3, itemize=False)
+    rng = random.Random(3)
+    while state.phase != Phase.DISCARD:
+        state.apply(state.sample_chance(rng))
+    assert state.dealer is not None
+    view = state.view(1 - state.dealer)._replace(
+        hand=tuple(parse_cards(hand.split())),
+        scores=(dealer, pone) if state.dealer == 0 else (pone, dealer))
+    assert not view.is_dealer
+    return view
