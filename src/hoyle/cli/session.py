@@ -21,7 +21,7 @@ from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.play import PlayDriver
 from hoyle.engine.records import GameRecord, RecordClaim
-from hoyle.engine.text import HUMAN, Block, Confirm, GameText, PlayGame, TextTable, name_seats
+from hoyle.engine.text import Block, Confirm, GameText, PlayGame, TextTable, name_seats
 from hoyle.errors import HoyleError, IllegalAction, RecordError
 
 if TYPE_CHECKING:

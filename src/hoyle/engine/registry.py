@@ -38,7 +38,6 @@ from hoyle.errors import HoyleError, RecordError
 if TYPE_CHECKING:
     from hoyle.engine.encoding import Encoding
 
-    from hoyle.engine.options import Option
     from hoyle.engine.review import Review
     from hoyle.engine.text import GameText
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime
 import shlex
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
@@ -30,7 +30,6 @@ from rich.markup import escape
 from hoyle.cards import Card, Suit
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
-from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
 from hoyle.engine.series import MatchState
 from hoyle.errors import HoyleError, RecordError
