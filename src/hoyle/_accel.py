@@ -44,6 +44,7 @@ MODULES = (
     "hoyle.cribbage.players.random",
     "hoyle.cribbage.players.greedy",
     "hoyle.cribbage.players.search",
+    "hoyle.cribbage.players.winsearch",
     "hoyle.cribbage.match",
 )
 """The modules compiled by ``scripts/build_accel.py``."""

@@ -10,15 +10,23 @@ its estimated chance of winning over ``scenarios`` draws of the opponent's six c
 the 46 unseen, kept by the discard advice as he would (his hand and his two for the crib),
 each with every one of the 40 starters left (two for his heels to the dealer on a jack,
 CRIB-R-7) and the play's points in the order scored drawn from 3,000 deals of expert play
-(``players/data/peg_sequences.json``, ``scripts/peg_sequences.py``); the same draws for
-every way (common random numbers). Each is counted exactly in the laws' order: the heels,
+(``players/data/peg_sequences.json``, ``scripts/peg_sequences.py``). The plays are drawn for
+each way from those deals tilted to its kept cards (``tilt``): reweighted by
+``exp(theta * net)``, ``net`` a play's dealer-minus-pone points, so that their mean moves by
+half the difference between the pegging table's net value of the way's kept ranks and that
+of the expert's way (:mod:`~hoyle.cribbage.players.pegtable`, the weight the expert gives it):
+a dealer who must peg out keeps the cards that peg, a pone who must stop him the cards
+that give least. The same uniform draws serve every way (common random numbers). Each is
+counted exactly in the laws' order: the heels,
 the play (the first side to reach 121 wins at once, CRIB-R-11), the pone's hand, the
 dealer's hand, the crib (CRIB-R-10), and a deal that ends with nobody out by the win table
 at the next position (the pone deals next, CRIB-R-3;
-:func:`~hoyle.cribbage.advice.wintable.win_table`). The expert's way is kept unless another
-is better by more than ``margin`` (0.01); ties go to the expert's value in points.
+:func:`~hoyle.cribbage.advice.wintable.win_table`). The best way is laid away, ties going to
+the expert's value in points (``margin`` keeps the expert's way unless another is better by
+more; 0 by default).
 
-Play (:meth:`AwareExpertPlayer.win_values`): the expert's determinized search, the
+Play (:meth:`AwareExpertPlayer.win_values`): the expert's determinized search
+(``near_samples`` determinizations, 60), the
 opponent's hands drawn as he would have kept them (his six, so his two for the crib too),
 but each determinization solved for the chance of winning the game
 (:class:`~hoyle.cribbage.players.winsearch.WinSolver`): the starter, both hands and the crib
@@ -34,7 +42,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from importlib import resources
 
@@ -42,9 +50,10 @@ import numpy as np
 import numpy.typing as npt
 
 from hoyle.cards import CARDS, Card
-from hoyle.cribbage.advice.discard import best_keep, discard_options
+from hoyle.cribbage.advice.discard import DiscardOption, best_keep, discard_options
 from hoyle.cribbage.advice.wintable import win_table
 from hoyle.cribbage.players.expert import ExpertPlayer
+from hoyle.cribbage.players.pegtable import peg_table
 from hoyle.cribbage.players.search import card_values
 from hoyle.cribbage.players.table import unseen_cards
 from hoyle.cribbage.players.winsearch import WinSolver
@@ -66,6 +75,12 @@ def peg_sequences() -> tuple[tuple[int, ...], ...]:
     text = resources.files("hoyle.cribbage.players").joinpath(
         "data/peg_sequences.json").read_text(encoding="utf-8")
     return tuple(tuple(s) for s in json.loads(text)["sequences"])
+
+
+@lru_cache(maxsize=1)
+def _nets() -> npt.NDArray[np.float64]:
+    """Each shipped play's net points (dealer minus pone; :func:`peg_sequences`)."""
+    return np.array([sum(s) for s in peg_sequences()], dtype=np.float64)
 
 
 @lru_cache(maxsize=1)
@@ -118,20 +133,26 @@ class AwareExpertPlayer(ExpertPlayer):
         scenarios: draws of the opponent's six cards per lay-away near the end (each
             with all 40 starters left).
         margin: the expert's lay-away is kept unless another's chance of the game is
-            higher by more than this (the expert's value counts the kept cards' pegging,
-            which the drawn plays do not).
+            higher by more than this.
+        tilt: the share of the pegging table's difference (points) by which each way's
+            drawn plays are moved from the expert's way's (0: the same plays for every
+            way, as before the tilt).
+        near_samples: determinizations per play near the end (default: ``samples``).
         samples, and the rest: the expert's (:class:`ExpertPlayer`).
     """
 
     name = "aware"
 
-    def __init__(self, near: int = NEAR, scenarios: int = 200, margin: float = 0.01,
+    def __init__(self, near: int = NEAR, scenarios: int = 200, margin: float = 0.0,
                  samples: int = 20, endgame: int = 24, model_opponent: bool = True,
-                 tries: int = 4, pegging: float = 0.5) -> None:
+                 tries: int = 4, pegging: float = 0.5, tilt: float = 0.5,
+                 near_samples: int | None = 60) -> None:
         super().__init__(samples, endgame, model_opponent, tries, pegging)
         self.near = near
         self.scenarios = scenarios
         self.margin = margin
+        self.tilt = tilt
+        self.near_samples = samples if near_samples is None else near_samples
 
     def _is_near(self, view: CribbageView) -> bool:
         return view.players == 2 and view.target == 121 and \
@@ -185,12 +206,20 @@ class AwareExpertPlayer(ExpertPlayer):
         # The play: a drawn deal's points in order for each (draw, starter), raced from
         # the scores with the heels (CRIB-R-7) if the starter is a jack.
         race = _race(d0, p0, target)
-        seqs = np.array([rng.randrange(len(race[0][0])) for _ in range(n * k)],
-                        dtype=np.int64).reshape(n, k)
         jack = (starters >> 2) == 10
-        won = np.where(jack, race[1][0][seqs], race[0][0][seqs])  # +1 dealer, -1 pone out
-        d_end = np.where(jack, race[1][1][seqs], race[0][1][seqs])
-        p_end = np.where(jack, race[1][2][seqs], race[0][2][seqs])
+        if self.tilt:
+            # Each way's plays drawn from the shipped deals tilted to its kept ranks' net
+            # pegging (the pegging table, against the expert's way; common uniforms).
+            seqs = self._tilted_draws(view, options, rng.random, n * k).reshape(m, n, k)
+            seqs = np.moveaxis(seqs, 0, -1)  # (n, k, m)
+            jack3 = jack[:, :, None]
+        else:
+            seqs = np.array([rng.randrange(len(race[0][0])) for _ in range(n * k)],
+                            dtype=np.int64).reshape(n, k, 1)
+            jack3 = jack[:, :, None]
+        won = np.where(jack3, race[1][0][seqs], race[0][0][seqs])  # +1 dealer, -1 pone out
+        d_end = np.where(jack3, race[1][1][seqs], race[0][1][seqs])
+        p_end = np.where(jack3, race[1][2][seqs], race[0][2][seqs])
         # (n, k, m): my hand's show and the crib's for each way; his hand's (n, k)
         rule = view.crib_flush_rule
         keep_idx = np.array([[c.index for c in o.keep] for o in options], dtype=np.int64)
@@ -204,19 +233,51 @@ class AwareExpertPlayer(ExpertPlayer):
         his = score_batch(np.repeat(his_keep, k, axis=0), starters.reshape(-1)).reshape(n, k, 1)
         mine64, crib64, his64 = (x.astype(np.int64) for x in (mine, crib, his))
         if dealer:
-            pone = p_end[:, :, None] + his64
-            dealer_total = d_end[:, :, None] + mine64 + crib64
+            pone = p_end + his64
+            dealer_total = d_end + mine64 + crib64
         else:
-            pone = p_end[:, :, None] + mine64
-            dealer_total = d_end[:, :, None] + his64 + crib64
+            pone = p_end + mine64
+            dealer_total = d_end + his64 + crib64
         p_table = win_table("six-card").p
         nxt = p_table[np.minimum(pone, target - 1), np.minimum(dealer_total, target - 1)]
         pone_wins = np.where(pone >= target, 1.0, np.where(dealer_total >= target, 0.0, nxt))
-        out = won[:, :, None]
+        out = won
         pone_wins = np.where(out == 1, 0.0, np.where(out == -1, 1.0, pone_wins))
         mine_wins = 1.0 - pone_wins if dealer else pone_wins
         chances = mine_wins.mean(axis=(0, 1))
         return {o.discard: float(chances[j]) for j, o in enumerate(options)}
+
+    def _tilted_draws(self, view: CribbageView, options: Sequence[DiscardOption],
+                      uniform: Callable[[], float], count: int) -> npt.NDArray[np.int64]:
+        """``count`` indices into the shipped plays (:func:`peg_sequences`) for each way of
+        ``options``, shape ``(len(options), count)``: the plays reweighted, for each way, by
+        ``exp(theta * net)`` (``net`` a play's dealer-minus-pone points) with ``theta``
+        chosen so that the mean net pegging moves by ``tilt`` times the pegging table's
+        value of the way's kept ranks less that of the expert's way (points; the dealer's
+        sign). The same ``count`` uniforms serve every way (common random numbers)."""
+        nets = _nets()
+        pegs = peg_table()
+        dealer = view.is_dealer
+        vals = np.array([pegs.value([c.rank for c in o.keep], dealer) for o in options])
+        theirs = tuple(sorted(ExpertPlayer._discard(self, view)))
+        ref = next(vals[j] for j, o in enumerate(options) if tuple(sorted(o.discard)) == theirs)
+        shift = self.tilt * (vals - ref) * (1.0 if dealer else -1.0)
+        target = nets.mean() + shift
+        theta = shift / nets.var()
+        for _ in range(4):  # Newton's steps on the tilted mean
+            z = theta[:, None] * nets[None, :]
+            w = np.exp(z - z.max(axis=1, keepdims=True))
+            sw = w.sum(axis=1)
+            mean = (w * nets).sum(axis=1) / sw
+            var = (w * nets ** 2).sum(axis=1) / sw - mean ** 2
+            theta = theta + (target - mean) / np.maximum(var, 1e-9)
+        z = theta[:, None] * nets[None, :]
+        w = np.exp(z - z.max(axis=1, keepdims=True))
+        cdf = np.cumsum(w, axis=1)
+        cdf /= cdf[:, -1:]
+        u = np.array([uniform() for _ in range(count)])
+        idx = np.stack([np.searchsorted(c, u, side="right") for c in cdf])
+        return np.minimum(idx, len(nets) - 1).astype(np.int64)
 
     def _draw_opponent(self, view: CribbageView, rng: random.Random
                        ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -254,7 +315,7 @@ class AwareExpertPlayer(ExpertPlayer):
         me, him = view.scores[view.seat], view.scores[opp]
         table = table_lists()
         totals: dict[int, list[float]] = {}
-        for _ in range(self.samples):
+        for _ in range(self.near_samples):
             kept, away = self._draw_opponent(view, rng)
             theirs = tuple(c.rank for c in kept if c not in his_played)
             his_show = show_total(kept, starter)
@@ -270,7 +331,8 @@ class AwareExpertPlayer(ExpertPlayer):
                 t = totals.setdefault(r, [0.0, 0.0])
                 t[0] += v
                 t[1] += points[r]
-        return {r: (t[0] / self.samples, t[1] / self.samples) for r, t in totals.items()}
+        n = self.near_samples
+        return {r: (t[0] / n, t[1] / n) for r, t in totals.items()}
 
     def _play(self, view: CribbageView, plays: list[Action], rng: random.Random) -> Action:
         if not self._is_near(view) or view.starter is None or len(view.kept) != 4 or \
