@@ -133,6 +133,15 @@ def pone_view(hand: str, pone: int, dealer: int) -> Any:
     """The pone's view at the lay-away of a two-hand six-card game (seed 3), with ``hand``
     (cards as text, e.g. ``"5H 5C 5S JD KC 2H"``) in his hand and the scores set to
     ``pone`` and ``dealer`` (points): a position near the end of the game, made by hand."""
+    return _lay_away_view(hand, pone, dealer, as_dealer=False)
+
+
+def dealer_view(hand: str, dealer: int, pone: int) -> Any:
+    """The dealer's view at the lay-away, made as :func:`pone_view` makes the pone's."""
+    return _lay_away_view(hand, pone, dealer, as_dealer=True)
+
+
+def _lay_away_view(hand: str, pone: int, dealer: int, as_dealer: bool) -> Any:
     import random
 
     from hoyle.cards import parse_cards
@@ -143,8 +152,9 @@ def pone_view(hand: str, pone: int, dealer: int) -> Any:
     while state.phase != Phase.DISCARD:
         state.apply(state.sample_chance(rng))
     assert state.dealer is not None
-    view = state.view(1 - state.dealer)._replace(
+    seat = state.dealer if as_dealer else 1 - state.dealer
+    view = state.view(seat)._replace(
         hand=tuple(parse_cards(hand.split())),
         scores=(dealer, pone) if state.dealer == 0 else (pone, dealer))
-    assert not view.is_dealer
+    assert view.is_dealer == as_dealer
     return view

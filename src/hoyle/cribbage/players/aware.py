@@ -13,11 +13,13 @@ CRIB-R-7) and the play's points in the order scored drawn from 3,000 deals of ex
 (``players/data/peg_sequences.json``, ``scripts/peg_sequences.py``). The plays are drawn for
 each way from those deals tilted to its kept cards (``tilt``): reweighted by
 ``exp(theta * net)``, ``net`` a play's dealer-minus-pone points, so that their mean moves by
-half the difference between the pegging table's net value of the way's kept ranks and that
-of the expert's way (:mod:`~hoyle.cribbage.players.pegtable`, the weight the expert gives it):
-a dealer who must peg out keeps the cards that peg, a pone who must stop him the cards
-that give least. The same uniform draws serve every way (common random numbers). Each is
-counted exactly in the laws' order: the heels,
+``tilt`` (0.5, the weight the expert gives the pegging table in points) times the
+difference between the pegging table's net value of the way's kept ranks and that of the
+expert's way (:mod:`~hoyle.cribbage.players.pegtable`): a dealer who must peg out keeps the
+cards that peg, a pone who must stop him the cards that give least. The same opponent hands
+and starters serve every way (common random numbers); the same uniform draws pick each
+way's plays, each from its own tilted weights (so the plays themselves are shared only
+weakly). Each is counted exactly in the laws' order: the heels,
 the play (the first side to reach 121 wins at once, CRIB-R-11), the pone's hand, the
 dealer's hand, the crib (CRIB-R-10), and a deal that ends with nobody out by the win table
 at the next position (the pone deals next, CRIB-R-3;
@@ -83,6 +85,15 @@ def _nets() -> npt.NDArray[np.float64]:
     return np.array([sum(s) for s in peg_sequences()], dtype=np.float64)
 
 
+def _tilted_mean(theta: npt.NDArray[np.float64], nets: npt.NDArray[np.float64]
+                 ) -> npt.NDArray[np.float64]:
+    """The mean of ``nets`` weighted by ``exp(theta * net)``, for each ``theta``."""
+    z = theta[:, None] * nets[None, :]
+    w = np.exp(z - z.max(axis=1, keepdims=True))
+    out: npt.NDArray[np.float64] = (w * nets).sum(axis=1) / w.sum(axis=1)
+    return out
+
+
 @lru_cache(maxsize=1)
 def table_lists() -> list[list[float]]:
     """The six-card win table, ``P(dealer wins)[dealer][pone]``, as lists (fast to index)."""
@@ -137,7 +148,7 @@ class AwareExpertPlayer(ExpertPlayer):
         tilt: the share of the pegging table's difference (points) by which each way's
             drawn plays are moved from the expert's way's (0: the same plays for every
             way, as before the tilt).
-        near_samples: determinizations per play near the end (default: ``samples``).
+        near_samples: determinizations per play near the end (60; ``None``: ``samples``).
         samples, and the rest: the expert's (:class:`ExpertPlayer`).
     """
 
@@ -169,8 +180,8 @@ class AwareExpertPlayer(ExpertPlayer):
             best = max(chances, key=lambda d: (round(chances[d], 9), worth[d]))
             theirs = tuple(sorted(super()._discard(view)))
             for d, v in chances.items():
-                # The expert's way unless another is clearly better for the game (its
-                # value holds the pegging that the drawn plays leave out).
+                # The expert's way unless another is better for the game by more than
+                # the margin (0 by default: on a tie only).
                 if tuple(sorted(d)) == theirs and v >= chances[best] - self.margin:
                     best = d
             return Action("DISCARD", tuple(sorted(best)))
@@ -254,7 +265,8 @@ class AwareExpertPlayer(ExpertPlayer):
         ``exp(theta * net)`` (``net`` a play's dealer-minus-pone points) with ``theta``
         chosen so that the mean net pegging moves by ``tilt`` times the pegging table's
         value of the way's kept ranks less that of the expert's way (points; the dealer's
-        sign). The same ``count`` uniforms serve every way (common random numbers)."""
+        sign); a mean beyond the plays' range is held just inside it. The same ``count``
+        uniforms serve every way."""
         nets = _nets()
         pegs = peg_table()
         dealer = view.is_dealer
@@ -271,6 +283,16 @@ class AwareExpertPlayer(ExpertPlayer):
             mean = (w * nets).sum(axis=1) / sw
             var = (w * nets ** 2).sum(axis=1) / sw - mean ** 2
             theta = theta + (target - mean) / np.maximum(var, 1e-9)
+        bad = ~(np.abs(_tilted_mean(theta, nets) - target) <= 1e-6)
+        if bad.any():  # a shift too far for Newton's steps: bisection on theta
+            lo_net, hi_net = float(nets.min()), float(nets.max())
+            goal = np.clip(target[bad], lo_net + 0.5, hi_net - 0.5)
+            lo, hi = np.full(goal.shape, -8.0), np.full(goal.shape, 8.0)
+            for _ in range(60):
+                mid = (lo + hi) / 2
+                up = _tilted_mean(mid, nets) < goal
+                lo, hi = np.where(up, mid, lo), np.where(up, hi, mid)
+            theta[bad] = (lo + hi) / 2
         z = theta[:, None] * nets[None, :]
         w = np.exp(z - z.max(axis=1, keepdims=True))
         cdf = np.cumsum(w, axis=1)
