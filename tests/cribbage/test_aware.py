@@ -5,6 +5,7 @@ Each position's values are worked out by hand in the comments."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -156,53 +157,51 @@ def test_the_sure_keep_loses_only_when_the_dealer_pegs_out_first() -> None:
     assert abs(got - expected) < 0.012  # 16,000 drawn plays: standard error about 0.002
 
 
+def _tilted_means(view: Any, tilt: float, seed: int
+                  ) -> tuple[list[int], list[tuple[float, float]]]:
+    """The shipped plays' nets and, for each way of ``view``'s lay-away, (the mean net of
+    its 40,000 tilted draws, the shift asked: ``tilt`` times the pegging table's value of
+    its kept ranks less the expert's way's, in the holder's favour; dealer minus pone)."""
+    dealer = view.is_dealer
+    options = discard_options(view.hand, dealer)
+    idx = AwareExpertPlayer(tilt=tilt)._tilted_draws(view, options, random.Random(seed).random,
+                                                     40_000)
+    nets = [sum(s) for s in peg_sequences()]
+    theirs = frozenset(ExpertPlayer()._discard(view))
+    table = peg_table()
+    value = {frozenset(o.discard): table.value([c.rank for c in o.keep], dealer)
+             for o in options}
+    sign = 1 if dealer else -1
+    return nets, [(sum(nets[i] for i in idx[j]) / len(idx[j]),
+                   sign * tilt * (value[frozenset(o.discard)] - value[theirs]))
+                  for j, o in enumerate(options)]
+
+
 @pytest.mark.parametrize("role", ["pone", "dealer"])
 def test_each_ways_drawn_plays_are_tilted_to_its_kept_cards_pegging(role: str) -> None:
     # With 5-5-6-7-K-Q near the end, each way's drawn plays must move the mean net pegging
     # (dealer minus pone, points) from the shipped plays' mean by half the pegging table's
     # difference between its kept ranks and the expert's way's, in the holder's favour (the
     # pone's gain is the dealer's loss). 40,000 draws: a mean's standard error is about 0.014.
-    dealer = role == "dealer"
     hand = "5H 5C 6S 7D KC QH"
-    view = dealer_view(hand, dealer=112, pone=116) if dealer else \
+    view = dealer_view(hand, dealer=112, pone=116) if role == "dealer" else \
         pone_view(hand, pone=112, dealer=116)
-    aware = AwareExpertPlayer()
-    options = discard_options(view.hand, dealer)
-    idx = aware._tilted_draws(view, options, random.Random(3).random, 40_000)
-    nets = [sum(s) for s in peg_sequences()]
+    nets, means = _tilted_means(view, 0.5, 3)
     base = sum(nets) / len(nets)
-    theirs = frozenset(ExpertPlayer()._discard(view))
-    table = peg_table()
-    ref = next(table.value([c.rank for c in o.keep], dealer) for o in options
-               if frozenset(o.discard) == theirs)
-    sign = 1 if dealer else -1
-    moved = 0
-    for j, o in enumerate(options):
-        want = base + sign * 0.5 * (table.value([c.rank for c in o.keep], dealer) - ref)
-        got = sum(nets[i] for i in idx[j]) / len(idx[j])
-        assert abs(got - want) < 0.06, (o.keep, got, want)
-        moved += abs(want - base) > 0.3
-    assert moved >= 5  # the test has ways that move
+    for got, shift in means:
+        assert abs(got - (base + shift)) < 0.06, (got, base + shift)
+    assert sum(abs(shift) > 0.3 for _, shift in means) >= 5  # the test has ways that move
 
 
 def test_a_tilt_beyond_the_plays_range_stays_inside_it() -> None:
     # Ten times the table's difference asks for means past the shipped plays' range (net
     # -8 to +20 points): each way's mean is the asked one, or held half a point inside.
     view = pone_view("5H 5C 6S 7D KC QH", pone=112, dealer=116)
-    aware = AwareExpertPlayer(tilt=10.0)
-    options = discard_options(view.hand, False)
-    idx = aware._tilted_draws(view, options, random.Random(4).random, 40_000)
-    nets = [sum(s) for s in peg_sequences()]
+    nets, means = _tilted_means(view, 10.0, 4)
     base = sum(nets) / len(nets)
-    theirs = frozenset(ExpertPlayer()._discard(view))
-    table = peg_table()
-    ref = next(table.value([c.rank for c in o.keep], False) for o in options
-               if frozenset(o.discard) == theirs)
     clipped = 0
-    for j, o in enumerate(options):
-        want = base - 10.0 * (table.value([c.rank for c in o.keep], False) - ref)
-        held = min(max(want, min(nets) + 0.5), max(nets) - 0.5)
-        clipped += held != want
-        got = sum(nets[i] for i in idx[j]) / len(idx[j])
-        assert abs(got - held) < 0.1, (o.keep, got, held)
+    for got, shift in means:
+        held = min(max(base + shift, min(nets) + 0.5), max(nets) - 0.5)
+        clipped += held != base + shift
+        assert abs(got - held) < 0.1, (got, held)
     assert clipped >= 1
