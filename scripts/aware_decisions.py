@@ -115,12 +115,26 @@ def run(first: int, games: int, rollouts: int, out: str, kwargs: dict[str, Any])
 
 
 def summary(paths: list[str]) -> None:
-    rows = [json.loads(line) for p in paths for line in open(p, encoding="utf-8")]
+    if not paths:
+        raise SystemExit("usage: python scripts/aware_decisions.py --summary OUT.jsonl [...]")
+    rows = []
+    for p in paths:
+        try:
+            with open(p, encoding="utf-8") as f:
+                rows += [json.loads(line) for line in f if line.strip()]
+        except OSError as e:
+            raise SystemExit(f"cannot read {p}: {e.strerror or e}") from None
+        except ValueError:
+            raise SystemExit(f"{p}: a line that is not JSON (this script's output?)") from None
+    if not rows:
+        raise SystemExit("no decisions in the files")
     games = len({r["game"] for r in rows})
     names = [v for v in rows[0]["wins"] if v != "expert"]
     print(f"{games} games, {len(rows)} decisions near the end")
     for kind in ("discard", "play", "all"):
         sel = [r for r in rows if kind == "all" or r["kind"] == kind]
+        if not sel:
+            continue
         for v in names:
             ds = [(r["wins"][v] - r["wins"]["expert"]) / r["R"] for r in sel]
             mu = sum(ds) / len(ds)
@@ -133,6 +147,9 @@ def summary(paths: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) < 2 or sys.argv[1] != "--summary" and len(sys.argv) < 5:
+        raise SystemExit("usage: python scripts/aware_decisions.py FIRST GAMES R OUT.jsonl "
+                         "['{\"name\": {kwargs}}'] | --summary OUT.jsonl [...]")
     if sys.argv[1] == "--summary":
         summary(sys.argv[2:])
     else:

@@ -19,18 +19,31 @@ from collections.abc import Iterable
 
 
 def wins_by_seed(name: str, paths: Iterable[str]) -> dict[int, int]:
-    """``{record seed: 1 if name won, else 0}`` over the records in ``paths``."""
+    """``{record seed: 1 if name won, else 0}`` over the records in ``paths``.
+
+    Raises:
+        SystemExit: with one line, for a file that cannot be read, a line that is not a
+            finished game's record, or a record without ``name`` in one seat.
+    """
     out: dict[int, int] = {}
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                if not line.strip():
-                    continue
+        try:
+            with open(path, encoding="utf-8") as f:
+                lines = f.readlines()
+        except OSError as e:
+            raise SystemExit(f"cannot read {path}: {e.strerror or e}") from None
+        for n, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
                 r = json.loads(line)
-                seats = r["seats"]
-                if seats.count(name) != 1:
-                    raise SystemExit(f"{path}: {name!r} is not one of the seats {seats}")
-                out[int(r["seed"])] = int(r["result"]["winner"] == seats.index(name))
+                seats, winner, seed = r["seats"], r["result"]["winner"], int(r["seed"])
+            except (ValueError, KeyError, TypeError):
+                raise SystemExit(f"{path}, line {n}: not a finished game's record "
+                                 "(hoyle sim cribbage --out)") from None
+            if seats.count(name) != 1:
+                raise SystemExit(f"{path}, line {n}: {name!r} is not in exactly one of the seats {seats}")
+            out[seed] = int(winner == seats.index(name))
     return out
 
 
@@ -43,17 +56,25 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def main(argv: list[str]) -> None:
-    if len(argv) < 4 or "--" not in argv[1:]:
-        raise SystemExit(__doc__)
+    if len(argv) < 4 or "--" not in argv[1:-1] or argv[1] == "--":
+        raise SystemExit("usage: python scripts/paired_strength.py NAME A.jsonl [...] -- "
+                         "B.jsonl [...] (NAME's records in seat 0, then in seat 1)")
     name, rest = argv[0], argv[1:]
     cut = rest.index("--")
+    if set(rest[:cut]) & set(rest[cut + 1:]):
+        raise SystemExit("the same file on both sides of --: give each seating's records once")
     a, b = wins_by_seed(name, rest[:cut]), wins_by_seed(name, rest[cut + 1:])
     games = list(a.values()) + list(b.values())
     k, n = sum(games), len(games)
+    if n == 0:
+        raise SystemExit("no games in the files")
     lo, hi = wilson(k, n)
     print(f"{name}: {k} wins in {n} games, {k / n:.4f} (95% CI by games {lo:.4f}-{hi:.4f})")
     pairs = [(a[s] + b[s]) / 2 for s in a if s in b]
-    if len(pairs) > 1:
+    if len(pairs) < 2:
+        print(f"pairs: {len(pairs)} (the same game index in both seatings): too few for an "
+              "interval")
+    else:
         m = sum(pairs) / len(pairs)
         sd = math.sqrt(sum((x - m) ** 2 for x in pairs) / (len(pairs) - 1))
         half = 1.96 * sd / math.sqrt(len(pairs))

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The strength report of the cribbage players (issue: players worth playing).
 # Usage: bash scripts/strength.sh [GAMES] [WORKERS] [OUTDIR]
-# (about 2 hours on 2 idle cores with the compiled engine, make accel: the expert pairings
+# (about 3 hours on 2 idle cores with the compiled engine, make accel: the expert pairings
 # play some 6-7 games a second; every run writes its records to OUTDIR, and a run stopped
 # part way is finished with `hoyle sim cribbage ... --first-game N --out rest.jsonl` and
 # read with `hoyle sim summary OUTDIR/x.jsonl rest.jsonl`, the run's table from both parts)
@@ -15,4 +15,8 @@ hoyle=${HOYLE:-.venv/bin/hoyle}
 "$hoyle" sim cribbage --players expert,greedy --games "$games" --workers "$workers" --seed 102 --out "$out/expert-greedy.jsonl" > "$out/expert-greedy.txt"
 "$hoyle" sim cribbage --players expert,table --games "$games" --workers "$workers" --seed 103 --out "$out/expert-table.jsonl" > "$out/expert-table.txt"
 "$hoyle" sim cribbage --players expert,expert --games $((games / 10)) --workers "$workers" --seed 104 --out "$out/expert-expert.jsonl" > "$out/expert-expert.txt"
+# the score-aware expert against the expert: the same seed in both seatings, read in pairs
+"$hoyle" sim cribbage --players aware,expert --games $((games / 2)) --workers "$workers" --seed 2017 --out "$out/aware-expert.jsonl" > "$out/aware-expert.txt"
+"$hoyle" sim cribbage --players expert,aware --games $((games / 2)) --workers "$workers" --seed 2017 --out "$out/expert-aware.jsonl" > "$out/expert-aware.txt"
+"${PYTHON:-.venv/bin/python}" scripts/paired_strength.py aware "$out/aware-expert.jsonl" -- "$out/expert-aware.jsonl" > "$out/aware-paired.txt"
 cat "$out"/*.txt

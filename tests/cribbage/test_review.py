@@ -137,3 +137,42 @@ def test_near_the_end_a_discard_is_reviewed_for_the_game() -> None:
         assert d.unit == WIN
         assert set(parse_cards(d.best.split())) == set(parse_cards(["7S", "9D"]))
     assert sure.cost == 0.0 and 0.0 < risky.cost < 1.0
+
+
+def test_near_the_end_a_card_laid_costs_its_chance_of_the_game() -> None:
+    # Six-card, a side 25 or fewer short: each card laid with a choice of ranks (and no
+    # peg-out on offer) costs the score-aware expert's chance of the game with its best
+    # rank less that with the rank laid, worked out again here from the same draws (the
+    # record's seed and the action's index); far from the end, points. (A close game,
+    # 122-110: the module's game ends in a skunk before either side is near.)
+    game = match_record("greedy", "expert", 1)
+    from hoyle.cards import derive_rng
+    from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer
+    from hoyle.cribbage.players.search import peg_points
+
+    review = get_game("cribbage").review(game)
+    plays = iter(d for d in review.decisions if d.kind == "play")
+    state = state_for_record(game)
+    near = 0
+    for i, text in enumerate(game.actions):
+        action = Action.parse(text)
+        if state.current_player != CHANCE and action.verb == "PLAY":
+            view = state.view(state.current_player)
+            legal = [a for a in state.legal_actions() if a.verb == "PLAY"]
+            seq = tuple(c.rank for c in view.count_cards)
+            need = view.target - view.scores[view.seat]
+            if len({a.cards[0].rank for a in legal}) > 1:
+                d = next(plays)
+                close = min(view.target - s for s in view.scores) <= NEAR
+                peg_out = any(peg_points(seq + (a.cards[0].rank,)) >= need for a in legal)
+                assert d.unit == (WIN if close else POINTS) or peg_out
+                if close and not peg_out:
+                    chances = AwareExpertPlayer().win_values(
+                        view, derive_rng(game.seed or 0, "review", i))
+                    top = max(c for c, _ in chances.values())
+                    assert d.cost == pytest.approx(top - chances[action.cards[0].rank][0],
+                                                   abs=1e-6)
+                    assert 0.0 <= d.cost <= 1.0
+                    near += 1
+        state.apply(action)
+    assert near >= 3

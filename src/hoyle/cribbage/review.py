@@ -22,7 +22,12 @@ draws seeded by the record's seed and the action's index), and the choice shown 
 is the way with the best chance. A card
 that would have pegged out (CRIB-R-11) and was not laid costs, in win probability, the
 chance of losing from there by the win table (the position as it stands, before the next
-deal). Other cards near the end are costed in points, as far from it.
+deal). Every other card laid near the end of a six-card game costs, in win probability, the
+score-aware expert's chance of the game with its best rank less that with the rank laid
+(:meth:`~hoyle.cribbage.players.aware.AwareExpertPlayer.win_values`: its 60 determinizations,
+each solved for the chance of winning, the show in the laws' order and the win table
+after the deal); near the end of a five-card game cards are costed in points, as far from
+it.
 
 Five-card (EW-P-83a: five dealt, two laid away by each, three kept; game 61) has its own
 discard values (:func:`five_card_options`): each of the ten ways to lay away is the kept
@@ -200,8 +205,8 @@ def review_record(record: GameRecord, seat: int | None = None) -> Review:
                 deal += 1
     return Review(decisions, review_names(record), [
         f"far from the end (both more than {NEAR} short): expected points; near it: "
-        "discards in win probability (estimated with the win table), a missed peg-out "
-        "in win probability, other cards in points"])
+        "discards and cards in win probability (estimated with the win table; five-card "
+        "cards in points, a missed peg-out in win probability)"])
 
 
 def _discard(view: CribbageView, action: Action, deal: int, expert: ExpertPlayer,
@@ -261,6 +266,15 @@ def _play(view: CribbageView, action: Action, legal: Sequence[Action], deal: int
             return Decision(deal, view.seat, "play", made.pretty, made.pretty, 0.0, WIN)
         return Decision(deal, view.seat, "play", made.pretty, winning[0].pretty,
                         round(1.0 - missed_peg_out_keeps(view, table), 6), WIN)
+    if _near(view) and view.target == 121 and view.starter is not None and \
+            len(view.kept) == 4 and len(view.discards) == 2:
+        # six-card near the end: the score-aware expert's chance of the game for each rank
+        chances = AwareExpertPlayer().win_values(view, rng)
+        top = max(chances, key=lambda r: (round(chances[r][0], 9), chances[r][1], r))
+        pick = made if made.rank == top or chances[made.rank][0] >= chances[top][0] - 1e-12 \
+            else next(a.cards[0] for a in plays if a.cards[0].rank == top)
+        return Decision(deal, view.seat, "play", made.pretty, pick.pretty,
+                        round(max(0.0, chances[top][0] - chances[made.rank][0]), 6), WIN)
     values = expert.play_values(view, rng)
     best = max(values, key=lambda r: (values[r], r))
     # the expert chooses a rank (suits do not count in the play): the card laid if it is one
