@@ -219,8 +219,9 @@ class CribbageSpec(GameSpec):
         return reviewable(record)
 
     def table_jobs(self) -> Sequence[TableJob]:
+        from hoyle.cribbage.awaretable import AWARE_WIN_JOB
         from hoyle.cribbage.tables import WIN_JOB
-        return (WIN_JOB,)
+        return (WIN_JOB, AWARE_WIN_JOB)
 
 
 def _edition_option() -> Option:

@@ -53,7 +53,7 @@ import numpy.typing as npt
 
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.advice.discard import DiscardOption, best_keep, discard_options
-from hoyle.cribbage.advice.wintable import win_table
+from hoyle.cribbage.advice.wintable import WinTable, win_table
 from hoyle.cribbage.players.expert import ExpertPlayer
 from hoyle.cribbage.players.pegtable import peg_table
 from hoyle.cribbage.players.search import card_values
@@ -149,6 +149,9 @@ class AwareExpertPlayer(ExpertPlayer):
             drawn plays are moved from the expert's way's (0: the same plays for every
             way, as before the tilt).
         near_samples: determinizations per play near the end (60; ``None``: ``samples``).
+        table: the six-card win table it plays by (default the shipped one,
+            :func:`~hoyle.cribbage.advice.wintable.win_table`; ``hoyle tables win-aware``
+            gives it another).
         samples, and the rest: the expert's (:class:`ExpertPlayer`).
     """
 
@@ -157,8 +160,10 @@ class AwareExpertPlayer(ExpertPlayer):
     def __init__(self, near: int = NEAR, scenarios: int = 200, margin: float = 0.0,
                  samples: int = 20, endgame: int = 24, model_opponent: bool = True,
                  tries: int = 4, pegging: float = 0.5, tilt: float = 0.5,
-                 near_samples: int | None = 60) -> None:
+                 near_samples: int | None = 60, table: WinTable | None = None) -> None:
         super().__init__(samples, endgame, model_opponent, tries, pegging)
+        self.table = table
+        self._lists: list[list[float]] | None = None
         self.near = near
         self.scenarios = scenarios
         self.margin = margin
@@ -249,7 +254,7 @@ class AwareExpertPlayer(ExpertPlayer):
         else:
             pone = p_end + mine64
             dealer_total = d_end + his64 + crib64
-        p_table = win_table("six-card").p
+        p_table = win_table("six-card").p if self.table is None else self.table.p
         nxt = p_table[np.minimum(pone, target - 1), np.minimum(dealer_total, target - 1)]
         pone_wins = np.where(pone >= target, 1.0, np.where(dealer_total >= target, 0.0, nxt))
         out = won
@@ -257,6 +262,13 @@ class AwareExpertPlayer(ExpertPlayer):
         mine_wins = 1.0 - pone_wins if dealer else pone_wins
         chances = mine_wins.mean(axis=(0, 1))
         return {o.discard: float(chances[j]) for j, o in enumerate(options)}
+
+    def _table_lists(self) -> list[list[float]]:
+        if self.table is None:
+            return table_lists()
+        if self._lists is None:
+            self._lists = self.table.p.tolist()
+        return self._lists
 
     def _tilted_draws(self, view: CribbageView, options: Sequence[DiscardOption],
                       uniform: Callable[[], float], count: int) -> npt.NDArray[np.int64]:
@@ -335,7 +347,7 @@ class AwareExpertPlayer(ExpertPlayer):
         they_passed = view.passed[opp]
         my_show = show_total(view.kept, starter)
         me, him = view.scores[view.seat], view.scores[opp]
-        table = table_lists()
+        table = self._table_lists()
         totals: dict[int, list[float]] = {}
         for _ in range(self.near_samples):
             kept, away = self._draw_opponent(view, rng)
