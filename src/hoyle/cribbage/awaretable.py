@@ -46,6 +46,7 @@ from hoyle.cribbage.advice.wintable import WinTable, win_table
 from hoyle.cribbage.match import GameRng
 from hoyle.cribbage.players.aware import AwareExpertPlayer
 from hoyle.cribbage.state import CribbageState
+from hoyle.cribbage.tables import check_out, check_rows, write_table
 from hoyle.engine.action import CHANCE
 from hoyle.engine.jobs import TableJob
 from hoyle.engine.options import Option
@@ -169,9 +170,7 @@ def _tasks(near: int, corner: int, deals: int, seed: int, per_task: int, base: P
         raise HoyleError(f"--per-task must be at least 1 (got {per_task})")
     if seed < 0:
         raise HoyleError("the seed must be 0 or more")
-    if out is not None and (out.is_dir() or not out.parent.is_dir()):
-        raise HoyleError(f"cannot write {out}: " + ("it is a directory" if out.is_dir() else
-                                                     f"no such directory {out.parent}"))
+    check_out(out)
     path = None if base is None else str(base)
     _base(path)  # a bad base table is refused before any task runs
     return [(d, p, seed, first, min(per_task, deals - first), path)
@@ -189,10 +188,7 @@ def _finish(results: list[Any], near: int, corner: int, deals: int, seed: int, p
     w, se = solve_region(outcomes, old)
     table = WinTable("six-card", TARGET, w, se, deals, seed)
     path = out or Path("win_table_six_card_aware.npz")
-    try:
-        path.write_bytes(table.to_bytes())
-    except OSError as e:
-        raise HoyleError(f"cannot write {path}: {e.strerror or e}") from None
+    write_table(path, table)
     keys = list(outcomes)
     diff = np.array([w[k] - old.p[k] for k in keys])
     worst = keys[int(np.abs(diff).argmax())]
@@ -207,12 +203,7 @@ def _finish(results: list[Any], near: int, corner: int, deals: int, seed: int, p
 
 
 def _check(args: tuple[Any, ...], result: Any) -> str | None:
-    want = (int(args[4]), 3)
-    if not isinstance(result, np.ndarray):
-        return f"a {type(result).__name__}, not an array of deals"
-    if result.dtype != np.int16 or result.shape != want:
-        return f"an array of {result.dtype} {result.shape}, not int16 {want}"
-    return None
+    return check_rows(result, (int(args[4]), 3), np.int16)
 
 
 AWARE_WIN_JOB = TableJob(

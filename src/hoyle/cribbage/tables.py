@@ -31,7 +31,8 @@ from hoyle.engine.text import Block, escape
 from hoyle.engine.tally import game_seed
 from hoyle.errors import HoyleError
 
-__all__ = ["WIN_JOB", "sample_deals", "win_check", "win_tasks", "win_finish", "win_summary"]
+__all__ = ["WIN_JOB", "sample_deals", "win_check", "win_tasks", "win_finish", "win_summary",
+           "check_rows", "check_out", "write_table"]
 
 
 def win_tasks(variant: str, deals: int, seed: int, per_task: int, out: Path | None
@@ -53,9 +54,7 @@ def win_tasks(variant: str, deals: int, seed: int, per_task: int, out: Path | No
         raise HoyleError(f"--per-task must be at least 1 (got {per_task})")
     if seed < 0:
         raise HoyleError("the seed must be 0 or more")
-    if out is not None and (out.is_dir() or not out.parent.is_dir()):
-        raise HoyleError(f"cannot write {out}: " + ("it is a directory" if out.is_dir() else
-                                                     f"no such directory {out.parent}"))
+    check_out(out)
     return [(variant, seed, first, min(per_task, deals - first))
             for first in range(0, deals, per_task)]
 
@@ -150,10 +149,7 @@ def win_finish(results: list[Any], variant: str, deals: int, seed: int, per_task
 
     table = build_table(variant, results, seed)
     path = out or Path(data_file(variant))
-    try:
-        path.write_bytes(table.to_bytes())
-    except OSError as e:
-        raise HoyleError(f"cannot write {path}: {e.strerror or e}") from None
+    write_table(path, table)
     yield from (escape(line) for line in win_summary(table))
     yield escape(f"Table written to {path} (shipped as hoyle/cribbage/advice/data/"
                  f"{data_file(variant)}).")
@@ -165,12 +161,40 @@ def win_check(args: tuple[Any, ...], result: Any) -> str | None:
     of :data:`~hoyle.cribbage.advice.wintable.SEQ_LEN` points; ``None`` if it is."""
     from hoyle.cribbage.advice.wintable import SEQ_LEN
 
-    want = (int(args[3]), SEQ_LEN)
+    return check_rows(result, (int(args[3]), SEQ_LEN), np.int8)
+
+
+def check_rows(result: Any, shape: tuple[int, int], dtype: type[np.generic]) -> str | None:
+    """What is wrong with ``result`` as a task's array of deals of ``shape`` and ``dtype``
+    (a table job's ``check``), ``None`` if nothing."""
     if not isinstance(result, np.ndarray):
         return f"a {type(result).__name__}, not an array of deals"
-    if result.dtype != np.int8 or result.shape != want:
-        return f"an array of {result.dtype} {result.shape}, not int8 {want}"
+    if result.dtype != dtype or result.shape != shape:
+        return f"an array of {result.dtype} {result.shape}, not {np.dtype(dtype)} {shape}"
     return None
+
+
+def check_out(out: Path | None) -> None:
+    """Refuse a table file that cannot be written, before any task runs.
+
+    Raises:
+        HoyleError: ``out`` is a directory or in no directory.
+    """
+    if out is not None and (out.is_dir() or not out.parent.is_dir()):
+        raise HoyleError(f"cannot write {out}: " + ("it is a directory" if out.is_dir() else
+                                                     f"no such directory {out.parent}"))
+
+
+def write_table(path: Path, table: Any) -> None:
+    """Write a win table (``WinTable.to_bytes``) to ``path``.
+
+    Raises:
+        HoyleError: the file cannot be written.
+    """
+    try:
+        path.write_bytes(table.to_bytes())
+    except OSError as e:
+        raise HoyleError(f"cannot write {path}: {e.strerror or e}") from None
 
 
 WIN_JOB = TableJob(
