@@ -80,16 +80,46 @@ def test_the_job_is_the_same_on_local_and_dask(tmp_path: Path) -> None:
     keep = np.ones_like(ta.p, dtype=bool)
     keep[120, 120] = False
     assert (ta.p[keep] == base.p[keep]).all()
-    assert any("1 positions near the end" in str(line) for line in said)
+    assert any("1 position near the end (both 1 or fewer short)" in str(line) for line in said)
 
 
 def test_bad_options_are_one_line(tmp_path: Path) -> None:
     runner = CliRunner()
+    junk = tmp_path / "junk.txt"
+    junk.write_text("not a table")
     for args, said in ((["--near", "0"], "--near must be from 1 to 121"),
-                       (["--deals", "1"], "--deals (per position) must be at least 2"),
+                       (["--deals", "1"], "--deals (per position) must be from 2 to 100,000"),
+                       (["--deals", str(10 ** 20)], "must be from 2 to 100,000"),
+                       (["--seed", str(2 ** 63)], "the seed must be below 2**63"),
                        (["--base", str(tmp_path / "none.npz")], "cannot read"),
+                       (["--base", str(junk)], "junk.txt is not a win table"),
                        (["--out", str(tmp_path)], "it is a directory")):
         out = runner.invoke(app, ["tables", "win-aware", "--near", "1", "--corner", "1",
                                   "--deals", "2", *args])
         assert out.exit_code != 0 and said in out.output, out.output
         assert "Traceback" not in out.output
+
+
+def test_a_changed_base_table_is_a_new_task_never_an_old_shard(tmp_path: Path) -> None:
+    # The tasks carry the base file's SHA-256: a shard made with one base is not reused
+    # for another kept under the same name, and a worker refuses a file changed under it.
+    from hoyle.engine.registry import get_game
+    from hoyle.sim.tables import run_job
+    job = next(j for j in get_game("cribbage").table_jobs() if j.name == "win-aware")
+    base = tmp_path / "base.npz"
+    base.write_bytes(win_table("six-card").to_bytes())
+    values = {"near": 1, "corner": 1, "deals": 2, "seed": 7, "per_task": 2, "base": base,
+              "out": tmp_path / "one.npz"}
+    first = job.tasks(**values)
+    list(run_job(job, values, shards=tmp_path / "s", quiet=True))
+    step = WinTable.from_bytes((tmp_path / "one.npz").read_bytes())
+    base.write_bytes(step.to_bytes())  # the next step under the same name
+    again = job.tasks(**{**values, "out": tmp_path / "two.npz"})
+    assert [a[:6] for a in again] == [a[:6] for a in first] and again[0][6] != first[0][6]
+    list(run_job(job, {**values, "out": tmp_path / "two.npz"}, shards=tmp_path / "s",
+                 quiet=True))
+    assert len(list((tmp_path / "s").glob("task-*"))) == 2  # one shard per base
+    from hoyle.cribbage.awaretable import _base
+    _base.cache_clear()  # a fresh worker: it reads the file, finds another digest
+    with pytest.raises(HoyleError, match="has changed since the job began"):
+        play_from(120, 120, 7, 0, 1, str(base), first[0][6])

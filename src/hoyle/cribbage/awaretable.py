@@ -33,6 +33,7 @@ workers or ``--per-task``.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -46,7 +47,7 @@ from hoyle.cribbage.advice.wintable import WinTable, win_table
 from hoyle.cribbage.match import GameRng
 from hoyle.cribbage.players.aware import AwareExpertPlayer
 from hoyle.cribbage.state import CribbageState
-from hoyle.cribbage.tables import check_out, check_rows, write_table
+from hoyle.cribbage.tables import check_out, check_rows, check_seed, write_table
 from hoyle.engine.action import CHANCE
 from hoyle.engine.jobs import TableJob
 from hoyle.engine.options import Option
@@ -77,34 +78,57 @@ def region(near: int, corner: int) -> list[tuple[int, int]]:
     return sorted(out, key=lambda dp: (-(dp[0] + dp[1]), -dp[0]))
 
 
+MAX_DEALS = 100_000
+"""The most deals a position (``--deals``)."""
+
+
+def _digest(path: str | None) -> str:
+    """The SHA-256 of the base table file (``"shipped"`` for the shipped table)."""
+    if path is None:
+        return "shipped"
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError as e:
+        raise HoyleError(f"cannot read {path}: {e.strerror or e}") from None
+
+
 @lru_cache(maxsize=4)
-def _base(path: str | None) -> WinTable:
+def _base(path: str | None, digest: str | None = None) -> WinTable:
     if path is None:
         return win_table("six-card")
     try:
         data = Path(path).read_bytes()
     except OSError as e:
         raise HoyleError(f"cannot read {path}: {e.strerror or e}") from None
-    table = WinTable.from_bytes(data, path)
+    if digest is not None and hashlib.sha256(data).hexdigest() != digest:
+        raise HoyleError(f"{path} has changed since the job began (its SHA-256 differs): "
+                         "give each step's base table its own file")
+    try:
+        table = WinTable.from_bytes(data, path)
+    except HoyleError:
+        raise HoyleError(f"{path} is not a win table (an .npz written by hoyle tables win "
+                         "or win-aware)") from None
     if table.target != TARGET:
         raise HoyleError(f"{path} is a table to {table.target}, not to {TARGET}")
     return table
 
 
 def play_from(dealer: int, pone: int, seed: int, first: int, count: int,
-              base: str | None = None) -> Outcomes:
+              base: str | None = None, digest: str | None = None) -> Outcomes:
     """Deals ``first`` to ``first + count - 1`` from the position ``dealer``, ``pone``
     (points), each played by two score-aware experts reading the ``base`` table file (the
-    shipped table if ``None``) and seeded from ``(seed, dealer, pone, deal)``: one task of
-    the job. Returns an array of shape ``(count, 3)``: the dealer's points, the pone's
+    shipped table if ``None``; ``digest``, if given, its SHA-256, checked) and seeded from
+    ``(seed, dealer, pone, deal)``: one task of the job (the digest in its arguments, a
+    changed base table is a new task, never an old shard). Returns an array of shape ``(count, 3)``: the dealer's points, the pone's
     points and who went out (1 the dealer, -1 the pone, 0 nobody; CRIB-R-11).
 
     Raises:
-        HoyleError: a position off the board, or a base table that cannot be read.
+        HoyleError: a position off the board, or a base table that cannot be read or
+            has changed.
     """
     if not (0 <= dealer < TARGET and 0 <= pone < TARGET):
         raise HoyleError(f"no position dealer {dealer}, pone {pone} before a deal to {TARGET}")
-    table = _base(base)
+    table = _base(base, None if base is None else digest)
     players = [AwareExpertPlayer(table=table), AwareExpertPlayer(table=table)]
     out = np.zeros((count, 3), dtype=np.int16)
     for j in range(count):
@@ -164,16 +188,16 @@ def solve_region(outcomes: dict[tuple[int, int], Outcomes], base: WinTable
 
 def _tasks(near: int, corner: int, deals: int, seed: int, per_task: int, base: Path | None,
            out: Path | None) -> Sequence[tuple[Any, ...]]:
-    if deals < 2:
-        raise HoyleError(f"--deals (per position) must be at least 2 (got {deals})")
+    if not 2 <= deals <= MAX_DEALS:
+        raise HoyleError(f"--deals (per position) must be from 2 to {MAX_DEALS:,} (got {deals})")
     if per_task < 1:
         raise HoyleError(f"--per-task must be at least 1 (got {per_task})")
-    if seed < 0:
-        raise HoyleError("the seed must be 0 or more")
+    check_seed(seed)
     check_out(out)
     path = None if base is None else str(base)
-    _base(path)  # a bad base table is refused before any task runs
-    return [(d, p, seed, first, min(per_task, deals - first), path)
+    digest = _digest(path)
+    _base(path, None if path is None else digest)  # a bad base is refused before any task
+    return [(d, p, seed, first, min(per_task, deals - first), path, digest)
             for d, p in region(near, corner) for first in range(0, deals, per_task)]
 
 
@@ -184,7 +208,7 @@ def _finish(results: list[Any], near: int, corner: int, deals: int, seed: int, p
     for a, r in zip(args, results):
         parts.setdefault((a[0], a[1]), []).append(r)
     outcomes = {k: np.concatenate(v) for k, v in parts.items()}
-    old = _base(None if base is None else str(base))
+    old = _base(None if base is None else str(base), args[0][6] if base is not None else None)
     w, se = solve_region(outcomes, old)
     table = WinTable("six-card", TARGET, w, se, deals, seed)
     path = out or Path("win_table_six_card_aware.npz")
@@ -192,13 +216,18 @@ def _finish(results: list[Any], near: int, corner: int, deals: int, seed: int, p
     keys = list(outcomes)
     diff = np.array([w[k] - old.p[k] for k in keys])
     worst = keys[int(np.abs(diff).argmax())]
-    yield escape(f"{len(keys):,} positions near the end ({near} or fewer short"
-                 + (f", both {corner} or fewer" if corner < TARGET else "")
-                 + f"), {deals:,} deals each (seed {seed}), played by two score-aware experts "
-                 f"reading {base or 'the shipped table'}")
-    yield escape(f"against that table: mean change {diff.mean():+.4f}, largest "
-                 f"{diff[np.abs(diff).argmax()]:+.4f} at dealer {worst[0]}, pone {worst[1]} "
-                 f"({old.p[worst]:.4f} -> {w[worst]:.4f} ± {se[worst]:.4f})")
+    where = (f"a side {near} or fewer short" if corner >= TARGET else
+             f"both {corner} or fewer short" if corner <= near else
+             f"a side {near} or fewer short, both {corner} or fewer")
+    yield escape(f"{len(keys):,} position{'s' if len(keys) != 1 else ''} near the end "
+                 f"({where}), {deals:,} deals each (seed {seed}), played by two score-aware "
+                 f"experts reading {base or 'the shipped table'}")
+    if np.abs(diff).max() == 0:
+        yield escape("against that table: no change")
+    else:
+        yield escape(f"against that table: mean change {diff.mean():+.4f}, largest "
+                     f"{diff[np.abs(diff).argmax()]:+.4f} at dealer {worst[0]}, pone {worst[1]} "
+                     f"({old.p[worst]:.4f} -> {w[worst]:.4f} ± {se[worst]:.4f})")
     yield escape(f"Table written to {path} (use it with --base for the next step).")
 
 

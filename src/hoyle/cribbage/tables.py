@@ -32,7 +32,7 @@ from hoyle.engine.tally import game_seed
 from hoyle.errors import HoyleError
 
 __all__ = ["WIN_JOB", "sample_deals", "win_check", "win_tasks", "win_finish", "win_summary",
-           "check_rows", "check_out", "write_table"]
+           "check_rows", "check_out", "check_seed", "write_table"]
 
 
 def win_tasks(variant: str, deals: int, seed: int, per_task: int, out: Path | None
@@ -52,8 +52,7 @@ def win_tasks(variant: str, deals: int, seed: int, per_task: int, out: Path | No
         raise HoyleError(f"--deals must be at least 40 (got {deals})")
     if per_task < 1:
         raise HoyleError(f"--per-task must be at least 1 (got {per_task})")
-    if seed < 0:
-        raise HoyleError("the seed must be 0 or more")
+    check_seed(seed)
     check_out(out)
     return [(variant, seed, first, min(per_task, deals - first))
             for first in range(0, deals, per_task)]
@@ -172,6 +171,18 @@ def check_rows(result: Any, shape: tuple[int, int], dtype: type[np.generic]) -> 
     if result.dtype != dtype or result.shape != shape:
         return f"an array of {result.dtype} {result.shape}, not {np.dtype(dtype)} {shape}"
     return None
+
+
+def check_seed(seed: int) -> None:
+    """Refuse a job's seed that its table file cannot hold (a 64-bit integer).
+
+    Raises:
+        HoyleError: ``seed`` below 0 or from 2**63 up.
+    """
+    if seed < 0:
+        raise HoyleError(f"the seed must be 0 or more (got --seed {seed})")
+    if seed >= 2 ** 63:
+        raise HoyleError(f"the seed must be below 2**63 (got --seed {seed})")
 
 
 def check_out(out: Path | None) -> None:
