@@ -44,11 +44,10 @@ import numpy.typing as npt
 
 from hoyle.cards import derive_rng
 from hoyle.cribbage.advice.wintable import WinTable, win_table
-from hoyle.cribbage.match import GameRng
 from hoyle.cribbage.players.aware import AwareExpertPlayer
 from hoyle.cribbage.state import CribbageState
-from hoyle.cribbage.tables import check_out, check_rows, check_seed, write_table
-from hoyle.engine.action import CHANCE
+from hoyle.cribbage.tables import check_out, check_rows, check_seed, play_deal, write_table
+from hoyle.engine.event import EventKind
 from hoyle.engine.jobs import TableJob
 from hoyle.engine.options import Option
 from hoyle.engine.text import Block, escape
@@ -119,8 +118,8 @@ def play_from(dealer: int, pone: int, seed: int, first: int, count: int,
     (points), each played by two score-aware experts reading the ``base`` table file (the
     shipped table if ``None``; ``digest``, if given, its SHA-256, checked) and seeded from
     ``(seed, dealer, pone, deal)``: one task of the job (the digest in its arguments, a
-    changed base table is a new task, never an old shard). Returns an array of shape ``(count, 3)``: the dealer's points, the pone's
-    points and who went out (1 the dealer, -1 the pone, 0 nobody; CRIB-R-11).
+    changed base table is a new task, never an old shard). Returns an array of shape
+    ``(count, 3)``: the dealer's points, the pone's points and who went out (1 the dealer, -1 the pone, 0 nobody; CRIB-R-11).
 
     Raises:
         HoyleError: a position off the board, or a base table that cannot be read or
@@ -135,19 +134,7 @@ def play_from(dealer: int, pone: int, seed: int, first: int, count: int,
         deal_seed = derive_rng(seed, "win-aware", dealer, pone, first + j).getrandbits(62)
         s = CribbageState(seed=deal_seed, itemize=False, start_scores=(dealer, pone),
                           first_dealer=0)
-        rng = GameRng(deal_seed, False)
-        deals = 0
-        while not s.is_terminal():
-            seat = s.current_player
-            if seat == CHANCE:
-                action = s.sample_chance(rng.chance(0))
-                if action.verb == "DEAL":
-                    deals += 1
-                    if deals == 2:  # the next deal: this one is over
-                        break
-                s.apply(action)
-                continue
-            s.apply(players[seat].choose(s.view(seat), s.legal_actions(), rng.player(seat, 0)))
+        play_deal(players, deal_seed, s, lambda e: e.kind == EventKind.NEW_DEAL)
         if s.result is not None:
             out[j] = (s.scores[0] - dealer, s.scores[1] - pone,
                       1 if s.result.winner == 0 else -1)

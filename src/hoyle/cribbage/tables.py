@@ -12,7 +12,7 @@ shards on any executor and solved here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +32,7 @@ from hoyle.engine.tally import game_seed
 from hoyle.errors import HoyleError
 
 __all__ = ["WIN_JOB", "sample_deals", "win_check", "win_tasks", "win_finish", "win_summary",
-           "check_rows", "check_out", "check_seed", "write_table"]
+           "check_rows", "check_out", "check_seed", "write_table", "play_deal"]
 
 
 def win_tasks(variant: str, deals: int, seed: int, per_task: int, out: Path | None
@@ -62,6 +62,22 @@ class _DealOver(Exception):
     """Raised from the event callback once the first deal is over."""
 
 
+def play_deal(players: Sequence[Any], seed: int, state: CribbageState,
+              stop: Callable[[Event], bool]) -> None:
+    """Play ``state`` on with ``players`` (the game runner, :func:`play_game`, seeded
+    ``seed``, one stream each for chance and seats) until ``stop`` is true of an event (the
+    events of that action are the last applied), or the game ends."""
+    def watch(events: list[Event]) -> None:
+        for e in events:
+            if stop(e):
+                raise _DealOver
+
+    try:
+        play_game(players, seed=seed, state=state, on_events=watch, resumable=False)
+    except _DealOver:
+        pass
+
+
 def first_deal(variant: str, seed: int, itemize: bool = False) -> tuple[int, list[Event]]:
     """The first deal of a game of ``variant`` between two expert players at 0-0, seeded
     ``seed``: its dealer's seat and its events, from the deal (the event that names the
@@ -73,20 +89,16 @@ def first_deal(variant: str, seed: int, itemize: bool = False) -> tuple[int, lis
     seen: list[Event] = []
     dealer: list[int] = []  # the first deal's dealer, once it is dealt
 
-    def watch(events: list[Event]) -> None:
-        for e in events:
-            if e.kind == Kind.DEAL and not dealer and state.dealer is not None:
-                dealer.append(state.dealer)
-            elif e.kind == EventKind.NEW_DEAL and dealer:
-                raise _DealOver
-            if dealer:
-                seen.append(e)
+    def stop(e: Event) -> bool:
+        if e.kind == Kind.DEAL and not dealer and state.dealer is not None:
+            dealer.append(state.dealer)
+        elif e.kind == EventKind.NEW_DEAL and dealer:
+            return True
+        if dealer:
+            seen.append(e)
+        return False
 
-    try:
-        play_game([ExpertPlayer(), ExpertPlayer()], seed=seed, state=state, on_events=watch,
-                  resumable=False, itemize=itemize)
-    except _DealOver:
-        pass
+    play_deal([ExpertPlayer(), ExpertPlayer()], seed, state, stop)
     return dealer[0], seen
 
 

@@ -85,11 +85,19 @@ def _nets() -> npt.NDArray[np.float64]:
     return np.array([sum(s) for s in peg_sequences()], dtype=np.float64)
 
 
+def _tilt_weights(theta: npt.NDArray[np.float64], nets: npt.NDArray[np.float64]
+                  ) -> npt.NDArray[np.float64]:
+    """``exp(theta * net)`` for each ``theta`` (rows) and net (columns), each row scaled
+    by its largest (no overflow)."""
+    z = theta[:, None] * nets[None, :]
+    w: npt.NDArray[np.float64] = np.exp(z - z.max(axis=1, keepdims=True))
+    return w
+
+
 def _tilted_mean(theta: npt.NDArray[np.float64], nets: npt.NDArray[np.float64]
                  ) -> npt.NDArray[np.float64]:
     """The mean of ``nets`` weighted by ``exp(theta * net)``, for each ``theta``."""
-    z = theta[:, None] * nets[None, :]
-    w = np.exp(z - z.max(axis=1, keepdims=True))
+    w = _tilt_weights(theta, nets)
     out: npt.NDArray[np.float64] = (w * nets).sum(axis=1) / w.sum(axis=1)
     return out
 
@@ -222,17 +230,15 @@ class AwareExpertPlayer(ExpertPlayer):
         # The play: a drawn deal's points in order for each (draw, starter), raced from
         # the scores with the heels (CRIB-R-7) if the starter is a jack.
         race = _race(d0, p0, target)
-        jack = (starters >> 2) == 10
+        jack3 = ((starters >> 2) == 10)[:, :, None]
         if self.tilt:
             # Each way's plays drawn from the shipped deals tilted to its kept ranks' net
             # pegging (the pegging table, against the expert's way; common uniforms).
             seqs = self._tilted_draws(view, options, rng.random, n * k).reshape(m, n, k)
             seqs = np.moveaxis(seqs, 0, -1)  # (n, k, m)
-            jack3 = jack[:, :, None]
         else:
             seqs = np.array([rng.randrange(len(race[0][0])) for _ in range(n * k)],
                             dtype=np.int64).reshape(n, k, 1)
-            jack3 = jack[:, :, None]
         won = np.where(jack3, race[1][0][seqs], race[0][0][seqs])  # +1 dealer, -1 pone out
         d_end = np.where(jack3, race[1][1][seqs], race[0][1][seqs])
         p_end = np.where(jack3, race[1][2][seqs], race[0][2][seqs])
@@ -289,8 +295,7 @@ class AwareExpertPlayer(ExpertPlayer):
         target = nets.mean() + shift
         theta = shift / nets.var()
         for _ in range(4):  # Newton's steps on the tilted mean
-            z = theta[:, None] * nets[None, :]
-            w = np.exp(z - z.max(axis=1, keepdims=True))
+            w = _tilt_weights(theta, nets)
             sw = w.sum(axis=1)
             mean = (w * nets).sum(axis=1) / sw
             var = (w * nets ** 2).sum(axis=1) / sw - mean ** 2
@@ -305,9 +310,7 @@ class AwareExpertPlayer(ExpertPlayer):
                 up = _tilted_mean(mid, nets) < goal
                 lo, hi = np.where(up, mid, lo), np.where(up, hi, mid)
             theta[bad] = (lo + hi) / 2
-        z = theta[:, None] * nets[None, :]
-        w = np.exp(z - z.max(axis=1, keepdims=True))
-        cdf = np.cumsum(w, axis=1)
+        cdf = np.cumsum(_tilt_weights(theta, nets), axis=1)
         cdf /= cdf[:, -1:]
         u = np.array([uniform() for _ in range(count)])
         idx = np.stack([np.searchsorted(c, u, side="right") for c in cdf])
