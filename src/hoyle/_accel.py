@@ -36,6 +36,7 @@ MODULES = (
     "hoyle.engine.rng",
     "hoyle.engine.flow",
     "hoyle.engine.state",
+    "hoyle.engine.runner",
     "hoyle.cribbage.scoring",
     "hoyle.cribbage.phase",
     "hoyle.cribbage.counting",

@@ -16,8 +16,8 @@ from hoyle.errors import HoyleError, RecordError
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.series import MatchState
-from hoyle.engine.records import (GameRecord, check_count, check_flags, record_law_code,
-                                  replay_actions)
+from hoyle.engine.records import GameRecord, check_count, check_flags, record_law_code
+from hoyle.engine.runner import replay_record as replay_record_actions
 
 __all__ = ["replay_record", "state_for_record"]
 
@@ -57,7 +57,7 @@ def replay_record(record: GameRecord,
                   seeded: bool = False) -> tuple[CribbageState, list[Event]]:
     """Replay a cribbage record: the final state and every event, in order;
     with ``seeded``, every chance outcome must be the seed's
-    (:func:`hoyle.engine.records.replay_actions`: a saved game against the computer).
+    (:func:`hoyle.engine.runner.replay_record`: a saved game against the computer).
 
     Raises:
         RecordError: the header is bad (see :func:`state_for_record`), an action cannot be
@@ -66,5 +66,5 @@ def replay_record(record: GameRecord,
             with the replay.
     """
     state = state_for_record(record)
-    events = replay_actions(state, record, seeded)
+    events = replay_record_actions(state, record, seeded)
     return state, events

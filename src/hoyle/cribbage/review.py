@@ -59,8 +59,10 @@ from hoyle.cribbage.scoring import hand_ev, show_total
 from hoyle.cribbage.state import CribbageState, CribbageView, Phase
 from hoyle.cribbage.text import seat_names
 from hoyle.engine.action import CHANCE, Action
+from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
 from hoyle.engine.review import POINTS, WIN, Decision, Review
+from hoyle.engine.runner import walk
 from hoyle.engine.text import HUMAN
 from hoyle.errors import HoyleError
 
@@ -187,8 +189,12 @@ def review_record(record: GameRecord, seat: int | None = None) -> Review:
     expert = ExpertPlayer()
     decisions: list[Decision] = []
     deal = 0
-    for i, text in enumerate(record.actions):
-        action = Action.parse(text)
+
+    def count_deals(events: list[Event]) -> None:
+        nonlocal deal
+        deal += sum(1 for e in events if e.kind == Kind.DEAL and e.seat == state.dealer)
+
+    for i, action in walk(state, record.actions, count_deals):
         who = state.current_player
         if who != CHANCE and (seat is None or who == seat) and \
                 state.phase in (Phase.DISCARD, Phase.PLAY):
@@ -200,9 +206,6 @@ def review_record(record: GameRecord, seat: int | None = None) -> Review:
                 found = _play(view, action, state.legal_actions(), deal, expert, table, rng)
                 if found is not None:
                     decisions.append(found)
-        for e in state.apply(action):
-            if e.kind == Kind.DEAL and e.seat == state.dealer:
-                deal += 1
     return Review(decisions, review_names(record), [
         f"far from the end (both more than {NEAR} short): expected points; near it: "
         "discards and cards in win probability (estimated with the win table; five-card "

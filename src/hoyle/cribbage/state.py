@@ -465,6 +465,11 @@ class CribbageState(BaseState):
         public. (Added for ``hoyle serve``'s spectators.)"""
         return self.view(0)._replace(seat=-1, hand=(), kept=(), discards=(), heels_due=False)
 
+    def view_free(self) -> bool:
+        """A random player's card plays and discards need no view (the runner's shortcut),
+        unless the players count their own points."""
+        return not self.manual_count and (self.phase == Phase.PLAY or self.phase == Phase.DISCARD)
+
     def view(self, seat: int) -> CribbageView:
         """What ``seat`` may know now (see :class:`CribbageView`).
 

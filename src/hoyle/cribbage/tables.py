@@ -20,13 +20,13 @@ import numpy as np
 import numpy.typing as npt
 
 from hoyle.cribbage.events import Kind
-from hoyle.cribbage.match import play_game
 from hoyle.cribbage.players import ExpertPlayer
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState
 from hoyle.engine.event import Event, EventKind
 from hoyle.engine.jobs import TableJob
 from hoyle.engine.options import Option
+from hoyle.engine.runner import Seeds, play
 from hoyle.engine.text import Block, escape
 from hoyle.engine.tally import game_seed
 from hoyle.errors import HoyleError
@@ -58,24 +58,13 @@ def win_tasks(variant: str, deals: int, seed: int, per_task: int, out: Path | No
             for first in range(0, deals, per_task)]
 
 
-class _DealOver(Exception):
-    """Raised from the event callback once the first deal is over."""
-
-
 def play_deal(players: Sequence[Any], seed: int, state: CribbageState,
               stop: Callable[[Event], bool]) -> None:
-    """Play ``state`` on with ``players`` (the game runner, :func:`play_game`, seeded
-    ``seed``, one stream each for chance and seats) until ``stop`` is true of an event (the
-    events of that action are the last applied), or the game ends."""
-    def watch(events: list[Event]) -> None:
-        for e in events:
-            if stop(e):
-                raise _DealOver
-
-    try:
-        play_game(players, seed=seed, state=state, on_events=watch, resumable=False)
-    except _DealOver:
-        pass
+    """Play ``state`` on with ``players`` (the game runner, :func:`hoyle.engine.runner.play`,
+    seeded ``seed``, one stream each for chance and seats) until ``stop`` is true of an
+    event (the events of that action are the last applied), or the game ends."""
+    play(state, players, Seeds(seed, resumable=False),
+         until=lambda events: any(stop(e) for e in events))  # stop at the first
 
 
 def first_deal(variant: str, seed: int, itemize: bool = False) -> tuple[int, list[Event]]:

@@ -15,8 +15,8 @@ from hoyle.ecarte.state import EcarteState
 from hoyle.errors import HoyleError, RecordError
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
-from hoyle.engine.records import (GameRecord, check_count, check_flags, record_law_code,
-                                  replay_actions)
+from hoyle.engine.records import GameRecord, check_count, check_flags, record_law_code
+from hoyle.engine.runner import replay_record as replay_record_actions
 
 __all__ = ["replay_record", "state_for_record"]
 
@@ -48,7 +48,7 @@ def replay_record(record: GameRecord,
                   seeded: bool = False) -> tuple[EcarteState, list[Event]]:
     """Replay an écarté record: the final state and every event, in order;
     with ``seeded``, every chance outcome must be the seed's
-    (:func:`hoyle.engine.records.replay_actions`: a saved game against the computer).
+    (:func:`hoyle.engine.runner.replay_record`: a saved game against the computer).
 
     Raises:
         RecordError: the header is bad, an action cannot be read or is illegal where it
@@ -56,5 +56,5 @@ def replay_record(record: GameRecord,
             seed's (``seeded``), or the stored result disagrees with the replay.
     """
     state = state_for_record(record)
-    events = replay_actions(state, record, seeded)
+    events = replay_record_actions(state, record, seeded)
     return state, events

@@ -4,9 +4,8 @@ the coach's ``hint`` and ``undo``. Every interface that plays (the line mode's
 ``hoyle.cli.session.PlaySession``, the full-screen ``hoyle.tui``) drives a game through it,
 so they play the same game from the same seed and write the same record.
 
-Every random choice is drawn from the seed and the move's index
-(``derive_rng(seed, "chance", n)``, ``derive_rng(seed, "seat", seat, n)``), so a resumed
-or an undone game goes on as it would have.
+Every random choice is drawn from the seed and the move's index by the game runner
+(:mod:`hoyle.engine.runner`), so a resumed or an undone game goes on as it would have.
 """
 
 from __future__ import annotations
@@ -16,10 +15,10 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from hoyle.cards import derive_rng
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
+from hoyle.engine.runner import Seeds, next_action, walk
 from hoyle.engine.text import HUMAN, Block, Confirm, GameText, PlayGame
 from hoyle.errors import HoyleError, UndoRefused
 
@@ -67,6 +66,7 @@ class PlayDriver:
         self.human = game.human
         self.players = game.players
         self.seed = seed
+        self.seeds = Seeds(seed)
         self.undos = undos
         self.names = self.text.play_names(game)
         self._coached: list[str] = []  # the coach's lines on the person's last move
@@ -114,13 +114,9 @@ class PlayDriver:
         s = self.state
         if self.finished() or self.persons_turn():
             raise HoyleError("no move to make without the person")
-        n = len(s.history)
-        seat = s.current_player
-        if seat == CHANCE:
-            return Step(None, s.apply(s.sample_chance(derive_rng(self.seed, "chance", n))))
-        if seat != self.human:
-            action = self.players[seat].choose(s.view(seat), s.legal_actions(),
-                                               derive_rng(self.seed, "seat", seat, n))
+        computers = {seat: p for seat, p in self.players.items() if seat != self.human}
+        action = next_action(s, computers, self.seeds)
+        if action is not None:
             return Step(None, s.apply(action))
         forced = self.text.auto_move(s, self.human)
         assert forced is not None
@@ -216,7 +212,7 @@ class PlayDriver:
                                                                      result=None))
         points, chance = [], []
         answers: list[tuple[int, str]] = []
-        for i, action in enumerate(self.state.history):
+        for i, action in walk(state, self.state.history):
             if state.current_player == CHANCE:
                 chance.append(i)
             elif state.current_player == self.human:
@@ -224,7 +220,6 @@ class PlayDriver:
                     points.append(i)
             elif (why := self.text.undo_barrier(state, action)) is not None:
                 answers.append((i, why))
-            state.apply(action)
         return points, chance, answers
 
     def undo_points(self) -> list[int]:

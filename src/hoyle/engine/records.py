@@ -14,12 +14,11 @@ import contextlib
 import hashlib
 import json
 import os
-import random
 import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from collections.abc import Callable
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 try:
     import fcntl
@@ -27,12 +26,9 @@ except ImportError:  # pragma: no cover - not POSIX: the rename alone keeps file
     fcntl = None  # type: ignore[assignment]
 
 from hoyle.errors import HoyleError, RecordError, RecordsFileError, short_repr
-from hoyle.cards import derive_rng
-from hoyle.engine.action import CHANCE, Action
-from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
 
-__all__ = ["GameRecord", "FORMAT", "record_lines", "replay_actions", "record_law_code",
+__all__ = ["GameRecord", "FORMAT", "record_lines", "record_law_code",
            "write_atomic", "write_bytes_atomic", "check_flags", "check_count", "RecordClaim", "MAX_RECORD_BYTES",
            "MAX_ACTIONS",
            "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_TEXT", "MAX_SEATS", "MAX_SEED"]
@@ -470,53 +466,6 @@ def _is_object(text: str) -> bool:
                                      parse_constant=_no_constant), dict)
     except (ValueError, RecursionError):
         return False
-
-
-class _Replayable(Protocol):
-    @property
-    def result(self) -> Any: ...
-
-    @property
-    def current_player(self) -> int: ...
-
-    def apply(self, action: Action) -> list[Event]: ...
-
-    def sample_chance(self, rng: random.Random) -> Action: ...
-
-
-def replay_actions(state: _Replayable, record: GameRecord,
-                   seeded: bool = False) -> list[Event]:
-    """Apply the record's actions to ``state`` (a new game built from its header) and
-    return every event; check the stored result against the replay.
-
-    With ``seeded`` (a game whose chance outcomes a session drew from the record's seed,
-    as :class:`hoyle.cli.session.PlaySession` draws them: ``derive_rng(seed, "chance",
-    n)`` at action ``n``), every chance outcome must be the one the seed gives: a deal or
-    a seed edited in the file is refused, not resumed.
-
-    Raises:
-        RecordError: an action cannot be read or is illegal where it stands (the error
-            names the first such action), a chance outcome is not the seed's (with
-            ``seeded``), or the stored result disagrees with the replay.
-    """
-    events: list[Event] = []
-    for i, text in enumerate(record.actions):
-        try:
-            action = Action.parse(text)
-            if seeded and state.current_player == CHANCE and \
-                    state.sample_chance(derive_rng(record.seed, "chance", i)) != action:
-                raise RecordError("not the outcome the record's seed gives: the deal or the "
-                                  "seed was changed", i, text)
-            events.extend(state.apply(action))
-        except RecordError:
-            raise
-        except (HoyleError, ValueError) as e:
-            raise RecordError(str(e), i, text) from None
-    if record.result is not None:
-        mine = state.result.to_dict() if state.result else None
-        if mine != record.result:
-            raise RecordError("the recorded result does not match the replayed game")
-    return events
 
 
 def record_law_code(record: GameRecord, options: dict[str, Any],

@@ -138,6 +138,26 @@ class BaseState:
         """Every action applied, chance outcomes included (a copy)."""
         return list(self._history)
 
+    @property
+    def action_count(self) -> int:
+        """How many actions have been applied (the index of the next one, from 0: the
+        runner's seed paths, :mod:`hoyle.engine.runner`, are keyed by it)."""
+        return len(self._history)
+
+    def legal_actions(self) -> list[Action]:
+        """Hook: what the current player may do (empty at chance and terminal nodes)."""
+        raise NotImplementedError
+
+    def view(self, seat: int) -> Any:
+        """Hook: what ``seat`` may know now, and nothing more (the game's view type)."""
+        raise NotImplementedError
+
+    def view_free(self) -> bool:
+        """Whether a player that can choose from the legal actions alone (a random
+        player's ``choose_blind``) may be spared the view now: the runner's shortcut,
+        never a change of choice. Default ``False``."""
+        return False
+
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         return self.phase == GAME_OVER

@@ -2,8 +2,8 @@
 starter, turn-up and draw from the stock) is the one its seed gives.
 
 A game dealt by software (``hoyle play``, ``hoyle serve``) draws the chance
-outcome of action ``n`` (from 0) from ``derive_rng(seed, "chance", n)``
-(:func:`hoyle.cards.derive_rng`). Once the seed is revealed, anyone can draw the same
+outcome of action ``n`` (from 0) from the seed by the runner's convention
+(:class:`hoyle.engine.runner.Seeds`). Once the seed is revealed, anyone can draw the same
 outcomes again and compare: :func:`verify_record` does so through the registry, for any
 game, and names the first outcome that differs. ``hoyle serve`` shows the seed's SHA-256
 (:func:`seed_commitment`) before the first card and reveals the seed when the game ends,
@@ -20,11 +20,10 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from hoyle.cards import derive_rng
-from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.records import GameRecord
 from hoyle.engine.registry import record_game
-from hoyle.errors import HoyleError, RecordError
+from hoyle.engine.runner import replay
+from hoyle.errors import RecordError
 
 __all__ = ["ChanceCheck", "seed_commitment", "verify_record"]
 
@@ -79,18 +78,10 @@ def verify_record(record: GameRecord) -> ChanceCheck:
         raise RecordError("the record has no seed, so its chance outcomes cannot be checked "
                           "(a refereed game's cards came from a real pack)")
     spec = record_game(record)
-    state = spec.state_for_record(record)
-    chance = 0
-    for i, text in enumerate(record.actions):
-        try:
-            action = Action.parse(text)
-            if state.current_player == CHANCE:
-                seeded = state.sample_chance(derive_rng(record.seed, "chance", i))
-                if seeded != action:
-                    return ChanceCheck(len(record.actions), chance, i, text, str(seeded))
-                chance += 1
-            state.apply(action)
-        except (HoyleError, ValueError) as e:
-            raise RecordError(str(e), i, text) from None
+    done = replay(spec.state_for_record(record), record.actions, record.seed,
+                  check_chance=True, stop_at_difference=True)
+    if done.difference is not None:
+        index, recorded, seeded = done.difference
+        return ChanceCheck(len(record.actions), done.chance, index, recorded, seeded)
     spec.replay_record(record)  # RecordError: the stored result is not the replay's
-    return ChanceCheck(len(record.actions), chance)
+    return ChanceCheck(len(record.actions), done.chance)

@@ -7,9 +7,8 @@ spectator's from ``state.public_view()``) and events filtered by
 
 Every accepted action is stored (:mod:`hoyle.web.store`) before the state takes it and
 before anyone is told; a table is rebuilt from its stored actions. Every random choice
-flows from the table's seed: the chance node at action ``n`` uses ``derive_rng(seed,
-"chance", n)`` and a computer seat ``derive_rng(seed, "seat", seat, n)``, as ``hoyle
-play`` does. The seed is drawn with :mod:`secrets` (128 bits) and kept secret until the
+flows from the table's seed by the game runner's convention
+(:class:`hoyle.engine.runner.Seeds`), as ``hoyle play``'s does. The seed is drawn with :mod:`secrets` (128 bits) and kept secret until the
 game ends; its SHA-256 commitment is shown from the start.
 
 A table of a match (the game's ``match`` option: first to N games) plays its games back to
@@ -37,10 +36,11 @@ from typing import Any
 
 from rich.text import Text
 
-from hoyle.cards import Card, derive_rng
+from hoyle.cards import Card
 from hoyle.engine.action import CHANCE, TERMINAL, Action
 from hoyle.engine.event import Event
 from hoyle.engine.registry import GameSpec, get_game
+from hoyle.engine.runner import Seeds, next_action, play, replay
 from hoyle.engine.series import MAX_MATCH, MatchState
 from hoyle.engine.tally import game_seed
 from hoyle.engine.text import Confirm, TextTable
@@ -230,8 +230,8 @@ class Table:
         self.steps: list[Step] = []
         actions, row.actions = list(row.actions), []
         try:
-            for text in actions:
-                self._apply(Action.parse(text), store=False)
+            replay(self.state, actions,
+                   apply=lambda action: (self._apply(action, store=False), self.state)[1])
         finally:
             row.actions = actions
 
@@ -466,19 +466,15 @@ class Table:
 
     def automatic_action(self) -> Action | None:
         """The action of :meth:`next_automatic` (a computer's choice may take a while: call
-        it off the event loop), or ``None``."""
-        nxt = self.next_automatic()
-        if nxt is None:
+        it off the event loop), or ``None``: the game runner's
+        (:func:`hoyle.engine.runner.next_action`)."""
+        if self.next_automatic() is None:
             return None
-        kind, seat = nxt
-        s = self.state
-        n = len(s.history)
-        if kind == "chance":
-            return s.sample_chance(derive_rng(self._seed_int(), "chance", n))  # type: ignore[no-any-return]
-        if kind == "computer":
-            return self.players[seat].choose(  # type: ignore[no-any-return]
-                s.view(seat), s.legal_actions(), derive_rng(self._seed_int(), "seat", seat, n))
-        forced = self.text.auto_move(s, seat)
+        return next_action(self.state, self.players, Seeds(self._seed_int()), self._forced)
+
+    def _forced(self, state: Any, seat: int) -> Action | None:
+        """A person's forced move, as the terminal makes it (``None``: his choice)."""
+        forced = self.text.auto_move(state, seat)
         return None if forced is None else forced[1]
 
     def apply_automatic(self, action: Action) -> Step:
@@ -486,10 +482,16 @@ class Table:
         return self._apply(action)
 
     def run_automatic(self) -> list[Step]:
-        """Apply automatic moves until a person is to move or the game ends."""
-        done = []
-        while (action := self.automatic_action()) is not None:
+        """Apply automatic moves until a person is to move or the game ends (each stored,
+        then applied), by the game runner."""
+        done: list[Step] = []
+
+        def step(action: Action) -> Any:
             done.append(self._apply(action))
+            return self.state  # a match's next game, once one ends
+
+        if self.next_automatic() is not None:
+            play(self.state, self.players, forced=self._forced, apply=step)
         return done
 
     kind = "play"

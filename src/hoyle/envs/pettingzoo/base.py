@@ -15,9 +15,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from hoyle.engine.action import CHANCE, TERMINAL
+from hoyle.engine.action import TERMINAL
 from hoyle.engine.encoding import EncodedGame
 from hoyle.engine.registry import GameSpec
+from hoyle.engine.runner import resolve_chance
 from hoyle.errors import ParameterError, short_repr
 
 __all__ = ["HoyleAECEnv", "REWARD_MODES", "env_name", "raw_env_class", "wrapped"]
@@ -155,10 +156,8 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
             self.render()
 
     def _resolve_chance(self) -> None:
-        state, rng = self.state, self._rng
-        assert rng is not None
-        while state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
+        assert self._rng is not None
+        resolve_chance(self.state, self._rng)
 
     def _after_move(self) -> None:
         state = self.state
