@@ -30,7 +30,8 @@ import time
 from typing import Any
 
 from hoyle.cards import derive_rng
-from hoyle.cribbage.match import GameRng, play_game
+from hoyle.cribbage.match import play_game
+from hoyle.engine.runner import Seeds
 from hoyle.cribbage.players.aware import AwareExpertPlayer
 from hoyle.cribbage.players.expert import ExpertPlayer
 from hoyle.cribbage.rules import CribbageRules
@@ -65,7 +66,7 @@ def run(first: int, games: int, rollouts: int, out: str, kwargs: dict[str, Any])
     with open(out, "a", encoding="utf-8") as f:
         for index in range(first, first + games):
             s = _start(index)
-            rng = GameRng(game_seed(SEED, index), False)
+            rng = Seeds(game_seed(SEED, index), False)
             while not s.is_terminal():
                 n = len(s._history)
                 seat = s.current_player
@@ -74,7 +75,7 @@ def run(first: int, games: int, rollouts: int, out: str, kwargs: dict[str, Any])
                     continue
                 legal = s.legal_actions()
                 view = s.view(seat)
-                r = rng.player(seat, n)
+                r = rng.seat(seat, n)
                 state = r.getstate()
                 mine = experts[seat].choose(view, legal, r)
                 kind = None

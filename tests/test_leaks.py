@@ -19,7 +19,7 @@ from helpers.leaks import CONFIGS, Checker, Knowledge, Tally
 
 GAMES = int(os.environ.get("HOYLE_LEAK_GAMES", "1"))
 TWINS = int(os.environ.get("HOYLE_LEAK_TWINS", "12"))
-IDS = [f"{g}-{p.get('variant', p.get('laws'))}" for g, p, _ in CONFIGS]
+IDS = [f"{g}-{'-'.join(p.values())}" for g, p, _ in CONFIGS]
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)

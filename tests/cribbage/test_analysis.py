@@ -250,11 +250,11 @@ def test_expert_resumed_plays_on_as_the_uninterrupted_game() -> None:
     # Every decision is a function of the view and the decision's own random draws: a
     # fresh expert (a resumed game) chooses as the one that played the game so far.
     from hoyle.cribbage.state import CribbageState
-    from hoyle.cribbage.match import GameRng
+    from hoyle.engine.runner import Seeds
     from hoyle.engine.action import CHANCE
 
     s = CribbageState(seed=8)
-    rng = GameRng(8, True)
+    rng = Seeds(8, True)
     playing = ExpertPlayer()
     decisions = 0
     while not s.is_terminal() and decisions < 60:
@@ -263,8 +263,8 @@ def test_expert_resumed_plays_on_as_the_uninterrupted_game() -> None:
             s.apply(s.sample_chance(rng.chance(n)))
             continue
         seat, legal = s.current_player, s.legal_actions()
-        a = playing.choose(s.view(seat), legal, rng.player(seat, n))
-        assert a == ExpertPlayer().choose(s.view(seat), legal, rng.player(seat, n))
+        a = playing.choose(s.view(seat), legal, rng.seat(seat, n))
+        assert a == ExpertPlayer().choose(s.view(seat), legal, rng.seat(seat, n))
         s.apply(a)
         decisions += 1
 

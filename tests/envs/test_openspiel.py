@@ -12,10 +12,12 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 import hoyle.envs.openspiel  # noqa: F401 - registers the games
+from hoyle.engine.registry import Capability, games
 from hoyle.cards import CARDS, Card
 from hoyle.ecarte.encoding import ECARTE_PACK
 
-GAMES = ["python_hoyle_cribbage", "python_hoyle_ecarte"]
+GAMES = [f"python_hoyle_{spec.name}" for spec in games(Capability.ENCODING)]
+"""Every game of the registry with an encoding."""
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -16,12 +16,14 @@ from open_spiel.python.algorithms import get_all_states
 from open_spiel.python.tests import games_sim_test
 
 import hoyle.envs.openspiel  # noqa: F401 - registers the games
+from hoyle.engine.registry import Capability, games
 from hoyle.cards import Card
 from hoyle.cribbage.encoding import CribbageEncodedGame
 from hoyle.cribbage.scoring import PIPS
 from hoyle.errors import HoyleError, ParameterError, SeatError
 
-GAMES = ["python_hoyle_cribbage", "python_hoyle_ecarte"]
+GAMES = [f"python_hoyle_{spec.name}" for spec in games(Capability.ENCODING)]
+"""Every game of the registry with an encoding."""
 SAMPLER = pyspiel.UniformProbabilitySampler(0.0, 1.0)
 
 

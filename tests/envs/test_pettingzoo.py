@@ -15,10 +15,15 @@ from hoyle.cards import CARDS, Card
 from hoyle.cribbage.encoding import CRIB_NUM_ACTIONS, crib_action_id, crib_id_action, pair_id
 from hoyle.ecarte.encoding import (ECARTE_NUM_ACTIONS, ECARTE_PACK, ecarte_action_id,
                                    ecarte_id_action)
+import hoyle.envs.pettingzoo
+from hoyle.engine.registry import Capability, games
 from hoyle.envs.pettingzoo import cribbage_v0, ecarte_v0, make
 from hoyle.engine.action import Action
 
-ENVS = [cribbage_v0, ecarte_v0]
+ENVS = [getattr(hoyle.envs.pettingzoo, f"{spec.name}_v0")
+        for spec in games(Capability.ENCODING)]
+"""Every game of the registry with an encoding."""
+NAMES = [spec.name for spec in games(Capability.ENCODING)]
 
 
 @pytest.fixture(autouse=True)
@@ -28,7 +33,7 @@ def _quiet() -> Any:
         yield
 
 
-@pytest.mark.parametrize("module", ENVS, ids=["cribbage", "ecarte"])
+@pytest.mark.parametrize("module", ENVS, ids=NAMES)
 def test_pettingzoo_api_seed_render(module: Any) -> None:
     api_test(module.env(), num_cycles=1000)
     seed_test(module.env, num_cycles=500)
@@ -54,7 +59,7 @@ def play_out(env: Any, seed: int, check: Any = None) -> Any:
     return env
 
 
-@pytest.mark.parametrize("module", ENVS, ids=["cribbage", "ecarte"])
+@pytest.mark.parametrize("module", ENVS, ids=NAMES)
 def test_the_seed_goes_into_the_engine(module: Any) -> None:
     a = play_out(module.raw_env(), 7).state.history
     b = play_out(module.raw_env(), 7).state.history

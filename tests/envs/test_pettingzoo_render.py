@@ -11,9 +11,13 @@ import numpy as np
 import pytest
 
 from hoyle.errors import HoyleError, ParameterError
-from hoyle.envs.pettingzoo import cribbage_v0, ecarte_v0
+import hoyle.envs.pettingzoo
+from hoyle.engine.registry import Capability, games
 
-ENVS = [cribbage_v0, ecarte_v0]
+ENVS = [getattr(hoyle.envs.pettingzoo, f"{spec.name}_v0")
+        for spec in games(Capability.ENCODING)]
+"""Every game of the registry with an encoding."""
+NAMES = [spec.name for spec in games(Capability.ENCODING)]
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
 
 
@@ -28,7 +32,7 @@ def _hidden_everywhere(state: Any) -> set[str]:
     return {str(c) for c in cards}
 
 
-@pytest.mark.parametrize("module", ENVS, ids=["cribbage", "ecarte"])
+@pytest.mark.parametrize("module", ENVS, ids=NAMES)
 def test_render_shows_no_hand(module: Any) -> None:
     env = module.raw_env(render_mode="ansi")
     env.reset(seed=4)
@@ -45,7 +49,7 @@ def test_render_shows_no_hand(module: Any) -> None:
     assert steps > 40
 
 
-@pytest.mark.parametrize("module", ENVS, ids=["cribbage", "ecarte"])
+@pytest.mark.parametrize("module", ENVS, ids=NAMES)
 def test_human_render_prints_no_hidden_hand_after_steps(module: Any, capsys: Any) -> None:
     env = module.raw_env(render_mode="human")
     env.reset(seed=2)
@@ -64,7 +68,7 @@ def test_human_render_prints_no_hidden_hand_after_steps(module: Any, capsys: Any
     assert printed == 60
 
 
-@pytest.mark.parametrize("module", ENVS, ids=["cribbage", "ecarte"])
+@pytest.mark.parametrize("module", ENVS, ids=NAMES)
 def test_bad_render_mode_and_reward_raise_naming_the_values(module: Any) -> None:
     with pytest.raises(ParameterError, match="render_mode must be one of ansi, human or None, "
                                              "not 'rgb_array'"):

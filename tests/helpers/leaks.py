@@ -25,9 +25,9 @@ import numpy as np
 import pyspiel
 
 import hoyle.envs.openspiel  # noqa: F401 - registers the games
-from hoyle.cards import CARDS, Card
+from hoyle.cards import Card
 from hoyle.engine.action import Action
-from hoyle.engine.registry import get_game
+from hoyle.engine.registry import Capability, games, get_game
 from hoyle.envs.pettingzoo import make
 from hoyle.errors import HoyleError
 
@@ -36,13 +36,23 @@ from helpers.cribbage import cards_in
 CARD_TEXT = re.compile(r"(?<![A-Za-z])(10|[2-9TJQKA])([CDHS\u2663\u2666\u2665\u2660])(?![A-Za-z])")
 _SUITS = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S"}
 
-# (game, OpenSpiel parameters, PettingZoo arguments)
-CONFIGS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
-    *(("cribbage", {"variant": v, "laws": "ew"}, {"variant": v, "laws": "ew"})
-      for v in ("six-card", "five-card", "three-hand", "four-hand", "eight-card")),
-    ("ecarte", {"laws": "oh"}, {"laws": "oh"}),
-    ("ecarte", {"laws": "club"}, {"laws": "club"}),
-]
+def configs() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """Every configuration of every game with an encoding, from the registry: each variant
+    under the default law code, and each other law code in the default variant, as
+    ``(game, OpenSpiel parameters, PettingZoo arguments)``."""
+    out = []
+    for spec in games(Capability.ENCODING):
+        takes_variant = "variant" in spec.encoded().parameters
+        variants = spec.variants() if takes_variant else (spec.default_variant,)
+        ways = [(v, spec.default_laws) for v in variants] + [
+            (spec.default_variant, c) for c in spec.codes() if c != spec.default_laws]
+        for variant, laws in ways:
+            params = {"variant": variant, "laws": laws} if takes_variant else {"laws": laws}
+            out.append((spec.name, params, dict(params)))
+    return out
+
+
+CONFIGS = configs()
 
 
 def cards_in_text(text: str) -> set[Card]:
@@ -90,16 +100,11 @@ class Knowledge:
     def before(self, engine: Any, action: Action, seen: list[list[str]]) -> None:
         """Update for ``action`` about to be applied to ``engine`` (an engine action)."""
         verb = action.verb
-        if verb == "DEAL":  # (the knowledge of the last deal was dropped at its first card)
-            if hasattr(engine, "seat_order"):  # cribbage: from the dealer's left
-                k = engine.rules.cards_dealt
-                for i, seat in enumerate(engine.seat_order()):
-                    self.known[seat].update(action.cards[i * k:(i + 1) * k])
-            else:  # écarté: the elder hand's five, then the dealer's
-                self.known[engine.elder].update(action.cards[:5])
-                self.known[engine.dealer].update(action.cards[5:])
-        elif verb == "DRAW":
-            self.known[engine.serving].update(action.cards)
+        if verb in ("DEAL", "DRAW"):  # each card to the seat the game says it goes to
+            for i, card in enumerate(action.cards):  # (the last deal's knowledge was
+                to = engine.receiver(i)              # dropped at its first card)
+                if to is not None:
+                    self.known[to].add(card)
         elif verb in ("CUT", "STARTER", "TURN", "PLAY"):
             self.public(action.cards)
         elif verb == "KING" and getattr(engine, "trump_king", None) is not None:
@@ -110,20 +115,6 @@ class Knowledge:
             if e.kind == "show" or (e.kind in ("play", "trick", "king") and not e.hidden):
                 self.public(e.cards)
         self.public(c for _, c in getattr(engine, "played", ()))
-
-
-def _recipient(engine: Any, position: int) -> int | None:
-    """The seat the ``position``-th card of the deal or draw being drawn goes to (by the
-    rules: cribbage deals from the dealer's left, ``cards_dealt`` each, then the crib;
-    écarté deals the elder hand five then the dealer five, and a draw goes to the seat
-    served); ``None``: nobody's (a crib card from the stock)."""
-    if engine.phase == "draw":
-        return int(engine.serving)
-    if hasattr(engine, "seat_order"):
-        k = engine.rules.cards_dealt
-        order = engine.seat_order()
-        return order[position // k] if position // k < len(order) else None
-    return int(engine.elder if position < 5 else engine.dealer)
 
 
 def _probes(engine: Any, seat: int, hidden: set[Card]) -> list[tuple[Action, Card]]:
@@ -148,10 +139,10 @@ class Checker:
         self.text = self.spec.text()
         self.game = pyspiel.load_game(f"python_hoyle_{game}", params)
         self.players = self.game.num_players()
+        state_enc = self.game.new_initial_state().enc
         self.pack: tuple[Card, ...] = tuple(
-            self.game.new_initial_state().enc.id_card(i)
-            for i in range(self.game.max_chance_outcomes()))
-        self.obs_blocks = (5 + self.players) if game == "cribbage" else 6
+            state_enc.id_card(i) for i in range(self.game.max_chance_outcomes()))
+        self.obs_blocks = state_enc.card_blocks
         self.obs_size = self.game.observation_tensor_size()
         self.names = [f"P{i}" for i in range(self.players)]
         self.env = make(f"hoyle/{game}-v0", render_mode="ansi", **env_args).unwrapped
@@ -241,7 +232,7 @@ class Checker:
             know.after(state.engine, state.last_events)
         else:
             # a card of a deal or draw still being drawn: the seat it goes to knows it
-            to = _recipient(before, len(pending))
+            to = before.receiver(len(pending))  # the game's own declaration
             if to is not None:
                 if not pending and before.phase == "deal":
                     know.known = [set() for _ in range(self.players)]

@@ -34,7 +34,8 @@ from hoyle.engine.laws import LawCode
 from hoyle.engine.options import Option
 from hoyle.engine.play import UNDO_OPTION
 from hoyle.engine.records import MAX_SEED, MAX_TEXT, GameRecord
-from hoyle.engine.registry import GameSpec, default_game, games, get_game, record_game
+from hoyle.engine.registry import (Capability, GameSpec, default_game, games, get_game,
+                                   record_game)
 from hoyle.engine.tally import GAMES_PER_SEED, MatchTotals
 from hoyle.engine.text import HUMAN
 from hoyle.errors import HoyleError, RecordsFileError, short_repr
@@ -517,7 +518,7 @@ def _referee(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
     raise typer.Exit(code)
 
 
-for _spec in games():
+for _spec in games(Capability.REFEREE):
     add_command(referee_app, _spec.name,
                 f"Referee {_spec.title.lower()} at a real table: enter what happens, get the "
                 "score and the rulings.",
@@ -901,7 +902,7 @@ def _sim_game(game: str, example: str, players: str, games: int, workers: int, s
     _print_match(_match_table(names, result, result.title(span)), result, out)
 
 
-for _spec in games():  # hoyle sim GAME
+for _spec in games(Capability.MATCHES):  # hoyle sim GAME
     _own = tuple(_spec.sim_options())
     _example = next((o.default for o in _own if o.name == "players"), "")
     add_command(sim_app, _spec.name, _spec.sim_help(), (*_own, *_SIM_OPTIONS),

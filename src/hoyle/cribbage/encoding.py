@@ -256,6 +256,7 @@ class CribbageEncodedGame:
         self.observation_size = crib_observation_size(n)
         self.info_extra_size = 52 + 52 * n * rules.hand_size
         self.private_slices: tuple[tuple[int, int], ...] = ((0, 156),)
+        self.card_blocks = 5 + n  # hand, kept, crib, starter, play, and each seat's played
         self.max_game_value = 4.0
         # every deal scores at least one point (the last card), so the game ends within
         # sides * (target - 1) + 1 deals; a deal has n discards and at most 2 decisions

@@ -8,26 +8,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hoyle.engine.commands import GameCommand
-from hoyle.engine.event import Event
 from hoyle.engine.jobs import TableJob
 from hoyle.engine.review import Review
-from hoyle.engine.laws import LawCode, Param
+from hoyle.engine.laws import LawCode
 from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import GameSpec
+from hoyle.engine.registry import Capability, GameSpec
 from hoyle.engine.state import GameState
 from hoyle.engine.tally import MatchTotals
 
-if TYPE_CHECKING:
-    from hoyle.engine.encoding import Encoding
-
-if TYPE_CHECKING:
-    from hoyle.engine.text import GameText
 
 __all__ = ["GAME", "CribbageSpec"]
 
@@ -43,40 +37,16 @@ class CribbageSpec(GameSpec):
     catalogue = "laws/cribbage.md"
     rule_prefix = "CRIB-R"
     default_opponent = "expert"
+    capabilities = frozenset(Capability)
+    codes_at = "hoyle.cribbage.laws:CODES"
+    players_at = "hoyle.cribbage.players:PLAYERS"
+    text_at = "hoyle.cribbage.console:CribbageText"
+    state_at = "hoyle.cribbage.records:state_for_record"
+    kinds_at = "hoyle.cribbage.events:Kind"
+    rule_params_at = "hoyle.cribbage.rules:RULE_PARAMS"
+    variants_at = "hoyle.cribbage.rules:VARIANTS"
+    encoding_at = "hoyle.cribbage.encoding:ENCODING"
 
-    def variants(self) -> Sequence[str]:
-        from hoyle.cribbage.rules import VARIANTS
-        return tuple(VARIANTS)
-
-    def codes(self) -> Mapping[str, LawCode]:
-        from hoyle.cribbage.laws import CODES
-        return CODES
-
-    def get_code(self, name: str, **params: Any) -> LawCode:
-        from hoyle.cribbage.laws import get_code
-        return get_code(name, **params)
-
-    def rule_params(self) -> Sequence[Param]:
-        from hoyle.cribbage.rules import RULE_PARAMS
-        return RULE_PARAMS
-
-    def players(self) -> Mapping[str, Callable[[], Any]]:
-        from hoyle.cribbage.players import PLAYERS
-        return PLAYERS
-
-    def state_for_record(self, record: GameRecord) -> GameState:
-        from hoyle.cribbage.records import state_for_record
-        return state_for_record(record)
-
-    def replay_record(self, record: GameRecord,
-                      seeded: bool = False) -> tuple[GameState, list[Event]]:
-        from hoyle.cribbage.records import replay_record
-        return replay_record(record, seeded)
-
-    # -- envs -----------------------------------------------------------------------------
-    def encoding(self) -> Encoding:
-        from hoyle.cribbage.encoding import ENCODING
-        return ENCODING
 
     # -- sim and analysis: matches, statistics, advice -----------------------------------
     def play_match_game(self, names: tuple[str, str], seed: int, index: int,
@@ -150,22 +120,9 @@ class CribbageSpec(GameSpec):
         from hoyle.cribbage.commands import STATS
         return STATS
 
-    # -- cli: the interactive sessions and the game's commands ----------------------------
-    def event_kinds(self) -> tuple[str, ...]:
-        from hoyle.engine.event import EventKind
-        from hoyle.cribbage.events import Kind
-        return (*EventKind, *Kind)
-
     def hint(self, state: GameState, seat: int) -> list[str]:
         from hoyle.cribbage.console import hint
         return hint(state, seat)  # type: ignore[arg-type]
-
-    def text(self) -> GameText:
-        from hoyle.cribbage.console import CribbageText
-        return CribbageText()
-
-    def _laws_option(self) -> Option:
-        return Option("laws", str, self.default_laws, f"Law code: {' or '.join(self.codes())}.")
 
     def play_options(self) -> Sequence[Option]:
         from hoyle.cribbage.players import PLAYERS
@@ -179,7 +136,7 @@ class CribbageSpec(GameSpec):
                                        "saves folder of your data directory)."),
             Option("manual_count", bool, False, "Claim your own points in the play and the "
                    "show; the laws rule over- and underclaims (EW-ix, EW-x)."),
-            self._laws_option(),
+            self.laws_option(),
             Option("variant", str, self.default_variant, _VARIANT_HELP),
             Option("muggins", bool, False, "Muggins announced (ACC-10.1; with --laws acc "
                                            "--manual-count)."),
@@ -190,7 +147,7 @@ class CribbageSpec(GameSpec):
 
     def referee_options(self) -> Sequence[Option]:
         return (
-            self._laws_option(),
+            self.laws_option(),
             Option("names", str, None, "The players, seat 0 first, comma-separated."),
             Option("variant", str, self.default_variant, _VARIANT_HELP),
             Option("muggins", bool, False, "Muggins announced (ACC-10.1; --laws acc only)."),

@@ -13,7 +13,6 @@ from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState
 from hoyle.errors import HoyleError, RecordError
-from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.series import MatchState
 from hoyle.engine.records import GameRecord, check_count, check_flags, record_law_code

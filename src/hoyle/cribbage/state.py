@@ -465,6 +465,16 @@ class CribbageState(BaseState):
         public. (Added for ``hoyle serve``'s spectators.)"""
         return self.view(0)._replace(seat=-1, hand=(), kept=(), discards=(), heels_due=False)
 
+    def receiver(self, position: int) -> int | None:
+        """The seat dealt the ``position``-th card of the deal: ``cards_dealt`` each from
+        the dealer's left in the deal action's order (CRIB-R-5), then the crib's card
+        from the stock (no seat)."""
+        if self.phase != Phase.DEAL or self.dealer is None:
+            return None
+        k = self.rules.cards_dealt
+        order = self._seat_order()
+        return order[position // k] if position // k < len(order) else None
+
     def view_free(self) -> bool:
         """A random player's card plays and discards need no view (the runner's shortcut),
         unless the players count their own points."""

@@ -261,6 +261,7 @@ class EcarteEncodedGame:
         self.observation_size = ECARTE_OBSERVATION_SIZE
         self.info_extra_size = 32 + 32 * 2 * HAND_SIZE
         self.private_slices: tuple[tuple[int, int], ...] = ((0, 64),)
+        self.card_blocks = 6
         self.max_game_value = 3.0
         # each deal scores at least a point, so at most 2 * (target - 1) + 1 deals; a deal has
         # at most 21 exchanges of 4 decisions, a stand or refusal, 10 cards and 3 kings.

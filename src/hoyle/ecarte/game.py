@@ -8,24 +8,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hoyle.engine.commands import GameCommand
-from hoyle.engine.event import Event
-from hoyle.engine.laws import LawCode, Param
 from hoyle.engine.options import Option
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import GameSpec
+from hoyle.engine.registry import Capability, GameSpec
 from hoyle.engine.state import GameState
 from hoyle.engine.tally import MatchTotals
 
-if TYPE_CHECKING:
-    from hoyle.engine.encoding import Encoding
-
-if TYPE_CHECKING:
-    from hoyle.engine.text import GameText
 
 __all__ = ["GAME", "EcarteSpec"]
 
@@ -41,39 +34,15 @@ class EcarteSpec(GameSpec):
     catalogue = "laws/ecarte.md"
     rule_prefix = "ECARTE-R"
     default_opponent = "rules"
-
-    def variants(self) -> Sequence[str]:
-        return ("two-hand",)
-
-    def codes(self) -> Mapping[str, LawCode]:
-        from hoyle.ecarte.laws import CODES
-        return CODES
-
-    def get_code(self, name: str, **params: Any) -> LawCode:
-        from hoyle.ecarte.laws import get_code
-        return get_code(name, **params)
-
-    def rule_params(self) -> Sequence[Param]:
-        from hoyle.ecarte.rules import RULE_PARAMS
-        return RULE_PARAMS
-
-    def players(self) -> Mapping[str, Callable[[], Any]]:
-        from hoyle.ecarte.players import PLAYERS
-        return PLAYERS
-
-    def state_for_record(self, record: GameRecord) -> GameState:
-        from hoyle.ecarte.records import state_for_record
-        return state_for_record(record)
-
-    def replay_record(self, record: GameRecord,
-                      seeded: bool = False) -> tuple[GameState, list[Event]]:
-        from hoyle.ecarte.records import replay_record
-        return replay_record(record, seeded)
-
-    # -- envs -----------------------------------------------------------------------------
-    def encoding(self) -> Encoding:
-        from hoyle.ecarte.encoding import ENCODING
-        return ENCODING
+    capabilities = frozenset({Capability.ENCODING, Capability.REFEREE, Capability.MATCHES,
+                              Capability.HINT})
+    codes_at = "hoyle.ecarte.laws:CODES"
+    players_at = "hoyle.ecarte.players:PLAYERS"
+    text_at = "hoyle.ecarte.console:EcarteText"
+    state_at = "hoyle.ecarte.records:state_for_record"
+    kinds_at = "hoyle.ecarte.events:Kind"
+    rule_params_at = "hoyle.ecarte.rules:RULE_PARAMS"
+    encoding_at = "hoyle.ecarte.encoding:ENCODING"
 
     # -- sim and analysis: matches, statistics, advice -----------------------------------
     def play_match_game(self, names: tuple[str, str], seed: int, index: int,
@@ -102,43 +71,14 @@ class EcarteSpec(GameSpec):
         from hoyle.ecarte.commands import STATS
         return STATS
 
-    # -- cli: the interactive sessions and the game's commands ----------------------------
-    def event_kinds(self) -> tuple[str, ...]:
-        from hoyle.engine.event import EventKind
-        from hoyle.ecarte.events import Kind
-        return (*EventKind, *Kind)
-
     def hint(self, state: GameState, seat: int) -> list[str]:
         from hoyle.ecarte.console import hint
         return hint(state, seat)  # type: ignore[arg-type]
 
-    def text(self) -> GameText:
-        from hoyle.ecarte.console import EcarteText
-        return EcarteText()
-
-    def _laws_option(self) -> Option:
-        return Option("laws", str, self.default_laws, f"Law code: {' or '.join(self.codes())}.")
-
     def play_options(self) -> Sequence[Option]:
-        from hoyle.ecarte.players import PLAYERS
-        return (
-            Option("seed", int, None, "Seed for the game (every shuffle and every computer "
-                                      "choice flows from it)."),
-            Option("opponent", str, self.default_opponent,
-                   f"Computer player: {', '.join(PLAYERS)}."),
-            self._laws_option(),
-            Option("save", Path, None, "Record file, written after every move "
-                                       "(default hoyle-ecarte-DATE-TIME.json in the "
-                                       "saves folder of your data directory)."),
-            Option("resume", Path, None, "Continue a saved écarté game from its record "
-                                         "file."))
-
-    def referee_options(self) -> Sequence[Option]:
-        return (
-            self._laws_option(),
-            Option("names", str, None, "The players, seat 0 first, comma-separated."),
-            Option("save", Path, None, "Record file (default hoyle-referee-ecarte.json)."),
-            Option("resume", Path, None, "Continue a refereed game from its record."))
+        return tuple(Option("resume", Path, None, "Continue a saved écarté game from its "
+                            "record file.") if o.name == "resume" else o
+                     for o in super().play_options())
 
 
 GAME = EcarteSpec()

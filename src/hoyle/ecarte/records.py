@@ -13,7 +13,6 @@ from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.rules import EcarteRules
 from hoyle.ecarte.state import EcarteState
 from hoyle.errors import HoyleError, RecordError
-from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord, check_count, check_flags, record_law_code
 from hoyle.engine.runner import replay_record as replay_record_actions

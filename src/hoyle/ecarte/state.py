@@ -490,6 +490,16 @@ class EcarteState(BaseState):
     def _pack(self) -> Sequence[Card]:
         return ECARTE_PACK
 
+    def receiver(self, position: int) -> int | None:
+        """The seat the ``position``-th card goes to: the deal's first five to the elder
+        hand, the next five to the dealer, in the deal action's order (ECARTE-R-5); a draw's to
+        the seat served."""
+        if self.phase == Phase.DEAL and self.dealer is not None:
+            return self.elder if position < HAND_SIZE else self.dealer
+        if self.phase == Phase.DRAW:
+            return self.serving
+        return None
+
     def _sample_direct(self, rng: random.Random) -> Action | None:
         """The deal, a draw from the stock and a card drawn at random from a hand; the
         turn-up is drawn among :meth:`chance_outcomes`."""

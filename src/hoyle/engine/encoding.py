@@ -61,6 +61,8 @@ class EncodedGame(Protocol[StateT]):
         info_extra_size: the length of :meth:`info_extra`.
         private_slices: the ``(start, stop)`` ranges of the observation that are the
             observer's private information (left out for a public observer).
+        card_blocks: how many one-hot blocks of the pack's size begin the observation,
+            each marking cards (the leak checker reads the cards marked there).
         max_game_value: the most game points a game can be worth (``reward="game_points"``).
         max_game_length: an upper bound on the actions of one game, chance included.
     """
@@ -85,6 +87,9 @@ class EncodedGame(Protocol[StateT]):
 
     @property
     def private_slices(self) -> tuple[tuple[int, int], ...]: ...
+
+    @property
+    def card_blocks(self) -> int: ...
 
     @property
     def max_game_value(self) -> float: ...

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hoyle.engine.commands import GameCommand
-from hoyle.engine.event import Event
+from hoyle.engine.event import Event, EventKind
 from hoyle.engine.jobs import TableJob
 from hoyle.engine.laws import LawCode, Param, report_menu
 from hoyle.engine.names import by_name
@@ -41,7 +43,7 @@ if TYPE_CHECKING:
     from hoyle.engine.review import Review
     from hoyle.engine.text import GameText
 
-__all__ = ["GAMES", "GameSpec", "default_game", "game_names", "get_game", "games",
+__all__ = ["GAMES", "Capability", "GameSpec", "piece", "default_game", "game_names", "get_game", "games",
            "record_game"]
 
 GAMES: dict[str, str] = {
@@ -52,12 +54,49 @@ GAMES: dict[str, str] = {
 only when the game is first asked for, so ``import hoyle`` stays light."""
 
 
+class Capability(StrEnum):
+    """What a game may offer beyond the rules, its players and its words: each interface
+    asks for the capability it needs (:meth:`GameSpec.has`) and goes without the game where
+    it is absent, so a missing capability never breaks another game."""
+
+    ENCODING = "encoding"
+    """Action ids, observations and chance nodes: the research environments
+    (PettingZoo, OpenSpiel)."""
+    REFEREE = "referee"
+    """A real table refereed (``hoyle referee``, the web referee table)."""
+    MATCHES = "matches"
+    """Matches between computer players (``hoyle sim``) and their summaries."""
+    REVIEW = "review"
+    """The review of a finished game's decisions (``hoyle review``)."""
+    HINT = "hint"
+    """The coach's advice at a person's move."""
+
+
+def piece(path: str) -> Any:
+    """The object at ``path`` (``"module:attribute"``), its module imported now.
+
+    Raises:
+        HoyleError: no such module or attribute.
+    """
+    module, _, attr = path.partition(":")
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError) as e:
+        raise HoyleError(f"no piece {path!r}: {e}") from None
+
+
 class GameSpec:
     """What the layers above the games need to know of one game.
 
     A game subclasses this in its own package (``hoyle/<game>/game.py``) and fills in the
-    class attributes and methods; each method imports the piece it hands out when it is
-    called, so asking for a game costs nothing until a piece is used.
+    class attributes: its names and defaults, and where each of its pieces lives
+    (``"module:attribute"``, imported when the piece is first asked for, so asking for a
+    game costs nothing until a piece is used). It declares its optional
+    :class:`Capability` set and overrides only what differs from the defaults here.
+
+    What every game must give (the contract): :attr:`codes_at`, :attr:`players_at`,
+    :attr:`text_at` and :attr:`state_at`; with them records, replay, verification, the
+    play at a terminal and on the web work.
 
     Attributes:
         name: the registry name, also a record's ``game`` field (``"cribbage"``).
@@ -66,30 +105,53 @@ class GameSpec:
         default_laws: the law code a new game gets (``"ew"``).
         default_opponent: the computer player a person meets by default.
         catalogue: the game's rules and laws catalogue, relative to ``shared/``
-            (``"laws/cribbage.md"``): the IDs that code and tests cite.
+            (``"laws/cribbage.md"``), or an absolute path: the IDs that code and tests cite.
         rule_prefix: the prefix of the game's rule-of-play IDs (``"CRIB-R"``: ``CRIB-R-1``
             ...), each with a test named after it (``test_CRIB_R_1_...``).
+        capabilities: what the game offers beyond the contract (:class:`Capability`).
+        codes_at: its law codes by name (``dict[str, LawCode]``).
+        players_at: its computer players by name (``dict[str, Callable[[], player]]``).
+        text_at: its :class:`~hoyle.engine.text.GameText` class.
+        state_at: ``state_for_record(record) -> state``, a new game from a record's header.
+        kinds_at: its own event kinds (a ``StrEnum``), beside the framework's.
+        rule_params_at: its rules of play's options (``Sequence[Param]``).
+        variants_at: its variants' names, the default first (by default that one alone).
+        encoding_at: its :class:`~hoyle.engine.encoding.Encoding` (with
+            :attr:`Capability.ENCODING`).
     """
 
     name: ClassVar[str]
     title: ClassVar[str]
-    default_variant: ClassVar[str]
+    default_variant: ClassVar[str] = "standard"
     default_laws: ClassVar[str]
-    default_opponent: ClassVar[str]
+    default_opponent: ClassVar[str] = "random"
     catalogue: ClassVar[str]
     rule_prefix: ClassVar[str]
+    capabilities: ClassVar[frozenset[Capability]] = frozenset()
+    codes_at: ClassVar[str]
+    players_at: ClassVar[str]
+    text_at: ClassVar[str]
+    state_at: ClassVar[str]
+    kinds_at: ClassVar[str] = ""
+    rule_params_at: ClassVar[str] = ""
+    variants_at: ClassVar[str] = ""
+    encoding_at: ClassVar[str] = ""
+
+    def has(self, capability: Capability) -> bool:
+        """Whether the game offers ``capability``."""
+        return capability in self.capabilities
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"
 
     # -- rules and laws -------------------------------------------------------------------
     def variants(self) -> Sequence[str]:
-        """The variant names, the default first."""
-        raise NotImplementedError
+        """The variant names, the default first (by default the one)."""
+        return tuple(piece(self.variants_at)) if self.variants_at else (self.default_variant,)
 
     def codes(self) -> Mapping[str, LawCode]:
         """The law codes by name (``{"ew": ..., "acc": ...}``)."""
-        raise NotImplementedError
+        return piece(self.codes_at)  # type: ignore[no-any-return]
 
     def get_code(self, name: str, **params: Any) -> LawCode:
         """The law code ``name`` (case-insensitive), with ``params`` changed.
@@ -97,7 +159,8 @@ class GameSpec:
         Raises:
             HoyleError: no such code, or a parameter it does not have.
         """
-        raise NotImplementedError
+        code = by_name(self.codes(), name, "law code", fold_case=True)
+        return code.with_params(**params) if params else code
 
     def report_menu(self, code: str | None = None) -> tuple[tuple[str, str, str], ...]:
         """The referee's report menu under the law code ``code`` (default the game's
@@ -112,8 +175,9 @@ class GameSpec:
         return report_menu(self.get_code(code or self.default_laws))
 
     def rule_params(self) -> Sequence[Param]:
-        """The options of the game's rules of play (its ``rules.RULE_PARAMS``)."""
-        raise NotImplementedError
+        """The options of the game's rules of play (its ``rules.RULE_PARAMS``; none by
+        default)."""
+        return piece(self.rule_params_at) if self.rule_params_at else ()
 
     def params(self, code: str | None = None) -> tuple[Param, ...]:
         """The game's whole parameter schema: the rules of play's options, then the law
@@ -131,7 +195,7 @@ class GameSpec:
     def players(self) -> Mapping[str, Callable[[], Any]]:
         """The computer players by name, each a factory of a new player
         (``choose(view, legal_actions, rng) -> action``)."""
-        raise NotImplementedError
+        return piece(self.players_at)  # type: ignore[no-any-return]
 
     def make_player(self, name: str) -> Any:
         """A new computer player by name (in any case).
@@ -148,30 +212,44 @@ class GameSpec:
         Raises:
             RecordError: not a record of this game, or a bad variant, option or law code.
         """
-        raise NotImplementedError
+        return piece(self.state_at)(record)  # type: ignore[no-any-return]
 
     def replay_record(self, record: GameRecord,
                       seeded: bool = False) -> tuple[GameState, list[Event]]:
         """Replay ``record``: the final state and every event, in order; with ``seeded``
         (a saved game against the computer) every chance outcome must be the one its seed
-        gives (:func:`hoyle.engine.records.replay_actions`).
+        gives (:func:`hoyle.engine.runner.replay_record`).
 
         Raises:
             RecordError: a bad header, or an action that cannot be read or is illegal where
                 it stands (the error names the first), a chance outcome not the seed's
                 (``seeded``), or a stored result the replay disagrees with.
         """
-        raise NotImplementedError
+        from hoyle.engine.runner import replay_record
+
+        state = self.state_for_record(record)
+        return state, replay_record(state, record, seeded)
 
     # -- envs -----------------------------------------------------------------------------
-    def encoding(self) -> Encoding:
+    def encoding(self) -> Encoding | None:
         """The game's action ids, observations and chance nodes for the research
-        environments (``hoyle.envs``: PettingZoo and OpenSpiel), imported on first call.
+        environments (``hoyle.envs``: PettingZoo and OpenSpiel), imported on first call;
+        ``None`` for a game without :attr:`Capability.ENCODING` (the environments leave it
+        out)."""
+        if not self.has(Capability.ENCODING):
+            return None
+        return piece(self.encoding_at)  # type: ignore[no-any-return]
+
+    def encoded(self) -> Encoding:
+        """:meth:`encoding`, for an interface that needs one.
 
         Raises:
-            NotImplementedError: the game has no encoding.
+            HoyleError: the game has no encoding (no research environment).
         """
-        raise NotImplementedError
+        encoding = self.encoding()
+        if encoding is None:
+            raise HoyleError(f"{self.title} has no encoding, so no research environment")
+        return encoding
 
     # -- sim and analysis: matches, statistics, advice -----------------------------------
     def play_match_game(self, names: tuple[str, str], seed: int, index: int,
@@ -228,12 +306,15 @@ class GameSpec:
     def sim_options(self) -> Sequence[Option]:
         """The game's own options of ``hoyle sim GAME``: ``players``, the two computer
         players as ``A,B`` (its default the match to run when none is named, its help
-        listing the players)."""
-        raise NotImplementedError
+        listing the players). By default the default opponent against itself."""
+        return (Option("players", str, f"{self.default_opponent},{self.default_opponent}",
+                       f"Two players, e.g. {self.default_opponent},{self.default_opponent} "
+                       f"({', '.join(self.players())})."),)
 
     def sim_help(self) -> str:
         """The help of ``hoyle sim GAME`` (what its results table shows)."""
-        raise NotImplementedError
+        return (f"A {self.title.lower()} match between two computer players: win rates with "
+                "95% confidence intervals.")
 
     def stats_command(self) -> GameCommand | None:
         """``hoyle stats GAME`` (named after the game), or ``None`` if the game has no
@@ -271,7 +352,8 @@ class GameSpec:
         """Every kind of event the game emits: the framework's
         (:class:`~hoyle.engine.event.EventKind`), then its own (``hoyle.<game>.events.Kind``),
         each a ``str`` enum member."""
-        raise NotImplementedError
+        own = tuple(piece(self.kinds_at)) if self.kinds_at else ()
+        return (*EventKind, *own)
 
     def hint(self, state: GameState, seat: int) -> list[str]:
         """The coach's advice to ``seat``, to move now in ``state`` (lines, markup), from
@@ -286,19 +368,40 @@ class GameSpec:
     def text(self) -> GameText:
         """The game's words and the reading of what a person types (event lines, prompts,
         moves, the referee's menu), for any interface: strings in, strings out."""
-        raise NotImplementedError
+        return piece(self.text_at)()  # type: ignore[no-any-return]
 
     def play_options(self) -> Sequence[Option]:
         """The options of ``hoyle play GAME``, in order: ``seed`` (``int | None``),
         ``save`` and ``resume`` (``Path | None``) and the game's own (their values reach
-        :meth:`GameText.new_play` by name)."""
-        raise NotImplementedError
+        :meth:`GameText.new_play` by name). By default those, the opponent and the law
+        code."""
+        return (
+            Option("seed", int, None, "Seed for the game (every shuffle and every computer "
+                                      "choice flows from it)."),
+            Option("opponent", str, self.default_opponent,
+                   f"Computer player: {', '.join(self.players())}."),
+            self.laws_option(),
+            Option("save", Path, None, "Record file, written after every move (default "
+                   f"hoyle-{self.name}-DATE-TIME.json in the saves folder of your data "
+                   "directory)."),
+            Option("resume", Path, None, "Continue a saved game from its record file."))
+
+    def laws_option(self) -> Option:
+        """The ``laws`` option of a command: the law code, the game's default first."""
+        return Option("laws", str, self.default_laws, f"Law code: {' or '.join(self.codes())}.")
 
     def referee_options(self) -> Sequence[Option]:
         """The options of ``hoyle referee GAME``, in order: ``names`` (``str | None``,
         comma-separated), ``save`` and ``resume`` (``Path | None``) and the game's own
-        (their values reach :meth:`GameText.new_referee` by name)."""
-        raise NotImplementedError
+        (their values reach :meth:`GameText.new_referee` by name). By default those and
+        the law code (with :attr:`Capability.REFEREE`; none without)."""
+        if not self.has(Capability.REFEREE):
+            return ()
+        return (
+            self.laws_option(),
+            Option("names", str, None, "The players, seat 0 first, comma-separated."),
+            Option("save", Path, None, f"Record file (default hoyle-referee-{self.name}.json)."),
+            Option("resume", Path, None, "Continue a refereed game from its record."))
 
     def laws_options(self) -> Sequence[Option]:
         """The game's own options of ``hoyle laws GAME`` (their values reach
@@ -308,8 +411,7 @@ class GameSpec:
 
 @cache
 def _load(name: str) -> GameSpec:
-    module, _, attr = GAMES[name].partition(":")
-    spec = getattr(importlib.import_module(module), attr)
+    spec = piece(GAMES[name])
     if not isinstance(spec, GameSpec) or spec.name != name:
         raise HoyleError(f"the registry entry for {name!r} is not its GameSpec")
     return spec
@@ -352,6 +454,8 @@ def default_game() -> GameSpec:
     return _load(next(iter(GAMES)))
 
 
-def games() -> tuple[GameSpec, ...]:
-    """Every registered game's spec (each loaded on first use)."""
-    return tuple(_load(n) for n in GAMES)
+def games(capability: Capability | None = None) -> tuple[GameSpec, ...]:
+    """Every registered game's spec (each loaded on first use); with ``capability``, only
+    the games that offer it."""
+    return tuple(spec for spec in (_load(n) for n in GAMES)
+                 if capability is None or spec.has(capability))

@@ -152,6 +152,13 @@ class BaseState:
         """Hook: what ``seat`` may know now, and nothing more (the game's view type)."""
         raise NotImplementedError
 
+    def receiver(self, position: int) -> int | None:
+        """Hook: the seat that the ``position``-th card (from 0) of the deal or draw being
+        made now goes to, face down; ``None`` for no seat (the crib, the stock) or no deal
+        being made. The game's own declaration of who may know a dealt card (the leak
+        checks read it). Default ``None``."""
+        return None
+
     def view_free(self) -> bool:
         """Whether a player that can choose from the legal actions alone (a random
         player's ``choose_blind``) may be spared the view now: the runner's shortcut,
@@ -339,12 +346,13 @@ class BaseState:
     # -- rulings and decisions -------------------------------------------------------
 
     def _facts(self) -> dict[str, Any]:
-        """Hook: the facts of the situation every ruling may use."""
-        raise NotImplementedError
+        """Hook: the facts of the situation every ruling may use (none by default)."""
+        return {}
 
     def _adversary(self, seat: int) -> int:
-        """Hook: the seat the laws give the offended side's points and choices to."""
-        raise NotImplementedError
+        """Hook: the seat the laws give the offended side's points and choices to (by
+        default the next seat)."""
+        return (seat + 1) % len(self.cuts)
 
     def _noting(self, irregularity: Irregularity) -> None:
         """Hook: note ``irregularity`` before the law code rules it."""
@@ -456,8 +464,9 @@ class BaseState:
         raise NotImplementedError
 
     def _record_options(self) -> dict[str, Any]:
-        """Hook: the record's options (the rules' and the game's own flags)."""
-        raise NotImplementedError
+        """Hook: the record's options (the rules' and the game's own flags); none by
+        default."""
+        return {}
 
     def _result_dict(self) -> dict[str, Any] | None:
         """Hook: the game's result as a dict, ``None`` while it is in progress."""

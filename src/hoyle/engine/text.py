@@ -29,7 +29,7 @@ from rich.markup import escape
 
 from hoyle.cards import Card, Suit
 from hoyle.engine.action import Action
-from hoyle.engine.event import Event
+from hoyle.engine.event import Event, EventKind
 from hoyle.engine.records import GameRecord
 from hoyle.engine.series import MatchState
 from hoyle.errors import HoyleError, RecordError
@@ -188,6 +188,30 @@ def choice_line(e: Event, who: str, names: Sequence[str]) -> str:
             f"[dim]({escape(e.source)})[/dim]")
 
 
+def framework_line(e: Event, names: Sequence[str]) -> str | None:
+    """The line of an event of the framework's own kinds
+    (:class:`~hoyle.engine.event.EventKind`: the cut for deal, the dealer, a new deal, the
+    game's end, a ruling, a choice) in plain words any game may use; ``None`` for any other
+    kind."""
+    w = who(names, e.seat)
+    kind = e.kind
+    if kind == EventKind.CUT:
+        return f"{w}: cuts {cards_markup(e.cards)} for the deal."
+    if kind == EventKind.CUT_TIE:
+        return f"Equal cuts: cut again ({escape(e.source)})."
+    if kind == EventKind.DEALER:
+        return f"[bold]{w}: deals first[/bold] ({escape(e.reason)}, {escape(e.source)})."
+    if kind == EventKind.NEW_DEAL:
+        return f"[dim]── New deal: {w} deals. ──[/dim]"
+    if kind == EventKind.GAME_OVER:
+        return f"[bold magenta]{w}: {escape(e.reason)}[/bold magenta]"
+    if kind == EventKind.RULING:
+        return ruling_line(e, names)
+    if kind == EventKind.CHOICE:
+        return choice_line(e, w, names)
+    return None
+
+
 def unknown_event_line(e: Event, who: str) -> str:
     """The line for an event kind a game's text has no line for: a fallback that never
     hides what happened (``tests/test_catalogue.py`` fails if a game emits such a kind)."""
@@ -221,8 +245,8 @@ class GameText:
 
     # -- every interface ------------------------------------------------------------------
     def seat_count(self, state: Any) -> int:
-        """The number of seats of ``state``'s game."""
-        raise NotImplementedError
+        """The number of seats of ``state``'s game (by default, the seats that cut)."""
+        return len(state.cuts)
 
     def finished(self, state: Any) -> bool:
         """Whether ``state``'s game is over."""
@@ -230,8 +254,15 @@ class GameText:
 
     def event_lines(self, events: Sequence[Event], names: Sequence[str],
                     viewer: int | None) -> list[str]:
-        """Lines for ``events`` as seat ``viewer`` saw them (``None``: every card)."""
-        raise NotImplementedError
+        """Lines for ``events`` as seat ``viewer`` saw them (``None``: every card). By
+        default the framework's kinds (:func:`framework_line`) and the fallback for any
+        other: a game gives the lines of its own kinds and hands the rest here."""
+        out = []
+        for raw in events:
+            e = raw if viewer is None else raw.seen_by(viewer)
+            line = framework_line(e, names)
+            out.append(line if line is not None else unknown_event_line(e, who(names, e.seat)))
+        return out
 
     def ruling_marks(self, ruling: Any) -> str:
         """The one text form of a ruling's marks (provisional, parameter, edition, scope)
@@ -252,8 +283,9 @@ class GameText:
 
     def play_banner(self, game: PlayGame, seed: int, values: Mapping[str, Any]) -> str:
         """The line that opens a new game. It never says the seed (which derives the
-        computer's cards and every deal to come): only a game that is over shows it."""
-        raise NotImplementedError
+        computer's cards and every deal to come): only a game that is over shows it. By
+        default the game's help."""
+        return escape(self.help_text)
 
     def resume_play(self, record: GameRecord, path: Path) -> PlayGame:
         """The saved game ``record`` (read from ``path``), to continue.
@@ -275,7 +307,8 @@ class GameText:
 
     def play_names(self, game: PlayGame) -> list[str]:
         """The seats' names as the person sees them ("You", "Computer (expert)")."""
-        raise NotImplementedError
+        return ["You" if seat == game.human else f"Computer ({game.players[seat].name})"
+                for seat in range(self.seat_count(game.state))]
 
     def play_event_lines(self, state: Any, events: Sequence[Event], names: Sequence[str],
                          seat: int) -> list[str]:

@@ -50,7 +50,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.websockets import WebSocketState
 
 from hoyle.engine.action import Action
-from hoyle.engine.registry import GameSpec, games, get_game
+from hoyle.engine.registry import Capability, GameSpec, games, get_game
 from hoyle.engine.series import MAX_MATCH
 from hoyle.engine.text import Confirm
 from hoyle.errors import HoyleError, short_repr
@@ -475,7 +475,8 @@ def _game_forms() -> list[dict[str, Any]]:
         seats = 4 if any(o["name"] == "variant" for o in opts) else 2
         out.append({"name": spec.name, "title": spec.title, "options": opts,
                     "players": list(spec.players()), "default": spec.default_opponent,
-                    "seats": seats, "referee": described(spec, referee_options(spec))})
+                    "seats": seats, "referee": described(spec, referee_options(spec)),
+                    "can_referee": spec.has(Capability.REFEREE)})
     return out
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from hoyle.engine.action import Action
 from hoyle.engine.records import MAX_TEXT
-from hoyle.engine.registry import GameSpec, get_game
+from hoyle.engine.registry import Capability, GameSpec, get_game
 from hoyle.engine.text import TextTable
 from hoyle.errors import HoyleError
 from hoyle.web.store import SeatKind, TableRow, TableStore
@@ -239,6 +239,8 @@ def create_referee(tables: Tables, game: str, options: Mapping[str, Any],
     if any(len(n) > MAX_TEXT for n in names):
         raise WebError(f"a name is at most {MAX_TEXT} characters (a record keeps it)")
     spec = get_game(game)
+    if not spec.has(Capability.REFEREE):
+        raise WebError(f"{spec.title} has no referee table")
     known = {o.name for o in referee_options(spec)}
     clean: dict[str, Any] = {}
     for name, value in options.items():

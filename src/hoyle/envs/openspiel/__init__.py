@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import pyspiel  # type: ignore[import-not-found]
 
-from hoyle.engine.registry import games
+from hoyle.engine.registry import Capability, games
 from hoyle.envs.openspiel.base import (HoyleGame, HoyleObserver, HoyleSpielState,
                                        game_class, short_name)
 
@@ -59,6 +59,6 @@ __all__ = ["HoyleGame", "HoyleSpielState", "HoyleObserver", "GAME_CLASSES"]
 GAME_CLASSES: dict[str, type[HoyleGame]] = {}
 """The registered game classes by OpenSpiel name (``"python_hoyle_cribbage"``)."""
 
-for _spec in games():
+for _spec in games(Capability.ENCODING):
     _type, GAME_CLASSES[short_name(_spec)] = game_class(_spec)
     pyspiel.register_game(_type, GAME_CLASSES[short_name(_spec)])

@@ -35,7 +35,7 @@ def game_type(spec: GameSpec) -> Any:
     nodes, imperfect information, zero-sum, rewarded at the end, with information-state
     and observation strings and tensors; from two to the encoding's ``max_players``
     players; the parameters are the encoding's and ``reward`` (``"win"``)."""
-    encoding = spec.encoding()
+    encoding = spec.encoded()
     return pyspiel.GameType(
         short_name=short_name(spec),
         long_name=f"Python {spec.title} (hoyle)",
@@ -114,7 +114,7 @@ def game_class(spec: GameSpec) -> tuple[Any, type[HoyleGame]]:
     """The ``pyspiel.GameType`` of a registry game and the class ``pyspiel.register_game``
     takes for it (built from ``params``)."""
     gtype = game_type(spec)
-    encoding = spec.encoding()
+    encoding = spec.encoded()
 
     class Game(HoyleGame):
         def __init__(self, params: dict[str, Any] | None = None) -> None:

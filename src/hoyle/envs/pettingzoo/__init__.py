@@ -35,12 +35,12 @@ from typing import Any
 
 import pettingzoo  # type: ignore[import-untyped]
 
-from hoyle.engine.registry import GameSpec, games
+from hoyle.engine.registry import Capability, GameSpec, games
 from hoyle.envs.pettingzoo.base import HoyleAECEnv, env_name, raw_env_class, wrapped
 
 __all__ = ["HoyleAECEnv", "ENV_NAMES", "make"]
 
-_SPECS: dict[str, GameSpec] = {env_name(s): s for s in games()}
+_SPECS: dict[str, GameSpec] = {env_name(s): s for s in games(Capability.ENCODING)}
 
 ENV_NAMES: tuple[str, ...] = tuple(_SPECS)
 """The gymnasium-style names of the environments, one per registry game
@@ -59,7 +59,7 @@ def _env_module(name: str) -> types.ModuleType:
         raise."""
         return wrapped(raw, **kwargs)
 
-    module = types.ModuleType(f"{__name__}.{spec.name}_v0", spec.encoding().env_doc)
+    module = types.ModuleType(f"{__name__}.{spec.name}_v0", spec.encoded().env_doc)
     module.env = env  # type: ignore[attr-defined]
     module.raw_env = raw  # type: ignore[attr-defined]
     module.__all__ = ["env", "raw_env"]  # type: ignore[attr-defined]

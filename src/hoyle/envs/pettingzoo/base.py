@@ -60,7 +60,7 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         if reward not in REWARD_MODES:
             raise ParameterError(f"reward must be one of {', '.join(REWARD_MODES)}, not "
                                  f"{reward!r}", "reward")
-        self.encoded: EncodedGame[Any] = self.game.encoding().from_options(**options)
+        self.encoded: EncodedGame[Any] = self.game.encoded().from_options(**options)
         self.rules = self.encoded.rules
         self.laws = self.encoded.laws
         self.num_players = self.encoded.num_players
