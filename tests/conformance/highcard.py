@@ -169,7 +169,7 @@ class HighCardState(BaseState):
     def _result_dict(self) -> dict[str, Any] | None:
         return self.result.to_dict() if self.result is not None else None
 
-    def view(self, seat: int) -> HighCardView:
+    def _view(self, seat: int) -> HighCardView:
         return HighCardView(seat, tuple(sorted(self.hands[seat])), tuple(self.played),
                             (self.scores[0], self.scores[1]), self.dealer, self.phase,
                             self.to_act)

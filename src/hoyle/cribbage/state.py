@@ -463,7 +463,7 @@ class CribbageState(BaseState):
         ``hand``, ``kept`` and ``discards`` empty, ``heels_due`` false) and ``seat`` -1;
         the board, the count, the cards played and the cards laid face up in the show are
         public. (Added for ``hoyle serve``'s spectators.)"""
-        return self.view(0)._replace(seat=-1, hand=(), kept=(), discards=(), heels_due=False)
+        return self._view(0)._replace(seat=-1, hand=(), kept=(), discards=(), heels_due=False)
 
     def receiver(self, position: int) -> int | None:
         """The seat dealt the ``position``-th card of the deal: ``cards_dealt`` each from
@@ -480,7 +480,7 @@ class CribbageState(BaseState):
         unless the players count their own points."""
         return not self.manual_count and (self.phase == Phase.PLAY or self.phase == Phase.DISCARD)
 
-    def view(self, seat: int) -> CribbageView:
+    def _view(self, seat: int) -> CribbageView:
         """What ``seat`` may know now (see :class:`CribbageView`).
 
         Raises:

@@ -354,10 +354,10 @@ class EcarteState(BaseState):
         ``hand`` and ``discards`` empty, no ``lay_out``, no ``king_window``) and ``seat``
         -1; the turn-up, the trick, the cards played and the score are public. (Added for
         ``hoyle serve``'s spectators.)"""
-        return self.view(0)._replace(seat=-1, hand=(), discards=(), lay_out=0,
+        return self._view(0)._replace(seat=-1, hand=(), discards=(), lay_out=0,
                                      king_window=False)
 
-    def view(self, seat: int) -> EcarteView:
+    def _view(self, seat: int) -> EcarteView:
         """What ``seat`` may know now (see :class:`EcarteView`).
 
         Raises:

@@ -50,7 +50,7 @@ GAME_OVER: Final = "game_over"
 _S = TypeVar("_S", bound="BaseState")
 
 FIELDS: Final = ("seed", "laws", "referee", "phase", "to_act", "dealer", "cuts", "deal_number",
-                 "decision", "pending", "_history")
+                 "decision", "pending", "_history", "_views", "_views_at")
 """The attributes :class:`BaseState` keeps. Compiled, they are not in an instance's
 ``__dict__``, and a state class that is not compiled copies and pickles them explicitly
 (``EcarteState.__getstate__``)."""
@@ -125,6 +125,8 @@ class BaseState:
         self.decision: Decision | None = None
         self.pending: Continuation | None = None
         self._history: list[Action] = []
+        self._views: dict[int, Any] | None = None
+        self._views_at = -1
 
     # -- reading ---------------------------------------------------------------------
 
@@ -149,8 +151,32 @@ class BaseState:
         raise NotImplementedError
 
     def view(self, seat: int) -> Any:
-        """Hook: what ``seat`` may know now, and nothing more (the game's view type)."""
+        """What ``seat`` may know now, and nothing more (the game's view type, built by
+        its :meth:`_view`): built once a move for each seat where :meth:`keep_views` was
+        asked, else anew at each call."""
+        views = self._views
+        if views is None:
+            return self._view(seat)
+        n = len(self._history)
+        if self._views_at != n:
+            views.clear()
+            self._views_at = n
+        v = views.get(seat)
+        if v is None:
+            v = views[seat] = self._view(seat)
+        return v
+
+    def _view(self, seat: int) -> Any:
+        """Hook: the view of ``seat`` (an immutable value: it may be handed out again)."""
         raise NotImplementedError
+
+    def keep_views(self) -> None:
+        """Build each seat's view at most once a move from now on (a table that sends every
+        reader a frame per move asks its text for the view many times); clones keep it.
+        Views are immutable and every change of the state is an action, so a view kept
+        for the current move is the one :meth:`_view` would build."""
+        self._views = {}
+        self._views_at = -1
 
     def receiver(self, position: int) -> int | None:
         """Hook: the seat that the ``position``-th card (from 0) of the deal or draw being
@@ -174,6 +200,9 @@ class BaseState:
         c = copy.copy(self)
         c.cuts = list(self.cuts)
         c._history = list(self._history)
+        if self._views is not None:
+            c._views = {}
+            c._views_at = -1
         c._unshare()
         return c
 
@@ -183,13 +212,19 @@ class BaseState:
 
     # -- check, then apply -----------------------------------------------------------
 
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` may be applied now (never raises, never changes the state)."""
+    def check(self, action: Action) -> str | None:
+        """Why ``action`` may not be applied now (the reason :meth:`apply` would raise), or
+        ``None`` when it may: asked before acting, without a clone (pokerkit's
+        ``verify_x``). Never raises, never changes the state."""
         try:
             self._check(action)
-        except HoyleError:  # IllegalAction, or a card the game's pack lacks
-            return False
-        return True
+        except HoyleError as e:  # IllegalAction, or a card the game's pack lacks
+            return str(e)
+        return None
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now (never raises, never changes the state)."""
+        return self.check(action) is None
 
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action`` and return the events it caused, in order.

@@ -89,6 +89,7 @@ class RefereeTable(Table):
             raise WebError("a referee table names its players")
         self.state, self.names = self.text.new_referee(
             [n.strip() for n in names], _values(self.spec, row.options))
+        self.state.keep_views()
         if len(row.seats) != 1 or row.seats[0].kind != REFEREE:
             raise WebError("a referee table has one seat, the referee's")
         if len(row.token_hashes) != 1:

@@ -206,6 +206,7 @@ class Table:
         self.text = self.spec.text()
         self.state: Any = self.text.new_play(int(row.seed),
                                              _values(self.spec, row.options)).state
+        self.state.keep_views()  # each reader's frame asks for its view many times
         seats = self.text.seat_count(self.state)
         if len(row.seats) != seats:
             raise WebError(f"the game has {seats} seats, not {len(row.seats)}")
@@ -300,18 +301,19 @@ class Table:
     # -- acting ----------------------------------------------------------------------------
     def _apply(self, action: Action, store: bool = True) -> Step:
         """Apply a legal ``action``: stored first (when ``store``), then applied."""
-        seat = self.state.current_player
-        trial = self.state.clone()
-        events = trial.apply(action)  # IllegalAction: nothing stored, nothing changed
+        state = self.state
+        seat = state.current_player
+        why = state.check(action)
+        if why is not None:  # nothing stored, nothing changed
+            raise IllegalAction(why)
         n = len(self.steps) + 1
         if store:
             self.store.append_action(self.id, n, seat, str(action))
             self.row.actions.append(str(action))
-        self.state = trial
-        self.game.state = trial
+        events = state.apply(action)
         step = Step(n, seat, str(action), tuple(events), self.game.number)
         self.steps.append(step)
-        if trial.is_terminal():
+        if state.is_terminal():
             self._next_game(step)
         if store and self.finished:
             self.store.finish(self.id)
@@ -348,6 +350,7 @@ class Table:
             else:
                 seed, commit = known.seed, known.commitment
             new.seed = int(seed)  # the engine's record of the game's seed
+        new.keep_views()
         self.games.append(GameRun(number, seed, commit, game.last, new, words))
         self.state = new
 
