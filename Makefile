@@ -47,7 +47,7 @@ tmux:
 # by mypyc (hoyle._accel), which must behave identically (the interfaces' tests, which
 # drive the same engine through a terminal, a browser or a socket, run once).
 COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs tests/sim \
-	tests/test_catalogue.py tests/test_leaks.py README.md
+	tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
 test: $(STAMP) chromium tmux
 	$(BIN)/mypy
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q

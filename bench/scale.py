@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from hoyle.cribbage.advice.wintable import win_table  # noqa: E402
 from hoyle.engine.records import GameRecord  # noqa: E402
-from hoyle.engine.registry import get_game  # noqa: E402
+from hoyle.interface.registry import get_game  # noqa: E402
 from hoyle.sim.executors import open_executor, run_tasks  # noqa: E402
 from hoyle.sim.tables import run_job  # noqa: E402
 

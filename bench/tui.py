@@ -18,8 +18,8 @@ import time
 
 from textual.widgets import Input
 
-from hoyle.engine.play import PlayDriver
-from hoyle.engine.registry import get_game
+from hoyle.interface.play import PlayDriver
+from hoyle.interface.registry import get_game
 from hoyle.errors import UndoRefused
 from hoyle.tui.app import TableApp
 

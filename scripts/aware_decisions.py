@@ -38,7 +38,7 @@ from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState
 from hoyle.cribbage.tally import _cards_of
 from hoyle.engine.action import CHANCE, Action
-from hoyle.engine.tally import game_seed
+from hoyle.interface.tally import game_seed
 
 SEED = 2017
 

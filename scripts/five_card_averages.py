@@ -18,7 +18,7 @@ import math
 from hoyle.cribbage.events import Kind
 from hoyle.cribbage.tables import first_deal
 from hoyle.cribbage.tally import score_kind
-from hoyle.engine.tally import game_seed
+from hoyle.interface.tally import game_seed
 
 KEYS = ("pegging:dealer", "pegging:pone", "hand:dealer", "hand:pone", "crib:dealer")
 

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from hoyle.cribbage.events import Kind  # noqa: E402
 from hoyle.cribbage.tables import first_deal  # noqa: E402
-from hoyle.engine.tally import game_seed  # noqa: E402
+from hoyle.interface.tally import game_seed  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "src/hoyle/cribbage/players/data/peg_sequences.json"
 

@@ -2,7 +2,7 @@
 
 Project policy (``shared/laws/README.md``, How IDs are used): test names carry the ID, with
 ``-`` and ``.`` turned into ``_`` and parentheses dropped (``ACC-4.4(a)`` -> ``ACC_4_4a``).
-For each game of the registry (``hoyle.engine.registry.games``):
+For each game of the registry (``hoyle.interface.registry.games``):
 
 * every rule-of-play ID ``<rule_prefix>-<n>`` found in the game's catalogue
   (``shared/<spec.catalogue>``) has a function ``def test_<PREFIX>_<n>_...`` in
@@ -20,7 +20,7 @@ directory.
 
 And every kind of event a game emits (``Event("kind", ...)`` / ``event("kind", ...)`` in its
 package, read as text) has a line of its own in the game's text, not the fallback for
-unknown kinds (``hoyle.engine.text.unknown_event_line``).
+unknown kinds (``hoyle.interface.text.unknown_event_line``).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import pytest
 
 from conformance.highcard import GAME as HIGH_CARD
 from hoyle.engine.event import EventKind
-from hoyle.engine.registry import GameSpec, games
+from hoyle.interface.registry import GameSpec, games
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 TESTS = Path(__file__).resolve().parent
@@ -145,7 +145,7 @@ def test_every_emitted_event_kind_is_declared(spec: GameSpec) -> None:
 def test_every_event_kind_has_a_text_line(spec: GameSpec) -> None:
     from hoyle.cards import Card
     from hoyle.engine.event import Event
-    from hoyle.engine.text import unknown_event_line
+    from hoyle.interface.text import unknown_event_line
 
     kinds = [str(k) for k in spec.event_kinds()]
     text = spec.text()

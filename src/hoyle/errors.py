@@ -60,7 +60,7 @@ class IllegalAction(HoyleError):
 
 
 class UndoRefused(HoyleError):
-    """The coach's ``undo`` refused (``hoyle.engine.play.PlayDriver.undo``): nothing to
+    """The coach's ``undo`` refused (``hoyle.interface.play.PlayDriver.undo``): nothing to
     undo, undo not allowed in this game, or a card turned since the person's last
     decision. The game is left as it was."""
 

@@ -17,8 +17,8 @@ from hoyle.cli.main import app
 from hoyle.cli.session import PlaySession
 from hoyle.cli.stats import StatsStore
 from hoyle.engine.action import Action
-from hoyle.engine.play import PlayDriver
-from hoyle.engine.registry import get_game
+from hoyle.interface.play import PlayDriver
+from hoyle.interface.registry import get_game
 
 SPEC = get_game("cribbage")
 TEXT = SPEC.text()
@@ -144,7 +144,7 @@ def test_ecartes_statistics_use_its_own_roles() -> None:
     """Écarté has an elder hand and a dealer, no pone, no crib and no skunk."""
     from hoyle.ecarte.match import play_game as play_ecarte
     from hoyle.ecarte.players import RandomPlayer as EcarteRandom
-    from hoyle.engine.text import HUMAN
+    from hoyle.interface.text import HUMAN
 
     record = play_ecarte([EcarteRandom(), EcarteRandom()], seed=4).to_record(
         seats=[HUMAN, "random"])

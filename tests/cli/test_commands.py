@@ -184,7 +184,7 @@ def test_replay_a_line_of_a_sim_records_file(tmp_path: Path) -> None:
                   "--seed", "7", "--out", str(out_file))
     assert code == 0
     lines = out_file.read_text().splitlines()
-    # Game 1 of the run (line 2) is seeded 7 * 1,000,003 + 1 (hoyle.engine.tally.game_seed).
+    # Game 1 of the run (line 2) is seeded 7 * 1,000,003 + 1 (hoyle.interface.tally.game_seed).
     code, out = run("replay", str(out_file), "--line", "2")
     assert code == 0 and "seed 7000022" in out and "wins" in out
     assert '"seed": 7000022' in lines[1]

@@ -15,7 +15,7 @@ from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState
 from hoyle.engine.action import Action
 from hoyle.engine.laws import Ruling
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 
 runner = CliRunner()
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

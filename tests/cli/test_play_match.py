@@ -16,7 +16,7 @@ from hoyle.cli.matches import play_match
 from hoyle.cli.session import PlaySession
 from hoyle.engine.action import CHANCE
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 
 
 def auto_run(session: PlaySession[Any], banner: str) -> int:

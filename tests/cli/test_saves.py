@@ -20,7 +20,7 @@ from rich.console import Console
 
 import hoyle.engine.records as records
 from hoyle.cli.session import PlaySession, Quit
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 from hoyle.cribbage.console import CribbageText
 from hoyle.cribbage.records import replay_record
 from hoyle.engine.records import GameRecord

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from hoyle.cli.saves import data_dir, default_save_path, last_unfinished, saves_dir
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 
 
 def hoyle(*args: str, stdin: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -17,7 +17,7 @@ from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import GameResult
 from hoyle.engine.records import GameRecord
-from hoyle.engine.text import HUMAN
+from hoyle.interface.text import HUMAN
 
 
 def finished(variant: str, seed: int, me: int) -> tuple[GameRecord, list[str], GameResult]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from hoyle.engine.registry import games
-from hoyle.engine.text import GameText, TextTable
+from hoyle.interface.registry import games
+from hoyle.interface.text import GameText, TextTable
 
 
 @pytest.mark.parametrize("spec", games(), ids=lambda s: s.name)

@@ -20,8 +20,8 @@ from hoyle.ecarte.match import play_game as play_ecarte
 from hoyle.ecarte.players import RandomPlayer as EcarteRandom
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import record_game
-from hoyle.engine.verify import verify_record
+from hoyle.interface.registry import record_game
+from hoyle.interface.verify import verify_record
 
 runner = CliRunner()
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

@@ -11,8 +11,8 @@ from hoyle.cards import parse_cards
 from hoyle.cribbage.scoring import score_show
 from hoyle.cribbage.text import event_lines, play_words
 from hoyle.engine.event import Event
-from hoyle.engine.play import PlayDriver
-from hoyle.engine.registry import get_game
+from hoyle.interface.play import PlayDriver
+from hoyle.interface.registry import get_game
 
 SPEC = get_game("cribbage")
 TEXT = SPEC.text()

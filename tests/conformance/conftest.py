@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from hoyle.engine import registry
+from hoyle.interface import registry
 
 FIXTURE_GAMES = {"highcard": "conformance.highcard:GAME"}
 """The fixture games: registered for this folder's tests only."""

@@ -25,9 +25,9 @@ from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event, event
 from hoyle.engine.laws import LawCode
 from hoyle.engine.records import GameRecord, record_law_code
-from hoyle.engine.registry import GameSpec
+from hoyle.interface.registry import GameSpec
 from hoyle.engine.state import DEAL, BaseState
-from hoyle.engine.text import (HUMAN, Block, GameText, PlayGame, cards_markup, check_play_record,
+from hoyle.interface.text import (HUMAN, Block, GameText, PlayGame, cards_markup, check_play_record,
                                escape, who)
 from hoyle.errors import HoyleError, IllegalAction, RecordError
 

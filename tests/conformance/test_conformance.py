@@ -30,12 +30,12 @@ from helpers.webclient import connect, new_table, recv
 from hoyle.cards import Card
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
-from hoyle.engine.play import PlayDriver
+from hoyle.interface.play import PlayDriver
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import Capability, GameSpec, games
+from hoyle.interface.registry import Capability, GameSpec, games
 from hoyle.engine.runner import Seeds, play
-from hoyle.engine.text import Confirm
-from hoyle.engine.verify import verify_record
+from hoyle.interface.text import Confirm
+from hoyle.interface.verify import verify_record
 from hoyle.errors import HoyleError, RecordError
 from hoyle.tui.app import TableApp
 

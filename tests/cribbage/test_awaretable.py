@@ -64,7 +64,7 @@ def test_at_120_all_every_deal_ends_the_game() -> None:
 
 
 def test_the_job_is_the_same_on_local_and_dask(tmp_path: Path) -> None:
-    from hoyle.engine.registry import get_game
+    from hoyle.interface.registry import get_game
     from hoyle.sim.tables import run_job
     job = next(j for j in get_game("cribbage").table_jobs() if j.name == "win-aware")
     values = {"near": 1, "corner": 1, "deals": 4, "seed": 7, "per_task": 2, "base": None}
@@ -103,7 +103,7 @@ def test_bad_options_are_one_line(tmp_path: Path) -> None:
 def test_a_changed_base_table_is_a_new_task_never_an_old_shard(tmp_path: Path) -> None:
     # The tasks carry the base file's SHA-256: a shard made with one base is not reused
     # for another kept under the same name, and a worker refuses a file changed under it.
-    from hoyle.engine.registry import get_game
+    from hoyle.interface.registry import get_game
     from hoyle.sim.tables import run_job
     job = next(j for j in get_game("cribbage").table_jobs() if j.name == "win-aware")
     base = tmp_path / "base.npz"

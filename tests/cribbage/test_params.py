@@ -20,7 +20,7 @@ from hoyle.cribbage.state import CribbageState
 from hoyle.cribbage.match import play_game
 from hoyle.engine.action import Action
 from hoyle.engine.laws import Irregularity, LawCode
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 from hoyle.errors import HoyleError, ParameterError
 
 from helpers.params import check_changes, every_parameter

@@ -15,7 +15,7 @@ from hoyle.cribbage.laws import ACC, CODES, EW, REPORT_KINDS
 from hoyle.cribbage.state import CribbageState
 from hoyle.engine.action import Action
 from hoyle.engine.laws import LawCode
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 from hoyle.errors import IllegalAction
 
 CUT = ("CUT 9C", "CUT 2D")

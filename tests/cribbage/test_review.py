@@ -16,8 +16,8 @@ from hoyle.cribbage.players.expert import ExpertPlayer
 from hoyle.cribbage.records import state_for_record
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import get_game
-from hoyle.engine.review import POINTS, WIN
+from hoyle.interface.registry import get_game
+from hoyle.interface.review import POINTS, WIN
 from hoyle.errors import HoyleError
 
 

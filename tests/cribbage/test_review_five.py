@@ -16,8 +16,8 @@ from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState, CribbageView
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import get_game
-from hoyle.engine.review import POINTS, WIN
+from hoyle.interface.registry import get_game
+from hoyle.interface.review import POINTS, WIN
 
 from helpers.cribbage import ref_show
 

@@ -16,7 +16,7 @@ from hoyle.cribbage.review import missed_peg_out_keeps
 from hoyle.cribbage.state import CribbageView, Phase
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 
 
 def _play_views() -> dict[bool, CribbageView]:

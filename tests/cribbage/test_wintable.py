@@ -186,7 +186,7 @@ def _job_values(out: object, deals: int = 60) -> dict[str, object]:
 
 
 def test_the_table_job_is_the_same_on_local_and_dask(tmp_path: Path) -> None:
-    from hoyle.engine.registry import get_game
+    from hoyle.interface.registry import get_game
     from hoyle.sim.tables import run_job
     job = get_game("cribbage").table_jobs()[0]
     a, b = tmp_path / "a.npz", tmp_path / "b.npz"
@@ -215,7 +215,7 @@ def test_the_table_job_killed_part_way_resumes_to_the_same_table(tmp_path: Path)
     assert child.returncode == -signal.SIGKILL and 2 <= done < 6 and not out.exists()
     again = subprocess.run(args, env=env, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stderr
-    from hoyle.engine.registry import get_game
+    from hoyle.interface.registry import get_game
     from hoyle.sim.tables import run_job
     whole = tmp_path / "whole.npz"
     list(run_job(get_game("cribbage").table_jobs()[0], _job_values(whole), quiet=True))

@@ -17,7 +17,7 @@ import pytest
 from hoyle.ecarte.state import EcarteState
 from hoyle.engine.action import Action
 from hoyle.engine.laws import Irregularity, LawCode
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 from hoyle.errors import IllegalAction, ParameterError
 
 from helpers.params import check_changes, every_parameter

@@ -1,6 +1,9 @@
-"""The layers (``shared/DESIGN.md``): cards -> engine -> each game -> analysis and sim ->
-interfaces. A lower layer never imports a higher one; nothing above the games imports a
-particular game or compares a game's name (it asks :mod:`hoyle.engine.registry`); no game
+"""The layers (``shared/DESIGN.md``, ``docs/architecture.md``): cards -> engine (the rules
+framework) -> interface (what the interfaces share: the registry's contract, the words) ->
+each game -> analysis and sim -> interfaces. Inside each game too: its rules (the state, the
+scoring, the laws) -> its players and their advice -> its analysis (tables, review, tallies)
+-> its words and its registry entry. A lower layer never imports a higher one; nothing above the games imports a
+particular game or compares a game's name (it asks :mod:`hoyle.interface.registry`); no game
 imports another; no two modules import each other, directly or round a cycle (lazy imports
 inside functions count too).
 
@@ -16,16 +19,27 @@ from pathlib import Path
 
 import pytest
 
-from hoyle.engine.registry import GAMES
+from hoyle.interface.registry import GAMES
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 GAME_PACKAGES = {target.partition(":")[0].rsplit(".", 1)[0] for target in GAMES.values()}
 # Each layer by the first part of the module path below ``hoyle`` ("" is hoyle itself).
-LAYERS = {"": 0, "cards": 0, "errors": 0, "_accel": 0, "__main__": 4, "engine": 1,
-          "analysis": 3, "sim": 3, "cli": 4, "envs": 4, "web": 4, "tui": 4}
+LAYERS = {"": 0, "cards": 0, "errors": 0, "_accel": 0, "__main__": 5, "engine": 1,
+          "interface": 2, "analysis": 4, "sim": 4, "cli": 5, "envs": 5, "web": 5, "tui": 5}
 for _pkg in GAME_PACKAGES:
-    LAYERS[_pkg.split(".")[1]] = 2
-ABOVE_GAMES = 3
+    LAYERS[_pkg.split(".")[1]] = 3
+ABOVE_GAMES = 4
+GAME_LAYERS = {
+    "rules": 0, "scoring": 0, "phase": 0, "events": 0, "state": 0, "counting": 0,
+    "referee": 0, "effects": 0, "laws": 0, "records": 0, "results": 0,
+    "players": 1, "advice": 1, "solver": 1, "match": 1,
+    "analysis": 2, "review": 2, "tables": 2, "awaretable": 2, "tally": 2, "matchplay": 2,
+    "coach": 3,
+    "text": 3, "console": 3, "encoding": 3, "commands": 3, "game": 3,
+}
+"""The layers inside a game, by the module's name below the game's package: its rules of
+play and laws (0), its players and the advice they stand on (1), its analysis (2), its words,
+encoding, commands and registry entry (3)."""
 
 
 def modules() -> dict[str, Path]:
@@ -79,15 +93,50 @@ def game_of(name: str) -> str | None:
     return None
 
 
+def game_layer(name: str) -> int:
+    """The layer of a game's module inside its game (:data:`GAME_LAYERS`; the package
+    itself is its rules)."""
+    pkg = game_of(name)
+    assert pkg is not None
+    rest = name[len(pkg) + 1:].split(".")[0] if name != pkg else "rules"
+    return GAME_LAYERS[rest]
+
+
 def test_every_module_has_a_layer() -> None:
     unknown = [m for m in MODULES if m != "hoyle" and m.split(".")[1] not in LAYERS]
     assert unknown == []
+    in_games = [m for m in MODULES if game_of(m) is not None and m != game_of(m)
+                and m[len(game_of(m) or "") + 1:].split(".")[0] not in GAME_LAYERS]
+    assert in_games == []
+
+
+def test_inside_a_game_no_lower_layer_imports_a_higher_one() -> None:
+    upward = [f"{m}:{line} imports {t}" for m in MODULES if game_of(m) is not None
+              for line, t in imports(m)
+              if game_of(t) == game_of(m) and game_layer(t) > game_layer(m)]
+    assert upward == []
 
 
 def test_no_lower_layer_imports_a_higher_one() -> None:
     upward = [f"{m}:{line} imports {t}" for m in MODULES for line, t in imports(m)
               if layer(t) > layer(m)]
     assert upward == []
+
+
+def test_the_rules_framework_knows_nothing_of_text_styling_or_terminals() -> None:
+    """``hoyle.engine`` imports no styling or terminal library: those are the interfaces'
+    (``hoyle.interface`` and above)."""
+    styled = []
+    for m in MODULES:
+        if layer(m) > 1:
+            continue
+        tree = ast.parse(MODULES[m].read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            styled += [f"{m}:{node.lineno} imports {n}" for n in names
+                       if n.split(".")[0] in ("rich", "textual", "typer", "prompt_toolkit")]
+    assert styled == []
 
 
 def test_nothing_above_the_games_imports_a_game() -> None:

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import record_game
-from hoyle.engine.verify import verify_record
+from hoyle.interface.registry import record_game
+from hoyle.interface.verify import verify_record
 
 RECORDS = json.loads((Path(__file__).parent / "data" / "records-807a6f3.json")
                      .read_text(encoding="utf-8"))

@@ -12,7 +12,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 import hoyle.envs.openspiel  # noqa: F401 - registers the games
-from hoyle.engine.registry import Capability, games
+from hoyle.interface.registry import Capability, games
 from hoyle.cards import CARDS, Card
 from hoyle.ecarte.encoding import ECARTE_PACK
 

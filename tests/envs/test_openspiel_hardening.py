@@ -16,7 +16,7 @@ from open_spiel.python.algorithms import get_all_states
 from open_spiel.python.tests import games_sim_test
 
 import hoyle.envs.openspiel  # noqa: F401 - registers the games
-from hoyle.engine.registry import Capability, games
+from hoyle.interface.registry import Capability, games
 from hoyle.cards import Card
 from hoyle.cribbage.encoding import CribbageEncodedGame
 from hoyle.cribbage.scoring import PIPS

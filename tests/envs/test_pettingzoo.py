@@ -16,7 +16,7 @@ from hoyle.cribbage.encoding import CRIB_NUM_ACTIONS, crib_action_id, crib_id_ac
 from hoyle.ecarte.encoding import (ECARTE_NUM_ACTIONS, ECARTE_PACK, ecarte_action_id,
                                    ecarte_id_action)
 import hoyle.envs.pettingzoo
-from hoyle.engine.registry import Capability, games
+from hoyle.interface.registry import Capability, games
 from hoyle.envs.pettingzoo import cribbage_v0, ecarte_v0, make
 from hoyle.engine.action import Action
 

@@ -12,7 +12,7 @@ import pytest
 
 from hoyle.errors import HoyleError, ParameterError
 import hoyle.envs.pettingzoo
-from hoyle.engine.registry import Capability, games
+from hoyle.interface.registry import Capability, games
 
 ENVS = [getattr(hoyle.envs.pettingzoo, f"{spec.name}_v0")
         for spec in games(Capability.ENCODING)]

@@ -27,7 +27,7 @@ import pyspiel
 import hoyle.envs.openspiel  # noqa: F401 - registers the games
 from hoyle.cards import Card
 from hoyle.engine.action import Action
-from hoyle.engine.registry import Capability, games, get_game
+from hoyle.interface.registry import Capability, games, get_game
 from hoyle.envs.pettingzoo import make
 from hoyle.errors import HoyleError
 

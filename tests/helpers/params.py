@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from hoyle.engine.laws import LawCode
-from hoyle.engine.registry import GameSpec
+from hoyle.interface.registry import GameSpec
 
 Cases = Mapping[tuple[str, str], tuple[Any, Callable[[LawCode], Any]]]
 

@@ -27,7 +27,7 @@ from hoyle.ecarte.laws import get_code as ecarte_code
 from hoyle.ecarte.match import play_game as play_ecarte
 from hoyle.ecarte.players import make_player
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import record_game
+from hoyle.interface.registry import record_game
 from hoyle.errors import IllegalAction, RecordError
 
 Json = dict[str, Any]

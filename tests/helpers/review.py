@@ -1,6 +1,6 @@
 """A game against the computer one decision from its end, for the tests of the review
 offered when a game ends (line mode, the full-screen table): the whole game played by a
-:class:`~hoyle.engine.play.PlayDriver` with the person's moves drawn from a seeded RNG,
+:class:`~hoyle.interface.play.PlayDriver` with the person's moves drawn from a seeded RNG,
 then the record cut just before the person's last decision."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from hoyle.engine.action import Action
-from hoyle.engine.play import PlayDriver
+from hoyle.interface.play import PlayDriver
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 
 CRIB = {"opponent": "expert", "laws": "ew", "muggins": False, "manual_count": False,
         "variant": "six-card"}

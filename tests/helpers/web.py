@@ -20,7 +20,7 @@ import httpx
 from hoyle.cards import Card
 from hoyle.engine.action import Action
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][SHDC])(?![A-Za-z0-9])")

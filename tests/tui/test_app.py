@@ -1,6 +1,6 @@
 """The full-screen table (hoyle.tui.app.TableApp) driven by Textual's Pilot: whole games of
 every kind played through the app by typing moves chosen from the legal actions, checked
-against the same game driven without the app (engine.play.PlayDriver, the line mode's
+against the same game driven without the app (interface.play.PlayDriver, the line mode's
 moves); the coach's hint and undo; a click on a card."""
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from textual.widgets import Button, Input
 
 from hoyle.engine.action import Action
 from hoyle.engine.action import CHANCE
-from hoyle.engine.play import TURNED, UNDO_OPTION, PlayDriver
-from hoyle.engine.registry import get_game
+from hoyle.interface.play import TURNED, UNDO_OPTION, PlayDriver
+from hoyle.interface.registry import get_game
 from hoyle.errors import HoyleError, UndoRefused
 from hoyle.tui.app import TableApp
-from hoyle.engine.board import board_lines
+from hoyle.interface.board import board_lines
 
 CRIB = {"opponent": "expert", "laws": "ew", "muggins": False, "manual_count": False}
 GAMES = [

@@ -1,4 +1,4 @@
-"""The pegging board drawn as text (hoyle.engine.board): snapshots at chosen scores, each
+"""The pegging board drawn as text (hoyle.interface.board): snapshots at chosen scores, each
 worked out by hand from the wooden board's layout (121: streets of 60 holes in groups of
 five, the start hole before hole 1, the game hole before hole 120 on the way back; the
 skunk line after hole 90, ACC-12.1; 61: streets of 30, the lurch line after hole 30,
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from hoyle.engine.registry import get_game
-from hoyle.engine.text import Board, Track
-from hoyle.engine.board import board_lines
+from hoyle.interface.registry import get_game
+from hoyle.interface.text import Board, Track
+from hoyle.interface.board import board_lines
 
 EMPTY_GROUPS = "····· " * 11 + "·····"          # one street of 60 holes, no peg
 SKUNK = ("to 121   ┃ skunk line after hole 90")

@@ -1,5 +1,5 @@
 """SVG snapshots of the pegging board as the full-screen table draws it (a Textual app
-showing :func:`hoyle.engine.board.board_lines`, exported by ``App.export_screenshot``) at
+showing :func:`hoyle.interface.board.board_lines`, exported by ``App.export_screenshot``) at
 the positions of ``test_board.py`` (0, 60, 90, 120, 121), compared with the files in
 ``snapshots/``. The text in each SVG is also read back and checked against the board's
 lines, which ``test_board.py`` works out by hand. ``HOYLE_UPDATE_SNAPSHOTS=1`` writes the
@@ -17,8 +17,8 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from hoyle.engine.text import Board, Track
-from hoyle.engine.board import board_lines
+from hoyle.interface.text import Board, Track
+from hoyle.interface.board import board_lines
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 POSITIONS = {0: ((0, 0), (0, 0)), 60: ((60, 54), (0, 0)), 90: ((90, 61), (12, 7)),

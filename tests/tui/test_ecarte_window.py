@@ -11,8 +11,8 @@ from textual.widgets import Input, Static
 
 from hoyle.cards import Card, Rank
 from hoyle.engine.action import Action
-from hoyle.engine.play import PlayDriver
-from hoyle.engine.registry import get_game
+from hoyle.interface.play import PlayDriver
+from hoyle.interface.registry import get_game
 from hoyle.tui.app import TableApp
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Button, Input, Static
 
-from hoyle.engine.board import board_lines
+from hoyle.interface.board import board_lines
 from hoyle.tui.app import TableApp
 from hoyle.tui.review import ReviewScreen
 

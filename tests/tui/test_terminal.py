@@ -12,7 +12,7 @@ from pathlib import Path
 import pexpect
 
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 
 
 def spawn(*args: str, cwd: Path, term: str = "xterm-256color") -> pexpect.spawn:

@@ -22,7 +22,7 @@ from helpers.web import cards_mentioned, free_port, known_after, server
 from helpers.webclient import connect, new_table, recv, sit, stored
 from hoyle.engine.action import Action
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 from hoyle.web.app import MAX_MESSAGE, cookie_name, create_app
 from hoyle.web.tables import Table
 

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page
 
 from helpers.web import cards_mentioned, chromium, free_port, server
 from hoyle.cribbage.phase import Phase
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 PIPS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}

@@ -3,7 +3,7 @@ and the referee form list the game's declared options generically (no game named
 
 from __future__ import annotations
 
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 from hoyle.web.referee import referee_options
 from hoyle.web.tables import table_options
 

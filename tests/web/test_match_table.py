@@ -27,7 +27,7 @@ from helpers.web import cards_mentioned, known_after
 from helpers.webclient import connect, new_table, recv, settle
 from hoyle.cli.main import app as cli
 from hoyle.engine.records import GameRecord
-from hoyle.engine.verify import verify_record
+from hoyle.interface.verify import verify_record
 from hoyle.web.app import create_app
 from hoyle.web.store import SqliteStore
 from hoyle.web.tables import Table, Tables
@@ -36,7 +36,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 SEED = 4242
 MATCH_SEED = 7009
 """The computers' match (``--insecure-seed``: game ``k`` seeded ``7009 * 1000003 + k - 1``,
-:func:`hoyle.engine.tally.game_seed`) is three games, won 1-2 (game 1 a skunk: 3 game
+:func:`hoyle.interface.tally.game_seed`) is three games, won 1-2 (game 1 a skunk: 3 game
 points, ACC-12.1)."""
 
 

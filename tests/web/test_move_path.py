@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from helpers.webclient import connect, new_table, recv, sit
-from hoyle.engine.registry import game_names
+from hoyle.interface.registry import game_names
 from hoyle.web.app import create_app
 
 

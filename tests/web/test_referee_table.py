@@ -20,7 +20,7 @@ from helpers.web import cards_mentioned
 from helpers.webclient import connect, recv, stored
 from hoyle.cli.main import app as cli
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 from hoyle.web.app import cookie_name, create_app
 
 DEAL = "5c 3c 4c 9s ts js td 6d 7d 8h qh kh"

@@ -63,7 +63,7 @@ def test_a_version_1_file_is_upgraded_its_tables_one_game_each(tmp_path: Path) -
 
     from helpers.webclient import new_table
     from hoyle.engine.records import GameRecord
-    from hoyle.engine.verify import verify_record
+    from hoyle.interface.verify import verify_record
     from hoyle.web.app import create_app
 
     new = tmp_path / "new.db"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from hoyle.cards import Card
 from hoyle.engine.action import Action
-from hoyle.engine.registry import get_game
+from hoyle.interface.registry import get_game
 from hoyle.web.store import SeatKind, SqliteStore
 from hoyle.web.tables import Table, Tables, commitment, hash_token, jsonable
 

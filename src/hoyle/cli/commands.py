@@ -1,4 +1,4 @@
-"""Commands built from declared options (:class:`hoyle.engine.options.Option`): one typer
+"""Commands built from declared options (:class:`hoyle.interface.options.Option`): one typer
 command per game for a verb (``hoyle play cribbage``, ``hoyle play ecarte``), its options
 read from the game's spec, so the command line names no game itself.
 """
@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from hoyle.engine.options import Option
+from hoyle.interface.options import Option
 
 __all__ = ["add_command"]
 

@@ -1,5 +1,5 @@
 """The ``hoyle`` command: play, referee, replay and look up the laws of every registered
-game (:mod:`hoyle.engine.registry`), one subcommand a game for each verb.
+game (:mod:`hoyle.interface.registry`), one subcommand a game for each verb.
 
 Every error caused by bad input prints one line (``error: …``) and exits with status 2;
 nothing is lost (a game in progress is saved first).
@@ -29,15 +29,15 @@ from hoyle.cli.commands import add_command
 from hoyle.cli.matches import play_match, referee_match
 from hoyle.cli.saves import check_new_save_path, default_save_path, last_unfinished
 from hoyle.cli.session import PlaySession, RecordedSession, show
-from hoyle.engine.commands import GameCommand
+from hoyle.interface.commands import GameCommand
 from hoyle.engine.laws import LawCode
-from hoyle.engine.options import Option
-from hoyle.engine.play import UNDO_OPTION
+from hoyle.interface.options import Option
+from hoyle.interface.play import UNDO_OPTION
 from hoyle.engine.records import MAX_SEED, MAX_TEXT, GameRecord
-from hoyle.engine.registry import (Capability, GameSpec, default_game, games, get_game,
+from hoyle.interface.registry import (Capability, GameSpec, default_game, games, get_game,
                                    record_game)
-from hoyle.engine.tally import GAMES_PER_SEED, MatchTotals
-from hoyle.engine.text import HUMAN
+from hoyle.interface.tally import GAMES_PER_SEED, MatchTotals
+from hoyle.interface.text import HUMAN
 from hoyle.errors import HoyleError, RecordsFileError, short_repr
 from hoyle.sim.pool import span_text
 
@@ -323,7 +323,7 @@ def _check_seats(record: GameRecord, n_seats: int, seat: int | None) -> None:
 def _verify(path: Path, line: int | None) -> int:
     """``hoyle replay --verify``: one line, verified (status 0) or the first chance outcome
     that is not the seed's, or a commitment the seed does not match (status 1)."""
-    from hoyle.engine.verify import seed_commitment, verify_record
+    from hoyle.interface.verify import seed_commitment, verify_record
 
     try:
         raw = _raw_record(path) if line is None else {}
@@ -395,7 +395,7 @@ def review(path: Annotated[Path, typer.Argument(
     """Review a recorded game: each decision with the expert's choice and what the one
     made cost (expected points far from the end, win probability near it), and the
     totals per deal."""
-    from hoyle.engine.review import review_blocks
+    from hoyle.interface.review import review_blocks
 
     try:
         _refuse_redacted(_raw_record(path) if line is None else {})

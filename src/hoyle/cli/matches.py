@@ -1,6 +1,6 @@
 """Matches on the command line (``--match N``): after each game of a match the tally is
 printed and, until a side has won the match, the next game is made by the game's text
-(:meth:`~hoyle.engine.text.GameText.next_match_game`: who deals first as the code says)
+(:meth:`~hoyle.interface.text.GameText.next_match_game`: who deals first as the code says)
 and played or refereed in its own record file (:func:`hoyle.engine.series.game_path`).
 Generic over the registry: no game is named here.
 """
@@ -16,9 +16,9 @@ from rich.markup import escape
 
 from hoyle.cli.saves import check_new_save_path
 from hoyle.cli.session import PlaySession, RecordedSession
-from hoyle.engine.registry import GameSpec
+from hoyle.interface.registry import GameSpec
 from hoyle.engine.series import game_path
-from hoyle.engine.text import PlayGame
+from hoyle.interface.text import PlayGame
 
 __all__ = ["play_match", "referee_match"]
 

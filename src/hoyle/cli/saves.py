@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hoyle.engine.records import GameRecord
-from hoyle.engine.text import HUMAN
+from hoyle.interface.text import HUMAN
 from hoyle.errors import HoyleError
 
 __all__ = ["DATA_DIR_VARIABLE", "Unfinished", "check_new_save_path", "data_dir",

@@ -2,7 +2,7 @@
 the record file, the loop of moves, quitting and resuming) and :class:`RecordedSession` (a
 game refereed at a real table: the table's names, the record file, and the loop that reads
 what happens there). What is said and how a line is read is the game's own
-(:class:`hoyle.engine.text.GameText`, from the registry); the sessions print it and read
+(:class:`hoyle.interface.text.GameText`, from the registry); the sessions print it and read
 the terminal."""
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from rich.table import Table
 from hoyle.cli.lines import LineReader
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
-from hoyle.engine.play import PlayDriver
+from hoyle.interface.play import PlayDriver
 from hoyle.engine.records import GameRecord, RecordClaim
-from hoyle.engine.text import Block, Confirm, GameText, PlayGame, TextTable, name_seats
+from hoyle.interface.text import Block, Confirm, GameText, PlayGame, TextTable, name_seats
 from hoyle.errors import HoyleError, IllegalAction, RecordError
 
 if TYPE_CHECKING:
-    from hoyle.engine.registry import GameSpec
+    from hoyle.interface.registry import GameSpec
 
 __all__ = ["PlaySession", "Quit", "RecordedSession", "rich_table", "show"]
 
@@ -161,14 +161,14 @@ class _Session(Generic[S]):
 class PlaySession(_Session[S]):
     """A game between the person at the keyboard and computer players, in line mode:
     :meth:`run` makes one move at a time (:meth:`step`, through
-    :class:`hoyle.engine.play.PlayDriver`, which the full-screen table shares) and saves the
+    :class:`hoyle.interface.play.PlayDriver`, which the full-screen table shares) and saves the
     record after each, so nothing is lost if the terminal closes; quitting saves and says
     how to resume. ``hint`` asks the coach, ``undo`` takes the person's last decision back
     (casual games only).
 
     Args:
         console: where to print and read.
-        spec: the game (:func:`hoyle.engine.registry.get_game`).
+        spec: the game (:func:`hoyle.interface.registry.get_game`).
         game: the game (new or resumed), its computer players and the person's seat.
         seed: the game's seed.
         save_path: where the record is written.
@@ -399,7 +399,7 @@ class RecordedSession(_Session[S]):
 
     Args:
         console: where to print and read.
-        text: the game's words (:meth:`hoyle.engine.registry.GameSpec.text`).
+        text: the game's words (:meth:`hoyle.interface.registry.GameSpec.text`).
         game: the game's registry name (for ``hoyle referee GAME --resume``).
         state: the game (new or resumed), in referee mode.
         names: the players' names, by seat.

@@ -5,7 +5,7 @@ four-hand...): games, wins, skunks, and the person's average points per deal by 
 role.
 
 A game is summed up by its own rules through the registry
-(:meth:`hoyle.engine.registry.GameSpec.summarize_own_game`: the winner and the scores by
+(:meth:`hoyle.interface.registry.GameSpec.summarize_own_game`: the winner and the scores by
 side, a skunk where the game has one, the person's points by ``"kind:role"`` and deals by
 role), whatever the number of seats: with partners (four-hand cribbage, CRIB-R-12) a
 game is won when the person's side wins, and his own points are his seat's. A game is
@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import record_game
-from hoyle.engine.text import HUMAN
+from hoyle.interface.registry import record_game
+from hoyle.interface.text import HUMAN
 from hoyle.errors import HoyleError
 
 __all__ = ["GameStats", "StatsStore", "game_key", "stats_path"]

@@ -48,9 +48,9 @@ from hoyle.cribbage.players.aware import AwareExpertPlayer
 from hoyle.cribbage.state import CribbageState
 from hoyle.cribbage.tables import check_out, check_rows, check_seed, play_deal, write_table
 from hoyle.engine.event import EventKind
-from hoyle.engine.jobs import TableJob
-from hoyle.engine.options import Option
-from hoyle.engine.text import Block, escape
+from hoyle.interface.jobs import TableJob
+from hoyle.interface.options import Option
+from hoyle.interface.text import Block, escape
 from hoyle.errors import HoyleError
 
 __all__ = ["AWARE_WIN_JOB", "region", "play_from", "solve_region"]

@@ -12,7 +12,7 @@ from hoyle.cribbage.tally import score_kind
 from hoyle.cribbage.text import said_items, show_words
 from hoyle.engine.action import ScoreItem
 from hoyle.engine.event import Event
-from hoyle.engine.text import cards_markup, escape
+from hoyle.interface.text import cards_markup, escape
 
 __all__ = ["LAST", "missed_items", "summary_lines"]
 

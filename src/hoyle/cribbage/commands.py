@@ -1,4 +1,4 @@
-"""Cribbage's own commands (:class:`~hoyle.engine.commands.GameCommand`): ``hoyle score``
+"""Cribbage's own commands (:class:`~hoyle.interface.commands.GameCommand`): ``hoyle score``
 (a hand or crib in the show, itemised), ``hoyle stats cribbage`` (the show-score
 distributions, :mod:`hoyle.cribbage.advice.stats`) and ``hoyle discard`` (the discard
 advice, :mod:`hoyle.cribbage.advice.discard`). The computations are
@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from hoyle.engine.commands import GameCommand, Status
-from hoyle.engine.text import Block, TextTable, escape
-from hoyle.engine.options import Option
+from hoyle.interface.commands import GameCommand, Status
+from hoyle.interface.text import Block, TextTable, escape
+from hoyle.interface.options import Option
 from hoyle.errors import HoyleError
 
 __all__ = ["DISCARD", "SCORE", "STATS", "discard_output", "score_output", "stats_output"]

@@ -1,7 +1,7 @@
 """Cribbage at a keyboard, for any interface: what to ask in each phase, how a typed line
 becomes an action (against the computer and at a refereed table), the help, the referee's
 menu and the opening lines. Strings in, strings and actions out
-(:class:`hoyle.engine.text.GameText`); the terminal sessions are in :mod:`hoyle.cli`.
+(:class:`hoyle.interface.text.GameText`); the terminal sessions are in :mod:`hoyle.cli`.
 
 >>> from hoyle.cribbage.state import CribbageState
 >>> from hoyle.cribbage.laws import get_code
@@ -25,18 +25,18 @@ from hoyle.cribbage.players import make_player
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState, Phase
-from hoyle.cribbage.text import event_lines, seat_names, show_table, side_names
+from hoyle.cribbage.text import event_lines, show_table, side_names
 from hoyle.cribbage.text import play_words, show_words, status_lines
 from hoyle.cribbage.coach import missed_items, summary_lines
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode, report_menu
 from hoyle.engine.records import GameRecord
-from hoyle.engine.text import (HUMAN, Area, Block, Board, Confirm, GameText, PlayGame,
+from hoyle.interface.text import (HUMAN, Area, Block, Board, Confirm, GameText, PlayGame,
                                TextTable, Track, card_markup, cards_markup,
-                               check_play_record, escape)
+                               check_play_record, escape, seat_names)
 from hoyle.engine.series import MatchState
-from hoyle.engine.board import board_lines
+from hoyle.interface.board import board_lines
 from hoyle.errors import HoyleError, ParameterError, RecordError, short_repr
 
 __all__ = ["CribbageText", "HELP", "REFEREE_HELP", "law_code", "parse_table_input", "score"]
@@ -275,7 +275,7 @@ def _owner_words(view: Any, names: Sequence[str], seat: int) -> str:
 
 
 class CribbageText(GameText):
-    """Cribbage's :class:`hoyle.engine.text.GameText`."""
+    """Cribbage's :class:`hoyle.interface.text.GameText`."""
 
     help_text = HELP
     referee_help = REFEREE_HELP
@@ -421,7 +421,7 @@ class CribbageText(GameText):
     def board_text(self, state: CribbageState, seat: int, names: Sequence[str],
                    streets: bool = True, width: int | None = None) -> str:
         """The board as the line mode prints it (markup): :meth:`board` drawn by
-        :func:`hoyle.engine.board.board_lines` (the holes in groups of five, front and back
+        :func:`hoyle.interface.board.board_lines` (the holes in groups of five, front and back
         pegs, the skunk or lurch line; ``streets=False``, or streets wider than ``width``
         characters: the target, the line and each side's score and back peg only), the
         dealer's side marked ``(dealer)``."""

@@ -1,6 +1,6 @@
-"""Cribbage's entry in the game registry (:mod:`hoyle.engine.registry`).
+"""Cribbage's entry in the game registry (:mod:`hoyle.interface.registry`).
 
->>> from hoyle.engine.registry import get_game
+>>> from hoyle.interface.registry import get_game
 >>> game = get_game("cribbage")
 >>> game.variants()[0], sorted(game.codes()), sorted(game.players())
 ('six-card', ['acc', 'ew'], ['aware', 'expert', 'greedy', 'random', 'table'])
@@ -12,15 +12,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from hoyle.engine.commands import GameCommand
-from hoyle.engine.jobs import TableJob
-from hoyle.engine.review import Review
+from hoyle.interface.commands import GameCommand
+from hoyle.interface.jobs import TableJob
+from hoyle.interface.review import Review
 from hoyle.engine.laws import LawCode
-from hoyle.engine.options import Option
+from hoyle.interface.options import Option
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import Capability, GameSpec
+from hoyle.interface.registry import Capability, GameSpec
 from hoyle.engine.state import GameState
-from hoyle.engine.tally import MatchTotals
+from hoyle.interface.tally import MatchTotals
 
 
 __all__ = ["GAME", "CribbageSpec"]

@@ -26,7 +26,7 @@ from __future__ import annotations
 from hoyle.cribbage.state import CribbageState
 from hoyle.engine.laws import LawCode
 from hoyle.engine.series import MatchState
-from hoyle.engine.tally import game_seed
+from hoyle.interface.tally import game_seed
 
 __all__ = ["match_after", "next_first_dealer", "next_game", "match_code"]
 

@@ -36,7 +36,7 @@ def state_for_record(record: GameRecord) -> CribbageState:
     manual = bool(options.pop("manual_count", False))
     referee = bool(options.pop("referee", False))
     check_count(options, "undos")
-    options.pop("undos", None)  # the person's undos, counted (hoyle.engine.play)
+    options.pop("undos", None)  # the person's undos, counted (hoyle.interface.play)
     start = options.pop("start_scores", None)
     if isinstance(start, str) and all(p.isdigit() for p in start.split(",")):
         start = tuple(int(p) for p in start.split(","))  # "110,112", as recorded

@@ -57,13 +57,12 @@ from hoyle.cribbage.players.search import peg_points
 from hoyle.cribbage.records import replay_record, state_for_record
 from hoyle.cribbage.scoring import hand_ev, show_total
 from hoyle.cribbage.state import CribbageState, CribbageView, Phase
-from hoyle.cribbage.text import seat_names
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
-from hoyle.engine.review import POINTS, WIN, Decision, Review
+from hoyle.interface.review import POINTS, WIN, Decision, Review
 from hoyle.engine.runner import walk
-from hoyle.engine.text import HUMAN
+from hoyle.interface.text import HUMAN, seat_names
 from hoyle.errors import HoyleError
 
 __all__ = ["FIVE_CRIB", "FIVE_HAND", "FIVE_PEG", "NEAR", "five_card_options",
@@ -141,7 +140,7 @@ def _cards(cards: Sequence[Card]) -> str:
 
 def review_names(record: GameRecord) -> tuple[str, str]:
     """The seats' names as the game shows them: a game against the computer's ``You`` and
-    ``Computer (KIND)`` (:func:`~hoyle.cribbage.text.seat_names`), else the record's own
+    ``Computer (KIND)`` (:func:`~hoyle.interface.text.seat_names`), else the record's own
     names (``expert``, ``Alice``); ``seat N`` for a seat the record does not name."""
     seats = list(record.seats)
     if len(seats) == 2 and seats.count(HUMAN) == 1:

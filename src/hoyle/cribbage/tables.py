@@ -1,4 +1,4 @@
-"""Cribbage's batch table jobs (:class:`~hoyle.engine.jobs.TableJob`): ``hoyle tables win``,
+"""Cribbage's batch table jobs (:class:`~hoyle.interface.jobs.TableJob`): ``hoyle tables win``,
 the win-probability table (:mod:`hoyle.cribbage.advice.wintable`), its deals sampled in
 shards on any executor and solved here.
 
@@ -24,11 +24,11 @@ from hoyle.cribbage.players import ExpertPlayer
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState
 from hoyle.engine.event import Event, EventKind
-from hoyle.engine.jobs import TableJob
-from hoyle.engine.options import Option
+from hoyle.interface.jobs import TableJob
+from hoyle.interface.options import Option
 from hoyle.engine.runner import Seeds, play
-from hoyle.engine.text import Block, escape
-from hoyle.engine.tally import game_seed
+from hoyle.interface.text import Block, escape
+from hoyle.interface.tally import game_seed
 from hoyle.errors import HoyleError
 
 __all__ = ["WIN_JOB", "sample_deals", "win_check", "win_tasks", "win_finish", "win_summary",

@@ -32,7 +32,7 @@ from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode
 from hoyle.engine.records import GameRecord
-from hoyle.engine.tally import MatchTotals, add_counts, game_seed
+from hoyle.interface.tally import MatchTotals, add_counts, game_seed
 from hoyle.errors import RecordError
 
 __all__ = ["score_kind", "DealTally", "GameSummary", "MatchResult", "SeriesSummary", "play_one",

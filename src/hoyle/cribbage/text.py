@@ -1,5 +1,5 @@
 """Cribbage in words: event lines, the board, the status of a deal and the itemised show,
-as rich markup strings and :class:`hoyle.engine.text.TextTable` (no terminal: every
+as rich markup strings and :class:`hoyle.interface.text.TextTable` (no terminal: every
 interface uses them).
 
 >>> from hoyle.cards import parse_cards
@@ -19,11 +19,11 @@ from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageView, Phase
 from hoyle.engine.action import ScoreItem
 from hoyle.engine.event import Event
-from hoyle.engine.text import (TextTable, card_markup, cards_markup, choice_line, escape,
+from hoyle.interface.text import (TextTable, card_markup, cards_markup, choice_line, escape,
                                ruling_line, unknown_event_line)
-from hoyle.engine.text import who as _who
+from hoyle.interface.text import who as _who
 
-__all__ = ["event_lines", "play_words", "said_items", "seat_names", "show_table",
+__all__ = ["event_lines", "play_words", "said_items", "show_table",
            "show_words", "side_names", "status_lines"]
 
 
@@ -283,18 +283,6 @@ def show_table(cards: Sequence[Card], starter: Card, items: Sequence[ScoreItem],
     return TextTable(tuple(rows), ("combination", "cards", "points"),
                      ("left", "left", "right"),
                      title=f"{' '.join(c.pretty for c in cards)}  starter {starter.pretty}")
-
-
-def seat_names(players: int, human: int, kind: str) -> list[str]:
-    """Names for the seats: "You" and the computers (by their place at the table)."""
-    if players == 2:
-        others = [f"Computer ({kind})"]
-    elif players == 3:
-        others = [f"Left ({kind})", f"Right ({kind})"]
-    else:
-        others = [f"Left ({kind})", f"Partner ({kind})", f"Right ({kind})"]
-    return [others[(seat - human - 1) % players] if seat != human else "You"
-            for seat in range(players)]
 
 
 def side_names(rules: CribbageRules, names: list[str]) -> list[str]:

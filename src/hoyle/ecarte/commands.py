@@ -1,4 +1,4 @@
-"""Écarté's own command (:class:`~hoyle.engine.commands.GameCommand`): ``hoyle stats
+"""Écarté's own command (:class:`~hoyle.interface.commands.GameCommand`): ``hoyle stats
 ecarte``, the computed stand and refusal tables (:mod:`hoyle.ecarte.analysis`), imported
 when the command runs.
 """
@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from concurrent.futures import Executor
 from pathlib import Path
 
-from hoyle.engine.commands import GameCommand, Status
-from hoyle.engine.text import Block, TextTable, escape
-from hoyle.engine.options import Option
+from hoyle.interface.commands import GameCommand, Status
+from hoyle.interface.text import Block, TextTable, escape
+from hoyle.interface.options import Option
 from hoyle.errors import HoyleError
 
 __all__ = ["STATS", "stats_output"]

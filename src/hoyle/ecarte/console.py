@@ -1,7 +1,7 @@
 """Écarté at a keyboard, for any interface: what to ask in each phase, how a typed line
 becomes an action (against the computer and at a refereed table), the help, the referee's
 menu and the opening lines. Strings in, strings and actions out
-(:class:`hoyle.engine.text.GameText`); the terminal sessions are in :mod:`hoyle.cli`.
+(:class:`hoyle.interface.text.GameText`); the terminal sessions are in :mod:`hoyle.cli`.
 
 >>> from hoyle.ecarte.laws import get_code
 >>> from hoyle.ecarte.state import EcarteState
@@ -29,7 +29,7 @@ from hoyle.ecarte.text import event_lines, status_lines
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
-from hoyle.engine.text import (HUMAN, Area, Block, Confirm, GameText, PlayGame,
+from hoyle.interface.text import (HUMAN, Area, Block, Confirm, GameText, PlayGame,
                                TextTable, card_markup, cards_markup, check_play_record,
                                escape)
 from hoyle.errors import HoyleError, RecordError
@@ -146,7 +146,7 @@ def hint(state: EcarteState, seat: int) -> list[str]:
 
 
 class EcarteText(GameText):
-    """Écarté's :class:`hoyle.engine.text.GameText`."""
+    """Écarté's :class:`hoyle.interface.text.GameText`."""
 
     help_text = HELP
     referee_help = REFEREE_HELP

@@ -1,6 +1,6 @@
-"""Écarté's entry in the game registry (:mod:`hoyle.engine.registry`).
+"""Écarté's entry in the game registry (:mod:`hoyle.interface.registry`).
 
->>> from hoyle.engine.registry import get_game
+>>> from hoyle.interface.registry import get_game
 >>> game = get_game("ecarte")
 >>> game.variants()[0], sorted(game.codes()), sorted(game.players())
 ('two-hand', ['club', 'oh'], ['expert', 'random', 'rules'])
@@ -12,12 +12,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from hoyle.engine.commands import GameCommand
-from hoyle.engine.options import Option
+from hoyle.interface.commands import GameCommand
+from hoyle.interface.options import Option
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import Capability, GameSpec
+from hoyle.interface.registry import Capability, GameSpec
 from hoyle.engine.state import GameState
-from hoyle.engine.tally import MatchTotals
+from hoyle.interface.tally import MatchTotals
 
 
 __all__ = ["GAME", "EcarteSpec"]

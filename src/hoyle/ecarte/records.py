@@ -34,7 +34,7 @@ def state_for_record(record: GameRecord) -> EcarteState:
     check_flags(options, "referee")
     referee = bool(options.pop("referee", False))
     check_count(options, "undos")
-    options.pop("undos", None)  # the person's undos, counted (hoyle.engine.play)
+    options.pop("undos", None)  # the person's undos, counted (hoyle.interface.play)
     try:
         laws = record_law_code(record, options, get_code)
         rules = EcarteRules.from_options(options)

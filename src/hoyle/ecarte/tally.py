@@ -33,7 +33,7 @@ from hoyle.ecarte.state import EcarteState
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
-from hoyle.engine.tally import MatchTotals, add_counts, game_seed
+from hoyle.interface.tally import MatchTotals, add_counts, game_seed
 from hoyle.errors import RecordError
 
 __all__ = ["EcarteGameSummary", "EcarteMatchResult", "KINDS", "play_one", "summarize_game"]

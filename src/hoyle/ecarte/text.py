@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from hoyle.ecarte.rules import trick_rank
 from hoyle.ecarte.state import EcarteView
 from hoyle.engine.event import Event
-from hoyle.engine.text import (card_markup, cards_markup, choice_line, escape, ruling_line,
+from hoyle.interface.text import (card_markup, cards_markup, choice_line, escape, ruling_line,
                                unknown_event_line)
-from hoyle.engine.text import who as _who
+from hoyle.interface.text import who as _who
 
 __all__ = ["event_lines", "status_lines"]
 

@@ -1,5 +1,6 @@
-"""The framework both games stand on: actions, events, the state protocol, the seeded
-draws, the law framework, records and the game registry.
+"""The rules framework every game stands on: actions, events, the state machine, the seeded
+draws, the law framework, records and the game runner. It knows nothing of text, terminals
+or interfaces (those share :mod:`hoyle.interface`, the layer above).
 
 Source: ``shared/DESIGN.md`` (the state machine, records).
 """

@@ -3,7 +3,7 @@ observations, and the chance nodes of an OpenSpiel game, as numbers the adapters
 without knowing the game.
 
 Each game implements :class:`Encoding` in its own ``encoding`` module and hands it out with
-``GameSpec.encoding()`` (:mod:`hoyle.engine.registry`). An :class:`Encoding` is the game's
+``GameSpec.encoding()`` (:mod:`hoyle.interface.registry`). An :class:`Encoding` is the game's
 numbering in general; :meth:`Encoding.from_options` and :meth:`Encoding.from_parameters`
 choose the rules and the law code and give an :class:`EncodedGame`, the numbering of one
 configured game (its observation length depends on the number of seats, for instance).

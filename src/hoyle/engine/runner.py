@@ -1,7 +1,7 @@
 """The game runner: the one place that spells out how a game is seeded and played.
 
 Every way a game is played goes through here: computer seats in a simulation, a person at
-the terminal (:class:`hoyle.engine.play.PlayDriver`), a web table's automatic moves, a
+the terminal (:class:`hoyle.interface.play.PlayDriver`), a web table's automatic moves, a
 record replayed or verified, an environment's chance nodes, a table job's deals. So a game
 played, saved, resumed, replayed, verified or simulated from the same seed and actions is
 the same game by construction (``shared/DESIGN.md``, "The runner").

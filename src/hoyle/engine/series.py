@@ -45,7 +45,7 @@ class MatchState:
         won: games won so far by each side (a lurch agreed under EW counts two).
         points: game points so far by each side (ACC-12.1; 0 under a code with none).
         seed: the match's seed (game ``k`` after the first is seeded
-            ``engine.tally.game_seed(seed, k - 1)``), or ``None`` (a refereed match).
+            ``interface.tally.game_seed(seed, k - 1)``), or ``None`` (a refereed match).
     """
 
     first_to: int

@@ -11,7 +11,7 @@
   ``pyspiel.register_game`` on import.
 
 The adapters are thin and know no game: each asks the registry
-(:mod:`hoyle.engine.registry`) for the game's encoding (``GameSpec.encoding()``, a
+(:mod:`hoyle.interface.registry`) for the game's encoding (``GameSpec.encoding()``, a
 :class:`hoyle.engine.encoding.Encoding`: ``hoyle.cribbage.encoding``,
 ``hoyle.ecarte.encoding``), which gives the action ids and observation vectors both share;
 every rule comes from the engine, and observations are built from ``state.view(seat)`` only.

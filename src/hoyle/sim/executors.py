@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from hoyle.engine.records import write_bytes_atomic
-from hoyle.engine.tally import game_seed
+from hoyle.interface.tally import game_seed
 from hoyle.errors import HoyleError
 
 __all__ = ["EXECUTORS", "ExecutorError", "ShardError", "TasksStopped", "open_executor",
@@ -88,7 +88,7 @@ class TasksStopped(KeyboardInterrupt):
 
 def task_seed(seed: int, index: int) -> int:
     """The seed of task ``index`` of a job seeded ``seed``: the same rule as a match's
-    games (:func:`hoyle.engine.tally.game_seed`), so a task's draws depend on nothing else.
+    games (:func:`hoyle.interface.tally.game_seed`), so a task's draws depend on nothing else.
 
     >>> task_seed(7, 3) == task_seed(7, 3) != task_seed(7, 4)
     True

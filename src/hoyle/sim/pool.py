@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO, TypeVar
 
 from hoyle.engine.records import MAX_RECORD_BYTES, GameRecord
-from hoyle.engine.tally import GAMES_PER_SEED
+from hoyle.interface.tally import GAMES_PER_SEED
 from hoyle.errors import RecordError
 from hoyle.sim.executors import _stop, _worker_ignores_ctrl_c
 

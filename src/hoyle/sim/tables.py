@@ -1,7 +1,7 @@
-"""A game's table jobs (:class:`~hoyle.engine.jobs.TableJob`, from the registry) run on an
+"""A game's table jobs (:class:`~hoyle.interface.jobs.TableJob`, from the registry) run on an
 executor (:mod:`hoyle.sim.executors`) with a progress bar and resumable shards.
 
->>> from hoyle.engine.jobs import TableJob
+>>> from hoyle.interface.jobs import TableJob
 >>> job = TableJob("sum", "Sum.", (), lambda n: [(i, 2) for i in range(n)], pow,
 ...                lambda results, n: iter([f"{sum(results)}"]))
 >>> list(run_job(job, {"n": 4}, quiet=True))
@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from hoyle.engine.jobs import TableJob
-from hoyle.engine.text import Block
+from hoyle.interface.jobs import TableJob
+from hoyle.interface.text import Block
 from hoyle.sim.executors import open_executor, parse_executor, run_tasks, task_bar
 
 __all__ = ["run_job"]

@@ -1,12 +1,12 @@
 """Matches: many games of one game between two computer players, measured, for any game in
-the registry (:mod:`hoyle.engine.registry`).
+the registry (:mod:`hoyle.interface.registry`).
 
 Games alternate the first deal (in game ``i`` player A deals first when ``i`` is even), and
 game ``i`` draws every random choice from ``(seed, i)``, so the results are the same
 whatever the number of workers. The game plays and tallies each game
-(:meth:`~hoyle.engine.registry.GameSpec.play_match_game`) and counts the match
-(:meth:`~hoyle.engine.registry.GameSpec.empty_match`, a
-:class:`~hoyle.engine.tally.MatchTotals`): win rates with Wilson 95% intervals, the first
+(:meth:`~hoyle.interface.registry.GameSpec.play_match_game`) and counts the match
+(:meth:`~hoyle.interface.registry.GameSpec.empty_match`, a
+:class:`~hoyle.interface.tally.MatchTotals`): win rates with Wilson 95% intervals, the first
 dealer's wins, points per deal by kind and role, and the game's own counts.
 
 >>> r = run_match("cribbage", ["random", "random"], games=4, seed=1)
@@ -24,8 +24,8 @@ from functools import partial
 from typing import Any, TextIO
 
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import GameSpec, get_game
-from hoyle.engine.tally import MatchTotals
+from hoyle.interface.registry import GameSpec, get_game
+from hoyle.interface.tally import MatchTotals
 from hoyle.sim.pool import collect, play_chunks, summarize_all
 
 __all__ = ["run_match", "summarize_games"]

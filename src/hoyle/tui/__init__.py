@@ -1,7 +1,7 @@
 """The full-screen terminal table (Textual), for every registered game: ``hoyle play GAME``
 starts it when the output is a terminal and ``--plain`` is not given
 (:func:`play_full_screen`); :mod:`hoyle.tui.app` is the app; the pegging board drawn as
-text is :mod:`hoyle.engine.board`'s, shared with the line mode."""
+text is :mod:`hoyle.interface.board`'s, shared with the line mode."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from hoyle.engine.play import PlayDriver
+    from hoyle.interface.play import PlayDriver
 
 __all__ = ["play_full_screen"]
 

@@ -1,14 +1,14 @@
 """The full-screen table (Textual): a game against the computer of any registered game,
-driven by :class:`hoyle.engine.play.PlayDriver` (the same moves, seed and record as the
+driven by :class:`hoyle.interface.play.PlayDriver` (the same moves, seed and record as the
 line mode's ``hoyle.cli.session.PlaySession``).
 
-On screen: the pegging board (the game's :meth:`~hoyle.engine.text.GameText.board`, drawn
-by :func:`hoyle.engine.board.board_lines`), the table area by area (the game's
-:meth:`~hoyle.engine.text.GameText.table_areas`: hands, count, cards played, crib, trick,
+On screen: the pegging board (the game's :meth:`~hoyle.interface.text.GameText.board`, drawn
+by :func:`hoyle.interface.board.board_lines`), the table area by area (the game's
+:meth:`~hoyle.interface.text.GameText.table_areas`: hands, count, cards played, crib, trick,
 score), a log of every event line, the held panel (the show stays there until the person
 presses a key), the prompt, the cards the person may name (click one to play it or add it
 to the line) and the input line, which reads the same words as the line mode (the game's
-:meth:`~hoyle.engine.text.GameText.read_move`, plus ``hint``, ``undo``, ``help``,
+:meth:`~hoyle.interface.text.GameText.read_move`, plus ``hint``, ``undo``, ``help``,
 ``quit``). At the end of a game with a review, ``r`` (or the Review button, or ``review``
 typed) shows the person's decisions reviewed (:mod:`hoyle.tui.review`). Nothing here names
 a game.
@@ -28,10 +28,10 @@ from textual.widgets import Button, Footer, Input, RichLog, Static
 
 from hoyle.cards import Card
 from hoyle.engine.action import Action
-from hoyle.engine.play import PlayDriver
-from hoyle.engine.text import Confirm
+from hoyle.interface.play import PlayDriver
+from hoyle.interface.text import Confirm
 from hoyle.errors import HoyleError, IllegalAction, RecordError
-from hoyle.engine.board import board_lines
+from hoyle.interface.board import board_lines
 
 __all__ = ["GO_ON", "TableApp"]
 

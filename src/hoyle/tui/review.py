@@ -1,7 +1,7 @@
 """The review screen of the full-screen table: at the end of a game with a review
-(:meth:`hoyle.engine.play.PlayDriver.can_review`), ``r`` on the end screen shows the person's
+(:meth:`hoyle.interface.play.PlayDriver.can_review`), ``r`` on the end screen shows the person's
 decisions reviewed, the same tables and lines as ``hoyle review FILE --seat N``
-(:func:`hoyle.engine.review.review_blocks`), in a pane that scrolls (the arrow keys, Page
+(:func:`hoyle.interface.review.review_blocks`), in a pane that scrolls (the arrow keys, Page
 Up/Down); Escape, ``q`` or ``r`` go back to the table. Nothing here names a game."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from hoyle.engine.text import Block, TextTable
+from hoyle.interface.text import Block, TextTable
 
 __all__ = ["ReviewScreen", "renderables"]
 

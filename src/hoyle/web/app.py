@@ -50,10 +50,11 @@ from fastapi.templating import Jinja2Templates
 from starlette.websockets import WebSocketState
 
 from hoyle.engine.action import Action
-from hoyle.engine.registry import Capability, GameSpec, games, get_game
+from hoyle.interface.registry import Capability, GameSpec, games, get_game
 from hoyle.engine.series import MAX_MATCH
-from hoyle.engine.text import Confirm
+from hoyle.interface.text import Confirm
 from hoyle.errors import HoyleError, short_repr
+from hoyle.web.messages import MalformedMessage, MoveMessage, SyncMessage, read_message
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.store import SeatKind, SqliteStore, TableStore
 from hoyle.web.tables import (COMPUTER, MATCH, MATCH_LENGTHS, PERSON, Table, Tables,
@@ -767,29 +768,24 @@ def _socket_router(ctx: _Context) -> APIRouter:
             await ws.send_text(_error(f"message too large (over {MAX_MESSAGE} bytes)", table))
             return
         try:
-            msg = json.loads(text)
-        except (ValueError, RecursionError):
-            await ws.send_text(_error("malformed message: not JSON", table))
+            msg = read_message(text)  # pydantic: the shapes in hoyle.web.messages
+        except MalformedMessage as e:
+            await ws.send_text(_error(str(e), table))
             return
-        if not isinstance(msg, dict) or not isinstance(msg.get("seq"), int) \
-                or isinstance(msg.get("seq"), bool) or msg.get("type") not in ("sync", "move"):
-            await ws.send_text(_error("malformed message: expected "
-                                      '{"type": "sync"|"move", "seq": N, ...}', table))
-            return
-        if msg["type"] == "sync" and not conn.allow(SYNC_COST - 1):  # a sync costs more
+        if msg.type == "sync" and not conn.allow(SYNC_COST - 1):  # a sync costs more
             await ws.send_text(_error("too many syncs: slow down", table))
             return
         async with hub.lock(table.id):
             # every message is authenticated again: the seat must still be the token's
             seat = table.seat_of(conn.token)
-            if seat != conn.seat or ("seat" in msg and msg["seat"] != conn.seat):
+            if seat != conn.seat or ("seat" in msg.model_fields_set and msg.seat != conn.seat):
                 await ws.send_text(_error("that is not your seat", table))
                 return
-            if msg["type"] == "sync":
-                if not 0 <= msg["seq"] <= table.seq:
-                    await ws.send_text(_error(f"no action {msg['seq']} at this table", table))
+            if isinstance(msg, SyncMessage):
+                if not 0 <= msg.seq <= table.seq:
+                    await ws.send_text(_error(f"no action {msg.seq} at this table", table))
                     return
-                conn.last = msg["seq"]
+                conn.last = msg.seq
                 await hub.send(conn, table, resync=True)
                 if seat is not None and hub.seat_back(table.id, seat):
                     await hub.broadcast(table, but=conn)  # the others: the seat is back
@@ -801,7 +797,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
             if seat is None:
                 await ws.send_text(_error("you have no seat at this table", table))
                 return
-            words = msg.get("text")
+            words = msg.text
             if isinstance(words, str) and words.strip().lower() in table.word_list():
                 await ws.send_text(json.dumps({
                     "type": "help", "seq": table.seq,
@@ -814,26 +810,26 @@ def _socket_router(ctx: _Context) -> APIRouter:
                         "type": "confirm", "question": plain(action.question),
                         "action": str(action.action), "seq": table.seq}, ensure_ascii=False))
                     return
-                table.act(seat, action, msg["seq"])  # stored (committed), then applied
+                table.act(seat, action, msg.seq)  # stored (committed), then applied
             except WebError as e:
                 await ws.send_text(_error(str(e), table))
                 return
             await hub.broadcast(table)
         hub.start(table)  # what follows the move (chance, the computers) in the background
 
-    def read_move(table: Table, seat: int, msg: dict[str, Any]) -> Action | Confirm:
-        if isinstance(msg.get("text"), str):
-            if msg["seq"] != table.seq:
-                raise WebError(f"stale move: the table is at {table.seq}, not {msg['seq']}")
-            return table.read(seat, msg["text"])
-        if isinstance(msg.get("action"), str):
+    def read_move(table: Table, seat: int, msg: MoveMessage) -> Action | Confirm:
+        if isinstance(msg.text, str):
+            if msg.seq != table.seq:
+                raise WebError(f"stale move: the table is at {table.seq}, not {msg.seq}")
+            return table.read(seat, msg.text)
+        if isinstance(msg.action, str):
             try:
-                action = Action.parse(msg["action"])
+                action = Action.parse(msg.action)
             except (ValueError, HoyleError) as e:
                 raise WebError(f"not an action: {e}") from None
             if len(action.verb) > MAX_VERB or len(action.word) > MAX_WORD:
                 # no verb or word of a game is that long: quote it shortened, as typed text is
-                raise WebError(f"not an action: {short_repr(msg['action'])}")
+                raise WebError(f"not an action: {short_repr(msg.action)}")
             return action
         raise WebError('a move needs "text" (as typed) or "action"')
 

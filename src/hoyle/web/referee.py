@@ -3,7 +3,7 @@ page (a phone beside the board), as ``hoyle referee GAME`` does in the terminal.
 
 The person at the table enters what happens there (the cuts, the cards dealt and played,
 the claims, the irregularities reported from the menu) in the terminal's words, read by
-the game's :meth:`~hoyle.engine.text.GameText.read_table`; the rulings, the options of a
+the game's :meth:`~hoyle.interface.text.GameText.read_table`; the rulings, the options of a
 decision (as buttons) and the board follow. Nothing here names a game: the game, its
 words, its report menu and its board come from the registry.
 
@@ -26,8 +26,8 @@ from typing import Any
 
 from hoyle.engine.action import Action
 from hoyle.engine.records import MAX_TEXT
-from hoyle.engine.registry import Capability, GameSpec, get_game
-from hoyle.engine.text import TextTable
+from hoyle.interface.registry import Capability, GameSpec, get_game
+from hoyle.interface.text import TextTable
 from hoyle.errors import HoyleError
 from hoyle.web.store import SeatKind, TableRow, TableStore
 from hoyle.web.tables import (HELP_WORDS, MATCH, TABLE_KINDS, Table, Tables, WebError,

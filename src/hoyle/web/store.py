@@ -84,7 +84,7 @@ class TableRow:
     Attributes:
         id: the table's id (URL-safe text).
         game: the registry name of its game.
-        options: the game's play options (by :class:`hoyle.engine.options.Option` name;
+        options: the game's play options (by :class:`hoyle.interface.options.Option` name;
             JSON values: variant, law code, ...).
         seats: each seat's kind.
         seed: the seed (decimal text: it may be 128 bits), secret until the game ends.

@@ -1,7 +1,7 @@
 """A table of ``hoyle serve``, for any registered game: the game's state, its seats and
 their tokens, and what each reader may be sent. Nothing here names a game: the game comes
-from the registry (:func:`hoyle.engine.registry.get_game`), its words from its
-:class:`~hoyle.engine.text.GameText`, what a seat may know from ``state.view(seat)`` (a
+from the registry (:func:`hoyle.interface.registry.get_game`), its words from its
+:class:`~hoyle.interface.text.GameText`, what a seat may know from ``state.view(seat)`` (a
 spectator's from ``state.public_view()``) and events filtered by
 :meth:`~hoyle.engine.event.Event.seen_by`.
 
@@ -13,9 +13,9 @@ game ends; its SHA-256 commitment is shown from the start.
 
 A table of a match (the game's ``match`` option: first to N games) plays its games back to
 back. When a game ends, every reader is sent its result, its seed (revealed) and the
-match's tally (:meth:`~hoyle.engine.text.GameText.match_lines`); until the match is decided
+match's tally (:meth:`~hoyle.interface.text.GameText.match_lines`); until the match is decided
 the next game is made by the game's own rules
-(:meth:`~hoyle.engine.text.GameText.next_match_game`: who deals first, ACC-1.5 or the cut)
+(:meth:`~hoyle.interface.text.GameText.next_match_game`: who deals first, ACC-1.5 or the cut)
 with a fresh seed of its own (128 bits, its commitment shown at its start), stored
 (:meth:`~hoyle.web.store.TableStore.start_game`) before anyone is told. The table's action
 numbers run on through the match, so a reader's ``sync`` works across games; each game's
@@ -39,11 +39,11 @@ from rich.text import Text
 from hoyle.cards import Card
 from hoyle.engine.action import CHANCE, TERMINAL, Action
 from hoyle.engine.event import Event
-from hoyle.engine.registry import GameSpec, get_game
+from hoyle.interface.registry import GameSpec, get_game
 from hoyle.engine.runner import Seeds, next_action, play, replay
 from hoyle.engine.series import MAX_MATCH, MatchState
-from hoyle.engine.tally import game_seed
-from hoyle.engine.text import Confirm, TextTable
+from hoyle.interface.tally import game_seed
+from hoyle.interface.text import Confirm, TextTable
 from hoyle.errors import HoyleError, IllegalAction
 from hoyle.web.store import GameRow, SeatKind, StoreError, TableRow, TableStore
 
@@ -221,7 +221,7 @@ class Table:
 
     fixed_seeds: bool = False
     """Whether a match's next game is seeded from the table's seed (game ``k``:
-    ``engine.tally.game_seed(seed, k - 1)``; ``hoyle serve --insecure-seed``, tests and
+    ``interface.tally.game_seed(seed, k - 1)``; ``hoyle serve --insecure-seed``, tests and
     demonstrations only) rather than drawn with :mod:`secrets` (128 bits)."""
 
     def _replay(self) -> None:
@@ -357,7 +357,7 @@ class Table:
     def game_lines(self, game: GameRun, reader: int | None) -> list[str]:
         """What is said when ``game`` of a match ends, as ``reader`` reads it (plain): its
         seed revealed, the match's tally and winner (the game's
-        :meth:`~hoyle.engine.text.GameText.match_lines`), and the next game's first dealer
+        :meth:`~hoyle.interface.text.GameText.match_lines`), and the next game's first dealer
         and commitment; empty for a game not of a match."""
         if game.after is None:
             return []
@@ -404,7 +404,7 @@ class Table:
 
     def match_line(self, m: MatchState) -> str:
         """Where the match stands in one line (plain), in the game's words with the
-        sides' names (:meth:`~hoyle.engine.text.GameText.match_lines`): ``Game 2. Match,
+        sides' names (:meth:`~hoyle.interface.text.GameText.match_lines`): ``Game 2. Match,
         first to 2 games: Ann 1, Bob 0; game points 3-0 (ACC-12.1).`` (game points under
         ACC), and the winner once decided."""
         said = [plain(t) for t in self.text.match_lines(self.state, m, list(self.names))]
@@ -550,7 +550,7 @@ class Table:
 
     def show_lines(self, reader: int | None, since: int = 0) -> list[str]:
         """The last show among the steps after ``since`` in the players' words, as the
-        game holds it on screen (:meth:`~hoyle.engine.text.GameText.held_lines`: "fifteen
+        game holds it on screen (:meth:`~hoyle.interface.text.GameText.held_lines`: "fifteen
         two, fifteen four, and a pair is six"), as ``reader`` may see it; empty if none."""
         names = self._names_for(reader)
         for step in reversed(self.steps[max(0, since, self.game.first):]):

@@ -1,7 +1,7 @@
 """OpenSpiel games for every game of the registry (``hoyle[envs]``).
 
 Importing this package registers ``python_hoyle_<name>`` for each game of
-:mod:`hoyle.engine.registry` (``python_hoyle_cribbage``, ``python_hoyle_ecarte``) with
+:mod:`hoyle.interface.registry` (``python_hoyle_cribbage``, ``python_hoyle_ecarte``) with
 ``pyspiel.register_game``::
 
     import pyspiel
@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import pyspiel  # type: ignore[import-not-found]
 
-from hoyle.engine.registry import Capability, games
+from hoyle.interface.registry import Capability, games
 from hoyle.envs.openspiel.base import (HoyleGame, HoyleObserver, HoyleSpielState,
                                        game_class, short_name)
 

@@ -16,7 +16,7 @@ from hoyle.cards import Card
 from hoyle.engine.action import CHANCE
 from hoyle.engine.event import Event
 from hoyle.engine.encoding import EncodedGame, Encoding, Plan, Vector
-from hoyle.engine.registry import GameSpec
+from hoyle.interface.registry import GameSpec
 from hoyle.errors import ParameterError, SeatError
 
 __all__ = ["HoyleGame", "HoyleSpielState", "HoyleObserver", "REWARD_MODES", "game_type",

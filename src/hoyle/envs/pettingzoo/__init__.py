@@ -1,6 +1,6 @@
 """PettingZoo AEC environments for every game of the registry (``hoyle[envs]``).
 
-Each game of :mod:`hoyle.engine.registry` has an environment ``hoyle/<name>-v0`` and, in
+Each game of :mod:`hoyle.interface.registry` has an environment ``hoyle/<name>-v0`` and, in
 PettingZoo's classic-environment style, a module-like object ``<name>_v0`` here
 (``cribbage_v0``, ``ecarte_v0``, built on first use): ``env(**kwargs)`` returns the wrapped
 environment (out-of-bounds check, illegal move ends the game with reward -1 for the
@@ -35,7 +35,7 @@ from typing import Any
 
 import pettingzoo  # type: ignore[import-untyped]
 
-from hoyle.engine.registry import Capability, GameSpec, games
+from hoyle.interface.registry import Capability, GameSpec, games
 from hoyle.envs.pettingzoo.base import HoyleAECEnv, env_name, raw_env_class, wrapped
 
 __all__ = ["HoyleAECEnv", "ENV_NAMES", "make"]

@@ -17,7 +17,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from hoyle.engine.action import TERMINAL
 from hoyle.engine.encoding import EncodedGame
-from hoyle.engine.registry import GameSpec
+from hoyle.interface.registry import GameSpec
 from hoyle.engine.runner import resolve_chance
 from hoyle.errors import ParameterError, short_repr
 

@@ -1,4 +1,4 @@
-"""Small command-line items of the hardening issue: each bad combination one error line
+"""Command-line options and output: each bad combination one error line
 naming the right option, case-insensitive names, comma-separated cards, and output piped
 to a reader that stops early (``| head``) is no error."""
 

@@ -1,4 +1,4 @@
-"""What a fresh-clone review found in the line mode, the game review and the statistics:
+"""The line mode, the game review and the statistics as a player meets them:
 the line mode's board fits a narrow console (COLUMNS=50: the compact board, never a
 wrapped street); the review writes cards as the game does (``A♥ 10♦``, ASCII where the
 suits cannot be shown) and names the seats as the game does (``You``); a different expert
@@ -30,9 +30,9 @@ from hoyle.cli.main import app
 from hoyle.cli.stats import StatsStore
 from hoyle.engine.action import Action
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import get_game
-from hoyle.engine.review import POINTS, WIN, Decision, Review, review_blocks
-from hoyle.engine.text import TextTable
+from hoyle.interface.registry import get_game
+from hoyle.interface.review import POINTS, WIN, Decision, Review, review_blocks
+from hoyle.interface.text import TextTable
 
 from helpers.review import CRIB, driver_for, near_end, new_driver
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from rich.markup import escape
 
-from hoyle.engine.text import Block, TextTable
+from hoyle.interface.text import Block, TextTable
 
 __all__ = ["Decision", "Review", "POINTS", "WIN", "review_blocks", "seat_labels"]
 

@@ -21,7 +21,7 @@ import hashlib
 from dataclasses import dataclass
 
 from hoyle.engine.records import GameRecord
-from hoyle.engine.registry import record_game
+from hoyle.interface.registry import record_game
 from hoyle.engine.runner import replay
 from hoyle.errors import RecordError
 
@@ -62,7 +62,7 @@ class ChanceCheck:
 
 def verify_record(record: GameRecord) -> ChanceCheck:
     """Draw every chance outcome of ``record`` again from its seed and compare it with
-    the recorded one (the record's game from :func:`hoyle.engine.registry.record_game`).
+    the recorded one (the record's game from :func:`hoyle.interface.registry.record_game`).
 
     The actions are applied in order as the record has them: the first chance outcome
     that is not the seed's is the answer, whatever follows it (a changed card usually

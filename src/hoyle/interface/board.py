@@ -5,7 +5,7 @@ peg ``●`` and back peg ``○`` and the board's marked line ``┃`` (the skunk 
 90 of 121, ACC-12.1; the lurch line after hole 30 of 61, EW-xvii). The full-screen table
 (:mod:`hoyle.tui`) and the line mode (each game's console text) both draw it.
 
->>> from hoyle.engine.text import Board, Track
+>>> from hoyle.interface.text import Board, Track
 >>> print("\\n".join(board_lines(Board((Track("You", 7, 5), Track("Bob", 0, 0)), 61,
 ...                                    ("lurch", 30)))))
 to 61   ┃ lurch line after hole 30
@@ -19,7 +19,7 @@ B · ····· ····· ····· ····· ····· ·····┃
 
 from __future__ import annotations
 
-from hoyle.engine.text import Board, Track
+from hoyle.interface.text import Board, Track
 
 __all__ = ["BACK", "FRONT", "HOLE", "LINE", "board_lines"]
 

@@ -19,11 +19,11 @@ from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
 from hoyle.engine.runner import Seeds, next_action, walk
-from hoyle.engine.text import HUMAN, Block, Confirm, GameText, PlayGame
+from hoyle.interface.text import HUMAN, Block, Confirm, GameText, PlayGame
 from hoyle.errors import HoyleError, UndoRefused
 
 if TYPE_CHECKING:
-    from hoyle.engine.registry import GameSpec
+    from hoyle.interface.registry import GameSpec
 
 __all__ = ["TURNED", "UNDO_OPTION", "PlayDriver", "Step"]
 
@@ -52,7 +52,7 @@ class PlayDriver:
     """A game between the person (``game.human``) and computer players.
 
     Args:
-        spec: the game's registry entry (:func:`hoyle.engine.registry.get_game`).
+        spec: the game's registry entry (:func:`hoyle.interface.registry.get_game`).
         game: the game (new or resumed), its computer players and the person's seat.
         seed: the game's seed.
         undos: the undos already made (a resumed record's :data:`UNDO_OPTION`).
@@ -169,7 +169,7 @@ class PlayDriver:
     # -- the review -----------------------------------------------------------------------
     def can_review(self) -> bool:
         """Whether the game is over and its game has a review for games like it
-        (:meth:`~hoyle.engine.registry.GameSpec.can_review`): the interfaces offer it then."""
+        (:meth:`~hoyle.interface.registry.GameSpec.can_review`): the interfaces offer it then."""
         return self.finished() and self.spec.can_review(self.record())
 
     def review_command(self, path: str) -> str:
@@ -179,12 +179,12 @@ class PlayDriver:
 
     def review(self, path: str) -> list[Block]:
         """The person's decisions reviewed, as ``hoyle review PATH --seat N`` shows them
-        (:func:`hoyle.engine.review.review_blocks`; ``path`` names the record file).
+        (:func:`hoyle.interface.review.review_blocks`; ``path`` names the record file).
 
         Raises:
             HoyleError: the game is not over, or has no review.
         """
-        from hoyle.engine.review import review_blocks
+        from hoyle.interface.review import review_blocks
 
         if not self.finished():
             raise HoyleError("the game is still in progress: it is reviewed once it is over")
@@ -193,7 +193,7 @@ class PlayDriver:
     # -- the coach ------------------------------------------------------------------------
     def hint(self) -> list[str]:
         """The coach's advice for the person's move now (the game's
-        :meth:`~hoyle.engine.registry.GameSpec.hint`).
+        :meth:`~hoyle.interface.registry.GameSpec.hint`).
 
         Raises:
             HoyleError: it is not the person's move.

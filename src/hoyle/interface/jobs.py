@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hoyle.engine.options import Option
-from hoyle.engine.text import Block
+from hoyle.interface.options import Option
+from hoyle.interface.text import Block
 
 __all__ = ["TableJob"]
 

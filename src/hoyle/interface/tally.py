@@ -114,7 +114,7 @@ class MatchTotals:
 
     def add(self, g: Any) -> None:
         """Count one more game's summary (the game's own kind, as its
-        :meth:`~hoyle.engine.registry.GameSpec.play_match_game` makes it)."""
+        :meth:`~hoyle.interface.registry.GameSpec.play_match_game` makes it)."""
         raise NotImplementedError
 
     def title(self, span: str) -> str:

@@ -1,4 +1,4 @@
-"""The second review's findings in the web app: a seat's sockets capped (the oldest closed
+"""The web app's caps and words: a seat's sockets capped (the oldest closed
 for the newest, with the reason) and a table's sockets capped in all, form bodies refused
 past 16 KiB before they are read whole, the words of a bad match length, game or seat, one
 seat numbering (from 1) in every text, and the header's games from the registry."""
@@ -138,7 +138,7 @@ def test_seats_are_said_from_1_as_the_page_shows_them(tmp_path: Path) -> None:
 
 
 def test_the_header_names_the_registrys_games(tmp_path: Path) -> None:
-    from hoyle.engine.registry import games
+    from hoyle.interface.registry import games
     from hoyle.web import app as web
     base = (Path(web.__file__).parent / "templates" / "base.html").read_text("utf-8")
     assert "écarté" not in base and "cribbage" not in base.lower()  # not hard-coded

@@ -1,6 +1,6 @@
 """What every game's words are made of, for any interface (the terminal, a full-screen
 game, a web page): cards as markup, tables as data, and :class:`GameText`, the one object
-a game hands out (:meth:`hoyle.engine.registry.GameSpec.text`) for its event lines, its
+a game hands out (:meth:`hoyle.interface.registry.GameSpec.text`) for its event lines, its
 prompts and the reading of what a person types.
 
 Lines are strings in rich's console markup (``[bold]…[/bold]``, ``[red]…[/red]``; a
@@ -35,6 +35,7 @@ from hoyle.engine.series import MatchState
 from hoyle.errors import HoyleError, RecordError
 
 __all__ = ["HUMAN", "Area", "Block", "Board", "Confirm", "GameText", "PlayGame", "TextTable",
+           "framework_line", "seat_names",
            "Track",
            "card_markup", "cards_markup", "check_play_record", "escape", "name_seats",
            "unknown_event_line", "who", "ruling_line", "choice_line", "marks_text"]
@@ -57,6 +58,19 @@ def cards_markup(cards: Sequence[Card]) -> str:
 def who(names: Sequence[str], seat: int | None) -> str:
     """The (escaped) name of ``seat``, or ``The table`` for no seat or one out of range."""
     return escape(names[seat]) if seat is not None and 0 <= seat < len(names) else "The table"
+
+
+def seat_names(players: int, human: int, kind: str) -> list[str]:
+    """Names for the seats of a game against the computer: "You" and the computers by
+    their place at the table (Left, Partner, Right; one opponent is "Computer (KIND)")."""
+    if players == 2:
+        others = [f"Computer ({kind})"]
+    elif players == 3:
+        others = [f"Left ({kind})", f"Right ({kind})"]
+    else:
+        others = [f"Left ({kind})", f"Partner ({kind})", f"Right ({kind})"]
+    return [others[(seat - human - 1) % players] if seat != human else "You"
+            for seat in range(players)]
 
 
 def name_seats(text: str, names: Sequence[str]) -> str:

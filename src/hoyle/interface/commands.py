@@ -1,9 +1,9 @@
 """A game's own commands as data (``hoyle score``, ``hoyle discard``, ``hoyle stats GAME``):
-the name, the help, the arguments and options (:class:`~hoyle.engine.options.Option`) and a
+the name, the help, the arguments and options (:class:`~hoyle.interface.options.Option`) and a
 function producing what the command shows, as lines (rich markup) and tables, so every
 interface shows them its own way without naming the game.
 
->>> from hoyle.engine.options import Option
+>>> from hoyle.interface.options import Option
 >>> def run(status, loud):
 ...     with status("counting"):
 ...         yield TextTable((("2", "4"),), ("n", "square"), ("right", "right"), "Counts")
@@ -20,8 +20,8 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
-from hoyle.engine.options import Option
-from hoyle.engine.text import Block, TextTable
+from hoyle.interface.options import Option
+from hoyle.interface.text import Block, TextTable
 
 __all__ = ["GameCommand", "Status", "TextTable", "no_status"]
 
@@ -45,7 +45,7 @@ class GameCommand:
         help: its help, the first sentence the summary in lists.
         options: its options, in order.
         run: ``run(status, **values) -> Iterator[Block]``: what to show (lines of rich
-            markup, :class:`~hoyle.engine.text.TextTable` tables), in order, given
+            markup, :class:`~hoyle.interface.text.TextTable` tables), in order, given
             each argument and option by its name; it raises ``HoyleError`` (one line, the
             message) for bad values, as early as it can.
         arguments: positional arguments before the options, each required (an argument of

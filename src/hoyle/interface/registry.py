@@ -26,22 +26,22 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from hoyle.engine.commands import GameCommand
+from hoyle.interface.commands import GameCommand
 from hoyle.engine.event import Event, EventKind
-from hoyle.engine.jobs import TableJob
+from hoyle.interface.jobs import TableJob
 from hoyle.engine.laws import LawCode, Param, report_menu
 from hoyle.engine.names import by_name
-from hoyle.engine.options import Option
+from hoyle.interface.options import Option
 from hoyle.engine.records import GameRecord
 from hoyle.engine.state import GameState
-from hoyle.engine.tally import MatchTotals
+from hoyle.interface.tally import MatchTotals
 from hoyle.errors import HoyleError, RecordError
 
 if TYPE_CHECKING:
     from hoyle.engine.encoding import Encoding
 
-    from hoyle.engine.review import Review
-    from hoyle.engine.text import GameText
+    from hoyle.interface.review import Review
+    from hoyle.interface.text import GameText
 
 __all__ = ["GAMES", "Capability", "GameSpec", "piece", "default_game", "game_names", "get_game", "games",
            "record_game"]
@@ -111,7 +111,7 @@ class GameSpec:
         capabilities: what the game offers beyond the contract (:class:`Capability`).
         codes_at: its law codes by name (``dict[str, LawCode]``).
         players_at: its computer players by name (``dict[str, Callable[[], player]]``).
-        text_at: its :class:`~hoyle.engine.text.GameText` class.
+        text_at: its :class:`~hoyle.interface.text.GameText` class.
         state_at: ``state_for_record(record) -> state``, a new game from a record's header.
         kinds_at: its own event kinds (a ``StrEnum``), beside the framework's.
         rule_params_at: its rules of play's options (``Sequence[Param]``).
@@ -299,7 +299,7 @@ class GameSpec:
 
     def empty_match(self, names: tuple[str, str]) -> MatchTotals:
         """A match of no games yet between players ``names`` (A, B): the game's
-        :class:`~hoyle.engine.tally.MatchTotals`, whose ``add`` counts a game's summary
+        :class:`~hoyle.interface.tally.MatchTotals`, whose ``add`` counts a game's summary
         and whose ``rows`` and ``title`` give its results table."""
         raise NotImplementedError
 

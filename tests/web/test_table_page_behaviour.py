@@ -1,4 +1,4 @@
-"""The table page's remaining items through the test client and real WebSockets: an away
+"""The table page through the test client and real WebSockets: an away
 seat counted down on its opponent's page (and back again), ``help`` typed answered with
 the game's help, a move before any ``sync`` refused (nothing stored), the caps on sockets
 per table and tables per client, the board's start, game hole and marked line, and the
