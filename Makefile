@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test bench bench-web typecheck clean diff-openspiel accel chromium tmux fuzz
+.PHONY: play serve test test-fast bench bench-web typecheck clean diff-openspiel accel chromium tmux fuzz
 
 # pip runs from the Python that makes the venv (pip --python), so the venv carries no pip or
 # setuptools of its own (27 MB); a Python without pip gets a venv with pip instead.
@@ -54,6 +54,13 @@ test: $(STAMP) chromium tmux
 	@if $(BIN)/python scripts/build_accel.py; then \
 		$(BIN)/python -m pytest -q $(COMPILED_TESTS); \
 	else echo "no compiled engine (no C compiler?): its test run is skipped"; fi
+
+# The development loop (under a minute): the framework's, the games' and the conformance
+# tests that start no process, browser, terminal or cluster (the tests marked slow run in
+# make test), on the pure source, stopping at the first failure.
+FAST_TESTS := tests/engine tests/cribbage tests/ecarte tests/conformance tests/test_catalogue.py
+test-fast: $(STAMP)
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -x -m "not slow" $(FAST_TESTS)
 
 # The fuzzers at a larger size than make test runs them: the leak checker
 # (HOYLE_LEAK_GAMES games of every configuration, HOYLE_LEAK_TWINS twin positions each;

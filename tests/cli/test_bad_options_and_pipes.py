@@ -16,6 +16,8 @@ from typer.testing import CliRunner
 from hoyle.cli.main import app
 from hoyle.engine.records import GameRecord
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 ROOT = Path(__file__).resolve().parents[2]
 

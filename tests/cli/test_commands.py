@@ -13,6 +13,9 @@ from hoyle.cli.main import app
 from hoyle.cribbage.players import GreedyPlayer, RandomPlayer
 from hoyle.cribbage.match import play_game
 from hoyle.engine.records import GameRecord
+import pytest
+
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
 
 runner = CliRunner()
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

@@ -21,6 +21,9 @@ from hoyle.ecarte.state import EcarteState
 from hoyle.engine.records import GameRecord
 
 from tests.cli.test_ecarte import ANSI, spawn
+import pytest
+
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
 
 PLAY = r"Play a card \(playable: ([^)]*)\)([^:]*): "
 

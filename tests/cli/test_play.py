@@ -19,6 +19,8 @@ from hoyle.cards import Card
 from hoyle.cribbage.records import replay_record
 from hoyle.engine.records import GameRecord
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PROMPTS = [
     r"Lay away (\d) cards? to [^\n]*crib: ",

@@ -21,6 +21,8 @@ from hoyle.engine.records import GameRecord
 
 from helpers.review import CRIB, near_end
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 ENV = {"NO_COLOR": "1", "COLUMNS": "200", "TERM": "dumb"}
 OFFER = r"Review the game\? \[y/N\] "

@@ -26,6 +26,9 @@ import pexpect
 
 from hoyle.cribbage.records import replay_record
 from hoyle.engine.records import GameRecord
+import pytest
+
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 

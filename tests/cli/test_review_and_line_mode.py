@@ -36,6 +36,8 @@ from hoyle.interface.text import TextTable
 
 from helpers.review import CRIB, driver_for, near_end, new_driver
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 FIVE = {**CRIB, "variant": "five-card", "opponent": "random"}
 ENV = {"NO_COLOR": "1", "COLUMNS": "200", "TERM": "dumb"}
 RECORD_CARD = re.compile(r"(?<![\w♣♦♥♠])(?:[2-9TJQKA])[CDHS](?![\w])")

@@ -16,6 +16,8 @@ from hoyle.cards import Card, parse_cards, parse_cards_in
 from hoyle.cli.terminal import draws_suits, to_ascii
 from hoyle.errors import CardParseError
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 # Seed 3, six-card, against the expert: the person deals and holds A♣ A♠ 4♦ 5♠ J♥ J♠;
 # laying away 5♠ 4♦, the starter is 6♦ and the computer leads 10♠.
 MOVES = "5 j\n\uff15\u2660\ufe0f \uff14\u2666\n9c\nquit\n"

@@ -26,6 +26,8 @@ from hoyle.cribbage.records import replay_record
 from hoyle.engine.records import GameRecord
 from hoyle.errors import RecordError
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 
 def _record(n: int) -> GameRecord:
     """A record whose every field tells ``n`` (a long one, so a torn write would show)."""

@@ -18,6 +18,8 @@ from hoyle.sim.tournament import run_match
 
 from helpers.processes import hoyle, wait_for_lines
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 GAMES, SEED = 2000, 9
 
 

@@ -7,6 +7,8 @@ import pytest
 
 from hoyle.cli.main import _print_interrupted
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 
 def test_no_game_finished(capsys: pytest.CaptureFixture[str]) -> None:
     _print_interrupted("cribbage", "random,random", 50, 2, 7, None, 0, 0, {})

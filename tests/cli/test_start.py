@@ -14,6 +14,9 @@ from pathlib import Path
 from hoyle.cli.saves import data_dir, default_save_path, last_unfinished, saves_dir
 from hoyle.engine.records import GameRecord
 from hoyle.interface.registry import get_game
+import pytest
+
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
 
 
 def hoyle(*args: str, stdin: str, cwd: Path) -> subprocess.CompletedProcess[str]:

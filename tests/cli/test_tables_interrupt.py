@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 ARGS = ["tables", "win", "--deals", "4000", "--per-task", "20", "--shards", "s",
         "--out", "w.npz"]
 

@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -138,23 +141,25 @@ def test_the_words_read_back_what_they_type(spec: GameSpec) -> None:
     """What the full-screen app types for a move (``typed``) is read back as that move
     (``read_move``) at every decision of a game, for every legal action."""
     text = spec.text()
-    state = new_state(spec, 3)
-    seats = text.seat_count(state)
-    players = [spec.make_player(quick_player(spec)) for _ in range(seats)]
-    seeds = Seeds(3)
     checked = 0
-    while not state.is_terminal():
-        n, mover = state.action_count, state.current_player
-        if mover == CHANCE:
-            state.apply(state.sample_chance(seeds.chance(n)))
-            continue
-        for action in state.legal_actions():
-            read = text.read_move(text.typed(action), state, mover)
-            assert (read.action if isinstance(read, Confirm) else read) == action
-            checked += 1
-        state.apply(players[mover].choose(state.view(mover), state.legal_actions(),
-                                          seeds.seat(mover, n)))
-    assert checked > 10
+    for seed in range(12):
+        state = new_state(spec, seed)
+        seats = text.seat_count(state)
+        players = [spec.make_player(quick_player(spec)) for _ in range(seats)]
+        seeds = Seeds(seed)
+        while not state.is_terminal():
+            n, mover = state.action_count, state.current_player
+            if mover == CHANCE:
+                state.apply(state.sample_chance(seeds.chance(n)))
+                continue
+            for action in state.legal_actions():
+                read = text.read_move(text.typed(action), state, mover)
+                assert (read.action if isinstance(read, Confirm) else read) == action, \
+                    (seed, str(action), text.typed(action))
+                checked += 1
+            state.apply(players[mover].choose(state.view(mover), state.legal_actions(),
+                                              seeds.seat(mover, n)))
+    assert checked > 100
 
 
 def _values(spec: GameSpec) -> dict[str, Any]:
@@ -164,6 +169,7 @@ def _values(spec: GameSpec) -> dict[str, Any]:
     return values | {"opponent": quick_player(spec)}
 
 
+@pytest.mark.slow
 def test_the_full_screen_app_plays_a_whole_game(spec: GameSpec) -> None:
     seed = 5
     driver = PlayDriver(spec, spec.text().new_play(seed, _values(spec)), seed)
@@ -197,6 +203,49 @@ def test_the_full_screen_app_plays_a_whole_game(spec: GameSpec) -> None:
     assert app.log_lines[0] == "banner" and len(app.log_lines) > 10
 
 
+TESTS = Path(__file__).resolve().parents[1]
+
+
+def hoyle(*args: str, stdin: str = "", home: Path) -> subprocess.CompletedProcess[str]:
+    """``hoyle ARGS`` with the fixture games registered, its data in ``home``."""
+    env = {**os.environ, "PYTHONPATH": str(TESTS), "HOYLE_DATA_DIR": str(home),
+           "COLUMNS": "100", "HOYLE_PURE": "1"}
+    return subprocess.run([sys.executable, str(TESTS / "conformance" / "hoyle_with_fixtures.py"),
+                           *args], input=stdin, capture_output=True, text=True, env=env,
+                          timeout=300, check=False)
+
+
+@pytest.mark.slow
+def test_the_command_line_plays_saves_replays_verifies_and_counts_a_whole_game(
+        spec: GameSpec, tmp_path: Path) -> None:
+    """``hoyle play GAME --plain`` fed the person's moves (the first legal one at each of
+    his decisions, as a driver of the same seed finds them), then ``hoyle replay --verify``
+    and ``hoyle stats --mine`` on what it saved."""
+    seed, values = 6, _values(spec)
+    driver = PlayDriver(spec, spec.text().new_play(seed, values), seed)
+    typed = []
+    while not driver.finished():
+        if driver.persons_turn():
+            move = driver.state.legal_actions()[0]
+            typed.append(driver.text.typed(move))
+            driver.play(move)
+        else:
+            driver.step()
+    path = tmp_path / "game.json"
+    options = [f"--{o.name.replace('_', '-')}={v}" for o in spec.play_options()
+               if (v := values.get(o.name)) is not None and not o.flag
+               and o.name in ("opponent", "laws", "variant")]
+    done = hoyle("play", spec.name, "--plain", "--seed", str(seed), "--save", str(path),
+                 *options, stdin="\n".join(typed) + "\n", home=tmp_path)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    record = GameRecord.load(path)
+    assert record.actions == driver.record().actions and record.result is not None
+    verified = hoyle("replay", str(path), "--verify", home=tmp_path)
+    assert verified.returncode == 0 and "verified" in verified.stdout.lower(), verified.stdout
+    stats = hoyle("stats", "--mine", home=tmp_path)
+    assert stats.returncode == 0 and spec.title.lower() in stats.stdout.lower(), stats.stdout
+
+
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     from hoyle.web.app import create_app
@@ -206,6 +255,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
+@pytest.mark.slow
 def test_the_web_table_plays_a_whole_game(spec: GameSpec, client: TestClient) -> None:
     lobby = client.get("/").text
     assert f'value="{spec.name}"' in lobby
@@ -231,6 +281,7 @@ def test_the_web_table_plays_a_whole_game(spec: GameSpec, client: TestClient) ->
     assert again.is_terminal()
 
 
+@pytest.mark.slow
 def test_the_environments_take_every_encoded_game_and_leave_out_the_rest(
         spec: GameSpec) -> None:
     import hoyle.envs.openspiel  # noqa: F401 - registers the encoded games

@@ -87,6 +87,7 @@ def test_crib_table_is_complete_and_sensible() -> None:
     assert pair_class(*parse_cards("KD 5D")) == "5-Ks"
 
 
+@pytest.mark.slow
 def test_crib_table_reproducible_from_its_seed_whatever_the_workers() -> None:
     a = compute_crib_table(deals=400, seed=7, iterations=2, workers=1)
     b = compute_crib_table(deals=400, seed=7, iterations=2, workers=2)
@@ -179,6 +180,7 @@ def test_pegging_table_entry_is_the_weighted_double_dummy_mean() -> None:
     assert got[2] == pytest.approx(sum(w * v for w, v in zip(weights, dealer)) / sum(weights))
 
 
+@pytest.mark.slow
 def test_shipped_pegging_table_reproduces_from_its_seed() -> None:
     # The shipped table (scripts/peg_table.py, seed 2026, 200 hands): recompute two
     # entries from the same pool, and check the table is complete and sane.
@@ -246,6 +248,7 @@ def test_expert_draws_the_opponent_hands_consistent_with_his_plays() -> None:
     assert len(uniform) == expert.samples and uniform != hands
 
 
+@pytest.mark.slow
 def test_expert_resumed_plays_on_as_the_uninterrupted_game() -> None:
     # Every decision is a function of the view and the decision's own random draws: a
     # fresh expert (a resumed game) chooses as the one that played the game so far.
@@ -269,6 +272,7 @@ def test_expert_resumed_plays_on_as_the_uninterrupted_game() -> None:
         decisions += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["five-card", "eight-card"])
 def test_expert_draws_hands_of_the_right_size_in_other_variants(variant: str) -> None:
     from hoyle.cribbage.rules import VARIANTS

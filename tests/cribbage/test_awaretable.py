@@ -53,6 +53,7 @@ def test_the_region_is_the_near_end_and_closed_forward() -> None:
         region(near=0, corner=5)
 
 
+@pytest.mark.slow
 def test_at_120_all_every_deal_ends_the_game() -> None:
     # Both need one point: whoever scores first wins, and every deal scores at least the
     # last card (EW-T-ix), so no deal leaves the game going on; the winner made a point.
@@ -63,6 +64,7 @@ def test_at_120_all_every_deal_ends_the_game() -> None:
     assert (play_from(120, 120, seed=3, first=2, count=4) == o[2:]).all()
 
 
+@pytest.mark.slow
 def test_the_job_is_the_same_on_local_and_dask(tmp_path: Path) -> None:
     from hoyle.interface.registry import get_game
     from hoyle.sim.tables import run_job
@@ -100,6 +102,7 @@ def test_bad_options_are_one_line(tmp_path: Path) -> None:
         assert "Traceback" not in out.output
 
 
+@pytest.mark.slow
 def test_a_changed_base_table_is_a_new_task_never_an_old_shard(tmp_path: Path) -> None:
     # The tasks carry the base file's SHA-256: a shard made with one base is not reused
     # for another kept under the same name, and a worker refuses a file changed under it.

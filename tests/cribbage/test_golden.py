@@ -15,6 +15,8 @@ import pytest
 
 from hoyle.cribbage.scoring import CRIB_FLUSH_LENIENT, score_batch
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 # figures.md §1: score -> (hand combinations, crib combinations)
 FIGURES: dict[int, tuple[int, int]] = {
     0: (1_009_008, 1_022_208),

@@ -22,6 +22,8 @@ same state and the same events (``replay_record``).
 
 from __future__ import annotations
 
+import pytest
+
 import random
 from collections import Counter
 
@@ -150,12 +152,14 @@ def run(data: st.DataObject, referee: bool) -> None:
     assert replayed.to_record().to_json() == record.to_json()
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(data=st.data())
 def test_EW_random_actions_keep_invariants_manual_count(data: st.DataObject) -> None:
     run(data, referee=False)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(data=st.data())
 def test_EW_random_actions_keep_invariants_referee_mode(data: st.DataObject) -> None:

@@ -180,6 +180,7 @@ def test_game_params_join_rules_and_code(code: str) -> None:
     assert set(names[len(RULE_PARAMS):]) == set(GAME.get_code(code).params)
 
 
+@pytest.mark.slow
 def test_every_rule_option_value_makes_a_game_or_a_clear_error() -> None:
     """The schema's values, combined at random (200 seeded draws): each set of options
     either is refused with a HoyleError naming the problem, or plays a whole random game

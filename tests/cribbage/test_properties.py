@@ -7,6 +7,8 @@ view, counts and scores consistent; then the game's record must replay identical
 
 from __future__ import annotations
 
+import pytest
+
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
@@ -137,6 +139,7 @@ def run_checked(seed: int, players: list[str]) -> tuple[CribbageState, Checker]:
     return s, checker
 
 
+@pytest.mark.slow
 @GAME_SETTINGS
 @given(seed=seeds, a=kinds, b=kinds)
 def test_games_conserve_cards_hide_cards_and_score_by_the_rules(seed: int, a: str,
@@ -161,6 +164,7 @@ def test_games_conserve_cards_hide_cards_and_score_by_the_rules(seed: int, a: st
     assert all(x != y for x, y in zip(dealers, dealers[1:]))
 
 
+@pytest.mark.slow
 @GAME_SETTINGS
 @given(seed=seeds, a=kinds, b=kinds)
 def test_games_replay_identically_from_their_records(seed: int, a: str, b: str) -> None:
@@ -193,6 +197,7 @@ five_cards = st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True).m
     lambda xs: [CARDS[i] for i in xs])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(cards=five_cards, crib=st.booleans())
 def test_show_scores_agree_with_reference(cards: list[Card], crib: bool) -> None:
@@ -209,6 +214,7 @@ four_and_dead = st.lists(st.integers(0, 51), min_size=4, max_size=12, unique=Tru
     lambda xs: [CARDS[i] for i in xs])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(cards=four_and_dead, flush_suit=st.one_of(st.none(), st.integers(0, 3)))
 def test_show_sum_equals_the_sum_over_every_starter(cards: list[Card],

@@ -101,6 +101,7 @@ def test_hoyle_review_prints_the_decisions_and_totals(game: GameRecord, tmp_path
     assert bad.exit_code == 2 and "no seat 5" in bad.output
 
 
+@pytest.mark.slow
 def test_two_players_of_one_kind_are_told_apart_by_seat(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     path.write_text(match_record("expert", "expert", 4).to_json(), encoding="utf-8")
@@ -139,6 +140,7 @@ def test_near_the_end_a_discard_is_reviewed_for_the_game() -> None:
     assert sure.cost == 0.0 and 0.0 < risky.cost < 1.0
 
 
+@pytest.mark.slow
 def test_near_the_end_a_card_laid_costs_its_chance_of_the_game() -> None:
     # Six-card, a side 25 or fewer short: each card laid with a choice of ranks (and no
     # peg-out on offer) costs the score-aware expert's chance of the game with its best

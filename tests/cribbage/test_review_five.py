@@ -6,6 +6,8 @@ the end, the win probability from the five-card win table, worked out again the 
 
 from __future__ import annotations
 
+import pytest
+
 from hoyle.cards import CARDS, Card, parse_cards
 from hoyle.cribbage.advice.cribtable import crib_table
 from hoyle.cribbage.advice.wintable import win_table
@@ -92,6 +94,7 @@ def brute_chances(view: CribbageView) -> dict[tuple[Card, ...], float]:
     return out
 
 
+@pytest.mark.slow
 def test_every_five_card_discard_of_a_game_by_brute_force() -> None:
     record = five_card_record(5)
     review = get_game("cribbage").review(record)

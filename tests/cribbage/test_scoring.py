@@ -291,6 +291,7 @@ def test_duplicate_cards_rejected() -> None:
 # --------------------------------------------------------------------------- fast paths
 
 
+@pytest.mark.slow
 def test_show_total_equals_score_show_on_20000_random_hands_and_cribs() -> None:
     rng = random.Random(2024)
     for i in range(20_000):
@@ -302,6 +303,7 @@ def test_show_total_equals_score_show_on_20000_random_hands_and_cribs() -> None:
             score_show(hand, starter, crib=crib, crib_flush_rule=rule).total
 
 
+@pytest.mark.slow
 def test_show_total_equals_score_show_on_every_flush_and_nobs_case() -> None:
     # flushes and nobs are rare in random samples; force them
     rng = random.Random(7)

@@ -5,6 +5,8 @@ and the same games, action for action, as the expert played before the change.""
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import random
 from pathlib import Path
@@ -38,6 +40,7 @@ def _position(rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...], int
     return mine, tuple(deck[4:4 + rng.randint(0, 4)]), count, tuple(seq), rng.random() < 0.2
 
 
+@pytest.mark.slow
 def test_the_memoised_solver_gives_the_plain_solvers_values() -> None:
     rng = random.Random(17)
     search._forget()
@@ -66,6 +69,7 @@ def test_the_count_tail_scores_as_the_whole_count() -> None:
     assert search._trim((9, 2, 3), 0) == (2, 3)   # 9 cannot join a run any more
 
 
+@pytest.mark.slow
 def test_the_numpy_discard_values_are_the_same_floats() -> None:
     rng = random.Random(5)
     for _ in range(3000):
@@ -77,6 +81,7 @@ def test_the_numpy_discard_values_are_the_same_floats() -> None:
         assert best_keep(hand, dealer) == plain[0][0]
 
 
+@pytest.mark.slow
 def test_the_expert_plays_the_same_games_as_before() -> None:
     # The first eight games of `hoyle sim cribbage --players expert,expert --seed 17`,
     # recorded with the expert before the speed work.

@@ -38,6 +38,7 @@ def test_a_corrupt_table_is_one_error() -> None:
     assert np.array_equal(again.p.astype(np.float32), t.p.astype(np.float32))
 
 
+@pytest.mark.slow
 def test_plot_formats(tmp_path: Path) -> None:
     for name in ("x.txt", "x", "x.jpeg"):
         with pytest.raises(HoyleError, match="name a .png, .svg or .pdf file"):
@@ -52,6 +53,7 @@ def test_plot_formats(tmp_path: Path) -> None:
         assert (tmp_path / name).read_bytes().startswith(magic)
 
 
+@pytest.mark.slow
 def test_a_corrupt_shipped_table_in_stats_and_review(tmp_path: Path) -> None:
     src = tmp_path / "src"
     shutil.copytree(SRC / "hoyle", src / "hoyle",

@@ -4,6 +4,8 @@ action changes nothing."""
 
 from __future__ import annotations
 
+import pytest
+
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -48,6 +50,7 @@ def hidden_ok(s: EcarteState, events: list[Event]) -> None:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), code=st.sampled_from(["oh", "club"]),
        players=st.sampled_from(["random", "rules", "mixed"]))
+@pytest.mark.slow
 def test_games_conserve_cards_hide_cards_and_replay(seed: int, code: str,
                                                     players: str) -> None:
     ps = {"random": [RandomPlayer(), RandomPlayer()], "rules": [RulesPlayer(), RulesPlayer()],
@@ -70,6 +73,7 @@ def test_games_conserve_cards_hide_cards_and_replay(seed: int, code: str,
     assert again.history == s.history  # the same seed gives the same game
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), code=st.sampled_from(["oh", "club"]))
 def test_referee_games_with_irregularities_conserve_cards(seed: int, code: str) -> None:

@@ -90,6 +90,7 @@ def solver_tricks(s: EcarteState) -> int:
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=["default", "free-trump", "no-head",
                                                  "free-no-head"])
+@pytest.mark.slow
 def test_small_positions_agree_with_brute_force(rules: EcarteRules) -> None:
     rng = random.Random(7)
     n = 0
@@ -102,6 +103,7 @@ def test_small_positions_agree_with_brute_force(rules: EcarteRules) -> None:
     assert n >= 600
 
 
+@pytest.mark.slow
 def test_four_card_positions_agree_with_brute_force() -> None:
     rng = random.Random(11)
     for i in range(60):
@@ -110,6 +112,7 @@ def test_four_card_positions_agree_with_brute_force() -> None:
         assert solver_tricks(s) == brute(s)
 
 
+@pytest.mark.slow
 def test_full_deals_agree_with_brute_force() -> None:
     rng = random.Random(3)
     for i in range(12):

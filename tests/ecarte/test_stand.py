@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import random
 from pathlib import Path
 
@@ -15,6 +17,7 @@ from hoyle.ecarte.rules import ecarte_pack
 from hoyle.ecarte.solver import mask_of, solve_masks
 
 
+@pytest.mark.slow
 def test_reproducible_from_seed(tmp_path: Path) -> None:
     a, b = tmp_path / "a.csv", tmp_path / "b.csv"
     ea = stand_table(samples=20, seed=5, out_csv=a, holdings=25)

@@ -9,6 +9,8 @@ pure and the compiled engine end every case alike.
 
 from __future__ import annotations
 
+import pytest
+
 import collections
 import json
 import os
@@ -25,6 +27,7 @@ CASES = 300 * SCALE
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_record_fuzzer_raises_nothing_but_record_errors_and_refuses_tampering() -> None:
     seen: collections.Counter[str] = collections.Counter()
 
@@ -57,6 +60,7 @@ def _other_engine_env() -> dict[str, str] | None:
     return env
 
 
+@pytest.mark.slow
 def test_record_fuzzer_outcomes_are_equal_on_the_pure_and_the_compiled_engine() -> None:
     # make test runs the suite on both engines; the compiled run (and a pure run with a
     # fresh build on disk) also runs the fuzzer on the other engine and compares every

@@ -80,6 +80,7 @@ def test_ill_typed_options_are_refused_before_the_replay(game: str, options: dic
         replay(GameRecord.from_json(text))
 
 
+@pytest.mark.slow
 def test_dev_zero_and_a_10_mb_record_are_refused_without_reading_them_whole(
         tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="over 1,048,576 bytes"):

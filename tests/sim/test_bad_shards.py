@@ -16,6 +16,8 @@ import pytest
 from hoyle.cribbage.advice.wintable import SEQ_LEN
 from hoyle.cribbage.tables import win_check
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 ARGS = ["tables", "win", "--deals", "40", "--per-task", "20", "--shards", "s",
         "--out", "w.npz"]
 

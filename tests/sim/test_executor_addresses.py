@@ -13,6 +13,8 @@ import pytest
 
 from hoyle.sim.executors import ExecutorError, open_executor, parse_executor
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 
 @pytest.mark.parametrize("spec, says", [
     ("dask://host:notaport", "the port must be a number from 1 to 65535 (got 'notaport')"),

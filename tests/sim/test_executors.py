@@ -21,6 +21,8 @@ from hoyle.sim.executors import (ExecutorError, ShardError, open_executor, parse
                                  run_tasks, task_seed)
 from hoyle.sim.tournament import _chunk, run_match
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 # One small job: six games of greedy v greedy, one task a game, each seeded by the job's

@@ -13,6 +13,9 @@ import pexpect
 
 from hoyle.engine.records import GameRecord
 from hoyle.interface.registry import get_game
+import pytest
+
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
 
 
 def spawn(*args: str, cwd: Path, term: str = "xterm-256color") -> pexpect.spawn:

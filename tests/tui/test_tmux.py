@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 HOYLE = Path(sys.executable).parent / "hoyle"
 _socket = itertools.count()
 

@@ -21,6 +21,8 @@ from playwright.sync_api import Browser, Page
 from helpers.web import cards_mentioned, chromium, free_port, known_after, server
 from hoyle.engine.records import GameRecord
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
 

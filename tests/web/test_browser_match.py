@@ -19,6 +19,8 @@ from websockets.sync.client import ClientConnection, connect
 from helpers.web import chromium, free_port, server
 from hoyle.web.app import cookie_name
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 WATCH = """() => {
   window.seen = [];
   const note = () => {

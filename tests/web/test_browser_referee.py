@@ -21,6 +21,8 @@ from helpers.web import cards_mentioned, chromium, free_port, server
 from hoyle.cribbage.phase import Phase
 from hoyle.interface.registry import get_game
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 PIPS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}
 

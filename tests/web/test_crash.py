@@ -18,6 +18,9 @@ from websockets.sync.client import ClientConnection, connect
 from helpers.web import free_port, server
 from hoyle.web.app import cookie_name
 from hoyle.web.store import SqliteStore
+import pytest
+
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
 
 def ws_for(port: int, table_id: str, token: str) -> ClientConnection:
     return connect(f"ws://127.0.0.1:{port}/t/{table_id}/ws",

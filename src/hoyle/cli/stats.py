@@ -18,7 +18,6 @@ import json
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from hoyle.engine.records import GameRecord
 from hoyle.interface.registry import record_game
@@ -149,7 +148,7 @@ class StatsStore:
             return False
         spec = record_game(record)
         try:
-            summary: Any = spec.summarize_own_game(record)
+            summary = spec.summarize_own_game(record)
         except HoyleError:
             return False
         me = record.seats.index(HUMAN)

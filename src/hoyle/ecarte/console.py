@@ -132,6 +132,8 @@ def move_words(action: Action) -> str:
         return " ".join([action.word, *(str(c).lower() for c in action.cards)])
     if action.cards:
         return " ".join(str(c).lower() for c in action.cards)
+    if action.verb == "DISCARD":  # the dealer takes no cards (Enter, or "none")
+        return "none"
     return action.word or action.verb.lower()
 
 
@@ -293,7 +295,7 @@ class EcarteText(GameText):
             return "Your adversary proposes. Accept or refuse? \\[accept/refuse]: "
         if s.phase == Phase.DISCARD:
             sizes = sorted({len(a.cards) for a in legal if a.verb == "DISCARD"})
-            extra = " (Enter for none)" if sizes and sizes[0] == 0 else ""
+            extra = " (Enter or 'none' for none)" if sizes and sizes[0] == 0 else ""
             return f"Discard {sizes[0]}-{sizes[-1]} cards{extra}{king}: "
         if s.phase == Phase.RECTIFY:
             k = len(legal[0].cards)
@@ -323,6 +325,8 @@ class EcarteText(GameText):
                           word=parts[0])
         if s.phase in (Phase.PROPOSAL, Phase.ANSWER):
             raise HoyleError("Type one of the words in brackets.")
+        if s.phase in (Phase.DISCARD, Phase.RECTIFY) and low == "none":
+            return Action("DISCARD")  # as an empty line: no cards (the dealer's right)
         cards = parse_cards_in(line, s.view(seat).hand, [
             a.cards[0] for a in s.legal_actions() if a.verb == "PLAY"]) if line else ()
         if s.phase in (Phase.DISCARD, Phase.RECTIFY):

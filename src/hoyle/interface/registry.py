@@ -34,7 +34,7 @@ from hoyle.engine.names import by_name
 from hoyle.interface.options import Option
 from hoyle.engine.records import GameRecord
 from hoyle.engine.state import GameState
-from hoyle.interface.tally import MatchTotals
+from hoyle.interface.tally import MatchTotals, OwnGame, ResultSummary
 from hoyle.errors import HoyleError, RecordError
 
 if TYPE_CHECKING:
@@ -286,16 +286,27 @@ class GameSpec:
         """
         raise NotImplementedError
 
-    def summarize_own_game(self, record: GameRecord) -> Any:
+    def summarize_own_game(self, record: GameRecord) -> OwnGame:
         """A finished game's summary for the person's statistics (``hoyle stats --mine``):
         as :meth:`summarize_match_game`, for a game of any number of seats the game has
         (``winner`` and ``scores`` by side, ``points`` by ``"kind:role"`` and ``deals`` by
-        role for each seat, ``skunk`` where the game has one). By default the match's.
+        role for each seat, ``skunk`` where the game has one). By default the match's
+        (:attr:`Capability.MATCHES`), else the replayed result's winner and scores.
 
         Raises:
             RecordError: the record does not replay or is unfinished.
         """
-        return self.summarize_match_game(record, 0)
+        if self.has(Capability.MATCHES):
+            return self.summarize_match_game(record, 0)  # type: ignore[no-any-return]
+        self.replay_record(record)  # RecordError: it does not replay
+        result = record.result or {}
+        winner, scores = result.get("winner"), result.get("scores")
+        if not isinstance(winner, int) or not isinstance(scores, list) or \
+                not all(isinstance(s, int) for s in scores):
+            raise RecordError("an unfinished game, or a result with no winner and scores")
+        seats = len(record.seats)
+        return ResultSummary(winner, tuple(scores), tuple({} for _ in range(seats)),
+                             tuple({} for _ in range(seats)))
 
     def empty_match(self, names: tuple[str, str]) -> MatchTotals:
         """A match of no games yet between players ``names`` (A, B): the game's

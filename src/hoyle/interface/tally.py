@@ -12,10 +12,47 @@ table lines; the runner over a process pool is :mod:`hoyle.sim.tournament`.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Protocol, TypeVar
 
-__all__ = ["GAMES_PER_SEED", "MatchTotals", "add_counts", "game_seed", "wilson"]
+__all__ = ["GAMES_PER_SEED", "MatchTotals", "OwnGame", "ResultSummary", "add_counts",
+           "game_seed", "wilson"]
+
+
+class OwnGame(Protocol):
+    """What the person's statistics read of a finished game (``hoyle stats --mine``;
+    :meth:`~hoyle.interface.registry.GameSpec.summarize_own_game`): the winning side, the
+    scores by side, and by seat the points by ``"kind:role"`` and the deals by role (empty
+    where the game does not count them); a skunk where the game has one."""
+
+    @property
+    def winner(self) -> int: ...
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+    @property
+    def points(self) -> Sequence[Mapping[str, int]]: ...
+
+    @property
+    def deals(self) -> Sequence[Mapping[str, int]]: ...
+
+    @property
+    def skunk(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class ResultSummary:
+    """An :class:`OwnGame` from a record's result alone (its ``winner`` and ``scores``): a
+    game without match tallies is still counted in the person's statistics, with no points
+    by kind."""
+
+    winner: int
+    scores: tuple[int, ...]
+    points: tuple[dict[str, int], ...] = field(default_factory=tuple)
+    deals: tuple[dict[str, int], ...] = field(default_factory=tuple)
+    skunk: bool = False
 
 GAMES_PER_SEED = 1_000_003
 """Game ``i`` of a match seeded ``seed`` is seeded ``seed * GAMES_PER_SEED + i``: a match
