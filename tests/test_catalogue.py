@@ -116,13 +116,32 @@ def test_every_law_of_every_code_has_a_test_named_after_it(spec: GameSpec) -> No
 SRC = Path(__file__).resolve().parents[1] / "src"
 
 
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_every_parameter_note_names_a_row_of_the_catalogue_s_parameter_table(
+        spec: GameSpec) -> None:
+    """A ruling's ``parameter="..."`` note names a parameter a code of the game declares
+    (``Param``), or the catalogue's row of an engine parameter where the codes differ (its
+    table, ``| `name` |``), so the note a player reads can be looked up; a free string that
+    names neither is a typo or a lost row."""
+    table = set(re.findall(r"^\| `(\w+)`", catalogue_text(spec), re.M))
+    table |= {name for code in spec.codes().values() for name in code.schema}
+    notes = set()
+    for path in game_sources(spec):
+        notes |= set(re.findall(r'\b(?:window_)?param(?:eter)?="(\w+)"', path.read_text("utf-8")))
+    assert notes <= table, f"parameter notes naming no catalogue row: {sorted(notes - table)}"
+
+
+def game_sources(spec: GameSpec) -> list[Path]:
+    """A game's source files: its package (its spec in its ``game.py``), or a fixture
+    game's one file."""
+    module = Path(sys.modules[type(spec).__module__].__file__ or "")
+    return [*module.parent.rglob("*.py")] if module.name == "game.py" else [module]
+
+
 def emitted_kinds(spec: GameSpec) -> list[str]:
     """The event kinds the game's package (and the framework) create, read from the
     source: ``Event(Kind.X ...)`` / ``event(EventKind.X ...)``, or a bare word."""
-    module = Path(sys.modules[type(spec).__module__].__file__ or "")
-    # a game's package (its spec in its game.py), or a fixture game's one file
-    own = [*module.parent.rglob("*.py")] if module.name == "game.py" else [module]
-    paths = [*own, SRC / "hoyle" / "engine" / "state.py"]
+    paths = [*game_sources(spec), SRC / "hoyle" / "engine" / "state.py"]
     kinds: set[str] = set()
     for path in paths:
         text = path.read_text("utf-8")

@@ -79,7 +79,7 @@ def test_EW_xxi_late_renege_after_the_count_is_out_of_time() -> None:
     assert (s.count, s.scores) == (0, (0, 3))
     r = ruling(act(s, "REPORT renege 0"))
     assert r.law == "EW-xxi" and r.refused and r.points == ()
-    assert r.parameter == "renege_claim_window" and "too late" in r.text
+    assert r.parameter == "renege_penalty" and "too late" in r.text
     assert "until the end of the count" in r.text
     assert s.scores == (0, 3) and (s.phase, s.current_player) == ("play", PONE)
 
@@ -179,7 +179,7 @@ def test_EW_wrong_go_corrected_not_covered_default_applied() -> None:
     act(s, "GO")
     r = ruling(act(s, "REPORT go_corrected 0"))
     assert r.law == "EW" and not r.covered and "not covered by EW" in r.text
-    assert r.parameter == "renege_claim_window"
+    assert r.parameter == "renege_penalty"
     assert (s.current_player, s.passed, s.scores) == (PONE, [False, False], (0, 2))
 
 
@@ -262,7 +262,7 @@ def test_ACC_10_4_c_muggins_on_a_hand_until_the_next_hand_is_pegged() -> None:
     assert in_time.scores == (15, 7)
     act(s, "CLAIM 9")  # the dealer pegs his hand: the window on the pone's is past
     r = ruling(act(s, "MUGGINS 4"))
-    assert r.law == "ACC-10.4.c" and r.refused and r.parameter == "muggins_show_window"
+    assert r.law == "ACC-10.4.c" and r.refused and r.parameter == "muggins"
     assert s.scores == (15, 12)
 
 

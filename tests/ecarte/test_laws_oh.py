@@ -55,7 +55,7 @@ def test_OH_6_deal_out_of_turn_three_cases() -> None:
     assert r.new_deal and (s.dealer, s.deal_number, s.phase) == (DEALER, 2, "deal")
     s = at_proposal(OH_CODE)  # after the turn-up, before any discard or play
     r = the_ruling(act(s, "REPORT deal_out_of_turn 0"), "OH-6")
-    assert r.new_deal and r.parameter == "oh6_reading" and s.dealer == DEALER
+    assert r.new_deal and r.parameter == "deal_out_of_turn" and s.dealer == DEALER
     s = at_proposal(OH_CODE)
     act(s, "PROPOSE", "ACCEPT", "DISCARD 7D")  # a discard has been laid out: stands
     r = the_ruling(act(s, "REPORT deal_out_of_turn 0"), "OH-6")
@@ -143,7 +143,7 @@ def test_OH_11_elder_asks_three_lays_out_two_loses_a_point_and_the_king() -> Non
     assert r.points == ((DEALER, 1),) and r.effect(NoKing) == NoKing(ELDER)
     assert r.effect(Rectify).draw_surplus == (ELDER, 1) and r.decision is None
     assert scores(s) == (0, 1)
-    act(s, "TAKE 8C")  # the surplus drawn at random (oh11_rectify)
+    act(s, "TAKE 8C")  # the surplus drawn at random (exchange_count_mismatch)
     assert len(s.hands[ELDER]) == 5
     act(s, "DISCARD", "STAND")
     with pytest.raises(IllegalAction, match="may not mark the king"):

@@ -207,7 +207,7 @@ def test_OH_6_deal_out_of_turn_after_a_card_played_stands_with_the_roles_swapped
     s = at_play(OH)
     act(s, "PLAY 7H", "PLAY KH")
     r = the_ruling(act(s, "REPORT deal_out_of_turn 0"), "OH-6")
-    assert not r.refused and r.parameter == "oh6_reading"
+    assert not r.refused and r.parameter == "deal_out_of_turn"
     assert s.dealer == ELDER and s.phase == "play" and s.current_player == DEALER
 
 

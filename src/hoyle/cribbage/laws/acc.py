@@ -774,7 +774,7 @@ _procedure("ACC-10.3", "What muggins does not cover", "Underpegged penalties, un
                                        until=Until.NEXT_SCORE, late_law="ACC-10.4.b"),
                 "muggins_show": Report("muggins called on a hand or crib", named=False,
                                        until=Until.NEXT_SCORE, late_law="ACC-10.4.c",
-                                       window_param="muggins_show_window"),
+                                       window_param="muggins"),
                 "muggins_heels": Report("muggins called on his heels", named=False)})
 def _acc_10_4_a(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)

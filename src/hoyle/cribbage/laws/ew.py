@@ -453,7 +453,7 @@ def _ew_xx(irr: Irregularity, code: LawCode) -> Ruling:
         kinds={"renege": Report("a player said go while holding a card he could play "
                                 "(claimed by the adversary)", seat=True,
                                 until=Until.END_OF_COUNT,
-                                window_param="renege_claim_window")})
+                                window_param="renege_penalty")})
 def _ew_xxi(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     if irr.facts.get("no_renege"):

@@ -53,17 +53,17 @@ def _go_withdrawn(irr: Irregularity, code: LawCode) -> Ruling:
                       "nothing to correct", refused=True)
     if irr.facts.get("too_late"):
         return Ruling("too late to withdraw the go (someone has pegged or the adversary "
-                      "has played): it stands", refused=True, parameter="renege_claim_window")
+                      "has played): it stands", refused=True, parameter="renege_penalty")
     return Ruling(f"a go withdrawn before anyone pegs or the adversary plays is corrected "
                   f"without penalty (ACC-7.3's window): seat {seat} plays on",
-                  effects=(RetractToGo(seat),), parameter="renege_claim_window")
+                  effects=(RetractToGo(seat),), parameter="renege_penalty")
 
 
 def _deal_stands(irr: Irregularity, code: LawCode) -> Ruling:
     seat = irr.offender if irr.offender is not None else 0
     return Ruling(f"the deal stands: seat {seat} is the dealer of this deal (his crib, his "
                   "heels) and the deal passes on from him, no points",
-                  effects=(ActualDealer(seat),), parameter="deal_out_of_turn")
+                  effects=(ActualDealer(seat),))
 
 
 def _pone_cuts(irr: Irregularity, code: LawCode) -> Ruling:
@@ -81,7 +81,7 @@ def _starter_recut(irr: Irregularity, code: LawCode) -> Ruling:
 
 def _deal_order(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("the deal stands, no points (no law voids a deal for the order of its "
-                  "cards)", parameter="deal_packet")
+                  "cards)")
 
 
 def _order_stands(irr: Irregularity, code: LawCode) -> Ruling:

@@ -103,11 +103,11 @@ def _oh_6(irr: Irregularity, code: LawCode) -> Ruling:
         return Ruling("found after the turn-up, before any discard or play: the pack "
                       "is kept for the offender's next deal and the rightful dealer, seat "
                       f"{dealer}, deals with the other pack", new_deal=True,
-                      void_deal_points=True, parameter="oh6_reading")
+                      void_deal_points=True, parameter="deal_out_of_turn")
     dealt = seat_of(irr, elder_of(irr))
     return Ruling(f"a discard or a card has been played: the deal is good; seat {dealt}, "
                   f"who dealt it, is its dealer and seat {1 - dealt} deals the next",
-                  effects=(DealStands(dealt),), parameter="oh6_reading")
+                  effects=(DealStands(dealt),), parameter="deal_out_of_turn")
 
 
 @OH.law("OH-7", "Misdeal found before the hands are seen",
@@ -125,7 +125,7 @@ def _oh_7(irr: Irregularity, code: LawCode) -> Ruling:
                       "wrong count: OH-9, OH-10)", refused=True)
     elder = elder_of(irr)
     return Ruling(f"misdeal found before the hands were seen: seat {elder} may have "
-                  "it made good or call a new deal", parameter="misdeal_chooser",
+                  "it made good or call a new deal", parameter="misdeal_before_seen",
                   decision=Decision(elder, (
                       option("rectify", "make it good: the cards restored to the order in "
                              "which they would have fallen",
@@ -243,7 +243,7 @@ def _oh_11(irr: Irregularity, code: LawCode) -> Ruling:
                 law=law)
     return Ruling(r.text + ("; the surplus is drawn at random" if fix.draw_surplus
                             else "; the shortage is made up from the stock"),
-                  effects=r.effects, parameter="oh11_rectify", law=r.law)
+                  effects=r.effects, parameter="exchange_count_mismatch", law=r.law)
 
 
 @OH.law("OH-12", "Playing with more than five cards after an exchange",
