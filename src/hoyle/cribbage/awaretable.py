@@ -46,14 +46,15 @@ from hoyle.cards import derive_rng
 from hoyle.cribbage.advice.wintable import WinTable, win_table
 from hoyle.cribbage.players.aware import AwareExpertPlayer
 from hoyle.cribbage.state import CribbageState
-from hoyle.cribbage.tables import check_out, check_rows, check_seed, play_deal, write_table
+from hoyle.cribbage.tables import (WIN_JOB, check_out, check_rows, check_seed, play_deal,
+                                   write_table)
 from hoyle.engine.event import EventKind
 from hoyle.interface.jobs import TableJob
 from hoyle.interface.options import Option
 from hoyle.interface.text import Block, escape
 from hoyle.errors import HoyleError
 
-__all__ = ["AWARE_WIN_JOB", "region", "play_from", "solve_region"]
+__all__ = ["AWARE_WIN_JOB", "TABLE_JOBS", "region", "play_from", "solve_region"]
 
 TARGET = 121
 
@@ -236,3 +237,6 @@ AWARE_WIN_JOB = TableJob(
      Option("out", Path, None, "The table file (.npz; default win_table_six_card_aware.npz).")),
     _tasks, play_from, _finish, _check)
 """``hoyle tables win-aware``."""
+
+TABLE_JOBS = (WIN_JOB, AWARE_WIN_JOB)
+"""Cribbage's batch table jobs (``hoyle tables win``, ``hoyle tables win-aware``)."""

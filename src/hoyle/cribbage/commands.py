@@ -146,3 +146,6 @@ SCORE = GameCommand(
     score_output,
     arguments=(Option("cards", list[str], ..., "The hand, e.g. 5H 5C 5S JD."),))
 """``hoyle score CARDS... --starter CARD [--crib]``."""
+
+COMMANDS = (SCORE, DISCARD)
+"""The game's own top-level commands: ``hoyle score`` and ``hoyle discard``."""

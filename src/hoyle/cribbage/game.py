@@ -12,15 +12,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from hoyle.interface.commands import GameCommand
-from hoyle.interface.jobs import TableJob
-from hoyle.interface.review import Review
 from hoyle.engine.laws import LawCode
 from hoyle.interface.options import Option
 from hoyle.engine.records import GameRecord
 from hoyle.interface.registry import Capability, GameSpec
-from hoyle.engine.state import GameState
-from hoyle.interface.tally import MatchTotals
 
 
 __all__ = ["GAME", "CribbageSpec"]
@@ -46,6 +41,14 @@ class CribbageSpec(GameSpec):
     rule_params_at = "hoyle.cribbage.rules:RULE_PARAMS"
     variants_at = "hoyle.cribbage.rules:VARIANTS"
     encoding_at = "hoyle.cribbage.encoding:ENCODING"
+    summarize_at = "hoyle.cribbage.tally:summarize_game"
+    empty_match_at = "hoyle.cribbage.tally:MatchResult"
+    hint_at = "hoyle.cribbage.console:hint"
+    review_at = "hoyle.cribbage.review:review_record"
+    can_review_at = "hoyle.cribbage.review:reviewable"
+    stats_at = "hoyle.cribbage.commands:STATS"
+    commands_at = "hoyle.cribbage.commands:COMMANDS"
+    table_jobs_at = "hoyle.cribbage.awaretable:TABLE_JOBS"
 
 
     # -- sim and analysis: matches, statistics, advice -----------------------------------
@@ -85,17 +88,9 @@ class CribbageSpec(GameSpec):
             return None
         return law_code(laws, False, edition)
 
-    def summarize_match_game(self, record: GameRecord, index: int) -> Any:
-        from hoyle.cribbage.tally import summarize_game
-        return summarize_game(record, index)
-
     def summarize_own_game(self, record: GameRecord) -> Any:
         from hoyle.cribbage.tally import summarize_game
         return summarize_game(record, 0, any_players=True)
-
-    def empty_match(self, names: tuple[str, str]) -> MatchTotals:
-        from hoyle.cribbage.tally import MatchResult
-        return MatchResult.empty(names)
 
     def sim_options(self) -> Sequence[Option]:
         return (Option("players", str, "expert,table",
@@ -115,14 +110,6 @@ class CribbageSpec(GameSpec):
         return ("A match between two computer players: win rates with 95% confidence "
                 "intervals,\npoints per deal by kind and role, skunks, the first dealer's "
                 "win rate.")
-
-    def stats_command(self) -> GameCommand | None:
-        from hoyle.cribbage.commands import STATS
-        return STATS
-
-    def hint(self, state: GameState, seat: int) -> list[str]:
-        from hoyle.cribbage.console import hint
-        return hint(state, seat)  # type: ignore[arg-type]
 
     def play_options(self) -> Sequence[Option]:
         from hoyle.cribbage.players import PLAYERS
@@ -163,22 +150,6 @@ class CribbageSpec(GameSpec):
         return (Option("variant", str, None, "Also show the rules of play of a variant: "
                        + ", ".join(self.variants()) + "."),)
 
-    def commands(self) -> Sequence[GameCommand]:
-        from hoyle.cribbage.commands import DISCARD, SCORE
-        return (SCORE, DISCARD)
-
-    def review(self, record: GameRecord, seat: int | None = None) -> Review:
-        from hoyle.cribbage.review import review_record
-        return review_record(record, seat)
-
-    def can_review(self, record: GameRecord) -> bool:
-        from hoyle.cribbage.review import reviewable
-        return reviewable(record)
-
-    def table_jobs(self) -> Sequence[TableJob]:
-        from hoyle.cribbage.awaretable import AWARE_WIN_JOB
-        from hoyle.cribbage.tables import WIN_JOB
-        return (WIN_JOB, AWARE_WIN_JOB)
 
 
 def _edition_option() -> Option:

@@ -12,12 +12,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from hoyle.interface.commands import GameCommand
 from hoyle.interface.options import Option
-from hoyle.engine.records import GameRecord
 from hoyle.interface.registry import Capability, GameSpec
-from hoyle.engine.state import GameState
-from hoyle.interface.tally import MatchTotals
 
 
 __all__ = ["GAME", "EcarteSpec"]
@@ -43,20 +39,16 @@ class EcarteSpec(GameSpec):
     kinds_at = "hoyle.ecarte.events:Kind"
     rule_params_at = "hoyle.ecarte.rules:RULE_PARAMS"
     encoding_at = "hoyle.ecarte.encoding:ENCODING"
+    summarize_at = "hoyle.ecarte.tally:summarize_game"
+    empty_match_at = "hoyle.ecarte.tally:EcarteMatchResult"
+    hint_at = "hoyle.ecarte.console:hint"
+    stats_at = "hoyle.ecarte.commands:STATS"
 
     # -- sim and analysis: matches, statistics, advice -----------------------------------
     def play_match_game(self, names: tuple[str, str], seed: int, index: int,
                         params: Mapping[str, Any] | None = None) -> Any:
         from hoyle.ecarte.tally import play_one
         return play_one(names, seed, index)
-
-    def summarize_match_game(self, record: GameRecord, index: int) -> Any:
-        from hoyle.ecarte.tally import summarize_game
-        return summarize_game(record, index)
-
-    def empty_match(self, names: tuple[str, str]) -> MatchTotals:
-        from hoyle.ecarte.tally import EcarteMatchResult
-        return EcarteMatchResult.empty(names)
 
     def sim_options(self) -> Sequence[Option]:
         return (Option("players", str, "expert,rules",
@@ -66,14 +58,6 @@ class EcarteSpec(GameSpec):
         return ("An écarté match between two computer players: win rates with 95% "
                 "confidence\nintervals, points per deal by kind (point, vole, king, penalty) "
                 "and role, stands and\nrefusals, the first dealer's win rate.")
-
-    def stats_command(self) -> GameCommand | None:
-        from hoyle.ecarte.commands import STATS
-        return STATS
-
-    def hint(self, state: GameState, seat: int) -> list[str]:
-        from hoyle.ecarte.console import hint
-        return hint(state, seat)  # type: ignore[arg-type]
 
     def play_options(self) -> Sequence[Option]:
         return tuple(Option("resume", Path, None, "Continue a saved écarté game from its "

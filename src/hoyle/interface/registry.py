@@ -118,6 +118,15 @@ class GameSpec:
         variants_at: its variants' names, the default first (by default that one alone).
         encoding_at: its :class:`~hoyle.engine.encoding.Encoding` (with
             :attr:`Capability.ENCODING`).
+        summarize_at, empty_match_at: ``summarize(record, index)`` of a match's game and
+            its :class:`~hoyle.interface.tally.MatchTotals` class (with
+            :attr:`Capability.MATCHES`; ``play_match_game`` is the game's own method).
+        hint_at: ``hint(state, seat) -> lines`` (with :attr:`Capability.HINT`).
+        review_at, can_review_at: ``review(record, seat)`` and ``reviewable(record)`` (with
+            :attr:`Capability.REVIEW`).
+        stats_at, commands_at, table_jobs_at: ``hoyle stats GAME``'s
+            :class:`~hoyle.interface.commands.GameCommand`, the game's own commands (a
+            sequence) and its batch table jobs (a sequence).
     """
 
     name: ClassVar[str]
@@ -136,6 +145,14 @@ class GameSpec:
     rule_params_at: ClassVar[str] = ""
     variants_at: ClassVar[str] = ""
     encoding_at: ClassVar[str] = ""
+    summarize_at: ClassVar[str] = ""
+    empty_match_at: ClassVar[str] = ""
+    hint_at: ClassVar[str] = ""
+    review_at: ClassVar[str] = ""
+    can_review_at: ClassVar[str] = ""
+    stats_at: ClassVar[str] = ""
+    commands_at: ClassVar[str] = ""
+    table_jobs_at: ClassVar[str] = ""
 
     def has(self, capability: Capability) -> bool:
         """Whether the game offers ``capability``."""
@@ -284,7 +301,7 @@ class GameSpec:
             RecordError: the record does not replay, is unfinished, or is not a game a
                 match plays (e.g. not two-hand).
         """
-        raise NotImplementedError
+        return piece(self.summarize_at)(record, index)
 
     def summarize_own_game(self, record: GameRecord) -> OwnGame:
         """A finished game's summary for the person's statistics (``hoyle stats --mine``):
@@ -312,7 +329,7 @@ class GameSpec:
         """A match of no games yet between players ``names`` (A, B): the game's
         :class:`~hoyle.interface.tally.MatchTotals`, whose ``add`` counts a game's summary
         and whose ``rows`` and ``title`` give its results table."""
-        raise NotImplementedError
+        return piece(self.empty_match_at).empty(names)  # type: ignore[no-any-return]
 
     def sim_options(self) -> Sequence[Option]:
         """The game's own options of ``hoyle sim GAME``: ``players``, the two computer
@@ -330,12 +347,12 @@ class GameSpec:
     def stats_command(self) -> GameCommand | None:
         """``hoyle stats GAME`` (named after the game), or ``None`` if the game has no
         statistics."""
-        return None
+        return piece(self.stats_at) if self.stats_at else None
 
     def commands(self) -> Sequence[GameCommand]:
         """The game's own top-level commands (cribbage's ``hoyle score`` and ``hoyle
         discard``), if any."""
-        return ()
+        return tuple(piece(self.commands_at)) if self.commands_at else ()
 
     def review(self, record: GameRecord, seat: int | None = None) -> Review:
         """``hoyle review``: every decision of a finished game's record (of ``seat``, or
@@ -345,18 +362,20 @@ class GameSpec:
             RecordError: the record does not replay.
             HoyleError: the game (or this kind of game) has no review, or no such seat.
         """
-        raise HoyleError(f"no review for a game of {self.name}")
+        if not self.has(Capability.REVIEW):
+            raise HoyleError(f"no review for a game of {self.name}")
+        return piece(self.review_at)(record, seat)  # type: ignore[no-any-return]
 
     def can_review(self, record: GameRecord) -> bool:
         """Whether :meth:`review` reviews a game like ``record``'s (its kind: variant,
         players; read from the header, not replayed), so an interface offers the review at
         the end of a game only where there is one."""
-        return False
+        return self.has(Capability.REVIEW) and bool(piece(self.can_review_at)(record))
 
     def table_jobs(self) -> Sequence[TableJob]:
         """The game's batch table jobs (``hoyle tables NAME``: cribbage's ``win``), run by
         the layers above on any executor (:mod:`hoyle.sim.executors`)."""
-        return ()
+        return tuple(piece(self.table_jobs_at)) if self.table_jobs_at else ()
 
     # -- cli: the interactive sessions and the game's commands ----------------------------
     def event_kinds(self) -> tuple[str, ...]:
@@ -374,7 +393,9 @@ class GameSpec:
         Raises:
             HoyleError: the game has no player to ask.
         """
-        return []
+        if not self.has(Capability.HINT):
+            return []
+        return piece(self.hint_at)(state, seat)  # type: ignore[no-any-return]
 
     def text(self) -> GameText:
         """The game's words and the reading of what a person types (event lines, prompts,
