@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -29,6 +28,7 @@ from fastapi.testclient import TestClient
 
 from helpers.cribbage import cards_in
 from helpers.leaks import cards_in_text
+from helpers.tui import play_through
 from helpers.webclient import connect, new_table, recv
 from hoyle.cards import Card
 from hoyle.engine.action import CHANCE, Action
@@ -175,27 +175,7 @@ def test_the_full_screen_app_plays_a_whole_game(spec: GameSpec) -> None:
     driver = PlayDriver(spec, spec.text().new_play(seed, _values(spec)), seed)
     saved: list[int] = []
     app = TableApp(driver, lambda: saved.append(len(driver.state.history)), "banner")
-    pick = random.Random(seed)
-
-    async def through() -> int:
-        typed = 0
-        async with app.run_test(size=(110, 45)) as pilot:
-            await pilot.pause()
-            while not driver.finished():
-                if app.holding:
-                    await pilot.press("enter")
-                    continue
-                assert driver.persons_turn()
-                move = pick.choice(driver.state.legal_actions())
-                before = driver.state.action_count
-                app.query_one("#cmd").value = driver.text.typed(move)  # type: ignore[attr-defined]
-                await pilot.press("enter")
-                assert driver.state.action_count > before, "the typed move was not taken"
-                typed += 1
-            await pilot.press("ctrl+q")
-        return typed
-
-    assert asyncio.run(through()) > 3
+    assert asyncio.run(play_through(app, seed)) > 3
     record = driver.record()
     assert record.result is not None and saved[-1] == len(record.actions)
     state, _ = spec.replay_record(record, seeded=True)

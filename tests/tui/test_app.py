@@ -22,6 +22,8 @@ from hoyle.errors import HoyleError, UndoRefused
 from hoyle.tui.app import TableApp
 from hoyle.interface.board import board_lines
 
+from helpers.tui import play_through
+
 CRIB = {"opponent": "expert", "laws": "ew", "muggins": False, "manual_count": False}
 GAMES = [
     ("cribbage", 11, {**CRIB, "variant": "six-card"}),
@@ -52,27 +54,10 @@ def without_app(game: str, seed: int, values: dict[str, Any]) -> tuple[list[str]
     return d.record().actions, [line for line in said if line]
 
 
-async def play_through(app: TableApp, seed: int) -> int:
-    """Type a move drawn from the legal actions at each of the person's turns (Enter to go
-    on past a held show) until the game ends; the number of moves typed."""
+def _board_drawn(app: TableApp) -> None:
     d = app.driver
-    pick = random.Random(seed)
-    typed = 0
-    async with app.run_test(size=(110, 45)) as pilot:
-        await pilot.pause()
-        while not d.finished():
-            if app.holding:
-                await pilot.press("enter")
-                continue
-            assert d.persons_turn()
-            move = pick.choice(d.state.legal_actions())
-            app.query_one("#cmd", Input).value = d.text.typed(move)
-            await pilot.press("enter")
-            typed += 1
-        assert app.board_text() == ("\n".join(board_lines(b)) if (b := d.text.board(
-            d.state, d.human, d.names)) is not None else "")
-        await pilot.press("ctrl+q")
-    return typed
+    assert app.board_text() == ("\n".join(board_lines(b)) if (b := d.text.board(
+        d.state, d.human, d.names)) is not None else "")
 
 
 @pytest.mark.parametrize("game,seed,values", GAMES, ids=[g[2].get("variant", g[0])
@@ -81,7 +66,7 @@ def test_a_whole_game_through_the_app(game: str, seed: int, values: dict[str, An
     d = new_driver(game, seed, values)
     saved: list[int] = []
     app = TableApp(d, lambda: saved.append(len(d.state.history)), "banner")
-    typed = asyncio.run(play_through(app, seed))
+    typed = asyncio.run(play_through(app, seed, _board_drawn))
     actions, said = without_app(game, seed, values)
     record = d.record()
     assert record.actions == actions        # the app plays the game the driver plays
