@@ -31,14 +31,14 @@ from pathlib import Path
 
 import pytest
 
-from conformance.highcard import GAME as HIGH_CARD
+from conformance.conftest import FIXTURE_GAMES
 from hoyle.engine.event import EventKind
-from hoyle.interface.registry import GameSpec, games
+from hoyle.interface.registry import GameSpec, games, piece
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 TESTS = Path(__file__).resolve().parent
-SPECS = (*games(), HIGH_CARD)
-"""Every registered game, and the framework's fixture game (``tests/conformance``)."""
+SPECS = (*games(), *(piece(path) for path in FIXTURE_GAMES.values()))
+"""Every registered game, and the framework's fixture games (``tests/conformance``)."""
 
 
 def law_form(law_id: str) -> str:

@@ -138,8 +138,10 @@ class HighCardState(BaseState):
                 return
         self._new_deal(self.elder, events, "the deal passes", "HIGH-R-5")
 
-    def chance_outcomes(self) -> list[Action]:
-        return self._cut_outcomes() if self.phase != DEAL else []
+    def receiver(self, position: int) -> int | None:
+        if self.phase != DEAL or self.dealer is None:
+            return None
+        return self.elder if position < 2 else self.dealer  # HIGH-R-2
 
     def _sample_direct(self, rng: random.Random) -> Action | None:
         return Action("DEAL", tuple(draw.sample(rng, list(CARDS), 4))) if self.phase == DEAL else None
@@ -174,7 +176,7 @@ class HighCardState(BaseState):
                             (self.scores[0], self.scores[1]), self.dealer, self.phase,
                             self.to_act)
 
-    def public_view(self) -> HighCardView:
+    def _public_view(self) -> HighCardView:
         return HighCardView(-1, (), tuple(self.played), (self.scores[0], self.scores[1]),
                             self.dealer, self.phase, self.to_act)
 

@@ -458,7 +458,7 @@ class CribbageState(BaseState):
             used.add(self.starter)
         return [c for c in CARDS if c not in used]
 
-    def public_view(self) -> CribbageView:
+    def _public_view(self) -> CribbageView:
         """What a spectator may know: :meth:`view` of seat 0 with no seat's own cards (its
         ``hand``, ``kept`` and ``discards`` empty, ``heels_due`` false) and ``seat`` -1;
         the board, the count, the cards played and the cards laid face up in the show are

@@ -349,7 +349,7 @@ class EcarteState(BaseState):
         return self._turned_king_markable(seat) or (
             k is not None and self._played_by(seat)[:1] == [k])
 
-    def public_view(self) -> EcarteView:
+    def _public_view(self) -> EcarteView:
         """What a spectator may know: :meth:`view` of seat 0 with no seat's own cards (its
         ``hand`` and ``discards`` empty, no ``lay_out``, no ``king_window``) and ``seat``
         -1; the turn-up, the trick, the cards played and the score are public. (Added for

@@ -347,8 +347,6 @@ def replay_record(state: GameState, record: GameRecord, seeded: bool = False) ->
     """
     events = replay(state, record.actions, record.seed, check_chance=seeded).events
     if record.result is not None:
-        result = getattr(state, "result", None)
-        mine = result.to_dict() if result else None
-        if mine != record.result:
+        if state.result_dict() != record.result:
             raise RecordError("the recorded result does not match the replayed game")
     return events

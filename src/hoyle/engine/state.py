@@ -69,6 +69,9 @@ class GameState(Protocol):
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action``; return the events. Raises ``IllegalAction``, state untouched."""
 
+    def result_dict(self) -> dict[str, Any] | None:
+        """The game's result as its record keeps it, ``None`` while it goes on."""
+
     def sample_chance(self, rng: random.Random) -> Action:
         """A chance outcome drawn from ``rng`` at a chance node."""
 
@@ -170,6 +173,30 @@ class BaseState:
         """Hook: the view of ``seat`` (an immutable value: it may be handed out again)."""
         raise NotImplementedError
 
+    def public_view(self) -> Any:
+        """What a spectator may know now (no seat's own cards): the game's
+        :meth:`_public_view`, kept for the move like a seat's view (:meth:`keep_views`)."""
+        views = self._views
+        if views is None:
+            return self._public_view()
+        if self._views_at != len(self._history):
+            views.clear()
+            self._views_at = len(self._history)
+        v = views.get(-1)
+        if v is None:
+            v = views[-1] = self._public_view()
+        return v
+
+    def _public_view(self) -> Any:
+        """Hook: the spectator's view (the game's view type, no seat's own cards: the web's
+        spectators and its referee table read it)."""
+        raise NotImplementedError
+
+    def result_dict(self) -> dict[str, Any] | None:
+        """The game's result as its record keeps it (:meth:`_result_dict`), ``None`` while
+        the game goes on."""
+        return self._result_dict()
+
     def keep_views(self) -> None:
         """Build each seat's view at most once a move from now on (a table that sends every
         reader a frame per move asks its text for the view many times); clones keep it.
@@ -255,9 +282,11 @@ class BaseState:
     # -- chance ----------------------------------------------------------------------
 
     def chance_outcomes(self) -> list[Action]:
-        """Hook: the equally likely outcomes of the current chance node, where the game
-        lists them (empty elsewhere)."""
-        raise NotImplementedError
+        """The equally likely outcomes of the current chance node, where the game lists them
+        (empty elsewhere): by default the cut for deal's (every card not cut yet) and none
+        at the game's own chance nodes (a deal: :meth:`_sample_direct` draws it). A game
+        that lists the outcomes of its own nodes overrides this, the cut's included."""
+        return self._cut_outcomes() if self.phase == CUT_FOR_DEAL else []
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw the outcome of the current chance node from ``rng`` (through

@@ -783,7 +783,8 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 return
             if isinstance(msg, SyncMessage):
                 if not 0 <= msg.seq <= table.seq:
-                    await ws.send_text(_error(f"no action {msg.seq} at this table", table))
+                    await ws.send_text(_error(f"no action {short_repr(msg.seq)} at this "
+                                              "table", table))
                     return
                 conn.last = msg.seq
                 await hub.send(conn, table, resync=True)

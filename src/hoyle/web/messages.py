@@ -17,6 +17,7 @@ hoyle.web.messages.MalformedMessage: malformed message: not JSON
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
@@ -72,5 +73,18 @@ def read_message(text: str) -> SyncMessage | MoveMessage:
         return _MESSAGE.validate_json(text)
     except ValidationError as e:
         if any(err["type"] == "json_invalid" for err in e.errors()):
-            raise MalformedMessage("malformed message: not JSON") from None
+            raise MalformedMessage(_why_not_json(text)) from None
         raise MalformedMessage(SHAPE) from None
+
+
+def _why_not_json(text: str) -> str:
+    """The error line of a message the JSON reader refused: JSON text with a value no
+    message may hold (a lone surrogate, a number of thousands of digits) is said so."""
+    try:
+        json.loads(text)
+    except ValueError as e:
+        if "digits" not in str(e):
+            return "malformed message: not JSON"
+    except RecursionError:
+        return "malformed message: not JSON"
+    return "malformed message: a value out of range (a lone surrogate or a number too long)"
