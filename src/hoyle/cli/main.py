@@ -232,9 +232,9 @@ def _start(spec: GameSpec, values: dict[str, Any], plain: bool,
 
 
 for _spec in games():
-    # --review for a game with a review (its registry entry has its own GameSpec.review)
+    # --review for a game with a review (Capability.REVIEW)
     _review = (Option("review", bool, False, REVIEW_HELP),) \
-        if type(_spec).review is not GameSpec.review else ()
+        if _spec.has(Capability.REVIEW) else ()
     add_command(play_app, _spec.name, _spec.text().play_command_help,
                 (*_spec.play_options(), Option("plain", bool, False, PLAIN_HELP), *_review),
                 lambda ctx, _s=_spec, **values: _play(_s, ctx, **values), context=True)
