@@ -15,6 +15,8 @@ import pytest
 
 from hoyle import _accel
 
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
 DIGEST = """
 import hashlib, sys
 from hoyle.cribbage.players import GreedyPlayer, RandomPlayer
@@ -22,7 +24,6 @@ from hoyle.cribbage.rules import VARIANTS
 from hoyle.cribbage.match import play_game
 from hoyle import _accel
 
-pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
 h = hashlib.sha256()
 for seed in range(40):
     for variant in ("six-card", "five-card", "three-hand", "four-hand"):
