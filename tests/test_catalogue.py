@@ -142,10 +142,12 @@ def emitted_kinds(spec: GameSpec) -> list[str]:
     """The event kinds the game's package (and the framework) create, read from the
     source: ``Event(Kind.X ...)`` / ``event(EventKind.X ...)``, or a bare word."""
     paths = [*game_sources(spec), SRC / "hoyle" / "engine" / "state.py"]
+    enum = spec.kinds_at.rpartition(":")[2] or "Kind"  # the game's own kinds' enum
     kinds: set[str] = set()
     for path in paths:
         text = path.read_text("utf-8")
-        kinds |= {m.lower() for m in re.findall(r'\b(?:Event|event)\(\s*(?:Event)?Kind\.(\w+)', text)}
+        kinds |= {m.lower() for m in re.findall(
+            rf'\b(?:Event|event)\(\s*(?:EventKind|{re.escape(enum)})\.(\w+)', text)}
         kinds |= set(re.findall(r'\b(?:Event|event)\(\s*"(\w+)"', text))
     return sorted(kinds)
 
@@ -157,7 +159,10 @@ def test_every_emitted_event_kind_is_declared(spec: GameSpec) -> None:
     declared = sorted(str(k) for k in spec.event_kinds())
     emitted = emitted_kinds(spec)
     assert set(EventKind) <= set(emitted)  # the scan found the framework's own events
-    assert emitted == declared
+    assert emitted == declared, (
+        f"kinds emitted but not declared: {sorted(set(emitted) - set(declared))}; declared "
+        f"but never emitted (written as event(KIND.X, ...) with the enum of kinds_at): "
+        f"{sorted(set(declared) - set(emitted))}")
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)

@@ -29,7 +29,7 @@ from fastapi.testclient import TestClient
 from helpers.cribbage import cards_in
 from helpers.leaks import cards_in_text
 from helpers.tui import play_through
-from helpers.webclient import connect, new_table, recv
+from helpers.webclient import connect, new_table, recv, settle
 from hoyle.cards import Card
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
@@ -126,7 +126,9 @@ def test_each_seat_sees_only_what_the_game_shows_it(spec: GameSpec) -> None:
                 if e.hidden and e.seat is not None and e.cards:
                     private.setdefault(e.seat, set()).update(e.cards)
             if mover == CHANCE and (declared or private):
-                assert {s: c for s, c in private.items() if c} == declared, (seed, str(action))
+                assert {s: c for s, c in private.items() if c} == declared, (
+                    f"seed {seed}, {action}: the cards its hidden events show each seat "
+                    f"{private} are not those receiver() deals them {declared}")
             shown += events
             steps += 1
             for seat in range(seats):
@@ -174,9 +176,13 @@ def test_a_clone_is_a_game_of_its_own_and_every_node_refuses_the_others_moves(
             twin.apply(action)
             stranger = last_move if mover == CHANCE else last_chance
             if stranger is not None and stranger != action:
-                assert state.check(stranger) is not None, (seed, n, str(stranger))
+                assert state.check(stranger) is not None, (
+                    f"seed {seed}, action {n}: {stranger} accepted at a "
+                    f"{'chance' if mover == CHANCE else 'seat'} node")
             assert ([state.view(s) for s in range(seats)], state.public_view(),
-                    state.history) == before, (seed, n, str(action))
+                    state.history) == before, (
+                f"seed {seed}, action {n} ({action}) applied to a clone changed the game: "
+                "does the state's _unshare copy its own lists?")
             if mover == CHANCE:
                 last_chance = action
             else:
@@ -290,6 +296,14 @@ def test_the_web_table_plays_a_whole_game(spec: GameSpec, client: TestClient) ->
     seats = ["person", *[quick_player(spec)] * (spec.text().seat_count(state) - 1)]
     table_id, token = new_table(client, spec.name, seats)
     table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+
+    def owner_alive() -> None:  # the table's automatic moves stopped: no frame would come
+        task = hub.tasks.get(table_id)
+        if task is not None and task.done() and not task.cancelled():
+            assert task.exception() is None, f"the table's moves stopped: {task.exception()!r}"
+
+    owner_alive()
     moves = 0
     with connect(client, table_id, token) as ws:
         ws.send_text(json.dumps({"type": "sync", "seq": 0}))
@@ -302,6 +316,8 @@ def test_the_web_table_plays_a_whole_game(spec: GameSpec, client: TestClient) ->
                 ws.send_text(json.dumps({"type": "move", "seq": frame["seq"],
                                          "action": frame["legal"][0]}))
                 moves += 1
+                settle(client, table_id)
+                owner_alive()
     assert moves >= 1 and table.finished
     with connect(client, table_id, None) as spectator:  # nobody's seat: the public view
         spectator.send_text(json.dumps({"type": "sync", "seq": 0}))

@@ -49,7 +49,8 @@ _S = TypeVar("_S", bound=BaseState)
 
 class Chooser(Protocol):
     """A computer player: it picks one of ``legal_actions`` from its seat's ``view``
-    (the game's view type) with ``rng`` (the runner's stream for that seat and move)."""
+    (the game's view type) with ``rng`` (the runner's stream for that seat and move). A
+    game's players also carry a ``name`` (the registry's, shown and recorded)."""
 
     def choose(self, view: Any, legal_actions: Sequence[Action],
                rng: random.Random) -> Action:

@@ -19,6 +19,7 @@ from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
 from hoyle.engine.runner import Seeds, next_action, walk
+from hoyle.interface.registry import UNDO_OPTION
 from hoyle.interface.text import HUMAN, Block, Confirm, GameText, PlayGame
 from hoyle.errors import HoyleError, UndoRefused
 
@@ -27,8 +28,6 @@ if TYPE_CHECKING:
 
 __all__ = ["TURNED", "UNDO_OPTION", "PlayDriver", "Step"]
 
-UNDO_OPTION = "undos"
-"""The record option that counts the person's undos (absent: none)."""
 
 TURNED = "the cards have been turned since your last decision: no undo"
 """Why an undo is refused once a chance outcome has come since the person's last

@@ -19,6 +19,7 @@ hoyle.errors.HoyleError: unknown game 'piquet' (known: cribbage, ecarte)
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
@@ -52,6 +53,11 @@ GAMES: dict[str, str] = {
 }
 """Each game's name and where its :class:`GameSpec` lives (``module:attribute``), imported
 only when the game is first asked for, so ``import hoyle`` stays light."""
+
+
+UNDO_OPTION = "undos"
+"""The record option that counts the person's undos (absent: none): the interface's
+(:class:`hoyle.interface.play.PlayDriver`), never the game's."""
 
 
 class Capability(StrEnum):
@@ -229,6 +235,9 @@ class GameSpec:
         Raises:
             RecordError: not a record of this game, or a bad variant, option or law code.
         """
+        if UNDO_OPTION in record.options:  # the person's undos: the interface's, not the game's
+            record = dataclasses.replace(record, options={
+                k: v for k, v in record.options.items() if k != UNDO_OPTION})
         return piece(self.state_at)(record)  # type: ignore[no-any-return]
 
     def replay_record(self, record: GameRecord,

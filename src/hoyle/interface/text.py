@@ -321,7 +321,8 @@ class GameText:
 
     def play_names(self, game: PlayGame) -> list[str]:
         """The seats' names as the person sees them ("You", "Computer (expert)")."""
-        return ["You" if seat == game.human else f"Computer ({game.players[seat].name})"
+        return ["You" if seat == game.human else
+                f"Computer ({getattr(game.players[seat], 'name', 'computer')})"
                 for seat in range(self.seat_count(game.state))]
 
     def play_event_lines(self, state: Any, events: Sequence[Event], names: Sequence[str],
