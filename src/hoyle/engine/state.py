@@ -157,17 +157,22 @@ class BaseState:
         """What ``seat`` may know now, and nothing more (the game's view type, built by
         its :meth:`_view`): built once a move for each seat where :meth:`keep_views` was
         asked, else anew at each call."""
-        views = self._views
+        views = self._kept()
         if views is None:
             return self._view(seat)
-        n = len(self._history)
-        if self._views_at != n:
-            views.clear()
-            self._views_at = n
         v = views.get(seat)
         if v is None:
             v = views[seat] = self._view(seat)
         return v
+
+    def _kept(self) -> dict[int, Any] | None:
+        """The views kept for the current move (emptied when the move has changed), or
+        ``None`` where :meth:`keep_views` was not asked."""
+        views = self._views
+        if views is not None and self._views_at != len(self._history):
+            views.clear()
+            self._views_at = len(self._history)
+        return views
 
     def _view(self, seat: int) -> Any:
         """Hook: the view of ``seat`` (an immutable value: it may be handed out again)."""
@@ -176,12 +181,9 @@ class BaseState:
     def public_view(self) -> Any:
         """What a spectator may know now (no seat's own cards): the game's
         :meth:`_public_view`, kept for the move like a seat's view (:meth:`keep_views`)."""
-        views = self._views
+        views = self._kept()
         if views is None:
             return self._public_view()
-        if self._views_at != len(self._history):
-            views.clear()
-            self._views_at = len(self._history)
         v = views.get(-1)
         if v is None:
             v = views[-1] = self._public_view()
