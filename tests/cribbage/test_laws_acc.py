@@ -32,6 +32,7 @@ from typing import Any
 import pytest
 
 from hoyle.cards import Card, parse_cards
+from hoyle.cribbage.effects import RecutStarter
 from hoyle.cribbage.laws import ACC, get_code
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
@@ -392,7 +393,7 @@ def test_ACC_1_7_scoring_chart_values() -> None:
 def test_ACC_2_1_dealer_saw_the_bottom_card_pone_scores_2_reshuffle() -> None:
     s = at_deal(referee=True)
     r = the_ruling(act(s, "REPORT dealer_saw_bottom"), "ACC-2.1")
-    assert r.points == ((PONE, 2),) and r.redo == "shuffle" and r.edition == "2025"
+    assert r.points == ((PONE, 2),) and "reshuffled" in r.text and r.edition == "2025"
     assert not r.new_deal and not r.provisional  # [text]
     assert pegs(s) == [(2, 0), (0, 0)]
     assert (s.phase, s.current_player, s.deal_number) == ("deal", CHANCE, 1)
@@ -428,7 +429,7 @@ def test_ACC_3_2_lower_card_deals_equal_cuts_cut_again() -> None:
     s = new()
     events = act(s, "CUT 7C", "CUT 7H")
     r = the_ruling(events, "ACC-3.2")
-    assert r.refused and r.redo == "cut for deal" and r.points == () and not r.new_deal
+    assert not r.effects and "again" in r.text and r.points == () and not r.new_deal
     assert (s.dealer, s.phase, s.current_player, s.deal_number) == (None, "cut_for_deal",
                                                                     CHANCE, 0)
     act(s, "CUT 7C", "CUT 3S")  # cut again: the 3 deals
@@ -468,7 +469,7 @@ def test_ACC_4_3_exposed_card_in_the_deal_new_deal_no_points() -> None:
     s = at_24(referee=True)  # reported in the play: outside the deal, play goes on
     before = table(s)
     r = the_ruling(act(s, "REPORT exposed_card"), "ACC-4.3")
-    assert r.refused and not r.new_deal and table(s) == before
+    assert not r.effects and not r.new_deal and table(s) == before
 
 
 def test_ACC_4_4a_misdeal_before_starter_same_dealer_no_points() -> None:
@@ -632,10 +633,10 @@ def test_ACC_5_1_c_wrong_side_discard_before_the_starter_no_penalty() -> None:
     s = at_discard(referee=True)
     act(s, DISCARDS[0])
     r = the_ruling(act(s, "REPORT wrong_side_discard 0"), "ACC-5.1.c")
-    assert not r.refused and r.points == () and s.scores == (0, 0)
+    assert r.points == () and s.scores == (0, 0)
     s = at_play(referee=True)  # the starter is turned: too late to take it back
     r = the_ruling(act(s, "REPORT wrong_side_discard 0"), "ACC-5.1.c")
-    assert r.refused and r.points == () and s.scores == (0, 0)
+    assert not r.effects and r.points == () and s.scores == (0, 0)
 
 
 def test_ACC_5_1_d_crib_on_the_pones_side() -> None:
@@ -691,7 +692,7 @@ def test_ACC_6_1_a_starter_turned_too_early_no_penalty_cut_again() -> None:
     act(s, DISCARDS[0])  # the dealer has not discarded yet
     before = table(s)
     r = the_ruling(act(s, "REPORT starter_too_early"), "ACC-6.1.a")
-    assert r.refused and r.redo == "starter cut" and r.points == ()
+    assert r.effects == (RecutStarter(),) and "again" in r.text and r.points == ()
     assert table(s) == before and s.current_player == DEALER  # the dealer discards
 
 
@@ -711,7 +712,7 @@ def test_ACC_6_1_d_faced_starter_cut_again_no_points() -> None:
     s = at_starter(referee=True)
     before = table(s)
     r = the_ruling(act(s, "REPORT faced_starter"), "ACC-6.1.d")
-    assert r.refused and r.redo == "starter cut" and r.points == ()
+    assert r.effects == (RecutStarter(),) and "again" in r.text and r.points == ()
     assert table(s) == before and (s.phase, s.current_player) == ("starter", CHANCE)
 
 
@@ -740,7 +741,7 @@ def test_ACC_6_3_heels_lost_once_the_dealer_plays() -> None:
     s = at_play(referee=True, starter="JS")
     act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 2")
     r = the_ruling(act(s, "HEELS"), "ACC-6.3")
-    assert r.refused and r.points == () and r.parameter == "heels_window"
+    assert not r.effects and r.points == () and r.parameter == "heels_window"
     assert s.scores == (0, 2)
 
 
@@ -776,7 +777,7 @@ def test_ACC_7_1_a_b_dealer_led_in_error(cards: int, stands: bool) -> None:
     before = s.scores
     r = the_ruling(act(s, "REPORT dealer_led"), "ACC-7.1.a–b")
     assert r.points == () and r.parameter == "dealer_led_in_error"
-    assert r.refused is stands  # refused: the report changes nothing, the order stands
+    assert (not r.effects) is stands  # no effect: the report changes nothing, the order stands
     if stands:
         assert s.scores == before and len(s.played) == cards
     else:  # the cards go back, the pair's points too, and the pone leads
@@ -791,7 +792,7 @@ def test_ACC_7_1_a_b_dealer_led_reported_when_the_pone_led_nothing_to_rule(
     s = at_play(referee=True)
     act(s, *fact, *FIRST_COUNT[:4])  # JD 10, 5D 15 (2 to the dealer)
     r = the_ruling(act(s, "REPORT dealer_led"), "ACC-7.1.a–b")
-    assert r.refused and "nothing to rule" in r.text
+    assert not r.effects and "nothing to rule" in r.text
     assert "pone leads" not in r.text
     assert s.scores == (0, 2) and len(s.played) == 2 and s.count == 15
     assert s.current_player == 0
@@ -814,19 +815,19 @@ def test_ACC_7_1_e_card_released_is_played_past_31_goes_back() -> None:
     s = at_24(referee=True)
     before = table(s)
     r = the_ruling(act(s, "PLAY JD"), "ACC-7.1.e")  # 24 + 10 = 34
-    assert r.refused and r.points == ()
+    assert not r.effects and r.points == ()
     assert table(s) == before  # taken back, no penalty; the pone still to play
     act(s, "PLAY 5S", "CLAIM 0")
     before = table(s)
     r = the_ruling(act(s, "REPORT retracted_card 0"), "ACC-7.1.e")
-    assert r.refused and table(s) == before and str(s.played[-1][1]) == "5S"
+    assert not r.effects and table(s) == before and str(s.played[-1][1]) == "5S"
 
 
 def test_ACC_7_1_f_two_cards_played_together_no_penalty() -> None:
     s = at_24(referee=True)
     before = table(s)
     r = the_ruling(act(s, "REPORT two_cards_played 0"), "ACC-7.1.f")
-    assert r.refused and r.points == () and table(s) == before
+    assert not r.effects and r.points == () and table(s) == before
 
 
 def test_ACC_7_2_points_to_the_player_of_the_completing_card() -> None:
@@ -945,9 +946,9 @@ def test_ACC_8_3_underpeg_cannot_be_corrected() -> None:
     assert r.points == () and r.decision is None and r.parameter == "muggins"
     assert pegs(s) == [(15, 5), (3, 2)]
     r = the_ruling(act(s, "AMEND 14"), "ACC-8.3")
-    assert r.refused and s.scores == (15, 3)
+    assert not r.effects and s.scores == (15, 3)
     r = the_ruling(act(s, "REPORT late_claim 0"), "ACC-8.3")
-    assert r.refused and s.scores == (15, 3)
+    assert not r.effects and s.scores == (15, 3)
 
 
 def test_ACC_8_3_underpeg_in_the_play_lost_without_muggins() -> None:
@@ -1038,7 +1039,7 @@ def _heading_rules(law_id: str, title: str, kind: str) -> None:
     law = ACC[law_id]
     assert law.title == title and law.kinds == (kind,) and law.rule is not None
     r = ACC.rule(Irregularity(kind, 0, facts={"adversary": 1}))
-    assert r.law == law_id and r.provisional and r.refused and r.points == ()
+    assert r.law == law_id and r.provisional and not r.effects and r.points == ()
     assert "heading only" in r.text and "engine default" in r.text
 
 
@@ -1091,7 +1092,7 @@ def test_ACC_8_11_short_of_the_game_hole_with_enough_points_still_pegs_out(editi
     play_deal(s, "9S", {}, stop_at=(0, "hand"))
     events = act(s, "CLAIM 10")  # 110 + 10 = 120, short; 14 were due: 124 reaches 121
     r = the_ruling(events, "ACC-8.11")
-    assert r.edition == edition and r.provisional and not r.refused
+    assert r.edition == edition and r.provisional
     assert s.is_terminal() and s.result is not None
     assert (s.result.winner, s.result.scores) == (0, (121, 50))
 
@@ -1105,7 +1106,7 @@ def test_ACC_8_11_no_reminder_under_web2008_or_in_match_play(code: LawCode, why:
     play_deal(s, "9S", {}, stop_at=(0, "hand"))
     events = act(s, "CLAIM 10")
     r = rulings(events, "ACC-8.11")[0].ruling
-    assert r is not None and r.refused and why in r.text
+    assert r is not None and not r.effects and why in r.text
     # the underpeg stands (ACC-8.3, muggins off): 120, and the dealer counts next
     assert not s.is_terminal() and s.scores[0] == 120
     assert [e.source for e in rulings(events)] == ["ACC-8.11", "ACC-8.3"]
@@ -1161,7 +1162,7 @@ def test_ACC_9_2_dealer_counted_first_retracts_no_penalty() -> None:
     s = at_show(referee=True)
     before = table(s)
     r = the_ruling(act(s, "REPORT dealer_counted_first"), "ACC-9.2")
-    assert r.refused and r.points == () and table(s) == before
+    assert not r.effects and r.points == () and table(s) == before
     assert s.view(PONE).claim == "hand"  # the pone still counts first
 
 
@@ -1183,7 +1184,7 @@ def test_ACC_9_5_no_help_in_counting() -> None:
     s = at_show(referee=True)
     before = table(s)
     r = the_ruling(act(s, "REPORT count_help_demanded 0"), "ACC-9.5")
-    assert r.refused and r.points == () and r.provisional
+    assert not r.effects and r.points == () and r.provisional
     assert table(s) == before and s.view(PONE).claim == "hand"
 
 
@@ -1243,7 +1244,7 @@ def test_ACC_10_3_heels_never_mugginsed() -> None:
     act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 2")
     events = act(s, "HEELS")
     r = the_ruling(events, "ACC-6.3")
-    assert r.refused and r.decision is None
+    assert not r.effects and r.decision is None
     assert s.scores == (0, 2) and s.phase == "play"
 
 

@@ -93,7 +93,7 @@ def test_ACC_8_6_ACC_9_4_ACC_8_5_headings_rule_provisionally_with_the_default(
     before = (s.scores, s.phase, s.current_player, [list(h) for h in s.hands])
     (e,) = [e for e in s.apply(Action.parse(f"REPORT {kind}")) if e.kind == "ruling"]
     r = e.ruling
-    assert e.source == law and r is not None and r.covered and r.provisional and r.refused
+    assert e.source == law and r is not None and r.covered and r.provisional and not r.effects
     assert "heading only" in r.text and "engine default: " in r.text
     assert "no penalty" in r.text and "not covered" not in r.text
     assert (s.scores, s.phase, s.current_player, [list(h) for h in s.hands]) == before
@@ -119,7 +119,7 @@ def test_ACC_uncovered_short_cut_default_cut_again() -> None:
     for a in CUT:
         s.apply(Action.parse(a))
     (e,) = [e for e in s.apply(Action.parse("REPORT short_cut")) if e.kind == "ruling"]
-    assert e.ruling is not None and e.ruling.redo == "cut" and e.ruling.refused
+    assert e.ruling is not None and "again" in e.ruling.text and not e.ruling.effects
     assert e.ruling.parameter == "deal_cut_min" and s.scores == (0, 0)
 
 

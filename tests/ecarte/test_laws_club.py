@@ -64,21 +64,21 @@ def test_CLUB_1_shuffling_procedure() -> None:
 def test_CLUB_2_improper_shuffle_reshuffled_no_penalty() -> None:
     s = at_turn(C)
     r = the_ruling(act(s, "REPORT improper_shuffle"), "CLUB-2")
-    assert r.refused and not r.points and s.phase == "turn_up"
+    assert not r.effects and not r.points and s.phase == "turn_up"
 
 
 def test_CLUB_3_short_cut_cut_again() -> None:
     s = new(C, referee=True)
     act(s, *CUT)
     r = the_ruling(act(s, "REPORT short_cut"), "CLUB-3")
-    assert r.redo == "cut" and r.parameter == "cut_min" and s.phase == "deal"
+    assert "again" in r.text and r.parameter == "cut_min" and s.phase == "deal"
 
 
 def test_CLUB_4_several_cards_shown_cut_again_for_deal() -> None:
     s = new(C, referee=True)
     act(s, "CUT 9C")
     r = the_ruling(act(s, "REPORT cut_exposed"), "CLUB-4")
-    assert r.redo == "cut for deal" and s.cuts == [None, None]
+    assert "again" in r.text and s.cuts == [None, None]
 
 
 def test_CLUB_5_higher_ecarte_card_deals() -> None:
@@ -93,7 +93,7 @@ def test_CLUB_6_cut_for_deal_stands_with_imperfect_pack() -> None:
     s = new(C, referee=True)
     act(s, "CUT 9C")
     r = the_ruling(act(s, "REPORT imperfect_pack"), "CLUB-45")
-    assert r.refused and s.cuts[0] == Card.parse("9C")
+    assert not r.effects and s.cuts[0] == Card.parse("9C")
     s = at_turn(C)
     act(s, "REPORT imperfect_pack")
     assert s.dealer == DEALER  # the void deal does not undo the cut
@@ -103,7 +103,7 @@ def test_CLUB_7_card_exposed_in_cutting_to_dealer() -> None:
     s = new(C, referee=True)
     act(s, *CUT)
     r = the_ruling(act(s, "REPORT exposed_in_cut"), "CLUB-7")
-    assert r.redo == "cut" and s.phase == "deal"
+    assert "again" in r.text and s.phase == "deal"
 
 
 def test_CLUB_8_pattern_fixed_for_the_game() -> None:
@@ -155,7 +155,7 @@ def test_CLUB_12_faced_card_before_turn_up_fresh_deal() -> None:
     r = the_ruling(act(s, "REPORT faced_card"), "CLUB-12")
     assert r.new_deal and s.phase == "deal" and s.dealer == DEALER
     s = at_proposal(C)
-    assert the_ruling(act(s, "REPORT faced_card"), "CLUB-12").refused
+    assert not the_ruling(act(s, "REPORT faced_card"), "CLUB-12").effects
 
 
 def test_CLUB_13_dealer_exposes_cards() -> None:
@@ -167,7 +167,7 @@ def test_CLUB_13_dealer_exposes_cards() -> None:
     act(s, "CHOOSE fresh_deal")
     assert s.phase == "deal"
     s = at_play(C)
-    assert the_ruling(act(s, "REPORT exposed_elder_card"), "CLUB-13").refused
+    assert not the_ruling(act(s, "REPORT exposed_elder_card"), "CLUB-13").effects
 
 
 def test_CLUB_14_deal_out_of_turn_void_before_turn_up_stands_after() -> None:
@@ -176,7 +176,7 @@ def test_CLUB_14_deal_out_of_turn_void_before_turn_up_stands_after() -> None:
     assert r.new_deal and s.phase == "deal" and s.dealer == DEALER
     s = at_proposal(C)
     r = the_ruling(act(s, "REPORT wrong_pack"), "CLUB-14")
-    assert r.refused and "exchanged" in r.text and s.phase == "proposal"
+    assert not r.effects and "exchanged" in r.text and s.phase == "proposal"
 
 
 def test_CLUB_15_elder_too_many_fresh_deal_or_lay_out() -> None:
@@ -268,7 +268,7 @@ def test_CLUB_23_held_king_announced_before_first_card() -> None:
     s = at_play(C)
     act(s, "PLAY KS", "PLAY 9S", "PLAY 7H", "PLAY KH")
     r = the_ruling(act(s, "KING 0"), "CLUB-23")  # after his second card: too late
-    assert r.refused and scores(s) == (0, 0)
+    assert not r.effects and scores(s) == (0, 0)
 
 
 def test_CLUB_24_king_led_first_may_be_announced_until_played_to() -> None:
@@ -445,13 +445,13 @@ def test_CLUB_39_revoke_taken_back_before_next_lead() -> None:
     assert s.revokes == [] and s.tricks == [0, 1]
     s = at_play(C)
     act(s, "PLAY 7H", "PLAY KH")  # a legal card may not be taken back
-    assert the_ruling(act(s, "REPORT retracted_card 1"), "CLUB-39").refused
+    assert not the_ruling(act(s, "REPORT retracted_card 1"), "CLUB-39").effects
 
 
 def test_CLUB_40_lead_out_of_turn() -> None:
     s = at_play(C)
     r = the_ruling(act(s, "REPORT lead_out_of_turn 1"), "CLUB-40")
-    assert r.refused and s.current_player == ELDER
+    assert not r.effects and s.current_player == ELDER
 
 
 def test_CLUB_41_named_suit_mismatch() -> None:
@@ -559,7 +559,7 @@ def test_CLUB_49_stand_and_first_refusal_only() -> None:
 def test_CLUB_50_omitted_score() -> None:
     s = at_play(C)
     r = the_ruling(act(s, "REPORT omitted_score 0"), "CLUB-50")
-    assert r.refused and scores(s) == (0, 0)
+    assert not r.effects and scores(s) == (0, 0)
 
 
 def test_CLUB_51_admitted_overscore_taken_down() -> None:

@@ -46,7 +46,7 @@ def test_OH_5_own_card_stands_adversary_card_gives_him_the_choice() -> None:
     act(s, "REPORT exposed_elder_card", "CHOOSE new_deal")
     assert (s.phase, s.dealer, s.deal_number) == ("deal", DEALER, 2)  # same dealer
     s = at_play(OH_CODE)  # the elder hand has stood: too late
-    assert the_ruling(act(s, "REPORT exposed_elder_card"), "OH-5").refused
+    assert not the_ruling(act(s, "REPORT exposed_elder_card"), "OH-5").effects
 
 
 def test_OH_6_deal_out_of_turn_three_cases() -> None:
@@ -59,7 +59,7 @@ def test_OH_6_deal_out_of_turn_three_cases() -> None:
     s = at_proposal(OH_CODE)
     act(s, "PROPOSE", "ACCEPT", "DISCARD 7D")  # a discard has been laid out: stands
     r = the_ruling(act(s, "REPORT deal_out_of_turn 0"), "OH-6")
-    assert not r.refused and s.deal_number == 1 and s.phase == "draw"
+    assert s.deal_number == 1 and s.phase == "draw"
     assert s.dealer == DEALER and s.dealt_by == (ELDER, "OH-6")  # once the exchange ends
     act(s, "DRAW 7C", "DISCARD")
     assert s.dealer == ELDER and (s.phase, s.current_player) == ("proposal", DEALER)
@@ -80,7 +80,7 @@ def test_OH_7_misdeal_before_hands_seen_made_good_or_new_deal() -> None:
     assert len(s.hands[ELDER]) == 5 and Card.parse("9C") in s.stock()
     assert s.phase == "turn_up"
     s = at_play(OH_CODE)  # hands seen: OH-7 no longer applies
-    assert the_ruling(act(s, "REPORT misdeal"), "OH-7").refused
+    assert not the_ruling(act(s, "REPORT misdeal"), "OH-7").effects
 
 
 def test_OH_8_short_delivery_put_right_from_the_stock() -> None:
@@ -208,7 +208,7 @@ def test_HGIE_5_false_king_gives_the_adversary_one_late_king_lost() -> None:
     s = at_play(OH_CODE)
     act(s, "PLAY KS", "PLAY 9S")
     r = the_ruling(act(s, "KING 0"), "HGIE-5")  # after his first card
-    assert r.refused and scores(s) == (0, 0)
+    assert not r.effects and scores(s) == (0, 0)
 
 
 def test_HGIE_6_changed_pattern_elder_may_insist_on_new_deal() -> None:
@@ -277,7 +277,7 @@ def test_HGIE_13_superseded_by_OH_6() -> None:
 def test_HGIE_14_lead_out_of_turn_taken_back() -> None:
     s = at_play(OH_CODE)
     r = the_ruling(act(s, "REPORT lead_out_of_turn 1"), "HGIE-14")
-    assert r.refused and s.current_player == ELDER
+    assert not r.effects and s.current_player == ELDER
 
 
 def test_HGIE_15_looking_at_tricks() -> None:
@@ -367,7 +367,7 @@ def test_HGIE_21_any_refusal_makes_the_point_two() -> None:
 def test_HGIE_22_bystanders_may_advise() -> None:
     s = at_play(OH_CODE)
     r = the_ruling(act(s, "REPORT bystander_advice"), "HGIE-22")
-    assert not r.refused and r.parameter == "bystanders" and scores(s) == (0, 0)
+    assert r.parameter == "bystanders" and scores(s) == (0, 0)
 
 
 def test_HGIE_23_backer_seeing_cards_forfeits_stake() -> None:
@@ -397,4 +397,4 @@ def test_ECARTE_R_17_oh_overscore_taken_down_as_club_51() -> None:
     s.scores = [3, 0]
     r = the_ruling(act(s, "REPORT overscore 0"), "ECARTE-R-17")
     assert r.peg_back == (ELDER, 1) and scores(s) == (2, 0)
-    assert rulings(act(s, "REPORT omitted_score 0"))[0].ruling.refused  # type: ignore[union-attr]
+    assert not rulings(act(s, "REPORT omitted_score 0"))[0].ruling.effects  # type: ignore[union-attr]

@@ -89,7 +89,7 @@ def test_CLUB_4_cards_shown_in_the_cut_reported_after_the_cut_too_late() -> None
     s = at_play("club")
     before = (s.scores, s.phase, s.current_player)
     (r,) = [e.ruling for e in s.apply(Action.parse("REPORT cut_exposed")) if e.kind == "ruling"]
-    assert r is not None and r.law == "CLUB-4" and r.refused
+    assert r is not None and r.law == "CLUB-4" and not r.effects
     assert "too late" in r.text and "reported in the cut for deal" in r.text
     assert (s.scores, s.phase, s.current_player) == before
 
@@ -99,4 +99,4 @@ def test_CLUB_faced_card_in_the_stock_reported_once_the_play_began_too_late() ->
     card = s.stock()[0]
     (r,) = [e.ruling for e in s.apply(Action("REPORT", (card,), word="faced_in_stock"))
             if e.kind == "ruling"]
-    assert r is not None and r.refused and "too late" in r.text and r.law in CODES["club"]
+    assert r is not None and not r.effects and "too late" in r.text and r.law in CODES["club"]

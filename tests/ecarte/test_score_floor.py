@@ -26,16 +26,16 @@ def test_CLUB_51_overscore_by_a_seat_on_0_nothing_to_take_down() -> None:
     # down, so it does not say "put back 1" (and the score stays 0).
     s = at_play("club", referee=True)
     r = the_ruling(act(s, "REPORT overscore 1"), "CLUB-51")
-    assert r.refused and r.text == "seat 1 has no point marked: nothing to take down"
+    assert not r.effects and r.text == "seat 1 has no point marked: nothing to take down"
     assert scores(s) == (0, 0)
     act(s, "KING")
     r = the_ruling(act(s, "REPORT overscore 0"), "CLUB-51")
-    assert not r.refused and r.text == "an admitted overscore: seat 0 is put back 1"
+    assert r.text == "an admitted overscore: seat 0 is put back 1"
     assert scores(s) == (0, 0)
 
 
 def test_ECARTE_R_17_overscore_under_oh_by_a_seat_on_0_nothing_to_take_down() -> None:
     s = at_play("oh", referee=True)
     r = the_ruling(act(s, "REPORT overscore 1"), "ECARTE-R-17")
-    assert r.refused and "nothing to take down" in r.text and "put back" not in r.text
+    assert not r.effects and "nothing to take down" in r.text and "put back" not in r.text
     assert scores(s) == (0, 0)

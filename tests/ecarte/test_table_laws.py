@@ -58,7 +58,7 @@ def test_CLUB_25_HGIE_5_false_king_corrected_before_his_card_no_penalty(code: st
     s = at_play(code, turn="TURN 8C")
     act(s, "PLAY 7H", "KING 1")
     r = the_ruling(act(s, "REPORT king_corrected 1"), law)
-    assert not r.refused and "no penalty" in r.text
+    assert "no penalty" in r.text
     assert s.false_king == [] and s.announced == [False, False]
     assert rulings(act(s, "PLAY KH")) == []  # no false king left to rule
     assert scores(s) == (0, 0)
@@ -70,7 +70,7 @@ def test_CLUB_25_HGIE_5_false_king_corrected_before_his_card_no_penalty(code: st
     if s.phase == "decision":
         act(s, "CHOOSE stand")
     r = the_ruling(act(s, "REPORT king_corrected 1"), law)
-    assert r.refused
+    assert not r.effects
     assert scores(s) == ((1, 0) if code == OH else (0, 0))  # HGIE-5: the adversary 1
 
 
@@ -101,7 +101,7 @@ def test_CLUB_24_bare_king_at_the_dealers_prompt_announces_the_led_king() -> Non
     act(s, "PLAY KS", "PLAY 9S")
     assert parse_table_input(s, "king") == Action("KING", n=ELDER)  # the elder leads now
     r = the_ruling(act(s, "KING"), "CLUB-23")  # too late: refused, not marked
-    assert r.refused and scores(s) == (0, 0)
+    assert not r.effects and scores(s) == (0, 0)
 
 
 def test_CLUB_24_window_offered_to_the_person_after_he_leads_the_king() -> None:
@@ -179,7 +179,7 @@ def test_CLUB_14_deal_out_of_turn_found_in_the_play_stands_with_the_roles_swappe
     assert scores(s) == (0, 1)  # the turned king scored for seat 1, the dealer by turn
     act(s, "PLAY 7H")
     r = the_ruling(act(s, "REPORT deal_out_of_turn 0"), "CLUB-14")  # seat 0 dealt it
-    assert not r.refused and "stands" in r.text
+    assert "stands" in r.text
     assert (s.dealer, s.elder) == (ELDER, DEALER)  # seat 0 is the dealer of this deal
     assert scores(s) == (1, 0)  # the turned-up king is his who dealt
     assert (s.phase, s.current_player) == ("play", DEALER)  # seat 1 plays to the 7H
@@ -207,7 +207,7 @@ def test_OH_6_deal_out_of_turn_after_a_card_played_stands_with_the_roles_swapped
     s = at_play(OH)
     act(s, "PLAY 7H", "PLAY KH")
     r = the_ruling(act(s, "REPORT deal_out_of_turn 0"), "OH-6")
-    assert not r.refused and r.parameter == "deal_out_of_turn"
+    assert r.parameter == "deal_out_of_turn"
     assert s.dealer == ELDER and s.phase == "play" and s.current_player == DEALER
 
 
@@ -231,7 +231,7 @@ def test_CLUB_13_elder_looked_before_the_turn_up_the_deal_stands() -> None:
     s = at_turn(C)
     act(s, "REPORT elder_looked")
     r = the_ruling(act(s, "REPORT exposed_elder_card"), "CLUB-13")
-    assert r.refused and s.phase == "turn_up" and s.deal_number == 1
+    assert not r.effects and s.phase == "turn_up" and s.deal_number == 1
     with pytest.raises(IllegalAction, match="already recorded"):
         s.apply(Action.parse("REPORT elder_looked"))
 
@@ -240,7 +240,7 @@ def test_OH_5_elder_looked_reported_the_deal_stands() -> None:
     s = at_turn(OH)
     act(s, "REPORT elder_looked")
     r = the_ruling(act(s, "REPORT exposed_elder_card"), "OH-5")
-    assert r.refused and s.deal_number == 1
+    assert not r.effects and s.deal_number == 1
 
 
 def test_CLUB_9_wrong_count_after_the_look_before_the_turn_up_is_ruled_as_CLUB_17() -> None:
@@ -294,7 +294,7 @@ def test_CLUB_43_revoke_not_claimed_is_ruled_at_the_end_and_a_false_claim_fails(
     s = at_play(C)
     act(s, *TO_THE_REVOKE)
     r = the_ruling(act(s, "REPORT revoke_claimed 1"), "CLUB-43")  # the dealer did not
-    assert r.refused and r.decision is None
+    assert not r.effects and r.decision is None
     assert (s.phase, s.current_player, len(s.played)) == ("play", ELDER, 4)
     r = the_ruling(act(s, *REST), "CLUB-43")  # discovered at the end of the hand
     assert r.decision is not None and r.decision.seat == DEALER
@@ -316,23 +316,23 @@ def test_CLUB_3_short_cut_in_the_cut_for_deal_is_cut_again_and_after_the_deal_st
     s = new(C, referee=True)
     act(s, "CUT 9C")
     r = the_ruling(act(s, "REPORT short_cut"), "CLUB-3")
-    assert r.redo == "cut for deal" and s.cuts == [None, None]  # both cut again
+    assert "again" in r.text and s.cuts == [None, None]  # both cut again
     s = at_turn(C)
     r = the_ruling(act(s, "REPORT short_cut"), "CLUB-3")
-    assert r.refused and r.redo is None and "deal stands" in r.text
+    assert not r.effects and "deal stands" in r.text
     assert s.phase == "turn_up" and s.deal_number == 1
 
 
 def test_CLUB_7_exposed_in_cut_after_the_deal_stands() -> None:
     s = at_turn(C)
     r = the_ruling(act(s, "REPORT exposed_in_cut"), "CLUB-7")
-    assert r.redo is None and "deal stands" in r.text and s.phase == "turn_up"
+    assert "deal stands" in r.text and s.phase == "turn_up"
 
 
 def test_CLUB_2_improper_shuffle_during_the_hand_the_deal_goes_on() -> None:
     s = at_play(C)
     r = the_ruling(act(s, "REPORT improper_shuffle"), "CLUB-2")
-    assert r.refused and "goes on" in r.text and "shuffled again" not in r.text
+    assert not r.effects and "goes on" in r.text and "shuffled again" not in r.text
     assert (s.phase, s.current_player, s.deal_number) == ("play", ELDER, 1)
 
 
@@ -346,7 +346,7 @@ def test_CLUB_11_HGIE_11_several_turned_in_the_play_is_too_late(code: str, law: 
     before = (s.phase, s.current_player, tuple(s.scores), str(s.turn_up),
               tuple(s.stock()), tuple(tuple(h) for h in s.hands), tuple(s.exposed_turn))
     r = the_ruling(act(s, "REPORT several_turned 8C"), law)
-    assert r.refused and r.decision is None and not r.new_deal
+    assert not r.effects and r.decision is None and not r.new_deal
     assert r.text == ("several turned: too late, reported after its window (at the "
                       "turn-up, before the first act after it): no remedy")
     assert (s.phase, s.current_player, tuple(s.scores), str(s.turn_up),
@@ -359,7 +359,7 @@ def test_CLUB_11_HGIE_11_several_turned_at_the_turn_up_is_in_time(code: str,
                                                                   law: str) -> None:
     s = at_proposal(code)
     r = the_ruling(act(s, "REPORT several_turned 9C"), law)
-    assert r.decision is not None and not r.refused and s.phase == "decision"
+    assert r.decision is not None and s.phase == "decision"
     s = at_turn(code)  # before the turn-up there is no turn-up to report on
     with pytest.raises(IllegalAction, match="reported at the turn-up"):
         s.apply(Action.parse("REPORT several_turned 9C"))

@@ -1302,8 +1302,7 @@ class CribbageState(BaseState):
         """Every ruling carries the code's scope mark where the code is applied outside the
         play it was written for (ACC-1.2: ACC in three-hand play)."""
         if self.scope and not ruling.scope:
-            ruling = Ruling(ruling.text, ruling.law, ruling.effects, refused=ruling.refused,
-                            redo=ruling.redo, parameter=ruling.parameter,
+            ruling = Ruling(ruling.text, ruling.law, ruling.effects, parameter=ruling.parameter,
                             provisional=ruling.provisional, edition=ruling.edition,
                             scope=self.scope, covered=ruling.covered)
         return super()._apply_ruling(ruling, irr, events, cont)

@@ -1,7 +1,7 @@
 """The effects of a ruling, and the effects both games share (``shared/DESIGN.md``, The laws).
 
 A :class:`~hoyle.engine.laws.Ruling` names its law, says what it rules in words, carries
-its notes (refused, parameter, provisional, edition) and a tuple of :class:`Effect`: what
+its notes (parameter, provisional, edition, scope, covered) and a tuple of :class:`Effect`: what
 the ruling does to the game. Each effect is a small frozen class whose :meth:`Effect.apply`
 does it to a state; the state applies a ruling's effects in order and stops when one
 takes the flow elsewhere (the game over, a new deal, a decision to make, ...).

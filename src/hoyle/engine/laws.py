@@ -7,7 +7,7 @@ a title, a one-line summary, the way the engine applies it, and a function from 
 :class:`Irregularity` (with the facts of the situation) to a :class:`Ruling`.
 
 A ruling names the law that produced it and carries its effects: points to a seat, an
-overscore taken down, a new deal, the game lost, an act refused. Where the code gives the
+overscore taken down, a new deal, the game lost, an act that does not stand. Where the code gives the
 offended side a choice, the ruling carries a :class:`Decision`: the options are ordinary
 actions (``CHOOSE takedown``), so players, records and interfaces need nothing special.
 
@@ -240,8 +240,6 @@ class Ruling:
             on its options' rulings); a law that rules under another law's ID names it.
         effects: what the ruling does, in the order it is done (:mod:`hoyle.engine.effects`
             for the effects both games share, ``hoyle.<game>.effects`` for each game's own).
-        refused: (a note) the act does not stand (it is undone or never takes effect).
-        redo: (a note) what must be done again (``"cut"``, ``"starter cut"``), if anything.
         parameter: (a note) the engine parameter that decided this ruling, when one did.
         provisional: (a note) the rule text behind it is incomplete (ACC entries marked so).
         edition: (a note) the edition of the rule book the ruling rests on (ACC:
@@ -273,8 +271,6 @@ class Ruling:
     text: str
     law: str
     effects: tuple[Effect, ...]
-    refused: bool
-    redo: str | None
     parameter: str | None
     provisional: bool
     edition: str
@@ -282,7 +278,6 @@ class Ruling:
     covered: bool
 
     def __init__(self, text: str, law: str = "", effects: tuple[Effect, ...] = (), *,
-                 refused: bool = False, redo: str | None = None,
                  parameter: str | None = None, provisional: bool = False, edition: str = "",
                  scope: str = "", covered: bool = True,
                  points: tuple[tuple[int, int], ...] = (),
@@ -305,7 +300,7 @@ class Ruling:
             built.append(Decide(decision))
         effects = tuple(sorted((*effects, *built), key=lambda e: e.ORDER))
         for name, value in (("text", text), ("law", law), ("effects", effects),
-                            ("refused", refused), ("redo", redo), ("parameter", parameter),
+                            ("parameter", parameter),
                             ("provisional", provisional), ("edition", edition),
                             ("scope", scope), ("covered", covered)):
             object.__setattr__(self, name, value)
@@ -735,7 +730,7 @@ class LawCode:
                           edition=self._edition())
         d = default(irregularity, self)
         return Ruling(f"{what}: not covered by {name}; engine default: {d.text}", name,
-                      d.effects, refused=d.refused, redo=d.redo, parameter=d.parameter,
+                      d.effects, parameter=d.parameter,
                       provisional=d.provisional, edition=d.edition or self._edition(),
                       covered=False)
 
@@ -752,8 +747,8 @@ class LawCode:
         ... def _d2(irr: Irregularity, code: LawCode) -> Ruling:
         ...     return Ruling("seat 1 scores 2", points=((1, 2),))
         >>> r = code.rule(Irregularity("renege", 0, facts={"too_late": True}, reported=True))
-        >>> r.law, r.refused, r.points, r.parameter
-        ('D-2', True, (), 'renege_window')
+        >>> r.law, r.effects, r.parameter
+        ('D-2', (), 'renege_window')
         >>> r.text
         'renege: too late, reported after its window (until the end of the count; engine default): no remedy'
         """
@@ -764,7 +759,7 @@ class LawCode:
         until = spec.until.value if spec.until is not Until.GAME or \
             spec.window is Window.ANY_TIME else f"reported in {spec.window.value}"
         return Ruling(f"{kind.replace('_', ' ')}: too late, reported after its window "
-                      f"({until}{default}): no remedy", law=law, refused=True,
+                      f"({until}{default}): no remedy", law=law,
                       parameter=spec.window_param or None, edition=self._edition())
 
     def _edition(self) -> str:

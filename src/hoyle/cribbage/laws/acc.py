@@ -136,8 +136,7 @@ _procedure("ACC-1.7", "Scoring chart",
 def _acc_2_1(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = _offender(irr, _dealer(irr))
     return _penalty(code, irr, dealer, code.params["peek_penalty"],
-                    "the dealer saw the bottom card; the pack is reshuffled",
-                    redo="shuffle")
+                    "the dealer saw the bottom card; the pack is reshuffled")
 
 
 _procedure("ACC-2.2", "The pone may shuffle", "The pone may shuffle once per deal.",
@@ -160,7 +159,7 @@ def _acc_3_1(irr: Irregularity, code: LawCode) -> Ruling:
          engine="The cut for deal is a chance node per player; equal cuts cut again.",
          kinds={"equal_cuts": Report("the cuts for deal are equal", detected=True)})
 def _acc_3_2(irr: Irregularity, code: LawCode) -> Ruling:
-    return _r(code, "equal cuts: cut again", refused=True, redo="cut for deal",
+    return _r(code, "equal cuts: cut again",
               provisional=True)
 
 
@@ -188,7 +187,7 @@ _procedure("ACC-4.2", "Dealing", "The pone watches the deal and calls irregulari
                 "faced_card": "a card was found face up in the pack"})
 def _acc_4_3(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("phase") not in ("deal", "discard", "starter"):
-        return _r(code, "reported outside the deal: play goes on", refused=True,
+        return _r(code, "reported outside the deal: play goes on",
                   provisional=True)
     return _r(code, "new deal by the same dealer, no points", new_deal=True,
               provisional=True, parameter="exposed_card_in_deal")
@@ -209,7 +208,7 @@ def _acc_4_4a(irr: Irregularity, code: LawCode) -> Ruling:
         return _r(code, f"seat {irr.offender} refused a count check: set back "
                   f"{n}", peg_back=(_offender(irr, 0), n), provisional=True)
     if irr.facts.get("phase") not in _IN_DEAL:
-        return _r(code, "there is no deal in progress", refused=True,
+        return _r(code, "there is no deal in progress",
                   provisional=True)
     if irr.facts.get("starter_turned"):
         return _acc_4_4b(irr, code)
@@ -314,7 +313,7 @@ def _acc_5_1_b(irr: Irregularity, code: LawCode) -> Ruling:
 def _acc_5_1_c(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("starter_turned"):
         return _r(code, "the starter is turned: too late to take the discard "
-                  "back", refused=True)
+                  "back")
     seat = irr.offender
     return _r(code, "discard to the wrong side: taken back and made again, no "
               "penalty", effects=(Rediscard(seat),) if seat is not None else ())
@@ -384,7 +383,7 @@ _procedure("ACC-5.3", "Retrieving crib cards", "Heading: retrieving crib cards."
                                             "discarded", until=Until.FIRST_CARD)})
 def _acc_6_1_a(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, "the card goes back; the dealer discards; reshuffle the "
-              "stock and cut again; no penalty", refused=True, redo="starter cut",
+              "stock and cut again; no penalty",
               effects=(RecutStarter(),))
 
 
@@ -416,8 +415,7 @@ def _acc_6_1_c(irr: Irregularity, code: LawCode) -> Ruling:
          kinds={"faced_starter": Report("the card to be turned as starter was already face "
                                         "up", until=Until.FIRST_CARD)})
 def _acc_6_1_d(irr: Irregularity, code: LawCode) -> Ruling:
-    return _r(code, "turn it down, reshuffle the remaining cards and cut again",
-              refused=True, redo="starter cut", effects=(RecutStarter(),))
+    return _r(code, "turn it down, reshuffle the remaining cards and cut again", effects=(RecutStarter(),))
 
 
 @ACC.law("ACC-6.2", "More than one card exposed", "The correct top card is the starter; "
@@ -435,7 +433,7 @@ def _acc_6_2(irr: Irregularity, code: LawCode) -> Ruling:
          kinds={"late_heels": Report("the dealer claimed his heels after playing his first card", detected=True)})
 def _acc_6_3(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, "his heels must be pegged before the dealer plays a card: "
-              "lost, and never subject to muggins (10.3)", refused=True,
+              "lost, and never subject to muggins (10.3)",
               parameter="heels_window")
 
 
@@ -455,12 +453,11 @@ _procedure("ACC-6.4", "The pack after the turn", "After the turn the pack goes t
 def _acc_7_1_ab(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("dealer_led") is False:
         return _r(code, "the dealer has not led this play (the pone led, or the lead was "
-                  "already put back): nothing to rule; the play goes on as it stands",
-                  refused=True)
+                  "already put back): nothing to rule; the play goes on as it stands")
     played = int(irr.facts.get("cards_played", 0))
     if played >= 4:  # both have played beyond one card each
         return _r(code, "both have played beyond one card: the order stands "
-                  "and the points count", refused=True, parameter="dealer_led_in_error")
+                  "and the points count", parameter="dealer_led_in_error")
     return _r(code, "the cards go back, points are retracted and the pone "
               "leads; no penalty", parameter="dealer_led_in_error", effects=(RetractLead(),))
 
@@ -478,9 +475,8 @@ _procedure("ACC-7.1.c–d", "Playing the cards", "One card at a time, calling th
 def _acc_7_1_e(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "card_over_31":
         return _r(code, f"{irr.facts.get('card')} would exceed 31: it is taken "
-                  "back, no penalty", refused=True)
-    return _r(code, "a card released from the fingers is played: it stands",
-              refused=True)
+                  "back, no penalty")
+    return _r(code, "a card released from the fingers is played: it stands")
 
 
 @ACC.law("ACC-7.1.f", "Two cards played together", "The one matching the called count is "
@@ -489,7 +485,7 @@ def _acc_7_1_e(irr: Irregularity, code: LawCode) -> Ruling:
          kinds={"two_cards_played": "a player played two or more cards together"})
 def _acc_7_1_f(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, "the card matching the called count is played (else the "
-              "player chooses); the others go back; no penalty", refused=True)
+              "player chooses); the others go back; no penalty")
 
 
 _procedure("ACC-7.2", "Points in the play", "Points go to the player of the card that "
@@ -518,7 +514,7 @@ def _acc_7_3(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("no_renege"):
         return _r(code, f"seat {offender} has called no go in this deal while holding a "
                   "card that fits: nothing to " + ("correct" if irr.kind == "go_corrected"
-                                                   else "claim"), refused=True,
+                                                   else "claim"),
                   provisional=True)
     if irr.kind == "go_corrected":
         return _r(code, f"the wrong go is corrected before anyone pegged or seat {adv} "
@@ -561,7 +557,7 @@ _procedure("ACC-8.2", "A zero hand", "A zero hand or crib: the pegs are not touc
                 "late_claim": "a player tried to peg neglected points after their time"})
 def _acc_8_3(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, "an underpeg cannot be corrected once the fingers leave the "
-              "peg", refused=True)
+              "peg")
 
 
 @ACC.law("ACC-8.4.a", "False claim of game", "Pegging into the game hole and letting go, "
@@ -611,7 +607,7 @@ def _acc_8_4_c(irr: Irregularity, code: LawCode) -> Ruling:
         pending = int(irr.facts.get("pending_excess", 0))
         if not pending:
             return _r(code, f"seat {offender} has no overpeg of this deal left to "
-                      "correct", refused=True, provisional=True)
+                      "correct", provisional=True)
         return _r(code, f"corrected: {pending} point(s) go from seat {offender} "
                   f"to seat {adv}", effects=(Takedown(offender, adv, pending),),
                   provisional=True)
@@ -637,7 +633,7 @@ def _acc_8_4_c(irr: Irregularity, code: LawCode) -> Ruling:
 def _acc_8_5(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, "improper removal of pegs (heading only; rule text to be confirmed): "
               "engine default: the peg goes back where it was, the score stands, no "
-              "penalty", refused=True, provisional=True)
+              "penalty", provisional=True)
 
 
 @ACC.law("ACC-8.6", "Touching pegs", "Heading: touching pegs (etiquette).",
@@ -648,7 +644,7 @@ def _acc_8_5(irr: Irregularity, code: LawCode) -> Ruling:
 def _acc_8_6(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, "touching pegs is a matter of etiquette (heading only; rule text to be "
               "confirmed): engine default: no penalty (only pegging with the opponent's "
-              "pegs scores, ACC-8.7); the game goes on as it stands", refused=True,
+              "pegs scores, ACC-8.7); the game goes on as it stands",
               provisional=True)
 
 
@@ -691,7 +687,7 @@ def _acc_8_11(irr: Irregularity, code: LawCode) -> Ruling:
                   "point(s) due: reminded, he pegs out", effects=(PegOut(seat, true),),
                   provisional=True)
     return _r(code, f"seat {seat} stopped short of the game hole: {why}; the claim is "
-              "ruled as an underpeg", refused=True, provisional=True,
+              "ruled as an underpeg", provisional=True,
               parameter="match_play" if "match" in why else
               "muggins" if "muggins" in why else None)
 
@@ -709,7 +705,7 @@ _procedure("ACC-9.1", "Cards in plain view", "Cards stay face up while being cou
          kinds={"dealer_counted_first": "the dealer pegged his hand before the pone"})
 def _acc_9_2(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, "the dealer takes back and pegs again after the pone; no "
-              "penalty", refused=True)
+              "penalty")
 
 
 @ACC.law("ACC-9.3.a", "The starter kept apart", "A starter put into a hand or the crib or "
@@ -733,15 +729,14 @@ def _acc_9_3_a(irr: Irregularity, code: LawCode) -> Ruling:
 def _acc_9_4(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, f"seat {_offender(irr, 0)} mixed a hand with other cards (heading "
               "only; rule text to be confirmed): engine default: no penalty, the hand is "
-              "counted as the players agree it was", refused=True, provisional=True)
+              "counted as the players agree it was", provisional=True)
 
 
 @ACC.law("ACC-9.5", "No help in counting", "Players may not help each other count.",
          engine="Under manual counting the engine gives no count help; a demand is refused.",
          kinds={"count_help_demanded": "a player asked for help in counting"})
 def _acc_9_5(irr: Irregularity, code: LawCode) -> Ruling:
-    return _r(code, "players may not help each other count: refused",
-              refused=True, provisional=True)
+    return _r(code, "players may not help each other count: refused", provisional=True)
 
 
 # -- 10: muggins -------------------------------------------------------------------------
@@ -801,13 +796,12 @@ def _muggins_call(irr: Irregularity, code: LawCode) -> Ruling:
     called = int(irr.facts.get("called", 0))
     if code.params["muggins"] != "acc":
         return _r(code, "muggins is not in force (it was not announced before play): the "
-                  "call is void", refused=True, parameter="muggins", law="ACC-10.1")
+                  "call is void", parameter="muggins", law="ACC-10.1")
     if irr.kind == "muggins_heels":
         return _r(code, "the dealer's failure to peg his heels is never subject to "
-                  "muggins: the call is void", refused=True, law="ACC-10.3")
+                  "muggins: the call is void", law="ACC-10.3")
     if irr.facts.get("nothing"):
-        return _r(code, "nothing has been pegged in this deal to call muggins on",
-                  refused=True)
+        return _r(code, "nothing has been pegged in this deal to call muggins on")
     target = _offender(irr, 0)
     caller = _adv(irr, target)
     if irr.facts.get("wrong"):

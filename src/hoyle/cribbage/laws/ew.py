@@ -98,7 +98,7 @@ def _forfeit(irr: Irregularity, offender: int, points: int, what: str, code: Law
                "lowest cuts are void and both cut again.",
         kinds={"equal_cuts": Report("the cuts for deal are equal", detected=True)})
 def _ew_i(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("equal cuts: both cut again", refused=True, redo="cut for deal")
+    return Ruling("equal cuts: both cut again")
 
 
 @EW.law("EW-ii", "The cut before the deal",
@@ -109,8 +109,7 @@ def _ew_i(irr: Irregularity, code: LawCode) -> Ruling:
                                    "a packet", until=Until.DEAL)})
 def _ew_ii(irr: Irregularity, code: LawCode) -> Ruling:
     n = code.params["deal_cut_min"]
-    return Ruling(f"a cut of fewer than {n} cards is void: cut again, no penalty",
-                  refused=True, redo="cut", parameter="deal_cut_min")
+    return Ruling(f"a cut of fewer than {n} cards is void: cut again, no penalty", parameter="deal_cut_min")
 
 
 @EW.law("EW-iii", "Misdeal: wrong number of cards",
@@ -128,7 +127,7 @@ def _ew_ii(irr: Irregularity, code: LawCode) -> Ruling:
 def _ew_iii(irr: Irregularity, code: LawCode) -> Ruling:
     phase = irr.facts.get("phase", "")
     if phase not in _IN_DEAL:
-        return Ruling("there is no deal in progress to be void", refused=True)
+        return Ruling("there is no deal in progress to be void")
     pone = _pone(irr)
     pts = code.params["misdeal_penalty"]
     late = bool(irr.facts.get("starter_turned"))
@@ -161,7 +160,7 @@ def _ew_iv(irr: Irregularity, code: LawCode) -> Ruling:
     window = ("deal",) if irr.kind == "exposed_card" else _DEAL_PHASES
     if phase not in window:
         return Ruling(f"{irr.kind.replace('_', ' ')} reported outside the deal "
-                      "(EW-iv covers the act of dealing): play goes on", refused=True)
+                      "(EW-iv covers the act of dealing): play goes on")
     return Ruling("new deal by the same dealer, without penalty", new_deal=True)
 
 
@@ -181,11 +180,11 @@ EW.procedure("EW-v", "Shuffle; cut for the start",
 def _ew_vi(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, _pone(irr))
     if offender == _dealer(irr):
-        return Ruling("the law binds the non-dealer only: no penalty", refused=True)
+        return Ruling("the law binds the non-dealer only: no penalty")
     window = _IN_DEAL if code.params["ew_vi_window"] == "from_deal_cut" else \
         ("play", "claim", "decision")
     if irr.facts.get("phase", "") not in window:
-        return Ruling("outside the window of EW-vi: no penalty", refused=True,
+        return Ruling("outside the window of EW-vi: no penalty",
                       parameter="ew_vi_window")
     return _forfeit(irr, offender, code.params["touch_stock_penalty"],
                     "the pone touched the pack after the cut", code)
@@ -198,10 +197,10 @@ def _ew_vi(irr: Irregularity, code: LawCode) -> Ruling:
         kinds={"short_starter_cut": "fewer than three cards lifted or left in the starter cut"})
 def _ew_vii(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("starter_turned"):
-        return Ruling("the starter is already turned: it stands", refused=True)
+        return Ruling("the starter is already turned: it stands")
     n = code.params["starter_cut_min"]
     return Ruling(f"the starter cut must lift and leave at least {n} cards: "
-                  "cut again, no penalty", refused=True, redo="starter cut",
+                  "cut again, no penalty",
                   parameter="starter_cut_min")
 
 
@@ -220,11 +219,11 @@ def _ew_vii(irr: Irregularity, code: LawCode) -> Ruling:
 def _ew_viii(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "dealer_discarded_first":
         return Ruling("the non-dealer throws out for the crib first: the "
-                      "dealer's cards go back until the pone has laid out", refused=True,
+                      "dealer's cards go back until the pone has laid out",
                       parameter="discard_order")
     if irr.kind == "recalled_discard":
         return Ruling("a card once laid out cannot be recalled: the discard "
-                      "stands", refused=True)
+                      "stands")
     if irr.kind == "touched_crib":
         return Ruling("the crib must not be touched till the hand is played "
                       "out; the law states no penalty: recorded")
@@ -262,7 +261,7 @@ def _ew_ix(irr: Irregularity, code: LawCode) -> Ruling:
         pending = int(irr.facts.get("pending_excess", 0))
         if not pending:
             return Ruling(f"seat {offender} has no overscore of this deal left to take "
-                          "down", refused=True, parameter="overscore_claim_window")
+                          "down", parameter="overscore_claim_window")
         return Ruling(f"taken down: {pending} point(s) go from seat {offender} to "
                       f"seat {adv} (EW-ix-n)", effects=(Takedown(offender, adv, pending),),
                       parameter="overscore_claim_window")
@@ -304,8 +303,7 @@ EW.procedure("EW-ix-n", "How to take a player down",
 def _ew_x(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind.startswith("muggins_"):
         return Ruling("there is no muggins under EW: points a player does not take are "
-                      "not scored, and the adversary cannot take them; the call is void",
-                      refused=True, parameter="muggins")
+                      "not scored, and the adversary cannot take them; the call is void", parameter="muggins")
     if irr.facts.get("amend_open"):
         # EW-xiii: no help in counting. While the claim may still be amended (EW-xix),
         # the ruling does not say how many points were missed.
@@ -324,8 +322,7 @@ def _ew_x(irr: Irregularity, code: LawCode) -> Ruling:
                "down under EW-ix.",
         kinds={"amend_score": Report("a player tried to amend a hand or crib already taken", detected=True)})
 def _ew_xi(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("a hand or crib once taken cannot be amended: the score stands",
-                  refused=True)
+    return Ruling("a hand or crib once taken cannot be amended: the score stands")
 
 
 @EW.law("EW-xii", "His heels",
@@ -337,7 +334,7 @@ def _ew_xi(irr: Irregularity, code: LawCode) -> Ruling:
         kinds={"late_heels": Report("the dealer claimed his heels after playing his first card", detected=True)})
 def _ew_xii(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("two for his heels must be taken before the dealer plays his "
-                  "own first card: too late, they cannot be taken", refused=True,
+                  "own first card: too late, they cannot be taken",
                   parameter="heels_window")
 
 
@@ -348,7 +345,7 @@ def _ew_xii(irr: Irregularity, code: LawCode) -> Ruling:
         kinds={"count_help_demanded": "a player demanded his adversary's help in counting"})
 def _ew_xiii(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("a player cannot demand his adversary's help in reckoning "
-                  "hand or crib: refused", refused=True, parameter="count_assist")
+                  "hand or crib: refused", parameter="count_assist")
 
 
 @EW.law("EW-xiv", "Touching the adversary's pegs; a displaced peg",
@@ -381,7 +378,7 @@ def _ew_xiv(irr: Irregularity, code: LawCode) -> Ruling:
         kinds={"moved_peg": "a player moved a peg already placed"})
 def _ew_xv(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("a peg once placed stands until another point is scored: the "
-                  "peg is put back where it was", refused=True)
+                  "peg is put back where it was")
 
 
 @EW.law("EW-xvi", "False claim of game",
@@ -415,9 +412,8 @@ def _ew_xviii(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "card_over_31":
         card = irr.facts.get("card")
         return Ruling(f"{card} would pass 31 (count {irr.facts.get('count')}): "
-                      "it goes back to the hand, no penalty", refused=True)
-    return Ruling("a card legally played cannot be taken back: it stands",
-                  refused=True)
+                      "it goes back to the hand, no penalty")
+    return Ruling("a card legally played cannot be taken back: it stands")
 
 
 @EW.law("EW-xix", "Neglected points",
@@ -430,7 +426,7 @@ def _ew_xviii(irr: Irregularity, code: LawCode) -> Ruling:
         kinds={"late_claim": "a player tried to take neglected points after their time"})
 def _ew_xix(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("neglected points cannot be taken after the next card is "
-                  "played or the cards are packed: refused", refused=True)
+                  "played or the cards are packed: refused")
 
 
 @EW.law("EW-xx", "Throwing up the cards",
@@ -458,7 +454,7 @@ def _ew_xxi(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     if irr.facts.get("no_renege"):
         return Ruling(f"seat {offender} has called no go in this deal while holding a card "
-                      "that fits: no renege", refused=True)
+                      "that fits: no renege")
     return _forfeit(irr, offender, code.params["renege_penalty"],
                     "go called while holding a playable card (renege); the go stands", code)
 
@@ -476,7 +472,7 @@ def _ew_xxii(irr: Irregularity, code: LawCode) -> Ruling:
     void = irr.facts.get("deal_void_by")
     if void:
         return Ruling(f"the deal was already void ({void}): its hands were not to be "
-                      "counted, so mixing them with the pack forfeits nothing", refused=True)
+                      "counted, so mixing them with the pack forfeits nothing")
     return Ruling(f"seat {offender} mixed a hand with the pack before it was "
                   "counted: he loses the game", loses_game=offender)
 
@@ -497,4 +493,4 @@ def _ew_coda_1(irr: Irregularity, code: LawCode) -> Ruling:
         kinds={"bystander_interference": "a bystander interfered without being asked"})
 def _ew_coda_2(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("bystanders may not interfere unless asked to decide a "
-                  "disputed point: the interference is disregarded", refused=True)
+                  "disputed point: the interference is disregarded")

@@ -6,8 +6,8 @@ A report with no default here gets none: the game goes on as it stands.
 >>> from hoyle.engine.laws import Irregularity
 >>> from hoyle.cribbage.laws import ACC
 >>> r = ACC.rule(Irregularity("short_cut", reported=True))
->>> r.law, r.covered, r.redo, r.parameter
-('ACC', False, 'cut', 'deal_cut_min')
+>>> r.law, r.covered, r.effects, r.parameter
+('ACC', False, (), 'deal_cut_min')
 """
 
 from __future__ import annotations
@@ -25,15 +25,14 @@ def _top_card_starter(irr: Irregularity, code: LawCode) -> Ruling:
 
 def _short_cut(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("a cut leaving fewer than 4 cards in a packet is void: cut again, no "
-                  "points", refused=True, redo="cut", parameter="deal_cut_min")
+                  "points", parameter="deal_cut_min")
 
 
 def _short_starter_cut(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("starter_turned"):
-        return Ruling("the starter is already turned: it stands",
-                      refused=True, parameter="starter_cut_min")
+        return Ruling("the starter is already turned: it stands", parameter="starter_cut_min")
     return Ruling("the starter cut must lift and leave at least 4 cards: cut again, no "
-                  "points", refused=True, redo="starter cut", parameter="starter_cut_min")
+                  "points", parameter="starter_cut_min")
 
 
 def _judges(irr: Irregularity, code: LawCode) -> Ruling:
@@ -50,10 +49,10 @@ def _go_withdrawn(irr: Irregularity, code: LawCode) -> Ruling:
     seat = irr.offender if irr.offender is not None else 0
     if irr.facts.get("no_renege"):
         return Ruling(f"seat {seat} has called no go while holding a card that fits: "
-                      "nothing to correct", refused=True)
+                      "nothing to correct")
     if irr.facts.get("too_late"):
         return Ruling("too late to withdraw the go (someone has pegged or the adversary "
-                      "has played): it stands", refused=True, parameter="renege_penalty")
+                      "has played): it stands", parameter="renege_penalty")
     return Ruling(f"a go withdrawn before anyone pegs or the adversary plays is corrected "
                   f"without penalty (ACC-7.3's window): seat {seat} plays on",
                   effects=(RetractToGo(seat),), parameter="renege_penalty")
@@ -67,16 +66,14 @@ def _deal_stands(irr: Irregularity, code: LawCode) -> Ruling:
 
 
 def _pone_cuts(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("the pone cuts (EW-ii, EW-v): the pack is cut again by him, no points",
-                  refused=True, redo="cut")
+    return Ruling("the pone cuts (EW-ii, EW-v): the pack is cut again by him, no points")
 
 
 def _starter_recut(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("starter_turned"):
         return Ruling("the pone cuts for the starter: it goes back and he cuts again, no "
-                      "points", effects=(RecutStarter(),), redo="starter cut")
-    return Ruling("the pone cuts for the starter: he cuts again, no points", refused=True,
-                  redo="starter cut")
+                      "points", effects=(RecutStarter(),))
+    return Ruling("the pone cuts for the starter: he cuts again, no points")
 
 
 def _deal_order(irr: Irregularity, code: LawCode) -> Ruling:
@@ -87,7 +84,7 @@ def _deal_order(irr: Irregularity, code: LawCode) -> Ruling:
 def _order_stands(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("dealer_led") is False:
         return Ruling("the dealer has not led this play: nothing to rule; the play goes "
-                      "on as it stands", refused=True, parameter="dealer_led_in_error")
+                      "on as it stands", parameter="dealer_led_in_error")
     return Ruling("the play stands as led by the dealer, no penalty",
                   parameter="dealer_led_in_error")
 

@@ -69,9 +69,9 @@ CLUB.procedure("CLUB-1", "Shuffling", "Either player may shuffle; the dealer shu
 def _club_2(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("phase") == "deal":  # nothing dealt yet: the DEAL entered follows it
         return Ruling("improper shuffling is prohibited; no penalty: the cards are "
-                      "shuffled again", refused=True)
+                      "shuffled again")
     return Ruling("improper shuffling is prohibited; no penalty is stated and the cards "
-                  "are dealt: the deal goes on", refused=True)
+                  "are dealt: the deal goes on")
 
 
 @CLUB.law("CLUB-3", "Size of a cut", "A cut must lift at least two cards and leave at least "
@@ -80,14 +80,12 @@ def _club_2(irr: Irregularity, code: LawCode) -> Ruling:
 def _club_3(irr: Irregularity, code: LawCode) -> Ruling:
     phase = irr.facts.get("phase")
     if phase == "cut_for_deal":
-        return Ruling("a cut must lift and leave at least two cards: cut again for deal",
-                      refused=True, redo="cut for deal", parameter="cut_min",
+        return Ruling("a cut must lift and leave at least two cards: cut again for deal", parameter="cut_min",
                       effects=(CutAgain(),))
     if phase == "deal":  # the cut to the dealer is part of the deal not yet entered
-        return Ruling("a cut must lift and leave at least two cards: cut again",
-                      refused=True, redo="cut", parameter="cut_min")
+        return Ruling("a cut must lift and leave at least two cards: cut again", parameter="cut_min")
     return Ruling("the cards are dealt: the cut is past and the deal stands (CLUB-3 rules "
-                  "the cut itself)", refused=True, parameter="cut_min")
+                  "the cut itself)", parameter="cut_min")
 
 
 @CLUB.law("CLUB-4", "Showing several cards in cutting for deal",
@@ -96,9 +94,8 @@ def _club_3(irr: Irregularity, code: LawCode) -> Ruling:
           kinds={"cut_exposed": Report("more than one card shown in cutting for deal", window=Window.CUT_FOR_DEAL, menu='more than one card was shown in cutting for deal')})
 def _club_4(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("phase") != "cut_for_deal":
-        return Ruling("the cut for deal is over: it stands", refused=True)
-    return Ruling("more than one card shown: cut again for deal", refused=True,
-                  redo="cut for deal", effects=(CutAgain(),))
+        return Ruling("the cut for deal is over: it stands")
+    return Ruling("more than one card shown: cut again for deal", effects=(CutAgain(),))
 
 
 CLUB.procedure("CLUB-5", "The cut for deal",
@@ -119,8 +116,8 @@ CLUB.procedure("CLUB-6", "The cut for deal stands",
 def _club_7(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("phase") != "deal":
         return Ruling("the cards are dealt: the cut is past and the deal stands (CLUB-7 "
-                      "rules the cut itself)", refused=True)
-    return Ruling("a card exposed in cutting: cut again", refused=True, redo="cut")
+                      "rules the cut itself)")
+    return Ruling("a card exposed in cutting: cut again")
 
 
 CLUB.procedure("CLUB-8", "The deal", "Five each, by twos then threes or threes then twos; the "
@@ -145,7 +142,7 @@ def _club_9(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("turned") or _looked(irr):
         return Ruling("found after the turn-up or after the elder hand looked at his "
                       "cards: CLUB-9 no longer applies (a wrong count is ruled by CLUB-15 to "
-                      "CLUB-18)", refused=True)
+                      "CLUB-18)")
     return _fresh_or(elder, "the deal is wrong (number or order), found before the "
                      "turn-up", "rectify", "have it rectified",
                      Ruling("rectified: the cards put as they should have fallen",
@@ -187,7 +184,7 @@ def _club_11(irr: Irregularity, code: LawCode) -> Ruling:
 def _club_12(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("turned"):
         return Ruling("found after the turn-up: no fresh deal (CLUB-35 governs "
-                      "the stock)", refused=True)
+                      "the stock)")
     return fresh_deal("a faced card found before the turn-up: a fresh deal")
 
 
@@ -202,8 +199,7 @@ def _club_13(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "exposed_own_card":
         return Ruling("the dealer exposed his own card: the deal stands")
     if _looked(irr):
-        return Ruling("the elder hand has looked at his hand: the deal stands",
-                      refused=True)
+        return Ruling("the elder hand has looked at his hand: the deal stands")
     elder = elder_of(irr)
     return Ruling(f"the dealer exposed the elder hand's card: seat {elder} may "
                   "claim a fresh deal",
@@ -227,8 +223,7 @@ def _club_14(irr: Irregularity, code: LawCode) -> Ruling:
                       f"dealer, seat {dealer_of(irr)}, deals", new_deal=True,
                       void_deal_points=True)
     if irr.kind == "wrong_pack":
-        return Ruling("found after the turn-up: the deal stands; the packs stay exchanged",
-                      refused=True)
+        return Ruling("found after the turn-up: the deal stands; the packs stay exchanged")
     dealt = seat_of(irr, elder_of(irr))
     return Ruling(f"found after the turn-up: the deal stands; seat {dealt}, who dealt it, "
                   f"is its dealer and seat {1 - dealt} deals the next",
@@ -301,7 +296,7 @@ def _club_18(irr: Irregularity, code: LawCode) -> Ruling:
 def _club_19(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = dealer_of(irr)
     if code.params.get("turned_king_after_wrong_count") != "void":
-        return Ruling("the turned-up king scores", refused=True,
+        return Ruling("the turned-up king scores",
                       parameter="turned_king_after_wrong_count")
     return Ruling(f"a wrong number was dealt and no fresh deal taken: seat "
                   f"{dealer} may not mark the turned-up king", effects=(NoKing(dealer),),
@@ -354,7 +349,7 @@ CLUB.procedure("CLUB-22", "The turned-up king",
           kinds={"late_king": Report("the king was announced after the holder's first card", detected=True)})
 def _club_23(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("the king was not announced before the holder's first card "
-                  "(nor in the CLUB-24 window): it may not be marked", refused=True,
+                  "(nor in the CLUB-24 window): it may not be marked",
                   parameter="held_king_window")
 
 
@@ -388,7 +383,7 @@ def _club_25(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "king_corrected":
         if offender not in irr.facts.get("false_king_open", ()):
             return Ruling(f"seat {offender} has no false king to correct (none announced, "
-                          "or a card played since)", refused=True)
+                          "or a card played since)")
         return Ruling(f"seat {offender} corrected his false king before playing a card: "
                       "no penalty", effects=(CorrectKing(offender),))
     if irr.facts.get("adversary_holds_king") or (
@@ -618,7 +613,7 @@ def _club_39(irr: Irregularity, code: LawCode) -> Ruling:
         return Ruling(f"seat {seat} takes back {card} to correct a revoke before "
                       "the next lead: no penalty", effects=(TakeBack(seat, card),))
     return Ruling("a card may be taken back only to correct a revoke or a failure "
-                  "to win, before the next lead: it stands", refused=True)
+                  "to win, before the next lead: it stands")
 
 
 @CLUB.law("CLUB-40", "Lead out of turn",
@@ -630,7 +625,7 @@ def _club_39(irr: Irregularity, code: LawCode) -> Ruling:
 def _club_40(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("a card led out of turn goes back before it is played to (the "
                   "engine enters leads in turn only: none was entered); once played to, "
-                  "the trick stands", refused=True)
+                  "the trick stands")
 
 
 @CLUB.law("CLUB-41", "Naming one suit and leading another",
@@ -644,7 +639,7 @@ def _club_41(irr: Irregularity, code: LawCode) -> Ruling:
     leader = seat_of(irr, 0)
     card = irr.facts.get("card_led")
     if not isinstance(card, Card):
-        return Ruling("the card led has been played to: it stands", refused=True)
+        return Ruling("the card led has been played to: it stands")
     adv = 1 - leader
     return Ruling(f"seat {leader} named one suit and led {card}: seat {adv} "
                   "chooses",
@@ -701,8 +696,7 @@ def _club_43(irr: Irregularity, code: LawCode) -> Ruling:
     kind = str(irr.facts.get("revoke_kind") or "") if irr.kind == "revoke_claimed" \
         else irr.kind
     if not kind:
-        return Ruling(f"seat {offender} has not revoked in this hand: the claim fails",
-                      refused=True)
+        return Ruling(f"seat {offender} has not revoked in this hand: the claim fails")
     what = {"revoke": "revoked", "underplay": "did not win the trick when able",
             "no_trump": "did not trump when able"}[kind]
     return Ruling(f"seat {offender} {what}: seat {adv} may require the hand to be "
@@ -738,7 +732,7 @@ def _club_44(irr: Irregularity, code: LawCode) -> Ruling:
 def _club_45(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("phase") == "cut_for_deal":
         return Ruling("the cut for deal stands even with an imperfect pack "
-                      "(CLUB-6)", refused=True)
+                      "(CLUB-6)")
     return fresh_deal("the pack is imperfect: this deal is void; earlier deals "
                       "stand", parameter=None)
 
@@ -768,8 +762,7 @@ CLUB.procedure("CLUB-49", "Stand and refusal", "The elder hand who plays without
                  "turn-up. REPORT omitted_score: nothing was omitted.",
           kinds={"omitted_score": Report("a player forgot to mark a point", seat=True)})
 def _club_50(irr: Irregularity, code: LawCode) -> Ruling:
-    return Ruling("every score is marked as it falls: nothing was omitted",
-                  refused=True, parameter="omitted_score")
+    return Ruling("every score is marked as it falls: nothing was omitted", parameter="omitted_score")
 
 
 @CLUB.law("CLUB-51", "An overscore",
@@ -779,7 +772,6 @@ def _club_50(irr: Irregularity, code: LawCode) -> Ruling:
 def _club_51(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, 0)
     if irr.facts.get("marked") == 0:
-        return Ruling(f"seat {seat} has no point marked: nothing to take down",
-                      refused=True)
+        return Ruling(f"seat {seat} has no point marked: nothing to take down")
     return Ruling(f"an admitted overscore: seat {seat} is put back 1",
                   peg_back=(seat, 1))

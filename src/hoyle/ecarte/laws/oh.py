@@ -72,7 +72,7 @@ def _oh_5(irr: Irregularity, code: LawCode) -> Ruling:
     elder = elder_of(irr)
     if _looked(irr):
         return Ruling("the choice was to be made when the deal was complete, before "
-                      "the proposal: the deal stands", refused=True)
+                      "the proposal: the deal stands")
     return Ruling(f"the dealer turned up his adversary's card: seat {elder} may let "
                   "the deal stand or call a new one",
                   decision=Decision(elder, (
@@ -122,7 +122,7 @@ def _oh_6(irr: Irregularity, code: LawCode) -> Ruling:
 def _oh_7(irr: Irregularity, code: LawCode) -> Ruling:
     if _looked(irr):
         return Ruling("the hands have been seen: OH-7 no longer applies (report the "
-                      "wrong count: OH-9, OH-10)", refused=True)
+                      "wrong count: OH-9, OH-10)")
     elder = elder_of(irr)
     return Ruling(f"misdeal found before the hands were seen: seat {elder} may have "
                   "it made good or call a new deal", parameter="misdeal_before_seen",
@@ -301,11 +301,11 @@ def _hgie_5(irr: Irregularity, code: LawCode) -> Ruling:
     offender = seat_of(irr, 0)
     if irr.kind == "late_king":
         return Ruling("the king was not announced before its holder played: it is "
-                      "lost", refused=True, parameter="held_king_window")
+                      "lost", parameter="held_king_window")
     if irr.kind == "king_corrected":
         if offender not in irr.facts.get("false_king_open", ()):
             return Ruling(f"seat {offender} has no false king to correct (none announced, "
-                          "or a card played since)", refused=True)
+                          "or a card played since)")
         return Ruling(f"seat {offender} withdrew his false king before playing a card: "
                       "no penalty", effects=(CorrectKing(offender),))
     return forfeit(offender, 1, f"seat {offender} announced a king he did not hold; "
@@ -322,8 +322,7 @@ def _hgie_5(irr: Irregularity, code: LawCode) -> Ruling:
 def _hgie_6(irr: Irregularity, code: LawCode) -> Ruling:
     elder = elder_of(irr)
     if _looked(irr):
-        return Ruling("the elder hand has looked at his cards: the deal stands",
-                      refused=True)
+        return Ruling("the elder hand has looked at his cards: the deal stands")
     return Ruling(f"the dealer dealt {irr.facts.get('pattern')} in a game dealt "
                   f"{irr.facts.get('game_pattern')}: seat {elder} may insist on a new deal",
                   decision=Decision(elder, (
@@ -343,7 +342,7 @@ def _hgie_7(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "faced_card":
         if irr.facts.get("turned"):
             return Ruling("the deal is over and the turn-up made: HGIE-7 covers the "
-                          "deal only; play goes on", refused=True)
+                          "deal only; play goes on")
         return fresh_deal("a card faced in the deal: the deal is void and the same "
                           "dealer deals again")
     cards: tuple[Card, ...] = tuple(irr.facts.get("cards", ()))
@@ -413,7 +412,7 @@ OH.procedure("HGIE-13", "Dealing out of turn (HGIE)",
 def _hgie_14(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("a card led out of turn goes back unless the adversary has played "
                   "to it (the engine enters leads in turn only: none was entered); then "
-                  "the trick stands", refused=True)
+                  "the trick stands")
 
 
 @OH.law("HGIE-15", "Looking at the tricks",
@@ -484,13 +483,11 @@ def _hgie_18(irr: Irregularity, code: LawCode) -> Ruling:
             return Ruling(f"seat {offender} takes back {card}, played in error, "
                           "before the next lead: corrected without penalty",
                           effects=(TakeBack(offender, card),), parameter="card_retraction")
-        return Ruling("a card played in turn may not be taken back: it stands",
-                      refused=True, parameter="card_retraction")
+        return Ruling("a card played in turn may not be taken back: it stands", parameter="card_retraction")
     kind = str(irr.facts.get("revoke_kind") or "") if irr.kind == "revoke_claimed" \
         else irr.kind
     if not kind:
-        return Ruling(f"seat {offender} has not revoked in this hand: the claim fails",
-                      refused=True)
+        return Ruling(f"seat {offender} has not revoked in this hand: the claim fails")
     what = {"revoke": "revoked", "underplay": "underplayed",
             "no_trump": "did not trump"}[kind]
     return Ruling(f"seat {offender} {what}: seat {adv} chooses",
@@ -573,10 +570,8 @@ OH.procedure("HGIE-26", "Players bet first",
 def _ecarte_r_17(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, 0)
     if irr.kind == "overscore" and irr.facts.get("marked") == 0:
-        return Ruling(f"seat {seat} has no point marked: nothing to take down",
-                      refused=True, parameter="overscore")
+        return Ruling(f"seat {seat} has no point marked: nothing to take down", parameter="overscore")
     if irr.kind == "overscore":
         return Ruling(f"an admitted overscore: seat {seat} is put back 1",
                       peg_back=(seat, 1), parameter="overscore")
-    return Ruling("every score is marked as it falls: nothing was omitted",
-                  refused=True, parameter="omitted_score")
+    return Ruling("every score is marked as it falls: nothing was omitted", parameter="omitted_score")
