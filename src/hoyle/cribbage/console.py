@@ -190,8 +190,10 @@ def parse_table_input(state: CribbageState, text: str,
     if phase == Phase.DECISION:
         return Action("CHOOSE", word=text.strip().lower())
     cards = parse_cards(text)
-    verb = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.DISCARD: "DISCARD",
-            Phase.STARTER: "STARTER", Phase.PLAY: "PLAY"}.get(phase)
+    verbs: dict[str, str] = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL",
+                             Phase.DISCARD: "DISCARD", Phase.STARTER: "STARTER",
+                             Phase.PLAY: "PLAY"}
+    verb = verbs.get(phase)
     if verb is None:
         raise HoyleError("the game is over")
     return Action(verb, cards)

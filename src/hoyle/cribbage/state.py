@@ -65,7 +65,7 @@ __all__ = [
 
 
 
-_EXPECTED = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.STARTER: "STARTER",
+_EXPECTED: dict[str, str] = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.STARTER: "STARTER",
              Phase.DISCARD: "DISCARD", Phase.CLAIM: "CLAIM", Phase.DECISION: "CHOOSE"}
 _RULE_OF_PLAY = {"cut": "EW-i", "last": "EW-T-x", "crib": "EW-viii", "heels": "EW-xii",
                  "go": "EW-T-ix", "amend": "EW-xix"}
@@ -848,7 +848,7 @@ class CribbageState(BaseState):
         self.crib.extend(cards)
         self.crib.sort(key=_by_index)
         events.append(event(Kind.DISCARD, seat, tuple(cards), hidden=True, source=self._cite("crib"),
-                            count=len(cards)))
+                            n_cards=len(cards)))
         nxt = self._next_discarder()
         if nxt == CHANCE:
             for s in range(self.rules.players):
@@ -1117,7 +1117,7 @@ class CribbageState(BaseState):
         self.kept = [() for _ in range(self.rules.players)]
         self.phase, self.to_act = Phase.DISCARD, seat
         events.append(event(Kind.RETRACTED, seat, (), reason="the discards taken back to be "
-                            "laid away again", source=law, count=len(cards)))
+                            "laid away again", source=law, n_cards=len(cards)))
 
     def _swap_hand_and_crib(self, law: str, events: list[Event]) -> None:
         """The dealer plays on with the crib's cards (ACC-5.2.c, found after the play

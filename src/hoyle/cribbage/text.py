@@ -65,7 +65,7 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
                 lines.append(f"{who} lay{'s' if who != 'You' else ''} away "
                              f"{cards_markup(e.cards)} to the crib.")
             else:
-                n = e.count or 0
+                n = e.n_cards or 0
                 lines.append(f"{who} lays away {'a card' if n == 1 else f'{n} cards'} "
                              "to the crib.")
         elif k == "starter":

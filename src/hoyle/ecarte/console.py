@@ -89,8 +89,9 @@ def parse_table_input(state: EcarteState, text: str) -> Action:
                              "three), then the ten cards: the elder hand's five, then the "
                              "dealer's")
         return Action.parse("DEAL " + text)
-    verb = {Phase.CUT_FOR_DEAL: "CUT", Phase.TURN_UP: "TURN", Phase.DISCARD: "DISCARD",
-            Phase.DRAW: "DRAW", Phase.PLAY: "PLAY"}.get(phase)
+    verbs: dict[str, str] = {Phase.CUT_FOR_DEAL: "CUT", Phase.TURN_UP: "TURN",
+                             Phase.DISCARD: "DISCARD", Phase.DRAW: "DRAW", Phase.PLAY: "PLAY"}
+    verb = verbs.get(phase)
     if phase == Phase.RECTIFY:
         verb = "DISCARD" if state.current_player >= 0 else \
             ("TAKE" if state.steps[0].kind is StepKind.DRAW_SURPLUS else "DRAW")

@@ -217,7 +217,7 @@ class ExposedCard(Effect):
             _sort(s.hands[self.seat])
             s.taken[self.seat] += 1
             s.pre_served += 1
-            events.append(Event(Kind.DRAW, self.seat, (self.card,), count=1,
+            events.append(Event(Kind.DRAW, self.seat, (self.card,), n_cards=1,
                                 reason="the exposed card taken", source=law))
         else:
             s.set_aside.append(self.card)

@@ -9,8 +9,13 @@ from typing import NamedTuple
 __all__ = ["Phase", "RectifyStep", "StepKind"]
 
 
-class Phase:
-    """Phase names (``shared/laws/ecarte.md`` §0)."""
+class Phase(StrEnum):
+    """The phases of an écarté game (``shared/laws/ecarte.md`` §0); the framework's own
+    (:class:`~hoyle.engine.state.FramePhase`) among them. A phase is a ``str``.
+
+    >>> Phase.PROPOSAL == "proposal"
+    True
+    """
 
     CUT_FOR_DEAL = "cut_for_deal"
     DEAL = "deal"

@@ -76,7 +76,11 @@ _REFUSE = Action("REFUSE")
 _KING = Action("KING")
 _PLAY = {c: Action("PLAY", (c,)) for c in ECARTE_PACK}
 _SIMPLE = frozenset({"STAND", "PROPOSE", "ACCEPT", "REFUSE"})
-_CHANCE_VERBS = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.TURN_UP: "TURN",
+_EXPECTED_VERBS: dict[str, tuple[str, ...]] = {
+    Phase.PROPOSAL: ("STAND", "PROPOSE"), Phase.ANSWER: ("ACCEPT", "REFUSE"),
+    Phase.DISCARD: ("DISCARD",), Phase.PLAY: ("PLAY",), Phase.RECTIFY: ("DISCARD",)}
+"""The verbs a seat may play in each phase where a seat acts (a decision apart)."""
+_CHANCE_VERBS: dict[str, str] = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.TURN_UP: "TURN",
                  Phase.DRAW: "DRAW"}
 
 
@@ -542,9 +546,7 @@ class EcarteState(BaseState):
             self._check_choice(action, verb == "CHOOSE")
             return
         seat = self.to_act
-        expected = {Phase.PROPOSAL: ("STAND", "PROPOSE"), Phase.ANSWER: ("ACCEPT", "REFUSE"),
-                    Phase.DISCARD: ("DISCARD",), Phase.PLAY: ("PLAY",),
-                    Phase.RECTIFY: ("DISCARD",)}[phase]
+        expected = _EXPECTED_VERBS[phase]
         if verb not in expected:
             raise IllegalAction(f"{verb} is not possible now: expected {' or '.join(expected)}")
         if verb in _SIMPLE and (cards or n is not None):
@@ -722,17 +724,17 @@ class EcarteState(BaseState):
             self._do_stand(events)
         elif verb == "PROPOSE":
             self.proposals += 1
-            events.append(Event(Kind.PROPOSE, self.to_act, count=self.proposals,
+            events.append(Event(Kind.PROPOSE, self.to_act, proposals=self.proposals,
                                 source="ECARTE-R-8"))
             self.phase, self.to_act = Phase.ANSWER, self._dealer()
         elif verb == "ACCEPT":
             self.no_refusal = None
-            events.append(Event(Kind.ACCEPT, self.to_act, count=self.proposals,
+            events.append(Event(Kind.ACCEPT, self.to_act, proposals=self.proposals,
                                 source="ECARTE-R-8"))
             self.phase, self.to_act = Phase.DISCARD, self._elder()
         elif verb == "REFUSE":
             self.refused.append(self.proposals)
-            events.append(Event(Kind.REFUSE, self.to_act, count=self.proposals,
+            events.append(Event(Kind.REFUSE, self.to_act, proposals=self.proposals,
                                 source="ECARTE-R-8"))
             self._start_play(events)
         elif verb == "DISCARD":
@@ -821,7 +823,7 @@ class EcarteState(BaseState):
         # without proposing"); the scope parameter concerns refusals only.
         if self.proposals == 0:
             self.stood = True
-        events.append(Event(Kind.STAND, self.to_act, count=self.proposals, source="ECARTE-R-8"))
+        events.append(Event(Kind.STAND, self.to_act, proposals=self.proposals, source="ECARTE-R-8"))
         self._start_play(events)
 
     def _do_discard(self, action: Action, events: list[Event]) -> None:
@@ -834,7 +836,7 @@ class EcarteState(BaseState):
             self.asked = action.n if action.n is not None else len(cards)
             self.laid = len(cards)
             self.pre_served = 0
-            events.append(Event(Kind.DISCARD, seat, tuple(cards), hidden=True, count=self.asked,
+            events.append(Event(Kind.DISCARD, seat, tuple(cards), hidden=True, n_cards=self.asked,
                                 reason=f"asks for {self.asked}", source="ECARTE-R-9"))
             offer = self.exposed_offer
             if offer is not None and offer in self.stock() and self.laws is not None \
@@ -846,7 +848,7 @@ class EcarteState(BaseState):
             return
         else:
             self.laid = len(cards)
-            events.append(Event(Kind.DISCARD, seat, tuple(cards), hidden=True, count=len(cards),
+            events.append(Event(Kind.DISCARD, seat, tuple(cards), hidden=True, n_cards=len(cards),
                                 source="ECARTE-R-9"))
             if not cards:
                 self._after_draw(seat, events)
@@ -872,7 +874,7 @@ class EcarteState(BaseState):
         self.hands[seat].extend(cards)
         self.hands[seat].sort(key=_idx)
         self.taken[seat] += len(cards)
-        events.append(Event(Kind.DRAW, seat, tuple(cards), hidden=True, count=len(cards),
+        events.append(Event(Kind.DRAW, seat, tuple(cards), hidden=True, n_cards=len(cards),
                             source="ECARTE-R-9"))
         cont = AfterDraw(seat)
         if self.referee and self.laws is not None:
@@ -1024,7 +1026,7 @@ class EcarteState(BaseState):
             self.last_trick = (a, lead, b, second, winner)
             self.trick = []
             self.leader = winner
-            events.append(Event(Kind.TRICK, winner, (lead, second), count=self.tricks[winner],
+            events.append(Event(Kind.TRICK, winner, (lead, second), tricks=self.tricks[winner],
                                 source="ECARTE-R-12"))
         if seat in self.false_king and self.laws is not None:
             self.false_king.remove(seat)
@@ -1053,7 +1055,7 @@ class EcarteState(BaseState):
                 if not self.hands[lead]:
                     n = len(self.hands[other])
                     self.tricks[other] += n
-                    events.append(Event(Kind.TRICK, other, (), count=self.tricks[other],
+                    events.append(Event(Kind.TRICK, other, (), tricks=self.tricks[other],
                                         reason=f"{n} card(s) that cannot be answered",
                                         source="CLUB-34"))
                     self.played.extend((other, c) for c in self.hands[other])
@@ -1070,7 +1072,7 @@ class EcarteState(BaseState):
             self.tricks[a] += 1
             self.trick = []
             self.leader = a
-            events.append(Event(Kind.TRICK, a, (card,), count=self.tricks[a],
+            events.append(Event(Kind.TRICK, a, (card,), tricks=self.tricks[a],
                                 reason="a card that cannot be answered", source="CLUB-30"))
 
     def _end_hand(self, events: list[Event]) -> None:
@@ -1111,7 +1113,7 @@ class EcarteState(BaseState):
                 pts, reason = (1 if reason == "the vole" else 0), reason + " (reduced, HGIE-18)"
                 parts = [("vole", 1)] if pts else []
             items = tuple(ScoreItem(k, (), p) for k, p in parts)
-            events.append(Event(Kind.HAND_OVER, seat, count=t[seat], reason=reason,
+            events.append(Event(Kind.HAND_OVER, seat, tricks=t[seat], reason=reason,
                                 source=source))
             if pts and self._score(seat, pts, events, reason, source, items=items):
                 return
@@ -1254,14 +1256,14 @@ class EcarteState(BaseState):
         if kind is StepKind.COMPLETE:
             self.hands[seat].extend(cards)
             self.hands[seat].sort(key=_idx)
-            events.append(Event(Kind.DRAW, seat, cards, hidden=True, count=len(cards),
+            events.append(Event(Kind.DRAW, seat, cards, hidden=True, n_cards=len(cards),
                                 reason="the hand made up from the stock", source="ECARTE-R-9"))
         else:
             for c in cards:
                 self.hands[seat].remove(c)
             self.set_aside.extend(cards)
             why = "drawn at random" if kind is StepKind.DRAW_SURPLUS else "laid out"
-            events.append(Event(Kind.SET_ASIDE, seat, cards, hidden=True, count=len(cards),
+            events.append(Event(Kind.SET_ASIDE, seat, cards, hidden=True, n_cards=len(cards),
                                 reason=why, source="ECARTE-R-9"))
         self._next_step(events)
 

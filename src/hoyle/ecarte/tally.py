@@ -106,9 +106,9 @@ class DealTally:
 
     def __call__(self, events: list[Event]) -> None:
         for e in events:
-            if e.kind == "stand" and e.seat is not None and e.count == 0:
+            if e.kind == "stand" and e.seat is not None and e.proposals == 0:
                 self.stands[e.seat] += 1
-            elif e.kind == "refuse" and e.seat is not None and e.count == 1:
+            elif e.kind == "refuse" and e.seat is not None and e.proposals == 1:
                 self.refusals[e.seat] += 1
             elif e.kind == "new_deal":
                 if e.source == "ECARTE-R-3":

@@ -63,11 +63,11 @@ def event_lines(events: Sequence[Event], names: Sequence[str],
         elif k == "refuse":
             lines.append(f"{who} refuse{_s(who)} the proposal.")
         elif k == "discard":
-            n = e.count or 0
+            n = e.n_cards or 0
             shown = f" {cards_markup(e.cards)}" if e.cards else ""
             lines.append(f"{who} discard{_s(who)} {n} card{'s' if n != 1 else ''}{shown}.")
         elif k == "draw":
-            n = e.count or 0
+            n = e.n_cards or 0
             shown = f": {cards_markup(e.cards)}" if e.cards else ""
             lines.append(f"{who} take{_s(who)} {n} card{'s' if n != 1 else ''} from the "
                          f"stock{shown}.")
@@ -83,8 +83,8 @@ def event_lines(events: Sequence[Event], names: Sequence[str],
         elif k == "play":
             lines.append(f"{who} play{_s(who)} {cards_markup(e.cards)}.")
         elif k == "trick":
-            lines.append(f"  {who} win{_s(who)} the trick ({e.count} trick"
-                         f"{'s' if e.count != 1 else ''}).")
+            lines.append(f"  {who} win{_s(who)} the trick ({e.tricks} trick"
+                         f"{'s' if e.tricks != 1 else ''}).")
         elif k == "hand_over":
             lines.append(f"[bold]{who if e.seat is not None else 'Nobody'}: "
                          f"{escape(e.reason)}[/bold]")

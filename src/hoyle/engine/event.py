@@ -58,8 +58,17 @@ class Event(NamedTuple):
         source: the rule or law ID this comes from (``"CRIB-R-9"``, ``"EW-xii"``).
         total: the seat's or side's score after this event (``score`` events).
         hidden: the ``cards`` are private to ``seat`` (see :meth:`seen_by`).
-        count: the running count after a card in the play.
+        count: the running count of the play (cribbage: after a card, a go, a retraction),
+            in pips.
         ruling: the law's ruling, for ``ruling`` events.
+        n_cards: how many cards the event concerns (a lay-away, a discard, a draw), for
+            those who may know the number but not the cards.
+        tricks: the tricks ``seat`` has won so far in the deal (écarté).
+        proposals: the proposals made so far in the deal (écarté: a ``propose`` event
+            carries its own number, a ``stand`` 0 when the elder stood at once).
+
+    Each field means one thing for every kind of event; a field an event does not concern
+    is left at its default.
     """
 
     kind: str
@@ -73,6 +82,9 @@ class Event(NamedTuple):
     hidden: bool = False
     count: int | None = None  # type: ignore[assignment]  # shadows tuple.count on purpose
     ruling: Ruling | None = None
+    n_cards: int | None = None
+    tricks: int | None = None
+    proposals: int | None = None
 
     def seen_by(self, seat: int | None) -> Event:
         """This event as ``seat`` may see it (``None``: a spectator): hidden cards of
@@ -85,7 +97,8 @@ class Event(NamedTuple):
 def event(kind: str, seat: int | None = None, cards: tuple[Card, ...] = (), points: int = 0,
           items: tuple[ScoreItem, ...] = (), reason: str = "", source: str = "",
           total: int | None = None, hidden: bool = False, count: int | None = None,
-          ruling: Ruling | None = None) -> Event:
+          ruling: Ruling | None = None, n_cards: int | None = None,
+          tricks: int | None = None, proposals: int | None = None) -> Event:
     """``Event(...)`` by a faster path, for the engine's hot loops: the same arguments and
     the same value (a named tuple's own constructor is a Python-level function; this builds
     the tuple directly, which is much cheaper when compiled, see :mod:`hoyle._accel`).
@@ -94,4 +107,4 @@ def event(kind: str, seat: int | None = None, cards: tuple[Card, ...] = (), poin
     True
     """
     return tuple.__new__(Event, (kind, seat, cards, points, items, reason, source, total,
-                                 hidden, count, ruling))
+                                 hidden, count, ruling, n_cards, tricks, proposals))

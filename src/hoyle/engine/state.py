@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Any, Final, Protocol, TypeVar
 
 from hoyle.cards import Card
@@ -39,13 +40,29 @@ except ImportError:  # pragma: no cover - mypy_extensions comes with mypy (the b
         """Without mypyc the marker does nothing."""
         return lambda cls: cls
 
-__all__ = ["BaseState", "GameState"]
+__all__ = ["BaseState", "FramePhase", "GameState"]
 
-CUT_FOR_DEAL: Final = "cut_for_deal"
-"""The phase names every game shares (each game's ``Phase`` gives the same strings)."""
-DEAL: Final = "deal"
-DECISION: Final = "decision"
-GAME_OVER: Final = "game_over"
+class FramePhase(StrEnum):
+    """The phases the framework itself enters. Each game's ``Phase`` (a ``StrEnum`` in
+    ``hoyle.<game>.phase``) repeats them beside its own, as its ``Kind`` repeats
+    :class:`~hoyle.engine.event.EventKind`; a phase is a ``str`` and compares as its word.
+
+    >>> FramePhase.GAME_OVER == "game_over"
+    True
+    """
+
+    CUT_FOR_DEAL = "cut_for_deal"
+    DEAL = "deal"
+    DECISION = "decision"
+    GAME_OVER = "game_over"
+
+
+# The framework's phases as module constants: a loop tests them on every action, and a
+# module constant is read several times faster than an enum's member (Python 3.11).
+CUT_FOR_DEAL: Final = FramePhase.CUT_FOR_DEAL
+DEAL: Final = FramePhase.DEAL
+DECISION: Final = FramePhase.DECISION
+GAME_OVER: Final = FramePhase.GAME_OVER
 
 _S = TypeVar("_S", bound="BaseState")
 
@@ -97,7 +114,8 @@ class BaseState:
         seats: the number of seats (each cuts for deal).
 
     Attributes:
-        phase: the phase name (each game's ``Phase``).
+        phase: the phase (a member of the game's ``Phase`` or of :class:`FramePhase`: a
+            ``str`` either way).
         to_act: the seat to act, :data:`CHANCE` or :data:`TERMINAL`.
         dealer: the dealer's seat, ``None`` before the cut for deal.
         cuts: each seat's card cut for deal (``None``: not cut yet).
