@@ -564,7 +564,7 @@ def _print_laws(lc: LawCode, law_id: str | None, spec: GameSpec) -> None:
             f"{k} ({escape(lc.kind_text.get(k, ''))})" for k in law.kinds))
     params = [p for p in lc.params if p in law.engine]
     if params:
-        console.print("Parameters: " + ", ".join(f"{p} = {lc.params[p]}" for p in params))
+        console.print("Parameters: " + ", ".join(f"{p} = {lc.value(p, object)}" for p in params))
 
 
 def _print_params(spec: GameSpec, lc: LawCode) -> None:
@@ -578,7 +578,7 @@ def _print_params(spec: GameSpec, lc: LawCode) -> None:
             console.print(f"\nThe rules of play (the {escape(spec.default_variant)} values; "
                           "a variant sets its own):" if i == 0 else
                           f"\nThe {lc.name} code's:")
-        value = p.default if i < n_rules else lc.params[p.name]
+        value = p.default if i < n_rules else lc.value(p.name, object)
         takes = ", ".join(map(str, p.values)) if p.values else f"{p.low} to {p.high}"
         if p.optional:
             takes += ", or none"

@@ -153,7 +153,7 @@ def code_words(code: LawCode | None) -> str:
     """``ACC, 2020 edition`` / ``EW``: the code's name and, where it has one, its edition."""
     if code is None:
         return "no law code"
-    edition = code.params.get("acc_edition")
+    edition = code.edition
     return code.name.upper() + (f", {edition} edition" if edition else "")
 
 
@@ -662,7 +662,7 @@ class CribbageText(GameText):
 
     def referee_banner(self, state: CribbageState, values: Mapping[str, Any]) -> str:
         """``Refereeing six-card cribbage under …`` (the ACC edition named)."""
-        ed = state.laws.params.get("acc_edition") if state.laws is not None else None
+        ed = state.laws.edition if state.laws is not None else ""
         edition = f", {ed} edition" if ed else ""
         return (f"Refereeing {state.rules.variant} cribbage under "
                 f"{escape(state.laws.title if state.laws else '')}"

@@ -174,7 +174,7 @@ def do_claim(s: Table, n: int, events: list[Event]) -> None:
                   src, claim.items if n == true else (), claim.cards):
             return
         if n < true and s.referee and s.laws is not None and \
-                s.laws.params.get("muggins") == "acc":
+                s.laws.value("muggins", str) == "acc":
             # Referee mode, muggins announced: the adversary may call it (MUGGINS n)
             # through the window of ACC-10.4.b-c; nothing is said for him.
             s.muggins_open.append(_open_muggins(s, seat, true - n, claim.what))
@@ -229,7 +229,7 @@ def amend_open(s: Table) -> bool:
     has been played since the short claim."""
     if s.amendable is None or s.laws is None:
         return False
-    if s.laws.params.get("underscore_window") != "next_card":
+    if s.laws.value("underscore_window", str) != "next_card":
         return False
     return len(s.played) == s.amendable[3] and s.phase != Phase.GAME_OVER
 

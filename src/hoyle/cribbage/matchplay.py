@@ -33,7 +33,7 @@ __all__ = ["match_after", "next_first_dealer", "next_game", "match_code"]
 
 def match_code(laws: LawCode | None) -> LawCode | None:
     """The code a match's games are played under: ACC's as match play (ACC-8.11)."""
-    if laws is not None and "match_play" in laws.params and not laws.params["match_play"]:
+    if laws is not None and "match_play" in laws.schema and not laws.value("match_play", bool):
         return laws.with_params(match_play=True)
     return laws
 
@@ -57,7 +57,7 @@ def next_first_dealer(state: CribbageState) -> tuple[int | None, str]:
     r = state.result
     assert r is not None
     laws = state.laws
-    rule = str(laws.params.get("next_game_first_dealer", "cut")) if laws is not None else "cut"
+    rule = laws.value("next_game_first_dealer", str) if laws is not None else "cut"
     law = "ACC-1.5" if laws is not None and laws.name == "acc" else ""
     if rule == "cut" or state.rules.sides != 2:
         why = "the cut for deal decides"

@@ -106,11 +106,8 @@ def terms(rules: CribbageRules, laws: LawCode | None, scores: tuple[int, ...], s
     double = not forfeit and rules.double_skunk_threshold is not None and \
         loser_best <= rules.double_skunk_threshold
     lurch = not forfeit and loser_best < rules.lurch_below
-    skunk_points = 3
-    if laws is not None and "skunk_game_points" in laws.params:
-        skunk_points = int(laws.params["skunk_game_points"])
     if laws is None:  # the rules of play alone: every line they define
-        return Terms(lurch, skunk, double, 4 if double else skunk_points if skunk else 2,
+        return Terms(lurch, skunk, double, 4 if double else 3 if skunk else 2,
                      2 if lurch and rules.lurch_agreed else 1, ())
     marks: list[str] = []
     scope = scope_note(laws, rules)
@@ -124,7 +121,8 @@ def terms(rules: CribbageRules, laws: LawCode | None, scores: tuple[int, ...], s
                          f"{rules.lurch_below} (half the target)")
         return Terms(lurch, False, False, 0, 2 if lurch else 1, tuple(marks))
     if laws.name == "acc":
-        edition = str(laws.params.get("acc_edition", ""))
+        edition = laws.edition
+        skunk_points = laws.value("skunk_game_points", int)
         if double:
             marks.append(f"provisional: double_skunk_threshold "
                          f"{rules.double_skunk_threshold} is not in the catalogued "

@@ -14,7 +14,7 @@ A hand-set deal (seat 0 is the pone when seat 1 deals):
 ...           "DEAL 5H 5C 5S JD 2C 3C | 4H 6D 7S 8S QC KD"]:
 ...     _ = s.apply(Action.parse(a))
 >>> s.dealer, s.phase, s.current_player
-(1, 'discard', 0)
+(1, <Phase.DISCARD: 'discard'>, 0)
 >>> _ = s.apply(Action.parse("DISCARD 2C 3C"))
 >>> _ = s.apply(Action.parse("DISCARD QC KD"))
 >>> ev = s.apply(Action.parse("STARTER 5D"))
@@ -318,7 +318,8 @@ class CribbageState(BaseState):
         # ``object`` and checked here (so the compiled engine raises ParameterError too,
         # not TypeError)
         self.rules = rules or CribbageRules()
-        if match is not None and laws is not None and laws.params.get("match_play") is False:
+        if match is not None and laws is not None and "match_play" in laws.schema \
+                and not laws.value("match_play", bool):
             laws = laws.with_params(match_play=True)  # ACC-8.11: a match is match play
         super().__init__(seed, laws, referee, self.rules.players)
         self.itemize = itemize

@@ -30,7 +30,7 @@ A scripted deal (seat 1 cuts the king and deals; seat 0 is the elder hand):
 >>> for a in ["CUT 9C", "CUT KD", "DEAL 32 KS QS JS 7H 8H 9D TD AC 7C 8C", "TURN 7S"]:
 ...     _ = s.apply(Action.parse(a))
 >>> s.dealer, s.elder, s.phase, s.current_player
-(1, 0, 'proposal', 0)
+(1, 0, <Phase.PROPOSAL: 'proposal'>, 0)
 >>> [str(a) for a in s.legal_actions()]
 ['STAND', 'PROPOSE']
 >>> _ = s.apply(Action.parse("STAND"))
@@ -80,6 +80,11 @@ _EXPECTED_VERBS: dict[str, tuple[str, ...]] = {
     Phase.PROPOSAL: ("STAND", "PROPOSE"), Phase.ANSWER: ("ACCEPT", "REFUSE"),
     Phase.DISCARD: ("DISCARD",), Phase.PLAY: ("PLAY",), Phase.RECTIFY: ("DISCARD",)}
 """The verbs a seat may play in each phase where a seat acts (a decision apart)."""
+_NO_CODE: dict[str, str] = {
+    "refusal_penalty_scope": "first",  # ECARTE-R-15: the first stand or refusal
+    "held_king_window": "before_first_card",  # ECARTE-R-7: the king marked before play
+}
+"""The values of the codes' parameters the state reads, in a game played with no code."""
 _CHANCE_VERBS: dict[str, str] = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.TURN_UP: "TURN",
                  Phase.DRAW: "DRAW"}
 
@@ -302,16 +307,15 @@ class EcarteState(BaseState):
             used.add(self.turn_up)
         return [c for c in ECARTE_PACK if c not in used]
 
-    def _param(self, name: str, default: Any) -> Any:
-        if self.laws is not None and name in self.laws.params:
-            return self.laws.params[name]
-        return default
+    def _param(self, name: str) -> str:
+        """The law code's value of ``name``, or the rules of play's without a code."""
+        return self.laws.value(name, str) if self.laws is not None else _NO_CODE[name]
 
     def penalty_scope(self) -> str:
         """``"first"`` or ``"any"``: which stands and refusals make the point worth 2
         (ECARTE-R-15; the law code's ``refusal_penalty_scope``: CLUB-49, HGIE-21; ``first``
         without a code)."""
-        return str(self._param("refusal_penalty_scope", "first"))
+        return self._param("refusal_penalty_scope")
 
     def king_holder(self) -> int | None:
         """The seat holding the king of trumps, if a player holds it."""
@@ -336,7 +340,7 @@ class EcarteState(BaseState):
         mine = self._played_by(seat)
         if not mine:
             return k in self.hands[seat]
-        if self._param("held_king_window", "before_first_card") != "club_24" or mine[0] != k:
+        if self._param("held_king_window") != "club_24" or mine[0] != k:
             return False
         if seat == self.elder:
             return len(self.played) == 1

@@ -16,8 +16,8 @@ actions (``CHOOSE takedown``), so players, records and interfaces need nothing s
 ...           kinds=("touched_pegs",))
 ... def _d1(irr: Irregularity, code: LawCode) -> Ruling:
 ...     victim = 1 - (irr.offender or 0)
-...     return Ruling(f"seat {victim} scores {code.params['forfeit']}",
-...                   points=((victim, code.params["forfeit"]),))
+...     return Ruling(f"seat {victim} scores {code.value('forfeit', int)}",
+...                   points=((victim, code.value("forfeit", int)),))
 >>> r = code.rule(Irregularity("touched_pegs", offender=0))
 >>> r.law, r.points, r.text
 ('D-1', ((1, 2),), 'seat 1 scores 2')
@@ -46,6 +46,7 @@ from hoyle.engine.action import Action
 from hoyle.engine.effects import Effect, LoseGame, NewDeal, PegBack, Points, Table, VoidDealPoints
 
 _E = TypeVar("_E", bound=Effect)
+_V = TypeVar("_V")
 
 __all__ = ["Irregularity", "Ruling", "Option", "Decision", "Decide", "Law", "LawCode", "Param",
            "Report", "RuleFn", "Until", "Window", "check_params", "report_menu", "union_reports"]
@@ -571,6 +572,11 @@ class LawCode:
         self.edition_param = ""
         """The parameter naming the edition of the rule book the code's rulings rest on
         (ACC: ``acc_edition``), stamped on its too-late and not-covered rulings too."""
+        self.absent: dict[str, Any] = {}
+        """The engine's value of a parameter of the game that this code does not have
+        (``muggins`` under EW: ``"off"``), set by the game's laws package from one table, so
+        that each parameter's default is written once: in the code's :class:`Param`, or
+        there. Read through :meth:`value`."""
         self.uncovered: dict[str, RuleFn] = {}
         """The engine default for a report word of the game this code does not rule, where
         the catalogue gives one (a ruling function whose ruling is the default's words and
@@ -594,7 +600,39 @@ class LawCode:
         other.cites = self.cites
         other.uncovered = self.uncovered
         other.edition_param = self.edition_param
+        other.absent = self.absent
         return other
+
+    def value(self, name: str, kind: type[_V]) -> _V:
+        """The code's value of parameter ``name``, which must be a ``kind`` (``int`` for
+        points, ``str`` for a closed set of words, ``bool``): the code's own value, else
+        the game's value for a code without it (:attr:`absent`).
+
+        Raises:
+            KeyError: neither the code nor its game declares the parameter (a programming
+                error: the name is misspelt).
+            TypeError: the value is not a ``kind`` (a ``bool`` is not an ``int`` here).
+
+        >>> code = LawCode("demo", "A demo code", [Param("forfeit", 2)])
+        >>> code.absent = {"muggins": "off"}
+        >>> code.value("forfeit", int), code.value("muggins", str)
+        (2, 'off')
+        >>> code.value("forfiet", int)
+        Traceback (most recent call last):
+        ...
+        KeyError: "the demo code has no parameter 'forfiet', and its game gives none"
+        """
+        if name in self.params:
+            v = self.params[name]
+        elif name in self.absent:
+            v = self.absent[name]
+        else:
+            raise KeyError(f"the {self.name} code has no parameter {name!r}, and its game "
+                           "gives none")
+        if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
+            raise TypeError(f"parameter {name!r} of the {self.name} code is "
+                            f"{short_repr(v)}, not a {kind.__name__}")
+        return v
 
     def changed_params(self) -> dict[str, Any]:
         """The parameters that differ from the code's published values (for records)."""
@@ -727,11 +765,11 @@ class LawCode:
         if default is None:
             return Ruling(f"{what}: not covered by {name}; engine default: none (the game "
                           "goes on as it stands)", law=name, covered=False,
-                          edition=self._edition())
+                          edition=self.edition)
         d = default(irregularity, self)
         return Ruling(f"{what}: not covered by {name}; engine default: {d.text}", name,
                       d.effects, parameter=d.parameter,
-                      provisional=d.provisional, edition=d.edition or self._edition(),
+                      provisional=d.provisional, edition=d.edition or self.edition,
                       covered=False)
 
     def too_late(self, irregularity: Irregularity) -> Ruling:
@@ -760,7 +798,10 @@ class LawCode:
             spec.window is Window.ANY_TIME else f"reported in {spec.window.value}"
         return Ruling(f"{kind.replace('_', ' ')}: too late, reported after its window "
                       f"({until}{default}): no remedy", law=law,
-                      parameter=spec.window_param or None, edition=self._edition())
+                      parameter=spec.window_param or None, edition=self.edition)
 
-    def _edition(self) -> str:
-        return str(self.params.get(self.edition_param, "")) if self.edition_param else ""
+    @property
+    def edition(self) -> str:
+        """The edition of the rule book the code's rulings rest on (its
+        :attr:`edition_param`'s value: ACC's ``acc_edition``), or ``""``."""
+        return self.value(self.edition_param, str) if self.edition_param else ""

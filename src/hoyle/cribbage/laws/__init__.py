@@ -21,7 +21,7 @@ from hoyle.cribbage.laws.uncovered import ACC_DEFAULTS, EW_DEFAULTS
 from hoyle.engine.laws import LawCode, Report, union_reports
 from hoyle.engine.names import by_name
 
-__all__ = ["CODES", "DETECTED_KINDS", "REPORT_KINDS", "get_code", "EW", "ACC"]
+__all__ = ["ABSENT", "CODES", "DETECTED_KINDS", "REPORT_KINDS", "get_code", "EW", "ACC"]
 
 CODES: dict[str, LawCode] = {"ew": EW, "acc": ACC}
 """The cribbage law codes by profile name."""
@@ -36,8 +36,16 @@ under every code): kind -> its :class:`~hoyle.engine.laws.Report`. A kind the ch
 does not rule gets "not covered by CODE" (``uncovered`` defaults where the catalogue has
 one)."""
 
+ABSENT: dict[str, Any] = {
+    "muggins": "off",  # no muggins without ACC-10's (EW-x: a point not claimed is lost)
+    "match_play": False,  # ACC-8.11's match play is ACC's alone
+}
+"""The engine's value of a parameter for a code that does not have it (read by
+:meth:`~hoyle.engine.laws.LawCode.value`): the one place these defaults are written."""
+
 for _code in CODES.values():
     _code.game_reports = REPORT_KINDS
+    _code.absent = ABSENT
 EW.uncovered.update(EW_DEFAULTS)
 ACC.uncovered.update(ACC_DEFAULTS)
 

@@ -64,7 +64,7 @@ _IN_DEAL = ("deal", "discard", "starter", "play", "claim", "decision")
 
 
 def _ed(code: LawCode) -> str:
-    return str(code.params["acc_edition"])
+    return code.value("acc_edition", str)
 
 
 def _r(code: LawCode, text: str, law: str = "", **kw: object) -> Ruling:
@@ -135,7 +135,7 @@ _procedure("ACC-1.7", "Scoring chart",
                                             until=Until.DEAL)})
 def _acc_2_1(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = _offender(irr, _dealer(irr))
-    return _penalty(code, irr, dealer, code.params["peek_penalty"],
+    return _penalty(code, irr, dealer, code.value("peek_penalty", int),
                     "the dealer saw the bottom card; the pack is reshuffled")
 
 
@@ -150,7 +150,7 @@ _procedure("ACC-2.3", "The dealer shuffles last", "The dealer shuffles last.",
          engine="REPORT cut_peek SEAT: the adversary scores 2 (summary rule).",
          kinds={"cut_peek": Report("a player looked at the bottom card of the lifted packet", seat=True)})
 def _acc_3_1(irr: Irregularity, code: LawCode) -> Ruling:
-    r = _penalty(code, irr, _offender(irr, 0), code.params["peek_penalty"],
+    r = _penalty(code, irr, _offender(irr, 0), code.value("peek_penalty", int),
                  "a peek at the bottom of the cut")
     return Ruling(r.text, points=r.points, edition=r.edition, provisional=True, law=r.law)
 
@@ -204,7 +204,7 @@ def _acc_4_3(irr: Irregularity, code: LawCode) -> Ruling:
                 "refused_count_check": Report("a player would not let the dealer verify his count", seat=True)})
 def _acc_4_4a(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.kind == "refused_count_check":
-        n = code.params["refused_count_check_penalty"]
+        n = code.value("refused_count_check_penalty", int)
         return _r(code, f"seat {irr.offender} refused a count check: set back "
                   f"{n}", peg_back=(_offender(irr, 0), n), provisional=True)
     if irr.facts.get("phase") not in _IN_DEAL:
@@ -521,14 +521,14 @@ def _acc_7_3(irr: Irregularity, code: LawCode) -> Ruling:
                   f"played: seat {offender} plays on, no penalty",
                   effects=(RetractToGo(offender),), provisional=True)
     cards = tuple(irr.facts.get("playable", ()))
-    pts = code.params["renege_penalty"] * max(1, len(cards))
+    pts = code.value("renege_penalty", int) * max(1, len(cards))
     names = " ".join(map(str, cards))
     dead = _r(code, f"{names} dead: out of the play; the go stands",
               effects=(Dead(offender, cards),))
     play = _r(code, "the reneged card must be played")
     back = ("every card played since the go goes back and its points are taken back; "
             if irr.facts.get("late") else "")
-    return _r(code, f"renege: {back}seat {adv} scores {pts} ({code.params['renege_penalty']}"
+    return _r(code, f"renege: {back}seat {adv} scores {pts} ({code.value('renege_penalty', int)}"
               f" for each of {len(cards)} playable card(s)) and chooses dead or played",
               points=((adv, pts),), provisional=True, parameter="renege_penalty",
               effects=(RetractToGo(offender),),
@@ -576,7 +576,7 @@ def _acc_8_4_b_ruling(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     adv = _adv(irr, offender)
     excess = max(0, int(irr.facts.get("excess", 0)))
-    n = code.params["false_game_penalty"]
+    n = code.value("false_game_penalty", int)
     gets = f"seat {adv} receives the {excess} point(s) overclaimed; " if excess else ""
     return Ruling(f"false claim of game (8.4.a): seat {offender}'s peg returns "
                   f"to his true score; {gets}seat {offender} is set back {n}",
@@ -678,9 +678,9 @@ def _acc_8_11(irr: Irregularity, code: LawCode) -> Ruling:
     true = int(irr.facts.get("true", 0))
     if _ed(code) == "web2008":
         why = "ACC-8.11 is not in the web2008 rules"
-    elif code.params["muggins"] == "acc":
+    elif code.value("muggins", str) == "acc":
         why = "muggins is in force: pegging out is his own to do (ACC-10.1)"
-    elif code.params["match_play"]:
+    elif code.value("match_play", bool):
         why = "in match play the opponent need not remind him"
     else:
         return _r(code, f"seat {seat} stopped short of the game hole with {true} "
@@ -713,7 +713,7 @@ def _acc_9_2(irr: Irregularity, code: LawCode) -> Ruling:
          engine="REPORT starter_mixed SEAT: that player goes back 2 (starter_mixed_penalty).",
          kinds={"starter_mixed": Report("a player mixed the starter into a hand, the crib or the pack", seat=True)})
 def _acc_9_3_a(irr: Irregularity, code: LawCode) -> Ruling:
-    n = code.params["starter_mixed_penalty"]
+    n = code.value("starter_mixed_penalty", int)
     off = _offender(irr, 0)
     return _r(code, f"the starter goes back on top of the pack; seat {off} is "
               f"set back {n}", peg_back=(off, n), provisional=True)
@@ -776,7 +776,7 @@ def _acc_10_4_a(irr: Irregularity, code: LawCode) -> Ruling:
     short = int(irr.facts.get("short", 0))
     if irr.kind.startswith("muggins_"):
         return _muggins_call(irr, code)
-    if code.params["muggins"] != "acc":
+    if code.value("muggins", str) != "acc":
         return _r(code, f"underpegged by {short}: the points are lost; muggins is "
                   "not in force", parameter="muggins", law="ACC-8.3")
     adv = _adv(irr, offender)
@@ -794,7 +794,7 @@ def _acc_10_4_a(irr: Irregularity, code: LawCode) -> Ruling:
 def _muggins_call(irr: Irregularity, code: LawCode) -> Ruling:
     """A muggins call at a real table (``MUGGINS n``), in its window (ACC-10.4.a)."""
     called = int(irr.facts.get("called", 0))
-    if code.params["muggins"] != "acc":
+    if code.value("muggins", str) != "acc":
         return _r(code, "muggins is not in force (it was not announced before play): the "
                   "call is void", parameter="muggins", law="ACC-10.1")
     if irr.kind == "muggins_heels":

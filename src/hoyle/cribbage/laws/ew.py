@@ -83,7 +83,7 @@ def _forfeit(irr: Irregularity, offender: int, points: int, what: str, code: Law
              law: str = "") -> Ruling:
     """"Forfeits N": read as the adversary scores N (``forfeit_semantics``, §0)."""
     adv = _adversary(irr, offender)
-    if code.params["forfeit_semantics"] == "offender_loses":
+    if code.value("forfeit_semantics", str) == "offender_loses":
         return Ruling(f"{what}: seat {offender} is put back {points}",
                       peg_back=(offender, points), parameter="forfeit_semantics", law=law)
     return Ruling(f"{what}: seat {adv} scores {points}", points=((adv, points),),
@@ -108,7 +108,7 @@ def _ew_i(irr: Irregularity, code: LawCode) -> Ruling:
         kinds={"short_cut": Report("the cut before the deal left fewer than four cards in "
                                    "a packet", until=Until.DEAL)})
 def _ew_ii(irr: Irregularity, code: LawCode) -> Ruling:
-    n = code.params["deal_cut_min"]
+    n = code.value("deal_cut_min", int)
     return Ruling(f"a cut of fewer than {n} cards is void: cut again, no penalty", parameter="deal_cut_min")
 
 
@@ -129,7 +129,7 @@ def _ew_iii(irr: Irregularity, code: LawCode) -> Ruling:
     if phase not in _IN_DEAL:
         return Ruling("there is no deal in progress to be void")
     pone = _pone(irr)
-    pts = code.params["misdeal_penalty"]
+    pts = code.value("misdeal_penalty", int)
     late = bool(irr.facts.get("starter_turned"))
     text = f"misdeal: the non-dealer (seat {pone}) scores {pts}; the same dealer deals again"
     if irr.kind == "wrong_count" and irr.offender is not None:
@@ -181,12 +181,12 @@ def _ew_vi(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, _pone(irr))
     if offender == _dealer(irr):
         return Ruling("the law binds the non-dealer only: no penalty")
-    window = _IN_DEAL if code.params["ew_vi_window"] == "from_deal_cut" else \
+    window = _IN_DEAL if code.value("ew_vi_window", str) == "from_deal_cut" else \
         ("play", "claim", "decision")
     if irr.facts.get("phase", "") not in window:
         return Ruling("outside the window of EW-vi: no penalty",
                       parameter="ew_vi_window")
-    return _forfeit(irr, offender, code.params["touch_stock_penalty"],
+    return _forfeit(irr, offender, code.value("touch_stock_penalty", int),
                     "the pone touched the pack after the cut", code)
 
 
@@ -198,7 +198,7 @@ def _ew_vi(irr: Irregularity, code: LawCode) -> Ruling:
 def _ew_vii(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("starter_turned"):
         return Ruling("the starter is already turned: it stands")
-    n = code.params["starter_cut_min"]
+    n = code.value("starter_cut_min", int)
     return Ruling(f"the starter cut must lift and leave at least {n} cards: "
                   "cut again, no penalty",
                   parameter="starter_cut_min")
@@ -228,7 +228,7 @@ def _ew_viii(irr: Irregularity, code: LawCode) -> Ruling:
         return Ruling("the crib must not be touched till the hand is played "
                       "out; the law states no penalty: recorded")
     offender = _offender(irr, _dealer(irr))
-    ruling = _forfeit(irr, offender, code.params["crib_confusion_penalty"],
+    ruling = _forfeit(irr, offender, code.value("crib_confusion_penalty", int),
                       "crib cards confused with a hand", code)
     return Ruling(ruling.text + "; the true crib and hand are restored from "
                   "the record", points=ruling.points, peg_back=ruling.peg_back,
@@ -359,7 +359,7 @@ def _ew_xiii(irr: Irregularity, code: LawCode) -> Ruling:
 def _ew_xiv(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     if irr.kind == "touched_pegs":
-        return _forfeit(irr, offender, code.params["touch_pegs_penalty"],
+        return _forfeit(irr, offender, code.value("touch_pegs_penalty", int),
                         "touching the adversary's pegs", code)
     scores = irr.facts.get("pegs")
     drop = 0
@@ -455,7 +455,7 @@ def _ew_xxi(irr: Irregularity, code: LawCode) -> Ruling:
     if irr.facts.get("no_renege"):
         return Ruling(f"seat {offender} has called no go in this deal while holding a card "
                       "that fits: no renege")
-    return _forfeit(irr, offender, code.params["renege_penalty"],
+    return _forfeit(irr, offender, code.value("renege_penalty", int),
                     "go called while holding a playable card (renege); the go stands", code)
 
 

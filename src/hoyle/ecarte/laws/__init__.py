@@ -21,7 +21,7 @@ from hoyle.engine.laws import LawCode, Report
 from hoyle.engine.names import by_name
 from hoyle.errors import HoyleError
 
-__all__ = ["CODES", "REPORT_WORDS", "get_code", "OH", "CLUB"]
+__all__ = ["ABSENT", "CODES", "REPORT_WORDS", "get_code", "OH", "CLUB"]
 
 CODES: dict[str, LawCode] = {"oh": OH, "club": CLUB}
 """The écarté law codes by profile name."""
@@ -50,8 +50,18 @@ REPORT_WORDS: dict[str, Report] = _report_words()
 by the state into the finer kinds the codes rule (``nd_too_many``, ``dealer_took_too_few``,
 ``nd_played_too_many``, …)."""
 
+ABSENT: dict[str, Any] = {
+    "forfeit_semantics": "opponent_scores",  # the Club Code's penalties are points scored
+    "lose_the_deal": "pass_deal",  # the Club Code's lost deal passes (CLUB-14, CLUB-18)
+    "penalty_level": "oh",  # HGIE-12's heavier penalties belong to the old code
+    "turned_king_after_wrong_count": "scores",  # the old code has no CLUB-19
+}
+"""The engine's value of a parameter for a code that does not have it (read by
+:meth:`~hoyle.engine.laws.LawCode.value`): the one place these defaults are written."""
+
 for _code in CODES.values():
     _code.game_reports = REPORT_WORDS
+    _code.absent = ABSENT
 
 
 def get_code(name: str, **params: Any) -> LawCode:

@@ -295,7 +295,7 @@ def _club_18(irr: Irregularity, code: LawCode) -> Ruling:
                                                          "dealt, with a king turned up", detected=True)})
 def _club_19(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = dealer_of(irr)
-    if code.params.get("turned_king_after_wrong_count") != "void":
+    if code.value("turned_king_after_wrong_count", str) != "void":
         return Ruling("the turned-up king scores",
                       parameter="turned_king_after_wrong_count")
     return Ruling(f"a wrong number was dealt and no fresh deal taken: seat "

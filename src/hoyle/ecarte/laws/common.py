@@ -73,7 +73,7 @@ def lose_deal(irr: Irregularity, code: LawCode, text: str = "", law: str = "") -
     is made by the dealer's adversary (``lose_the_deal = pass_deal``), or by the same
     dealer (``redeal_same_dealer``)."""
     dealer = dealer_of(irr)
-    if code.params.get("lose_the_deal", "pass_deal") == "pass_deal":
+    if code.value("lose_the_deal", str) == "pass_deal":
         return Ruling(text or f"seat {dealer} loses the deal: it is annulled and seat "
                       f"{1 - dealer} deals", new_deal=True, redealer=1 - dealer,
                       void_deal_points=True, parameter="lose_the_deal", law=law)
@@ -90,7 +90,7 @@ def forfeit(offender: int, points: int, what: str, code: LawCode, no_king: bool 
     king = "; he may not mark the king" if no_king else ""
     if no_king:
         effects = (NoKing(offender), *effects)
-    if code.params.get("forfeit_semantics") == "offender_loses":
+    if code.value("forfeit_semantics", str) == "offender_loses":
         return Ruling(f"{what}: seat {offender} is put back {points}{king}",
                       peg_back=(offender, points), parameter="forfeit_semantics",
                       effects=effects, law=law)

@@ -219,7 +219,7 @@ def _oh_10(irr: Irregularity, code: LawCode) -> Ruling:
 
 
 def _hgie_level(code: LawCode) -> bool:
-    return code.params.get("penalty_level") == "hgie"
+    return code.value("penalty_level", str) == "hgie"
 
 
 @OH.law("OH-11", "A wrong count caused by the elder hand",
