@@ -19,7 +19,7 @@ A hand-set deal (seat 0 is the pone when seat 1 deals):
 >>> _ = s.apply(Action.parse("DISCARD QC KD"))
 >>> ev = s.apply(Action.parse("STARTER 5D"))
 >>> s.phase, s.current_player
-('play', 0)
+(<Phase.PLAY: 'play'>, 0)
 >>> [str(a) for a in s.legal_actions()]
 ['PLAY 5C', 'PLAY 5H', 'PLAY 5S', 'PLAY JD']
 """
