@@ -16,6 +16,7 @@ already checked.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final, NamedTuple, Protocol
 
 from hoyle.cards import Card, Rank
@@ -62,28 +63,82 @@ class OpenMuggins(NamedTuple):
 
 
 class Table(Protocol):
-    """What manual counting reads and changes of a cribbage state."""
+    """What manual counting reads of a cribbage state, and the state's methods it changes
+    it by: the fields are read-only here (properties), so mypy refuses a write."""
 
-    rules: CribbageRules
-    laws: LawCode | None
-    referee: bool
-    manual_count: bool
-    phase: str
-    to_act: int
-    dealer: int | None
-    starter: Card | None
-    pegs: list[list[int]]
-    played: list[tuple[int, Card]]
-    claim: Claim | None
-    last_claim: str
-    last_claim_seat: int | None
-    amendable: tuple[int, int, int, int] | None
-    open_overscores: list[tuple[int, int]]
-    heels_due: bool
-    heels_to: int | None
-    deal_number: int
-    claims: list[tuple[int, str, int]]
-    muggins_open: list[OpenMuggins]
+    @property
+    def rules(self) -> CribbageRules: ...
+
+    @property
+    def laws(self) -> LawCode | None: ...
+
+    @property
+    def referee(self) -> bool: ...
+
+    @property
+    def manual_count(self) -> bool: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_act(self) -> int: ...
+
+    @property
+    def dealer(self) -> int | None: ...
+
+    @property
+    def starter(self) -> Card | None: ...
+
+    @property
+    def pegs(self) -> Sequence[Sequence[int]]: ...
+
+    @property
+    def played(self) -> Sequence[tuple[int, Card]]: ...
+
+    @property
+    def claim(self) -> Claim | None: ...
+
+    @property
+    def last_claim(self) -> str: ...
+
+    @property
+    def last_claim_seat(self) -> int | None: ...
+
+    @property
+    def amendable(self) -> tuple[int, int, int, int] | None: ...
+
+    @property
+    def open_overscores(self) -> Sequence[tuple[int, int]]: ...
+
+    @property
+    def heels_due(self) -> bool: ...
+
+    @property
+    def heels_to(self) -> int | None: ...
+
+    @property
+    def deal_number(self) -> int: ...
+
+    @property
+    def claims(self) -> Sequence[tuple[int, str, int]]: ...
+
+    @property
+    def muggins_open(self) -> Sequence[OpenMuggins]: ...
+
+    def await_claim(self, claim: Claim) -> None: ...
+
+    def settle_claim(self, n: int) -> Claim: ...
+
+    def amend_claim(self, n: int) -> None: ...
+
+    def move_heels(self, seat: int | None) -> None: ...
+
+    def open_overscore(self, offender: int, excess: int) -> None: ...
+
+    def open_muggins(self, muggins: OpenMuggins) -> None: ...
+
+    def close_muggins(self, muggins: OpenMuggins) -> None: ...
 
     def pone(self) -> int: ...
 
@@ -115,9 +170,7 @@ def claim_actions(rules: CribbageRules) -> list[Action]:
 
 def open_claim(s: Table, claim: Claim) -> None:
     """Wait for ``claim.seat`` to claim the points of ``claim``."""
-    s.claim = claim
-    s.phase = Phase.CLAIM
-    s.to_act = claim.seat
+    s.await_claim(claim)
 
 
 def check_claim(s: Table, action: Action) -> None:
@@ -131,14 +184,7 @@ def do_claim(s: Table, n: int, events: list[Event]) -> None:
     """Score a claim of ``n`` points: an underclaim loses the rest (EW-x; muggins under
     ACC), an overclaim is taken and may be taken down (EW-ix), a claim of game that the
     true count does not reach is a false claim of game (EW-xvi)."""
-    claim = s.claim
-    assert claim is not None
-    s.claim = None
-    s.claims.append((claim.seat, claim.what, n))
-    s.last_claim = claim.what
-    s.last_claim_seat = claim.seat
-    s.amendable = (claim.seat, n, claim.points, len(s.played)) \
-        if claim.what in ("play", "go") and n < claim.points else None
+    claim = s.settle_claim(n)
     seat, true = claim.seat, claim.points
     facts = {"claimed": n, "true": true, "what": claim.what, "excess": n - true,
              "short": true - n}
@@ -177,7 +223,7 @@ def do_claim(s: Table, n: int, events: list[Event]) -> None:
                 s.laws.value("muggins", str) == "acc":
             # Referee mode, muggins announced: the adversary may call it (MUGGINS n)
             # through the window of ACC-10.4.b-c; nothing is said for him.
-            s.muggins_open.append(_open_muggins(s, seat, true - n, claim.what))
+            s.open_muggins(_open_muggins(s, seat, true - n, claim.what))
         elif n < true:
             # EW-xiii: while the short claim may still be amended, the ruling may not
             # tell by how much it was short.
@@ -186,7 +232,7 @@ def do_claim(s: Table, n: int, events: list[Event]) -> None:
                        claim.cont):
                 return
         elif n > true:
-            s.open_overscores.append((seat, n - true))
+            s.open_overscore(seat, n - true)
             if s._rule(Irregularity("overclaim", seat, Phase.CLAIM, facts), events,
                        claim.cont):
                 return
@@ -212,8 +258,7 @@ def do_heels(s: Table, events: list[Event]) -> None:
     """``HEELS``: two for his heels to the dealer (EW-xii), or a late claim ruled."""
     assert s.dealer is not None and s.starter is not None
     if s.heels_due:
-        s.heels_due = False
-        s.heels_to = s.dealer
+        s.move_heels(s.dealer)
         points = heels_points(s.starter)
         s._peg(s.dealer, points, events, "his heels", s._cite("heels"),
                (ScoreItem("heels", (s.starter,), points),), (s.starter,))
@@ -276,8 +321,8 @@ def _amend(s: Table, n: int, events: list[Event]) -> None:
     difference is pegged now; more than was due is an overscore (EW-ix), and one that
     falsely reaches the game a false claim of game (EW-xvi)."""
     assert s.amendable is not None
-    seat, claimed, true, played = s.amendable
-    s.amendable = (seat, n, true, played) if n < true else None
+    seat, claimed, true, _ = s.amendable
+    s.amend_claim(n)
     side = s.rules.side_of(seat)
     before = s.pegs[side][0]
     target = s.rules.target
@@ -291,7 +336,7 @@ def _amend(s: Table, n: int, events: list[Event]) -> None:
     if s._peg(seat, n - claimed, events, "neglected points taken", s._cite("amend")):
         return
     if n > true:
-        s.open_overscores.append((seat, n - true))
+        s.open_overscore(seat, n - true)
         s._rule(Irregularity("overclaim", seat, s.phase, facts), events)
 
 
@@ -373,12 +418,13 @@ def do_muggins(s: Table, word: str, n: int, events: list[Event]) -> None:
     open_ = [m for m in s.muggins_open if not muggins_window_closed(s, m)]
     if open_:
         m = open_[-1]
-        s.muggins_open.remove(m)
+        s.close_muggins(m)
         facts.update(short=m.short, what=m.what)
         s._rule(Irregularity(_kind(m.what), m.seat, s.phase, facts, reported=True), events)
         return
     if s.muggins_open:
-        m = s.muggins_open.pop()
+        m = s.muggins_open[-1]
+        s.close_muggins(m)
         facts.update(short=m.short, what=m.what, too_late=True)
         s._rule(Irregularity(_kind(m.what), m.seat, s.phase, facts, reported=True), events)
         return

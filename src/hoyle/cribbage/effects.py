@@ -15,10 +15,12 @@ from hoyle.cards import Card
 from hoyle.cribbage.events import Kind
 from hoyle.engine.flow import Continuation
 from hoyle.engine.effects import Effect, Table
-from hoyle.engine.event import event
+from hoyle.cribbage.scoring import heels_points
+from hoyle.engine.action import ScoreItem
+from hoyle.engine.event import EventKind, event
 
 if TYPE_CHECKING:
-    from hoyle.cribbage.state import CribbageState
+    from hoyle.cribbage.state import CribbageState, GoSnapshot
 
 __all__ = ["VoidPointsOf", "DisplacedPeg", "Dead", "Takedown", "NoCount", "PegOut", "RetractToGo",
            "ActualDealer", "RecutStarter", "RetractLead", "Rediscard", "SwapHandCrib"]
@@ -56,7 +58,7 @@ class NoCount(Effect):
         s = _crib(state)
         side = s.rules.side_of(self.seat)
         s._void_sides([side], law, events)
-        s.no_count[side] = law
+        s.rule_out_counting(side, law)
         return False
 
 
@@ -69,7 +71,7 @@ class DeadCrib(Effect):
 
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
-        _crib(state).crib_dead = law
+        _crib(state).kill_crib(law)
         return False
 
 
@@ -99,11 +101,11 @@ class DisplacedPeg(Effect):
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
         s = _crib(state)
-        peg = s.pegs[s.rules.side_of(self.seat)]
-        before = peg[0]
-        peg[0], peg[1] = peg[1], max(0, peg[1] - 1)
-        events.append(event(Kind.SCORE, self.seat, (), peg[0] - before, (), "displaced peg",
-                            law, peg[0]))
+        side = s.rules.side_of(self.seat)
+        before, rear = s.pegs[side]
+        s.set_front_peg(side, rear, max(0, rear - 1))
+        events.append(event(Kind.SCORE, self.seat, (), rear - before, (), "displaced peg",
+                            law, rear))
         return False
 
 
@@ -119,10 +121,7 @@ class Dead(Effect):
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
         s = _crib(state)
-        for c in self.cards:
-            if c in s.hands[self.seat]:
-                s.hands[self.seat].remove(c)
-                s.dead.append(c)
+        s.take_out_of_play(self.seat, self.cards)
         events.append(event(Kind.DEAD, self.seat, self.cards, reason="dead: out of the play",
                             source=law))
         return False
@@ -142,15 +141,27 @@ class Takedown(Effect):
               cont: Continuation) -> bool:
         s = _crib(state)
         offender, excess = self.offender, self.excess
-        if (offender, excess) in s.open_overscores:
-            s.open_overscores.remove((offender, excess))
-        off = s.pegs[s.rules.side_of(offender)]
-        before = off[0]
-        off[0] = max(0, off[0] - excess)
-        off[1] = min(off[1], off[0])
-        events.append(event(Kind.SCORE, offender, (), off[0] - before, (), "taken down",
-                            law, off[0]))
+        s.close_overscore(offender, excess)
+        side = s.rules.side_of(offender)
+        before, rear = s.pegs[side]
+        front = max(0, before - excess)
+        s.set_front_peg(side, front, min(rear, front))
+        events.append(event(Kind.SCORE, offender, (), front - before, (), "taken down",
+                            law, front))
         return s._peg(self.claimant, excess, events, "the overscore taken down", law)
+
+
+def _take_back_to(s: CribbageState, snap: GoSnapshot, seat: int, law: str,
+                  events: list[Any], lead: bool = False) -> None:
+    """The play put back as it stood at ``snap``, ``seat`` to play: the cards played
+    since go back to their owners and the points pegged since are taken back."""
+    back = tuple(c for _, c in s.played[len(snap.played):])
+    for side, lost, front in s.restore_play(snap):
+        events.append(event(Kind.SCORE, side, (), -lost, (), "points since the go taken back",
+                            law, front))
+    s.resume_play(seat, lead_taken_back=lead)
+    events.append(event(Kind.RETRACTED, seat, back, reason="the cards played since the go go "
+                        "back to their hands", source=law, count=s.count))
 
 
 @dataclass(frozen=True)
@@ -164,7 +175,10 @@ class RetractToGo(Effect):
 
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
-        _crib(state)._retract_to_go(law, events)
+        s = _crib(state)
+        rec = s.retracting
+        assert rec is not None, "RetractToGo rules a go reported as a renege"
+        _take_back_to(s, rec.snapshot, rec.seat, law, events)
         return False
 
 
@@ -180,19 +194,40 @@ class ActualDealer(Effect):
 
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
-        _crib(state)._set_dealer(self.seat, self.heels, law, events)
+        s = _crib(state)
+        old = s.dealer
+        if old is None or self.seat == old:
+            return False
+        s.make_dealer(self.seat)
+        events.append(event(EventKind.DEALER, self.seat, reason="deals this deal, as the "
+                            "table found", source=law))
+        if self.heels and s.heels_to == old and s.starter is not None:
+            pts = heels_points(s.starter)
+            s._put_back(old, pts, law, events)
+            s.move_heels(self.seat)
+            return s._peg(self.seat, pts, events, "his heels (the player who really dealt)",
+                          law, (ScoreItem("heels", (s.starter,), pts),), (s.starter,))
         return False
 
 
 @dataclass(frozen=True)
 class RecutStarter(Effect):
-    """The starter goes back and the pone cuts again (before the play's first card)."""
+    """The starter goes back and the pone cuts again (before the play's first card): its
+    heels, if pegged, are taken back."""
 
     ORDER: ClassVar[int] = 50
 
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
-        _crib(state)._recut_starter(law, events)
+        s = _crib(state)
+        if s.starter is None or s.played:
+            return False
+        if s.heels_to is not None:
+            s._put_back(s.heels_to, heels_points(s.starter), law, events)
+        s.move_heels(None)
+        card = s.return_starter()
+        events.append(event(Kind.RETRACTED, None, (card,), reason="the starter goes back: "
+                            "cut again", source=law))
         return False
 
 
@@ -205,30 +240,45 @@ class RetractLead(Effect):
 
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
-        _crib(state)._retract_lead(law, events)
+        s = _crib(state)
+        if s.wrong_lead is not None:
+            _take_back_to(s, s.wrong_lead, s.pone(), law, events, lead=True)
         return False
 
 
 @dataclass(frozen=True)
 class Rediscard(Effect):
-    """``seat`` takes back his discards and lays away again (ACC-5.1.c)."""
+    """``seat`` takes back his discards and lays away again (ACC-5.1.c), before the starter
+    is turned."""
 
     ORDER: ClassVar[int] = 50
     seat: int
 
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
-        _crib(state)._rediscard(self.seat, law, events)
+        s = _crib(state)
+        if s.starter is not None or not s.discards[self.seat]:
+            return False
+        cards = s.return_discards(self.seat)
+        events.append(event(Kind.RETRACTED, self.seat, (), reason="the discards taken back "
+                            "to be laid away again", source=law, n_cards=len(cards)))
         return False
 
 
 @dataclass(frozen=True)
 class SwapHandCrib(Effect):
-    """The dealer plays on with the crib's cards; the crib is his true hand (ACC-5.2.c)."""
+    """The dealer plays on with the crib's cards; the crib is his true hand (ACC-5.2.c,
+    found after the play began), while he has not played a card of this deal."""
 
     ORDER: ClassVar[int] = 50
 
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
-        _crib(state)._swap_hand_and_crib(law, events)
+        s = _crib(state)
+        dealer = s.dealer
+        if dealer is None or s.dealer_has_played() or not s.kept[dealer]:
+            return False
+        s.swap_dealer_hand_and_crib()
+        events.append(event(Kind.SWAPPED, dealer, reason="the dealer plays on with the "
+                            "crib's cards; his hand is the crib", source=law))
         return False

@@ -360,7 +360,8 @@ class CribbageState(BaseState):
         """Overscores of the last deal not taken down: their window closed with the cut
         (EW-ix, ACC-8.4.c)."""
         self.retracting: OpenRenege | None = None
-        """The renege being ruled (its snapshot for :meth:`_retract_to_go`)."""
+        """The renege being ruled (its snapshot, for the effect
+        :class:`~hoyle.cribbage.effects.RetractToGo`)."""
         self.heels_to: int | None = None
         """The seat his heels were pegged to in this deal (EW-xii, ACC-6.3)."""
         self.wrong_lead: GoSnapshot | None = None
@@ -919,32 +920,148 @@ class CribbageState(BaseState):
                           tuple(self.count_cards), tuple(self.played), tuple(self.passed),
                           self.last_player, tuple((p[0], p[1]) for p in self.pegs))
 
-    def _retract_to_go(self, law: str, events: list[Event]) -> None:
-        """Take back every card played since the go being ruled and the points pegged
-        since (ACC-7.3); the offender is to act again, as before his go."""
-        rec = self.retracting
-        assert rec is not None
-        snap = rec.snapshot
-        back = self.played[len(snap.played):]
+    # -- what a rectification changes (the effects of hoyle.cribbage.effects) ----------
+
+    def restore_play(self, snap: GoSnapshot) -> list[tuple[int, int, int]]:
+        """Put the play back as it stood at ``snap`` (a go or a lead being taken back,
+        ACC-7.1, ACC-7.3): the hands, the count and its cards, the cards played, the goes,
+        the last player and the pegs; a show begun and the hand and crib claims of the deal
+        are taken back, and so are the goes called since (their cards go back too).
+
+        Returns:
+            ``(side, points taken back, its front peg now)`` for each side whose score fell.
+        """
+        fallen = []
+        for side, (front, rear) in enumerate(snap.pegs):
+            lost = self.pegs[side][0] - front
+            if lost:
+                fallen.append((side, lost, front))
+            self.pegs[side] = [front, rear]
         self.hands = [list(h) for h in snap.hands]
         self.count, self.count_cards = snap.total, list(snap.count_cards)
         self.played, self.passed = list(snap.played), list(snap.passed)
         self.last_player = snap.last_player
-        for side, (front, rear) in enumerate(snap.pegs):
-            lost = self.pegs[side][0] - front
-            if lost:
-                events.append(event(Kind.SCORE, side, (), -lost, (), "points since the go "
-                                    "taken back", law, front))
-            self.pegs[side] = [front, rear]
         self.shown, self.claim, self.amendable = [], None, None
         self.claims = [c for c in self.claims if c[1] not in ("hand", "crib")]
-        self.phase, self.to_act = Phase.PLAY, rec.seat
         self.reneges = [r for r in self.reneges
                         if r.deal_number != self.deal_number
                         or len(r.snapshot.played) <= len(snap.played)]
-        events.append(event(Kind.RETRACTED, rec.seat, tuple(c for _, c in back),
-                            reason="the cards played since the go go back to their hands",
-                            source=law, count=self.count))
+        return fallen
+
+    def resume_play(self, seat: int, lead_taken_back: bool = False) -> None:
+        """The play goes on with ``seat`` to play; with ``lead_taken_back``, the lead out
+        of turn recorded (``FACT led_by``) is no longer open (ACC-7.1.a-b)."""
+        self.phase, self.to_act = Phase.PLAY, seat
+        if lead_taken_back:
+            self.wrong_lead = None
+
+    def make_dealer(self, seat: int) -> None:
+        """``seat`` deals this deal (ACC-5.1.d): the seat to act follows, the lay-away from
+        the new pone or the lead."""
+        self.dealer = seat
+        if self.phase == Phase.DISCARD:
+            self.to_act = self._next_discarder()
+        elif self.phase == Phase.PLAY and not self.played:
+            self.to_act = self.pone()
+
+    def move_heels(self, seat: int | None) -> None:
+        """His heels are pegged to ``seat`` (``None``: to nobody, the starter taken back);
+        they are no longer due."""
+        self.heels_to = seat
+        self.heels_due = False
+
+    def return_starter(self) -> Card:
+        """The starter goes back to the pack, to be cut again (its heels are the caller's
+        to take back first)."""
+        card = self.starter
+        assert card is not None
+        self.starter = None
+        self.phase, self.to_act = Phase.STARTER, CHANCE
+        return card
+
+    def return_discards(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s discards come back from the crib to his hand; he lays away again."""
+        cards = self.discards[seat]
+        for c in cards:
+            self.crib.remove(c)
+        self.hands[seat] = sorted([*self.hands[seat], *cards], key=_by_index)
+        self.discards[seat] = ()
+        self.kept = [() for _ in range(self.rules.players)]
+        self.phase, self.to_act = Phase.DISCARD, seat
+        return cards
+
+    def swap_dealer_hand_and_crib(self) -> None:
+        """The dealer's hand becomes the crib's cards and the crib his true hand."""
+        dealer = self.dealer
+        assert dealer is not None
+        true_hand = tuple(self.kept[dealer])
+        self.hands[dealer] = sorted(self.crib, key=_by_index)
+        self.kept[dealer] = tuple(self.hands[dealer])
+        self.crib = sorted(true_hand, key=_by_index)
+
+    def take_out_of_play(self, seat: int, cards: Sequence[Card]) -> None:
+        """Those of ``cards`` in ``seat``'s hand take no further part in the play (ACC-7.3);
+        they are still counted in the show."""
+        for c in cards:
+            if c in self.hands[seat]:
+                self.hands[seat].remove(c)
+                self.dead.append(c)
+
+    def rule_out_counting(self, side: int, law: str) -> None:
+        """``side``'s play points and hand no longer count in this deal (ACC-4.4(b))."""
+        self.no_count[side] = law
+
+    def kill_crib(self, law: str) -> None:
+        """This deal's crib is not counted (ACC-4.4(b))."""
+        self.crib_dead = law
+
+    def set_front_peg(self, side: int, front: int, rear: int) -> None:
+        """``side``'s pegs stand at ``front`` and ``rear`` (a peg displaced or an overscore
+        taken down: EW-xiv, EW-ix)."""
+        self.pegs[side] = [front, rear]
+
+    # -- what manual counting changes (hoyle.cribbage.counting) -----------------------
+
+    def await_claim(self, claim: _Claim) -> None:
+        """Wait for ``claim.seat`` to claim the points of ``claim`` (manual counting)."""
+        self.claim = claim
+        self.phase, self.to_act = Phase.CLAIM, claim.seat
+
+    def settle_claim(self, n: int) -> _Claim:
+        """The open claim is made, for ``n`` points: it is recorded (the deal's claims, the
+        last claim) and, for play points claimed short, stays amendable until the next card
+        (EW-xix). Returns the claim that was open."""
+        claim = self.claim
+        assert claim is not None
+        self.claim = None
+        self.claims.append((claim.seat, claim.what, n))
+        self.last_claim, self.last_claim_seat = claim.what, claim.seat
+        self.amendable = (claim.seat, n, claim.points, len(self.played)) \
+            if claim.what in ("play", "go") and n < claim.points else None
+        return claim
+
+    def amend_claim(self, n: int) -> None:
+        """The amendable claim now stands at ``n`` points, amendable still while short."""
+        assert self.amendable is not None
+        seat, _, true, played = self.amendable
+        self.amendable = (seat, n, true, played) if n < true else None
+
+    def open_overscore(self, offender: int, excess: int) -> None:
+        """``offender`` pegged ``excess`` points too many: open to be taken down (EW-ix)."""
+        self.open_overscores.append((offender, excess))
+
+    def open_muggins(self, muggins: OpenMuggins) -> None:
+        """An underpeg the adversary may call (ACC-10.4)."""
+        self.muggins_open.append(muggins)
+
+    def close_muggins(self, muggins: OpenMuggins) -> None:
+        """An underpeg called (or called too late): no longer open."""
+        self.muggins_open.remove(muggins)
+
+    def close_overscore(self, offender: int, excess: int) -> None:
+        """The overscore ``(offender, excess)`` is taken down: no longer open (EW-ix)."""
+        if (offender, excess) in self.open_overscores:
+            self.open_overscores.remove((offender, excess))
 
     def _renege_window_closed(self, rec: OpenRenege, kind: str) -> bool:
         """Whether the code's window for ``kind`` (``renege``: the claim; ``go_corrected``:
@@ -1052,87 +1169,6 @@ class CribbageState(BaseState):
         elif word == "led_by" and seat != self.to_act:
             self.wrong_lead = self._go_snapshot()
             self.to_act = seat
-
-    def _set_dealer(self, seat: int, heels: bool, law: str, events: list[Event]) -> None:
-        """``seat`` is the dealer of this deal (his crib; the deal passes on from him);
-        with ``heels``, two for his heels already pegged go to him (the player who really
-        dealt). The seat to act follows: the lay-away from the new pone, the lead."""
-        old = self.dealer
-        if old is None or seat == old:
-            return
-        self.dealer = seat
-        events.append(event(EventKind.DEALER, seat, reason="deals this deal, as the table "
-                            "found", source=law))
-        if heels and self.heels_to == old and self.starter is not None:
-            pts = heels_points(self.starter)
-            self._put_back(old, pts, law, events)
-            self.heels_to = seat
-            self._peg(seat, pts, events, "his heels (the player who really dealt)", law,
-                      (ScoreItem("heels", (self.starter,), pts),), (self.starter,))
-        if self.phase == Phase.DISCARD:
-            self.to_act = self._next_discarder()
-        elif self.phase == Phase.PLAY and not self.played:
-            self.to_act = self.pone()
-
-    def _recut_starter(self, law: str, events: list[Event]) -> None:
-        """The starter goes back and is cut again (before the play's first card): its
-        heels, if pegged, are taken back."""
-        if self.starter is None or self.played:
-            return
-        card = self.starter
-        if self.heels_to is not None:
-            self._put_back(self.heels_to, heels_points(card), law, events)
-            self.heels_to = None
-        self.heels_due = False
-        self.starter = None
-        self.phase, self.to_act = Phase.STARTER, CHANCE
-        events.append(event(Kind.RETRACTED, None, (card,), reason="the starter goes back: "
-                            "cut again", source=law))
-
-    def _retract_lead(self, law: str, events: list[Event]) -> None:
-        """A lead out of turn taken back (ACC-7.1.a-b): the cards played since go back,
-        their points are taken back, and the pone leads."""
-        snap = self.wrong_lead
-        if snap is None:
-            return
-        back = self.played[len(snap.played):]
-        self.retracting = OpenRenege(self.pone(), (), self.deal_number, self.count_no, snap)
-        try:
-            self._retract_to_go(law, events)
-        finally:
-            self.retracting = None
-        self.wrong_lead = None
-        self.to_act = self.pone()
-        del back
-
-    def _rediscard(self, seat: int, law: str, events: list[Event]) -> None:
-        """``seat`` takes back the cards he laid away and lays away again (ACC-5.1.c),
-        before the starter is turned."""
-        if self.starter is not None or not self.discards[seat]:
-            return
-        cards = self.discards[seat]
-        for c in cards:
-            self.crib.remove(c)
-        self.hands[seat] = sorted([*self.hands[seat], *cards], key=_by_index)
-        self.discards[seat] = ()
-        self.kept = [() for _ in range(self.rules.players)]
-        self.phase, self.to_act = Phase.DISCARD, seat
-        events.append(event(Kind.RETRACTED, seat, (), reason="the discards taken back to be "
-                            "laid away again", source=law, n_cards=len(cards)))
-
-    def _swap_hand_and_crib(self, law: str, events: list[Event]) -> None:
-        """The dealer plays on with the crib's cards (ACC-5.2.c, found after the play
-        began): his hand for the rest of the deal is the crib's cards and the crib is his
-        true hand; done while he has not played a card of this deal."""
-        dealer = self.dealer
-        if dealer is None or self.dealer_has_played() or not self.kept[dealer]:
-            return
-        true_hand = tuple(self.kept[dealer])
-        self.hands[dealer] = sorted(self.crib, key=_by_index)
-        self.kept[dealer] = tuple(self.hands[dealer])
-        self.crib = sorted(true_hand, key=_by_index)
-        events.append(event(Kind.SWAPPED, dealer, reason="the dealer plays on with the "
-                            "crib's cards; his hand is the crib", source=law))
 
     def _pass(self, seat: int, events: list[Event]) -> None:
         self.passed[seat] = True
