@@ -92,10 +92,11 @@ def _seat_of_side(state: CribbageState, side: int) -> int:
     return side  # pragma: no cover - every side has a seat
 
 
-def next_game(state: CribbageState, match: MatchState) -> tuple[CribbageState, str]:
+def next_game(state: CribbageState, match: MatchState, seed: int | None = None
+              ) -> tuple[CribbageState, str]:
     """The next game of the match after ``state``'s: the same rules, code and mode, dealt
-    first as :func:`next_first_dealer` says, seeded from the match's seed; and the words
-    saying who deals first.
+    first as :func:`next_first_dealer` says, seeded ``seed`` (default: from the match's
+    seed); and the words saying who deals first.
 
     Raises:
         HoyleError: the match is decided.
@@ -106,7 +107,8 @@ def next_game(state: CribbageState, match: MatchState) -> tuple[CribbageState, s
     first, words = next_first_dealer(state)
     if first is not None and state.rules.last_bonus:
         first, words = None, words + "; three for last goes with the cut: cut for deal"
-    seed = game_seed(match.seed, match.number - 1) if match.seed is not None else None
+    if seed is None and match.seed is not None:
+        seed = game_seed(match.seed, match.number - 1)
     new = CribbageState(state.rules, seed=seed, itemize=state.itemize, laws=state.laws,
                         manual_count=state.manual_count and not state.referee,
                         referee=state.referee, first_dealer=first, match=match.to_dict())

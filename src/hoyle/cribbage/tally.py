@@ -164,8 +164,7 @@ def play_series(names: Sequence[str], seed: int, index: int, first_to: int,
         won = after.decided()
         if won is not None:
             return SeriesSummary(index, won, games, after.won, after.points)
-        state, _ = next_game(state, after)
-        state.seed = game_seed(seed, base + len(games))
+        state, _ = next_game(state, after, seed=game_seed(seed, base + len(games)))
         first = state.first_dealer
 
 

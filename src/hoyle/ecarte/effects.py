@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from hoyle.cards import Card
+from hoyle.cards import Card, Rank
 from hoyle.ecarte.events import Kind
 from hoyle.ecarte.phase import Phase, RectifyStep, StepKind
 from hoyle.engine.effects import Effect, Table
@@ -30,10 +30,6 @@ def _ec(state: Table) -> EcarteState:
     return cast("EcarteState", state)
 
 
-def _sort(cards: list[Card]) -> None:
-    cards.sort(key=lambda c: c.index)
-
-
 @dataclass(frozen=True)
 class NoKing(Effect):
     """``seat`` may not mark the king in this deal; a king it has already marked is struck
@@ -44,15 +40,10 @@ class NoKing(Effect):
 
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
-        s, seat = _ec(state), self.seat
-        s.king_barred[seat] = True
-        if s.turned_king_open == seat:
-            s.turned_king_open = None
-        if s.king_points[seat]:
-            lost = s.king_points[seat]
-            s.king_points[seat] = 0
-            s.announced[seat] = False
-            s._score(seat, -lost, events, "the king struck off", law)
+        s = _ec(state)
+        lost = s.bar_king(self.seat)
+        if lost:
+            s._score(self.seat, -lost, events, "the king struck off", law)
         return False
 
 
@@ -66,10 +57,7 @@ class CorrectKing(Effect):
 
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
-        s = _ec(state)
-        if self.seat in s.false_king:
-            s.false_king.remove(self.seat)
-            s.announced[self.seat] = False
+        _ec(state).withdraw_false_king(self.seat)
         return False
 
 
@@ -77,7 +65,7 @@ class CorrectKing(Effect):
 class DealStands(Effect):
     """A deal made out of turn stands (CLUB-14 after the turn-up, OH-6 after a discard or a
     card played): ``seat``, who dealt it, is its dealer and his adversary the elder hand
-    (:meth:`EcarteState._deal_stands`: the turned-up king passes to him, the next deal is
+    (:meth:`EcarteState.stand_deal`: the turned-up king passes to him, the next deal is
     his adversary's). Found at the proposal or the answer, the seat of that role acts; in
     the middle of an exchange the roles change when it ends; in the play the cards go on
     as they lie."""
@@ -92,13 +80,12 @@ class DealStands(Effect):
             return False
         phase = cont.phase if isinstance(cont, Resume) else s.phase
         if phase in (Phase.DISCARD, Phase.DRAW):
-            s.dealt_by = (self.seat, law)
+            s.note_dealt_by(self.seat, law)  # the roles change when the exchange ends
             return False
-        if s._deal_stands(self.seat, events, law):
+        if s.stand_deal(self.seat, events, law):
             return True
         if phase in (Phase.PROPOSAL, Phase.ANSWER):
-            s.phase = phase
-            s.to_act = s._elder() if phase == Phase.PROPOSAL else s._dealer()
+            s.resume_at(phase)
             return True
         return False
 
@@ -114,11 +101,7 @@ class SetAside(Effect):
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
         s = _ec(state)
-        for c in self.cards:
-            if c in s.hands[self.seat]:
-                s.hands[self.seat].remove(c)
-            if c not in s.set_aside:
-                s.set_aside.append(c)
+        s.set_cards_aside(self.seat, self.cards)
         events.append(Event(Kind.SET_ASIDE, self.seat, self.cards, reason="set aside",
                             source=law))
         return False
@@ -134,16 +117,11 @@ class Restore(Effect):
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
         s = _ec(state)
-        if s.count_report is None:
+        report = s.take_count_report()
+        if report is None:
             return False
-        seat, word, cards = s.count_report
-        s.count_report = None
-        for c in cards:
-            if word == "too_many" and c in s.hands[seat]:
-                s.hands[seat].remove(c)
-            elif word == "too_few" and c not in s.hands[seat]:
-                s.hands[seat].append(c)
-        _sort(s.hands[seat])
+        seat, word, cards = report
+        s.put_right(seat, word, cards)
         events.append(Event(Kind.RESTORE, seat, cards, hidden=True, source=law,
                             reason="the cards put as they should have fallen"))
         return False
@@ -159,7 +137,7 @@ class CutAgain(Effect):
               cont: Continuation) -> bool:
         s = _ec(state)
         if s.phase == CUT_FOR_DEAL:
-            s.cuts = [None, None]
+            s.clear_cuts()
         return False
 
 
@@ -174,9 +152,28 @@ class TurnUp(Effect):
 
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
-        s = _ec(state)
-        s._change_turn_up(self.card, events, law)
-        return self.card is None or s.is_terminal()
+        s, card = _ec(state), self.card
+        dealer = s._dealer()
+        old = s.turn_up
+        if card is not None and card == old:  # the turn-up stands; the others seen go
+            s.set_aside_seen(keep=old)
+            events.append(Event(Kind.SET_ASIDE, dealer, (), reason="the other cards seen "
+                                "set aside", source=law))
+            return s.is_terminal()
+        if old is not None and old.rank == Rank.KING and s.king_points[dealer]:
+            s.move_king_point(dealer)
+            s._score(dealer, -1, events, "the king turned up struck off", law)
+        if s.turned_king_open == dealer:
+            s.open_turned_king(None)
+        if old is not None:
+            s.set_cards_aside(None, (old,))
+        s.set_aside_seen(keep=card)
+        s.set_turn_up(card)
+        if card is None:
+            return True
+        events.append(Event(Kind.TURN_UP, dealer, (card,), source=law))
+        s._turned_king(card, events)
+        return s.is_terminal()
 
 
 @dataclass(frozen=True)
@@ -188,7 +185,7 @@ class NoRefusal(Effect):
 
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
-        _ec(state).no_refusal = self.seat
+        _ec(state).bar_refusal(self.seat)
         return False
 
 
@@ -207,20 +204,17 @@ class ExposedCard(Effect):
               cont: Continuation) -> bool:
         s = _ec(state)
         if self.take is None:
-            s.exposed_offer = self.card
+            s.offer_exposed(self.card)
             return False
-        s.exposed_offer = None
+        s.offer_exposed(None)
         if self.card not in s.stock():
             return False
         if self.take:
-            s.hands[self.seat].append(self.card)
-            _sort(s.hands[self.seat])
-            s.taken[self.seat] += 1
-            s.pre_served += 1
+            s.give_card(self.seat, self.card)
             events.append(Event(Kind.DRAW, self.seat, (self.card,), n_cards=1,
                                 reason="the exposed card taken", source=law))
         else:
-            s.set_aside.append(self.card)
+            s.set_cards_aside(None, (self.card,))
             events.append(Event(Kind.SET_ASIDE, self.seat, (self.card,),
                                 reason="the exposed card left: set aside", source=law))
         return False
@@ -238,7 +232,7 @@ class Reduced(Effect):
 
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
-        _ec(state).reduced[self.seat] = self.scale
+        _ec(state).reduce_scale(self.seat, self.scale)
         return False
 
 
@@ -267,7 +261,9 @@ class TakeBack(Effect):
 
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
-        _ec(state)._take_back((self.seat, self.card), events, law)
+        s = _ec(state)
+        s.take_back_card(self.seat, self.card)
+        events.append(Event(Kind.TAKE_BACK, self.seat, (self.card,), source=law))
         return True
 
 
@@ -281,12 +277,7 @@ class Replay(Effect):
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
         s = _ec(state)
-        s.hands = [s.hands[x] + s._played_by(x) for x in (0, 1)]
-        for hand in s.hands:
-            _sort(hand)
-        s.played, s.trick, s.tricks = [], [], [0, 0]
-        s.revokes, s.false_king = [], []
-        s.leader = s._elder()
+        s.gather_for_replay()
         events.append(Event(Kind.REPLAY, None, reason="the hand is played again", source=law))
         s._next_turn(events)
         return True
@@ -318,8 +309,6 @@ class Rectify(Effect):
         steps = [x for x in steps if x.cards > 0]
         if not steps:
             return False
-        s.steps = steps
-        s.pending = cont
-        s._next_step(events)
+        s.begin_rectification(steps, cont, events)
         return True
 

@@ -10,6 +10,7 @@ classification of a wrong number of cards by who holds them and when they are fo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from hoyle.cards import Card
@@ -27,25 +28,67 @@ _EXCHANGE_PHASES = (Phase.PROPOSAL, Phase.ANSWER, Phase.DISCARD, Phase.DRAW)
 
 
 class Table(Protocol):
-    """What a report reads and changes of an écarté state."""
+    """What a report reads of an écarté state, and the state's methods it changes it by:
+    the fields are read-only here (properties), so mypy refuses a write."""
 
-    laws: LawCode | None
-    referee: bool
-    phase: str
-    to_act: int
-    dealer: int | None
-    hands: list[list[Card]]
-    turn_up: Card | None
-    proposals: int
-    exchanges: int
-    trick: list[tuple[int, Card]]
-    played: list[tuple[int, Card]]
-    revokes: list[tuple[int, str, Card]]
-    last_trick: tuple[int, Card, int, Card, int] | None
-    count_report: tuple[int, str, tuple[Card, ...]] | None
-    exposed_turn: list[Card]
-    elder_looked: bool
-    scores: list[int]
+    @property
+    def laws(self) -> LawCode | None: ...
+
+    @property
+    def referee(self) -> bool: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_act(self) -> int: ...
+
+    @property
+    def dealer(self) -> int | None: ...
+
+    @property
+    def hands(self) -> Sequence[list[Card]]: ...
+
+    @property
+    def turn_up(self) -> Card | None: ...
+
+    @property
+    def proposals(self) -> int: ...
+
+    @property
+    def exchanges(self) -> int: ...
+
+    @property
+    def trick(self) -> Sequence[tuple[int, Card]]: ...
+
+    @property
+    def played(self) -> Sequence[tuple[int, Card]]: ...
+
+    @property
+    def revokes(self) -> Sequence[tuple[int, str, Card]]: ...
+
+    @property
+    def last_trick(self) -> tuple[int, Card, int, Card, int] | None: ...
+
+    @property
+    def count_report(self) -> tuple[int, str, tuple[Card, ...]] | None: ...
+
+    @property
+    def exposed_turn(self) -> Sequence[Card]: ...
+
+    @property
+    def elder_looked(self) -> bool: ...
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+    def note_elder_looked(self) -> None: ...
+
+    def table_count_report(self, seat: int, word: str, cards: tuple[Card, ...]) -> None: ...
+
+    def note_exposed_turn(self, cards: Sequence[Card]) -> None: ...
+
+    def claim_revoke(self, revoke: tuple[int, str, Card]) -> None: ...
 
     @property
     def elder(self) -> int | None: ...
@@ -165,7 +208,7 @@ def _check_fact(s: Table, action: Action) -> None:
 
 
 def _do_fact(s: Table, action: Action, events: list[Event]) -> None:
-    s.elder_looked = True
+    s.note_elder_looked()
     events.append(Event(Kind.FACT, s.elder, reason="the elder hand has looked at the cards dealt",
                         source="ECARTE-R-5"))
 
@@ -207,21 +250,12 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
         facts["too_late"] = True
     if word in ("too_many", "too_few"):
         assert seat is not None
-        s.count_report = (seat, word, action.cards)
-    if word == "too_many":
-        assert seat is not None
-        s.hands[seat].extend(action.cards)
-        s.hands[seat].sort(key=_by_index)
-        facts["count"] = len(action.cards)
-    elif word == "too_few":
-        assert seat is not None
-        for c in action.cards:
-            s.hands[seat].remove(c)
+        s.table_count_report(seat, word, action.cards)
         facts["count"] = len(action.cards)
     elif word in ("faced_in_stock", "card_turned_in_exchange"):
         facts["count"] = len(action.cards)
     elif word == "several_turned" and not facts.get("too_late"):
-        s.exposed_turn = list(action.cards)
+        s.note_exposed_turn(action.cards)
         facts["count"] = len(action.cards)
         facts["turn_up"] = s.turn_up
     elif word == "exposed_in_exchange":
@@ -234,7 +268,7 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
     elif word == "revoke_claimed" and seat is not None:
         found = [r for r in s.revokes if r[0] == seat]
         if found:  # discovered now: ruled now, not again at the end of the hand
-            s.revokes.remove(found[0])
+            s.claim_revoke(found[0])
             facts["revoke_kind"], facts["card"] = found[0][1], found[0][2]
     elif word == "overscore" and seat is not None:
         facts["marked"] = s.scores[seat]  # points marked: nothing to take down below 0
@@ -253,6 +287,3 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
                       cont):
         s._continue(cont, events)
 
-
-def _by_index(card: Card) -> int:
-    return card.index

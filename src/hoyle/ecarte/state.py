@@ -89,6 +89,11 @@ _CHANCE_VERBS: dict[str, str] = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", 
                  Phase.DRAW: "DRAW"}
 
 
+def sorted_hands(hands: Sequence[list[Card]]) -> list[list[Card]]:
+    """Each hand in the pack's index order."""
+    return [sorted(h, key=_idx) for h in hands]
+
+
 def _idx(card: Card) -> int:
     return card.index
 
@@ -924,7 +929,7 @@ class EcarteState(BaseState):
         self.serving = None
         if self.dealt_by is not None:
             (seat, law), self.dealt_by = self.dealt_by, None
-            if self._deal_stands(seat, events, law):
+            if self.stand_deal(seat, events, law):
                 return
         if not self.stock():
             events.append(Event(Kind.STOCK_OUT, self._elder(), reason="the stock is exhausted: "
@@ -939,30 +944,29 @@ class EcarteState(BaseState):
             return
         self.phase, self.to_act = Phase.PROPOSAL, self._elder()
 
-    def _deal_stands(self, seat: int, events: list[Event], law: str) -> bool:
+    def stand_deal(self, seat: int, events: list[Event], law: str) -> bool:
         """The deal ``seat`` made out of turn stands (CLUB-14, OH-6): he is its dealer and
         his adversary the elder hand; a turned-up king, the dealer's (ECARTE-R-7), passes
         to him, scored or open to marking; the hands, the exchanges and the cards played
         stand as made, by seat; a stand or a refusal made under the wrong roles makes no
         point worth 2 (ECARTE-R-15: no code says; the default, a catalogue gap); the next
-        deal is his adversary's (the deal alternates from the deal that stood). True when
-        the king's point ends the game."""
+        deal is his adversary's (the deal alternates from the deal that stood). Done by the
+        effect :class:`~hoyle.ecarte.effects.DealStands`, or when the exchange it was found
+        in ends. True when the king's point ends the game."""
         old = 1 - seat
-        self.dealer = seat
-        self.stood, self.refused = False, []
+        self.make_dealer(seat)
         events.append(Event(Kind.DEAL_STANDS, seat, reason="dealt out of turn; the deal "
                             "stands: the dealer of this deal", source=law))
         k = self.turn_up
         if k is None or k.rank != Rank.KING:
             return False
         if self.turned_king_open == old:
-            self.turned_king_open = seat
+            self.open_turned_king(seat)
             return False
         if not self.king_points[old] or self.king_barred[old]:
             return False
-        self.king_points[old] -= 1
+        self.move_king_point(old, seat)
         self._score(old, -1, events, "the king turned up (not the dealer)", law)
-        self.king_points[seat] += 1
         return self._score(seat, 1, events, "the king turned up (the dealer)", law, (k,),
                            (ScoreItem("king", (k,), 1),))
 
@@ -1176,39 +1180,6 @@ class EcarteState(BaseState):
     def _same_dealer(self) -> int | None:
         return self._dealer()
 
-    def _change_turn_up(self, card: Card | None, events: list[Event], law: str) -> None:
-        """CLUB-11 / HGIE-11: another exposed card becomes the turn-up, or a fresh card is
-        turned (``card`` ``None``); the cards seen are set aside and a king scored for the old
-        turn-up is struck off."""
-        dealer = self._dealer()
-        old = self.turn_up
-        if card is not None and card == old:
-            for c in self.exposed_turn:
-                if c != old and c not in self.set_aside:
-                    self.set_aside.append(c)
-            self.exposed_turn = []
-            events.append(Event(Kind.SET_ASIDE, dealer, (), reason="the other cards seen set "
-                                "aside", source=law))
-            return
-        if old is not None and old.rank == Rank.KING and self.king_points[dealer]:
-            self.king_points[dealer] -= 1
-            self._score(dealer, -1, events, "the king turned up struck off", law)
-        if self.turned_king_open == dealer:
-            self.turned_king_open = None
-        if old is not None:
-            self.set_aside.append(old)
-        for c in self.exposed_turn:
-            if c != card and c not in self.set_aside:
-                self.set_aside.append(c)
-        self.exposed_turn = []
-        if card is None:
-            self.turn_up = None
-            self.phase, self.to_act = Phase.TURN_UP, CHANCE
-            return
-        self.turn_up = card
-        events.append(Event(Kind.TURN_UP, dealer, (card,), source=law))
-        self._turned_king(card, events)
-
     def _turned_king(self, card: Card, events: list[Event]) -> None:
         """A king turned up: 1 point to the dealer at once, or his to mark before the next
         turn-up (``turned_king_marking = "manual"``). Source: ECARTE-R-7."""
@@ -1222,9 +1193,121 @@ class EcarteState(BaseState):
             self._score(dealer, 1, events, "the king turned up", "ECARTE-R-7", (card,),
                         (ScoreItem("king", (card,), 1),))
 
-    def _take_back(self, what: tuple[int, Card], events: list[Event], law: str) -> None:
-        """CLUB-39 / CLUB-41: a card goes back to its player, who plays again."""
-        seat, card = what
+    # -- what a ruling changes (the effects of hoyle.ecarte.effects) --------------------
+
+    def make_dealer(self, seat: int) -> None:
+        """``seat`` is the dealer of this deal, made out of turn and standing (CLUB-14,
+        OH-6); a stand or a refusal made under the wrong roles makes no point worth 2."""
+        self.dealer = seat
+        self.stood, self.refused = False, []
+
+    def note_dealt_by(self, seat: int, law: str) -> None:
+        """The deal was made by ``seat`` out of turn and stands once the exchange ends."""
+        self.dealt_by = (seat, law)
+
+    def move_king_point(self, seat: int, to: int | None = None) -> None:
+        """A king point marked by ``seat`` is struck off, and marked by ``to`` instead
+        (``None``: by nobody); the caller scores both."""
+        self.king_points[seat] -= 1
+        if to is not None:
+            self.king_points[to] += 1
+
+    def open_turned_king(self, seat: int | None) -> None:
+        """The turned-up king is ``seat``'s to mark (``None``: nobody's)."""
+        self.turned_king_open = seat
+
+    def bar_king(self, seat: int) -> int:
+        """``seat`` may not mark the king in this deal (OH-11, OH-12, CLUB-19): returns the
+        king points he had marked, now struck off (the caller scores them back)."""
+        self.king_barred[seat] = True
+        if self.turned_king_open == seat:
+            self.turned_king_open = None
+        lost = self.king_points[seat]
+        if lost:
+            self.king_points[seat] = 0
+            self.announced[seat] = False
+        return lost
+
+    def withdraw_false_king(self, seat: int) -> None:
+        """``seat``'s false king is withdrawn: no longer announced (CLUB-25)."""
+        if seat in self.false_king:
+            self.false_king.remove(seat)
+            self.announced[seat] = False
+
+    def resume_at(self, phase: str) -> None:
+        """The deal goes on at the proposal (the elder hand to act) or the answer (the
+        dealer)."""
+        self.phase = Phase(phase)
+        self.to_act = self._elder() if phase == Phase.PROPOSAL else self._dealer()
+
+    def set_cards_aside(self, seat: int | None, cards: Sequence[Card]) -> None:
+        """``cards`` (out of ``seat``'s hand where they are in it) are set aside."""
+        for c in cards:
+            if seat is not None and c in self.hands[seat]:
+                self.hands[seat].remove(c)
+            if c not in self.set_aside:
+                self.set_aside.append(c)
+
+    def set_aside_seen(self, keep: Card | None) -> None:
+        """The cards seen at a faulty turn-up (but ``keep``) are set aside (CLUB-11)."""
+        self.set_cards_aside(None, [c for c in self.exposed_turn if c != keep])
+        self.exposed_turn = []
+
+    def set_turn_up(self, card: Card | None) -> None:
+        """``card`` is the turn-up; ``None``: a fresh card is to be turned (HGIE-11)."""
+        self.turn_up = card
+        if card is None:
+            self.phase, self.to_act = Phase.TURN_UP, CHANCE
+
+    def take_count_report(self) -> tuple[int, str, tuple[Card, ...]] | None:
+        """The wrong number of cards reported and not yet put right, now taken in hand."""
+        report, self.count_report = self.count_report, None
+        return report
+
+    def put_right(self, seat: int, word: str, cards: Sequence[Card]) -> None:
+        """``seat``'s hand as it should have fallen: a reported surplus (``too_many``) goes
+        back to the stock, reported missing cards (``too_few``) back to the hand."""
+        for c in cards:
+            if word == "too_many" and c in self.hands[seat]:
+                self.hands[seat].remove(c)
+            elif word == "too_few" and c not in self.hands[seat]:
+                self.hands[seat].append(c)
+        self.hands[seat].sort(key=_idx)
+
+    def clear_cuts(self) -> None:
+        """The cuts for deal are made again (CLUB-3)."""
+        self.cuts = [None, None]
+
+    def bar_refusal(self, seat: int) -> None:
+        """``seat`` may not refuse the next proposal (CLUB-37)."""
+        self.no_refusal = seat
+
+    def offer_exposed(self, card: Card | None) -> None:
+        """``card``, exposed in the exchange, is offered to the elder hand (CLUB-37)."""
+        self.exposed_offer = card
+
+    def give_card(self, seat: int, card: Card) -> None:
+        """``seat`` takes ``card`` from the stock as the first card he receives."""
+        self.hands[seat].append(card)
+        self.hands[seat].sort(key=_idx)
+        self.taken[seat] += 1
+        self.pre_served += 1
+
+    def reduce_scale(self, seat: int, scale: str) -> None:
+        """``seat`` scores on the reduced ``scale`` in this hand (CLUB-43, HGIE-18)."""
+        self.reduced[seat] = scale
+
+    def gather_for_replay(self) -> None:
+        """The cards played go back to their hands; the hand is played again from the
+        first trick, the elder hand leading (CLUB-25, CLUB-43, HGIE-18)."""
+        self.hands = sorted_hands([self.hands[x] + self._played_by(x) for x in (0, 1)])
+        self.played, self.trick, self.tricks = [], [], [0, 0]
+        self.revokes, self.false_king = [], []
+        self.leader = self._elder()
+
+    def take_back_card(self, seat: int, card: Card) -> None:
+        """``card`` goes back to ``seat``'s hand from the trick (or the last trick, which
+        is undone) and he plays again (CLUB-39, CLUB-41)."""
         if self.trick and self.trick[-1] == (seat, card):
             self.trick.pop()
         elif self.last_trick is not None and self.last_trick[3] == card:
@@ -1237,8 +1320,39 @@ class EcarteState(BaseState):
         self.hands[seat].append(card)
         self.hands[seat].sort(key=_idx)
         self.revokes = [r for r in self.revokes if r[2] != card]
-        events.append(Event(Kind.TAKE_BACK, seat, (card,), source=law))
         self.phase, self.to_act = Phase.PLAY, seat
+
+    def begin_rectification(self, steps: list[RectifyStep], cont: Continuation,
+                            events: list[Event]) -> None:
+        """The hands are put right by ``steps`` (ECARTE-R-9); ``cont`` carries on after."""
+        self.steps = steps
+        self.pending = cont
+        self._next_step(events)
+
+    # -- what a report puts on the table (hoyle.ecarte.referee) -------------------------
+
+    def note_elder_looked(self) -> None:
+        """The elder hand has looked at his cards (CLUB-9's window closes)."""
+        self.elder_looked = True
+
+    def table_count_report(self, seat: int, word: str, cards: tuple[Card, ...]) -> None:
+        """A wrong number reported: ``too_many`` cards found in ``seat``'s hand are added
+        to it, ``too_few``'s missing ones taken out, until the law puts them right."""
+        self.count_report = (seat, word, cards)
+        if word == "too_many":
+            self.hands[seat].extend(cards)
+            self.hands[seat].sort(key=_idx)
+        else:
+            for c in cards:
+                self.hands[seat].remove(c)
+
+    def note_exposed_turn(self, cards: Sequence[Card]) -> None:
+        """Several cards were seen at the turn-up (CLUB-11)."""
+        self.exposed_turn = list(cards)
+
+    def claim_revoke(self, revoke: tuple[int, str, Card]) -> None:
+        """A revoke found and claimed now: ruled now, not again at the hand's end."""
+        self.revokes.remove(revoke)
 
     def _next_step(self, events: list[Event]) -> None:
         while self.steps:
