@@ -51,14 +51,14 @@ from starlette.websockets import WebSocketState
 
 from hoyle.engine.action import Action
 from hoyle.interface.registry import Capability, GameSpec, games, get_game
-from hoyle.engine.series import MAX_MATCH
 from hoyle.interface.text import Confirm
 from hoyle.errors import HoyleError, short_repr
+from hoyle.web.forms import LobbyForm, read_options, read_table_form
 from hoyle.web.messages import MalformedMessage, MoveMessage, SyncMessage, read_message
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.store import SeatKind, SqliteStore, TableStore
 from hoyle.web.tables import (COMPUTER, MATCH, MATCH_LENGTHS, PERSON, Table, Tables,
-                              WebError, check_match, plain, seat_count, table_options)
+                              WebError, plain, seat_count, table_options)
 
 __all__ = ["MAX_MESSAGE", "tagline", "MAX_SEAT_SOCKETS", "MAX_TABLE_SOCKETS", "REPLACED", "SYNC_COST", "create_app", "cookie_name", "web_words"]
 
@@ -485,8 +485,8 @@ class FormTooLarge(WebError):
     """A form's body over :data:`MAX_MESSAGE` bytes: refused whole (413), never cut short."""
 
 
-async def _read_form(request: Request) -> dict[str, str]:
-    """A lobby form's fields (the last of each name), its body read at most
+async def _read_form(request: Request) -> LobbyForm:
+    """A lobby form (:mod:`hoyle.web.forms`; the last field of each name), its body read at most
     :data:`MAX_MESSAGE` bytes (16 KiB) far: a ``Content-Length`` over it is refused before
     any of the body is read, and a streamed body is no longer read once past it.
 
@@ -505,49 +505,11 @@ async def _read_form(request: Request) -> dict[str, str]:
         if len(body) > MAX_MESSAGE:
             raise too_large
     text = bytes(body).decode("utf-8", "replace")
-    return {k: v[-1] for k, v in parse_qs(text, keep_blank_values=True).items()}
+    return read_table_form({k: v[-1] for k, v in parse_qs(text, keep_blank_values=True).items()})
 
 
 def _too_large(e: FormTooLarge) -> Response:
     return HTMLResponse(f"<p>{_esc(str(e))}</p>", status_code=413)
-
-
-def _options(form: dict[str, str], options: list[Any], title: str) -> dict[str, Any]:
-    """The options a lobby form chose (``opt_NAME`` fields) for the game ``title``.
-
-    Raises:
-        WebError: a field names no option of the game (a match length for a game without
-            match play), or a number is not a whole number.
-    """
-    names = {o.name for o in options}
-    for key in form:
-        if key.startswith("opt_") and key[4:] not in names:
-            what = " (it has no match play)" if key[4:] == MATCH else ""
-            raise WebError(f"{title} has no option {short_repr(key[4:])}{what}")
-    values: dict[str, Any] = {}
-    for o in options:
-        key = f"opt_{o.name}"
-        if o.flag:
-            values[o.name] = key in form
-        elif form.get(key, "") != "":
-            text = form[key].strip()
-            if o.type is int and not (text.isascii() and text.isdigit()):
-                if o.name == MATCH:  # the words of check_match
-                    raise WebError(f"a match is first to 1 to {MAX_MATCH} games, not "
-                                   f"{short_repr(form[key])}")
-                raise WebError(f"{o.name.replace('_', ' ')} must be a whole number, not "
-                               f"{short_repr(form[key])}")
-            if o.type is int and (len(text) > 9 or o.name == MATCH and not
-                                  1 <= int(text) <= MAX_MATCH):
-                if o.name == MATCH:  # quoted, as every other bad value
-                    raise WebError(f"a match is first to 1 to {MAX_MATCH} games, not "
-                                   f"{short_repr(form[key])}")
-                raise WebError(f"{o.name.replace('_', ' ')} is out of range, not "
-                               f"{short_repr(form[key])}")
-            values[o.name] = int(text) if o.type is int else form[key]
-            if o.name == MATCH:
-                check_match(values[o.name])  # WebError: not first to 1 to 99 games
-    return values
 
 
 def _refused(what: str, e: Exception) -> Response:
@@ -575,14 +537,10 @@ def _lobby_router(ctx: _Context) -> APIRouter:
         try:
             if not _same_origin(request):
                 raise HoyleError("a table is made from this server's own lobby")
-            spec = get_game(form.get("game", ""))
-            options = _options(form, table_options(spec), spec.title)
-            seats = []
-            i = 0
-            while f"seat{i}" in form:
-                kind = form[f"seat{i}"]
-                seats.append(SeatKind(PERSON) if kind == PERSON else SeatKind(COMPUTER, kind))
-                i += 1
+            spec = get_game(form.game)
+            options = read_options(form, table_options(spec), spec.title)
+            seats = [SeatKind(PERSON) if kind == PERSON else SeatKind(COMPUTER, kind)
+                     for kind in form.seats]
             n = seat_count(spec.name, options)  # the form offers the most seats of any
             ctx.allow_table(request)             # variant; the variant says how many
             table = tables.create(spec.name, options, seats[:n], ctx.next_seed())
@@ -603,9 +561,9 @@ def _lobby_router(ctx: _Context) -> APIRouter:
         try:
             if not _same_origin(request):
                 raise HoyleError("a table is made from this server's own lobby")
-            spec = get_game(form.get("game", ""))
-            options = _options(form, referee_options(spec), f"a refereed {spec.title}")
-            names = [n.strip() for n in form.get("names", "").split(",")]
+            spec = get_game(form.game)
+            options = read_options(form, referee_options(spec), f"a refereed {spec.title}")
+            names = [n.strip() for n in form.names.split(",")]
             ctx.allow_table(request)
             table = create_referee(tables, spec.name, options, names)
         except (HoyleError, ValueError) as e:

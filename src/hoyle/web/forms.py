@@ -1,0 +1,161 @@
+"""The lobby's forms as pydantic models (FastAPI's own validation library), with the error
+lines the lobby has always given.
+
+A form (``POST /tables``, ``POST /referee``) is read by :func:`read_table_form`: its shape
+by :class:`LobbyForm` (``game``, the seats ``seat0``, ``seat1``, … in order, the referee's
+``names``, and every ``opt_NAME`` field), then its options by a model made for the game's
+own options (:func:`options_model`): a flag is on when its field is present, a number is a
+whole number of at most 9 digits, the match length first to 1 to
+:data:`~hoyle.engine.series.MAX_MATCH` games, a word is passed on as typed (the game's own
+check names the values it takes). Any other field is ignored, but an ``opt_`` field the
+game has no option for is refused.
+
+>>> from hoyle.interface.options import Option
+>>> opts = [Option("target", int, None, "Points."), Option("muggins", bool, False, "ACC-10.")]
+>>> form = read_table_form({"game": "cribbage", "seat0": "person", "seat1": "expert",
+...                         "opt_target": " 61 ", "opt_muggins": "on"})
+>>> form.game, form.seats
+('cribbage', ['person', 'expert'])
+>>> read_options(form, opts, "cribbage")
+{'target': 61, 'muggins': True}
+>>> read_options(read_table_form({"opt_target": "6l"}), opts, "cribbage")
+Traceback (most recent call last):
+...
+hoyle.web.tables.WebError: target must be a whole number, not '6l'
+>>> read_options(read_table_form({"opt_pegs": "3"}), opts, "cribbage")
+Traceback (most recent call last):
+...
+hoyle.web.tables.WebError: cribbage has no option 'pegs'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Annotated, Any
+
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, ValidationError, create_model,
+                      model_validator)
+
+from hoyle.engine.series import MAX_MATCH
+from hoyle.errors import short_repr
+from hoyle.interface.options import Option
+from hoyle.web.tables import MATCH, WebError, check_match
+
+__all__ = ["LobbyForm", "options_model", "read_options", "read_table_form"]
+
+MAX_DIGITS = 9
+"""The most digits a number of a form may have (a larger one is out of range)."""
+
+
+class LobbyForm(BaseModel):
+    """A lobby form's fields, by what they are for.
+
+    Attributes:
+        game: the game's name (``""``: none given; the registry refuses it).
+        seats: each seat's kind in order (``seat0``, ``seat1``, … up to the first missing):
+            ``person`` or a computer player's name.
+        names: the referee's player names, comma-separated.
+        options: each ``opt_NAME`` field by ``NAME``, as typed.
+    """
+
+    model_config = ConfigDict(frozen=True)
+    game: str = ""
+    seats: list[str] = []
+    names: str = ""
+    options: dict[str, str] = {}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _gather(cls, data: Any) -> Any:
+        if not isinstance(data, Mapping) or "options" in data:
+            return data
+        seats: list[Any] = []
+        while f"seat{len(seats)}" in data:
+            seats.append(data[f"seat{len(seats)}"])
+        return {"game": data.get("game", ""), "names": data.get("names", ""), "seats": seats,
+                "options": {k[4:]: v for k, v in data.items() if k.startswith("opt_")}}
+
+
+def read_table_form(fields: Mapping[str, str]) -> LobbyForm:
+    """The lobby form whose fields (the last of each name) are ``fields``."""
+    return LobbyForm.model_validate(fields)
+
+
+def _whole_number(name: str) -> Any:
+    def check(text: object) -> int | None:
+        if text is None or text == "":
+            return None
+        t = str(text).strip()
+        words = f"a match is first to 1 to {MAX_MATCH} games, not {short_repr(text)}"
+        if not (t.isascii() and t.isdigit()):
+            raise ValueError(words if name == MATCH else
+                             f"{name.replace('_', ' ')} must be a whole number, not "
+                             f"{short_repr(text)}")
+        if len(t) > MAX_DIGITS or name == MATCH and not 1 <= int(t) <= MAX_MATCH:
+            raise ValueError(words if name == MATCH else
+                             f"{name.replace('_', ' ')} is out of range, not "
+                             f"{short_repr(text)}")
+        return int(t)
+    return BeforeValidator(check)
+
+
+def _text(text: object) -> object:
+    return None if text == "" else text  # a blank field is not given
+
+
+def _flag(text: object) -> bool:
+    return text is not None  # an HTML checkbox sends its field only when ticked
+
+
+@lru_cache(maxsize=64)
+def _model(title: str, options: tuple[tuple[str, str], ...]) -> type[BaseModel]:
+    fields: dict[str, Any] = {}
+    for name, kind in options:
+        if kind == "flag":
+            fields[name] = (Annotated[bool, BeforeValidator(_flag)], None)
+        elif kind == "int":
+            fields[name] = (Annotated[int | None, _whole_number(name)], None)
+        else:
+            fields[name] = (Annotated[str | None, BeforeValidator(_text)], None)
+    return create_model(f"Options of {title}", __config__=ConfigDict(extra="forbid"),
+                        **fields)
+
+
+def options_model(options: Sequence[Option], title: str) -> type[BaseModel]:
+    """The model of the options a lobby form may set for the game ``title``: one field
+    per option, ``None`` when not given (a flag: ``False``); an unknown field is refused."""
+    return _model(title, tuple((o.name, "flag" if o.flag else "int" if o.type is int
+                                else "text") for o in options))
+
+
+def read_options(form: LobbyForm, options: Sequence[Option], title: str) -> dict[str, Any]:
+    """The options ``form`` chose for the game ``title``: each flag (on or off) and each
+    option given (a blank field is not given).
+
+    Raises:
+        WebError: a field names no option of the game (a match length for a game without
+            match play), a number is not a whole number or is out of range, or the match is
+            not first to 1 to :data:`~hoyle.engine.series.MAX_MATCH` games.
+    """
+    given: dict[str, str | None] = dict(form.options)
+    for o in options:
+        if o.flag:
+            given[o.name] = given.get(o.name)  # absent: off
+    flags = {o.name for o in options if o.flag}
+    try:
+        model = options_model(options, title).model_validate(
+            {k: v for k, v in given.items() if v is not None or k in flags})
+    except ValidationError as e:
+        errors = e.errors()
+        err = next((x for x in errors if x["type"] == "extra_forbidden"), errors[0])
+        if err["type"] == "extra_forbidden":
+            name = str(err["loc"][0])
+            what = " (it has no match play)" if name == MATCH else ""
+            raise WebError(f"{title} has no option {short_repr(name)}{what}") from None
+        cause = err.get("ctx", {}).get("error")
+        raise WebError(str(cause) if cause is not None else err["msg"]) from None
+    values = {k: v for k, v in model.model_dump().items() if v is not None or k in flags}
+    if values.get(MATCH) is not None:
+        check_match(values[MATCH])
+    return values

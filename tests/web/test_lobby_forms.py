@@ -1,0 +1,48 @@
+"""The lobby's forms read by pydantic models (:mod:`hoyle.web.forms`), with the error lines
+the lobby always gave (issue 26, item 8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hoyle.interface.options import Option
+from hoyle.interface.registry import get_game
+from hoyle.web.forms import read_options, read_table_form
+from hoyle.web.tables import WebError, table_options
+
+OPTS = [Option("target", int, None, "Points."), Option("muggins", bool, False, "ACC-10."),
+        Option("laws", str, "ew", "The code."), Option("match", int, None, "First to N.")]
+
+
+def test_the_seats_are_read_in_order_up_to_the_first_missing() -> None:
+    form = read_table_form({"game": "cribbage", "seat0": "person", "seat1": "expert",
+                            "seat3": "random", "names": "Ann, Bob"})
+    assert (form.game, form.seats, form.names) == ("cribbage", ["person", "expert"],
+                                                   "Ann, Bob")
+
+
+def test_flags_blanks_and_words() -> None:
+    form = read_table_form({"opt_muggins": "", "opt_laws": "acc", "opt_target": ""})
+    assert read_options(form, OPTS, "cribbage") == {"muggins": True, "laws": "acc"}
+    assert read_options(read_table_form({}), OPTS, "cribbage") == {"muggins": False}
+
+
+@pytest.mark.parametrize(("fields", "line"), [
+    ({"opt_pegs": "3"}, "cribbage has no option 'pegs'"),
+    ({"opt_target": "sixty"}, "target must be a whole number, not 'sixty'"),
+    ({"opt_target": "-5"}, "target must be a whole number, not '-5'"),
+    ({"opt_target": "1234567890"}, "target is out of range, not '1234567890'"),
+    ({"opt_match": "0"}, "a match is first to 1 to 99 games, not '0'"),
+    ({"opt_match": "x", "opt_pegs": "1"}, "cribbage has no option 'pegs'"),
+])
+def test_the_error_lines(fields: dict[str, str], line: str) -> None:
+    with pytest.raises(WebError) as e:
+        read_options(read_table_form(fields), OPTS, "cribbage")
+    assert str(e.value) == line
+
+
+def test_a_match_length_for_a_game_without_match_play() -> None:
+    spec = get_game("ecarte")
+    with pytest.raises(WebError) as e:
+        read_options(read_table_form({"opt_match": "3"}), table_options(spec), spec.title)
+    assert str(e.value) == "Écarté has no option 'match' (it has no match play)"
