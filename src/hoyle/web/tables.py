@@ -470,8 +470,9 @@ class Table:
     def automatic_action(self) -> Action | None:
         """The action of :meth:`next_automatic` (a computer's choice may take a while: call
         it off the event loop), or ``None``: the game runner's
-        (:func:`hoyle.engine.runner.next_action`)."""
-        if self.next_automatic() is None:
+        (:func:`hoyle.engine.runner.next_action`: a person's choice gives ``None``; the
+        caller has asked :meth:`next_automatic` already, so it is not asked again)."""
+        if self.finished or self.state.current_player == TERMINAL:
             return None
         return next_action(self.state, self.players, Seeds(self._seed_int()), self._forced)
 
