@@ -1,12 +1,19 @@
 """Test selection: the tests of the compiled engine (marked ``compiled``) belong to the
 compiled run of ``make test``; the pure run (``HOYLE_PURE=1``) deselects them rather than
-skipping them, and the compiled run fails them when there is no fresh build."""
+skipping them, and the compiled run fails them when there is no fresh build.
+
+The tests run spread over the cores (pytest-xdist), whose workers are started with
+``COLUMNS=80``: rich reads ``COLUMNS`` once, when the command line's console is made (on
+import), and would keep 80 for every later command. The variable is dropped here, before any
+test imports the command line; each test that needs a width gives its own."""
 
 from __future__ import annotations
 
 import os
 
 import pytest
+
+os.environ.pop("COLUMNS", None)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
