@@ -26,7 +26,8 @@ from hoyle.cribbage.scoring import heels_points
 from hoyle.engine.flow import Continuation
 from hoyle.engine.action import Action, ScoreItem
 from hoyle.engine.event import Event
-from hoyle.engine.laws import Irregularity, LawCode
+from hoyle.engine.state import Fields
+from hoyle.engine.laws import Irregularity
 from hoyle.errors import IllegalAction
 
 __all__ = ["Claim", "MAX_CLAIM", "MAX_CLAIM_LONG", "CLAIM_ACTIONS", "HEELS", "Table",
@@ -62,7 +63,7 @@ class OpenMuggins(NamedTuple):
     claim_no: int
 
 
-class Table(Protocol):
+class Table(Fields, Protocol):
     """What manual counting reads of a cribbage state, and the state's methods it changes
     it by: the fields are read-only here (properties), so mypy refuses a write."""
 
@@ -70,22 +71,7 @@ class Table(Protocol):
     def rules(self) -> CribbageRules: ...
 
     @property
-    def laws(self) -> LawCode | None: ...
-
-    @property
-    def referee(self) -> bool: ...
-
-    @property
     def manual_count(self) -> bool: ...
-
-    @property
-    def phase(self) -> str: ...
-
-    @property
-    def to_act(self) -> int: ...
-
-    @property
-    def dealer(self) -> int | None: ...
 
     @property
     def starter(self) -> Card | None: ...

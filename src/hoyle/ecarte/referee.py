@@ -19,6 +19,7 @@ from hoyle.ecarte.phase import Phase
 from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
+from hoyle.engine.state import Fields
 from hoyle.engine.laws import Irregularity, LawCode, Report, Window
 from hoyle.errors import IllegalAction, short_repr
 
@@ -27,27 +28,12 @@ __all__ = ["FACTS", "Table", "check_report", "past_window", "report_kind", "do_r
 _EXCHANGE_PHASES = (Phase.PROPOSAL, Phase.ANSWER, Phase.DISCARD, Phase.DRAW)
 
 
-class Table(Protocol):
+class Table(Fields, Protocol):
     """What a report reads of an écarté state, and the state's methods it changes it by:
     the fields are read-only here (properties), so mypy refuses a write."""
 
     @property
-    def laws(self) -> LawCode | None: ...
-
-    @property
-    def referee(self) -> bool: ...
-
-    @property
-    def phase(self) -> str: ...
-
-    @property
-    def to_act(self) -> int: ...
-
-    @property
-    def dealer(self) -> int | None: ...
-
-    @property
-    def hands(self) -> Sequence[list[Card]]: ...
+    def hands(self) -> Sequence[Sequence[Card]]: ...
 
     @property
     def turn_up(self) -> Card | None: ...

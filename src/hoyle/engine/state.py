@@ -40,7 +40,7 @@ except ImportError:  # pragma: no cover - mypy_extensions comes with mypy (the b
         """Without mypyc the marker does nothing."""
         return lambda cls: cls
 
-__all__ = ["BaseState", "FramePhase", "GameState"]
+__all__ = ["BaseState", "Fields", "FramePhase", "GameState"]
 
 class FramePhase(StrEnum):
     """The phases the framework itself enters. Each game's ``Phase`` (a ``StrEnum`` in
@@ -101,6 +101,28 @@ class GameState(Protocol):
     @property
     def history(self) -> Sequence[Action]:
         """Every action applied so far, chance outcomes included."""
+
+
+class Fields(Protocol):
+    """The framework's fields of a state, read-only: what a game's helper modules (its
+    counting, its referee's reports) read of the state they are handed, their own
+    ``Table`` protocols adding the game's fields, read-only too, and the methods they change
+    the state by (mypy refuses a write through them)."""
+
+    @property
+    def laws(self) -> LawCode | None: ...
+
+    @property
+    def referee(self) -> bool: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_act(self) -> int: ...
+
+    @property
+    def dealer(self) -> int | None: ...
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
