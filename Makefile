@@ -43,11 +43,12 @@ tmux:
 	@if ! command -v tmux >/dev/null; then $(SUDO) apt-get update && $(SUDO) apt-get install -y tmux; fi
 
 # The suite runs on the pure-Python source (with the doctests), then the tests of the
-# engine, the games, the environments and the batch jobs run again on the engine compiled
-# by mypyc (hoyle._accel), which must behave identically (the interfaces' tests, which
-# drive the same engine through a terminal, a browser or a socket, run once).
+# engine, the games, the environments, the batch jobs and the conformance suite (a game
+# not compiled, over the compiled framework) run again on the engine compiled by mypyc
+# (hoyle._accel), which must behave identically (the interfaces' tests, which drive the
+# same engine through a terminal, a browser or a socket, run once).
 COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs tests/sim \
-	tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
+	tests/conformance tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
 # Both runs spread the tests over the machine's cores (pytest-xdist: -n auto).
 test: $(STAMP) chromium tmux
 	$(BIN)/mypy

@@ -136,3 +136,15 @@ def test_a_commitment_the_seed_does_not_match_fails(tmp_path: Path) -> None:
     code, out = run("replay", str(path), "--verify")
     assert code == 1 and "the SHA-256 of seed 11 is " + hashlib.sha256(b"11").hexdigest() \
         in out and "not the record's commitment" in out
+
+
+def test_a_record_naming_the_wrong_number_of_seats_is_refused(tmp_path: Path) -> None:
+    """As ``hoyle replay`` and ``play --resume`` refuse it: a two-hand game's record that
+    names one seat or three is not verified."""
+    record = cribbage_record()
+    for seats in (["human"], ["greedy", "random", "expert"]):
+        record.seats = seats
+        path = tmp_path / f"g{len(seats)}.json"
+        record.save(path)
+        code, out = run("replay", str(path), "--verify")
+        assert code != 0 and f"the record names {len(seats)} seats for a game of 2" in out, out

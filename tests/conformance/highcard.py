@@ -26,13 +26,19 @@ from hoyle.engine.event import Event, event
 from hoyle.engine.laws import LawCode
 from hoyle.engine.records import GameRecord, record_law_code
 from hoyle.interface.registry import GameSpec
-from hoyle.engine.state import DEAL, BaseState
+from hoyle.engine.state import BaseState
 from hoyle.interface.text import (HUMAN, Block, GameText, PlayGame, cards_markup, check_play_record,
                                escape, who)
 from hoyle.errors import HoyleError, IllegalAction, RecordError
 
-PLAY = "play"
 TARGET = 5
+
+
+class Phase(StrEnum):
+    """High card's phases: the framework's, and the play."""
+
+    CUT_FOR_DEAL, DEAL, PLAY, DECISION, GAME_OVER = ("cut_for_deal", "deal", "play",
+                                                     "decision", "game_over")
 
 
 class Kind(StrEnum):
@@ -75,6 +81,8 @@ class HighCardView:
 class HighCardState(BaseState):
     """A game of high card (OpenSpiel style: chance nodes for the cut and the deal)."""
 
+    PHASE = Phase
+
     def __init__(self, seed: int | None = None, laws: LawCode | None = None) -> None:
         super().__init__(seed, laws, False, 2)
         self.scores = [0, 0]
@@ -93,7 +101,7 @@ class HighCardState(BaseState):
         self.played = list(self.played)
 
     def legal_actions(self) -> list[Action]:
-        if self.phase != PLAY:
+        if self.phase != Phase.PLAY:
             return []
         return [Action("PLAY", (c,)) for c in sorted(self.hands[self.to_act])]
 
@@ -101,13 +109,13 @@ class HighCardState(BaseState):
         if self.to_act == CHANCE:
             if action not in self.chance_outcomes() and not self._a_deal(action):
                 raise IllegalAction(f"{action} is not a chance outcome here")
-        elif self.phase != PLAY or action.verb != "PLAY" or len(action.cards) != 1:
+        elif self.phase != Phase.PLAY or action.verb != "PLAY" or len(action.cards) != 1:
             raise IllegalAction("play one card of your hand")
         elif action.cards[0] not in self.hands[self.to_act]:
             raise IllegalAction("that card is not in your hand")
 
     def _a_deal(self, action: Action) -> bool:
-        return self.phase == DEAL and action.verb == "DEAL" and len(set(action.cards)) == 4
+        return self.phase == Phase.DEAL and action.verb == "DEAL" and len(set(action.cards)) == 4
 
     def _do(self, action: Action, events: list[Event]) -> None:
         if action.verb == "CUT":
@@ -116,7 +124,7 @@ class HighCardState(BaseState):
             for seat, cards in ((self.elder, action.cards[:2]), (1 - self.elder, action.cards[2:])):
                 self.hands[seat] = list(cards)
                 events.append(event(Kind.DEAL, seat, tuple(cards), hidden=True, source="HIGH-R-2"))
-            self.phase, self.to_act = PLAY, self.elder
+            self.phase, self.to_act = Phase.PLAY, self.elder
         else:
             seat, card = self.to_act, action.cards[0]
             self.hands[seat].remove(card)
@@ -139,12 +147,12 @@ class HighCardState(BaseState):
         self._new_deal(self.elder, events, "the deal passes", "HIGH-R-5")
 
     def receiver(self, position: int) -> int | None:
-        if self.phase != DEAL or self.dealer is None:
+        if self.phase != Phase.DEAL or self.dealer is None:
             return None
         return self.elder if position < 2 else self.dealer  # HIGH-R-2
 
     def _sample_direct(self, rng: random.Random) -> Action | None:
-        return Action("DEAL", tuple(draw.sample(rng, list(CARDS), 4))) if self.phase == DEAL else None
+        return Action("DEAL", tuple(draw.sample(rng, list(CARDS), 4))) if self.phase == Phase.DEAL else None
 
     def _pack(self) -> Sequence[Card]:
         return CARDS

@@ -345,3 +345,21 @@ def test_the_environments_take_every_encoded_game_and_leave_out_the_rest(
     api_test(make(f"hoyle/{spec.name}-v0"), num_cycles=200)
     pyspiel.random_sim_test(pyspiel.load_game(f"python_hoyle_{spec.name}"), num_sims=1,
                             serialize=False, verbose=False)
+
+
+def test_every_phase_is_one_of_the_game_s_own_enum(spec: GameSpec) -> None:
+    """A state's phase, whoever set it (the game or the framework), is a member of the
+    game's ``PHASE`` enum (which repeats the framework's), and compares as its word."""
+    for seed in SEEDS:
+        state = new_state(spec, seed)
+        kind = type(state).PHASE
+        seen = {state.phase}
+
+        def note(events: list[Event]) -> None:
+            seen.add(state.phase)
+
+        seats = spec.text().seat_count(state)
+        play(state, [spec.make_player(quick_player(spec)) for _ in range(seats)],
+             on_events=note)
+        assert all(type(p) is kind for p in seen), {(p, type(p)) for p in seen}
+        assert {str(p) for p in seen} >= {"cut_for_deal", "game_over"}

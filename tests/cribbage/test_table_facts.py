@@ -151,6 +151,17 @@ def test_ACC_7_1_ab_dealer_led_taken_back_before_both_played_two() -> None:
     assert cards(s.hands[1]) == cards("5D TH 4H 6D".split())
 
 
+def test_ACC_7_1_ab_a_wrong_led_by_corrected_leaves_nothing_to_rule() -> None:
+    """``FACT led_by`` entered wrongly, then corrected to the pone: the pone led in turn,
+    so a later ``REPORT dealer_led`` finds no lead out of turn and takes nothing back."""
+    s = new(ACC)
+    act(s, DEAL, *DISCARDS, "STARTER 9S", "FACT led_by 1", "FACT led_by 0")
+    assert s.current_player == 0 and s.wrong_lead is None
+    act(s, "PLAY 5H", "CLAIM 0", "PLAY 5D", "CLAIM 2")  # the dealer pairs the pone's lead
+    r = ruling(act(s, "REPORT dealer_led"))
+    assert not r.effects and s.scores == (0, 2) and len(s.played) == 2 and s.count == 10
+
+
 def test_ACC_7_1_ab_dealer_led_order_stands_once_both_played_two() -> None:
     s = new(ACC)
     act(s, DEAL, *DISCARDS, "STARTER 9S", "FACT led_by 1")

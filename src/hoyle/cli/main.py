@@ -333,6 +333,8 @@ def _verify(path: Path, line: int | None) -> int:
         except RecordsFileError as e:
             raise HoyleError(f"{str(path)!r} holds {e.count} records, one a line: choose "
                              f"one with --line N (1 to {e.count})") from None
+        spec = record_game(record)
+        _check_seats(record, spec.text().seat_count(spec.state_for_record(record)), None)
         check = verify_record(record)
     except HoyleError as e:
         raise _fail(str(e)) from None

@@ -363,6 +363,9 @@ def check_muggins(s: Table, action: Action) -> None:
                             "MUGGINS heels 2 on his heels)")
     if action.cards:
         raise IllegalAction("MUGGINS names no card")
+    if s.dealer is None:
+        raise IllegalAction("muggins is called on a deal's points, and none is begun: cut "
+                            "for deal first")
     top = max_claim(s.rules)
     if action.n is None or not 1 <= action.n <= top:
         raise IllegalAction(f"MUGGINS names the points called, from 1 to {top}")

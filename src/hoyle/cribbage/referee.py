@@ -19,7 +19,17 @@ from hoyle.cribbage.phase import Phase
 from hoyle.engine.laws import Irregularity, LawCode, Until
 from hoyle.errors import IllegalAction, short_repr
 
-__all__ = ["Table", "check_report", "do_report"]
+__all__ = ["PRE_DEAL_KINDS", "Table", "check_report", "do_report"]
+
+PRE_DEAL_KINDS: frozenset[str] = frozenset({
+    "bystander_interference", "ethics_violation", "refused_laws", "touched_pegs",
+    "used_opponents_pegs", "moved_peg", "displaced_peg", "short_cut", "touched_pack",
+    "imperfect_pack", "misdeal"})
+"""What may be reported before the first dealer is known: the players' conduct, the pegs,
+the pack (a short cut for deal, EW-ii; the pack touched, EW-vi; an imperfect pack, ACC-4.5)
+and a misdeal (which the codes rule "no deal in progress"). Every other kind concerns a
+deal's cards, crib or points, and is refused until a deal is begun (there is nothing for
+the law to act on)."""
 
 
 class Table(Protocol):
@@ -29,6 +39,7 @@ class Table(Protocol):
     laws: LawCode | None
     referee: bool
     phase: str
+    dealer: int | None
     open_overscores: list[tuple[int, int]]
     closed_overscores: list[tuple[int, int]]
     played: list[tuple[int, Card]]
@@ -57,6 +68,9 @@ def check_report(s: Table, action: Action) -> None:
                             f"{', '.join(sorted(union))}")
     if action.n is not None and not 0 <= action.n < s.rules.players:
         raise IllegalAction(f"no seat {action.n} in this game")
+    if s.dealer is None and action.word not in PRE_DEAL_KINDS:
+        raise IllegalAction(f"{action.word.replace('_', ' ')} concerns a deal, and none is "
+                            "begun: cut for deal first")
     if action.n is None and spec.seat:
         raise IllegalAction(f"REPORT {action.word} must name the seat at fault, "
                             f"e.g. REPORT {action.word} 0")

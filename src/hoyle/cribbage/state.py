@@ -308,6 +308,8 @@ class CribbageState(BaseState):
     ``result``, ``history`` and ``to_record()``.
     """
 
+    PHASE = Phase
+
     def __init__(self, rules: CribbageRules | None = None, seed: int | None = None,
                  itemize: bool = True, laws: LawCode | None = None,
                  manual_count: bool = False, referee: bool = False,
@@ -1166,8 +1168,12 @@ class CribbageState(BaseState):
         elif word == "cut_by" and seat == self.dealer:
             kind = "cut_by_dealer" if self.phase == Phase.DEAL else "starter_cut_by_dealer"
             self._rule(Irregularity(kind, seat, self.phase, {}, reported=True), events)
+        elif word == "led_by" and seat == self.pone():  # the lead in turn (a fact corrected)
+            self.wrong_lead = None
+            self.to_act = seat
         elif word == "led_by" and seat != self.to_act:
-            self.wrong_lead = self._go_snapshot()
+            if self.wrong_lead is None:  # the play as it stood before any lead
+                self.wrong_lead = self._go_snapshot()
             self.to_act = seat
 
     def _pass(self, seat: int, events: list[Event]) -> None:

@@ -238,6 +238,8 @@ class EcarteState(BaseState):
         HoyleError: referee mode without a law code.
     """
 
+    PHASE = Phase
+
     def __init__(self, rules: EcarteRules | None = None, seed: int | None = None,
                  laws: LawCode | None = None, referee: bool = False) -> None:
         super().__init__(seed, laws, referee, 2)

@@ -19,7 +19,7 @@ import copy
 import random
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 from hoyle.cards import Card
 from hoyle.engine import rng as draw  # the seeded draws
@@ -155,12 +155,16 @@ class BaseState:
     effects (``hoyle.<game>.effects``) work on its state directly.
     """
 
+    PHASE: ClassVar[type[StrEnum]] = FramePhase
+    """The game's phases (its ``Phase``, which repeats :class:`FramePhase`): the phases the
+    framework enters are set as its members, so every phase of a game is one enum's."""
+
     def __init__(self, seed: int | None, laws: LawCode | None, referee: bool,
                  seats: int) -> None:
         self.seed = seed
         self.laws = laws
         self.referee = referee
-        self.phase: str = CUT_FOR_DEAL
+        self.phase: str = self.PHASE(CUT_FOR_DEAL)
         self.to_act: int = CHANCE
         self.dealer: int | None = None
         self.cuts: list[Card | None] = [None] * seats
@@ -267,6 +271,9 @@ class BaseState:
     def clone(self: _S) -> _S:
         """An independent copy (cheap: lists are copied, cards are shared values)."""
         c = copy.copy(self)
+        own = getattr(self, "__dict__", None)
+        if own:  # a game's state not compiled, over the compiled framework: copy.copy
+            c.__dict__.update(own)  # keeps the framework's attributes, not the game's
         c.cuts = list(self.cuts)
         c._history = list(self._history)
         if self._views is not None:
@@ -408,7 +415,7 @@ class BaseState:
 
     def _start_deal(self) -> None:
         """Begin a deal: a chance node, the deal's state reset (:meth:`_reset_deal`)."""
-        self.phase = DEAL
+        self.phase = self.PHASE(DEAL)
         self.to_act = CHANCE
         self.deal_number += 1
         self._reset_deal()
@@ -444,7 +451,7 @@ class BaseState:
     def _end_game(self, winner: int, events: list[Event], forfeit: str = "") -> None:
         """The game is over: ``winner`` (a side) wins, on points or by ``forfeit``."""
         reason, total, rule = self._settle(winner, forfeit)
-        self.phase = GAME_OVER
+        self.phase = self.PHASE(GAME_OVER)
         self.to_act = TERMINAL
         events.append(event(EventKind.GAME_OVER, winner, reason=reason, source=forfeit or rule,
                             total=total))
@@ -529,7 +536,7 @@ class BaseState:
         """A ruling leaves a choice to a seat: a decision node; ``cont`` waits for it."""
         self.decision = decision
         self.pending = cont
-        self.phase = DECISION
+        self.phase = self.PHASE(DECISION)
         self.to_act = decision.seat
 
     def _decision_actions(self) -> list[Action]:

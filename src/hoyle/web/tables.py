@@ -701,8 +701,9 @@ class Tables:
                 continue
             try:
                 self.tables[row.id] = _table_class(row)(row, store, fixed_seeds)
-            except (HoyleError, ValueError, TypeError, KeyError) as e:
-                self.unreadable[row.id] = f"its stored game does not replay ({e})"
+            except Exception as e:  # noqa: BLE001  one table's fault never stops the server
+                self.unreadable[row.id] = f"its stored game does not replay " \
+                    f"({type(e).__name__}: {e})"
 
     def create(self, game: str, options: Mapping[str, Any], seats: Sequence[SeatKind],
                seed: int | None = None) -> Table:
