@@ -14,9 +14,9 @@ OPTS = [Option("target", int, None, "Points."), Option("muggins", bool, False, "
         Option("laws", str, "ew", "The code."), Option("match", int, None, "First to N.")]
 
 
-def test_the_seats_are_read_in_order_up_to_the_first_missing() -> None:
-    form = read_table_form({"game": "cribbage", "seat0": "person", "seat1": "expert",
-                            "seat3": "random", "names": "Ann, Bob"})
+def test_the_seats_are_read_in_order() -> None:
+    form = read_table_form({"game": "cribbage", "seat1": "expert", "seat0": "person",
+                            "names": "Ann, Bob"})
     assert (form.game, form.seats, form.names) == ("cribbage", ["person", "expert"],
                                                    "Ann, Bob")
 
@@ -46,3 +46,17 @@ def test_a_match_length_for_a_game_without_match_play() -> None:
     with pytest.raises(WebError) as e:
         read_options(read_table_form({"opt_match": "3"}), table_options(spec), spec.title)
     assert str(e.value) == "Écarté has no option 'match' (it has no match play)"
+
+
+def test_a_flag_is_on_or_off() -> None:
+    assert read_options(read_table_form({"opt_muggins": "on"}), OPTS, "c")["muggins"] is True
+    assert read_options(read_table_form({"opt_muggins": "off"}), OPTS, "c")["muggins"] is False
+    with pytest.raises(WebError, match="muggins is on or off, not 'maybe'"):
+        read_options(read_table_form({"opt_muggins": "maybe"}), OPTS, "c")
+
+
+def test_a_seat_left_out_is_named() -> None:
+    with pytest.raises(WebError, match="gives seat2 but not seat1"):
+        read_table_form({"seat0": "person", "seat2": "expert"})
+    with pytest.raises(WebError, match="gives seat2 but not seat0"):
+        read_table_form({"seat1": "person", "seat2": "expert"})

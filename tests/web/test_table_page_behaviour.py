@@ -74,13 +74,29 @@ def test_the_caps_on_sockets_and_on_tables_made(tmp_path: Path) -> None:
                 assert c.receive()["code"] == 4429
         with connect(client, table_id, None) as again:  # room once one closes
             assert sync(again)["type"] == "update"
+        # a form refused makes no table and is not counted
+        r = client.post("/referee", data={"game": "ecarte", "names": "Ann,Bob",
+                                          "opt_laws": "nolaws"})
+        assert r.status_code == 400 and "at most" not in r.text
+        r = client.post("/tables", data={"game": "ecarte", "seat0": "person",
+                                         "seat1": "chess"})
+        assert r.status_code == 400 and "at most" not in r.text
         new_table(client, "ecarte", ["person", "random"])
         r = client.post("/tables", data={"game": "ecarte", "seat0": "person",
                                          "seat1": "random"})
-        assert r.status_code == 400 and "at most 2 new tables an hour" in r.text
+        assert r.status_code == 429 and "at most 2 new tables an hour" in r.text
         r = client.post("/referee", data={"game": "ecarte", "names": "Ann,Bob"})
-        assert r.status_code == 400 and "at most 2 new tables an hour" in r.text
+        assert r.status_code == 429 and "at most 2 new tables an hour" in r.text
         assert len(client.app.state.tables.tables) == 2  # type: ignore[attr-defined]
+
+
+def test_a_form_that_is_not_utf8_is_refused_whole(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "hoyle.db")) as client:
+        for body in (b"game=ecarte&names=Ann%FF,Bob", b"game=ecarte&names=Ann\xff,Bob"):
+            r = client.post("/referee", content=body, headers={
+                "content-type": "application/x-www-form-urlencoded"})
+            assert r.status_code == 400 and "a form is UTF-8 text" in r.text, r.text
+        assert client.app.state.tables.tables == {}  # type: ignore[attr-defined]
 
 
 def test_spectators_never_lock_the_seats_out(tmp_path: Path) -> None:

@@ -415,19 +415,25 @@ class _Context:
         return None if self.fixed_seed is None else self.fixed_seed + next(self.made)
 
     def allow_table(self, request: Request) -> None:
-        """Count a table created by the request's client address.
+        """Whether the request's client address may make one more table now (a form
+        refused makes none and is not counted: :meth:`count_table` once it is made).
 
         Raises:
-            WebError: the address made :data:`MAX_TABLES` tables in the last hour.
+            TooManyTables: the address made :data:`MAX_TABLES` tables in the last hour.
         """
         host = request.client.host if request.client else ""
         now = time.monotonic()
         recent = [t for t in self.created.get(host, []) if now - t < TABLES_WINDOW]
-        if len(recent) >= self.max_tables:
-            raise WebError(f"at most {self.max_tables} new tables an hour from one address: "
-                           "finish or join one of yours")
-        recent.append(now)
         self.created[host] = recent
+        if len(recent) >= self.max_tables:
+            many = "a new table" if self.max_tables == 1 else f"{self.max_tables} new tables"
+            raise TooManyTables(f"at most {many} an hour from one address: finish or join "
+                                "one of yours")
+
+    def count_table(self, request: Request) -> None:
+        """Count a table made by the request's client address (after :meth:`allow_table`)."""
+        host = request.client.host if request.client else ""
+        self.created.setdefault(host, []).append(time.monotonic())
 
 
 def tagline(titles: list[str] | None = None) -> str:
@@ -481,6 +487,10 @@ def _game_forms() -> list[dict[str, Any]]:
     return out
 
 
+class TooManyTables(WebError):
+    """One address made too many tables in the last hour (429)."""
+
+
 class FormTooLarge(WebError):
     """A form's body over :data:`MAX_MESSAGE` bytes: refused whole (413), never cut short."""
 
@@ -492,6 +502,7 @@ async def _read_form(request: Request) -> LobbyForm:
 
     Raises:
         FormTooLarge: the body is (or says it is) over 16 KiB.
+        WebError: the body, or a field %-escaped in it, is not UTF-8.
     """
     too_large = FormTooLarge(f"a form is at most {MAX_MESSAGE} bytes (16 KiB): this one is "
                              "larger, and nothing was made")
@@ -504,8 +515,12 @@ async def _read_form(request: Request) -> LobbyForm:
         body += chunk
         if len(body) > MAX_MESSAGE:
             raise too_large
-    text = bytes(body).decode("utf-8", "replace")
-    return read_table_form({k: v[-1] for k, v in parse_qs(text, keep_blank_values=True).items()})
+    try:  # the body, and each %-escaped field in it, must be UTF-8
+        fields = parse_qs(bytes(body).decode("utf-8"), keep_blank_values=True,
+                          errors="strict")
+    except UnicodeDecodeError:
+        raise WebError("a form is UTF-8 text: this one is not, and nothing was made") from None
+    return read_table_form({k: v[-1] for k, v in fields.items()})
 
 
 def _too_large(e: FormTooLarge) -> Response:
@@ -514,7 +529,8 @@ def _too_large(e: FormTooLarge) -> Response:
 
 def _refused(what: str, e: Exception) -> Response:
     return HTMLResponse(f"<p>{what}: {_esc(web_words(str(e)))}</p>"
-                        '<p><a href="/">Back to the lobby</a></p>', status_code=400)
+                        '<p><a href="/">Back to the lobby</a></p>',
+                        status_code=429 if isinstance(e, TooManyTables) else 400)
 
 
 def _lobby_router(ctx: _Context) -> APIRouter:
@@ -534,6 +550,8 @@ def _lobby_router(ctx: _Context) -> APIRouter:
             form = await _read_form(request)
         except FormTooLarge as e:
             return _too_large(e)
+        except WebError as e:
+            return _refused("Cannot create the table", e)
         try:
             if not _same_origin(request):
                 raise HoyleError("a table is made from this server's own lobby")
@@ -544,6 +562,7 @@ def _lobby_router(ctx: _Context) -> APIRouter:
             n = seat_count(spec.name, options)  # the form offers the most seats of any
             ctx.allow_table(request)             # variant; the variant says how many
             table = tables.create(spec.name, options, seats[:n], ctx.next_seed())
+            ctx.count_table(request)
         except (HoyleError, ValueError, IndexError) as e:
             return _refused("Cannot create the table", e)
         hub.start(table)  # the computers' moves: in the background, from now
@@ -558,6 +577,8 @@ def _lobby_router(ctx: _Context) -> APIRouter:
             form = await _read_form(request)
         except FormTooLarge as e:
             return _too_large(e)
+        except WebError as e:
+            return _refused("Cannot create the referee table", e)
         try:
             if not _same_origin(request):
                 raise HoyleError("a table is made from this server's own lobby")
@@ -566,6 +587,7 @@ def _lobby_router(ctx: _Context) -> APIRouter:
             names = [n.strip() for n in form.names.split(",")]
             ctx.allow_table(request)
             table = create_referee(tables, spec.name, options, names)
+            ctx.count_table(request)
         except (HoyleError, ValueError) as e:
             return _refused("Cannot create the referee table", e)
         resp = RedirectResponse(f"/t/{table.id}", status_code=303)

@@ -78,8 +78,20 @@ class LobbyForm(BaseModel):
 
 
 def read_table_form(fields: Mapping[str, str]) -> LobbyForm:
-    """The lobby form whose fields (the last of each name) are ``fields``."""
-    return LobbyForm.model_validate(fields)
+    """The lobby form whose fields (the last of each name) are ``fields``.
+
+    Raises:
+        WebError: a seat is given after one left out (``seat0`` and ``seat2``, no
+            ``seat1``).
+    """
+    form = LobbyForm.model_validate(fields)
+    n = len(form.seats)
+    later = sorted(int(k[4:]) for k in fields
+                   if k.startswith("seat") and k[4:].isascii() and k[4:].isdigit())
+    if later and later[-1] >= n:
+        raise WebError(f"the form gives seat{later[-1]} but not seat{n}: the seats are "
+                       "given in order, from seat0")
+    return form
 
 
 def _whole_number(name: str) -> Any:
@@ -104,8 +116,20 @@ def _text(text: object) -> object:
     return None if text == "" else text  # a blank field is not given
 
 
-def _flag(text: object) -> bool:
-    return text is not None  # an HTML checkbox sends its field only when ticked
+ON = frozenset({"", "on", "true", "yes", "1"})
+"""A flag's field that turns it on (an HTML checkbox sends ``on``, and only when ticked)."""
+OFF = frozenset({"off", "false", "no", "0"})
+
+
+def _flag(name: str) -> Any:
+    def check(text: object) -> bool:
+        if text is None:
+            return False
+        word = str(text).strip().lower()
+        if word in ON or word in OFF:
+            return word in ON
+        raise ValueError(f"{name.replace('_', ' ')} is on or off, not {short_repr(text)}")
+    return BeforeValidator(check)
 
 
 @lru_cache(maxsize=64)
@@ -113,7 +137,7 @@ def _model(title: str, options: tuple[tuple[str, str], ...]) -> type[BaseModel]:
     fields: dict[str, Any] = {}
     for name, kind in options:
         if kind == "flag":
-            fields[name] = (Annotated[bool, BeforeValidator(_flag)], None)
+            fields[name] = (Annotated[bool, _flag(name)], None)
         elif kind == "int":
             fields[name] = (Annotated[int | None, _whole_number(name)], None)
         else:
