@@ -46,15 +46,17 @@ tmux:
 # engine, the games, the environments, the batch jobs and the conformance suite (a game
 # not compiled, over the compiled framework) run again on the engine compiled by mypyc
 # (hoyle._accel), which must behave identically (the interfaces' tests, which drive the
-# same engine through a terminal, a browser or a socket, run once).
+# same engine through a terminal, a browser or a socket, the conformance suite's among
+# them, run once).
 COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs tests/sim \
-	tests/conformance tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
+	tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
 # Both runs spread the tests over the machine's cores (pytest-xdist: -n auto).
 test: $(STAMP) chromium tmux
 	$(BIN)/mypy
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto
 	@if $(BIN)/python scripts/build_accel.py; then \
-		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS); \
+		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) && \
+		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \
 	else echo "no compiled engine (no C compiler?): its test run is skipped"; fi
 
 # The development loop (under a minute): the framework's, the games' and the conformance
