@@ -18,6 +18,7 @@ import pytest
 from hoyle.ecarte.effects import HandOver, NoKing, NoRefusal, SetAside, TakeBack
 from hoyle.cards import Card
 from hoyle.ecarte.laws import CLUB, OH
+from hoyle.ecarte.console import EcarteText
 from hoyle.ecarte.state import EcarteState
 from hoyle.errors import IllegalAction
 from hoyle.engine.action import CHANCE, Action
@@ -141,6 +142,11 @@ def test_CLUB_11_several_turned_choose_trump_or_fresh_deal() -> None:
     s = at_proposal(C)
     r = the_ruling(act(s, "REPORT several_turned 9D"), "CLUB-11")
     assert words(r) == ["trump", "trump", "fresh_deal"]
+    # the options are shown as they are typed: which card is trump is part of the choice
+    assert EcarteText().referee_prompt(s, ["Ann", "Bob"]).endswith(
+        "[trump 8S/trump 9D/fresh_deal]: ")
+    with pytest.raises(IllegalAction, match="choose one of: trump 8S, trump 9D, fresh_deal"):
+        act(s, "CHOOSE trump")
     act(s, "CHOOSE trump 8S")  # the turn-up stays; 9D is set aside
     assert str(s.turn_up) == "8S" and Card.parse("9D") in s.set_aside
     # Once the elder hand has looked at his hand, a fresh deal is compulsory (the engine

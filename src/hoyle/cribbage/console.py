@@ -28,7 +28,7 @@ from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.cribbage.text import event_lines, show_table, side_names
 from hoyle.cribbage.text import play_words, show_words, status_lines
 from hoyle.cribbage.coach import missed_items, summary_lines
-from hoyle.engine.action import Action
+from hoyle.engine.action import Action, choice_words
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode, report_menu
 from hoyle.engine.records import GameRecord
@@ -551,7 +551,7 @@ class CribbageText(GameText):
             return (f"Count your {what}: {cards_markup(cards)} + starter "
                     f"{cards_markup([view.starter] if view.starter else [])}. Points? \\[0] ")
         if s.phase == Phase.DECISION:
-            words = "/".join(a.word for a in s.legal_actions())
+            words = choice_words(s.legal_actions())
             return f"Your choice \\[{words}]: "
         playable = [a.cards[0] for a in s.legal_actions() if a.verb == "PLAY"]
         heels = " or 'heels'" if view.heels_due else ""
@@ -715,7 +715,7 @@ class CribbageText(GameText):
                     "hand": "the hand", "crib": "the crib"}[s.claim.what]
             return f"{who} claims how many points for {what}? "
         if s.phase == Phase.DECISION:
-            words = "/".join(a.word for a in s.legal_actions())
+            words = choice_words(s.legal_actions())
             return f"{who} chooses \\[{words}]: "
         return ""
 

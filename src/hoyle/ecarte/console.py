@@ -26,7 +26,7 @@ from hoyle.ecarte.phase import StepKind
 from hoyle.ecarte.referee import FACTS
 from hoyle.ecarte.state import EcarteState, Phase
 from hoyle.ecarte.text import event_lines, status_lines
-from hoyle.engine.action import Action
+from hoyle.engine.action import Action, choice_words
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
 from hoyle.interface.text import (HUMAN, Area, Block, Confirm, GameText, PlayGame,
@@ -302,7 +302,7 @@ class EcarteText(GameText):
             k = len(legal[0].cards)
             return f"Lay out {k} card(s) (OH-10 / CLUB-15): "
         if s.phase == Phase.DECISION:
-            words = "/".join(a.word for a in legal)
+            words = choice_words(legal)
             return f"Your choice \\[{words}]: "
         playable = [a.cards[0] for a in legal if a.verb == "PLAY"]
         return f"Play a card (playable: {' '.join(c.pretty for c in playable)}){king}: "
@@ -393,7 +393,7 @@ class EcarteText(GameText):
         if s.phase == Phase.RECTIFY:
             return "The cards (as the law directs): "
         if s.phase == Phase.DECISION:
-            return f"{who} chooses \\[{'/'.join(a.word for a in s.legal_actions())}]: "
+            return f"{who} chooses \\[{choice_words(s.legal_actions())}]: "
         return ""
 
     def read_table(self, line: str, state: EcarteState, names: Sequence[str]) -> Action:

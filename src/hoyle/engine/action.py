@@ -18,12 +18,13 @@ just a header and a list of action texts:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hoyle.cards import Card
 from hoyle.errors import CardParseError
 
-__all__ = ["CHANCE", "TERMINAL", "Action", "ScoreItem"]
+__all__ = ["CHANCE", "TERMINAL", "Action", "ScoreItem", "choice_words"]
 
 CHANCE = -1
 """``current_player`` at a chance node (shuffle and deal, cut, starter): chance acts."""
@@ -82,6 +83,17 @@ class Action:
 
 
 _WORD = re.compile(r"^[A-Za-z_][A-Za-z_]{2,}$")
+
+
+def choice_words(actions: Sequence[Action], sep: str = "/") -> str:
+    """A decision's options as a person types them: each option's word and the cards it
+    names (``trump KH``), joined by ``sep``.
+
+    >>> choice_words([Action("CHOOSE", (Card.parse("KH"),), word="trump"),
+    ...               Action("CHOOSE", word="fresh_deal")])
+    'trump KH/fresh_deal'
+    """
+    return sep.join(" ".join([a.word, *map(str, a.cards)]) for a in actions)
 
 
 def _is_card(token: str) -> bool:

@@ -25,7 +25,7 @@ from hoyle.cards import Card
 from hoyle.engine import rng as draw  # the seeded draws
 from hoyle.engine.event import EventKind
 from hoyle.engine.flow import Continuation, Resume
-from hoyle.engine.action import CHANCE, TERMINAL, Action
+from hoyle.engine.action import CHANCE, TERMINAL, Action, choice_words
 from hoyle.engine.event import Event, event
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
 from hoyle.engine.records import GameRecord
@@ -549,7 +549,7 @@ class BaseState:
         decision (``verb_ok``: the game accepts its verb here)."""
         assert self.decision is not None
         if not verb_ok or self.decision.option_for(action) is None:
-            choices = ", ".join(o.action.word for o in self.decision.options)
+            choices = choice_words([o.action for o in self.decision.options], ", ")
             raise IllegalAction(f"choose one of: {choices}")
 
     def _do_choose(self, action: Action, events: list[Event]) -> None:
