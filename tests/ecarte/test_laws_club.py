@@ -138,6 +138,15 @@ def test_CLUB_10_turn_up_procedure() -> None:
     assert str(s.turn_up) == "8S"
 
 
+def test_CLUB_11_several_turned_names_the_dealer_or_no_seat() -> None:
+    s = at_proposal(C)
+    before = list(s.history)
+    with pytest.raises(IllegalAction, match=f"the dealer turns up \\(seat {DEALER}\\)"):
+        act(s, f"REPORT several_turned {ELDER} 9D")
+    assert s.history == before
+    the_ruling(act(s, f"REPORT several_turned {DEALER} 9D"), "CLUB-11")
+
+
 def test_CLUB_11_several_turned_choose_trump_or_fresh_deal() -> None:
     s = at_proposal(C)
     r = the_ruling(act(s, "REPORT several_turned 9D"), "CLUB-11")

@@ -141,6 +141,9 @@ def check_report(s: Table, action: Action) -> None:
     if word == "several_turned" and s.turn_up is None:
         raise IllegalAction("several cards turned up is reported at the turn-up, before "
                             "the elder hand stands or proposes")
+    if word == "several_turned" and action.n is not None and action.n != s.dealer:
+        raise IllegalAction(f"the dealer turns up (seat {s.dealer}): several cards turned "
+                            f"are not seat {action.n}'s act")
     # several_turned after the elder hand's first act: ruled too late (past_window)
     if word in ("faced_in_stock", "card_turned_in_exchange") or (
             word == "several_turned" and not past_window(s, word)):
