@@ -136,8 +136,7 @@ class BaseState:
         seats: the number of seats (each cuts for deal).
 
     Attributes:
-        phase: the phase (a member of the game's ``Phase`` or of :class:`FramePhase`: a
-            ``str`` either way).
+        phase: the phase, a member of the game's :attr:`PHASE` (a ``str``).
         to_act: the seat to act, :data:`CHANCE` or :data:`TERMINAL`.
         dealer: the dealer's seat, ``None`` before the cut for deal.
         cuts: each seat's card cut for deal (``None``: not cut yet).
@@ -272,8 +271,8 @@ class BaseState:
         """An independent copy (cheap: lists are copied, cards are shared values)."""
         c = copy.copy(self)
         own = getattr(self, "__dict__", None)
-        if own:  # a game's state not compiled, over the compiled framework: copy.copy
-            c.__dict__.update(own)  # keeps the framework's attributes, not the game's
+        if own and not c.__dict__:  # a game's state not compiled, over the compiled
+            c.__dict__.update(own)  # framework: copy.copy kept only the framework's fields
         c.cuts = list(self.cuts)
         c._history = list(self._history)
         if self._views is not None:

@@ -137,7 +137,7 @@ def _model(title: str, options: tuple[tuple[str, str], ...]) -> type[BaseModel]:
     fields: dict[str, Any] = {}
     for name, kind in options:
         if kind == "flag":
-            fields[name] = (Annotated[bool, _flag(name)], None)
+            fields[name] = (Annotated[bool, _flag(name)], False)
         elif kind == "int":
             fields[name] = (Annotated[int | None, _whole_number(name)], None)
         else:
@@ -162,14 +162,8 @@ def read_options(form: LobbyForm, options: Sequence[Option], title: str) -> dict
             match play), a number is not a whole number or is out of range, or the match is
             not first to 1 to :data:`~hoyle.engine.series.MAX_MATCH` games.
     """
-    given: dict[str, str | None] = dict(form.options)
-    for o in options:
-        if o.flag:
-            given[o.name] = given.get(o.name)  # absent: off
-    flags = {o.name for o in options if o.flag}
     try:
-        model = options_model(options, title).model_validate(
-            {k: v for k, v in given.items() if v is not None or k in flags})
+        model = options_model(options, title).model_validate(form.options)
     except ValidationError as e:
         errors = e.errors()
         err = next((x for x in errors if x["type"] == "extra_forbidden"), errors[0])
@@ -179,7 +173,7 @@ def read_options(form: LobbyForm, options: Sequence[Option], title: str) -> dict
             raise WebError(f"{title} has no option {short_repr(name)}{what}") from None
         cause = err.get("ctx", {}).get("error")
         raise WebError(str(cause) if cause is not None else err["msg"]) from None
-    values = {k: v for k, v in model.model_dump().items() if v is not None or k in flags}
+    values = {k: v for k, v in model.model_dump().items() if v is not None}
     if values.get(MATCH) is not None:
         check_match(values[MATCH])
     return values
