@@ -29,6 +29,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.typing import Origin
 
 from hoyle.web.app import cookie_name
 from hoyle.web.store import SqliteStore
@@ -79,7 +80,7 @@ class Stats:
 async def client(base: str, table_id: str, token: str, seat: int, stats: Stats,
                  deadline: float, pause: float, rng: random.Random) -> None:
     uri = base.replace("http", "ws") + f"/t/{table_id}/ws"
-    async with connect(uri, additional_headers={
+    async with connect(uri, origin=Origin(base), additional_headers={
             "Cookie": f"{cookie_name(table_id)}={token}"}, max_size=None) as ws:
         await ws.send(json.dumps({"type": "sync", "seq": 0}))
         while time.monotonic() < deadline:
@@ -131,7 +132,8 @@ def main() -> None:
     base = f"http://127.0.0.1:{port}"
     env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-m", "hoyle", "serve", "--port", str(port),
-                             "--db", str(db), "--max-tables", str(max(20, args.tables))],
+                             "--db", str(db), "--max-tables", str(max(20, args.tables)),
+                             "--max-connections-per-address", str(max(256, 4 * args.tables))],
                             env=env, stdout=subprocess.DEVNULL)
     try:
         for _ in range(600):
@@ -147,8 +149,11 @@ def main() -> None:
                                                "seat1": "person", "seed": str(args.seed + i)})
                 table_id = r.headers["location"].rsplit("/", 1)[1]
                 t0 = r.cookies[cookie_name(table_id)]
+                page = http.get(f"/t/{table_id}").text  # the creator's page: the invite link
+                secret = page.split("?invite=", 1)[1].split('"', 1)[0]
                 http.cookies.clear()
-                t1 = http.post(f"/t/{table_id}/sit/1").cookies[cookie_name(table_id)]
+                t1 = http.post(f"/t/{table_id}/sit/1?invite={secret}").cookies[
+                    cookie_name(table_id)]
                 http.cookies.clear()
                 seats.append((table_id, t0, t1))
         stats = Stats()

@@ -10,6 +10,7 @@ test imports the command line; each test that needs a width gives its own."""
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 
@@ -30,3 +31,14 @@ def _data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     """Every test (and every process it starts) keeps its saves and statistics in a data
     folder of its own, never the user's (``HOYLE_DATA_DIR``, :mod:`hoyle.cli.saves`)."""
     monkeypatch.setenv("HOYLE_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture(autouse=True)
+def _web_at_test_speed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The web app's human-paced waits (a person's forced card after a pause, a computers'
+    table a little slower than the persons') are off in tests, which play whole games through
+    it; the tests of those waits give them to ``create_app`` themselves."""
+    app = sys.modules.get("hoyle.web.app")
+    if app is not None:
+        monkeypatch.setattr(app, "FORCED_PAUSE", (0.0, 0.0))
+        monkeypatch.setattr(app, "COMPUTERS_PACE", 0.0)

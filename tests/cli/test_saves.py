@@ -62,7 +62,7 @@ def test_concurrent_saves_from_several_processes_leave_one_whole_record(tmp_path
     assert final.seed is not None and final.seed % 1000 == 39  # some process's last
     assert final == _record(final.seed)
     leftovers = sorted(f.name for f in tmp_path.iterdir())
-    assert leftovers == [".game.json.lock", "game.json"]  # no temporary file left
+    assert leftovers == ["game.json"]  # no temporary file, nor the lock file (issue 28)
 
 
 def test_a_symlink_planted_at_the_temporary_name_is_not_followed(tmp_path: Path) -> None:
@@ -93,9 +93,9 @@ def test_a_252_character_name_can_be_saved(tmp_path: Path) -> None:
     assert len(path.name) == 252
     _record(2).save(path)
     assert GameRecord.load(path) == _record(2)
-    _record(3).save(path)  # and saved again over it, its lock file reused
+    _record(3).save(path)  # and saved again over it, its lock file made anew
     assert GameRecord.load(path) == _record(3)
-    assert len(list(tmp_path.iterdir())) == 2
+    assert len(list(tmp_path.iterdir())) == 1  # the lock file removed after each write
 
 
 @pytest.fixture
@@ -125,7 +125,7 @@ def test_a_failed_write_keeps_the_last_good_record_and_no_temporary(
     with pytest.raises(RecordError, match="No space left on device"):
         _record(2).save(path)
     assert path.read_bytes() == good
-    assert sorted(f.name for f in tmp_path.iterdir()) == [".game.json.lock", "game.json"]
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["game.json"]
     full_disk[0] = False
     _record(2).save(path)
     assert GameRecord.load(path) == _record(2)

@@ -21,6 +21,7 @@ The standard situation (``at_*`` helpers):
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -146,6 +147,23 @@ def at_24(referee: bool = False) -> CribbageState:
     s = at_play(referee)
     act(s, *TO_24)
     assert (s.count, s.current_player) == (24, PONE)
+    return s
+
+
+# A count whose last card scores and is followed by its player's own claim of the go, so
+# that the claimant is to act again before any card is played (EW-xix's window, in
+# software play too): the pone keeps TH 5H 7C 8D, the dealer KS 5S 7H 8S; starter 9S.
+# TH (10), KS (20), 5H (25), then the dealer's 5S makes 30 and a pair (2, CRIB-R-9); no
+# card left fits (each is 7 or more), so the dealer also claims one for last (EW-T-ix).
+PAIR_DEAL = "DEAL TH 5H 7C 8D 2C 3C KS 5S 7H 8S QC KD"
+TO_PAIR = ("PLAY TH", "CLAIM 0", "PLAY KS", "CLAIM 0", "PLAY 5H", "CLAIM 0", "PLAY 5S")
+
+
+def at_pair_then_go(referee: bool = False) -> CribbageState:
+    """At the dealer's claim for 5S (a pair: 2 due), his claim of the go to follow."""
+    s = at_deal(referee)
+    act(s, PAIR_DEAL, *DISCARDS, "STARTER 9S", *TO_PAIR)
+    assert s.claim is not None and (s.claim.seat, s.claim.points) == (DEALER, 2)
     return s
 
 
@@ -848,6 +866,29 @@ def test_EW_xvi_overclaim_short_of_game_is_only_an_overscore() -> None:
     assert s.phase == "decision" and s.result is None
 
 
+@pytest.mark.parametrize("start, amends, score, won", [
+    (119, ("AMEND 2",), 121, True),  # 2 due for his pair: truly 121, the game is his
+    (118, ("AMEND 3",), 120, False),  # 118 + 3 = 121, but 2 due: 120, a false claim
+    (110, ("AMEND 5", "AMEND 11"), 112, False),  # 3 too many pegged at 115, then 6 more
+])
+def test_EW_xvi_an_amendment_that_reaches_the_game_is_settled_at_once(
+        start: int, amends: tuple[str, ...], score: int, won: bool) -> None:
+    # The dealer claims 0 for his pair (2 due) and amends before his go. An amendment is
+    # compared with the true count only when its window shuts (EW-xiii), but one that takes
+    # him to 121 claims the game: settled at once, it loses the game if the true count does
+    # not reach it, his peg back at his true score (the 3 pegged too many are put back).
+    s = CribbageState(laws=EW, manual_count=True, start_scores=(0, start))
+    act(s, *CUT, PAIR_DEAL, *DISCARDS, "STARTER 9S", *TO_PAIR, "CLAIM 0")
+    events = act(s, *amends)
+    assert s.is_terminal() and s.result is not None
+    assert s.scores == (0, score)
+    if won:
+        assert not rulings(events) and (s.result.winner, s.result.forfeit) == (DEALER, "")
+    else:
+        the_ruling(events, "EW-xvi")
+        assert (s.result.winner, s.result.forfeit) == (PONE, "EW-xvi")
+
+
 def test_EW_xvi_reported_false_claim_of_game_loses() -> None:
     s = at_24(referee=True)
     events = act(s, "REPORT false_game_claim 0")
@@ -947,13 +988,15 @@ def test_EW_xix_amend_after_a_play_claim_is_illegal_in_software_play() -> None:
 
 def test_EW_xix_amend_after_a_play_claim_is_a_late_claim_in_referee_mode() -> None:
     s = at_play(referee=True)
-    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 0", "PLAY 5H", "CLAIM 2")
+    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 0", "PLAY 5H")  # the next card is played
     before = table(s)
     r = the_ruling(act(s, "AMEND 2"), "EW-xix")
     assert not r.effects and r.points == ()
-    assert table(s) == before and s.scores == (2, 0)
+    assert table(s) == before and s.scores == (0, 0)
     r = the_ruling(act(s, "REPORT late_claim 1"), "EW-xix")
-    assert not r.effects and s.scores == (2, 0)
+    assert not r.effects and s.scores == (0, 0)
+    act(s, "CLAIM 2")  # the pone's pair
+    assert s.scores == (2, 0)
 
 
 # -- EW-xx, EW-xxii, EW-coda-1: the game lost -------------------------------------------------
@@ -1127,32 +1170,54 @@ def test_EW_refereed_game_record_replays_to_the_same_state() -> None:
 
 @pytest.mark.parametrize("referee", [False, True])
 def test_EW_xix_neglected_play_points_taken_before_the_next_card(referee: bool) -> None:
-    s = at_play(referee)
-    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 0")  # 15: the dealer claims 0 of 2
-    assert s.scores == (0, 0)
-    events = act(s, "AMEND 2")  # before the pone's next card: the 2 are still his
+    s = at_pair_then_go(referee)
+    act(s, "CLAIM 0")  # the dealer claims 0 of the 2 for his pair
+    assert s.scores == (0, 0) and (s.phase, s.current_player) == ("claim", DEALER)
+    events = act(s, "AMEND 2")  # before the next card (his go to claim): still his
     assert s.scores == (0, 2) and not rulings(events)
-    # After the next card the window is shut (EW-xix): a later claim is refused.
-    act(s, "PLAY 5H", "CLAIM 2")
-    assert s.scores == (2, 2)
+    events = act(s, "CLAIM 1")  # the window shuts: 2 of 2 taken, nothing to rule
+    assert s.scores == (0, 3) and not rulings(events)
+    act(s, "PLAY 7C")  # the pone leads the next count: the window is shut (EW-xix)
     if referee:
         r = the_ruling(act(s, "AMEND 4"), "EW-xix")
-        assert not r.effects and s.scores == (2, 2)
+        assert not r.effects and s.scores == (0, 3)
     else:
         with pytest.raises(IllegalAction, match="EW-xix"):
             act(s, "AMEND 4")
 
 
+@pytest.mark.parametrize("referee", [False, True])
+def test_EW_xix_the_claimant_amends_out_of_turn_only_at_a_real_table(referee: bool) -> None:
+    # JD then 5D is fifteen, 2 for the dealer; he claims 0 and the pone is to play. In
+    # software play the seat that acts is the one to act: the pone's AMEND would peg the
+    # dealer up only to take him down (EW-ix), so it is refused. At a real table the
+    # referee enters the dealer's own amendment.
+    s = at_play(referee)
+    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 0")
+    assert s.current_player == PONE
+    if referee:
+        act(s, "AMEND 2")
+        assert s.scores == (0, 2)
+        return
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="only seat 1, who made the claim"):
+        act(s, "AMEND 2")
+    assert snapshot(s) == before
+
+
 def test_EW_xix_amending_past_the_points_due_is_an_overscore() -> None:
-    s = at_play()
-    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 1")  # 1 of the 2 due
-    events = act(s, "AMEND 5")  # 4 more pegged: 3 too many (EW-ix)
-    assert s.scores == (0, 5)
+    s = at_pair_then_go()
+    act(s, "CLAIM 1")  # 1 of the 2 due
+    events = act(s, "AMEND 5")  # 4 more pegged: 3 too many, not told yet (EW-xiii)
+    assert s.scores == (0, 5) and not rulings(events)
+    events = act(s, "CLAIM 1")  # his go: the window shuts, the amended claim is compared
     (e,) = rulings(events, "EW-ix")
     assert s.phase == "decision" and s.current_player == PONE
     assert {str(a) for a in s.legal_actions()} == {"CHOOSE takedown", "CHOOSE accept"}
-    act(s, "CHOOSE takedown")  # the dealer goes back 3, the pone scores 3
-    assert s.scores == (3, 2)
+    assert s.scores == (0, 5)  # the go is claimed once the pone has chosen
+    act(s, "CHOOSE takedown")  # the dealer goes back 3, the pone scores 3; then his go: 1
+    assert s.scores == (3, 3)
+    assert (s.phase, s.current_player) == ("play", PONE)  # the pone leads the next count
 
 
 def test_EW_xiii_an_underclaim_open_to_amendment_does_not_say_how_short_it_was() -> None:
@@ -1172,8 +1237,8 @@ def test_EW_xiii_an_underclaim_open_to_amendment_does_not_say_how_short_it_was()
 
 
 def test_EW_xix_amend_is_capped_as_a_claim_is() -> None:
-    s = at_play()
-    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 0")
+    s = at_pair_then_go()
+    act(s, "CLAIM 0")
     before = snapshot(s)
     for n in (30, 1_000_000_000):  # a claim is at most 29 with hands of four
         with pytest.raises(IllegalAction, match="from 0 to 29, as a claim does"):
@@ -1184,10 +1249,61 @@ def test_EW_xix_amend_is_capped_as_a_claim_is() -> None:
 
 
 def test_EW_xix_amend_cannot_lower_a_claim() -> None:
-    s = at_play()
-    act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 1")
+    s = at_pair_then_go()
+    act(s, "CLAIM 1")
     with pytest.raises(IllegalAction, match="adds neglected points"):
         act(s, "AMEND 1")
+
+
+def _amendment_answers(s: CribbageState) -> tuple[tuple[str, ...], ...]:
+    """``CLAIM 0`` for the card just played, then ``AMEND 1`` … ``AMEND 29`` in turn (each
+    on the state the last left): for each, the engine's answer as a player sees it,
+    refused (and why) or accepted (and the laws of any rulings it drew)."""
+    answers = []
+    act(s, "CLAIM 0")
+    for k in range(1, 30):
+        try:
+            events = s.apply(Action("AMEND", n=k))
+        except IllegalAction as e:
+            answers.append(("refused", str(e)))
+            continue
+        answers.append(("accepted", *(e.source for e in rulings(events))))
+    return tuple(answers)
+
+
+@pytest.mark.parametrize("referee", [False, True])
+def test_EW_xiii_an_amendment_is_answered_alike_whatever_the_true_count(referee: bool
+                                                                         ) -> None:
+    # "Claim 0, then amend 1, 2, 3... until refused" must not find the true count (EW-xiii:
+    # no help in counting): over seeded deals, at every claim in the play whose claimant
+    # may amend it (in software play, the seat to act again before the next card: his go
+    # to claim, or the adversary out of cards), the answers to AMEND 1 ... 29 are the same
+    # whether 0, 2 or more points were due. Only the first deals are probed, so that no
+    # amendment reaches the game (a claim of game is settled at once, EW-xvi).
+    seen: dict[int, set[tuple[tuple[str, ...], ...]]] = {}
+    for seed in range(60):
+        rng = random.Random(seed)
+        s = new(referee)
+        while not s.is_terminal() and s.deal_number <= 2:
+            if s.current_player == CHANCE:
+                s.apply(s.sample_chance(rng))
+            elif s.phase == "claim":
+                claim = s.claim
+                assert claim is not None
+                probe = s.clone()
+                probe.apply(Action("CLAIM", n=0))
+                owner_acts = probe.current_player == claim.seat
+                if claim.what == "play" and (referee or owner_acts):
+                    assert max(s.scores) + 29 < s.rules.target
+                    seen.setdefault(claim.points, set()).add(_amendment_answers(s.clone()))
+                s.apply(Action("CLAIM", n=claim.points))
+            else:
+                s.apply(rng.choice(s.legal_actions()))
+    assert 0 in seen and len([t for t in seen if t > 0]) >= 2, sorted(seen)
+    answers = set().union(*seen.values())
+    assert len(answers) == 1, {t: len(a) for t, a in seen.items()}
+    (only,) = answers
+    assert only == (("accepted",),) * 29  # each taken, nothing told until the window shuts
 
 
 def test_EW_ix_overscore_may_still_be_called_until_the_next_cut() -> None:

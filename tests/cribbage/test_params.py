@@ -36,12 +36,13 @@ def ruling_on(kind: str, offender: int | None = None, **facts: Any) -> Callable[
 
 
 def short_claim_amendable(code: LawCode) -> Any:
-    """EW-xix / ACC-8.3: the dealer claims 0 for a fifteen in the play; may he still amend
-    it before the pone's next card? (seat 1 deals; the deal of tests/cribbage/test_laws_ew)"""
+    """EW-xix / ACC-8.3: the dealer claims 0 for a pair in the play; may he still amend it
+    at his claim of the go, before the next card? (seat 1 deals; the deal of
+    tests/cribbage/test_laws_ew's ``at_pair_then_go``)"""
     s = CribbageState(laws=code, manual_count=True)
-    for text in ("CUT 9C", "CUT 2D", "DEAL 5H 5C 5S JD 2C 3C 5D TH 4H 6D QC KD",
-                 "DISCARD 2C 3C", "DISCARD QC KD", "STARTER 9S", "PLAY JD", "CLAIM 0",
-                 "PLAY 5D", "CLAIM 0"):
+    for text in ("CUT 9C", "CUT 2D", "DEAL TH 5H 7C 8D 2C 3C KS 5S 7H 8S QC KD",
+                 "DISCARD 2C 3C", "DISCARD QC KD", "STARTER 9S", "PLAY TH", "CLAIM 0",
+                 "PLAY KS", "CLAIM 0", "PLAY 5H", "CLAIM 0", "PLAY 5S", "CLAIM 0"):
         s.apply(Action.parse(text))
     return s.is_legal(Action.parse("AMEND 2"))
 

@@ -79,6 +79,13 @@ def known_after(record: GameRecord, seat: int | None) -> list[set[str]]:
     return known
 
 
+def _limit_files(n: int) -> Any:
+    def limit() -> None:
+        import resource
+        resource.setrlimit(resource.RLIMIT_NOFILE, (n, n))
+    return limit
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -86,14 +93,21 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: Path, port: int, insecure_seed: int | None = None, *more: str
+def server(db: Path, port: int, insecure_seed: int | None = None, *more: str,
+           nofile: int | None = None, log: Path | None = None
            ) -> Iterator[subprocess.Popen[bytes]]:
+    """``hoyle serve`` on ``db`` and ``port`` in a process of its own, once it answers
+    (``nofile``: its limit of open descriptors; its stderr goes to the file ``log``, else
+    to a pipe the caller may read once it has stopped)."""
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     seed = [] if insecure_seed is None else ["--insecure-seed", str(insecure_seed)]
+    if not any(m.startswith("--forced-pause") for m in more):  # a person's forced card at
+        seed += ["--forced-pause", "0"]                         # once (tests only)
     seed += list(more)
     proc = subprocess.Popen([sys.executable, "-m", "hoyle", "serve", "--port", str(port),
                              "--db", str(db), *seed], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.PIPE if log is None else log.open("wb"),
+                            preexec_fn=None if nofile is None else _limit_files(nofile))
     try:
         deadline = time.monotonic() + 60
         while True:  # wait until it listens (not a timed assertion: a start-up wait)
@@ -109,6 +123,19 @@ def server(db: Path, port: int, insecure_seed: int | None = None, *more: str
         if proc.poll() is None:
             proc.kill()
         proc.wait()
+
+
+def wait_until(page: Any, expression: str, arg: Any = None, timeout: float | None = None
+               ) -> None:
+    """Wait until ``expression`` (a JavaScript expression or function of ``arg``) is true
+    in ``page``, polling it with ``page.evaluate`` every 50 ms, at most ``timeout`` ms
+    (30 s). Playwright's own ``wait_for_function`` evaluates its predicate as a string in the
+    page, which the pages' Content-Security-Policy (no ``unsafe-eval``) forbids."""
+    deadline = time.monotonic() + (30_000 if timeout is None else timeout) / 1000
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not true in time: {expression}")
+        time.sleep(0.05)
 
 
 CHROMIUM = "/usr/bin/chromium"

@@ -37,19 +37,32 @@ def settle(client: TestClient, table_id: str | None = None) -> None:
     client.portal.call(hub.settle, table_id)  # type: ignore[union-attr]
 
 
+def invite(client: TestClient, table_id: str) -> str:
+    """The table's invite query (``?invite=SECRET``, as its page shows its seated players;
+    an open table's: ``""``)."""
+    secret = client.app.state.tables.get(table_id).row.invite  # type: ignore[attr-defined]
+    return "" if secret is None else f"?invite={secret}"
+
+
 def sit(client: TestClient, table_id: str, seat: int) -> str:
-    """Take seat ``seat``: its token."""
-    r = client.post(f"/t/{table_id}/sit/{seat}", follow_redirects=False)
+    """Take seat ``seat`` from the invite link: its token."""
+    r = client.post(f"/t/{table_id}/sit/{seat}{invite(client, table_id)}",
+                    follow_redirects=False)
     assert r.status_code == 303
     token = r.cookies.get(cookie_name(table_id)) or ""
     client.cookies.clear()
     return token
 
 
+ORIGIN = {"origin": "http://testserver"}
+"""The ``Origin`` a page of the test client's server sends (every browser sends one)."""
+
+
 def connect(client: TestClient, table_id: str, token: str | None) -> WebSocketTestSession:
-    """The table's socket, with the seat's cookie (``None``: a spectator's)."""
+    """The table's socket from the server's own page, with the seat's cookie (``None``: a
+    spectator's)."""
     headers = {"cookie": f"{cookie_name(table_id)}={token}"} if token else {}
-    return client.websocket_connect(f"/t/{table_id}/ws", headers=headers)
+    return client.websocket_connect(f"/t/{table_id}/ws", headers={**ORIGIN, **headers})
 
 
 def recv(ws: WebSocketTestSession) -> dict[str, Any]:

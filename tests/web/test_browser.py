@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from helpers.web import cards_mentioned, chromium, free_port, known_after, server
+from helpers.web import (cards_mentioned, chromium, free_port, known_after, server, wait_until)
 from hoyle.engine.records import GameRecord
 
 pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
@@ -84,7 +84,7 @@ class Seat:
         }""")
         if clicked is None:  # an update came first: it is not this seat's move after all
             return
-        page.wait_for_function(
+        wait_until(page, 
             "([s]) => document.getElementById('table').dataset.seq != s"
             " || document.getElementById('error').textContent"
             " || document.querySelector('#hand button.chosen')", arg=[str(before)])
@@ -109,6 +109,11 @@ def shot(page: Page, name: str) -> Path:
     return path
 
 
+def invite_link(page: Page) -> str:
+    """The invite link a table's page shows its creator (with its secret)."""
+    return page.locator('input[aria-label="invite link"]').input_value()
+
+
 def create(seat: Seat, base: str, game: str, seats: list[str]) -> str:
     """Create a table through the lobby's form: the table page's address."""
     page = seat.page
@@ -118,7 +123,7 @@ def create(seat: Seat, base: str, game: str, seats: list[str]) -> str:
         form.locator(f'select[name="seat{i}"]').select_option(kind)
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/t/*")
-    page.wait_for_function("document.getElementById('table').dataset.seq !== undefined")
+    wait_until(page, "document.getElementById('table').dataset.seq !== undefined")
     return page.url
 
 
@@ -131,9 +136,9 @@ def test_two_people_play_a_whole_six_card_game_through_the_page(browser: Browser
                                                                 ) -> None:
     a, b = Seat(browser), Seat(browser)
     url = create(a, base, "cribbage", ["person", "person"])
-    b.page.goto(url)  # the invite link
+    b.page.goto(invite_link(a.page))  # the invite link, as the creator's page shows it
     b.page.click("text=Take seat 2")
-    b.page.wait_for_function("document.getElementById('table').dataset.seq !== undefined")
+    wait_until(b.page, "document.getElementById('table').dataset.seq !== undefined")
     seats = [a, b]
     moves = 0
     while not (a.finished() and b.finished()):
@@ -166,7 +171,7 @@ def test_a_person_plays_ecarte_against_the_computer_through_the_page(
     url = create(me, base, "ecarte", ["person", "rules"])
     moves = 0
     while not me.finished():
-        me.page.wait_for_function(
+        wait_until(me.page, 
             "document.getElementById('table').dataset.mine === '1'"
             " || document.getElementById('table').dataset.finished === '1'")
         if me.finished():
@@ -194,7 +199,7 @@ def test_the_lobby_and_a_phone_sized_table(browser: Browser, base: str) -> None:
     form.locator('select[name="seat1"]').select_option("expert")
     form.locator('select[name="opt_match"]').select_option("3")  # first to 3 games
     form.locator("button[type=submit]").click()
-    page.wait_for_function("document.getElementById('table').dataset.mine === '1'")
+    wait_until(page, "document.getElementById('table').dataset.mine === '1'")
     # the match's line and its games' records, as the page's script draws them
     assert page.text_content("#match") == ("Game 1. Match, first to 3 games: Player 1 0, "
                                            "Computer 2 (expert) 0.")
@@ -208,7 +213,7 @@ def test_the_lobby_and_a_phone_sized_table(browser: Browser, base: str) -> None:
     page.keyboard.press("/")
     page.keyboard.type(" ".join(c or "" for c in cards))
     page.keyboard.press("Enter")
-    page.wait_for_function("([s]) => document.getElementById('table').dataset.seq != s",
+    wait_until(page, "([s]) => document.getElementById('table').dataset.seq != s",
                            arg=[before])
     assert page.locator("#hand button").count() == 4  # two laid away
     width = page.evaluate("document.documentElement.scrollWidth")

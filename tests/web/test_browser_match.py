@@ -15,8 +15,9 @@ import httpx
 import pytest
 from playwright.sync_api import Browser
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
-from helpers.web import chromium, free_port, server
+from helpers.web import chromium, free_port, server, wait_until
 from hoyle.web.app import cookie_name
 
 pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
@@ -61,8 +62,8 @@ def test_the_last_show_of_game_1_is_cleared_when_game_2_starts(
         page = browser.new_context().new_page()
         page.add_init_script(f"window.addEventListener('DOMContentLoaded', {WATCH})")
         page.goto(f"{base}/t/{table_id}")
-        page.wait_for_function("document.getElementById('table').dataset.seq !== undefined")
-        with connect(f"ws://127.0.0.1:{port}/t/{table_id}/ws",
+        wait_until(page, "document.getElementById('table').dataset.seq !== undefined")
+        with connect(f"ws://127.0.0.1:{port}/t/{table_id}/ws", origin=Origin(base),
                      additional_headers={"Cookie": f"{cookie_name(table_id)}={token}"}) as ws:
             ws.send(json.dumps({"type": "sync", "seq": 0}))
             f = frames(ws)
@@ -72,7 +73,7 @@ def test_the_last_show_of_game_1_is_cleared_when_game_2_starts(
                                         "action": f["legal"][0]}))
                 f = frames(ws)
             seq = f["seq"]
-        page.wait_for_function("([s]) => +document.getElementById('table').dataset.seq >= s",
+        wait_until(page, "([s]) => +document.getElementById('table').dataset.seq >= s",
                                arg=[seq])
         seen: list[list[str]] = page.evaluate("window.seen")
         line = page.text_content("#match") or ""

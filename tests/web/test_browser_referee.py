@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from helpers.web import cards_mentioned, chromium, free_port, server
+from helpers.web import cards_mentioned, chromium, free_port, server, wait_until
 from hoyle.cribbage.phase import Phase
 from hoyle.interface.registry import get_game
 
@@ -45,7 +45,7 @@ def seq(page: Page) -> int:
 
 
 def wait_past(page: Page, before: int) -> None:
-    page.wait_for_function(
+    wait_until(page, 
         "([s]) => document.getElementById('table').dataset.seq != s"
         " || document.getElementById('error').textContent", arg=[str(before)])
     assert page.text_content("#error") == "", page.text_content("#error")
@@ -111,13 +111,13 @@ def test_a_person_referees_three_deals_and_a_report_from_the_page(
     form.locator('input[name="names"]').fill("Ann, Bob")
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/t/*")
-    page.wait_for_function("document.getElementById('table').dataset.seq === '0'")
+    wait_until(page, "document.getElementById('table').dataset.seq === '0'")
     url = page.url
     assert page.text_content("#prompt") == "Ann cuts for the deal (a card):"
     assert page.locator("#pack button").count() == 52
     watcher = browser.new_context().new_page()
     watcher.goto(url)
-    watcher.wait_for_function("document.getElementById('table').dataset.seq === '0'")
+    wait_until(watcher, "document.getElementById('table').dataset.seq === '0'")
     assert watcher.locator("#pack").count() == 0 and watcher.locator("#move").is_hidden()
 
     spec = get_game("cribbage")
@@ -158,7 +158,7 @@ def test_a_person_referees_three_deals_and_a_report_from_the_page(
     entered("report touched_pegs 0")
     assert "Ruling EW-xiv" in page.text_content("#log")
     assert "Bob 4, back peg 2" in page.get_attribute("#board svg", "aria-label")
-    watcher.wait_for_function("([s]) => document.getElementById('table').dataset.seq == s",
+    wait_until(watcher, "([s]) => document.getElementById('table').dataset.seq == s",
                               arg=[str(seq(page))])
     still_hidden = {str(c) for s in (0, 1) for c in state.view(s).hand} | {
         "9S", "TS", "QH", "KH"}
@@ -204,21 +204,21 @@ def test_an_away_seat_is_counted_down_on_the_opponents_page(browser: Browser,
     form.locator("button[type=submit]").click()
     a.wait_for_url("**/t/*")
     url = a.url
-    b.goto(url)
+    b.goto(a.locator('input[aria-label="invite link"]').input_value())  # the invite link
     b.click("text=Take seat 2")
-    b.wait_for_function("document.getElementById('table').dataset.seq !== undefined")
+    wait_until(b, "document.getElementById('table').dataset.seq !== undefined")
     assert a.locator("#away").is_hidden()
     b.goto("about:blank")  # seat 2 leaves
-    a.wait_for_function("document.getElementById('away').textContent.includes("
+    wait_until(a, "document.getElementById('away').textContent.includes("
                         "'Player 2 is away: the seat waits 0:0')")
     # at zero: adjourned and kept, nothing forfeited
-    a.wait_for_function("document.getElementById('away').textContent.includes("
+    wait_until(a, "document.getElementById('away').textContent.includes("
                         "'has not come back: the game is adjourned and kept')")
     assert "Nothing is forfeited" in a.text_content("#away")
     assert a.get_attribute("#table", "data-finished") == "0"
     b.goto(url)  # seat 2 is back: its cookie holds the seat
-    b.wait_for_function("document.getElementById('table').dataset.seq !== undefined")
-    a.wait_for_function("document.getElementById('away').hidden")
+    wait_until(b, "document.getElementById('table').dataset.seq !== undefined")
+    wait_until(a, "document.getElementById('away').hidden")
     assert "You are Player 2" in b.text_content(".who")
     a.context.close()
     b.context.close()
@@ -237,13 +237,13 @@ def test_a_claims_many_numbers_are_one_list_not_thirty_buttons(browser: Browser,
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/t/*")
     for _ in range(40):  # lay away, then play, until a claim is asked
-        page.wait_for_function("document.getElementById('table').dataset.mine === '1'")
+        wait_until(page, "document.getElementById('table').dataset.mine === '1'")
         if page.locator("#choices").count():
             break
         before = seq(page)
         page.evaluate("""() => { const b = document.querySelector('#buttons button')
             || document.querySelector('#hand button.legal:not(.chosen)'); if (b) b.click(); }""")
-        page.wait_for_function(
+        wait_until(page, 
             "([s]) => document.getElementById('table').dataset.seq != s"
             " || document.querySelector('#hand button.chosen')", arg=[str(before)])
         if page.locator("#hand button.chosen").count():

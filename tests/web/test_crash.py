@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from helpers.web import free_port, server
 from hoyle.web.app import cookie_name
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or 
 
 def ws_for(port: int, table_id: str, token: str) -> ClientConnection:
     return connect(f"ws://127.0.0.1:{port}/t/{table_id}/ws",
-                   additional_headers={"Cookie": f"{cookie_name(table_id)}={token}"})
+                   origin=Origin(f"http://127.0.0.1:{port}"), additional_headers={"Cookie": f"{cookie_name(table_id)}={token}"})
 
 
 # Reads wait at most 60 s for a frame (a hang becomes a failure, not a stuck suite).
@@ -91,7 +92,7 @@ def test_a_killed_server_loses_no_acknowledged_action(tmp_path: Path) -> None:
     with server(db, port, insecure_seed=seed) as proc:
         r = httpx.post(f"http://127.0.0.1:{port}/tables", data={
             "game": "cribbage", "opt_variant": "five-card", "seat0": "person",
-            "seat1": "person"})
+            "seat1": "person", "open": "on"})  # open: the second seat taken without invite
         assert r.status_code == 303, r.text
         table_id = r.headers["location"].rsplit("/", 1)[1]
         t0 = r.cookies[cookie_name(table_id)]

@@ -12,7 +12,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from helpers.webclient import connect, new_table, recv, settle, sit
-from hoyle.web.app import BURST, SYNC_COST, create_app
+from hoyle.web.app import BURST, SYNC_COST, TOO_FAST, create_app
 from hoyle.web.store import SqliteStore
 from hoyle.web.tables import Tables
 
@@ -61,7 +61,8 @@ def test_a_sync_costs_more_than_a_move_against_the_rate_limit(tmp_path: Path) ->
                 assert recv(ws)["type"] == "update"
             ws.send_text(json.dumps({"type": "sync", "seq": 0}))
             e = recv(ws)
-    assert e["type"] == "error" and "slow down" in e["message"]
+            assert ws.receive()["code"] == TOO_FAST  # closed: its excess is never read
+    assert e["type"] == "error" and "too many messages" in e["message"]
 
 
 def test_a_computers_match_does_not_hold_the_lobby_nor_the_start(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from helpers.webclient import connect, new_table, recv, sit, stored
+from helpers.webclient import connect, invite, new_table, recv, sit, stored
 from hoyle.web.app import MAX_SEAT_SOCKETS, REPLACED, create_app
 
 
@@ -120,8 +120,9 @@ def test_bad_match_lengths_games_and_seats_are_said_quoted(tmp_path: Path) -> No
 def test_seats_are_said_from_1_as_the_page_shows_them(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path / "hoyle.db", fixed_seed=4)) as client:
         table_id, t0 = new_table(client, "cribbage", ["person", "person"])
-        page = client.get(f"/t/{table_id}").text
-        assert f'action="/t/{table_id}/sit/1"><button type="submit">Take seat 2' in page
+        q = invite(client, table_id)
+        page = client.get(f"/t/{table_id}{q}").text
+        assert f'action="/t/{table_id}/sit/1{q}"><button type="submit">Take seat 2' in page
         sit(client, table_id, 1)
         r = client.post(f"/t/{table_id}/sit/1", follow_redirects=False)
         assert (r.status_code, r.text) == (409, "<p>seat 2 is taken</p>")

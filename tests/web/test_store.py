@@ -23,7 +23,7 @@ def test_a_new_file_is_at_the_latest_version_and_a_newer_one_is_refused(tmp_path
                                                                          ) -> None:
     path = tmp_path / "t.db"
     store = SqliteStore(path)
-    assert store.schema_version() == len(MIGRATIONS) == 2
+    assert store.schema_version() == len(MIGRATIONS) == 3
     store.close()
     db = sqlite3.connect(path)
     db.execute("UPDATE schema_version SET version = 99")
@@ -79,7 +79,8 @@ def test_a_version_1_file_is_upgraded_its_tables_one_game_each(tmp_path: Path) -
     db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
     db.execute("INSERT INTO schema_version VALUES (1)")
     db.execute("ATTACH DATABASE ? AS new", (str(new),))
-    db.execute("INSERT INTO tables SELECT * FROM new.tables")
+    db.execute("INSERT INTO tables SELECT id, game, options, seats, seed, commitment, "
+               "created, finished FROM new.tables")
     db.execute("INSERT INTO actions SELECT * FROM new.actions")
     db.commit()
     db.execute("DETACH DATABASE new")
@@ -87,8 +88,9 @@ def test_a_version_1_file_is_upgraded_its_tables_one_game_each(tmp_path: Path) -
             ] == ["tables", "actions", "seat_tokens", "schema_version"]
     db.close()
     store = SqliteStore(old)
-    assert store.schema_version() == 2
+    assert store.schema_version() == 3
     (r,) = store.load_tables()
+    assert r.invite is None  # an earlier table is open to anyone, as it was
     assert [(g.number, g.seed, g.commitment, g.first_action) for g in r.games] == [
         (1, "99", record["commitment"], 0)]
     store.close()

@@ -33,7 +33,8 @@ def test_a_finished_tables_download_verifies_against_its_commitment(tmp_path: Pa
         cookie = {"cookie": f"{cookie_name(table_id)}={token}"}
         early = client.get(f"/t/{table_id}/record.json", headers=cookie)
         (tmp_path / "early.json").write_bytes(early.content)
-        with client.websocket_connect(f"/t/{table_id}/ws", headers=cookie) as ws:
+        with client.websocket_connect(f"/t/{table_id}/ws",
+                                     headers={**cookie, "origin": "http://testserver"}) as ws:
             ws.send_text(json.dumps({"type": "sync", "seq": 0}))
             f = json.loads(ws.receive_text())
             while not f["finished"]:

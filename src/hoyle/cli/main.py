@@ -33,7 +33,7 @@ from hoyle.interface.commands import GameCommand
 from hoyle.engine.laws import LawCode
 from hoyle.interface.options import Option
 from hoyle.interface.play import UNDO_OPTION
-from hoyle.engine.records import MAX_SEED, MAX_TEXT, GameRecord
+from hoyle.engine.records import MAX_SEED, MAX_TEXT, GameRecord, open_record_file
 from hoyle.interface.registry import (Capability, GameSpec, default_game, games, get_game,
                                    record_game)
 from hoyle.interface.tally import GAMES_PER_SEED, MatchTotals
@@ -165,10 +165,10 @@ def _resume_play(path: Path, game: str | None = None, plain: bool = False,
         spec = get_game(game) if game is not None else record_game(record)
         text = spec.text()
         resumed = text.resume_play(record, path)
+        said = text.resumed_line(resumed, record, path)
         session: PlaySession[Any] = PlaySession(console, spec, resumed, record.seed or 0,
                                                 path, int(record.options.get(UNDO_OPTION, 0)))
         session.offer_review = True if review else None
-        said = text.resumed_line(resumed, record, path)
     except HoyleError as e:
         raise _fail(str(e)) from None
     raise typer.Exit(_play_on(spec, session, _full_screen(plain), said))
@@ -224,7 +224,7 @@ def _start(spec: GameSpec, values: dict[str, Any], plain: bool,
         game = text.new_play(seed, values)
         session: PlaySession[Any] = PlaySession(console, spec, game, seed, path)
         session.offer_review = True if review else None
-        session.save()
+        session.first_save()
     except HoyleError as e:
         raise _fail(str(e)) from None
     raise typer.Exit(_play_on(spec, session, _full_screen(plain),
@@ -374,13 +374,14 @@ def _refuse_redacted(raw: dict[str, Any]) -> None:
 def _raw_record(path: Path) -> dict[str, Any]:
     """The record file's JSON object as it stands (for the fields a record does not keep:
     a web table's ``commitment``, a download's ``redacted``); empty if it is not one
-    JSON object (the record's own loading says what is wrong)."""
+    JSON object, or not a regular file (a FIFO is not waited on: the record's own loading
+    says what is wrong)."""
     import json
 
     try:
-        with open(path, "rb") as fh:
+        with open_record_file(path) as fh:
             data = json.loads(fh.read(1 << 20).decode("utf-8-sig"))
-    except (OSError, ValueError, RecursionError):
+    except (OSError, ValueError, RecursionError):  # RecordError is a ValueError
         return {}
     return data if isinstance(data, dict) else {}
 
@@ -440,14 +441,33 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
           adjournment: Annotated[float, typer.Option(
               help="Tests and demonstrations: seconds an away seat is counted down on its "
                    "opponent's page (10 minutes).", min=0.0, hidden=True)
-          ] = 600.0) -> None:
+          ] = 600.0,
+          allowed_host: Annotated[Optional[list[str]], typer.Option(
+              help="A name the server answers to besides 127.0.0.1, localhost and --host "
+                   "(its public name behind a proxy; '*' for any). Repeat for more.")
+          ] = None,
+          trusted_proxy: Annotated[Optional[list[str]], typer.Option(
+              help="The IP address of a reverse proxy whose X-Forwarded-For is believed "
+                   "(else each client is counted by its connection's own address). "
+                   "Repeat for more.")
+          ] = None,
+          max_connections_per_address: Annotated[int, typer.Option(
+              help="The most connections one client address may hold open at once.", min=1)
+          ] = 256,
+          request_timeout: Annotated[float, typer.Option(
+              help="Seconds a new connection has to send its first request's headers.",
+              min=0.1)
+          ] = 10.0,
+          forced_pause: Annotated[Optional[float], typer.Option(
+              help="Tests only: seconds before a person's forced card is played (drawn "
+                   "between 0.6 and 1.6 by default).", min=0.0, hidden=True)
+          ] = None) -> None:
     """Serve the web app: the lobby, the tables (play a friend by link, or the computer)
     and their records, on an embedded SQLite database. Needs the web extra (pip install
     'hoyle\\[web]'); unfinished tables go on where their stored actions left them."""
     try:
-        import uvicorn
-
-        from hoyle.web.app import create_app
+        from hoyle.web.app import FORCED_PAUSE, create_app
+        from hoyle.web.server import ServerBusy, run, serve_lock
     except ImportError as e:
         raise _fail(f"hoyle serve needs the web extra (pip install 'hoyle[web]'): {e}"
                     ) from None
@@ -458,10 +478,21 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
             pass  # the address is free (uvicorn binds it again below)
     except OSError as e:
         raise _fail(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+    hosts = ["127.0.0.1", "localhost", "::1", *(allowed_host or [])]
+    if host not in ("0.0.0.0", "::", ""):
+        hosts.append(host)
+    pause = FORCED_PAUSE if forced_pause is None else (forced_pause, forced_pause)
+    lock = serve_lock(db) if db.exists() else None
     try:
+        if lock is not None:
+            lock.__enter__()
         web_app = create_app(db, fixed_seed=insecure_seed, max_tables=max_tables,
-                             adjournment=adjournment)
-    except HoyleError as e:
+                             adjournment=adjournment, forced_pause=pause,
+                             allowed_hosts=None if "*" in hosts else hosts)
+        if lock is None:  # a new file: made now, then held
+            lock = serve_lock(db)
+            lock.__enter__()
+    except (HoyleError, ServerBusy) as e:
         raise _fail(str(e)) from None
     if insecure_seed is not None:
         err_console.print(f"[yellow]--insecure-seed {insecure_seed}: every table's seed is "
@@ -471,7 +502,11 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
                           soft_wrap=True)
     console.print(f"hoyle serving on http://{host}:{port}/ (tables in {escape(str(db))}); "
                   "Ctrl-C stops.", soft_wrap=True)
-    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+    try:
+        run(web_app, host, port, trusted_proxies=trusted_proxy or (),
+            max_per_address=max_connections_per_address, request_timeout=request_timeout)
+    finally:
+        lock.__exit__(None, None, None)
 
 
 referee_app = typer.Typer(help="Referee a game played with real cards: board and umpire.",
@@ -510,7 +545,7 @@ def _referee(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
             console.print(text.referee_banner(state, values))
             session = RecordedSession(console, text, spec.name, state, seats, path,
                                       datetime.date.today().isoformat())
-            session.save()
+            session.first_save()
     except HoyleError as e:
         raise _fail(str(e)) from None
     try:

@@ -88,4 +88,4 @@ def _games(console: Console, spec: GameSpec, session: Any, run: Callable[[Any, s
         if echo:
             console.print(said)
         session = next_game(session, new, path, said)
-        session.save()
+        session.first_save()

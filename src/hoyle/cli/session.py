@@ -102,6 +102,20 @@ class _Session(Generic[S]):
         record.save(self.save_path)
         self.saved_actions = len(record.actions)
 
+    def first_save(self) -> None:
+        """Write a new game's first record. If it cannot be written the session never
+        runs: its claim on the file is given up first (:meth:`RecordClaim.release`, which
+        removes the ``.NAME.claim`` file), so nothing is left beside the save.
+
+        Raises:
+            RecordError: the record cannot be written.
+        """
+        try:
+            self.save()
+        except BaseException:
+            self.claim.release()
+            raise
+
     def save_or_say(self) -> bool:
         """Save; if the record cannot be written (a full disk...), say so in one line and
         go on: the game is all in memory and is saved again after the next move. Returns

@@ -3,7 +3,8 @@ takes his heels (``HEELS``) and the neglected points of the play (``AMEND n``); 
 code rules the mistakes.
 
 Source: EW-ix (overclaim, taken down), EW-x (underclaim lost), EW-xi (a hand once taken
-is not amended), EW-xii (his heels before the dealer's first card), EW-xvi (a false
+is not amended), EW-xii (his heels before the dealer's first card), EW-xiii (no help in
+counting: whether an amendment is accepted never tells the true count), EW-xvi (a false
 claim of game), EW-xix (neglected points of the play until the next card); under ACC the
 muggins rules (ACC-10). The rules of play that open a claim are in
 :mod:`hoyle.cribbage.state`; this module holds what follows a claim.
@@ -17,6 +18,7 @@ already checked.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, Protocol
 
 from hoyle.cards import Card, Rank
@@ -30,9 +32,10 @@ from hoyle.engine.state import Fields
 from hoyle.engine.laws import Irregularity
 from hoyle.errors import IllegalAction
 
-__all__ = ["Claim", "MAX_CLAIM", "MAX_CLAIM_LONG", "CLAIM_ACTIONS", "HEELS", "Table",
-           "max_claim", "claim_actions", "open_claim", "check_claim", "do_claim", "check_heels", "do_heels", "check_amend",
-           "do_amend", "amend_open", "OpenMuggins", "check_muggins", "do_muggins", "muggins_window_closed"]
+__all__ = ["Claim", "Amendable", "ClaimMade", "MAX_CLAIM", "MAX_CLAIM_LONG", "CLAIM_ACTIONS",
+           "HEELS", "Table", "max_claim", "claim_actions", "open_claim", "check_claim",
+           "do_claim", "check_heels", "do_heels", "check_amend", "do_amend", "amend_open",
+           "OpenMuggins", "check_muggins", "do_muggins", "muggins_window_closed"]
 
 MAX_CLAIM: Final = 29  # the most a hand of four (or fewer) and the starter can score
 MAX_CLAIM_LONG: Final = 99  # for the longer hands of eight-card cribbage
@@ -49,6 +52,33 @@ class Claim(NamedTuple):
     items: tuple[ScoreItem, ...]
     cont: Continuation  # what follows once the claim (and any ruling) is settled
     cards: tuple[Card, ...] = ()
+
+
+class Amendable(NamedTuple):
+    """A claim in the play (``what``: ``play`` or ``go``) by ``seat`` that may be amended
+    until the next card is played (EW-xix, ``underscore_window`` = ``next_card``): first
+    made for ``first`` points, standing now at ``claimed`` (its amendments pegged), with
+    ``true`` points due; made in deal ``deal`` with ``played`` cards played.
+
+    It is open to amendment whatever the true count (EW-xiii: no help in counting, so the
+    engine's answer to ``AMEND n`` never depends on ``true``); the amended claim is compared
+    with ``true`` when the window shuts (:func:`do_claim`, at the next claim)."""
+
+    seat: int
+    claimed: int
+    true: int
+    played: int
+    first: int
+    what: str
+    deal: int
+
+
+@dataclass(frozen=True)
+class ClaimMade(Continuation):
+    """After the ruling on an amended claim whose window the claim of ``n`` points shut: that
+    claim is made now (:func:`do_claim`)."""
+
+    n: int
 
 
 class OpenMuggins(NamedTuple):
@@ -92,7 +122,7 @@ class Table(Fields, Protocol):
     def last_claim_seat(self) -> int | None: ...
 
     @property
-    def amendable(self) -> tuple[int, int, int, int] | None: ...
+    def amendable(self) -> Amendable | None: ...
 
     @property
     def open_overscores(self) -> Sequence[tuple[int, int]]: ...
@@ -118,6 +148,8 @@ class Table(Fields, Protocol):
 
     def amend_claim(self, n: int) -> None: ...
 
+    def shut_amendment(self) -> Amendable | None: ...
+
     def move_heels(self, seat: int | None) -> None: ...
 
     def open_overscore(self, offender: int, excess: int) -> None: ...
@@ -136,6 +168,8 @@ class Table(Fields, Protocol):
 
     def _peg(self, seat: int, points: int, events: list[Event], reason: str, source: str,
              items: tuple[ScoreItem, ...] = (), cards: tuple[Card, ...] = ()) -> bool: ...
+
+    def _put_back(self, seat: int, points: int, law: str, events: list[Event]) -> None: ...
 
     def _rule(self, irregularity: Irregularity, events: list[Event],
               cont: Continuation | None = None) -> bool: ...
@@ -169,7 +203,14 @@ def check_claim(s: Table, action: Action) -> None:
 def do_claim(s: Table, n: int, events: list[Event]) -> None:
     """Score a claim of ``n`` points: an underclaim loses the rest (EW-x; muggins under
     ACC), an overclaim is taken and may be taken down (EW-ix), a claim of game that the
-    true count does not reach is a false claim of game (EW-xvi)."""
+    true count does not reach is a false claim of game (EW-xvi).
+
+    A claim shuts the window of the amendable claim before it (EW-xix): that one, as
+    amended, is compared with its true count first (:func:`_settle_amendment`); when the
+    law leaves its adversary a choice, this claim is made once he has chosen
+    (:class:`ClaimMade`)."""
+    if _settle_amendment(s, events, ClaimMade(n)):
+        return
     claim = s.settle_claim(n)
     seat, true = claim.seat, claim.points
     facts = {"claimed": n, "true": true, "what": claim.what, "excess": n - true,
@@ -255,20 +296,26 @@ def do_heels(s: Table, events: list[Event]) -> None:
 
 
 def amend_open(s: Table) -> bool:
-    """Whether neglected points of the play may still be taken: the code allows it until
-    the next card is played (EW-xix: ``underscore_window`` = ``next_card``) and no card
-    has been played since the short claim."""
-    if s.amendable is None or s.laws is None:
+    """Whether the last claim in the play may still be amended: the code allows it until
+    the next card is played (EW-xix: ``underscore_window`` = ``next_card``), no card has
+    been played since the claim, in this deal, and no other claim has been made since.
+    Whether the claim was short plays no part (EW-xiii: an answer that hung on it would
+    count for the player)."""
+    a = s.amendable
+    if a is None or s.laws is None:
         return False
     if s.laws.value("underscore_window", str) != "next_card":
         return False
-    return len(s.played) == s.amendable[3] and s.phase != Phase.GAME_OVER
+    return len(s.played) == a.played and a.deal == s.deal_number \
+        and s.phase != Phase.GAME_OVER
 
 
 def check_amend(s: Table, action: Action) -> None:
     """Raise :class:`IllegalAction` unless ``AMEND n`` may be entered now: while the
-    window of EW-xix is open, for more than was claimed; a referee may enter a late one,
-    which the law then rules (EW-xi, EW-xix)."""
+    window of EW-xix is open, by the claim's owner (in software play: the seat to act),
+    for more than the claim stands at and at most :func:`max_claim` points, whatever the
+    true count (EW-xiii: the answer must not help the player count); a referee may enter
+    a late one, which the law then rules (EW-xi, EW-xix)."""
     if not s.manual_count:
         raise IllegalAction("scores are added automatically (manual counting is off)")
     if action.n is None or action.n < 0:
@@ -279,10 +326,17 @@ def check_amend(s: Table, action: Action) -> None:
     if not s.last_claim:
         raise IllegalAction("no score has been taken yet in this deal")
     if amend_open(s):
-        assert s.amendable is not None
-        if action.n <= s.amendable[1]:
+        a = s.amendable
+        assert a is not None
+        if not s.referee and s.to_act != a.seat:
+            # A claim is amended by its owner (EW-xix: "a player who fails to score"); in
+            # software play the seat that acts is the one to act, so another seat's
+            # AMEND (the adversary pegging the claimant up to take him down) is refused.
+            raise IllegalAction(f"only seat {a.seat}, who made the claim, may amend it, "
+                                "when next to act")
+        if action.n <= a.claimed:
             raise IllegalAction(f"an amendment adds neglected points: claim more than "
-                                f"the {s.amendable[1]} taken")
+                                f"the {a.claimed} taken")
         return
     if not s.referee:
         if s.last_claim in ("hand", "crib"):
@@ -304,27 +358,49 @@ def do_amend(s: Table, n: int, events: list[Event]) -> None:
 
 def _amend(s: Table, n: int, events: list[Event]) -> None:
     """Take neglected points of the play (EW-xix): the claim becomes ``n`` and the
-    difference is pegged now; more than was due is an overscore (EW-ix), and one that
-    falsely reaches the game a false claim of game (EW-xvi)."""
-    assert s.amendable is not None
-    seat, claimed, true, _ = s.amendable
+    difference is pegged now, as a claim is. Nothing is compared with the true count yet
+    (EW-xiii): that waits for the window to shut (:func:`_settle_amendment`), unless the
+    points reach the game: a claim of game is settled at once, and one the true count does
+    not reach is a false claim of game (EW-xvi)."""
+    a = s.amendable
+    assert a is not None
+    seat, claimed, true = a.seat, a.claimed, a.true
     s.amend_claim(n)
     side = s.rules.side_of(seat)
     before = s.pegs[side][0]
     target = s.rules.target
-    facts = {"claimed": n, "true": true, "excess": n - true, "what": "play",
-             "short": true - n}
-    if n > true and before + n - claimed >= target > before + true - claimed:
-        s._peg(seat, true - claimed, events, "neglected points taken", s._cite("amend"))
-        facts["excess"] = target - (before + true - claimed)
+    due = max(0, min(n, true) - claimed)  # of the points added, those due
+    pending = max(0, claimed - max(a.first, true))  # pegged too many, not yet ruled
+    true_after = before - pending + due
+    if before + n - claimed >= target > true_after:
+        s.shut_amendment()  # the claim of game is settled now
+        if pending:  # the peg goes back to the true score before the ruling
+            s._put_back(seat, pending, s._cite("amend"), events)
+        if due:
+            s._peg(seat, due, events, "neglected points taken", s._cite("amend"))
+        facts = {"claimed": n, "true": true, "what": a.what, "short": true - n,
+                 "excess": target - true_after, "claimed_total": before + n - claimed}
         s._rule(Irregularity("false_game_claim", seat, s.phase, facts), events)
         return
-    if s._peg(seat, n - claimed, events, "neglected points taken", s._cite("amend")):
-        return
-    if n > true:
-        s.open_overscore(seat, n - true)
-        s._rule(Irregularity("overclaim", seat, s.phase, facts), events)
+    s._peg(seat, n - claimed, events, "neglected points taken", s._cite("amend"))
 
+
+def _settle_amendment(s: Table, events: list[Event], cont: Continuation) -> bool:
+    """Shut the window of the amendable claim, if any, and compare it as amended with its
+    true count (EW-xix, EW-xiii): the points pegged past both the true count and the
+    claim as first made (already ruled by :func:`do_claim`) are an overclaim (EW-ix:
+    open to be taken down). Returns True when the ruling left a choice (``cont`` carries
+    on after it)."""
+    a = s.shut_amendment()
+    if a is None:
+        return False
+    excess = a.claimed - max(a.first, a.true)
+    if excess <= 0:
+        return False
+    s.open_overscore(a.seat, excess)
+    facts = {"claimed": a.claimed, "true": a.true, "excess": excess, "what": a.what,
+             "short": a.true - a.claimed, "amended_from": a.first}
+    return s._rule(Irregularity("overclaim", a.seat, Phase.CLAIM, facts), events, cont)
 
 
 # -- muggins called at a real table (ACC-10.4) -------------------------------------------------

@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 from hoyle.cards import CARDS, Card, Rank
 from hoyle.cribbage import counting, referee
 from hoyle.cribbage.counting import HEELS as _HEELS
+from hoyle.cribbage.counting import Amendable
 from hoyle.cribbage.counting import Claim as _Claim
 from hoyle.cribbage.counting import OpenMuggins
 from hoyle.cribbage.events import Kind
@@ -344,7 +345,8 @@ class CribbageState(BaseState):
         self.claim: _Claim | None = None
         self.last_claim = ""
         self.last_claim_seat: int | None = None
-        self.amendable: tuple[int, int, int, int] | None = None
+        self.amendable: Amendable | None = None
+        """The last claim in the play, open to amendment till its window shuts (EW-xix)."""
         self.open_overscores: list[tuple[int, int]] = []  # (offender, excess) not taken down
         self.heels_due = False
         self.shown: list[tuple[int, str, tuple[Card, ...]]] = []
@@ -1031,22 +1033,31 @@ class CribbageState(BaseState):
 
     def settle_claim(self, n: int) -> _Claim:
         """The open claim is made, for ``n`` points: it is recorded (the deal's claims, the
-        last claim) and, for play points claimed short, stays amendable until the next card
-        (EW-xix). Returns the claim that was open."""
+        last claim) and, for points of the play, stays amendable until the next card
+        (EW-xix), short or not (EW-xiii: whether it may be amended must not tell the true
+        count). Returns the claim that was open."""
         claim = self.claim
         assert claim is not None
         self.claim = None
         self.claims.append((claim.seat, claim.what, n))
         self.last_claim, self.last_claim_seat = claim.what, claim.seat
-        self.amendable = (claim.seat, n, claim.points, len(self.played)) \
-            if claim.what in ("play", "go") and n < claim.points else None
+        self.amendable = Amendable(claim.seat, n, claim.points, len(self.played), n,
+                                   claim.what, self.deal_number) \
+            if claim.what in ("play", "go") else None
         return claim
 
     def amend_claim(self, n: int) -> None:
-        """The amendable claim now stands at ``n`` points, amendable still while short."""
-        assert self.amendable is not None
-        seat, _, true, played = self.amendable
-        self.amendable = (seat, n, true, played) if n < true else None
+        """The amendable claim now stands at ``n`` points (its window stays open, whatever
+        the true count: EW-xiii)."""
+        a = self.amendable
+        assert a is not None
+        self.amendable = Amendable(a.seat, n, a.true, a.played, a.first, a.what, a.deal)
+
+    def shut_amendment(self) -> Amendable | None:
+        """The amendable claim's window is shut (EW-xix): returns that claim as it stood
+        (``None`` if there was none), to be compared with its true count."""
+        a, self.amendable = self.amendable, None
+        return a
 
     def open_overscore(self, offender: int, excess: int) -> None:
         """``offender`` pegged ``excess`` points too many: open to be taken down (EW-ix)."""
@@ -1317,6 +1328,12 @@ class CribbageState(BaseState):
             self._after_count(events)
         elif isinstance(cont, Show):
             self._show(events, cont.start)
+        elif isinstance(cont, counting.ClaimMade):
+            # After the ruling on an amended claim whose window this claim shut (EW-xix):
+            # the claim is made now (unless a rectification took it back meanwhile).
+            if self.claim is not None:
+                self.phase, self.to_act = Phase.CLAIM, self.claim.seat
+                counting.do_claim(self, cont.n, events)
         elif isinstance(cont, AfterRenege):
             # After a renege ruling: the go stands unless the offender must now play
             # (ACC-7.3: the adversary chose that the reneged card be played).

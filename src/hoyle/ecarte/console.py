@@ -364,8 +364,10 @@ class EcarteText(GameText):
         return lines
 
     def referee_prompt(self, state: EcarteState, names: Sequence[str]) -> str:
-        """Who cuts, deals, stands, answers, discards, takes, plays or chooses."""
+        """Who cuts, deals, stands, answers, discards, takes, plays or chooses (markup: the
+        table's names escaped, so a name such as ``[/]`` is shown as typed)."""
         s = state
+        names = [escape(n) for n in names]
         who = names[s.to_act] if 0 <= s.to_act < 2 else ""
         if s.phase == Phase.CUT_FOR_DEAL:
             return f"{names[s.cuts.index(None)]} cuts for the deal (a card): "

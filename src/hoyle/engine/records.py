@@ -14,11 +14,12 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, BinaryIO, Final
 
 try:
     import fcntl
@@ -28,7 +29,7 @@ except ImportError:  # pragma: no cover - not POSIX: the rename alone keeps file
 from hoyle.errors import HoyleError, RecordError, RecordsFileError, short_repr
 from hoyle.engine.laws import LawCode
 
-__all__ = ["GameRecord", "FORMAT", "record_lines", "record_law_code",
+__all__ = ["GameRecord", "FORMAT", "record_lines", "record_law_code", "open_record_file",
            "write_atomic", "write_bytes_atomic", "check_flags", "check_count", "RecordClaim", "MAX_RECORD_BYTES",
            "MAX_ACTIONS",
            "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_TEXT", "MAX_SEATS", "MAX_SEED"]
@@ -159,15 +160,16 @@ class GameRecord:
         refused before it is parsed, and a JSON Lines file is read line by line.
 
         Raises:
-            RecordError: the file cannot be read or is empty; ``line`` is below 1 or past
-                the last record; the record is over a limit of the schema
-                (:meth:`from_json`); or the text is not a valid record.
+            RecordError: the file cannot be read, is not a regular file (a FIFO, a device,
+                a folder: refused without waiting, :func:`open_record_file`) or is empty;
+                ``line`` is below 1 or past the last record; the record is over a limit of
+                the schema (:meth:`from_json`); or the text is not a valid record.
             RecordsFileError: without ``line``, the file holds several records, one a
                 line (``count`` says how many).
         """
         name = repr(str(path))
         try:
-            with open(path, "rb") as fh:
+            with open_record_file(path) as fh:
                 head = fh.read(MAX_RECORD_BYTES + 1)
                 if len(head) > MAX_RECORD_BYTES:
                     return _load_big(fh, head, name, line)
@@ -344,6 +346,68 @@ def _load_big(fh: Any, head: bytes, name: str, line: int | None) -> GameRecord:
     raise RecordError(f"{name} holds {_records(count)}: no record {line}")
 
 
+def _file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, for a message (``st_mode``)."""
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def open_record_file(path: str | Path) -> BinaryIO:
+    """Open the record file ``path`` for reading (binary), refusing anything but a regular
+    file: reading a FIFO waits for a writer that may never come (its very opening does),
+    and a device such as ``/dev/zero`` or ``/dev/stdin`` never ends or waits on the
+    terminal. The name is checked before anything is opened (``stat``, which follows a
+    symlink), then opened without waiting (``O_NONBLOCK``, no controlling terminal) and its
+    descriptor checked again (``fstat``: the name may have been swapped in between).
+
+    Raises:
+        RecordError: the file cannot be opened, or is not a regular file (one line naming
+            it and what it is).
+    """
+    name = repr(str(path))
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        raise RecordError(f"cannot read record {name}: {e.strerror or e}") from None
+    if not stat.S_ISREG(mode):
+        raise RecordError(f"cannot read record {name}: it is {_file_kind(mode)}, not a "
+                          "regular file")
+    nonblock = getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, os.O_RDONLY | nonblock | getattr(os, "O_NOCTTY", 0))
+    except OSError as e:
+        raise RecordError(f"cannot read record {name}: {e.strerror or e}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise RecordError(f"cannot read record {name}: it is {_file_kind(mode)}, not a "
+                              "regular file")
+        if nonblock:
+            os.set_blocking(fd, True)  # a regular file: as any other from here
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    """Whether ``path`` still names the file open as ``fd`` (a sidecar lock file another
+    process has not removed, or removed and made anew, since it was opened)."""
+    try:
+        named = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return False
+    held = os.fstat(fd)
+    return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
+
+
 def _lock_name(name: str, suffix: str = ".lock") -> str:
     """The sidecar lock file's name for a target named ``name``: ``.NAME.lock`` (or
     ``suffix``), or for a name too long for that (NAME_MAX, 255 bytes) a shortened name and
@@ -362,7 +426,9 @@ class RecordClaim:
     refused at once instead of overwriting the first one's moves. The claim file is opened
     by nothing else: a ``lockf`` lock is dropped when the process closes *any* descriptor
     of its file, so it must not be the ``.NAME.lock`` that each write opens and closes
-    (:func:`write_atomic`).
+    (:func:`write_atomic`). :meth:`release` removes the claim file (under the lock); a
+    process that opened it just before is not misled, as the file it locks must still be
+    the one of that name, else it opens the name again.
 
     Raises:
         RecordError: another process holds the file (or its lock cannot be made).
@@ -370,26 +436,37 @@ class RecordClaim:
 
     def __init__(self, path: Path) -> None:
         self.fd: int | None = None
+        self.path = path.parent / _lock_name(path.name, ".claim")
         if fcntl is None:  # pragma: no cover - no POSIX locks: no claim
             return
-        try:
-            fd = os.open(path.parent / _lock_name(path.name, ".claim"),
-                         os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        except OSError as e:
-            raise RecordError(f"cannot claim {str(path)!r}: {e.strerror or e}") from None
-        try:
-            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(fd)
-            raise RecordError(f"{str(path)!r} is open in another hoyle session: finish or "
-                              "quit that one first") from None
+        while True:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0),
+                             0o600)
+            except OSError as e:
+                raise RecordError(f"cannot claim {str(path)!r}: {e.strerror or e}") from None
+            try:
+                fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                raise RecordError(f"{str(path)!r} is open in another hoyle session: finish or "
+                                  "quit that one first") from None
+            if _same_file(fd, self.path):
+                break
+            os.close(fd)  # its holder removed it as it let go: claim the name anew
         self.fd = fd
 
     def release(self) -> None:
-        """Give the file up (idempotent)."""
+        """Give the file up and remove its claim file (idempotent; a claim file that cannot
+        be removed is left, harmless)."""
         if self.fd is not None:
-            os.close(self.fd)
-            self.fd = None
+            fd, self.fd = self.fd, None
+            try:
+                if _same_file(fd, self.path):
+                    with contextlib.suppress(OSError):
+                        os.unlink(self.path)
+            finally:
+                os.close(fd)  # releases the lock, after the file is gone
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -398,20 +475,34 @@ def write_atomic(path: Path, text: str) -> None:
     from several processes take turns), the text goes to a new temporary file of a unique
     name in the same folder (created with ``O_EXCL``, so a symlink planted there is never
     followed), is flushed and fsynced, then renamed over ``path`` (``os.replace``) and the
-    folder fsynced. A name of up to 255 bytes (NAME_MAX) can be written.
+    folder fsynced. A name of up to 255 bytes (NAME_MAX) can be written. The lock file
+    (``.NAME.lock``) is removed once the write is done, still under its lock; a writer
+    waiting on it then finds the name gone (or made anew) and locks that name again.
 
     Raises:
-        OSError: the write failed (e.g. ``ENOSPC``); ``path`` is as it was and the
-            temporary file is removed.
+        OSError: the write failed (e.g. ``ENOSPC``), or the lock file cannot be made (a
+            symlink planted at its name is refused, not followed); ``path`` is as it was and
+            the temporary file is removed.
     """
     folder = path.parent
-    lock_fd = os.open(folder / _lock_name(path.name),
-                      os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    try:
-        if fcntl is not None:
+    lock = folder / _lock_name(path.name)
+    while True:
+        lock_fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        try:
+            if fcntl is None:
+                break
             fcntl.flock(lock_fd, fcntl.LOCK_EX)
+            if _same_file(lock_fd, lock):
+                break
+        except BaseException:
+            os.close(lock_fd)
+            raise
+        os.close(lock_fd)  # removed by the writer before us: lock the name anew
+    try:
         write_bytes_atomic(path, text.encode("utf-8"))
     finally:
+        with contextlib.suppress(OSError):
+            os.unlink(lock)
         os.close(lock_fd)  # releases the lock
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TextIO, TypeVar
 
-from hoyle.engine.records import MAX_RECORD_BYTES, GameRecord
+from hoyle.engine.records import MAX_RECORD_BYTES, GameRecord, open_record_file
 from hoyle.interface.tally import GAMES_PER_SEED
 from hoyle.errors import RecordError
 from hoyle.sim.executors import _stop, _worker_ignores_ctrl_c
@@ -277,10 +277,12 @@ def _lines(path: str | Path) -> Iterator[tuple[int, str, bool]]:
     line, each at most :data:`~hoyle.engine.records.MAX_RECORD_BYTES`.
 
     Raises:
-        RecordError: the file cannot be read, is not UTF-8, or a line is over the cap.
+        RecordError: the file cannot be read, is not a regular file (a FIFO or a device:
+            refused without waiting, :func:`~hoyle.engine.records.open_record_file`), is
+            not UTF-8, or a line is over the cap.
     """
     try:
-        with open(path, "rb") as fh:
+        with open_record_file(path) as fh:
             n = 0
             while True:
                 raw = fh.readline(MAX_RECORD_BYTES + 2)

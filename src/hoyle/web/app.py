@@ -35,9 +35,10 @@ import itertools
 import json
 import logging
 import re
+import secrets
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,7 @@ from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.websockets import WebSocketState
 
 from hoyle.engine.action import Action
@@ -56,15 +58,18 @@ from hoyle.errors import HoyleError, short_repr
 from hoyle.web.forms import LobbyForm, read_options, read_table_form
 from hoyle.web.messages import MalformedMessage, MoveMessage, SyncMessage, read_message
 from hoyle.web.referee import create_referee, referee_options
-from hoyle.web.store import SeatKind, SqliteStore, TableStore
+from hoyle.web.store import SeatKind, SqliteStore, StoreError, TableStore
 from hoyle.web.tables import (COMPUTER, MATCH, MATCH_LENGTHS, PERSON, Table, Tables,
                               WebError, plain, seat_count, table_options)
 
-__all__ = ["MAX_MESSAGE", "tagline", "MAX_SEAT_SOCKETS", "MAX_TABLE_SOCKETS", "REPLACED", "SYNC_COST", "create_app", "cookie_name", "web_words"]
+__all__ = ["FOREIGN", "MAX_MESSAGE", "tagline", "MAX_SEAT_SOCKETS", "MAX_TABLE_SOCKETS",
+           "REPLACED", "SYNC_COST", "TOO_FAST", "create_app", "cookie_name", "web_words"]
 
 HERE = Path(__file__).resolve().parent
 MAX_MESSAGE = 16 * 1024
 """The largest socket message taken, in bytes (16 KiB)."""
+BODY_TIMEOUT = 10.0
+"""Seconds a form's body may take to arrive (a client trickling it is refused)."""
 RATE = 10.0
 """Messages a second a socket may send on average (a burst of :data:`BURST`)."""
 BURST = 30.0
@@ -86,10 +91,35 @@ closed with code :data:`REPLACED` (its page does not reconnect by itself, so two
 take the seat from each other in turn)."""
 REPLACED = 4409
 """The close code of a seat's socket closed for a newer one of the same seat."""
+TOO_FAST = 4408
+"""The close code of a socket that sent past its rate (:data:`RATE`, :data:`BURST`): it
+is sent one error frame saying so and closed, and what it sent after is never read or
+answered, so that one client's flood costs the other tables nothing. The page does not
+reconnect by itself after it."""
+FOREIGN = 4403
+"""The close code of a socket opened from another origin's page (an ``Origin`` whose host
+and port are not this server's, even another port of the same host), or with a seat's
+cookie and no ``Origin`` (or ``null``): one error frame, nothing of the table sent."""
 MAX_TABLE_SOCKETS = 24
 """The most sockets open at once on one table, seats' and spectators' together: a
 spectator's socket past it is refused (code 4429). A seat's socket is never refused (each
 seat holds at most :data:`MAX_SEAT_SOCKETS`), so the seats come first."""
+FORCED_PAUSE = (0.6, 1.6)
+"""A person's forced card (his only legal card, as the terminal plays it for him) is played
+after a pause drawn between these (seconds, :mod:`secrets`: no game's seed is touched), not
+at once: played in a millisecond, it would tell the opponent that the seat held exactly one
+legal card (the other moves take a person seconds). A forced move naming no card (a go) is
+public already and made at once."""
+STORE_RETRY = 1.0
+STORE_RETRY_MAX = 30.0
+"""An automatic move the store could not write (a full disk) is tried again after
+:data:`STORE_RETRY` seconds, then twice as long each time up to :data:`STORE_RETRY_MAX`;
+a reader's sync restarts a table whose moves stopped."""
+COMPUTER_TABLES = 1
+COMPUTERS_PACE = 0.005
+"""The tables with no person (a computers' match) make their moves one table at a time, at
+most one every :data:`COMPUTERS_PACE` seconds each: they run beside the persons' tables at a
+lower priority, and never hold the lobby or a person's move."""
 MAX_VERB = 16
 MAX_WORD = 40
 """The longest verb and word an ``"action"`` message may name (characters): no game's is
@@ -97,6 +127,12 @@ longer (``DISCARD``, ``PROPOSE``; an irregularity's name), and a longer one is r
 quoted shortened (:func:`hoyle.errors.short_repr`)."""
 MAX_TABLES = 20
 """The most tables one client address may create in an hour (:data:`TABLES_WINDOW`)."""
+LOBBY_PAGE = 50
+"""The most tables the lobby lists on one page (newest first)."""
+MAX_SEATS = 10
+"""The most open tables' seats one client address may take in an hour (a script taking the
+free seat of every table in the lobby); a seat taken with an invite link's secret is not
+counted. A table is invite-only unless its creator ticks "open"."""
 TABLES_WINDOW = 3600.0
 ADJOURNMENT = 600.0
 """Seconds an away seat's opponent is shown counting down (10 minutes). What happens at
@@ -150,10 +186,18 @@ class Hub:
     """The owner of every table: its lock, its open sockets, and the moves that follow a
     person's (chance, the computers', forced moves)."""
 
-    def __init__(self, tables: Tables, adjournment: float = ADJOURNMENT) -> None:
+    def __init__(self, tables: Tables, adjournment: float = ADJOURNMENT,
+                 forced_pause: tuple[float, float] = FORCED_PAUSE,
+                 computers_pace: float = 0.0) -> None:
         self.tables = tables
         self.adjournment = adjournment
         """Seconds an away seat is counted down on its opponent's page."""
+        self.forced_pause = forced_pause
+        """The range of a person's forced card's pause (seconds, :data:`FORCED_PAUSE`)."""
+        self.computers_pace = computers_pace
+        """Seconds a table of computers only waits between its moves."""
+        self.computers = asyncio.Semaphore(COMPUTER_TABLES)
+        """The tables with no person: at most :data:`COMPUTER_TABLES` make a move at once."""
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Conn]] = {}
         self.opened: dict[Conn, int] = {}
@@ -232,7 +276,7 @@ class Hub:
             frame = table.frame(conn.seat, conn.last)
             frame.update(self._presence(table))
         conn.last = table.seq
-        await self.write(conn, json.dumps(frame, ensure_ascii=False))
+        await self.write(conn, _text(frame))
 
     async def write(self, conn: Conn, text: str) -> None:
         """Send one frame; a socket that has gone (closed, or its send fails) is dropped
@@ -266,20 +310,46 @@ class Hub:
         move is taken under the table's lock, which is let go between moves (a reader's
         sync or page is never kept waiting for a computers' match to end). Run as the
         table's owner task (:meth:`start`), not inside a request."""
+        retry = STORE_RETRY
         while True:
+            pause = 0.0
             async with self.lock(table.id):
                 nxt = table.next_automatic()
                 if nxt is None:
                     return
-                if nxt[0] == "computer":
-                    action = await asyncio.to_thread(table.automatic_action)
-                else:
-                    action = table.automatic_action()
-                if action is None:
-                    return
-                table.apply_automatic(action)  # stored, then applied
-                await self.broadcast(table)
-            await asyncio.sleep(0)  # the others' turn on the event loop
+                if nxt[0] == "forced" and table.forced_names_a_card():
+                    pause = _human_pause(self.forced_pause)
+            if pause:  # a person's only card: played at a person's pace, not the server's
+                await asyncio.sleep(pause)
+            computers_only = not table.person_seats()
+            async with self.computers if computers_only else nullcontext():
+                async with self.lock(table.id):
+                    nxt = table.next_automatic()
+                    if nxt is None:
+                        return
+                    if nxt[0] == "computer":
+                        action = await asyncio.to_thread(table.automatic_action)
+                    else:
+                        action = table.automatic_action()
+                    if action is None:
+                        return
+                    try:
+                        table.apply_automatic(action)  # stored, then applied
+                    except StoreError as e:  # not stored (a full disk): nothing was played
+                        log.warning("table %s: an automatic move waits %g s: %s",
+                                    table.id, retry, e)
+                        failed = True
+                    else:
+                        failed = False
+                        retry = STORE_RETRY
+                        await self.broadcast(table)
+            if failed:  # tried again, later and later (the next sync also restarts it)
+                await asyncio.sleep(retry)
+                retry = min(retry * 2, STORE_RETRY_MAX)
+            elif computers_only:
+                await asyncio.sleep(self.computers_pace)  # the persons' tables come first
+            else:
+                await asyncio.sleep(0)  # the others' turn on the event loop
 
     def start(self, table: Table) -> None:
         """Drive the table's automatic moves in the background (its owner task), unless
@@ -328,11 +398,46 @@ def _same_origin(request: Request) -> bool:
     return urlsplit(source).netloc == host
 
 
+def _human_pause(bounds: tuple[float, float]) -> float:
+    """A pause drawn uniformly between ``bounds`` (seconds), from :mod:`secrets`."""
+    low, high = bounds
+    if high <= low:
+        return max(0.0, low)
+    return low + (high - low) * secrets.randbelow(1_000_001) / 1_000_000
+
+
+def _text(frame: dict[str, Any]) -> str:
+    """A frame as JSON text that is valid UTF-8: non-ASCII letters as they are (``é``), but
+    a lone surrogate quoted from a hostile message (``\\udfff``) escaped, never a frame that
+    cannot be sent."""
+    text = json.dumps(frame, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(frame)  # every non-ASCII character escaped: still the same JSON
+    return text
+
+
+def _foreign_origin(ws: WebSocket, token: str | None) -> str | None:
+    """Why a socket's handshake is refused for its origin, else ``None``: its ``Origin``
+    names another host or port than the one it was sent to (``Host``), or it carries a
+    seat's cookie without an ``Origin`` (or with ``null``): every browser sends one, so a
+    cookie without one is not a page of this server's (cross-site WebSocket hijacking).
+    A script with no cookie and no ``Origin`` watches as a spectator."""
+    origin = ws.headers.get("origin")
+    if origin is None or origin == "null":
+        return ("a seat's socket is opened from this server's own page (no Origin)"
+                if token else None)
+    if urlsplit(origin).netloc.lower() != ws.headers.get("host", "").lower():
+        return "a socket is opened from this server's own pages, not from another origin"
+    return None
+
+
 def _error(message: str, table: Table | None = None) -> str:
     frame: dict[str, Any] = {"type": "error", "message": message}
     if table is not None:
         frame["seq"] = table.seq
-    return json.dumps(frame, ensure_ascii=False)
+    return _text(frame)
 
 
 def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
@@ -341,7 +446,11 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                max_tables: int = MAX_TABLES, adjournment: float = ADJOURNMENT,
                max_sockets_per_address: int = MAX_SOCKETS_PER_ADDRESS,
                max_seat_sockets: int = MAX_SEAT_SOCKETS,
-               max_table_sockets: int = MAX_TABLE_SOCKETS) -> FastAPI:
+               max_table_sockets: int = MAX_TABLE_SOCKETS,
+               forced_pause: tuple[float, float] | None = None,
+               computers_pace: float | None = None,
+               allowed_hosts: Sequence[str] | None = None,
+               max_seats: int = MAX_SEATS) -> FastAPI:
     """The web app on the SQLite database ``db`` (or on ``store``): every stored table is
     loaded at start and unfinished games go on. Each socket may send ``rate`` messages a
     second on average, ``burst`` at once; a table takes at most ``max_sockets`` spectators'
@@ -357,6 +466,16 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     (tests and demonstrations only: ``hoyle serve --insecure-seed N``) gives the tables
     the seeds N, N+1, ... in the order they are made.
 
+    A person's forced card is played after a pause drawn from ``forced_pause`` (seconds;
+    ``None``: :data:`FORCED_PAUSE`), and a table of computers only waits ``computers_pace``
+    seconds between its moves (``None``: :data:`COMPUTERS_PACE`). ``allowed_hosts``: the names the server
+    answers to (its ``Host``; Starlette's ``TrustedHostMiddleware``: a page of another
+    site whose name was rebound to this address is refused, 400); ``None`` checks none
+    (``hoyle serve`` always gives them: 127.0.0.1, localhost and ``--allowed-host``). One
+    client address may take ``max_seats`` open seats an hour (:data:`MAX_SEATS`; a seat
+    taken with its invite link's secret is not counted). Every response carries the
+    security headers of :data:`SECURITY_HEADERS` (no inline script or style, no framing).
+
     Raises:
         StoreError: the database's schema is newer than this program.
     """
@@ -364,8 +483,11 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     tables = Tables(the_store, fixed_seed is not None)  # a match's games: seeded too
     templates = Jinja2Templates(directory=HERE / "templates")
     templates.env.globals["tagline"] = tagline()
-    ctx = _Context(tables, Hub(tables, adjournment), templates, rate, burst, fixed_seed, max_sockets, max_tables,
-                   max_sockets_per_address, max_seat_sockets, max_table_sockets)
+    hub = Hub(tables, adjournment, FORCED_PAUSE if forced_pause is None else forced_pause,
+              COMPUTERS_PACE if computers_pace is None else computers_pace)
+    ctx = _Context(tables, hub, templates, rate, burst,
+                   fixed_seed, max_sockets, max_tables, max_sockets_per_address,
+                   max_seat_sockets, max_table_sockets, max_seats=max_seats)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -388,7 +510,46 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     app.include_router(_lobby_router(ctx))
     app.include_router(_table_router(ctx))
     app.include_router(_socket_router(ctx))
+    app.add_middleware(_SecurityHeaders)
+    if allowed_hosts is not None:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts),
+                           www_redirect=False)
     return app
+
+
+SECURITY_HEADERS: dict[str, str] = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
+                               "img-src 'self' data:; connect-src 'self'; object-src 'none'; "
+                               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+"""The headers every HTTP response carries: no script or style but the server's own files
+(no inline script), no framing by another page, no sniffed content types, no address sent
+to another site."""
+
+
+class _SecurityHeaders:
+    """An ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP response."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.raw = [(k.lower().encode("latin-1"), v.encode("latin-1"))
+                    for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *self.raw]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 @dataclass
@@ -409,6 +570,9 @@ class _Context:
     made: itertools.count = field(default_factory=itertools.count)  # type: ignore[type-arg]
     created: dict[str, list[float]] = field(default_factory=dict)
     """Per client address, when it created its tables of the last hour."""
+    max_seats: int = 10
+    seated: dict[str, list[float]] = field(default_factory=dict)
+    """Per client address, when it took open tables' seats in the last hour."""
 
     def next_seed(self) -> int | None:
         """The next fixed seed (tests and demonstrations only), else ``None`` (drawn)."""
@@ -434,6 +598,26 @@ class _Context:
         """Count a table made by the request's client address (after :meth:`allow_table`)."""
         host = request.client.host if request.client else ""
         self.created.setdefault(host, []).append(time.monotonic())
+
+    def allow_seat(self, request: Request) -> None:
+        """Whether the request's client address may take one more open table's seat now
+        (:meth:`count_seat` once taken).
+
+        Raises:
+            TooManyTables: the address took :data:`MAX_SEATS` open seats in the last hour.
+        """
+        host = request.client.host if request.client else ""
+        now = time.monotonic()
+        recent = [t for t in self.seated.get(host, []) if now - t < TABLES_WINDOW]
+        self.seated[host] = recent
+        if len(recent) >= self.max_seats:
+            raise TooManyTables(f"at most {self.max_seats} open tables' seats an hour from "
+                                "one address: play one of yours, or ask for an invite link")
+
+    def count_seat(self, request: Request) -> None:
+        """Count an open seat taken by the request's client address."""
+        host = request.client.host if request.client else ""
+        self.seated.setdefault(host, []).append(time.monotonic())
 
 
 def tagline(titles: list[str] | None = None) -> str:
@@ -511,10 +695,15 @@ async def _read_form(request: Request) -> LobbyForm:
                                or len(length) > 12 or int(length) > MAX_MESSAGE):
         raise too_large
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_MESSAGE:
-            raise too_large
+    try:
+        async with asyncio.timeout(BODY_TIMEOUT):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_MESSAGE:
+                    raise too_large
+    except TimeoutError:
+        raise WebError(f"a form's body arrived too slowly (over {BODY_TIMEOUT:g} s): nothing "
+                       "was made") from None
     try:  # the body, and each %-escaped field in it, must be UTF-8
         fields = parse_qs(bytes(body).decode("utf-8"), keep_blank_values=True,
                           errors="strict")
@@ -528,9 +717,12 @@ def _too_large(e: FormTooLarge) -> Response:
 
 
 def _refused(what: str, e: Exception) -> Response:
+    """One line saying why, and the way back: 429 for too many tables, 503 for a write the
+    store could not make (a full disk: nothing was made), else 400."""
+    status = (429 if isinstance(e, TooManyTables) else
+              503 if isinstance(e, StoreError) and e.cause is not None else 400)
     return HTMLResponse(f"<p>{what}: {_esc(web_words(str(e)))}</p>"
-                        '<p><a href="/">Back to the lobby</a></p>',
-                        status_code=429 if isinstance(e, TooManyTables) else 400)
+                        '<p><a href="/">Back to the lobby</a></p>', status_code=status)
 
 
 def _lobby_router(ctx: _Context) -> APIRouter:
@@ -539,10 +731,17 @@ def _lobby_router(ctx: _Context) -> APIRouter:
     tables, hub = ctx.tables, ctx.hub
 
     @router.get("/", response_class=HTMLResponse)
-    async def lobby(request: Request) -> Response:
-        open_tables = [t.summary() for t in tables.tables.values() if not t.finished]
+    async def lobby(request: Request, page: str = "1") -> Response:
+        """The lobby: the unfinished tables, newest first, :data:`LOBBY_PAGE` a page
+        (``?page=K`` from 1; past the last: the last), and the forms."""
+        unfinished = [t for t in tables.tables.values() if not t.finished]
+        pages = max(1, -(-len(unfinished) // LOBBY_PAGE))
+        number = int(page) if page.isascii() and page.isdigit() and len(page) < 7 else 1
+        number = min(max(number, 1), pages)
+        shown = unfinished[::-1][(number - 1) * LOBBY_PAGE:number * LOBBY_PAGE]
         return ctx.templates.TemplateResponse(request, "lobby.html", {
-            "games": _game_forms(), "tables": open_tables})
+            "games": _game_forms(), "tables": [t.summary() for t in shown],
+            "page": number, "pages": pages, "count": len(unfinished)})
 
     @router.post("/tables")
     async def create(request: Request) -> Response:
@@ -561,14 +760,15 @@ def _lobby_router(ctx: _Context) -> APIRouter:
                      for kind in form.seats]
             n = seat_count(spec.name, options)  # the form offers the most seats of any
             ctx.allow_table(request)             # variant; the variant says how many
-            table = tables.create(spec.name, options, seats[:n], ctx.next_seed())
+            table = tables.create(spec.name, options, seats[:n], ctx.next_seed(),
+                                  open_seats=form.open)
             ctx.count_table(request)
+            resp = RedirectResponse(f"/t/{table.id}", status_code=303)
+            if table.free_seats():
+                _seat_cookie(resp, request, table, table.take_seat(table.free_seats()[0]))
         except (HoyleError, ValueError, IndexError) as e:
             return _refused("Cannot create the table", e)
         hub.start(table)  # the computers' moves: in the background, from now
-        resp = RedirectResponse(f"/t/{table.id}", status_code=303)
-        if table.free_seats():
-            _seat_cookie(resp, table, table.take_seat(table.free_seats()[0]))
         return resp
 
     @router.post("/referee")
@@ -588,10 +788,10 @@ def _lobby_router(ctx: _Context) -> APIRouter:
             ctx.allow_table(request)
             table = create_referee(tables, spec.name, options, names)
             ctx.count_table(request)
+            resp = RedirectResponse(f"/t/{table.id}", status_code=303)
+            _seat_cookie(resp, request, table, table.take_seat(0))
         except (HoyleError, ValueError) as e:
             return _refused("Cannot create the referee table", e)
-        resp = RedirectResponse(f"/t/{table.id}", status_code=303)
-        _seat_cookie(resp, table, table.take_seat(0))
         return resp
 
     return router
@@ -627,11 +827,27 @@ def _table_router(ctx: _Context) -> APIRouter:
             held = table.seat_of(request.cookies.get(cookie_name(table_id)))
             if held is not None:
                 raise WebError(f"you already hold seat {held + 1} at this table")
-            token = table.take_seat(number)  # WebError: taken
+            if table.row.token_hashes[number] is not None:
+                raise WebError(f"seat {number + 1} is taken")
         except WebError as e:
             return said(str(e), 409)
+        if not table.invited(request.query_params.get("invite")):
+            return said("this table's seats are taken with its invite link: ask the player "
+                        "who made it for the link", 403)
+        try:
+            if table.open_seats:  # an open table's seats: so many an hour from one address
+                ctx.allow_seat(request)
+            token = table.take_seat(number)  # WebError: taken
+        except TooManyTables as e:
+            return said(str(e), 429)
+        except WebError as e:
+            return said(str(e), 409)
+        except StoreError as e:
+            return said(f"not seated: {e.cause or e}", 503)
+        if table.open_seats:
+            ctx.count_seat(request)
         resp = RedirectResponse(f"/t/{table.id}", status_code=303)
-        _seat_cookie(resp, table, token)
+        _seat_cookie(resp, request, table, token)
         async with hub.lock(table.id):
             await hub.broadcast(table)
         return resp
@@ -643,10 +859,17 @@ def _table_router(ctx: _Context) -> APIRouter:
         except WebError:
             return HTMLResponse("<p>No such table.</p>", status_code=404)
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
+        secret = request.query_params.get("invite")
+        page = str(request.base_url).rstrip("/") + f"/t/{table.id}"
+        # the invite link with its secret: shown to the seated persons only, never in a frame
+        invite = page if table.open_seats else f"{page}?invite={table.row.invite}"
         return ctx.templates.TemplateResponse(request, "table.html", {
             "table": table.summary(), "seat": seat, "commitment": table.game.commitment,
             "free": table.free_seats(), "names": table.names, "kind": table.kind,
-            "invite": str(request.url)})
+            "invite": invite if seat is not None and table.kind == "play" else None,
+            "may_sit": table.invited(secret),
+            "sit_query": "" if table.open_seats or not table.invited(secret)
+                         else f"?invite={table.row.invite}"})
 
     @router.get("/t/{table_id}/record.json")
     async def record(request: Request, table_id: str, game: str | None = None) -> Response:
@@ -686,13 +909,18 @@ def _socket_router(ctx: _Context) -> APIRouter:
     @router.websocket("/t/{table_id}/ws")
     async def socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
+        token = ws.cookies.get(cookie_name(table_id))
+        why = _foreign_origin(ws, token)
+        if why is not None:  # another origin's page (even of this host): no seat, no view
+            await ws.send_text(_error(why))
+            await ws.close(code=FOREIGN)
+            return
         try:
             table = tables.get(table_id)
         except WebError as e:
             await ws.send_text(_error(str(e)))
             await ws.close(code=4404)
             return
-        token = ws.cookies.get(cookie_name(table_id))
         host = ws.client.host if ws.client else ""
         conn = Conn(ws, token, table.seat_of(token), host=host, rate=ctx.rate,
                     burst=ctx.burst, allowance=ctx.burst)
@@ -724,6 +952,12 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if not conn.allow():  # past its rate: closed, its excess never read
+                    await hub.write(conn, _error(
+                        f"too many messages (over {ctx.burst:g} at once or {ctx.rate:g} a "
+                        "second): this socket is closed; reload to go on", table))
+                    await ws.close(code=TOO_FAST, reason="too many messages")
+                    break
                 text = message.get("text")
                 if text is None:  # a binary frame
                     await ws.send_text(_error("malformed message: expected a JSON text frame",
@@ -741,10 +975,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
 
     async def handle(conn: Conn, table: Table, text: str) -> None:
         ws = conn.ws
-        if not conn.allow():
-            await ws.send_text(_error("too many messages: slow down", table))
-            return
-        if len(text.encode("utf-8")) > MAX_MESSAGE:
+        if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
             await ws.send_text(_error(f"message too large (over {MAX_MESSAGE} bytes)", table))
             return
         try:
@@ -753,7 +984,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
             await ws.send_text(_error(str(e), table))
             return
         if msg.type == "sync" and not conn.allow(SYNC_COST - 1):  # a sync costs more
-            await ws.send_text(_error("too many syncs: slow down", table))
+            await ws.send_text(_error("too many syncs: slow down (nothing was sent)", table))
             return
         async with hub.lock(table.id):
             # every message is authenticated again: the seat must still be the token's
@@ -770,6 +1001,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 await hub.send(conn, table, resync=True)
                 if seat is not None and hub.seat_back(table.id, seat):
                     await hub.broadcast(table, but=conn)  # the others: the seat is back
+                hub.start(table)  # an owner task that stopped (a fault) is started again
                 return
             if conn.last is None:  # its update could not be told apart from a resync
                 await ws.send_text(_error('sync first: send {"type": "sync", "seq": N} '
@@ -780,16 +1012,16 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 return
             words = msg.text
             if isinstance(words, str) and words.strip().lower() in table.word_list():
-                await ws.send_text(json.dumps({
+                await ws.send_text(_text({
                     "type": "help", "seq": table.seq,
-                    "lines": table.say(seat, words.strip().lower())}, ensure_ascii=False))
+                    "lines": table.say(seat, words.strip().lower())}))
                 return
             try:
                 action = read_move(table, seat, msg)
                 if isinstance(action, Confirm):
-                    await ws.send_text(json.dumps({
+                    await ws.send_text(_text({
                         "type": "confirm", "question": plain(action.question),
-                        "action": str(action.action), "seq": table.seq}, ensure_ascii=False))
+                        "action": str(action.action), "seq": table.seq}))
                     return
                 table.act(seat, action, msg.seq)  # stored (committed), then applied
             except WebError as e:
@@ -859,6 +1091,9 @@ def _esc(text: str) -> str:
             .replace('"', "&quot;"))
 
 
-def _seat_cookie(resp: Response, table: Table, token: str) -> None:
+def _seat_cookie(resp: Response, request: Request, table: Table, token: str) -> None:
+    """The seat's token in an HttpOnly, SameSite=strict cookie of the table's path (30
+    days), ``Secure`` when the page was served over https."""
     resp.set_cookie(cookie_name(table.id), token, httponly=True, samesite="strict",
-                    path=f"/t/{table.id}", max_age=60 * 60 * 24 * 30)
+                    path=f"/t/{table.id}", max_age=60 * 60 * 24 * 30,
+                    secure=request.url.scheme == "https")

@@ -57,6 +57,8 @@ class LobbyForm(BaseModel):
             ``person`` or a computer player's name.
         names: the referee's player names, comma-separated.
         options: each ``opt_NAME`` field by ``NAME``, as typed.
+        open: whether anyone in the lobby may take the table's free seats (the ``open``
+            box ticked); else only who has the invite link's secret.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -64,6 +66,7 @@ class LobbyForm(BaseModel):
     seats: list[str] = []
     names: str = ""
     options: dict[str, str] = {}
+    open: bool = False
 
     @model_validator(mode="before")
     @classmethod
@@ -74,7 +77,8 @@ class LobbyForm(BaseModel):
         while f"seat{len(seats)}" in data:
             seats.append(data[f"seat{len(seats)}"])
         return {"game": data.get("game", ""), "names": data.get("names", ""), "seats": seats,
-                "options": {k[4:]: v for k, v in data.items() if k.startswith("opt_")}}
+                "options": {k[4:]: v for k, v in data.items() if k.startswith("opt_")},
+                "open": "open" in data}
 
 
 def read_table_form(fields: Mapping[str, str]) -> LobbyForm:

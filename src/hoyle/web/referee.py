@@ -221,7 +221,7 @@ class RefereeTable(Table):
         return {"id": self.id, "game": f"{self.spec.title} (refereed)",
                 "game_name": self.spec.name,
                 "options": {k: v for k, v in self.row.options.items() if k != NAMES},
-                "seats": list(self.names), "free": [], "seq": self.seq,
+                "seats": list(self.names), "free": [], "open": True, "seq": self.seq,
                 "finished": self.finished, "kind": REFEREE, "match": self.match_info()}
 
 

@@ -21,7 +21,7 @@ added ``games``: a version-1 file's tables become one-game tables (their header'
 >>> [(r.id, r.actions) for r in store.load_tables()]
 [('t1', ['CUT 5H'])]
 >>> store.schema_version()
-2
+3
 >>> store.start_game("t1", 2, "8", "c2", 1)
 >>> [(g.number, g.seed, g.first_action) for g in store.load_tables()[0].games]
 [(1, '7', 0), (2, '8', 1)]
@@ -32,6 +32,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -42,9 +44,29 @@ __all__ = ["MIGRATIONS", "GameRow", "SeatKind", "SqliteStore", "StoreError", "Ta
 
 
 class StoreError(HoyleError):
-    """The store refused a write (a duplicate table or action number, a seat taken) or
-    cannot be opened (not a database, no such folder, a schema newer than this program
-    knows)."""
+    """The store refused a write (a duplicate table or action number, a seat taken; a full
+    disk, a read-only or damaged file) or cannot be opened (not a database, no such folder,
+    a schema newer than this program knows). Nothing was written.
+
+    Attributes:
+        cause: a failed write's cause in a player's words (``"the server's disk is
+            full"``), or ``None`` for a refusal (a duplicate, a seat taken).
+    """
+
+    def __init__(self, message: str, cause: str | None = None) -> None:
+        super().__init__(message)
+        self.cause = cause
+
+
+def _cause(e: sqlite3.Error) -> str:
+    """A failed write's cause in a player's words (a full disk, a read-only file), else
+    SQLite's own."""
+    code = getattr(e, "sqlite_errorcode", None)
+    if code == sqlite3.SQLITE_FULL or "disk is full" in str(e):
+        return "the server's disk is full"
+    if code == sqlite3.SQLITE_READONLY or "readonly" in str(e):
+        return "the server's database is read-only"
+    return str(e)
 
 
 @dataclass(frozen=True)
@@ -96,6 +118,8 @@ class TableRow:
         games: its games, in order (game 1's seed and commitment are the header's).
         damaged: why the stored row could not be read (``None`` if it could); such a row
             holds only its id and text fields, and its table is not served.
+        invite: the secret of the table's invite link, without which no free seat is
+            taken (``None``: the table is open, anyone may sit).
     """
 
     id: str
@@ -110,6 +134,7 @@ class TableRow:
     finished: bool = False
     damaged: str | None = None
     games: list[GameRow] = field(default_factory=list)
+    invite: str | None = None
 
 
 class TableStore(Protocol):
@@ -186,6 +211,10 @@ MIGRATIONS: tuple[str, ...] = (
     INSERT INTO games (table_id, number, seed, commitment, first_action)
         SELECT id, 1, seed, commitment, 0 FROM tables;
     """,
+    # version 3: a table's invite secret (NULL: open to anyone, as every earlier table was)
+    """
+    ALTER TABLE tables ADD COLUMN invite TEXT;
+    """,
 )
 """The schema, one script per version: a file at version ``k`` runs scripts ``k+1`` on."""
 
@@ -238,93 +267,94 @@ class SqliteStore:
         with self._lock:
             return int(self._db.execute("SELECT version FROM schema_version").fetchone()[0])
 
-    def create_table(self, row: TableRow) -> None:
-        """See :meth:`TableStore.create_table`."""
+    @contextmanager
+    def _writing(self, what: str) -> Iterator[sqlite3.Connection]:
+        """One write transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``) under the store's lock:
+        committed when the block ends; on any error rolled back, if SQLite has not rolled
+        it back already (a full disk does: a second ``ROLLBACK`` would hide the cause).
+
+        Raises:
+            StoreError: the write failed (``what`` says what was being written; a full disk
+                or a read-only file is said so), or the block raised it.
+        """
         with self._lock:
             db = self._db
-            db.execute("BEGIN IMMEDIATE")
             try:
-                db.execute(
-                    "INSERT INTO tables (id, game, options, seats, seed, commitment, created)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (row.id, row.game, json.dumps(row.options),
-                     json.dumps([s.to_dict() for s in row.seats]), row.seed, row.commitment,
-                     row.created))
-                db.execute("INSERT INTO games VALUES (?, 1, ?, ?, 0)",
-                           (row.id, row.seed, row.commitment))
+                db.execute("BEGIN IMMEDIATE")
+                yield db
                 db.execute("COMMIT")
-            except sqlite3.IntegrityError as e:
-                db.execute("ROLLBACK")
-                raise StoreError(f"cannot store table {row.id!r}: {e}") from None
-            except BaseException:
-                db.execute("ROLLBACK")
+            except BaseException as e:
+                if db.in_transaction:
+                    try:
+                        db.execute("ROLLBACK")
+                    except sqlite3.Error:  # rolled back already: the cause is e
+                        pass
+                if isinstance(e, sqlite3.Error):
+                    cause = _cause(e)
+                    raise StoreError(f"cannot store {what}: {cause}", cause) from None
                 raise
+
+    def create_table(self, row: TableRow) -> None:
+        """See :meth:`TableStore.create_table`."""
+        with self._writing(f"table {row.id}") as db:
+            db.execute(
+                "INSERT INTO tables (id, game, options, seats, seed, commitment, created,"
+                " invite) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.game, json.dumps(row.options),
+                 json.dumps([s.to_dict() for s in row.seats]), row.seed, row.commitment,
+                 row.created, row.invite))
+            db.execute("INSERT INTO games VALUES (?, 1, ?, ?, 0)",
+                       (row.id, row.seed, row.commitment))
 
     def start_game(self, table_id: str, number: int, seed: str, commitment: str,
                    first_action: int) -> None:
         """See :meth:`TableStore.start_game`."""
-        with self._lock:
-            db = self._db
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                last = db.execute("SELECT COALESCE(MAX(number), 0) FROM games "
-                                  "WHERE table_id = ?", (table_id,)).fetchone()[0]
-                actions = db.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?",
-                                     (table_id,)).fetchone()[0]
-                if number != last + 1 or number < 2:
-                    raise StoreError(f"table {table_id!r}: game {number} is not the next "
-                                     f"({last + 1})")
-                if first_action != actions:
-                    raise StoreError(f"table {table_id!r}: game {number} starts after "
-                                     f"action {actions}, not {first_action}")
-                db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?)",
-                           (table_id, number, seed, commitment, first_action))
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+        with self._writing(f"game {number} of table {table_id}") as db:
+            last = db.execute("SELECT COALESCE(MAX(number), 0) FROM games "
+                              "WHERE table_id = ?", (table_id,)).fetchone()[0]
+            actions = db.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?",
+                                 (table_id,)).fetchone()[0]
+            if number != last + 1 or number < 2:
+                raise StoreError(f"table {table_id!r}: game {number} is not the next "
+                                 f"({last + 1})")
+            if first_action != actions:
+                raise StoreError(f"table {table_id!r}: game {number} starts after "
+                                 f"action {actions}, not {first_action}")
+            db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?)",
+                       (table_id, number, seed, commitment, first_action))
 
     def append_action(self, table_id: str, n: int, seat: int, action: str) -> None:
         """See :meth:`TableStore.append_action`."""
-        with self._lock:
-            db = self._db
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                last = db.execute("SELECT COALESCE(MAX(n), 0) FROM actions WHERE table_id = ?",
-                                  (table_id,)).fetchone()[0]
-                if n != last + 1:
-                    raise StoreError(f"table {table_id!r}: action {n} is not the next "
-                                     f"({last + 1})")
-                db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
-                           (table_id, n, seat, action))
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+        with self._writing(f"action {n} of table {table_id}") as db:
+            last = db.execute("SELECT COALESCE(MAX(n), 0) FROM actions WHERE table_id = ?",
+                              (table_id,)).fetchone()[0]
+            if n != last + 1:
+                raise StoreError(f"table {table_id!r}: action {n} is not the next "
+                                 f"({last + 1})")
+            db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
+                       (table_id, n, seat, action))
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
         """See :meth:`TableStore.claim_seat`."""
-        with self._lock:
-            try:
-                self._db.execute("INSERT INTO seat_tokens VALUES (?, ?, ?)",
-                                 (table_id, seat, token_hash))
-            except sqlite3.IntegrityError:
-                return False
-            return True
+        with self._writing(f"seat {seat + 1} of table {table_id}") as db:
+            cur = db.execute("INSERT OR IGNORE INTO seat_tokens VALUES (?, ?, ?)",
+                             (table_id, seat, token_hash))
+            return cur.rowcount == 1
 
     def finish(self, table_id: str) -> None:
         """See :meth:`TableStore.finish`."""
-        with self._lock:
-            self._db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
+        with self._writing(f"the end of table {table_id}") as db:
+            db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
 
     def load_tables(self) -> list[TableRow]:
         """See :meth:`TableStore.load_tables`."""
         with self._lock:
             db = self._db
             rows = []
-            for (tid, game, options, seats, seed, commitment, created, finished) in db.execute(
-                    "SELECT id, game, options, seats, seed, commitment, created, finished "
-                    "FROM tables ORDER BY created, id").fetchall():
+            for (tid, game, options, seats, seed, commitment, created, finished,
+                 invite) in db.execute(
+                    "SELECT id, game, options, seats, seed, commitment, created, finished, "
+                    "invite FROM tables ORDER BY created, id").fetchall():
                 try:
                     kinds = [SeatKind(s["kind"], s["player"]) for s in json.loads(seats)]
                     opts = json.loads(options)
@@ -349,7 +379,8 @@ class SqliteStore:
                 if not games or games[0].number != 1:
                     games.insert(0, GameRow(1, seed, commitment, 0))
                 rows.append(TableRow(tid, game, opts, kinds, seed, commitment,
-                                     created, actions, hashes, bool(finished), games=games))
+                                     created, actions, hashes, bool(finished), games=games,
+                                     invite=None if invite is None else str(invite)))
             return rows
 
     def close(self) -> None:

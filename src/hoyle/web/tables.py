@@ -27,6 +27,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import hmac
+import logging
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
@@ -46,6 +47,8 @@ from hoyle.interface.tally import game_seed
 from hoyle.interface.text import Confirm, TextTable
 from hoyle.errors import HoyleError, IllegalAction
 from hoyle.web.store import GameRow, SeatKind, StoreError, TableRow, TableStore
+
+log = logging.getLogger(__name__)
 
 __all__ = ["PERSON", "COMPUTER", "MATCH", "MATCH_LENGTHS", "TABLE_KINDS", "GameRun", "Step",
            "Table", "Tables", "WebError", "check_match", "commitment", "hash_token",
@@ -279,6 +282,19 @@ class Table:
                 found = i
         return found
 
+    @property
+    def open_seats(self) -> bool:
+        """Whether anyone may take a free seat (else only with the invite's secret)."""
+        return self.row.invite is None
+
+    def invited(self, secret: str | None) -> bool:
+        """Whether ``secret`` is the table's invite secret (compared in constant time); an
+        open table invites anyone."""
+        if self.row.invite is None:
+            return True
+        return bool(secret) and hmac.compare_digest(self.row.invite.encode(),
+                                                    str(secret).encode("utf-8", "replace"))
+
     def take_seat(self, seat: int) -> str:
         """Take the free person seat ``seat`` (from 0; its errors say it from 1, as a page
         shows seats): a new token (128+ bits from :mod:`secrets`),
@@ -316,7 +332,10 @@ class Table:
         if state.is_terminal():
             self._next_game(step)
         if store and self.finished:
-            self.store.finish(self.id)
+            try:
+                self.store.finish(self.id)
+            except StoreError as e:  # the action is stored: a replay finds the end again
+                log.warning("table %s: its end was not marked: %s", self.id, e)
             self.row.finished = True
         return step
 
@@ -446,6 +465,10 @@ class Table:
         self._check_turn(seat)
         try:
             return self._apply(action)
+        except StoreError as e:
+            if e.cause is not None:  # the write failed (a full disk): nothing was played
+                raise WebError(f"not stored: {e.cause}; nothing was played") from None
+            raise WebError(str(e)) from None
         except self.REFUSED as e:
             raise WebError(str(e)) from None
 
@@ -466,6 +489,15 @@ class Table:
         if self.text.auto_move(self.state, seat) is not None:
             return ("forced", seat)
         return None
+
+    def forced_names_a_card(self) -> bool:
+        """Whether the person's forced move to be made next names a card (his only legal
+        card; a go names none)."""
+        seat = self.state.current_player
+        if seat in self.players or seat in (CHANCE, TERMINAL) or self.finished:
+            return False
+        forced = self._forced(self.state, seat)
+        return forced is not None and bool(forced.cards)
 
     def automatic_action(self) -> Action | None:
         """The action of :meth:`next_automatic` (a computer's choice may take a while: call
@@ -646,7 +678,8 @@ class Table:
         return {"id": self.id, "game": self.spec.title,
                 "options": {k: v for k, v in self.row.options.items()},
                 "seats": self.names, "free": self.free_seats(), "seq": self.seq,
-                "finished": self.finished, "match": self.match_info()}
+                "finished": self.finished, "match": self.match_info(),
+                "open": self.open_seats}
 
 
 def _values(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -706,9 +739,11 @@ class Tables:
                     f"({type(e).__name__}: {e})"
 
     def create(self, game: str, options: Mapping[str, Any], seats: Sequence[SeatKind],
-               seed: int | None = None) -> Table:
+               seed: int | None = None, open_seats: bool = False) -> Table:
         """A new table (stored), its chance moves and computers' moves made until a person
-        is to move. The seed is drawn with :mod:`secrets` (128 bits) unless given.
+        is to move. The seed is drawn with :mod:`secrets` (128 bits) unless given. Its free
+        seats are taken by anyone when ``open_seats``, else only with its invite link's
+        secret (:attr:`TableRow.invite`, 128 bits from :mod:`secrets`).
 
         Raises:
             HoyleError: an unknown game, option, law code, variant or computer player, or
@@ -735,7 +770,8 @@ class Tables:
                        commitment(seed_text),
                        datetime.datetime.now(datetime.timezone.utc).isoformat(
                            timespec="microseconds"),
-                       [], [None] * len(seats))
+                       [], [None] * len(seats),
+                       invite=None if open_seats else secrets.token_urlsafe(16))
         table = Table(row, self.store, self.fixed_seeds or seed is not None)  # checks the
         # options and the seat count
         self.store.create_table(row)

@@ -246,8 +246,10 @@ EW.procedure("EW-viii-n", "Discarding with three or four players",
         "A player who takes more points than are due, in play or in reckoning hand or "
         "crib, may be put back by the excess and the excess added to his opponent's side.",
         engine="Under manual counting an overclaim is pegged as claimed, then the adversary "
-               "is offered the choice at once: CHOOSE takedown (offender put back by the "
-               "excess, the excess to the adversary, EW-ix-n) or CHOOSE accept. Accepting "
+               "is offered the choice at once (for an amended claim in the play, once its "
+               "window shuts at the next claim: EW-xix, EW-xiii): CHOOSE takedown (offender "
+               "put back by the excess, the excess to the adversary, EW-ix-n) or CHOOSE "
+               "accept. Accepting "
                "does not waive the right: until the cut for the next deal "
                "(overscore_claim_window) the table may still REPORT overscore_called SEAT.",
         kinds={"overclaim": Report("a player took more points than were due", detected=True),
@@ -419,10 +421,15 @@ def _ew_xviii(irr: Irregularity, code: LawCode) -> Ruling:
 @EW.law("EW-xix", "Neglected points",
         "A player who fails to score his hand, crib or any points cannot take them after "
         "the cards are packed, or (points in the play) after the next card is played.",
-        engine="Under manual counting a player who claimed too few in the play may take the "
-               "rest with AMEND N until the next card is played (underscore_window = "
-               "next_card); after that, or for a hand or crib (EW-xi), AMEND or REPORT "
-               "late_claim is refused.",
+        engine="Under manual counting a player may amend his last claim in the play with "
+               "AMEND N (more than he took, at most a claim's cap; in software play while "
+               "he is the one to act) until the next card is played or the next claim made "
+               "(underscore_window = next_card); whether an "
+               "amendment is accepted never depends on the true count (EW-xiii), which it is "
+               "compared with only when that window shuts: points taken past it are an "
+               "overscore (EW-ix), an amendment that reaches the game and is not good a "
+               "false claim of game (EW-xvi). After the window, or for a hand or crib "
+               "(EW-xi), AMEND or REPORT late_claim is refused.",
         kinds={"late_claim": "a player tried to take neglected points after their time"})
 def _ew_xix(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("neglected points cannot be taken after the next card is "

@@ -51,6 +51,10 @@ function connect() {
       $("conn").textContent = "closed: this seat is open in a newer tab (reload to take it back here)";
       return;
     }
+    if (ev.code === 4408 || ev.code === 4403) {  // too many messages, or a foreign origin
+      $("conn").textContent = "closed by the server: " + (ev.reason || "refused") + " (reload to go on)";
+      return;
+    }
     $("conn").textContent = "disconnected: reconnecting…";
     setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
   };

@@ -1,0 +1,241 @@
+"""How ``hoyle serve`` runs the web app on uvicorn, guarded against slow and idle clients,
+connection floods, forwarded addresses and a second server on the same database.
+
+- **Slow and idle connections.** uvicorn closes an idle connection only after a response
+  (``timeout_keep_alive``): one that sends nothing, half a request line or a header every
+  few seconds would stay open for ever. :class:`GuardedH11Protocol` closes a connection
+  whose first request's headers have not all arrived :attr:`Guard.request_timeout` seconds
+  after it opened (a form's body has its own limit: ``hoyle.web.app.BODY_TIMEOUT``).
+- **Connection caps.** :class:`Guard` counts the open connections (HTTP and WebSocket) in
+  all and per client address; one past :attr:`Guard.max_connections` or
+  :attr:`Guard.max_per_address` is answered ``503`` and closed at once, so the server never
+  reaches its descriptor limit (the default cap is that limit less
+  :data:`RESERVED_DESCRIPTORS`).
+- **A log that floods.** Should ``accept`` still fail for want of descriptors, asyncio logs
+  it on every try; :class:`OncePerInterval` lets one such line through every
+  :data:`LOG_INTERVAL` seconds, with the count of those held back.
+- **Forwarded addresses.** uvicorn believes ``X-Forwarded-For`` from loopback by default, so
+  a local client would choose the address its caps are counted against; :func:`run` believes
+  it only from the proxies named (``--trusted-proxy``), else never.
+- **One server a database.** :func:`serve_lock` holds an exclusive lock on the database file
+  while the server runs; a second ``hoyle serve`` on the same file is refused at start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import logging
+import os
+import resource
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from hoyle.errors import HoyleError
+
+__all__ = ["Guard", "GuardedH11Protocol", "LOG_INTERVAL", "OncePerInterval",
+           "RESERVED_DESCRIPTORS", "ServerBusy", "run", "serve_lock"]
+
+RESERVED_DESCRIPTORS = 64
+"""Descriptors kept free of connections: the database and its journal, the log, the
+listening socket, the threads' pipes."""
+LOG_INTERVAL = 10.0
+"""Seconds between two lines of the same repeated error (a descriptor shortage)."""
+BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain"
+        b"\r\nContent-Length: 46\r\n\r\ntoo many connections: try again in a moment.\r\n\r\n")
+
+
+class ServerBusy(HoyleError):
+    """Another ``hoyle serve`` holds the database."""
+
+
+def descriptor_limit() -> int:
+    """The process's soft limit of open descriptors."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return soft if soft != resource.RLIM_INFINITY else 1 << 20
+
+
+@dataclass
+class Guard:
+    """The connection caps and the first request's deadline, shared by every connection.
+
+    Attributes:
+        max_connections: the most connections open at once in all (HTTP and WebSocket).
+        max_per_address: the most one client address may hold open at once.
+        request_timeout: seconds a new connection has to send its first request's headers.
+    """
+
+    max_connections: int
+    max_per_address: int = 256
+    request_timeout: float = 10.0
+    open: dict[int, str] = field(default_factory=dict)
+    """Each open connection's transport (by ``id``) and its client address."""
+    per_address: dict[str, int] = field(default_factory=dict)
+    refused: int = 0
+    """Connections refused for a cap since the start."""
+    timed_out: int = 0
+    """Connections closed for a first request too slow since the start."""
+
+    def admit(self, key: int, address: str) -> bool:
+        """Count a new connection, unless it is one past a cap (``False``: refuse it)."""
+        if len(self.open) >= self.max_connections \
+                or self.per_address.get(address, 0) >= self.max_per_address:
+            self.refused += 1
+            return False
+        self.open[key] = address
+        self.per_address[address] = self.per_address.get(address, 0) + 1
+        return True
+
+    def release(self, key: int) -> None:
+        """A counted connection closed (said once; a second call does nothing)."""
+        address = self.open.pop(key, None)
+        if address is None:
+            return
+        left = self.per_address.get(address, 1) - 1
+        if left > 0:
+            self.per_address[address] = left
+        else:
+            self.per_address.pop(address, None)
+
+
+GUARD = Guard(max_connections=max(16, descriptor_limit() - RESERVED_DESCRIPTORS))
+"""The caps in force (:func:`run` sets them from ``hoyle serve``'s options)."""
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, counted against :data:`GUARD`'s caps, and closed when
+    its first request's headers are not all in :attr:`Guard.request_timeout` seconds. A
+    WebSocket it upgrades to stays counted until it closes."""
+
+    _deadline: asyncio.TimerHandle | None = None
+    _key: int | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        address = self.client[0] if self.client else ""
+        key = id(transport)
+        if not GUARD.admit(key, address):
+            try:
+                transport.write(BUSY)
+            finally:
+                transport.close()
+            return
+        self._key = key
+        self._deadline = self.loop.call_later(GUARD.request_timeout, self._too_slow)
+
+    def _too_slow(self) -> None:
+        """The first request's headers are not all in: close the connection (a request
+        being answered, or a socket it became, is left alone)."""
+        self._deadline = None
+        if self.cycle is None and self.transport.get_protocol() is self \
+                and not self.transport.is_closing():
+            GUARD.timed_out += 1
+            self.transport.close()
+
+    def handle_websocket_upgrade(self, event: Any) -> None:
+        self._cancel_deadline()
+        super().handle_websocket_upgrade(event)
+        socket = self.transport.get_protocol()
+        lost = socket.connection_lost
+        key = self._key
+
+        def connection_lost(exc: Exception | None) -> None:
+            if key is not None:
+                GUARD.release(key)
+            lost(exc)
+
+        socket.connection_lost = connection_lost  # type: ignore[method-assign]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_deadline()
+        if self._key is not None:
+            GUARD.release(self._key)
+        super().connection_lost(exc)
+
+    def _cancel_deadline(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+
+class OncePerInterval(logging.Filter):
+    """Lets through one record of each repeated message every ``interval`` seconds (the
+    others are counted, and the count is said on the next line let through).
+
+    Args:
+        words: the messages held back, by a word they contain.
+        interval: seconds (:data:`LOG_INTERVAL`).
+    """
+
+    def __init__(self, words: Sequence[str], interval: float = LOG_INTERVAL) -> None:
+        super().__init__()
+        self.words = tuple(words)
+        self.interval = interval
+        self.last: dict[str, float] = {}
+        self.held: dict[str, int] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        exc = record.exc_info[1] if record.exc_info else None
+        text += f" {exc}" if exc is not None else ""
+        word = next((w for w in self.words if w in text), None)
+        if word is None:
+            return True
+        now = time.monotonic()
+        if now - self.last.get(word, -self.interval) < self.interval:
+            self.held[word] = self.held.get(word, 0) + 1
+            return False
+        self.last[word] = now
+        held = self.held.pop(word, 0)
+        if held:
+            record.msg = f"{record.msg} ({held} more like it in the last {self.interval:g} s)"
+        return True
+
+
+@contextmanager
+def serve_lock(db: str | Path) -> Iterator[None]:
+    """Hold an exclusive lock on the database file ``db`` while the server runs (an
+    advisory ``flock`` of the file itself: released by the system when the process ends,
+    even killed).
+
+    Raises:
+        ServerBusy: another ``hoyle serve`` holds it.
+    """
+    fd = os.open(str(db), os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ServerBusy(f"another hoyle serve is using {db}: stop it first, or give "
+                             "this one another --db") from None
+        yield
+    finally:
+        os.close(fd)
+
+
+def run(app: Any, host: str, port: int, trusted_proxies: Sequence[str] = (),
+        max_connections: int | None = None, max_per_address: int = 256,
+        request_timeout: float = 10.0) -> None:
+    """Serve ``app`` with uvicorn on ``host``:``port`` until stopped, guarded as this
+    module says. ``X-Forwarded-For`` is believed only from ``trusted_proxies`` (IP
+    addresses), else the connection's own address is each client's. ``max_connections``
+    (``None``: the descriptor limit less :data:`RESERVED_DESCRIPTORS`), ``max_per_address``
+    and ``request_timeout`` (seconds) set :data:`GUARD`."""
+    import uvicorn
+
+    GUARD.max_connections = (max_connections if max_connections is not None
+                             else max(16, descriptor_limit() - RESERVED_DESCRIPTORS))
+    GUARD.max_per_address = max_per_address
+    GUARD.request_timeout = request_timeout
+    logging.getLogger("asyncio").addFilter(
+        OncePerInterval(["out of system resource", "Too many open files"]))
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20,
+                http=GuardedH11Protocol, proxy_headers=bool(trusted_proxies),
+                forwarded_allow_ips=list(trusted_proxies) or None, timeout_keep_alive=5,
+                timeout_graceful_shutdown=5)
