@@ -179,3 +179,16 @@ def test_referee_tables_refuse_bad_names_and_options(tmp_path: Path) -> None:
         # nobody takes the referee's seat
         r = client.post(f"/t/{table_id}/sit/0", follow_redirects=False)
         assert r.status_code == 409
+
+
+def test_ecarte_referee_names_with_markup_are_shown_as_typed(tmp_path: Path) -> None:
+    """Issue 28, point 7: a name such as ``[/]`` went into rich markup unescaped and closed
+    the web referee's socket at every sync; ``[red]Ann[/red]`` was mangled."""
+    with app(tmp_path / "hoyle.db") as client:
+        table_id, token = make(client, game="ecarte", names="[/],[red]Ann[/red]")
+        with connect(client, table_id, token) as ws:
+            for _ in range(2):  # every sync, not only the first
+                ws.send_text(json.dumps({"type": "sync", "seq": 0}))
+                f = recv(ws)
+                assert f["type"] == "update" and f["names"] == ["[/]", "[red]Ann[/red]"]
+                assert f["prompt"] == "[/] cuts for the deal (a card):"
