@@ -467,7 +467,7 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
     'hoyle\\[web]'); unfinished tables go on where their stored actions left them."""
     try:
         from hoyle.web.app import FORCED_PAUSE, create_app
-        from hoyle.web.server import ServerBusy, run, serve_lock
+        from hoyle.web.server import ServerBusy, run, serve_lock, served_names
     except ImportError as e:
         raise _fail(f"hoyle serve needs the web extra (pip install 'hoyle[web]'): {e}"
                     ) from None
@@ -478,9 +478,7 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
             pass  # the address is free (uvicorn binds it again below)
     except OSError as e:
         raise _fail(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
-    hosts = ["127.0.0.1", "localhost", "::1", *(allowed_host or [])]
-    if host not in ("0.0.0.0", "::", ""):
-        hosts.append(host)
+    hosts = served_names(host, allowed_host or [])
     pause = FORCED_PAUSE if forced_pause is None else (forced_pause, forced_pause)
     lock = serve_lock(db) if db.exists() else None
     try:
@@ -502,6 +500,9 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
                           soft_wrap=True)
     console.print(f"hoyle serving on http://{host}:{port}/ (tables in {escape(str(db))}); "
                   "Ctrl-C stops.", soft_wrap=True)
+    if "*" not in hosts:
+        console.print(f"It answers to {escape(', '.join(hosts))} (another name players type: "
+                      "--allowed-host NAME).", soft_wrap=True)
     try:
         run(web_app, host, port, trusted_proxies=trusted_proxy or (),
             max_per_address=max_connections_per_address, request_timeout=request_timeout)

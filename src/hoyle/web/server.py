@@ -24,10 +24,12 @@ connection floods, forwarded addresses and a second server on the same database.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fcntl
 import logging
 import os
 import resource
+import socket
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -40,7 +42,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from hoyle.errors import HoyleError
 
 __all__ = ["Guard", "GuardedH11Protocol", "LOG_INTERVAL", "OncePerInterval",
-           "RESERVED_DESCRIPTORS", "ServerBusy", "run", "serve_lock"]
+           "RESERVED_DESCRIPTORS", "ServerBusy", "run", "serve_lock", "served_names"]
 
 RESERVED_DESCRIPTORS = 64
 """Descriptors kept free of connections: the database and its journal, the log, the
@@ -196,6 +198,37 @@ class OncePerInterval(logging.Filter):
         if held:
             record.msg = f"{record.msg} ({held} more like it in the last {self.interval:g} s)"
         return True
+
+
+def served_names(host: str, allowed: Sequence[str] = ()) -> list[str]:
+    """The ``Host`` names a server listening on ``host`` answers to: 127.0.0.1, localhost
+    and [::1], ``host`` itself, and on a wildcard address (``0.0.0.0``, ``::``) this
+    machine's name and its addresses (what players on a club's network type), then
+    ``allowed`` (``--allowed-host``; ``"*"``: any). Any other name is refused, so that a
+    page of another site cannot reach the server by rebinding its own name to this address.
+    An IPv6 address is named in brackets, as a ``Host`` header carries it.
+
+    >>> served_names("127.0.0.1", ["cribbage.example.org"])
+    ['127.0.0.1', 'localhost', '[::1]', 'cribbage.example.org']
+    """
+    names = ["127.0.0.1", "localhost", "[::1]"]
+    if host in ("0.0.0.0", "::", ""):
+        names.append(socket.gethostname())
+        with contextlib.suppress(OSError):
+            names += [str(a[4][0]) for a in socket.getaddrinfo(socket.gethostname(), None)]
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET,
+                                                         socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))  # no packet is sent: the route's address
+            names.append(probe.getsockname()[0])
+    else:
+        names.append(host)
+    names += list(allowed)
+    out: list[str] = []
+    for name in names:
+        name = f"[{name}]" if ":" in name and not name.startswith("[") else name
+        if name.lower() not in out:
+            out.append(name.lower())
+    return out
 
 
 @contextmanager
