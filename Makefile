@@ -14,7 +14,7 @@ NO_PIP := $(shell $(PYTHON) -c 'import pip' 2>/dev/null && echo --without-pip)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(NO_PIP) $(VENV)
 	$(PIP) install --quiet -e '.[dev]'
-	touch $(STAMP) $(PLAY_STAMP)
+	touch $(STAMP) $(PLAY_STAMP) $(WEB_STAMP)
 
 # make play installs only what playing needs (hoyle, numpy, typer, rich, textual,
 # platformdirs, prompt_toolkit; the development tools come with make test), without
@@ -29,7 +29,15 @@ play: $(PLAY_STAMP)
 	$(BIN)/hoyle play
 
 # The web app on an embedded SQLite file (hoyle.db): open http://127.0.0.1:8000/
-serve: $(STAMP)
+# make serve installs what playing needs and the web extra only (FastAPI, uvicorn, Jinja2,
+# websockets), not the development set.
+WEB_STAMP := $(VENV)/.installed-web
+$(WEB_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(NO_PIP) $(VENV)
+	$(PIP) install --quiet --no-compile -e '.[web]'
+	touch $(WEB_STAMP)
+
+serve: $(WEB_STAMP)
 	$(BIN)/hoyle serve
 
 # The browser tests drive Debian's chromium (never a downloaded browser build).
