@@ -444,3 +444,21 @@ def test_random_game_of_each_variant_finishes_and_conserves_the_cards(
     assert r.scores[r.winner] >= rules.target
     assert all(score < rules.target for side, score in enumerate(r.scores) if side != r.winner)
     assert r.scores == final.scores and r.forfeit == ""
+
+
+def test_four_hand_a_voided_deals_score_event_names_a_seat_not_a_side() -> None:
+    """Issue 33, item 7: the points a side pegged in a deal taken back (ACC-5.2.c) are said
+    of a seat. After FOUR_PLAY's first five cards side 0 holds 15 (seats 0 and 2) and side 1
+    holds 8 (seats 1 and 3); voiding seat 3's side names seat 3 (the side's number, 1, named
+    seat 1, his partner); voiding the whole deal names each side's lowest seat."""
+    s = variant("four-hand")
+    apply_all(s, [*FOUR_CUTS, FOUR_DEAL, *FOUR_DISCARDS, "STARTER AD", *FOUR_PLAY[:5]])
+    assert s.scores == (15, 8)
+    events: list[Event] = []
+    s._void_seats([3], "ACC-5.2.c", events)
+    assert [(e.kind, e.seat, e.points, e.total) for e in events] == [("score", 3, -8, 0)]
+    assert s.scores == (15, 0)
+    events = []
+    s._void_deal_points("ACC-5.2.c", events)
+    assert [(e.seat, e.points) for e in events] == [(0, -15)]
+    assert s.scores == (0, 0)

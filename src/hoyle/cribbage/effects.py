@@ -40,7 +40,7 @@ class VoidPointsOf(Effect):
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
         s = _crib(state)
-        s._void_sides(sorted({s.rules.side_of(x) for x in self.seats}), law, events)
+        s._void_seats(self.seats, law, events)
         return False
 
 
@@ -56,9 +56,8 @@ class NoCount(Effect):
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
         s = _crib(state)
-        side = s.rules.side_of(self.seat)
-        s._void_sides([side], law, events)
-        s.rule_out_counting(side, law)
+        s._void_seats([self.seat], law, events)
+        s.rule_out_counting(s.rules.side_of(self.seat), law)
         return False
 
 

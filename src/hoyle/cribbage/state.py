@@ -1379,16 +1379,21 @@ class CribbageState(BaseState):
         events.append(event(Kind.SCORE, seat, (), peg[0] - before, (), "put back", law, peg[0]))
 
     def _void_deal_points(self, law: str, events: list[Event]) -> None:
-        self._void_sides(range(len(self.pegs)), law, events)
+        self._void_seats(range(self.rules.players), law, events)
 
-    def _void_sides(self, sides: Sequence[int], law: str, events: list[Event]) -> None:
-        """The points ``sides`` pegged in this deal are taken back."""
-        for side in sides:
+    def _void_seats(self, seats: Sequence[int], law: str, events: list[Event]) -> None:
+        """The points the sides of ``seats`` pegged in this deal are taken back; each
+        side's score event names the first of ``seats`` on that side (a seat, never a
+        side's number: in four-hand play seat 3 is side 1)."""
+        named: dict[int, int] = {}
+        for seat in seats:
+            named.setdefault(self.rules.side_of(seat), seat)
+        for side, seat in sorted(named.items()):
             start = self.deal_start_pegs[side]
             lost = self.pegs[side][0] - start[0]
             if lost:
                 self.pegs[side] = list(start)
-                events.append(event(Kind.SCORE, side, (), -lost, (), "pegging of the deal "
+                events.append(event(Kind.SCORE, seat, (), -lost, (), "pegging of the deal "
                                     "taken back", law, start[0]))
 
     def _lose_game(self, seat: int, law: str, events: list[Event]) -> None:
