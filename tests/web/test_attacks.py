@@ -289,16 +289,34 @@ def test_x_forwarded_for_is_not_believed_from_an_untrusted_client(site: Site) ->
 
 
 def test_a_trusted_proxys_forwarded_address_is_counted(tmp_path: Path) -> None:
+    """Behind a trusted proxy each forwarded client has its own caps, and the proxy's own
+    connections (every client's) are not held to one address's connection cap."""
     port = free_port()
     with server(tmp_path / "p.db", port, None, "--max-tables", "1",
-                "--trusted-proxy", "127.0.0.1"):
+                "--trusted-proxy", "127.0.0.1", "--max-connections-per-address", "5"):
+        site = Site(port, tmp_path / "p.db")
         with httpx.Client(base_url=f"http://127.0.0.1:{port}") as proxy:
             form = {"game": "ecarte", "seat0": "person", "seat1": "random"}
             for client in ("10.0.0.1", "10.0.0.2"):
                 r = proxy.post("/tables", data=form, headers={"X-Forwarded-For": client})
                 assert r.status_code == 303
+            table_id = r.headers["location"].rsplit("/", 1)[1]
             r = proxy.post("/tables", data=form, headers={"X-Forwarded-For": "10.0.0.1"})
             assert r.status_code == 429
+            socks = [site.ws(1, table_id, None, origin=None) for _ in range(6)]
+            try:
+                assert proxy.get("/", headers={"X-Forwarded-For": "10.0.0.9"}
+                                 ).status_code == 200
+                others = [socket.create_connection(("127.0.0.1", port),
+                                                   source_address=("127.0.0.2", 0))
+                          for _ in range(6)]
+                others[-1].settimeout(10)
+                assert others[-1].recv(100).startswith(b"HTTP/1.1 503")  # not a proxy
+                for o in others:
+                    o.close()
+            finally:
+                for ws in socks:
+                    ws.close()
 
 
 # -- 10. DNS rebinding ----------------------------------------------------------------------
@@ -306,8 +324,9 @@ def test_a_request_for_another_host_name_is_refused(site: Site) -> None:
     table_id, token = site.table(101)
     with site.http(101) as c:
         for path in ("/", f"/t/{table_id}", f"/t/{table_id}/record.json"):
-            assert c.get(path, headers={"Host": f"evil.example:{site.port}"}
-                         ).status_code == 400
+            refused = c.get(path, headers={"Host": f"evil.example:{site.port}"})
+            assert refused.status_code == 400
+            assert "frame-ancestors 'none'" in refused.headers["content-security-policy"]
             for name in ("localhost", "LOCALHOST", "127.0.0.1", "[::1]"):
                 assert c.get(path, headers={"Host": f"{name}:{site.port}"}).status_code == 200
         r = c.post("/tables", data={"game": "ecarte", "seat0": "person", "seat1": "person"},
@@ -594,3 +613,36 @@ def test_the_seat_cookie_is_secure_over_https(tmp_path: Path) -> None:
         r = c.post("/tables", data={"game": "ecarte", "seat0": "person", "seat1": "random"},
                    follow_redirects=False)
         assert "secure" not in r.headers["set-cookie"].lower()  # http: a Secure one is lost
+
+
+def test_a_kept_alive_connection_has_the_same_deadline_for_its_next_request(
+        tmp_path: Path) -> None:
+    """A first request answered, then the second's headers trickled in (one every half
+    second): the connection is closed --request-timeout (2 s) after the response, as a
+    first request would be."""
+    port = free_port()
+    with server(tmp_path / "k.db", port, None, "--request-timeout", "2"):
+        s = socket.create_connection(("127.0.0.1", port))
+        s.settimeout(10)
+        s.sendall(b"GET /static/style.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        reply = b""
+        while b"\r\n\r\n" not in reply:
+            reply += s.recv(65536)
+        assert reply.startswith(b"HTTP/1.1 200")
+        start = time.monotonic()
+        s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        closed_after = None
+        while time.monotonic() - start < 8:
+            try:
+                s.sendall(b"X-a: b\r\n")
+                s.settimeout(0.5)
+                if s.recv(65536) == b"":
+                    closed_after = time.monotonic() - start
+                    break
+            except TimeoutError:
+                continue
+            except OSError:
+                closed_after = time.monotonic() - start
+                break
+        s.close()
+    assert closed_after is not None and closed_after < 5, closed_after

@@ -473,6 +473,9 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
                     ) from None
     if db.is_dir():
         raise _fail(f"--db {db} is a folder; name a database file")
+    if db.exists() and not db.is_file():
+        raise _fail(f"--db {db} is not a regular file (a FIFO or a device); name a "
+                    "database file")
     try:
         with socket.create_server((host, port)):
             pass  # the address is free (uvicorn binds it again below)

@@ -68,6 +68,9 @@ __all__ = ["FOREIGN", "MAX_MESSAGE", "tagline", "MAX_SEAT_SOCKETS", "MAX_TABLE_S
 HERE = Path(__file__).resolve().parent
 MAX_MESSAGE = 16 * 1024
 """The largest socket message taken, in bytes (16 KiB)."""
+SEND_TIMEOUT = 5.0
+"""Seconds a frame may take to be sent: a socket whose reader stops reading (its buffers
+full) is dropped, so that it never holds its table's lock."""
 BODY_TIMEOUT = 10.0
 """Seconds a form's body may take to arrive (a client trickling it is refused)."""
 RATE = 10.0
@@ -286,9 +289,9 @@ class Hub:
                 or ws.application_state != WebSocketState.CONNECTED:
             conn.gone = True
             return
-        try:
-            await ws.send_text(text)
-        except Exception:  # the client went while we sent
+        try:  # a reader that stops reading is dropped, never waited for under the lock
+            await asyncio.wait_for(ws.send_text(text), SEND_TIMEOUT)
+        except Exception:  # the client went while we sent, or does not read
             conn.gone = True
             for conns in self.conns.values():
                 conns.discard(conn)
@@ -510,10 +513,10 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     app.include_router(_lobby_router(ctx))
     app.include_router(_table_router(ctx))
     app.include_router(_socket_router(ctx))
-    app.add_middleware(_SecurityHeaders)
     if allowed_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts),
                            www_redirect=False)
+    app.add_middleware(_SecurityHeaders)  # the outermost: its refusals carry them too
     return app
 
 
@@ -736,7 +739,8 @@ def _lobby_router(ctx: _Context) -> APIRouter:
         (``?page=K`` from 1; past the last: the last), and the forms."""
         unfinished = [t for t in tables.tables.values() if not t.finished]
         pages = max(1, -(-len(unfinished) // LOBBY_PAGE))
-        number = int(page) if page.isascii() and page.isdigit() and len(page) < 7 else 1
+        number = (1 if not (page.isascii() and page.isdigit())
+                  else int(page) if len(page) < 7 else pages)  # far past the last: the last
         number = min(max(number, 1), pages)
         shown = unfinished[::-1][(number - 1) * LOBBY_PAGE:number * LOBBY_PAGE]
         return ctx.templates.TemplateResponse(request, "lobby.html", {
@@ -913,7 +917,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
         why = _foreign_origin(ws, token)
         if why is not None:  # another origin's page (even of this host): no seat, no view
             await ws.send_text(_error(why))
-            await ws.close(code=FOREIGN)
+            await ws.close(code=FOREIGN, reason="opened from another origin")
             return
         try:
             table = tables.get(table_id)
@@ -976,25 +980,25 @@ def _socket_router(ctx: _Context) -> APIRouter:
     async def handle(conn: Conn, table: Table, text: str) -> None:
         ws = conn.ws
         if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
-            await ws.send_text(_error(f"message too large (over {MAX_MESSAGE} bytes)", table))
+            await hub.write(conn, _error(f"message too large (over {MAX_MESSAGE} bytes)", table))
             return
         try:
             msg = read_message(text)  # pydantic: the shapes in hoyle.web.messages
         except MalformedMessage as e:
-            await ws.send_text(_error(str(e), table))
+            await hub.write(conn, _error(str(e), table))
             return
         if msg.type == "sync" and not conn.allow(SYNC_COST - 1):  # a sync costs more
-            await ws.send_text(_error("too many syncs: slow down (nothing was sent)", table))
+            await hub.write(conn, _error("too many syncs: slow down (nothing was sent)", table))
             return
         async with hub.lock(table.id):
             # every message is authenticated again: the seat must still be the token's
             seat = table.seat_of(conn.token)
             if seat != conn.seat or ("seat" in msg.model_fields_set and msg.seat != conn.seat):
-                await ws.send_text(_error("that is not your seat", table))
+                await hub.write(conn, _error("that is not your seat", table))
                 return
             if isinstance(msg, SyncMessage):
                 if not 0 <= msg.seq <= table.seq:
-                    await ws.send_text(_error(f"no action {short_repr(msg.seq)} at this "
+                    await hub.write(conn, _error(f"no action {short_repr(msg.seq)} at this "
                                               "table", table))
                     return
                 conn.last = msg.seq
@@ -1004,28 +1008,28 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 hub.start(table)  # an owner task that stopped (a fault) is started again
                 return
             if conn.last is None:  # its update could not be told apart from a resync
-                await ws.send_text(_error('sync first: send {"type": "sync", "seq": N} '
+                await hub.write(conn, _error('sync first: send {"type": "sync", "seq": N} '
                                           "before a move (nothing was played)", table))
                 return
             if seat is None:
-                await ws.send_text(_error("you have no seat at this table", table))
+                await hub.write(conn, _error("you have no seat at this table", table))
                 return
             words = msg.text
             if isinstance(words, str) and words.strip().lower() in table.word_list():
-                await ws.send_text(_text({
+                await hub.write(conn, _text({
                     "type": "help", "seq": table.seq,
                     "lines": table.say(seat, words.strip().lower())}))
                 return
             try:
                 action = read_move(table, seat, msg)
                 if isinstance(action, Confirm):
-                    await ws.send_text(_text({
+                    await hub.write(conn, _text({
                         "type": "confirm", "question": plain(action.question),
                         "action": str(action.action), "seq": table.seq}))
                     return
                 table.act(seat, action, msg.seq)  # stored (committed), then applied
             except WebError as e:
-                await ws.send_text(_error(str(e), table))
+                await hub.write(conn, _error(str(e), table))
                 return
             await hub.broadcast(table)
         hub.start(table)  # what follows the move (chance, the computers) in the background

@@ -4,13 +4,15 @@ connection floods, forwarded addresses and a second server on the same database.
 - **Slow and idle connections.** uvicorn closes an idle connection only after a response
   (``timeout_keep_alive``): one that sends nothing, half a request line or a header every
   few seconds would stay open for ever. :class:`GuardedH11Protocol` closes a connection
-  whose first request's headers have not all arrived :attr:`Guard.request_timeout` seconds
-  after it opened (a form's body has its own limit: ``hoyle.web.app.BODY_TIMEOUT``).
+  whose request's headers have not all arrived :attr:`Guard.request_timeout` seconds
+  after it opened or after its last response was sent (a form's body has its own limit:
+  ``hoyle.web.app.BODY_TIMEOUT``).
 - **Connection caps.** :class:`Guard` counts the open connections (HTTP and WebSocket) in
   all and per client address; one past :attr:`Guard.max_connections` or
   :attr:`Guard.max_per_address` is answered ``503`` and closed at once, so the server never
   reaches its descriptor limit (the default cap is that limit less
-  :data:`RESERVED_DESCRIPTORS`).
+  :data:`RESERVED_DESCRIPTORS`). A trusted proxy's connections carry every client, so only
+  the cap in all applies to them (limit each client in the proxy: nginx's ``limit_conn``).
 - **A log that floods.** Should ``accept`` still fail for want of descriptors, asyncio logs
   it on every try; :class:`OncePerInterval` lets one such line through every
   :data:`LOG_INTERVAL` seconds, with the count of those held back.
@@ -79,15 +81,20 @@ class Guard:
     open: dict[int, str] = field(default_factory=dict)
     """Each open connection's transport (by ``id``) and its client address."""
     per_address: dict[str, int] = field(default_factory=dict)
+    proxies: frozenset[str] = frozenset()
+    """Trusted proxies' addresses (``--trusted-proxy``): their connections carry many
+    clients, so only the cap in all applies to them (a proxy limits each client itself)."""
     refused: int = 0
     """Connections refused for a cap since the start."""
     timed_out: int = 0
     """Connections closed for a first request too slow since the start."""
 
-    def admit(self, key: int, address: str) -> bool:
-        """Count a new connection, unless it is one past a cap (``False``: refuse it)."""
-        if len(self.open) >= self.max_connections \
-                or self.per_address.get(address, 0) >= self.max_per_address:
+    def admit(self, key: int, address: str, exempt: bool = False) -> bool:
+        """Count a new connection, unless it is one past a cap (``False``: refuse it); an
+        ``exempt`` address (a trusted proxy, which carries every client) has only the cap
+        in all."""
+        if len(self.open) >= self.max_connections or not exempt \
+                and self.per_address.get(address, 0) >= self.max_per_address:
             self.refused += 1
             return False
         self.open[key] = address
@@ -122,7 +129,7 @@ class GuardedH11Protocol(H11Protocol):
         super().connection_made(transport)
         address = self.client[0] if self.client else ""
         key = id(transport)
-        if not GUARD.admit(key, address):
+        if not GUARD.admit(key, address, exempt=address in GUARD.proxies):
             try:
                 transport.write(BUSY)
             finally:
@@ -132,13 +139,23 @@ class GuardedH11Protocol(H11Protocol):
         self._deadline = self.loop.call_later(GUARD.request_timeout, self._too_slow)
 
     def _too_slow(self) -> None:
-        """The first request's headers are not all in: close the connection (a request
-        being answered, or a socket it became, is left alone)."""
+        """A request's headers are not all in (none begun since the connection opened or
+        the last response was sent): close the connection (a request being answered, or
+        a socket it became, is left alone)."""
         self._deadline = None
-        if self.cycle is None and self.transport.get_protocol() is self \
+        waiting = self.cycle is None or self.cycle.response_complete
+        if waiting and self.transport.get_protocol() is self \
                 and not self.transport.is_closing():
             GUARD.timed_out += 1
             self.transport.close()
+
+    def on_response_complete(self) -> None:
+        """A response is sent: the next request's headers have the same time to arrive
+        (a connection kept alive is not an escape from the deadline)."""
+        super().on_response_complete()
+        if self._key is not None and not self.transport.is_closing():
+            self._cancel_deadline()
+            self._deadline = self.loop.call_later(GUARD.request_timeout, self._too_slow)
 
     def handle_websocket_upgrade(self, event: Any) -> None:
         self._cancel_deadline()
@@ -266,6 +283,7 @@ def run(app: Any, host: str, port: int, trusted_proxies: Sequence[str] = (),
                              else max(16, descriptor_limit() - RESERVED_DESCRIPTORS))
     GUARD.max_per_address = max_per_address
     GUARD.request_timeout = request_timeout
+    GUARD.proxies = frozenset(trusted_proxies)
     logging.getLogger("asyncio").addFilter(
         OncePerInterval(["out of system resource", "Too many open files"]))
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20,

@@ -51,8 +51,12 @@ function connect() {
       $("conn").textContent = "closed: this seat is open in a newer tab (reload to take it back here)";
       return;
     }
-    if (ev.code === 4408 || ev.code === 4403) {  // too many messages, or a foreign origin
-      $("conn").textContent = "closed by the server: " + (ev.reason || "refused") + " (reload to go on)";
+    if (ev.code === 4408) {  // too many messages: this socket is closed, a reload opens another
+      $("conn").textContent = "closed by the server: " + (ev.reason || "too many messages") + " (reload to go on)";
+      return;
+    }
+    if (ev.code === 4403) {  // a page of another origin: nothing to reconnect to
+      $("conn").textContent = "closed by the server: " + (ev.reason || "refused");
       return;
     }
     $("conn").textContent = "disconnected: reconnecting…";
