@@ -36,9 +36,12 @@ def _data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
 @pytest.fixture(autouse=True)
 def _web_at_test_speed(monkeypatch: pytest.MonkeyPatch) -> None:
     """The web app's human-paced waits (a person's forced card after a pause, a computers'
-    table a little slower than the persons') are off in tests, which play whole games through
-    it; the tests of those waits give them to ``create_app`` themselves."""
+    table a little slower than the persons') and its cap on new sockets an address are off
+    in tests, which play whole games through it and open sockets by dozens; the tests of
+    those give them to ``create_app`` themselves (a server started as a process keeps its
+    own: no test opens 20 sockets a second on one)."""
     app = sys.modules.get("hoyle.web.app")
     if app is not None:
         monkeypatch.setattr(app, "FORCED_PAUSE", (0.0, 0.0))
         monkeypatch.setattr(app, "COMPUTERS_PACE", 0.0)
+        monkeypatch.setattr(app, "HANDSHAKES", (1e6, 1e6))  # tests open sockets by dozens

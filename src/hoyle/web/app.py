@@ -68,6 +68,10 @@ __all__ = ["FOREIGN", "MAX_MESSAGE", "tagline", "MAX_SEAT_SOCKETS", "MAX_TABLE_S
 HERE = Path(__file__).resolve().parent
 MAX_MESSAGE = 16 * 1024
 """The largest socket message taken, in bytes (16 KiB)."""
+HANDSHAKES = (2.0, 20.0)
+"""New sockets a second one client address may open on average, and at once (a burst):
+past it a socket is sent one error frame and closed (code 4429), so that closing a flooding
+socket (:data:`TOO_FAST`) is not undone by opening another with a fresh burst."""
 SEND_TIMEOUT = 5.0
 """Seconds a frame may take to be sent: a socket whose reader stops reading (its buffers
 full) is dropped, so that it never holds its table's lock."""
@@ -290,14 +294,16 @@ class Hub:
             conn.gone = True
             return
         try:  # a reader that stops reading is dropped, never waited for under the lock
-            await asyncio.wait_for(ws.send_text(text), SEND_TIMEOUT)
+            async with asyncio.timeout(SEND_TIMEOUT):
+                await ws.send_text(text)
         except Exception:  # the client went while we sent, or does not read
             conn.gone = True
             for conns in self.conns.values():
                 conns.discard(conn)
             try:
-                await ws.close()
-            except Exception:  # already closed
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    await ws.close()
+            except Exception:  # already closed, or its close frame cannot be sent either
                 pass
 
     async def broadcast(self, table: Table, but: Conn | None = None) -> None:
@@ -453,7 +459,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                forced_pause: tuple[float, float] | None = None,
                computers_pace: float | None = None,
                allowed_hosts: Sequence[str] | None = None,
-               max_seats: int = MAX_SEATS) -> FastAPI:
+               max_seats: int = MAX_SEATS,
+               handshakes: tuple[float, float] | None = None) -> FastAPI:
     """The web app on the SQLite database ``db`` (or on ``store``): every stored table is
     loaded at start and unfinished games go on. Each socket may send ``rate`` messages a
     second on average, ``burst`` at once; a table takes at most ``max_sockets`` spectators'
@@ -471,7 +478,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
 
     A person's forced card is played after a pause drawn from ``forced_pause`` (seconds;
     ``None``: :data:`FORCED_PAUSE`), and a table of computers only waits ``computers_pace``
-    seconds between its moves (``None``: :data:`COMPUTERS_PACE`). ``allowed_hosts``: the names the server
+    seconds between its moves (``None``: :data:`COMPUTERS_PACE`). One client address opens
+    sockets at ``handshakes`` (a second, at once; ``None``: :data:`HANDSHAKES`). ``allowed_hosts``: the names the server
     answers to (its ``Host``; Starlette's ``TrustedHostMiddleware``: a page of another
     site whose name was rebound to this address is refused, 400); ``None`` checks none
     (``hoyle serve`` always gives them: 127.0.0.1, localhost and ``--allowed-host``). One
@@ -490,7 +498,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
               COMPUTERS_PACE if computers_pace is None else computers_pace)
     ctx = _Context(tables, hub, templates, rate, burst,
                    fixed_seed, max_sockets, max_tables, max_sockets_per_address,
-                   max_seat_sockets, max_table_sockets, max_seats=max_seats)
+                   max_seat_sockets, max_table_sockets, max_seats=max_seats,
+                   handshakes=HANDSHAKES if handshakes is None else handshakes)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -574,6 +583,9 @@ class _Context:
     created: dict[str, list[float]] = field(default_factory=dict)
     """Per client address, when it created its tables of the last hour."""
     max_seats: int = 10
+    handshakes: tuple[float, float] = HANDSHAKES
+    opened: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Per client address, its socket-opening bucket: what is left of it, and when."""
     seated: dict[str, list[float]] = field(default_factory=dict)
     """Per client address, when it took open tables' seats in the last hour."""
 
@@ -601,6 +613,22 @@ class _Context:
         """Count a table made by the request's client address (after :meth:`allow_table`)."""
         host = request.client.host if request.client else ""
         self.created.setdefault(host, []).append(time.monotonic())
+
+    def allow_socket(self, host: str) -> bool:
+        """Whether the client address ``host`` may open one more socket now
+        (:data:`HANDSHAKES`)."""
+        rate, burst = self.handshakes
+        now = time.monotonic()
+        left, stamp = self.opened.get(host, (burst, now))
+        left = min(burst, left + (now - stamp) * rate)
+        if left < 1:
+            self.opened[host] = (left, now)
+            return False
+        self.opened[host] = (left - 1, now)
+        if len(self.opened) > 10_000:  # forget the full buckets of addresses long gone
+            self.opened = {h: v for h, v in self.opened.items()
+                           if v[0] + (now - v[1]) * rate < burst}
+        return True
 
     def allow_seat(self, request: Request) -> None:
         """Whether the request's client address may take one more open table's seat now
@@ -919,13 +947,20 @@ def _socket_router(ctx: _Context) -> APIRouter:
             await ws.send_text(_error(why))
             await ws.close(code=FOREIGN, reason="opened from another origin")
             return
+        host = ws.client.host if ws.client else ""
+        if not ctx.allow_socket(host):
+            rate, burst = ctx.handshakes
+            await ws.send_text(_error(f"too many new sockets from your address (over "
+                                      f"{burst:g} at once or {rate:g} a second): wait a "
+                                      "moment"))
+            await ws.close(code=4429, reason="too many new sockets")
+            return
         try:
             table = tables.get(table_id)
         except WebError as e:
             await ws.send_text(_error(str(e)))
             await ws.close(code=4404)
             return
-        host = ws.client.host if ws.client else ""
         conn = Conn(ws, token, table.seat_of(token), host=host, rate=ctx.rate,
                     burst=ctx.burst, allowance=ctx.burst)
         if conn.seat is not None:  # a seat: its oldest sockets past the cap are closed
@@ -1031,8 +1066,8 @@ def _socket_router(ctx: _Context) -> APIRouter:
             except WebError as e:
                 await hub.write(conn, _error(str(e), table))
                 return
-            await hub.broadcast(table)
-        hub.start(table)  # what follows the move (chance, the computers) in the background
+            hub.start(table)  # what follows (chance, the computers), once the lock is free:
+            await hub.broadcast(table)  # started before anyone is told of the move
 
     def read_move(table: Table, seat: int, msg: MoveMessage) -> Action | Confirm:
         if isinstance(msg.text, str):
