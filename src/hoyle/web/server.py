@@ -14,8 +14,9 @@ connection floods, forwarded addresses and a second server on the same database.
   :data:`RESERVED_DESCRIPTORS`). A trusted proxy's connections carry every client, so only
   the cap in all applies to them (limit each client in the proxy: nginx's ``limit_conn``).
 - **A log that floods.** Should ``accept`` still fail for want of descriptors, asyncio logs
-  it on every try; :class:`OncePerInterval` lets one such line through every
-  :data:`LOG_INTERVAL` seconds, with the count of those held back.
+  it on every try, and uvicorn logs a traceback for every text frame that is not UTF-8 and
+  a line for every malformed request; :class:`OncePerInterval` lets one such line through
+  every :data:`LOG_INTERVAL` seconds, with the count of those held back.
 - **Forwarded addresses.** uvicorn believes ``X-Forwarded-For`` from loopback by default, so
   a local client would choose the address its caps are counted against; :func:`run` believes
   it only from the proxies named (``--trusted-proxy``), else never.
@@ -202,7 +203,7 @@ class OncePerInterval(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         text = record.getMessage()
         exc = record.exc_info[1] if record.exc_info else None
-        text += f" {exc}" if exc is not None else ""
+        text += f" {type(exc).__name__}: {exc}" if exc is not None else ""
         word = next((w for w in self.words if w in text), None)
         if word is None:
             return True
@@ -286,6 +287,10 @@ def run(app: Any, host: str, port: int, trusted_proxies: Sequence[str] = (),
     GUARD.proxies = frozenset(trusted_proxies)
     logging.getLogger("asyncio").addFilter(
         OncePerInterval(["out of system resource", "Too many open files"]))
+    # what any client can make the server log, at will: once every LOG_INTERVAL seconds
+    logging.getLogger("uvicorn.error").addFilter(
+        OncePerInterval(["UnicodeDecodeError", "Invalid HTTP request received",
+                         "Exceeded concurrency limit"]))
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20,
                 http=GuardedH11Protocol, proxy_headers=bool(trusted_proxies),
                 forwarded_allow_ips=list(trusted_proxies) or None, timeout_keep_alive=5,
