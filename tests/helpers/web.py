@@ -129,12 +129,21 @@ def wait_until(page: Any, expression: str, arg: Any = None, timeout: float | Non
                ) -> None:
     """Wait until ``expression`` (a JavaScript expression or function of ``arg``) is true
     in ``page``, polling it with ``page.evaluate`` every 50 ms, at most ``timeout`` ms
-    (30 s). Playwright's own ``wait_for_function`` evaluates its predicate as a string in the
-    page, which the pages' Content-Security-Policy (no ``unsafe-eval``) forbids."""
+    (30 s); an error while the page navigates (no such element yet) counts as false.
+    Playwright's own ``wait_for_function`` evaluates its predicate as a string in the page,
+    which the pages' Content-Security-Policy (no ``unsafe-eval``) forbids."""
+    from playwright.sync_api import Error as PlaywrightError
+
     deadline = time.monotonic() + (30_000 if timeout is None else timeout) / 1000
-    while not page.evaluate(expression, arg):
+    last: str = ""
+    while True:
+        try:  # a page still loading (after a click that navigates) has no element yet
+            if page.evaluate(expression, arg):
+                return
+        except PlaywrightError as exc:
+            last = f" (last error: {exc.message.splitlines()[0]})"
         if time.monotonic() > deadline:
-            raise TimeoutError(f"not true in time: {expression}")
+            raise TimeoutError(f"not true in time: {expression}{last}")
         time.sleep(0.05)
 
 
