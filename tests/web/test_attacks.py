@@ -245,7 +245,7 @@ def test_an_invited_seat_is_taken_only_with_the_invite_links_secret(site: Site) 
     with site.http(82) as stranger:
         page = stranger.get(f"/t/{table_id}").text
         assert "Take seat" not in page and "for invited players" in page
-        assert "seat for an invited player" in stranger.get("/").text
+        assert table_id not in stranger.get("/").text  # invite-only: reached by its link alone
         for query in ("", "?invite=", "?invite=guess"):
             r = stranger.post(f"/t/{table_id}/sit/1{query}")
             assert r.status_code == 403 and "invite link" in r.text
@@ -593,8 +593,8 @@ def test_the_lobby_lists_fifty_tables_a_page_newest_first(tmp_path: Path) -> Non
     assert LOBBY_PAGE == 50
     with TestClient(create_app(tmp_path / "hoyle.db")) as client:
         tables = client.app.state.tables  # type: ignore[attr-defined]
-        made = [tables.create("ecarte", {}, [SeatKind("person"), SeatKind("person")]).id
-                for _ in range(120)]
+        made = [tables.create("ecarte", {}, [SeatKind("person"), SeatKind("person")],
+                              open_seats=True).id for _ in range(120)]
         first_page = client.get("/").text
         listed = re.findall(r'<li><a href="/t/([0-9a-f]+)"', first_page)
         assert listed == made[::-1][:50]

@@ -106,7 +106,7 @@ def test_a_person_referees_three_deals_and_a_report_from_the_page(
     ctx = browser.new_context(viewport={"width": 420, "height": 900})
     page = ctx.new_page()
     page.set_default_timeout(10000)
-    page.goto(base + "/")
+    page.goto(base + "/#more")
     form = page.locator("#referee-cribbage")
     form.locator('input[name="names"]').fill("Ann, Bob")
     form.locator("button[type=submit]").click()
@@ -198,7 +198,7 @@ def test_an_away_seat_is_counted_down_on_the_opponents_page(browser: Browser,
     a, b = browser.new_context().new_page(), browser.new_context().new_page()
     for p in (a, b):
         p.set_default_timeout(15000)
-    a.goto(short + "/")
+    a.goto(short + "/#more")
     form = a.locator("#form-cribbage")
     form.locator('select[name="seat1"]').select_option("person")
     form.locator("button[type=submit]").click()
@@ -230,7 +230,7 @@ def test_a_claims_many_numbers_are_one_list_not_thirty_buttons(browser: Browser,
     14 buttons a decision gets, so the page offers them as one list and a Send button."""
     page = browser.new_context().new_page()
     page.set_default_timeout(15000)
-    page.goto(short + "/")
+    page.goto(short + "/#more")
     form = page.locator("#form-cribbage")
     form.locator('input[name="opt_manual_count"]').check()
     form.locator('select[name="seat1"]').select_option("random")

@@ -73,11 +73,12 @@ def test_a_computers_match_does_not_hold_the_lobby_nor_the_start(tmp_path: Path)
     with TestClient(create_app(db, rate=1e6, burst=1e6, fixed_seed=SEED)) as client:
         r = client.post("/tables", data={"game": "cribbage", "seat0": "random",
                                          "seat1": "random", "opt_laws": "acc",
-                                         "opt_match": "9"}, follow_redirects=False)
+                                         "opt_match": "9", "open": "on"},
+                        follow_redirects=False)
         assert r.status_code == 303
         table_id = r.headers["location"].rsplit("/", 1)[1]
         table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
-        lobby = client.get("/")
+        lobby = client.get("/")  # an open table: listed, to watch
         assert lobby.status_code == 200 and f'href="/t/{table_id}"' in lobby.text
         assert not table.finished and table.game.number < 5
         page = client.get(f"/t/{table_id}")

@@ -122,13 +122,16 @@ def test_seats_are_said_from_1_as_the_page_shows_them(tmp_path: Path) -> None:
         table_id, t0 = new_table(client, "cribbage", ["person", "person"])
         q = invite(client, table_id)
         page = client.get(f"/t/{table_id}{q}").text
-        assert f'action="/t/{table_id}/sit/1{q}"><button type="submit">Take seat 2' in page
+        assert f'action="/t/{table_id}/sit/1{q}">' in page and "Take seat 2</button>" in page
         sit(client, table_id, 1)
         r = client.post(f"/t/{table_id}/sit/1", follow_redirects=False)
-        assert (r.status_code, r.text) == (409, "<p>seat 2 is taken</p>")
+        back = (f'<p><a href="/t/{table_id}">Back to the table</a> · '
+                '<a href="/">the lobby</a></p>')  # a refused seat's ways back
+        assert (r.status_code, r.text) == (409, "<p>seat 2 is taken</p>" + back)
         r = client.post(f"/t/{table_id}/sit/0", follow_redirects=False,
                         headers={"cookie": f"hoyle_{table_id}={t0}"})
-        assert (r.status_code, r.text) == (409, "<p>you already hold seat 1 at this table</p>")
+        assert (r.status_code, r.text) == (
+            409, "<p>you already hold seat 1 at this table</p>" + back)
         r = client.post(f"/t/{table_id}/sit/2", follow_redirects=False)
         assert (r.status_code, r.text) == (
             400, "<p>seat 3 is not a person's seat at this table</p>")

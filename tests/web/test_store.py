@@ -23,7 +23,7 @@ def test_a_new_file_is_at_the_latest_version_and_a_newer_one_is_refused(tmp_path
                                                                          ) -> None:
     path = tmp_path / "t.db"
     store = SqliteStore(path)
-    assert store.schema_version() == len(MIGRATIONS) == 3
+    assert store.schema_version() == len(MIGRATIONS) == 4
     store.close()
     db = sqlite3.connect(path)
     db.execute("UPDATE schema_version SET version = 99")
@@ -88,7 +88,7 @@ def test_a_version_1_file_is_upgraded_its_tables_one_game_each(tmp_path: Path) -
             ] == ["tables", "actions", "seat_tokens", "schema_version"]
     db.close()
     store = SqliteStore(old)
-    assert store.schema_version() == 3
+    assert store.schema_version() == 4
     (r,) = store.load_tables()
     assert r.invite is None  # an earlier table is open to anyone, as it was
     assert [(g.number, g.seed, g.commitment, g.first_action) for g in r.games] == [

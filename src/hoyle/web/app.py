@@ -60,7 +60,8 @@ from hoyle.web.messages import MalformedMessage, MoveMessage, SyncMessage, read_
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.store import SeatKind, SqliteStore, StoreError, TableStore
 from hoyle.web.tables import (COMPUTER, MATCH, MATCH_LENGTHS, PERSON, Table, Tables,
-                              WebError, plain, seat_count, table_options)
+                              WebError, display_name, plain, seat_count,
+                              table_options)
 
 __all__ = ["FOREIGN", "MAX_MESSAGE", "tagline", "MAX_SEAT_SOCKETS", "MAX_TABLE_SOCKETS",
            "REPLACED", "SYNC_COST", "TOO_FAST", "create_app", "cookie_name", "web_words"]
@@ -763,9 +764,11 @@ def _lobby_router(ctx: _Context) -> APIRouter:
 
     @router.get("/", response_class=HTMLResponse)
     async def lobby(request: Request, page: str = "1") -> Response:
-        """The lobby: the unfinished tables, newest first, :data:`LOBBY_PAGE` a page
-        (``?page=K`` from 1; past the last: the last), and the forms."""
-        unfinished = [t for t in tables.tables.values() if not t.finished]
+        """The lobby: the quick forms (play the computer, play a friend), the open tables
+        (unfinished, anyone may sit at a free seat or watch; an invite-only table is reached
+        by its link alone), newest first, :data:`LOBBY_PAGE` a page (``?page=K`` from 1;
+        past the last: the last), and every option's form under "More options"."""
+        unfinished = [t for t in tables.tables.values() if not t.finished and t.open_seats]
         pages = max(1, -(-len(unfinished) // LOBBY_PAGE))
         number = (1 if not (page.isascii() and page.isdigit())
                   else int(page) if len(page) < 7 else pages)  # far past the last: the last
@@ -788,6 +791,7 @@ def _lobby_router(ctx: _Context) -> APIRouter:
                 raise HoyleError("a table is made from this server's own lobby")
             spec = get_game(form.game)
             options = read_options(form, table_options(spec), spec.title)
+            name = display_name(form.name)
             seats = [SeatKind(PERSON) if kind == PERSON else SeatKind(COMPUTER, kind)
                      for kind in form.seats]
             n = seat_count(spec.name, options)  # the form offers the most seats of any
@@ -797,7 +801,7 @@ def _lobby_router(ctx: _Context) -> APIRouter:
             ctx.count_table(request)
             resp = RedirectResponse(f"/t/{table.id}", status_code=303)
             if table.free_seats():
-                _seat_cookie(resp, request, table, table.take_seat(table.free_seats()[0]))
+                _seat_cookie(resp, request, table, table.take_seat(table.free_seats()[0], name))
         except (HoyleError, ValueError, IndexError) as e:
             return _refused("Cannot create the table", e)
         hub.start(table)  # the computers' moves: in the background, from now
@@ -840,11 +844,20 @@ def _table_router(ctx: _Context) -> APIRouter:
         "Take seat 1" does): 404 for no such table, 400 for no such seat, 403 from another
         site's page, 409 for a seat taken (or one already held)."""
         def said(text: str, status: int) -> Response:
-            return HTMLResponse(f"<p>{_esc(text)}</p>", status_code=status)
+            back = ("" if status in (400, 404) else  # a refused seat: the ways back
+                    f'<p><a href="/t/{_esc(table_id)}">Back to the table</a> · '
+                    '<a href="/">the lobby</a></p>')
+            return HTMLResponse(f"<p>{_esc(text)}</p>{back}", status_code=status)
         try:
             table = tables.get(table_id)
         except WebError:
             return said("no such table", 404)
+        try:  # the name the person gave (none: "Player k")
+            name = display_name((await _read_form(request)).name)
+        except FormTooLarge as e:
+            return _too_large(e)
+        except WebError as e:
+            return said(str(e), 400)
         try:
             number = _whole(seat, "a seat")
         except TooLong:
@@ -869,7 +882,7 @@ def _table_router(ctx: _Context) -> APIRouter:
         try:
             if table.open_seats:  # an open table's seats: so many an hour from one address
                 ctx.allow_seat(request)
-            token = table.take_seat(number)  # WebError: taken
+            token = table.take_seat(number, name)  # WebError: taken
         except TooManyTables as e:
             return said(str(e), 429)
         except WebError as e:

@@ -44,6 +44,9 @@ from hoyle.web.tables import MATCH, WebError, check_match
 
 __all__ = ["LobbyForm", "options_model", "read_options", "read_table_form"]
 
+QUICK_SEATS = 4
+"""The seats a quick form fills (the first a person's; the variant says how many are used)."""
+
 MAX_DIGITS = 9
 """The most digits a number of a form may have (a larger one is out of range)."""
 
@@ -59,6 +62,10 @@ class LobbyForm(BaseModel):
         options: each ``opt_NAME`` field by ``NAME``, as typed.
         open: whether anyone in the lobby may take the table's free seats (the ``open``
             box ticked); else only who has the invite link's secret.
+        name: the display name the person making the table (or taking a seat) gave.
+        opponent: the lobby's "Play the computer": every seat but the first is this
+            computer player (the seats' fields are not read).
+        friends: the lobby's "Play a friend": every seat is a person's.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -67,6 +74,9 @@ class LobbyForm(BaseModel):
     names: str = ""
     options: dict[str, str] = {}
     open: bool = False
+    name: str = ""
+    opponent: str = ""
+    friends: bool = False
 
     @model_validator(mode="before")
     @classmethod
@@ -76,7 +86,11 @@ class LobbyForm(BaseModel):
         seats: list[Any] = []
         while f"seat{len(seats)}" in data:
             seats.append(data[f"seat{len(seats)}"])
+        opponent, friends = data.get("opponent", ""), data.get("quick") == "friend"
+        if opponent or friends:  # the quick forms: the most seats a variant has
+            seats = ["person"] + [opponent if opponent else "person"] * (QUICK_SEATS - 1)
         return {"game": data.get("game", ""), "names": data.get("names", ""), "seats": seats,
+                "name": data.get("name", ""), "opponent": opponent, "friends": friends,
                 "options": {k[4:]: v for k, v in data.items() if k.startswith("opt_")},
                 "open": "open" in data}
 

@@ -94,6 +94,7 @@ class RefereeTable(Table):
             raise WebError("a referee table has one seat, the referee's")
         if len(row.token_hashes) != 1:
             row.token_hashes = (list(row.token_hashes) + [None])[:1]
+        row.seat_names = [None]  # the referee's seat: the players are named in the options
         self.players = {}
         self._replay()
 

@@ -114,6 +114,7 @@ class TableRow:
         created: when the table was created (ISO, UTC).
         actions: the actions in order (their text form).
         token_hashes: each seat's token hash (hex), ``None`` while the seat is free.
+        seat_names: the name each seated person gave (``None``: none given, or free).
         finished: whether the table is over (its game, or its match, decided).
         games: its games, in order (game 1's seed and commitment are the header's).
         damaged: why the stored row could not be read (``None`` if it could); such a row
@@ -135,6 +136,7 @@ class TableRow:
     damaged: str | None = None
     games: list[GameRow] = field(default_factory=list)
     invite: str | None = None
+    seat_names: list[str | None] = field(default_factory=list)
 
 
 class TableStore(Protocol):
@@ -149,9 +151,10 @@ class TableStore(Protocol):
         returns. Raises StoreError: number ``n`` is already stored (or ``n`` is not the
         next)."""
 
-    def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
-        """Give a free seat its token's hash; ``False`` (and nothing changed) if the seat
-        is taken."""
+    def claim_seat(self, table_id: str, seat: int, token_hash: str,
+                   name: str | None = None) -> bool:
+        """Give a free seat its token's hash and the name its person gave (``None``: none);
+        ``False`` (and nothing changed) if the seat is taken."""
 
     def start_game(self, table_id: str, number: int, seed: str, commitment: str,
                    first_action: int) -> None:
@@ -214,6 +217,10 @@ MIGRATIONS: tuple[str, ...] = (
     # version 3: a table's invite secret (NULL: open to anyone, as every earlier table was)
     """
     ALTER TABLE tables ADD COLUMN invite TEXT;
+    """,
+    # version 4: the name a person gave with his seat (NULL: none given, "Player k")
+    """
+    ALTER TABLE seat_tokens ADD COLUMN name TEXT;
     """,
 )
 """The schema, one script per version: a file at version ``k`` runs scripts ``k+1`` on."""
@@ -334,11 +341,12 @@ class SqliteStore:
             db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
                        (table_id, n, seat, action))
 
-    def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+    def claim_seat(self, table_id: str, seat: int, token_hash: str,
+                   name: str | None = None) -> bool:
         """See :meth:`TableStore.claim_seat`."""
         with self._writing(f"seat {seat + 1} of table {table_id}") as db:
-            cur = db.execute("INSERT OR IGNORE INTO seat_tokens VALUES (?, ?, ?)",
-                             (table_id, seat, token_hash))
+            cur = db.execute("INSERT OR IGNORE INTO seat_tokens (table_id, seat, token_hash,"
+                             " name) VALUES (?, ?, ?, ?)", (table_id, seat, token_hash, name))
             return cur.rowcount == 1
 
     def finish(self, table_id: str) -> None:
@@ -369,10 +377,13 @@ class SqliteStore:
                 actions = [a for (a,) in db.execute(
                     "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (tid,))]
                 hashes: list[str | None] = [None] * len(kinds)
-                for seat, h in db.execute(
-                        "SELECT seat, token_hash FROM seat_tokens WHERE table_id = ?", (tid,)):
+                names: list[str | None] = [None] * len(kinds)
+                for seat, h, name in db.execute(
+                        "SELECT seat, token_hash, name FROM seat_tokens WHERE table_id = ?",
+                        (tid,)):
                     if 0 <= seat < len(hashes):
                         hashes[seat] = h
+                        names[seat] = None if name is None else str(name)
                 games = [GameRow(int(n), str(s), str(c), int(f)) for n, s, c, f in db.execute(
                     "SELECT number, seed, commitment, first_action FROM games "
                     "WHERE table_id = ? ORDER BY number", (tid,))]
@@ -380,7 +391,8 @@ class SqliteStore:
                     games.insert(0, GameRow(1, seed, commitment, 0))
                 rows.append(TableRow(tid, game, opts, kinds, seed, commitment,
                                      created, actions, hashes, bool(finished), games=games,
-                                     invite=None if invite is None else str(invite)))
+                                     invite=None if invite is None else str(invite),
+                                     seat_names=names))
             return rows
 
     def close(self) -> None:

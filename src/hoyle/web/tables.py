@@ -29,6 +29,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum
@@ -50,8 +51,8 @@ from hoyle.web.store import GameRow, SeatKind, StoreError, TableRow, TableStore
 
 log = logging.getLogger(__name__)
 
-__all__ = ["PERSON", "COMPUTER", "MATCH", "MATCH_LENGTHS", "TABLE_KINDS", "GameRun", "Step",
-           "Table", "Tables", "WebError", "check_match", "commitment", "hash_token",
+__all__ = ["MAX_NAME", "PERSON", "COMPUTER", "MATCH", "MATCH_LENGTHS", "TABLE_KINDS", "GameRun", "Step",
+           "Table", "Tables", "WebError", "check_match", "commitment", "display_name", "hash_token",
            "jsonable", "plain", "seat_count", "table_options"]
 
 PERSON = "person"
@@ -92,6 +93,45 @@ def check_match(value: Any) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_MATCH:
         raise WebError(f"a match is first to 1 to {MAX_MATCH} games, not {value!r}")
     return value
+
+
+MAX_NAME = 24
+"""The most characters of a person's display name (a longer one is cut there)."""
+
+
+def display_name(text: str | None) -> str | None:
+    """A person's display name as typed, made safe to show: control and format characters
+    dropped, runs of spaces made one, cut at :data:`MAX_NAME` characters; ``None`` when
+    nothing is left (the seat keeps "Player k").
+
+    >>> display_name("  Ann   Lee ")
+    'Ann Lee'
+    >>> display_name(" ") is None
+    True
+    >>> display_name("you")
+    Traceback (most recent call last):
+    ...
+    hoyle.web.tables.WebError: 'you' is what the page calls each reader's own seat: choose another name
+
+    Raises:
+        WebError: the name is "You" (each reader's own seat is called that), or a card
+            ("5H", "K♥": the log would read as a card played).
+    """
+    if text is None:
+        return None
+    kept = "".join(" " if ch.isspace() else ch for ch in str(text)
+                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
+    name = " ".join(kept.split())[:MAX_NAME].strip()
+    if not name:
+        return None
+    if name.casefold() == "you":
+        raise WebError(f"{name!r} is what the page calls each reader's own seat: "
+                       "choose another name")
+    try:
+        Card.parse(name)
+    except (HoyleError, ValueError):
+        return name
+    raise WebError(f"{name!r} reads as a card: choose another name")
 
 
 def commitment(seed: str) -> str:
@@ -216,10 +256,14 @@ class Table:
         self.players: dict[int, Any] = {
             i: self.spec.make_player(s.player) for i, s in enumerate(row.seats)
             if s.kind == COMPUTER}
-        self.names = [f"Computer {i + 1} ({s.player})" if s.kind == COMPUTER
-                      else f"Player {i + 1}" for i, s in enumerate(row.seats)]
         if len(row.token_hashes) != seats:
             row.token_hashes = (list(row.token_hashes) + [None] * seats)[:seats]
+        if len(row.seat_names) != seats:
+            row.seat_names = (list(row.seat_names) + [None] * seats)[:seats]
+        self.names = [self._default_name(i) for i in range(seats)]
+        for i, given in enumerate(row.seat_names):
+            if given is not None:
+                self.names[i] = self._unique(i, given)
         self._replay()
 
     fixed_seeds: bool = False
@@ -295,10 +339,21 @@ class Table:
         return bool(secret) and hmac.compare_digest(self.row.invite.encode(),
                                                     str(secret).encode("utf-8", "replace"))
 
-    def take_seat(self, seat: int) -> str:
+    def _default_name(self, seat: int) -> str:
+        s = self.row.seats[seat]
+        return (f"Computer {seat + 1} ({s.player})" if s.kind == COMPUTER
+                else f"Player {seat + 1}")
+
+    def _unique(self, seat: int, name: str) -> str:
+        """``name`` for ``seat``, told apart from the other seats' names (``Ann (seat 2)``)."""
+        taken = {n.casefold() for i, n in enumerate(self.names) if i != seat}
+        return name if name.casefold() not in taken else f"{name} (seat {seat + 1})"
+
+    def take_seat(self, seat: int, name: str | None = None) -> str:
         """Take the free person seat ``seat`` (from 0; its errors say it from 1, as a page
         shows seats): a new token (128+ bits from :mod:`secrets`),
-        of which only the hash is stored.
+        of which only the hash is stored, with the name the person gave (already checked by
+        :func:`display_name`; ``None``: "Player k"), told apart from the other seats' names.
 
         Raises:
             WebError: no such person seat, or it is taken.
@@ -309,9 +364,13 @@ class Table:
             raise WebError(f"seat {seat + 1} is taken")
         token = secrets.token_urlsafe(24)
         h = hash_token(token)
-        if not self.store.claim_seat(self.id, seat, h):
+        if not self.store.claim_seat(self.id, seat, h, name):
             raise WebError(f"seat {seat + 1} is taken")
         self.row.token_hashes[seat] = h
+        if self.seeded:  # a referee's seat is not a player's: the players' names stay
+            self.row.seat_names[seat] = name
+            if name is not None:
+                self.names[seat] = self._unique(seat, name)
         return token
 
     # -- acting ----------------------------------------------------------------------------

@@ -15,51 +15,140 @@ export function pretty(card) {
   return (r === "T" ? "10" : r) + SUITS[s];
 }
 
+const NS = "http://www.w3.org/2000/svg";
+const L = 19, M = 30, R = 41;
+// each rank's pips on a 60x84 card: [x, y, upside down]
+const PIPS = {
+  "2": [[M, 17], [M, 67, 1]], "3": [[M, 17], [M, 42], [M, 67, 1]],
+  "4": [[L, 17], [R, 17], [L, 67, 1], [R, 67, 1]],
+  "5": [[L, 17], [R, 17], [M, 42], [L, 67, 1], [R, 67, 1]],
+  "6": [[L, 17], [R, 17], [L, 42], [R, 42], [L, 67, 1], [R, 67, 1]],
+  "7": [[L, 17], [R, 17], [M, 29.5], [L, 42], [R, 42], [L, 67, 1], [R, 67, 1]],
+  "8": [[L, 17], [R, 17], [M, 29.5], [L, 42], [R, 42], [M, 54.5, 1], [L, 67, 1], [R, 67, 1]],
+  "9": [[L, 17], [R, 17], [L, 33.7], [R, 33.7], [M, 42], [L, 50.3, 1], [R, 50.3, 1], [L, 67, 1], [R, 67, 1]],
+  "T": [[L, 17], [R, 17], [M, 25.3], [L, 33.7], [R, 33.7], [L, 50.3, 1], [R, 50.3, 1], [M, 58.7, 1], [L, 67, 1], [R, 67, 1]],
+};
+
+function svgEl(parent, tag, attrs, text) {
+  const e = document.createElementNS(NS, tag);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (text !== undefined) e.textContent = text;
+  parent.appendChild(e);
+  return e;
+}
+
+function pip(svg, suit, x, y, size, flip) {
+  const u = svgEl(svg, "use", { href: "#suit-" + suit, x: x - size / 2, y: y - size / 2, width: size, height: size,
+                                class: "s-" + suit });
+  if (flip) u.setAttribute("transform", `rotate(180 ${x} ${y})`);
+}
+
+// A card's face as SVG drawn here (no image file): the corner indices, the pips of a
+// number card, a framed letter for a court card; its suit is a class (s-H ...), so the
+// two- and four-colour packs are a stylesheet's choice.
+function faceSvg(card) {
+  const r = card.slice(0, -1), s = card.slice(-1);
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 60 84");
+  svg.setAttribute("aria-hidden", "true");
+  svgEl(svg, "rect", { x: .5, y: .5, width: 59, height: 83, rx: 5, class: "face" });
+  const rank = r === "T" ? "10" : r;
+  for (const flip of [0, 1]) {
+    const g = svgEl(svg, "g", flip ? { transform: "rotate(180 30 42)" } : {});
+    svgEl(g, "text", { x: rank.length > 1 ? 1.5 : 3.5, y: 13, class: "s-" + s,
+                       "letter-spacing": rank.length > 1 ? "-1.5" : "0" }, rank);
+    pip(g, s, 8, 20.5, 7, 0);
+  }
+  if (PIPS[r]) for (const [x, y, f] of PIPS[r]) pip(svg, s, x, y, 10, f);
+  else if (r === "A") pip(svg, s, M, 42, 22, 0);
+  else {  // J, Q, K: a frame, the letter, a pip above and below
+    svgEl(svg, "rect", { x: 13, y: 10, width: 34, height: 64, rx: 2, class: "court s-" + s });
+    pip(svg, s, M, 20, 10, 0); pip(svg, s, M, 64, 10, 1);
+    svgEl(svg, "text", { x: M, y: 51, "text-anchor": "middle", class: "big s-" + s }, r);
+  }
+  return svg;
+}
+
+function backSvg() {
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 60 84");
+  svg.setAttribute("aria-hidden", "true");
+  svgEl(svg, "rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 5, class: "back-face" });
+  return svg;
+}
+
 function cardEl(card, opts = {}) {
   const el = document.createElement(opts.button ? "button" : "span");
   el.className = "card " + ("HD".includes(card.slice(-1)) ? "red" : "black");
   el.dataset.card = card;
-  el.textContent = pretty(card);
+  el.appendChild(faceSvg(card));
   if (opts.button) el.type = "button";
+  else { el.setAttribute("role", "img"); el.setAttribute("aria-label", pretty(card)); }
   return el;
+}
+
+// n cards face down (another seat's hand, the crib, the stock): no card is named
+function backsEl(n, label) {
+  const wrap = document.createElement("span");
+  wrap.className = "stack";
+  wrap.setAttribute("role", "img");
+  wrap.setAttribute("aria-label", label);
+  for (let i = 0; i < n; i++) {
+    const c = document.createElement("span"); c.className = "card back"; c.appendChild(backSvg());
+    wrap.appendChild(c);
+  }
+  return wrap;
 }
 
 function cardsEl(cards, label) {
   const wrap = document.createElement("span");
-  wrap.className = "cards";
-  if (label) wrap.setAttribute("aria-label", label);
+  wrap.className = "cards fan";
+  if (label) { wrap.setAttribute("role", "group"); wrap.setAttribute("aria-label", label); }
   for (const c of cards || []) wrap.appendChild(cardEl(c));
-  if (!cards || !cards.length) wrap.append("\u2014");
   return wrap;
 }
 
 function send(msg) {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify(msg)); return true; }
+  return false;
 }
 
+// A move is sent now or refused where the player is looking: never kept to be sent later
+// (the table may have moved on by then), never dropped without a word.
 function move(fields) {
   $("error").textContent = "";
-  send({ type: "move", seq: last, ...fields });
+  if (!send({ type: "move", seq: last, ...fields }))
+    $("error").textContent = "Not sent: the connection to the table is lost. Reconnecting\u2026 make the move again when the page says connected.";
+}
+
+function connState(text, lost) {
+  const c = $("conn");
+  c.textContent = text;
+  c.classList.toggle("lost", !!lost);
 }
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/t/${tableId}/ws`);
-  ws.onopen = () => { retry = 500; $("conn").textContent = "connected"; send({ type: "sync", seq: last }); };
+  ws.onopen = () => {
+    retry = 500; connState("connected");
+    if (/^Not sent: the connection/.test($("error").textContent)) $("error").textContent = "";
+    send({ type: "sync", seq: last });
+  };
   ws.onclose = (ev) => {
     if (ev.code === 4409) {  // this seat's oldest socket, closed for a newer one: no fight
-      $("conn").textContent = "closed: this seat is open in a newer tab (reload to take it back here)";
+      connState("closed: this seat is open in a newer tab (reload to take it back here)", true);
       return;
     }
     if (ev.code === 4408) {  // too many messages: this socket is closed, a reload opens another
-      $("conn").textContent = "closed by the server: " + (ev.reason || "too many messages") + " (reload to go on)";
+      connState("closed by the server: " + (ev.reason || "too many messages") + " (reload to go on)", true);
       return;
     }
     if (ev.code === 4403) {  // a page of another origin: nothing to reconnect to
-      $("conn").textContent = "closed by the server: " + (ev.reason || "refused");
+      connState("closed by the server: " + (ev.reason || "refused"), true);
       return;
     }
-    $("conn").textContent = "disconnected: reconnecting…";
+    connState("connection lost: reconnecting\u2026", true);
     setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
   };
   ws.onmessage = (ev) => {
@@ -90,6 +179,7 @@ function update(f) {
   root.dataset.seq = f.seq;
   root.dataset.mine = f.legal.length ? "1" : "0";
   root.dataset.finished = f.finished ? "1" : "0";
+  root.dataset.phase = f.view.phase || "";
   selected = [];
   const live = $("live");
   for (const line of f.lines) {
@@ -101,8 +191,8 @@ function update(f) {
     const p = document.createElement("p"); p.textContent = line.text; live.appendChild(p);
   }
   while (live.childNodes.length > 12) live.removeChild(live.firstChild);
-  if (f.lines.length) $("log").lastElementChild.scrollIntoView({ block: "nearest" });
-  drawScores(f); drawBoard(f); drawCentre(f); drawShow(f);
+  if (f.lines.length) { const log = $("log"); log.scrollTop = log.scrollHeight; }  // the log's own scroll, never the page's
+  drawScores(f); drawBoard(f); drawOthers(f); drawCentre(f); drawShow(f); drawTitle(f);
   if (f.kind === "referee") drawReferee(f); else drawMine(f);
   const st = f.status.map((b) => typeof b === "string" ? b :
     [b.title, ...b.rows.map((r) => r.join("  "))].filter(Boolean).join("\n")).join("\n");
@@ -129,7 +219,7 @@ function drawPresence(f) {
   const invite = document.querySelector(".invite");
   if (invite && !f.free_seats.length) invite.hidden = true;
   const waiting = f.names.filter((_, i) => f.free_seats.includes(i));
-  $("conn").textContent = "connected" + (waiting.length ? `; waiting for ${waiting.join(", ")} to sit` : "");
+  connState("connected" + (waiting.length ? `; waiting for ${waiting.join(", ")} to sit` : ""));
   // an away seat: its opponent sees how long the seat still waits (never forfeited)
   awayUntil = {};
   const now = Date.now();
@@ -191,7 +281,11 @@ function drawShow(f) {
   if (game !== showGame) { box.replaceChildren(); showGame = game; }  // a new game: none yet
   if (!f.show || !f.show.length) return;  // the last show stays until the next
   const h = document.createElement("h2"); h.textContent = "The last show";
-  box.replaceChildren(h, ...f.show.map((t) => { const p = document.createElement("p"); p.textContent = t; return p; }));
+  box.replaceChildren(h, ...f.show.map((t) => {
+    const p = document.createElement("p"); p.textContent = t;
+    if (/^\s*[\u201c"]/.test(t)) p.className = "said";
+    return p;
+  }));
 }
 
 // the referee's page: the prompt, the decision's options as buttons, the pack to tap
@@ -232,7 +326,22 @@ function drawReferee(f) {
       menu.appendChild(li);
     }
   }
-  if (f.referee && !f.finished && document.activeElement === document.body) $("move-text").focus();
+  if (f.referee && !f.finished && document.activeElement === document.body) $("move-text").focus({ preventScroll: true });
+}
+
+const board = { shown: null, key: null, timer: null, frame: null };
+const phone = window.matchMedia("(max-width: 46rem)");
+phone.addEventListener("change", () => { if (frame) renderBoard(); });
+
+// the game's result in words: who won, and the score
+function resultLine(f) {
+  const v = f.view, r = v.result;
+  if (!r) return "The game is over.";
+  const scores = v.scores || [];
+  const sides = f.board ? f.board.tracks.map((t) => t.name) : f.names;
+  const who = r.winner === f.seat || (f.board && scores.length < (v.players || 0) && f.seat !== null
+    && f.seat % scores.length === r.winner) ? "You win" : `${sides[r.winner] || "side " + (r.winner + 1)} wins`;
+  return `Game over: ${who}, ${scores.join("\u2013")}.`;
 }
 
 function drawScores(f) {
@@ -241,97 +350,199 @@ function drawScores(f) {
   const scores = v.scores || [];
   scores.forEach((s, i) => {
     const p = document.createElement("p");
-    const who = v.players > 2 && scores.length < v.players ? `Side ${i + 1}` : f.names[i];
-    p.textContent = `${who}: ${s} of ${v.target}` + (v.tricks ? `, tricks ${v.tricks[i]}` : "") +
-      (v.dealer === i ? " (dealer)" : "") + (v.elder === i ? " (elder hand)" : "") +
-      (v.announced && v.announced[i] ? " (marked the king)" : "") + (f.to_act === i ? " \u2190 to play" : "");
+    const who = f.board ? f.board.tracks[i].name
+      : v.players > 2 && scores.length < v.players ? `Side ${i + 1}` : f.names[i];
+    if (f.board) { const sw = document.createElement("span"); sw.className = `swatch peg${i % 3}`; p.appendChild(sw); }
+    p.append(`${who}: ${s} of ${v.target}` + (v.tricks ? `, tricks ${v.tricks[i]}` : "") +
+      (v.dealer === i && scores.length === (v.players || scores.length) ? " (dealer)" : "") +
+      (v.elder === i ? " (elder hand)" : "") +
+      (v.announced && v.announced[i] ? " (marked the king)" : ""));
     p.className = "score" + (f.to_act === i ? " to-act" : "");
     box.appendChild(p);
   });
   if (v.result) {
-    const p = document.createElement("p"); p.className = "result";
-    const w = v.result.winner;
-    p.textContent = w === f.seat ? "Game over: you win." :
-      `Game over: ${f.names[w] || "side " + (w + 1)} wins.`;
+    const p = document.createElement("p"); p.className = "result banner";
+    p.textContent = resultLine(f);
     box.appendChild(p);
   }
 }
 
 // The board (f.board: the game's tracks, target and marked line): a start hole, the holes
-// in groups of five, rows of thirty, the game hole at the end, the skunk (or lurch) line
-// drawn after its hole; each side's front and back peg.
+// in streets of thirty in groups of five, the streets run there and back (their direction
+// marked), the game hole at the end, the skunk (or lurch) line after its hole, each side's
+// front and back peg. Upright beside the table; across the top on a phone. When points are
+// pegged the front peg walks hole by hole (a setting; never for reduced motion).
 function drawBoard(f) {
-  const b = f.board, box = $("board");
-  box.replaceChildren();
-  if (!b) return;
-  const ns = "http://www.w3.org/2000/svg", perRow = 30, gap = 9, group = 5;
-  const rows = Math.ceil((b.target - 1) / perRow), sides = b.tracks.length, rowH = sides * gap + 10;
-  const xOf = (c) => 24 + c * gap + Math.floor(c / group) * 5;
-  const W = xOf(perRow) + 24, H = rows * rowH + 8;
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", b.tracks.map((t) => `${t.name} ${t.front}, back peg ${t.back}`).join("; ") +
-    `; game ${b.target}` + (b.line ? `; ${b.line[0]} line after ${b.line[1]}` : ""));
-  svg.classList.add("board");
-  const el = (tag, attrs) => { const e = document.createElementNS(ns, tag); for (const k in attrs) e.setAttribute(k, attrs[k]); svg.appendChild(e); return e; };
-  const where = (h) => {  // hole h (1 .. target-1) -> row, column; 0: the start hole, target: the game hole
-    if (h <= 0) return [0, -1.6];
-    if (h >= b.target) return [rows - 1, perRow + 0.6];
-    return [Math.floor((h - 1) / perRow), (h - 1) % perRow];
+  const b = f.board;
+  board.frame = b;
+  if (!b) { $("board").replaceChildren(); board.shown = null; return; }
+  const key = `${f.match ? f.match.game : 1}:${b.target}:${b.tracks.length}`;
+  const fronts = b.tracks.map((t) => Math.min(t.front, b.target));
+  const walk = $("animate") && $("animate").checked && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  if (!board.shown || board.key !== key || !walk) board.shown = fronts.slice();
+  board.key = key;
+  board.shown = board.shown.map((h, i) => (h > fronts[i] || fronts[i] - h > 40) ? fronts[i] : h);
+  clearTimeout(board.timer);
+  const stepPegs = () => {
+    let behind = false;
+    board.shown = board.shown.map((h, i) => { if (h < fronts[i]) { behind = true; return h + 1; } return h; });
+    renderBoard();
+    if (behind) board.timer = setTimeout(stepPegs, 90);
   };
-  const px = (c) => c < 0 ? 10 : c >= perRow ? W - 12 : xOf(c);
-  b.tracks.forEach((t, side) => {
-    for (let h = 0; h <= b.target; h++) {
-      const [r, c] = where(h);
-      if (h === 0 && r !== 0) continue;
-      const front = Math.min(t.front, b.target) === h, back = t.back === h && t.back !== t.front;
-      el("circle", { cx: px(c), cy: 8 + r * rowH + side * gap, r: front || back ? 3.4 : (h === 0 || h === b.target ? 2.4 : 1.4),
-        class: front ? `front peg${side % 3}` : back ? `back peg${side % 3}` : (h === 0 ? "hole start" : h === b.target ? "hole game" : "hole") });
-    }
-  });
-  if (b.line) {
-    const [r, c] = where(b.line[1]);
-    const x = px(c) + gap / 2 + (c % group === group - 1 ? 2.5 : 0);
-    el("line", { x1: x, x2: x, y1: 2 + r * rowH, y2: r * rowH + sides * gap + 4, class: "line" });
-    const label = el("text", { x: x + 2, y: r * rowH + sides * gap + 9, class: "line-label" });
-    label.textContent = b.line[0];
-  }
-  box.appendChild(svg);
+  if (board.shown.some((h, i) => h < fronts[i])) { renderBoard(); board.timer = setTimeout(stepPegs, 90); }
+  else renderBoard();
 }
 
-function labelled(text, node) {
-  const p = document.createElement("p");
-  p.append(text + " ", node);
-  return p;
+function renderBoard() {
+  const b = board.frame, box = $("board");
+  if (!b) return;
+  const across = phone.matches;  // a phone: the streets across; else upright
+  const perRow = 30, gap = 7, group = 5, sides = b.tracks.length;
+  const streets = Math.ceil((b.target - 1) / perRow), street = sides * gap + 9;
+  const along = (c) => 14 + c * gap + Math.floor(c / group) * 4;   // a hole's place along its street
+  const length = along(perRow - 1) + 14;
+  const depth = streets * street + 10;
+  const W = across ? length : depth, H = across ? depth : length;
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "cribbage board: " + b.tracks.map((t) => `${t.name} ${t.front}, back peg ${t.back}`).join("; ") +
+    `; game ${b.target}` + (b.line ? `; ${b.line[0]} line after ${b.line[1]}` : ""));
+  svg.classList.add("board");
+  svgEl(svg, "rect", { x: .5, y: .5, width: W - 1, height: H - 1, rx: 6, class: "wood" });
+  // street r, place c along it (-1: before its first hole; perRow: after its last) -> x, y.
+  // Streets run there and back: the even ones up the board (or left to right), the odd down.
+  const at = (r, c, side) => {
+    const t = r % 2 ? perRow - 1 - c : c;
+    const u = c < 0 ? (r % 2 ? length - 6 : 6) : c >= perRow ? (r % 2 ? 6 : length - 6) : along(t);
+    const w = 7 + r * street + side * gap;
+    return across ? [u, w] : [w, length - u];
+  };
+  const hole = (h) => h <= 0 ? [0, -1] : h >= b.target ? [streets - 1, perRow] : [Math.floor((h - 1) / perRow), (h - 1) % perRow];
+  for (let r = 0; r < streets; r++) {  // the street's direction, at its start
+    const [x, y] = at(r, r === 0 ? perRow : -1, (sides - 1) / 2);  // street 1's start: the start holes
+    const up = r % 2 === 0;
+    svgEl(svg, "text", { x, y: y + 2, "text-anchor": "middle", class: "street" },
+      across ? (up ? "\u25B6" : "\u25C0") : (up ? "\u25B2" : "\u25BC"));
+  }
+  b.tracks.forEach((t, side) => {
+    const front = board.shown ? board.shown[side] : t.front;
+    for (let h = 0; h <= b.target; h++) {
+      const [r, c] = hole(h);
+      const [x, y] = at(r, c, side);
+      const isFront = front === h, isBack = t.back === h && t.back !== front && h !== 0;
+      svgEl(svg, "circle", { cx: x, cy: y, r: isFront || isBack ? 2.9 : (h === 0 || h === b.target ? 2.2 : 1.25),
+        class: isFront ? `front peg${side % 3}` : isBack ? `back peg${side % 3}` : (h === 0 ? "hole start" : h === b.target ? "hole game" : "hole") });
+    }
+  });
+  if (b.line) {  // the skunk (or lurch) line: across the street, after its hole
+    const [r, c] = hole(b.line[1]);
+    const [x1, y1] = at(r, c + .5, -0.6), [x2, y2] = at(r, c + .5, sides - .4);
+    svgEl(svg, "line", { x1, y1, x2, y2, class: "line" });
+    const [lx, ly] = at(r, c + .5, sides - .1);
+    svgEl(svg, "text", { x: lx + (across ? 0 : -3), y: ly + (across ? 3 : -2), "text-anchor": "middle", class: "line-label" }, b.line[0]);
+  }
+  box.replaceChildren(svg);
+}
+
+function pile(label, node, cls) {
+  const d = document.createElement("div");
+  d.className = "pile" + (cls ? " " + cls : "");
+  const l = document.createElement("span"); l.className = "label" + (cls === "count" ? " count" : ""); l.textContent = label;
+  d.append(node, l);
+  return d;
+}
+
+// the seat's line: its name, the dealer's (or elder hand's) mark, whose turn it is
+function seatName(f, i, you) {
+  const v = f.view, n = document.createElement("div");
+  n.className = "name";
+  n.textContent = you ? f.names[i] : f.names[i];
+  const chip = (t) => { const c = document.createElement("span"); c.className = "chip"; c.textContent = t; n.appendChild(c); };
+  if (v.dealer === i) chip("dealer");
+  if (v.elder === i) chip("elder hand");
+  if (f.to_act === i && !f.finished) chip(you ? "your turn" : "to play");
+  if (v.tricks) chip(`tricks ${v.tricks[i]}`);
+  return n;
+}
+
+// the crib (face down beside its owner, the dealer) once it is laid away and until shown
+function cribEl(f, i) {
+  const v = f.view;
+  if (!("count_cards" in v) || v.dealer !== i || v.phase === "discard" || v.phase === "cut" || v.phase === "deal") return null;
+  if ((v.shown || []).some(([, what]) => /crib/.test(what))) return null;
+  return pile("crib", backsEl(4, "the crib, face down"));
+}
+
+function drawOthers(f) {
+  const v = f.view, box = $("others");
+  box.replaceChildren();
+  const n = (v.hand_sizes || []).length || (f.names || []).length;
+  for (let k = 1; k <= n; k++) {
+    const i = f.seat === null ? k - 1 : (f.seat + k) % n;   // clockwise from the left of this seat
+    if (i === f.seat) continue;
+    const seat = document.createElement("div");
+    seat.className = "seat" + (f.to_act === i && !f.finished ? " to-act" : "");
+    seat.appendChild(seatName(f, i, false));
+    const row = document.createElement("div"); row.className = "row";
+    const held = v.hand_sizes ? v.hand_sizes[i] : 0;
+    row.appendChild(pile(`${held} card${held === 1 ? "" : "s"}`, backsEl(held, `${f.names[i]} holds ${held} cards`)));
+    const crib = cribEl(f, i);
+    if (crib) row.appendChild(crib);
+    seat.appendChild(row);
+    box.appendChild(seat);
+  }
 }
 
 function drawCentre(f) {
   const v = f.view, box = $("centre");
   box.replaceChildren();
-  if ("starter" in v) box.appendChild(labelled("Starter:", cardsEl(v.starter ? [v.starter] : [])));
-  if ("count_cards" in v) box.appendChild(labelled(`Count ${v.count}:`, cardsEl(v.count_cards, "the cards of the count")));
-  if ("turn_up" in v) box.appendChild(labelled("Turn-up:", cardsEl(v.turn_up ? [v.turn_up] : [])));
-  if ("trick" in v) box.appendChild(labelled("Trick:", cardsEl(v.trick.map((p) => p[1]), "the trick")));
-  if ("stock_size" in v) box.appendChild(labelled("Stock:", document.createTextNode(`${v.stock_size} cards; proposals ${v.proposals}, exchanges ${v.exchanges}`)));
-  if (v.shown && v.shown.length) {
-    for (const [seat, what, cards] of v.shown)
-      box.appendChild(labelled(seat === f.seat ? `Your ${what}:` : `${f.names[seat]}'s ${what}:`, cardsEl(cards)));
+  if ("starter" in v) {
+    const pack = document.createElement("span"); pack.className = "pack";
+    pack.appendChild(v.starter ? cardEl(v.starter) : backsEl(1, "the pack"));
+    box.appendChild(pile(v.starter ? "starter" : "the pack", pack));
   }
-  if (v.hand_sizes) {
-    const others = v.hand_sizes.map((n, i) => i === f.seat ? null : `${f.names[i]} holds ${n}`).filter(Boolean);
-    box.appendChild(labelled("", document.createTextNode(others.join("; "))));
+  if ("count_cards" in v && v.phase === "play") {
+    const played = v.played || [];
+    const earlier = played.slice(0, played.length - v.count_cards.length).map((p) => p[1]);
+    if (earlier.length) box.appendChild(pile("earlier counts", cardsEl(earlier, "the cards of the earlier counts"), "earlier"));
+    box.appendChild(pile(`count ${v.count}`, cardsEl(v.count_cards, "the cards of the count"), "count"));
   }
+  if ("turn_up" in v) {
+    const stock = document.createElement("span"); stock.className = "pack";
+    stock.append(backsEl(Math.min(v.stock_size, 3), `the stock: ${v.stock_size} cards`));
+    box.appendChild(pile(`stock ${v.stock_size}`, stock));
+    box.appendChild(pile("turn-up", v.turn_up ? cardEl(v.turn_up) : backsEl(1, "no turn-up")));
+  }
+  if ("trick" in v) {
+    const t = document.createElement("span"); t.className = "cards fan";
+    for (const [seat, card] of v.trick) { const c = cardEl(card); c.title = f.names[seat]; t.appendChild(c); }
+    box.appendChild(pile("the trick", t, "count"));
+    box.appendChild(pile("", document.createTextNode(`proposals ${v.proposals}, exchanges ${v.exchanges}`)));
+  }
+  for (const [seat, what, cards] of v.shown || [])
+    box.appendChild(pile(seat === f.seat ? `your ${what}` : `${f.names[seat]}'s ${what}`, cardsEl(cards, `${f.names[seat]}'s ${what}`)));
 }
 
 function actionCards(a) { return a.split(" ").slice(1).filter((t) => /^(10|[2-9TJQKA])[SHDC]$/.test(t)); }
 
 function drawMine(f) {
-  const hand = $("hand"), buttons = $("buttons");
-  hand.replaceChildren(); buttons.replaceChildren(); $("decision").replaceChildren();
-  $("prompt").textContent = f.prompt || (f.finished ? "The game is over." :
-    f.seat === null ? "" : "Waiting for the other side.");
+  const hand = $("hand"), buttons = $("buttons"), me = $("seat-me");
+  hand.replaceChildren(); buttons.replaceChildren(); $("decision").replaceChildren(); me.replaceChildren();
   const v = f.view;
+  $("prompt").textContent = f.prompt || (f.finished ? resultLine(f) :
+    f.seat === null ? "" : "Waiting for the other side.");
+  $("prompt").classList.toggle("banner", !!f.finished);
+  if (f.seat !== null) {
+    const row = document.createElement("div"); row.className = "row";
+    row.appendChild(seatName(f, f.seat, true));
+    const crib = cribEl(f, f.seat);
+    if (crib) row.appendChild(crib);
+    if (v.discards && v.discards.length && "count_cards" in v)
+      row.appendChild(pile("laid away", cardsEl(v.discards, "the cards you laid away"), "earlier"));
+    me.appendChild(row);
+  }
   const legal = new Set(f.legal_cards);
   for (const c of v.hand || []) {
     const b = cardEl(c, { button: true });
@@ -340,8 +551,6 @@ function drawMine(f) {
     b.onclick = () => pick(c, b);
     hand.appendChild(b);
   }
-  if (v.kept && v.kept.length && v.phase !== "discard") hand.appendChild(labelled(" kept:", cardsEl(v.kept)));
-  if (v.discards && v.discards.length) hand.appendChild(labelled(" laid away:", cardsEl(v.discards)));
   for (const d of f.decision) { const p = document.createElement("p"); p.textContent = d; $("decision").appendChild(p); }
   const plain = f.legal.filter((a) => actionCards(a).length === 0);
   if (plain.length <= 14) for (const a of plain) {
@@ -361,8 +570,15 @@ function drawMine(f) {
   form.hidden = f.seat === null || f.finished;
   if (f.prompt && document.activeElement === document.body) {
     const first = hand.querySelector("button.legal") || buttons.querySelector("button");
-    if (first) first.focus();
+    if (first) first.focus({ preventScroll: true });
   }
+}
+
+// the tab's title says when it is this seat's turn (a setting)
+const baseTitle = document.title;
+function drawTitle(f) {
+  const notice = !$("title-notice") || $("title-notice").checked;
+  document.title = (notice && f.legal.length ? "\u25CF Your turn \u2014 " : "") + baseTitle;
 }
 
 // A click chooses a card; a move is sent when the chosen cards are exactly a legal
@@ -398,4 +614,41 @@ $("move").addEventListener("submit", (ev) => {
 document.addEventListener("keydown", (ev) => {
   if (ev.key === "/" && document.activeElement !== $("move-text")) { ev.preventDefault(); $("move-text").focus(); }
 });
+// settings, kept for this browser
+const SETTINGS = ["four-colour", "animate", "title-notice"];
+function applySettings() {
+  document.body.classList.toggle("four-colour", $("four-colour").checked);
+  if (frame) { drawTitle(frame); drawBoard(frame); }
+}
+for (const id of SETTINGS) {
+  const box = $(id);
+  if (!box) continue;
+  const kept = localStorage.getItem("hoyle-" + id);
+  if (kept !== null) box.checked = kept === "1";
+  box.addEventListener("change", () => { localStorage.setItem("hoyle-" + id, box.checked ? "1" : "0"); applySettings(); });
+}
+applySettings();
+
+// the invite link: copy it, or the phone's share sheet
+const invite = $("invite-link");
+if (invite) {
+  $("copy-invite").addEventListener("click", async () => {
+    invite.select();
+    let done = false;
+    try { await navigator.clipboard.writeText(invite.value); done = true; }
+    catch { done = document.execCommand && document.execCommand("copy"); }
+    $("copied").textContent = done ? "copied" : "select the link and copy it";
+  });
+  if (navigator.share) {
+    const share = $("share-invite");
+    share.hidden = false;
+    share.addEventListener("click", () => navigator.share({ title: document.title, url: invite.value }).catch(() => {}));
+  }
+}
+// the name a person gives is kept for this browser and offered again
+for (const field of document.querySelectorAll("input.name-field")) {
+  field.value = localStorage.getItem("hoyle-name") || "";
+  field.form.addEventListener("submit", () => localStorage.setItem("hoyle-name", field.value.trim()));
+}
+
 connect();

@@ -1,0 +1,116 @@
+"""The web table's screenshots for docs/screenshots/ (``make screenshots``): a
+``hoyle serve`` on a throwaway database with fixed seeds, Debian's chromium driven by
+Playwright, each game played by clicking what the page offers, a picture taken at the
+first person's move of each phase, at 1280x800 and 390x844, light and dark.
+
+Usage: ``python scripts/screenshots.py [OUT]`` (default ``docs/screenshots``)."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import Page, sync_playwright
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+# (name, the lobby's quick form, its variant, the computer, the phases to picture)
+GAMES = [("cribbage", "cribbage", "six-card", "expert", ("discard", "play", "show", "over")),
+         ("ecarte", "ecarte", None, "rules", ("proposal", "discard", "play", "over")),
+         ("three-hand", "cribbage", "three-hand", "greedy", ("play",)),
+         ("four-hand", "cribbage", "four-hand", "greedy", ("play",))]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def state(page: Page) -> tuple[str, str, str]:
+    return page.evaluate("() => { const t = document.getElementById('table');"
+                         " return [t.dataset.mine, t.dataset.finished, t.dataset.phase]; }")
+
+
+def play(page: Page, out: Path, name: str, phases: tuple[str, ...], size: str,
+         scheme: str) -> None:
+    pictured: set[str] = set()
+    for _ in range(3000):
+        deadline = time.monotonic() + 30
+        while True:
+            mine, finished, phase = state(page)
+            if mine == "1" or finished == "1":
+                break
+            if time.monotonic() > deadline:
+                raise SystemExit(f"{name}: the page did not come to a move")
+            time.sleep(0.05)
+        if finished == "1":
+            phase = "over"
+        if phase in phases and phase not in pictured:
+            pictured.add(phase)
+            page.wait_for_timeout(1200)  # the pegs walk to their holes
+            page.screenshot(path=str(out / f"{name}-{phase}-{size}-{scheme}.png"))
+        if finished == "1" or pictured >= set(phases):
+            return
+        seq = page.get_attribute("#table", "data-seq")
+        page.evaluate("() => { const b = document.querySelector('#buttons button')"
+                      " || document.querySelector('#hand button.legal:not(.chosen)');"
+                      " if (b) b.click(); }")
+        deadline = time.monotonic() + 30
+        while (page.get_attribute("#table", "data-seq") == seq
+               and not page.query_selector("#hand button.chosen")):
+            if time.monotonic() > deadline:
+                raise SystemExit(f"{name}: the move was not answered")
+            time.sleep(0.03)
+
+
+def main() -> None:
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+    out.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = subprocess.Popen([sys.executable, "-m", "hoyle", "serve", "--db",
+                                 str(Path(tmp) / "shots.db"), "--port", str(port),
+                                 "--insecure-seed", "1234", "--forced-pause", "0"])
+        try:
+            base = f"http://127.0.0.1:{port}"
+            for _ in range(300):
+                try:
+                    httpx.get(base + "/", timeout=2)
+                    break
+                except httpx.TransportError:
+                    time.sleep(0.1)
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path="/usr/bin/chromium",
+                                             args=["--no-sandbox", "--disable-gpu"])
+                for size, (w, h) in SIZES.items():
+                    for scheme in ("light", "dark"):
+                        ctx = browser.new_context(viewport={"width": w, "height": h},
+                                                  color_scheme=scheme)
+                        page = ctx.new_page()
+                        page.goto(base + "/")
+                        page.fill("#lobby-name", "Ann")
+                        page.screenshot(path=str(out / f"lobby-{size}-{scheme}.png"))
+                        for name, form, variant, computer, phases in GAMES:
+                            page.goto(base + "/")
+                            f = page.locator(f"#computer-{form}")
+                            if variant:
+                                f.locator('select[name="opt_variant"]').select_option(variant)
+                            f.locator('select[name="opponent"]').select_option(computer)
+                            f.locator("button[type=submit]").click()
+                            page.wait_for_url("**/t/*")
+                            play(page, out, name, phases, size, scheme)
+                        ctx.close()
+                browser.close()
+        finally:
+            proc.terminate()
+            proc.wait()
+    print(f"screenshots in {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""Names at a web table: given with the lobby's quick forms and with a seat, shown in
+every frame's names, lines and result to the other seats (each reader's own seat is
+"You"), sanitised (control and format characters dropped, spaces folded, cut at 24),
+told apart when two are alike, refused in one line when they would mislead ("You", a
+card), and kept by the store across a restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from helpers.webclient import ORIGIN, connect, invite, recv, settle
+from hoyle.web.app import cookie_name, create_app
+from hoyle.web.tables import MAX_NAME
+
+
+def friend_table(client: TestClient, name: str) -> tuple[str, str]:
+    """The lobby's "Play a friend" for cribbage, with the maker's name: id and token."""
+    r = client.post("/tables", data={"game": "cribbage", "quick": "friend", "name": name},
+                    headers=ORIGIN, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    table_id = r.headers["location"].rsplit("/", 1)[1]
+    token = r.cookies.get(cookie_name(table_id)) or ""
+    client.cookies.clear()
+    return table_id, token
+
+
+def sit_named(client: TestClient, table_id: str, seat: int, name: str) -> tuple[int, str]:
+    r = client.post(f"/t/{table_id}/sit/{seat}{invite(client, table_id)}",
+                    data={"name": name}, headers=ORIGIN, follow_redirects=False)
+    token = r.cookies.get(cookie_name(table_id)) or ""
+    client.cookies.clear()
+    return r.status_code, r.text if r.status_code != 303 else token
+
+
+def test_names_are_shown_to_the_other_seat_and_kept_across_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "hoyle.db"
+    with TestClient(create_app(db, fixed_seed=5)) as client:
+        table_id, ann = friend_table(client, "  Ann \u200b  Lee\t")
+        table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+        assert [s.kind for s in table.row.seats] == ["person", "person"]  # a friend's seat
+        status, bob = sit_named(client, table_id, 1, "[b]Bob[/b]")
+        assert status == 303
+        settle(client, table_id)
+        with connect(client, table_id, ann) as ws:
+            ws.send_json({"type": "sync", "seq": 0})
+            f = recv(ws)
+            assert f["names"] == ["You", "[b]Bob[/b]"]  # markup is text, shown as typed
+            assert any("[b]Bob[/b]" in line["text"] for line in f["lines"])
+        with connect(client, table_id, bob) as ws:
+            ws.send_json({"type": "sync", "seq": 0})
+            f = recv(ws)
+            assert f["names"] == ["Ann Lee", "You"]
+            assert any(line["text"].startswith("Ann Lee ") for line in f["lines"])
+            assert [t["name"] for t in f["board"]["tracks"]] == ["Ann Lee", "You"]
+        with connect(client, table_id, None) as ws:  # a spectator: both names
+            ws.send_json({"type": "sync", "seq": 0})
+            assert recv(ws)["names"] == ["Ann Lee", "[b]Bob[/b]"]
+        page = client.get(f"/t/{table_id}", headers={"cookie": f"{cookie_name(table_id)}={bob}"})
+        assert "You are [b]Bob[/b] (seat 2)." in page.text
+    with TestClient(create_app(db, fixed_seed=5)) as client:  # restarted: the names kept
+        table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+        assert table.names == ["Ann Lee", "[b]Bob[/b]"]
+
+
+def test_a_name_is_capped_told_apart_and_refused_when_it_would_mislead(tmp_path: Path
+                                                                        ) -> None:
+    with TestClient(create_app(tmp_path / "hoyle.db", fixed_seed=6)) as client:
+        table_id, _ = friend_table(client, "Ann")
+        table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+        for bad, why in (("you", "'you' is what the page calls each reader's own seat"),
+                         ("K\u2665", "'K\u2665' reads as a card"),
+                         ("5h", "'5h' reads as a card")):
+            status, text = sit_named(client, table_id, 1, bad)
+            assert status == 400 and why in text, text
+            assert table.free_seats() == [1]  # refused: the seat is still free
+        status, _ = sit_named(client, table_id, 1, "ann")
+        assert status == 303
+        assert table.names == ["Ann", "ann (seat 2)"]  # alike but for case: told apart
+        table_id, _ = friend_table(client, "x" * 40 + "\x00\x1b[31m")
+        table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+        assert table.names[0] == "x" * MAX_NAME and MAX_NAME == 24
+        r = client.post("/tables", data={"game": "cribbage", "quick": "friend", "name": "You"},
+                        headers=ORIGIN)
+        assert r.status_code == 400 and "choose another name" in r.text
+        table_id, _ = friend_table(client, "\u202e\u200b ")  # nothing left: "Player 1"
+        assert client.app.state.tables.get(table_id).names[0] == "Player 1"  # type: ignore
+
+
+def test_the_quick_forms_seat_a_computer_or_a_friend_as_the_variant_says(tmp_path: Path
+                                                                          ) -> None:
+    with TestClient(create_app(tmp_path / "hoyle.db", fixed_seed=7)) as client:
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+        for variant, seats in (("six-card", 2), ("three-hand", 3), ("four-hand", 4)):
+            r = client.post("/tables", data={"game": "cribbage", "opt_variant": variant,
+                                             "opponent": "greedy"},
+                            headers=ORIGIN, follow_redirects=False)
+            assert r.status_code == 303, r.text
+            table = tables.get(r.headers["location"].rsplit("/", 1)[1])
+            assert [(s.kind, s.player) for s in table.row.seats] == [("person", "")] + [
+                ("computer", "greedy")] * (seats - 1)
+            assert not table.open_seats  # a game against the computer is not listed
+        r = client.post("/tables", data={"game": "ecarte", "opponent": "nobody"},
+                        headers=ORIGIN)
+        assert r.status_code == 400 and "nobody" in r.text
+        lobby = client.get("/").text
+        assert 'id="computer-cribbage"' in lobby and 'id="friend-ecarte"' in lobby
+        assert '<details id="more">' in lobby  # every option, one click away
+        assert "No open table now" in lobby

@@ -1,0 +1,154 @@
+"""The table page as a card table, in a real Chromium (Debian's ``chromium``): a whole game
+of each registered game and seating, begun from the lobby's "Play the computer" and played
+by clicking only (no typing), at a desktop's 1280x800 and a phone's 390x844. At every
+move of the person's, the board (where the game has one), the hand, the play area and the
+prompt are inside the viewport with the page unscrolled, and the page never scrolls
+sideways: asserted from the elements' boxes. A person's name, given once in the lobby, is
+kept by the browser and shown at the table.
+
+Names themselves (sanitised, capped, told apart, never "You" nor a card) are tested through
+the app in ``test_names``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from helpers.web import chromium, free_port, server, wait_until
+
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
+DESKTOP = (1280, 800)
+PHONE = (390, 844)
+
+# (the game's quick form, its variant, the computer): the computers are the quick ones
+SEATINGS = [("cribbage", "six-card", "greedy"), ("cribbage", "three-hand", "greedy"),
+            ("cribbage", "four-hand", "greedy"), ("ecarte", None, "rules")]
+
+OUT_OF_VIEW = """([board]) => {
+  const vw = window.innerWidth, vh = window.innerHeight, out = [];
+  const ids = board ? ["board", "hand", "centre", "prompt"] : ["hand", "centre", "prompt"];
+  for (const id of ids) {
+    const e = document.getElementById(id);
+    if (!e || !e.getClientRects().length) { out.push(id + " is not shown"); continue; }
+    const r = e.getBoundingClientRect();
+    if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5)
+      out.push(`${id} at ${Math.round(r.left)},${Math.round(r.top)} to ` +
+               `${Math.round(r.right)},${Math.round(r.bottom)} in ${vw}x${vh}`);
+  }
+  const wide = document.documentElement.scrollWidth;
+  if (wide > vw) out.push(`the page is ${wide} px wide in ${vw}`);
+  if (window.scrollX || window.scrollY) out.push(`the page scrolled to ${window.scrollX},${window.scrollY}`);
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    with server(tmp_path_factory.mktemp("web") / "layout.db", port, insecure_seed=2718):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as b:
+        yield b
+
+
+def click_a_move(page: Page) -> str | None:
+    """Click what the page offers (a move's button, else a playable card not chosen yet),
+    in the page in one step (an update cannot come between finding and clicking)."""
+    return page.evaluate("""() => {
+        const b = document.querySelector('#buttons button')
+            || document.querySelector('#hand button.legal:not(.chosen)');
+        if (!b) return null;
+        b.click();
+        return b.getAttribute('aria-label') || b.textContent;
+    }""")
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+@pytest.mark.parametrize(("game", "variant", "computer"), SEATINGS,
+                         ids=[f"{g}-{v or 'two-hand'}" for g, v, _ in SEATINGS])
+def test_a_whole_game_by_clicking_with_the_table_in_view(
+        browser: Browser, base: str, game: str, variant: str | None, computer: str,
+        size: tuple[int, int]) -> None:
+    width, height = size
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    page.goto(base + "/")
+    page.fill("#lobby-name", "Ann Lee")  # given once: the browser keeps it
+    form = page.locator(f"#computer-{game}")
+    if variant:
+        form.locator('select[name="opt_variant"]').select_option(variant)
+    form.locator('select[name="opponent"]').select_option(computer)
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/t/*")
+    wait_until(page, "document.getElementById('table').dataset.seq !== undefined")
+    assert "You are Ann Lee (seat 1)" in (page.text_content(".who") or "")
+    board = game == "cribbage"
+    moves, checked = 0, 0
+    while True:
+        wait_until(page, "document.getElementById('table').dataset.mine === '1'"
+                         " || document.getElementById('table').dataset.finished === '1'")
+        if page.get_attribute("#table", "data-finished") == "1":
+            break
+        assert page.evaluate(OUT_OF_VIEW, [board]) == [], (moves, page.text_content("#prompt"))
+        checked += 1
+        before = page.get_attribute("#table", "data-seq")
+        if click_a_move(page) is None:
+            continue  # an update came first
+        wait_until(page, "([s]) => document.getElementById('table').dataset.seq != s"
+                         " || document.getElementById('error').textContent"
+                         " || document.querySelector('#hand button.chosen')", arg=[before])
+        assert page.text_content("#error") == "", page.text_content("#error")
+        moves += 1
+        assert moves < 1500
+    assert checked >= 4
+    assert "Game over" in (page.text_content("#scores") or "")
+    assert page.title().startswith("hoyle")  # not "Your turn" once it is over
+    ctx.close()
+
+
+def test_the_lobby_keeps_the_name_and_a_lost_connection_refuses_a_click(
+        browser: Browser, tmp_path: Path) -> None:
+    """The name typed once is offered again on the next visit; a card clicked while the
+    server is down is refused where the player looks (never silently dropped), and the
+    game goes on from the same move once the server is back."""
+    port = free_port()
+    db = tmp_path / "down.db"
+    ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    with server(db, port, insecure_seed=99):
+        base = f"http://127.0.0.1:{port}"
+        page.goto(base + "/")
+        page.fill("#lobby-name", "Bob")
+        page.locator("#computer-cribbage button[type=submit]").click()
+        page.wait_for_url("**/t/*")
+        wait_until(page, "document.getElementById('table').dataset.mine === '1'")
+        url = page.url
+        page.goto(base + "/")
+        assert page.input_value("#lobby-name") == "Bob"
+        page.goto(url)
+        wait_until(page, "document.getElementById('table').dataset.mine === '1'")
+        assert page.title().startswith("\u25cf Your turn")
+        seq = page.get_attribute("#table", "data-seq")
+    # the server is down: the page says so at once, and a click is refused in words
+    wait_until(page, "document.getElementById('conn').classList.contains('lost')")
+    assert click_a_move(page) is not None and click_a_move(page) is not None  # the lay-away
+    wait_until(page, "document.getElementById('error').textContent.startsWith('Not sent')")
+    with server(db, port):
+        wait_until(page, "document.getElementById('conn').textContent.startsWith('connected')")
+        assert page.get_attribute("#table", "data-seq") == seq  # nothing was played
+        assert page.text_content("#error") == ""
+        before = seq
+        click_a_move(page)
+        wait_until(page, "([s]) => document.getElementById('table').dataset.seq != s"
+                         " || document.querySelector('#hand button.chosen')", arg=[before])
+    ctx.close()
