@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test test-fast bench bench-web typecheck clean diff-openspiel accel chromium tmux fuzz
+.PHONY: play serve test test-fast bench bench-web typecheck clean diff-openspiel accel chromium tmux fuzz screenshots
 
 # pip runs from the Python that makes the venv (pip --python), so the venv carries no pip or
 # setuptools of its own (27 MB); a Python without pip gets a venv with pip instead.
@@ -99,6 +99,10 @@ bench: $(STAMP)
 # N tables of two scripted websocket clients against a real server (bench/web.py --help)
 bench-web: $(STAMP)
 	$(BIN)/python bench/web.py
+
+# The web table's pictures in docs/screenshots/ (every phase, both sizes, light and dark).
+screenshots: $(STAMP) chromium
+	$(BIN)/python scripts/screenshots.py docs/screenshots
 
 diff-openspiel: $(STAMP)
 	$(BIN)/python scripts/diff_openspiel.py --deals 10000

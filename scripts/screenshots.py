@@ -104,6 +104,14 @@ def main() -> None:
                             f.locator("button[type=submit]").click()
                             page.wait_for_url("**/t/*")
                             play(page, out, name, phases, size, scheme)
+                        page.goto(base + "/#more")  # the referee's table for a real game
+                        f = page.locator("#referee-cribbage")
+                        f.locator('input[name="names"]').fill("Ann, Bob")
+                        f.locator("button[type=submit]").click()
+                        page.wait_for_url("**/t/*")
+                        page.wait_for_selector("#pack button")
+                        page.locator("#pack button").nth(4).click()
+                        page.screenshot(path=str(out / f"referee-{size}-{scheme}.png"))
                         ctx.close()
                 browser.close()
         finally:

@@ -479,9 +479,10 @@ function drawOthers(f) {
   const v = f.view, box = $("others");
   box.replaceChildren();
   const n = (v.hand_sizes || []).length || (f.names || []).length;
+  const me = f.kind === "referee" ? null : f.seat;  // a referee's page: every player around
   for (let k = 1; k <= n; k++) {
-    const i = f.seat === null ? k - 1 : (f.seat + k) % n;   // clockwise from the left of this seat
-    if (i === f.seat) continue;
+    const i = me === null ? k - 1 : (me + k) % n;   // clockwise from the left of this seat
+    if (i === me) continue;
     const seat = document.createElement("div");
     seat.className = "seat" + (f.to_act === i && !f.finished ? " to-act" : "");
     seat.appendChild(seatName(f, i, false));
