@@ -1,0 +1,55 @@
+"""The lobby and the table checked with axe-core (``axe-playwright-python``, its own copy
+of axe-core injected by Playwright) in Debian's chromium, light and dark, at 1280x800 and
+390x844: no serious or critical violation. The table is checked at a move of the
+person's (his hand, the buttons, the board, the side panel with its folds open)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+
+from helpers.web import chromium, free_port, server, wait_until
+
+pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    with server(tmp_path_factory.mktemp("web") / "axe.db", port, insecure_seed=1618):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as b:
+        yield b
+
+
+def serious(page: Page) -> list[str]:
+    page.evaluate("() => { for (const d of document.querySelectorAll('details')) d.open = true; }")
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} at "
+            + "; ".join(", ".join(n["target"]) for n in v["nodes"][:3])
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
+def test_the_lobby_and_the_table_have_no_serious_violation(
+        browser: Browser, base: str, size: tuple[int, int], scheme: str) -> None:
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                              color_scheme=scheme)
+    page = ctx.new_page()
+    page.goto(base + "/")
+    assert serious(page) == []
+    for game in ("cribbage", "ecarte"):
+        page.goto(base + "/")
+        page.locator(f"#computer-{game} button[type=submit]").click()
+        page.wait_for_url("**/t/*")
+        wait_until(page, "document.getElementById('table').dataset.mine === '1'")
+        assert serious(page) == [], game
+    ctx.close()
