@@ -59,7 +59,8 @@ from hoyle.web.forms import LobbyForm, read_options, read_table_form
 from hoyle.web.messages import MalformedMessage, MoveMessage, SyncMessage, read_message
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.store import SeatKind, SqliteStore, StoreError, TableStore
-from hoyle.web.tables import (COMPUTER, MATCH, MATCH_LENGTHS, PERSON, Table, Tables,
+from hoyle.web.tables import (COMPUTER, HINT_WORDS, MATCH, MATCH_LENGTHS, PERSON, Table,
+                              Tables,
                               WebError, display_name, plain, seat_count,
                               table_options)
 
@@ -81,6 +82,10 @@ BODY_TIMEOUT = 10.0
 RATE = 10.0
 """Messages a second a socket may send on average (a burst of :data:`BURST`)."""
 BURST = 30.0
+HINT_COST = 10.0
+"""What a ``hint`` takes from a socket's rate bucket, in messages: the expert's choice is
+worked out for it (in a worker thread), so one socket asks at most once a second on
+average."""
 SYNC_COST = 5.0
 """What a ``sync`` takes from a socket's rate bucket, in messages: its answer is a whole
 frame (up to one game's lines), so a socket may resync at most :data:`BURST` / 5 times at
@@ -1064,9 +1069,14 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 return
             words = msg.text
             if isinstance(words, str) and words.strip().lower() in table.word_list():
-                await hub.write(conn, _text({
-                    "type": "help", "seq": table.seq,
-                    "lines": table.say(seat, words.strip().lower())}))
+                word = words.strip().lower()
+                if word in HINT_WORDS and not conn.allow(HINT_COST - 1):  # the expert thinks
+                    await hub.write(conn, _error("too many hints: slow down", table))
+                    return
+                # in a worker thread (the expert may think a while); the lock holds the table
+                lines = await asyncio.to_thread(table.say, seat, word)
+                await hub.write(conn, _text({"type": "help", "seq": table.seq,
+                                             "lines": lines}))
                 return
             try:
                 action = read_move(table, seat, msg)

@@ -41,7 +41,7 @@ from rich.text import Text
 from hoyle.cards import Card
 from hoyle.engine.action import CHANCE, TERMINAL, Action
 from hoyle.engine.event import Event
-from hoyle.interface.registry import GameSpec, get_game
+from hoyle.interface.registry import Capability, GameSpec, get_game
 from hoyle.engine.runner import Seeds, next_action, play, replay
 from hoyle.engine.series import MAX_MATCH, MatchState
 from hoyle.interface.tally import game_seed
@@ -51,14 +51,26 @@ from hoyle.web.store import GameRow, SeatKind, StoreError, TableRow, TableStore
 
 log = logging.getLogger(__name__)
 
-__all__ = ["MAX_NAME", "PERSON", "COMPUTER", "MATCH", "MATCH_LENGTHS", "TABLE_KINDS", "GameRun", "Step",
-           "Table", "Tables", "WebError", "check_match", "commitment", "display_name", "hash_token",
-           "jsonable", "plain", "seat_count", "table_options"]
+__all__ = ["HINT_WORDS", "MAX_NAME", "PERSON", "COMPUTER", "MATCH", "MATCH_LENGTHS",
+           "TABLE_KINDS", "GameRun", "Step", "Table", "Tables", "WebError", "check_match",
+           "commitment", "display_name", "hash_token", "jsonable", "plain", "seat_count",
+           "table_options"]
 
 PERSON = "person"
 COMPUTER = "computer"
 HELP_WORDS = frozenset({"help", "?", "h"})
 """What a person types for help (as in the terminal)."""
+HINT_WORDS = frozenset({"hint"})
+"""What a person types (or the Hint button sends) to ask the coach."""
+WEB_HELP = ("Click a ringed card to play it (for a lay-away click each card; a second "
+            "click takes a card back); the other moves are the buttons under your hand. "
+            "You may also type a move in the box (press / to reach it): a card as rank then "
+            "suit (7h, 10c, KS), several cards with spaces, or a button's word (go, stand, "
+            "propose).")
+"""What ``help`` says at a web table (the page's ways, not the terminal's)."""
+HINT_HELP = ("Hint (the button, or type hint) asks the coach what it would do now: against "
+             "the computer only.")
+"""What ``help`` adds where the coach may be asked."""
 SKIPPED_OPTIONS = frozenset({"seed", "save", "resume", "opponent"})
 """Play options a table does not take from its creator's form (the seed is drawn; the
 seats say who the computers are)."""
@@ -593,15 +605,43 @@ class Table:
     """The table's kind: ``"play"`` (seats for persons and computers) or ``"referee"``."""
 
     def help_lines(self, seat: int | None) -> list[str]:
-        """What ``help`` says at this table (the game's help, as the terminal's)."""
-        return [plain(self.text.help_text)]
+        """What ``help`` says at this table: the page's own ways to move (no terminal
+        command), and the coach where there is one."""
+        lines = [WEB_HELP]
+        if self.coached(seat):
+            lines.append(HINT_HELP)
+        return lines
 
     def word_list(self) -> frozenset[str]:
-        """The words typed at the table that ask for something (help) rather than move."""
-        return HELP_WORDS
+        """The words typed at the table that ask for something (help, a hint) rather than
+        move."""
+        return HELP_WORDS | HINT_WORDS
+
+    def coached(self, seat: int | None) -> bool:
+        """Whether ``seat`` may ask the coach (:meth:`hint_lines`): a person's seat at a
+        table where every other seat is a computer's (as the terminal's ``hint``, never
+        against another person), of a game with a coach."""
+        return (seat is not None and self.seeded and seat in self.person_seats()
+                and len(self.person_seats()) == 1 and self.spec.has(Capability.HINT))
+
+    def hint_lines(self, seat: int | None) -> list[str]:
+        """The coach's advice for ``seat``'s move now (plain lines): the game's
+        :meth:`~hoyle.interface.registry.GameSpec.hint`, the same engine function the
+        terminal's ``hint`` calls (for cribbage the discard table's three best with their
+        expected hand, crib and net points, then the expert's move), from the seat's view
+        only. Refused in one line against another person, off turn, or once it is over."""
+        if not self.coached(seat):
+            return ["The coach is for a game against the computer only."]
+        assert seat is not None
+        if self.finished or self.state.current_player != seat \
+                or self.next_automatic() is not None:
+            return ["A hint is for your own move: it is not your turn."]
+        return [plain(line) for line in self.spec.hint(self.state, seat)]
 
     def say(self, seat: int | None, word: str) -> list[str]:
         """The answer to one of :meth:`word_list` (plain lines)."""
+        if word in HINT_WORDS:
+            return self.hint_lines(seat)
         return self.help_lines(seat)
 
     # -- what a reader is sent -------------------------------------------------------------
@@ -687,6 +727,7 @@ class Table:
             if mine else [],
             "status": [_block(b) for b in self.text.status(self.state, seat, names)]
             if reader is not None and not self.finished else [],
+            "coach": self.coached(reader),
             "free_seats": self.free_seats(),
             "computers": sorted(self.players),
             "commitment": self.game.commitment,

@@ -174,6 +174,7 @@ function confirmMove(msg) {
 }
 
 function update(f) {
+  if (frame && f.seq !== frame.seq) $("said").replaceChildren();  // a hint is for one move
   frame = f;
   last = f.seq;
   root.dataset.seq = f.seq;
@@ -567,6 +568,7 @@ function drawMine(f) {
     b.onclick = () => move({ action: sel.value });
     buttons.append(label, b);
   }
+  $("coach").hidden = !(f.coach && f.legal.length);
   const form = $("move");
   form.hidden = f.seat === null || f.finished;
   if (f.prompt && document.activeElement === document.body) {
@@ -604,6 +606,10 @@ function pick(card, el) {
   }
 }
 
+$("hint").addEventListener("click", () => {
+  $("said").textContent = "The coach is thinking\u2026";
+  move({ text: "hint" });
+});
 $("move").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const input = $("move-text");
