@@ -112,6 +112,12 @@ def test_a_whole_game_by_clicking_with_the_table_in_view(
     assert checked >= 4
     assert "Game over" in (page.text_content("#scores") or "")
     assert page.title().startswith("hoyle")  # not "Your turn" once it is over
+    if variant == "six-card":  # play again: a new table, the same seat and name
+        old = page.url
+        page.click("#again button")
+        page.wait_for_url(lambda url: url != old and "/t/" in url)
+        wait_until(page, "document.getElementById('table').dataset.seq !== undefined")
+        assert "You are Ann Lee (seat 1)" in (page.text_content(".who") or "")
     ctx.close()
 
 

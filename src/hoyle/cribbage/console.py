@@ -303,8 +303,10 @@ class CribbageText(GameText):
     # -- a game against the computer ------------------------------------------------------
     def new_play(self, seed: int, values: Mapping[str, Any]) -> PlayGame:
         """A new game of ``values["variant"]`` against ``values["opponent"]`` players (the
-        person is seat 0; the cut decides the deal); with ``manual_count`` the person claims
-        his own points under the law code ``laws`` (``muggins``: ACC-10.1)."""
+        person is seat 0; the cut decides the deal unless ``values["first_dealer"]`` names
+        the seat, as a game played again does: :meth:`rematch_dealer`); with
+        ``manual_count`` the person claims his own points under the law code ``laws``
+        (``muggins``: ACC-10.1)."""
         if values["muggins"] and not values["manual_count"]:
             raise HoyleError("--muggins needs --manual-count: muggins takes the points a "
                              "player fails to claim (ACC-10.1), and without manual "
@@ -315,7 +317,7 @@ class CribbageText(GameText):
         code = law_code(values["laws"], values["muggins"], values.get("acc_edition"))
         match = _new_match(values.get("match"), rules, seed)
         state = CribbageState(rules, seed=seed, laws=code, manual_count=values["manual_count"],
-                              match=match)
+                              match=match, first_dealer=values.get("first_dealer"))
         return PlayGame(state, players, 0)
 
     def play_banner(self, game: PlayGame, seed: int, values: Mapping[str, Any]) -> str:
@@ -629,6 +631,15 @@ class CribbageText(GameText):
         """:func:`hoyle.cribbage.matchplay.match_after`."""
         from hoyle.cribbage.matchplay import match_after
         return match_after(state)
+
+    def rematch_dealer(self, state: CribbageState) -> tuple[int | None, str]:
+        """:func:`hoyle.cribbage.matchplay.next_first_dealer` (ACC-1.5: the loser deals
+        first; EW: the cut again; with three for last, the cut)."""
+        from hoyle.cribbage.matchplay import next_first_dealer
+        first, words = next_first_dealer(state)
+        if first is not None and state.rules.last_bonus:
+            return None, words + "; three for last goes with the cut: cut for deal"
+        return first, words
 
     def next_match_game(self, state: CribbageState, match: MatchState
                         ) -> tuple[CribbageState, str]:

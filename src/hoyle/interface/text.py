@@ -478,6 +478,14 @@ class GameText:
         match play)."""
         return None
 
+    def rematch_dealer(self, state: Any) -> tuple[int | None, str]:
+        """Who deals first in a new game played again by the same players after
+        ``state``'s finished game (a seat, or ``None``: the cut for deal decides), and the
+        words saying why. The default: the cut, as for any new game; a game whose code
+        names the next game's first dealer says so (cribbage: ACC-1.5, the loser). A new
+        game takes the seat as its ``first_dealer`` value (:meth:`new_play`)."""
+        return None, "the cut for deal decides, as for any new game"
+
     def next_match_game(self, state: Any, match: MatchState) -> tuple[Any, str]:
         """The match's next game after ``state``'s (first dealer as the code says), and the
         words saying who deals first and why (law or engine default).

@@ -59,8 +59,8 @@ from hoyle.web.forms import LobbyForm, read_options, read_table_form
 from hoyle.web.messages import MalformedMessage, MoveMessage, SyncMessage, read_message
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.store import SeatKind, SqliteStore, StoreError, TableStore
-from hoyle.web.tables import (COMPUTER, HINT_WORDS, MATCH, MATCH_LENGTHS, PERSON, Table,
-                              Tables,
+from hoyle.web.tables import (COMPUTER, FIRST_DEALER, HINT_WORDS, MATCH, MATCH_LENGTHS,
+                              PERSON, Table, Tables,
                               WebError, display_name, plain, seat_count,
                               table_options)
 
@@ -753,6 +753,11 @@ def _too_large(e: FormTooLarge) -> Response:
     return HTMLResponse(f"<p>{_esc(str(e))}</p>", status_code=413)
 
 
+def _invite_query(table: Table) -> str:
+    """The query of a table's invite link (``?invite=SECRET``; an open table's: none)."""
+    return "" if table.open_seats else f"?invite={table.row.invite}"
+
+
 def _refused(what: str, e: Exception) -> Response:
     """One line saying why, and the way back: 429 for too many tables, 503 for a write the
     store could not make (a full disk: nothing was made), else 400."""
@@ -900,6 +905,62 @@ def _table_router(ctx: _Context) -> APIRouter:
         _seat_cookie(resp, request, table, token)
         async with hub.lock(table.id):
             await hub.broadcast(table)
+        return resp
+
+    @router.post("/t/{table_id}/again")
+    async def again(request: Request, table_id: str) -> Response:
+        """Play again: a new table of the same game, options and seats, the asker in his
+        own seat (and name), every computer in its own, the other persons' seats free for
+        them (the finished table's page links them to it: its players only); the first
+        dealer as the code says (ACC-1.5: the loser; EW: the cut again). A second ask
+        goes to the same new table. 404 no such table, 403 not a player of it or from
+        another site's page, 409 not over, 429 too many tables."""
+        def said(text: str, status: int) -> Response:
+            return HTMLResponse(f"<p>{_esc(text)}</p>"
+                                '<p><a href="/">Back to the lobby</a></p>', status_code=status)
+        try:
+            table = tables.get(table_id)
+        except WebError:
+            return said("no such table", 404)
+        if not _same_origin(request):
+            return said("a game is played again from this server's own page", 403)
+        seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
+        if seat is None:
+            return said("only a player of this table plays it again", 403)
+        async with hub.lock(table.id):
+            try:
+                first, _ = table.rematch_dealer()  # WebError: not over
+            except WebError as e:
+                return said(str(e), 409)
+            if table.again is not None:  # the next game is made: go there
+                new = tables.get(table.again)
+                if new.seat_of(request.cookies.get(cookie_name(new.id))) is not None \
+                        or seat not in new.free_seats():
+                    return RedirectResponse(f"/t/{new.id}{_invite_query(new)}",
+                                            status_code=303)
+            else:
+                try:
+                    ctx.allow_table(request)
+                    new = tables.create(table.spec.name,
+                                        {k: v for k, v in table.row.options.items()
+                                         if k != FIRST_DEALER},
+                                        list(table.row.seats), ctx.next_seed(),
+                                        open_seats=table.open_seats, first_dealer=first)
+                    ctx.count_table(request)
+                except TooManyTables as e:
+                    return said(str(e), 429)
+                except (HoyleError, StoreError) as e:
+                    return said(f"not made: {web_words(str(e))}", 503
+                                if isinstance(e, StoreError) else 400)
+                table.again = new.id
+            try:
+                token = new.take_seat(seat, table.row.seat_names[seat])
+            except (WebError, StoreError) as e:
+                return said(str(e), 409)
+            resp = RedirectResponse(f"/t/{new.id}", status_code=303)
+            _seat_cookie(resp, request, new, token)
+            await hub.broadcast(table)  # its other players: the link to the new table
+        hub.start(new)
         return resp
 
     @router.get("/t/{table_id}", response_class=HTMLResponse)

@@ -51,7 +51,7 @@ from hoyle.web.store import GameRow, SeatKind, StoreError, TableRow, TableStore
 
 log = logging.getLogger(__name__)
 
-__all__ = ["HINT_WORDS", "MAX_NAME", "PERSON", "COMPUTER", "MATCH", "MATCH_LENGTHS",
+__all__ = ["FIRST_DEALER", "HINT_WORDS", "MAX_NAME", "PERSON", "COMPUTER", "MATCH", "MATCH_LENGTHS",
            "TABLE_KINDS", "GameRun", "Step", "Table", "Tables", "WebError", "check_match",
            "commitment", "display_name", "hash_token", "jsonable", "plain", "seat_count",
            "table_options"]
@@ -74,6 +74,9 @@ HINT_HELP = ("Hint (the button, or type hint) asks the coach what it would do no
 SKIPPED_OPTIONS = frozenset({"seed", "save", "resume", "opponent"})
 """Play options a table does not take from its creator's form (the seed is drawn; the
 seats say who the computers are)."""
+FIRST_DEALER = "first_dealer"
+"""The stored option of a game played again whose code names its first dealer (ACC-1.5:
+the loser of the last game): no form sets it."""
 MATCH = "match"
 """The option of a game that has match play: first to N games (:mod:`hoyle.engine.series`)."""
 MATCH_LENGTHS = (2, 3, 4, 5, 7, 9)
@@ -277,6 +280,33 @@ class Table:
             if given is not None:
                 self.names[i] = self._unique(i, given)
         self._replay()
+
+    again: str | None = None
+    """The id of the table this one's players went on to with "Play again" (kept while the
+    server runs; the new table itself is stored)."""
+
+    def _again_words(self, reader: int | None) -> dict[str, Any] | None:
+        """For a player of a finished table: whether "Play again" has made the next table
+        (``made``) and who will deal first in it and why (``dealer``)."""
+        if reader is None or reader not in self.person_seats() or not self.seeded \
+                or not self.finished:
+            return None
+        first, why = self.rematch_dealer()
+        names = self._names_for(reader)
+        who = ("the cut decides who deals" if first is None else
+               "You deal first" if first == reader else f"{names[first]} deals first")
+        return {"made": self.again is not None, "dealer": f"{who}: {plain(why)}"}
+
+    def rematch_dealer(self) -> tuple[int | None, str]:
+        """Who deals first if the game is played again, and why (the game's
+        :meth:`~hoyle.interface.text.GameText.rematch_dealer`; ACC-1.5: the loser).
+
+        Raises:
+            WebError: the table is not over, or is a referee's.
+        """
+        if not self.seeded or not self.finished:
+            raise WebError("a game is played again once it is over")
+        return self.text.rematch_dealer(self.state)
 
     fixed_seeds: bool = False
     """Whether a match's next game is seeded from the table's seed (game ``k``:
@@ -728,6 +758,7 @@ class Table:
             "status": [_block(b) for b in self.text.status(self.state, seat, names)]
             if reader is not None and not self.finished else [],
             "coach": self.coached(reader),
+            "again": self._again_words(reader),
             "free_seats": self.free_seats(),
             "computers": sorted(self.players),
             "commitment": self.game.commitment,
@@ -839,11 +870,15 @@ class Tables:
                     f"({type(e).__name__}: {e})"
 
     def create(self, game: str, options: Mapping[str, Any], seats: Sequence[SeatKind],
-               seed: int | None = None, open_seats: bool = False) -> Table:
+               seed: int | None = None, open_seats: bool = False,
+               first_dealer: int | None = None) -> Table:
         """A new table (stored), its chance moves and computers' moves made until a person
         is to move. The seed is drawn with :mod:`secrets` (128 bits) unless given. Its free
         seats are taken by anyone when ``open_seats``, else only with its invite link's
         secret (:attr:`TableRow.invite`, 128 bits from :mod:`secrets`).
+
+        ``first_dealer``: the seat that deals first without a cut (a game played again,
+        :meth:`Table.rematch_dealer`), kept with the options (:data:`FIRST_DEALER`).
 
         Raises:
             HoyleError: an unknown game, option, law code, variant or computer player, or
@@ -856,6 +891,8 @@ class Tables:
             if name not in known:
                 raise WebError(f"{spec.title} has no option {name!r}")
             clean[name] = check_match(value) if name == MATCH else value
+        if first_dealer is not None:
+            clean[FIRST_DEALER] = first_dealer
         longest = MATCH_LENGTHS[-1]
         if not any(s.kind == PERSON for s in seats) and (clean.get(MATCH) or 0) > longest:
             raise WebError(f"a match between computers is first to at most {longest} games, "

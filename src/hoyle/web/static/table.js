@@ -569,6 +569,12 @@ function drawMine(f) {
     buttons.append(label, b);
   }
   $("coach").hidden = !(f.coach && f.legal.length);
+  const again = $("again");  // a finished game: play it again (the same seats and options)
+  again.hidden = !f.again;
+  if (f.again) {
+    again.querySelector("button").textContent = f.again.made ? "Play again: join the next game" : "Play again";
+    $("again-words").textContent = f.again.dealer;
+  }
   const form = $("move");
   form.hidden = f.seat === null || f.finished;
   if (f.prompt && document.activeElement === document.body) {
