@@ -158,3 +158,73 @@ def test_the_lobby_keeps_the_name_and_a_lost_connection_refuses_a_click(
         wait_until(page, "([s]) => document.getElementById('table').dataset.seq != s"
                          " || document.querySelector('#hand button.chosen')", arg=[before])
     ctx.close()
+
+
+def test_the_show_lays_out_each_hand_and_lifts_each_combination(
+        browser: Browser, base: str) -> None:
+    """At the show the hand and the starter are laid out over the play area, each
+    combination's cards lifted in turn, the words as players say them ending with the
+    hand's total, the same total as the game's line; the setting "skip it" shows none."""
+    ctx = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    page.goto(base + "/")
+    page.locator('#computer-cribbage select[name="opponent"]').select_option("greedy")
+    page.locator("#computer-cribbage button[type=submit]").click()
+    page.wait_for_url("**/t/*")
+    seen_lift = False
+    for _ in range(300):
+        wait_until(page, "document.getElementById('table').dataset.mine === '1'"
+                         " || !document.getElementById('showing').hidden")
+        shown = page.evaluate("""() => {
+            const box = document.getElementById('showing');
+            if (box.hidden) return null;
+            return [box.querySelector('.title').textContent,
+                    box.querySelectorAll('.card').length,
+                    box.querySelectorAll('.card.lit').length,
+                    box.querySelector('.said').textContent];
+        }""")
+        if shown is None:
+            before = page.get_attribute("#table", "data-seq")
+            click_a_move(page)
+            wait_until(page, "([s]) => document.getElementById('table').dataset.seq != s"
+                             " || document.querySelector('#hand button.chosen')"
+                             " || !document.getElementById('showing').hidden", arg=[before])
+            continue
+        title, cards, lit, _ = shown
+        assert cards == 5 and title.endswith(("hand", "crib"))
+        wait_until(page, "document.querySelectorAll('#showing .card.lit').length > 0"
+                         " || /= \\d+$/.test(document.querySelector('#showing .said').textContent)"
+                         " || document.getElementById('showing').hidden")
+        seen_lift = seen_lift or page.evaluate(
+            "document.querySelectorAll('#showing .card.lit').length") > 0
+        # the words end with the hand's total, as the game's own line says it
+        wait_until(page, "/= \\d+$/.test(document.querySelector('#showing .said').textContent)"
+                         " || document.getElementById('showing').hidden")
+        said = page.evaluate("() => document.querySelector('#showing .said').textContent")
+        if said.endswith(tuple("0123456789")):
+            total = said.rsplit("= ", 1)[1]
+            log = page.text_content("#log") or ""
+            assert f"the {title.rsplit(' ', 1)[1]}: " in log and f" = {total}" in log
+            if seen_lift:
+                break
+    assert seen_lift
+    page.click("#settings summary")
+    page.select_option("#show-speed", "skip")
+    page.reload()
+    wait_until(page, "document.getElementById('table').dataset.seq !== undefined")
+    assert page.evaluate("localStorage.getItem('hoyle-show-speed')") == "skip"
+    shows = (page.text_content("#log") or "").count(" the hand: ")
+    for _ in range(300):  # to the next show: nothing laid out over the table
+        wait_until(page, "document.getElementById('table').dataset.mine === '1'")
+        assert page.evaluate("document.getElementById('showing').hidden")
+        if (page.text_content("#log") or "").count(" the hand: ") > shows:
+            break
+        before = page.get_attribute("#table", "data-seq")
+        click_a_move(page)
+        wait_until(page, "([s]) => document.getElementById('table').dataset.seq != s"
+                         " || document.querySelector('#hand button.chosen')", arg=[before])
+    else:
+        raise AssertionError("no show came")
+    assert page.evaluate("document.getElementById('showing').hidden")
+    ctx.close()

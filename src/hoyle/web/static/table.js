@@ -9,6 +9,7 @@ let last = 0;          // the last action number this page has seen
 let frame = null;      // the last update
 let selected = [];     // cards chosen for a move of several cards
 let retry = 500;
+let resyncing = true;  // the next update answers a sync: the lines it resends are not news
 
 export function pretty(card) {
   const r = card.slice(0, -1), s = card.slice(-1);
@@ -131,7 +132,7 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/t/${tableId}/ws`);
   ws.onopen = () => {
-    retry = 500; connState("connected");
+    retry = 500; connState("connected"); resyncing = true;
     if (/^Not sent: the connection/.test($("error").textContent)) $("error").textContent = "";
     send({ type: "sync", seq: last });
   };
@@ -192,6 +193,8 @@ function update(f) {
     const p = document.createElement("p"); p.textContent = line.text; live.appendChild(p);
   }
   while (live.childNodes.length > 12) live.removeChild(live.firstChild);
+  if (!resyncing) queueShow(f.lines.map((l) => l.text));  // not the past, resent on (re)connecting
+  resyncing = false;
   if (f.lines.length) { const log = $("log"); log.scrollTop = log.scrollHeight; }  // the log's own scroll, never the page's
   drawScores(f); drawBoard(f); drawOthers(f); drawCentre(f); drawShow(f); drawTitle(f);
   if (f.kind === "referee") drawReferee(f); else drawMine(f);
@@ -287,6 +290,81 @@ function drawShow(f) {
     if (/^\s*[\u201c"]/.test(t)) p.className = "said";
     return p;
   }));
+}
+
+// The show as players do it: each hand (and the crib) laid out over the play area, each
+// combination lifted in turn as it is announced ("fifteen two, fifteen four, a pair is
+// six"), read from the game's own lines (the same text the log shows); at the speed the
+// settings say, or skipped. The page goes on underneath: a move may be made meanwhile.
+const CARD_GLYPH = /^(10|[2-9JQKA])([\u2660\u2665\u2666\u2663])$/;
+const GLYPH_SUIT = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C" };
+const unpretty = (t) => { const m = CARD_GLYPH.exec(t); return m ? (m[1] === "10" ? "T" : m[1]) + GLYPH_SUIT[m[2]] : null; };
+const showQueue = [];
+let showing = false;
+
+function queueShow(texts) {
+  let cur = null;
+  for (const t of texts) {
+    const head = /^(.*?) shows? (the hand|the crib): (.+?) \+ starter (\S+) = (\d+)$/.exec(t);
+    if (head) {
+      cur = { who: head[1], what: head[2], cards: head[3].split(" ").map(unpretty).filter(Boolean),
+              starter: unpretty(head[4]), total: +head[5], items: [] };
+      showQueue.push(cur);
+      continue;
+    }
+    if (!cur) continue;
+    const words = t.trim().split(/\s+/);
+    const points = /^\d+$/.test(words[words.length - 1]) ? +words[words.length - 1] : null;
+    const cards = words.map(unpretty).filter(Boolean);
+    if (points !== null && cards.length && !t.includes(":") && !t.includes("\u2192")) {
+      cur.items.push({ words: words.filter((w) => !unpretty(w)).slice(0, -1).join(" "), cards, points });
+    } else cur = null;  // the score line ends the hand's items
+  }
+  if (!showing) nextShow();
+}
+
+const WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+  "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+  "twenty", "twenty-one", "twenty-two", "twenty-three", "twenty-four", "twenty-five", "twenty-six",
+  "twenty-seven", "twenty-eight", "twenty-nine"];
+const numberWords = (n) => WORDS[n] ?? String(n);
+
+function showPace() {
+  const v = $("show-speed") ? $("show-speed").value : "normal";
+  return { slow: 1600, normal: 900, fast: 400, skip: 0 }[v] ?? 900;
+}
+
+function nextShow() {
+  const box = $("showing");
+  const item = showQueue.shift();
+  const pace = showPace();
+  if (!item || !pace || !box) { showing = false; if (box) box.hidden = true; showQueue.length = 0; return; }
+  showing = true;
+  box.hidden = false;
+  const title = document.createElement("p"); title.className = "title";
+  title.textContent = `${item.who === "You" ? "Your" : item.who + "'s"} ${item.what.replace("the ", "")}`;
+  const row = document.createElement("div"); row.className = "cards";
+  const els = {};
+  for (const c of [...item.cards, item.starter]) { const e = cardEl(c); els[c] = e; row.appendChild(e); }
+  if (els[item.starter]) els[item.starter].classList.add("starter");
+  const said = document.createElement("p"); said.className = "said";
+  box.replaceChildren(title, row, said);
+  let total = 0, i = 0;
+  const step = () => {
+    for (const e of Object.values(els)) e.classList.remove("lit");
+    if (i >= item.items.length) {
+      said.textContent = item.items.length ? `\u201c${said.textContent}\u201d = ${item.total}` : "\u201cnineteen\u201d (nothing) = 0";
+      setTimeout(nextShow, pace * 1.5);
+      return;
+    }
+    const it = item.items[i++];
+    total += it.points;
+    for (const c of it.cards) if (els[c]) els[c].classList.add("lit");
+    const spoken = /^fifteen/.test(it.words) ? `fifteen ${numberWords(total)}` : `${it.words} is ${numberWords(total)}`;
+    said.textContent = (said.textContent ? said.textContent + ", " : "") + spoken;
+    setTimeout(step, pace);
+  };
+  setTimeout(step, pace / 2);
 }
 
 // the referee's page: the prompt, the decision's options as buttons, the pack to tap
@@ -641,6 +719,11 @@ for (const id of SETTINGS) {
   box.addEventListener("change", () => { localStorage.setItem("hoyle-" + id, box.checked ? "1" : "0"); applySettings(); });
 }
 applySettings();
+const speed = $("show-speed");
+if (speed) {
+  speed.value = localStorage.getItem("hoyle-show-speed") || "normal";
+  speed.addEventListener("change", () => localStorage.setItem("hoyle-show-speed", speed.value));
+}
 
 // the invite link: copy it, or the phone's share sheet
 const invite = $("invite-link");
