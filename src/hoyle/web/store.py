@@ -13,6 +13,8 @@ A table of a match (first to N games) plays its games back to back: each game is
 actions before its first), stored before the game's first action; the actions are numbered
 through the whole table, so game ``k``'s are those after its ``first_action``. Version 2
 added ``games``: a version-1 file's tables become one-game tables (their header's seed).
+Version 3 added a table's invite secret (an earlier table is open), version 4 the name each
+seated person gave (an earlier seat keeps "Player k").
 
 >>> store = SqliteStore(":memory:")
 >>> store.create_table(TableRow("t1", "g", {"a": 1}, [SeatKind("person", "")], "7", "c",
@@ -21,7 +23,7 @@ added ``games``: a version-1 file's tables become one-game tables (their header'
 >>> [(r.id, r.actions) for r in store.load_tables()]
 [('t1', ['CUT 5H'])]
 >>> store.schema_version()
-3
+4
 >>> store.start_game("t1", 2, "8", "c2", 1)
 >>> [(g.number, g.seed, g.first_action) for g in store.load_tables()[0].games]
 [(1, '7', 0), (2, '8', 1)]
