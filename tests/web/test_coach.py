@@ -83,3 +83,49 @@ def test_no_hint_against_a_person_nor_off_turn(tmp_path: Path) -> None:
             assert f["coach"] is False
             answer = ask(ws, "hint", f["seq"])
             assert answer["type"] == "error"
+
+
+def test_a_refused_move_is_said_in_a_players_words_not_the_engines(tmp_path: Path) -> None:
+    """A stale button (an action of another phase) is refused with what is to be done now,
+    never the engine's "expected DISCARD"; nothing is played."""
+    with TestClient(create_app(tmp_path / "hoyle.db", fixed_seed=13)) as client:
+        table_id, token = new_table(client, "cribbage", ["person", "expert"])
+        table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+        with connect(client, table_id, token) as ws:
+            ws.send_text(json.dumps({"type": "sync", "seq": 0}))
+            f = recv(ws)
+            assert f["view"]["phase"] == "discard"
+            before = table.seq
+            ws.send_text(json.dumps({"type": "move", "seq": f["seq"], "action": "GO"}))
+            answer = recv(ws)
+            assert answer["type"] == "error"
+            assert answer["message"] == ("go is not possible now: it is the time to discard")
+            assert "expected" not in answer["message"] and table.seq == before
+
+
+def test_a_forced_move_says_so_while_it_waits() -> None:
+    """While a person's only legal move waits its pause, his frame's prompt says it is made
+    for him (not "Waiting for the other side"), and he is offered no move."""
+    import random
+
+    from hoyle.web.store import SeatKind, SqliteStore
+    from hoyle.web.tables import FORCED_WORDS, Tables
+
+    tables = Tables(SqliteStore(":memory:"))
+    rng = random.Random(4)
+    t = tables.create("cribbage", {}, [SeatKind("person"), SeatKind("computer", "random")],
+                      seed=31)
+    for _ in range(3000):
+        auto = t.next_automatic()
+        if auto == ("forced", 0):
+            f = t.frame(0, t.seq)
+            assert f["prompt"] == FORCED_WORDS and f["legal"] == []
+            assert t.frame(1, t.seq)["prompt"] == ""  # the other seat: not his words
+            return
+        if auto is not None:
+            action = t.automatic_action()
+            assert action is not None
+            t.apply_automatic(action)
+        else:
+            t.act(0, rng.choice(t.state.legal_actions()), t.seq)
+    raise AssertionError("no forced move came")

@@ -40,8 +40,13 @@ def test_names_are_shown_to_the_other_seat_and_kept_across_a_restart(tmp_path: P
         table_id, ann = friend_table(client, "  Ann \u200b  Lee\t")
         table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
         assert [s.kind for s in table.row.seats] == ["person", "person"]  # a friend's seat
-        status, bob = sit_named(client, table_id, 1, "[b]Bob[/b]")
-        assert status == 303
+        with connect(client, table_id, ann) as ws:  # Ann's page open while Bob sits
+            ws.send_json({"type": "sync", "seq": 0})
+            assert recv(ws)["names"] == ["You", "Player 2"]
+            status, bob = sit_named(client, table_id, 1, "[b]Bob[/b]")
+            assert status == 303
+            # her page is told the new name at once (and asks every line again in it)
+            assert recv(ws)["names"] == ["You", "[b]Bob[/b]"]
         settle(client, table_id)
         with connect(client, table_id, ann) as ws:
             ws.send_json({"type": "sync", "seq": 0})
@@ -71,9 +76,14 @@ def test_a_name_is_capped_told_apart_and_refused_when_it_would_mislead(tmp_path:
         table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
         for bad, why in (("you", "'you' is what the page calls each reader's own seat"),
                          ("K\u2665", "'K\u2665' reads as a card"),
-                         ("5h", "'5h' reads as a card")):
+                         ("5h", "'5h' reads as a card"),
+                         ("K\u2665 Q\u2665", "reads as a card"),
+                         ("Computer 2 (expert)", "reads as another seat's name"),
+                         ("player 7", "reads as another seat's name"),
+                         ("Bob (seat 2)", "reads as another seat's name")):
             status, text = sit_named(client, table_id, 1, bad)
             assert status == 400 and why in text, text
+            assert f'href="/t/{table_id}?invite=' in text  # the way back, the invite kept
             assert table.free_seats() == [1]  # refused: the seat is still free
         status, _ = sit_named(client, table_id, 1, "ann")
         assert status == 303
@@ -84,6 +94,9 @@ def test_a_name_is_capped_told_apart_and_refused_when_it_would_mislead(tmp_path:
         r = client.post("/tables", data={"game": "cribbage", "quick": "friend", "name": "You"},
                         headers=ORIGIN)
         assert r.status_code == 400 and "choose another name" in r.text
+        family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # one emoji, joined
+        table_id, _ = friend_table(client, f"Ann {family}")
+        assert client.app.state.tables.get(table_id).names[0] == f"Ann {family}"  # type: ignore
         table_id, _ = friend_table(client, "\u202e\u200b ")  # nothing left: "Player 1"
         assert client.app.state.tables.get(table_id).names[0] == "Player 1"  # type: ignore
 
@@ -108,3 +121,7 @@ def test_the_quick_forms_seat_a_computer_or_a_friend_as_the_variant_says(tmp_pat
         assert 'id="computer-cribbage"' in lobby and 'id="friend-ecarte"' in lobby
         assert '<details id="more">' in lobby  # every option, one click away
         assert "No open table now" in lobby
+        r = client.get("/favicon.ico", follow_redirects=False)  # the page's own icon
+        assert r.status_code == 301 and r.headers["location"] == "/static/favicon.svg"
+        assert client.get("/static/favicon.svg").headers["content-type"].startswith(
+            "image/svg+xml")

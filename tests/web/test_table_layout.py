@@ -11,6 +11,7 @@ the app in ``test_names``."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,7 +27,8 @@ PHONE = (390, 844)
 
 # (the game's quick form, its variant, the computer): the computers are the quick ones
 SEATINGS = [("cribbage", "six-card", "greedy"), ("cribbage", "three-hand", "greedy"),
-            ("cribbage", "four-hand", "greedy"), ("ecarte", None, "rules")]
+            ("cribbage", "four-hand", "greedy"), ("cribbage", "eight-card", "greedy"),
+            ("ecarte", None, "rules")]
 
 OUT_OF_VIEW = """([board]) => {
   const vw = window.innerWidth, vh = window.innerHeight, out = [];
@@ -111,6 +113,8 @@ def test_a_whole_game_by_clicking_with_the_table_in_view(
         assert moves < 1500
     assert checked >= 4
     assert "Game over" in (page.text_content("#scores") or "")
+    for got, target in re.findall(r"(\d+) of (\d+)", page.text_content("#scores") or ""):
+        assert int(got) <= int(target)  # the winner's peg stops in the game hole
     assert page.title().startswith("hoyle")  # not "Your turn" once it is over
     if variant == "six-card":  # play again: a new table, the same seat and name
         old = page.url

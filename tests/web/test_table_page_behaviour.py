@@ -58,7 +58,8 @@ def test_help_typed_is_answered_and_a_move_before_sync_is_refused(tmp_path: Path
             ws.send_text(json.dumps({"type": "move", "seq": f["seq"], "text": "help"}))
             h = recv(ws)
             assert h["type"] == "help" and h["seq"] == f["seq"]
-            assert h["lines"][0].startswith("Type cards as rank then suit")
+            assert h["lines"][0].startswith("Click a ringed card")  # the page's ways
+            assert "quit" not in " ".join(h["lines"])  # no terminal command
             assert stored(db, table_id) == [*before, *stored(db, table_id)[len(before):]]
             assert len(stored(db, table_id)) == f["seq"]  # nothing was played
 

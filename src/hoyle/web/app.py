@@ -42,7 +42,7 @@ from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, urlsplit
 
 from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -284,7 +284,8 @@ class Hub:
             return
         frame: dict[str, Any]
         if conn.last == table.seq and not resync:
-            frame = {"type": "presence", "seq": table.seq, **self._presence(table)}
+            frame = {"type": "presence", "seq": table.seq, **self._presence(table),
+                     "names": table.names_for(conn.seat)}  # a seat taken with a name
         else:
             frame = table.frame(conn.seat, conn.last)
             frame.update(self._presence(table))
@@ -866,8 +867,12 @@ def _table_router(ctx: _Context) -> APIRouter:
             name = display_name((await _read_form(request)).name)
         except FormTooLarge as e:
             return _too_large(e)
-        except WebError as e:
-            return said(str(e), 400)
+        except WebError as e:  # the way back to the seat, its invite kept
+            secret = request.query_params.get("invite")
+            back = f"/t/{table.id}" + (f"?invite={quote(secret)}" if secret else "")
+            return HTMLResponse(f"<p>Not seated: {_esc(str(e))}</p>"
+                                f'<p><a href="{_esc(back)}">Back to the table</a></p>',
+                                status_code=400)
         try:
             number = _whole(seat, "a seat")
         except TooLong:
@@ -906,6 +911,11 @@ def _table_router(ctx: _Context) -> APIRouter:
         async with hub.lock(table.id):
             await hub.broadcast(table)
         return resp
+
+    @router.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        """The icon a browser asks for by this name: the page's own (an SVG)."""
+        return RedirectResponse("/static/favicon.svg", status_code=301)
 
     @router.post("/t/{table_id}/again")
     async def again(request: Request, table_id: str) -> Response:
@@ -1148,7 +1158,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
                     return
                 table.act(seat, action, msg.seq)  # stored (committed), then applied
             except WebError as e:
-                await hub.write(conn, _error(str(e), table))
+                await hub.write(conn, _error(player_words(str(e)), table))
                 return
             hub.start(table)  # what follows (chance, the computers), once the lock is free:
             await hub.broadcast(table)  # started before anyone is told of the move
@@ -1192,6 +1202,24 @@ def _whole(text: str, what: str) -> int:
 
 
 _FLAG = re.compile(r"--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)")
+
+
+_EXPECTED = re.compile(r"\b([A-Z]+) is not possible now: expected ([A-Z]+(?:(?:, | or )[A-Z]+)*)")
+
+
+def player_words(text: str) -> str:
+    """A refused move's words as a player reads them on the page: the engine's action
+    verbs (``PLAY is not possible now: expected CLAIM``) in lower case with what the
+    player is to do now, and the terminal's "just Enter" as the page's 0.
+
+    >>> player_words("ACCEPT is not possible now: expected PLAY or GO")
+    'accept is not possible now: it is the time to play or go'
+    >>> player_words("Type the number of points you claim, e.g. 4 (just Enter for none).")
+    'Type the number of points you claim, e.g. 4 (0 for none).'
+    """
+    text = _EXPECTED.sub(lambda m: f"{m.group(1).lower()} is not possible now: it is the "
+                                   f"time to {m.group(2).lower()}", text)
+    return text.replace("(just Enter for none)", "(0 for none)")
 
 
 def web_words(text: str) -> str:

@@ -28,6 +28,7 @@ import datetime
 import hashlib
 import hmac
 import logging
+import re
 import secrets
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -60,6 +61,9 @@ PERSON = "person"
 COMPUTER = "computer"
 HELP_WORDS = frozenset({"help", "?", "h"})
 """What a person types for help (as in the terminal)."""
+FORCED_WORDS = "Your only move is made for you\u2026"
+"""The prompt of a person whose only legal move (one card, the go) is being made for him,
+after a pause a person could take (as the terminal makes it)."""
 HINT_WORDS = frozenset({"hint"})
 """What a person types (or the Hint button sends) to ask the coach."""
 WEB_HELP = ("Click a ringed card to play it (for a lay-away click each card; a second "
@@ -114,6 +118,23 @@ MAX_NAME = 24
 """The most characters of a person's display name (a longer one is cut there)."""
 
 
+_SEAT_WORDS = re.compile(r"^\s*(computer|player|side)\s+\d|\(seat\s*\d+\)", re.IGNORECASE)
+"""What only the page's own names say ("Computer 2 (expert)", "Player 1", "Ann (seat 2)")."""
+
+
+def page_prompt(prompt: str) -> str:
+    """A game's prompt as the page asks it: no terminal choice list (``[stand/propose]``:
+    the page's buttons) and no Enter key (the page's "discard none" button).
+
+    >>> page_prompt("Stand (play) or propose? [stand/propose]:")
+    'Stand (play) or propose?'
+    >>> page_prompt("Discard 0-5 cards (Enter or 'none' for none):")
+    'Discard 0-5 cards (click them, or discard none):'
+    """
+    prompt = re.sub(r"\s*\[[a-z/ -]+\]:\s*$", "", prompt)
+    return prompt.replace("(Enter or 'none' for none)", "(click them, or discard none)")
+
+
 def display_name(text: str | None) -> str | None:
     """A person's display name as typed, made safe to show: control and format characters
     dropped, runs of spaces made one, cut at :data:`MAX_NAME` characters; ``None`` when
@@ -129,24 +150,29 @@ def display_name(text: str | None) -> str | None:
     hoyle.web.tables.WebError: 'you' is what the page calls each reader's own seat: choose another name
 
     Raises:
-        WebError: the name is "You" (each reader's own seat is called that), or a card
-            ("5H", "K♥": the log would read as a card played).
+        WebError: the name is "You" (each reader's own seat is called that), holds a card
+            ("5H", "K♥ Q♥": the log would read as cards played), or reads as one of the
+            page's own names ("Computer 2", "Player 1", "(seat 2)").
     """
     if text is None:
         return None
-    kept = "".join(" " if ch.isspace() else ch for ch in str(text)
-                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
+    kept = "".join(" " if ch.isspace() else ch for ch in str(text)  # a joiner joins emoji
+                   if ch.isspace() or ch == "\u200d" or unicodedata.category(ch)[0] != "C")
     name = " ".join(kept.split())[:MAX_NAME].strip()
     if not name:
         return None
     if name.casefold() == "you":
         raise WebError(f"{name!r} is what the page calls each reader's own seat: "
                        "choose another name")
-    try:
-        Card.parse(name)
-    except (HoyleError, ValueError):
-        return name
-    raise WebError(f"{name!r} reads as a card: choose another name")
+    if _SEAT_WORDS.search(name):
+        raise WebError(f"{name!r} reads as another seat's name: choose another name")
+    for word in [name, *name.split()]:
+        try:
+            Card.parse(word)
+        except (HoyleError, ValueError):
+            continue
+        raise WebError(f"{name!r} reads as a card: choose another name")
+    return name
 
 
 def commitment(seed: str) -> str:
@@ -722,8 +748,11 @@ class Table:
                     self.state, seen, names, -1 if reader is None else reader) if t]
         return []
 
-    def _names_for(self, reader: int | None) -> list[str]:
+    def names_for(self, reader: int | None) -> list[str]:
+        """The seats' names as ``reader`` reads them (his own seat: "You")."""
         return [("You" if i == reader else n) for i, n in enumerate(self.names)]
+
+    _names_for = names_for
 
     def view(self, reader: int | None) -> Any:
         """What ``reader`` may know now: ``state.view(seat)``, or ``state.public_view()``
@@ -739,8 +768,9 @@ class Table:
         names = self._names_for(reader)
         to_act = self.state.current_player
         seat = -1 if reader is None else reader
+        automatic = self.next_automatic()
         mine = reader is not None and to_act == reader and not self.finished \
-            and self.next_automatic() is None  # a forced move is made for him
+            and automatic is None  # a forced move is made for him
         legal = self.state.legal_actions() if mine else []
         frame: dict[str, Any] = {
             "type": "update", "kind": self.kind, "seq": self.seq, "seat": reader,
@@ -752,7 +782,8 @@ class Table:
             "view": jsonable(self.view(reader)),
             "legal": [str(a) for a in legal],
             "legal_cards": sorted({str(c) for a in legal for c in a.cards}),
-            "prompt": plain(self.text.prompt(self.state, seat, names)) if mine else "",
+            "prompt": page_prompt(plain(self.text.prompt(self.state, seat, names))) if mine
+            else FORCED_WORDS if automatic == ("forced", reader) else "",
             "decision": [plain(d) for d in self.text.decision_lines(self.state, seat)]
             if mine else [],
             "status": [_block(b) for b in self.text.status(self.state, seat, names)]

@@ -212,6 +212,12 @@ function update(f) {
 // action number as the last update) when only they changed
 function presence(p) {
   if (!frame) return;
+  if (p.names && JSON.stringify(p.names) !== JSON.stringify(frame.names)) {
+    // a seat was taken with a name: every line is asked again in the new names
+    $("log").replaceChildren(); last = 0; resyncing = true;
+    send({ type: "sync", seq: 0 });
+    return;
+  }
   Object.assign(frame, { present: p.present, away: p.away, adjournment: p.adjournment,
                          free_seats: p.free_seats });
   drawPresence(frame);
@@ -419,8 +425,11 @@ function resultLine(f) {
   const scores = v.scores || [];
   const sides = f.board ? f.board.tracks.map((t) => t.name) : f.names;
   const who = r.winner === f.seat || (f.board && scores.length < (v.players || 0) && f.seat !== null
-    && f.seat % scores.length === r.winner) ? "You win" : `${sides[r.winner] || "side " + (r.winner + 1)} wins`;
-  return `Game over: ${who}, ${scores.join("\u2013")}.`;
+    && f.seat % scores.length === r.winner) ? "You win" : (() => {
+      const side = sides[r.winner] || "side " + (r.winner + 1);
+      return `${side} ${side.includes(" & ") ? "win" : "wins"}`;  // partners win
+    })();
+  return `Game over: ${who}, ${scores.map((x) => Math.min(x, v.target)).join("\u2013")}.`;  // the winner pegs out at the game hole
 }
 
 function drawScores(f) {
@@ -432,7 +441,7 @@ function drawScores(f) {
     const who = f.board ? f.board.tracks[i].name
       : v.players > 2 && scores.length < v.players ? `Side ${i + 1}` : f.names[i];
     if (f.board) { const sw = document.createElement("span"); sw.className = `swatch peg${i % 3}`; p.appendChild(sw); }
-    p.append(`${who}: ${s} of ${v.target}` + (v.tricks ? `, tricks ${v.tricks[i]}` : "") +
+    p.append(`${who}: ${Math.min(s, v.target)} of ${v.target}` + (v.tricks ? `, tricks ${v.tricks[i]}` : "") +
       (v.dealer === i && scores.length === (v.players || scores.length) ? " (dealer)" : "") +
       (v.elder === i ? " (elder hand)" : "") +
       (v.announced && v.announced[i] ? " (marked the king)" : ""));
@@ -500,6 +509,7 @@ function renderBoard() {
   };
   const hole = (h) => h <= 0 ? [0, -1] : h >= b.target ? [streets - 1, perRow] : [Math.floor((h - 1) / perRow), (h - 1) % perRow];
   for (let r = 0; r < streets; r++) {  // the street's direction, at its start
+    if (r === 0 && b.line && b.line[1] === perRow) continue;  // the line's label is there; the start holes say it
     const [x, y] = at(r, r === 0 ? perRow : -1, (sides - 1) / 2);  // street 1's start: the start holes
     const up = r % 2 === 0;
     svgEl(svg, "text", { x, y: y + 2, "text-anchor": "middle", class: "street" },
@@ -597,8 +607,11 @@ function drawCentre(f) {
   }
   if ("trick" in v) {
     const t = document.createElement("span"); t.className = "cards fan";
-    for (const [seat, card] of v.trick) { const c = cardEl(card); c.title = f.names[seat]; t.appendChild(c); }
-    box.appendChild(pile("the trick", t, "count"));
+    const played = v.played || [];
+    // a trick just won stays in view until the next card is led: its two cards are the last played
+    const last = !v.trick.length && played.length && played.length % 2 === 0 ? played.slice(-2) : null;
+    for (const [seat, card] of last || v.trick) { const c = cardEl(card); c.title = f.names[seat]; t.appendChild(c); }
+    box.appendChild(pile(last ? "the last trick" : "the trick", t, "count"));
     box.appendChild(pile("", document.createTextNode(`proposals ${v.proposals}, exchanges ${v.exchanges}`)));
   }
   for (const [seat, what, cards] of v.shown || [])
@@ -634,7 +647,8 @@ function drawMine(f) {
   for (const d of f.decision) { const p = document.createElement("p"); p.textContent = d; $("decision").appendChild(p); }
   const plain = f.legal.filter((a) => actionCards(a).length === 0);
   if (plain.length <= 14) for (const a of plain) {
-    const b = document.createElement("button"); b.type = "button"; b.textContent = a.toLowerCase();
+    const b = document.createElement("button"); b.type = "button";
+    b.textContent = a === "DISCARD" ? "discard none" : a.toLowerCase();
     b.className = "act"; b.onclick = () => move({ action: a });
     buttons.appendChild(b);
   } else {  // many plain choices (a claim's every number): one list and a button
