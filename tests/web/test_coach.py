@@ -129,3 +129,20 @@ def test_a_forced_move_says_so_while_it_waits() -> None:
         else:
             t.act(0, rng.choice(t.state.legal_actions()), t.seq)
     raise AssertionError("no forced move came")
+
+
+def test_the_spectators_are_counted_on_the_page(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "hoyle.db", fixed_seed=14)) as client:
+        table_id, token = new_table(client, "ecarte", ["person", "rules"])
+        with connect(client, table_id, token) as ws:
+            ws.send_text(json.dumps({"type": "sync", "seq": 0}))
+            assert recv(ws)["watching"] == 0
+            with connect(client, table_id, None) as a, connect(client, table_id, None) as b:
+                for s in (a, b):
+                    s.send_text(json.dumps({"type": "sync", "seq": 0}))
+                    assert recv(s)["type"] == "update"
+                ws.send_text(json.dumps({"type": "sync", "seq": 0}))
+                f = recv(ws)
+                while f["type"] != "update":
+                    f = recv(ws)
+                assert f["watching"] == 2

@@ -265,11 +265,14 @@ class Hub:
         return self.locks.setdefault(table_id, asyncio.Lock())
 
     def _presence(self, table: Table) -> dict[str, Any]:
-        """Which seats are ``present``, how long each away seat has been away (seconds),
-        the adjournment (seconds) and the free seats."""
-        present = {c.seat for c in self.conns.get(table.id, ()) if c.seat is not None}
+        """Which seats are ``present``, how many spectators' sockets are ``watching``, how
+        long each away seat has been away (seconds), the adjournment (seconds) and the free
+        seats."""
+        conns = self.conns.get(table.id, ())
+        present = {c.seat for c in conns if c.seat is not None}
         now = time.time()
         return {"present": sorted(present),
+                "watching": sum(1 for c in conns if c.seat is None and not c.gone),
                 "away": {str(seat): round(now - since, 1) for seat, since
                          in self.away.get(table.id, {}).items() if seat not in present
                          and table.kind == "play"},  # a referee plays no seat

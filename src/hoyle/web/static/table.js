@@ -219,7 +219,7 @@ function presence(p) {
     return;
   }
   Object.assign(frame, { present: p.present, away: p.away, adjournment: p.adjournment,
-                         free_seats: p.free_seats });
+                         free_seats: p.free_seats, watching: p.watching });
   drawPresence(frame);
 }
 
@@ -230,6 +230,8 @@ function drawPresence(f) {
   if (invite && !f.free_seats.length) invite.hidden = true;
   const waiting = f.names.filter((_, i) => f.free_seats.includes(i));
   connState("connected" + (waiting.length ? `; waiting for ${waiting.join(", ")} to sit` : ""));
+  const n = f.watching || 0;
+  $("watchers").textContent = n ? `${n} watching` : "";
   // an away seat: its opponent sees how long the seat still waits (never forfeited)
   awayUntil = {};
   const now = Date.now();
@@ -677,9 +679,30 @@ function drawMine(f) {
 
 // the tab's title says when it is this seat's turn (a setting)
 const baseTitle = document.title;
+let wasMine = false;
 function drawTitle(f) {
   const notice = !$("title-notice") || $("title-notice").checked;
   document.title = (notice && f.legal.length ? "\u25CF Your turn \u2014 " : "") + baseTitle;
+  const mine = f.legal.length > 0;
+  if (mine && !wasMine && $("sound") && $("sound").checked) chime();
+  wasMine = mine;
+}
+
+// a short two-note chime made by the browser (Web Audio: no sound file)
+let audio = null;
+function chime() {
+  try {
+    audio = audio || new AudioContext();
+    const t = audio.currentTime;
+    for (const [i, hz] of [660, 880].entries()) {
+      const o = audio.createOscillator(), g = audio.createGain();
+      o.frequency.value = hz; o.connect(g); g.connect(audio.destination);
+      g.gain.setValueAtTime(0.0001, t + i * 0.12);
+      g.gain.exponentialRampToValueAtTime(0.15, t + i * 0.12 + 0.02);
+      g.gain.exponentialRampToValueAtTime(0.0001, t + i * 0.12 + 0.25);
+      o.start(t + i * 0.12); o.stop(t + i * 0.12 + 0.3);
+    }
+  } catch { /* no audio: the title still says it */ }
 }
 
 // A click chooses a card; a move is sent when the chosen cards are exactly a legal
@@ -720,7 +743,7 @@ document.addEventListener("keydown", (ev) => {
   if (ev.key === "/" && document.activeElement !== $("move-text")) { ev.preventDefault(); $("move-text").focus(); }
 });
 // settings, kept for this browser
-const SETTINGS = ["four-colour", "animate", "title-notice"];
+const SETTINGS = ["four-colour", "animate", "title-notice", "sound"];
 function applySettings() {
   document.body.classList.toggle("four-colour", $("four-colour").checked);
   if (frame) { drawTitle(frame); drawBoard(frame); }
