@@ -70,7 +70,8 @@ def test_the_line_modes_board_fits_fifty_columns(tmp_path: Path) -> None:
     assert narrow.returncode == 0 and wide.returncode == 0, narrow.stderr + wide.stderr
     for out in (narrow.stdout, wide.stdout):
         lines = out.splitlines()
-        start = lines.index("to 121   ┃ skunk line after hole 90")
+        start = next(i for i, ln in enumerate(lines)
+                     if ln.startswith("to 121   ┃ skunk line after hole 90"))
         assert lines[start + 1:start + 3] == ["A You (dealer)        0 (back peg 0)",
                                               "B Computer (expert)   0 (back peg 0)"]
     # at 50 the compact board: no street at all, so none wraps; at 80 the four streets

@@ -94,7 +94,7 @@ def test_cribbage_board_and_areas_at_the_first_discard() -> None:
     board, areas, cards = asyncio.run(run())
     hand = d.state.view(0).hand
     assert len(hand) == 6 and d.persons_turn()
-    assert board.splitlines()[0] == "to 121   ┃ skunk line after hole 90"
+    assert board.splitlines()[0] == "to 121   ┃ skunk line after hole 90   ● front ○ back; out → back ←"
     assert board.splitlines()[3] == "A ● " + "····· " * 11 + "·····"
     # one button a card of the hand; the computer's six (it laid away two) face down
     assert sorted(cards) == sorted(str(c) for c in hand)
@@ -114,10 +114,12 @@ def test_at_60x20_the_board_drops_to_its_compact_form() -> None:
             return app.board_text()
 
     narrow, wide = asyncio.run(run((60, 20))), asyncio.run(run((110, 45)))
-    assert narrow.splitlines() == wide.splitlines()[:3] == [
-        "to 121   ┃ skunk line after hole 90",
+    assert narrow.splitlines() == [
+        "to 121   ┃ skunk line after hole 90",  # no street: no legend for them
         "A You                 0 (back peg 0)",
         "B Computer (expert)   0 (back peg 0)"]
+    assert wide.splitlines()[0] == narrow.splitlines()[0] + "   ● front ○ back; out → back ←"
+    assert wide.splitlines()[1:3] == narrow.splitlines()[1:]
     assert len(wide.splitlines()) == 7 and max(map(len, wide.splitlines())) == 75
 
 

@@ -13,7 +13,8 @@ from hoyle.interface.text import Board, Track
 from hoyle.interface.board import board_lines
 
 EMPTY_GROUPS = "····· " * 11 + "·····"          # one street of 60 holes, no peg
-SKUNK = ("to 121   ┃ skunk line after hole 90")
+LEGEND = "   ● front ○ back; out → back ←"  # the pegs and the streets' directions
+SKUNK = ("to 121   ┃ skunk line after hole 90" + LEGEND)
 
 
 def back_street(groups: list[str]) -> str:
@@ -84,7 +85,7 @@ def test_61_hole_board_with_the_lurch_line() -> None:
     # (between hole 30 and 31). Front 31: the last hole of the back street's row.
     lines = board_lines(Board((Track("You", 31, 29), Track("Bob", 5, 0)), 61, ("lurch", 30)))
     assert lines == [
-        "to 61   ┃ lurch line after hole 30",
+        "to 61   ┃ lurch line after hole 30" + LEGEND,
         "A You  31 (back peg 29)",
         "B Bob   5 (back peg 0)",
         "A · ····· ····· ····· ····· ····· ···○·┃",

@@ -8,7 +8,7 @@ peg ``●`` and back peg ``○`` and the board's marked line ``┃`` (the skunk 
 >>> from hoyle.interface.text import Board, Track
 >>> print("\\n".join(board_lines(Board((Track("You", 7, 5), Track("Bob", 0, 0)), 61,
 ...                                    ("lurch", 30)))))
-to 61   ┃ lurch line after hole 30
+to 61   ┃ lurch line after hole 30   ● front ○ back; out → back ←
 A You   7 (back peg 5)
 B Bob   0 (back peg 0)
 A · ····○ ·●··· ····· ····· ····· ·····┃
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from hoyle.interface.text import Board, Track
 
-__all__ = ["BACK", "FRONT", "HOLE", "LINE", "board_lines"]
+__all__ = ["BACK", "FRONT", "HOLE", "LEGEND", "LINE", "board_lines"]
 
 HOLE = "·"
 """An empty hole."""
@@ -31,6 +31,9 @@ BACK = "○"
 """A side's back peg (its score before the last peg)."""
 LINE = "┃"
 """The board's marked line (skunk or lurch)."""
+LEGEND = f"   {FRONT} front {BACK} back; out \u2192 back \u2190"
+"""What the head of a board with its streets adds: the front and back pegs, and the first
+street running out (left to right), the second back (right to left)."""
 GROUP = 5
 """Holes in a group: the board's rows of five, with a gap between."""
 
@@ -60,7 +63,9 @@ def _street(track: Track, holes: list[int], line_after: int | None, end: int) ->
 
 def board_lines(board: Board, width: int | None = None, streets: bool = True) -> list[str]:
     """The board as lines of plain text (no markup), at most 76 characters wide for 121:
-    the target and the marked line; each track's letter, name, score and back peg; then the
+    the target, the marked line and a legend (the front and back pegs; the first street
+    runs out to the right, the second back to the left); each track's letter, name, score
+    and back peg; then the
     first street of every track (the start hole, holes 1 up, left to right), then the
     second (the game hole, then the holes coming back from the target, so that the last
     hole before the game hole sits under the start hole as on the wooden board).
@@ -92,4 +97,5 @@ def board_lines(board: Board, width: int | None = None, streets: bool = True) ->
         lines.append(f"{letters[i]} {game} {_street(capped, second, line_after, street)}")
     if width is not None and max(len(line) for line in lines) > width:
         return lines[:1 + len(board.tracks)]
+    lines[0] += LEGEND  # the streets drawn: what their pegs and directions are
     return lines
