@@ -52,7 +52,7 @@ def play(page: Page, out: Path, name: str, phases: tuple[str, ...], size: str,
             phase = "over"
         if phase in phases and phase not in pictured:
             pictured.add(phase)
-            page.wait_for_timeout(1200)  # the pegs walk to their holes
+            page.wait_for_timeout(2000)  # the pegs walk to their holes (1.5 s at most)
             page.screenshot(path=str(out / f"{name}-{phase}-{size}-{scheme}.png"))
         if finished == "1" or pictured >= set(phases):
             return

@@ -213,9 +213,12 @@ def test_a_seat_coming_back_is_one_presence_frame_not_a_second_update(
                 ws0.send_text(json.dumps({"type": "move", "seq": first["seq"],
                                           "text": "help"}))
                 after = recv(ws0)  # nothing else was queued for seat 0
-    assert away == {"type": "presence", "seq": first["seq"], "present": [0],
-                    "away": away["away"], "adjournment": 600.0, "free_seats": []}
+    names = ["You", "Player 2"]  # each frame says the names (a seat may be taken with one)
+    assert away == {"type": "presence", "seq": first["seq"], "present": [0], "watching": 0,
+                    "away": away["away"], "adjournment": 600.0, "free_seats": [],
+                    "names": names}
     assert set(away["away"]) == {"1"}
     assert back == {"type": "presence", "seq": first["seq"], "present": [0, 1],
-                    "away": {}, "adjournment": 600.0, "free_seats": []}
+                    "watching": 0, "away": {}, "adjournment": 600.0, "free_seats": [],
+                    "names": names}
     assert after["type"] == "help"

@@ -107,7 +107,7 @@ def test_EW_i_two_people_play_again_and_the_cut_decides_anew(tmp_path: Path) -> 
             ws.send_text(json.dumps({"type": "sync", "seq": 0}))
             f = recv(ws)
             assert f["again"]["made"] is True
-            assert f["again"]["dealer"].startswith("the cut decides who deals")
+            assert f["again"]["dealer"] == "The cut for deal decides who deals first."
         r = again(client, table_id, a)  # Ann joins: her own seat 1
         assert r.status_code == 303 and new.free_seats() == []
         assert new.seat_of(r.cookies.get(cookie_name(new.id))) == 0

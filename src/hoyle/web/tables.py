@@ -319,9 +319,11 @@ class Table:
             return None
         first, why = self.rematch_dealer()
         names = self._names_for(reader)
-        who = ("the cut decides who deals" if first is None else
-               "You deal first" if first == reader else f"{names[first]} deals first")
-        return {"made": self.again is not None, "dealer": f"{who}: {plain(why)}"}
+        if first is None:  # no law names him: the cut, as for any new game
+            return {"made": self.again is not None,
+                    "dealer": "The cut for deal decides who deals first."}
+        who = "You deal first" if first == reader else f"{names[first]} deals first"
+        return {"made": self.again is not None, "dealer": f"{who}: {plain(why)}."}
 
     def rematch_dealer(self) -> tuple[int | None, str]:
         """Who deals first if the game is played again, and why (the game's

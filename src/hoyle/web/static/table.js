@@ -311,10 +311,11 @@ const showQueue = [];
 let showing = false;
 
 function queueShow(texts) {
-  let cur = null;
+  let cur = null, fresh = true;
   for (const t of texts) {
     const head = /^(.*?) shows? (the hand|the crib): (.+?) \+ starter (\S+) = (\d+)$/.exec(t);
     if (head) {
+      if (fresh) { showQueue.length = 0; fresh = false; }  // a newer show: an older one waiting is dropped
       cur = { who: head[1], what: head[2], cards: head[3].split(" ").map(unpretty).filter(Boolean),
               starter: unpretty(head[4]), total: +head[5], items: [] };
       showQueue.push(cur);
@@ -473,13 +474,16 @@ function drawBoard(f) {
   board.key = key;
   board.shown = board.shown.map((h, i) => (h > fronts[i] || fronts[i] - h > 40) ? fronts[i] : h);
   clearTimeout(board.timer);
+  // hole by hole, 90 ms a hole, a long peg faster: every walk is over within 1.5 s
+  const far = Math.max(0, ...board.shown.map((h, i) => fronts[i] - h));
+  const pace = Math.max(20, Math.min(90, 1500 / Math.max(far, 1)));
   const stepPegs = () => {
     let behind = false;
     board.shown = board.shown.map((h, i) => { if (h < fronts[i]) { behind = true; return h + 1; } return h; });
     renderBoard();
-    if (behind) board.timer = setTimeout(stepPegs, 90);
+    if (behind) board.timer = setTimeout(stepPegs, pace);
   };
-  if (board.shown.some((h, i) => h < fronts[i])) { renderBoard(); board.timer = setTimeout(stepPegs, 90); }
+  if (far > 0) { renderBoard(); board.timer = setTimeout(stepPegs, pace); }
   else renderBoard();
 }
 
