@@ -26,7 +26,9 @@ GAMES, SEED = 2000, 9
 def test_ctrl_c_with_two_workers_keeps_the_games_finished(tmp_path: Path) -> None:
     # before: 2000 games on 2 workers went in chunks of 50 (whole chunks kept only)
     assert len(game_chunks(0, GAMES, 2, 50)[0]) == 50 and LOCAL_CHUNK == 4
-    proc = hoyle(["sim", "cribbage", "--players", "greedy,greedy", "--games", str(GAMES),
+    # the expert's games (about 0.7 s each): the interrupt lands long before 50 are done,
+    # whatever the machine's load (greedy's, a millisecond each, could reach 100 first)
+    proc = hoyle(["sim", "cribbage", "--players", "expert,expert", "--games", str(GAMES),
                   "--workers", "2", "--seed", str(SEED), "--out", "run.jsonl"], tmp_path)
     wait_for_lines(tmp_path / "run.jsonl", 1, proc)
     os.killpg(proc.pid, signal.SIGINT)
@@ -37,7 +39,7 @@ def test_ctrl_c_with_two_workers_keeps_the_games_finished(tmp_path: Path) -> Non
     assert 1 <= n < 50, n  # not a whole 50-game chunk: the games finished by then
     assert f"Stopped (Ctrl-C) after {n:,} of {GAMES:,} games (games 0 to {n - 1})" in err
     whole = io.StringIO()
-    run_match("cribbage", ["greedy", "greedy"], n, SEED, 1, whole)
+    run_match("cribbage", ["expert", "expert"], n, SEED, 1, whole)
     assert kept == whole.getvalue()  # the same games as one worker plays
 
 
