@@ -413,6 +413,7 @@ def test_a_match_game_s_record_is_redacted_until_that_game_ends(db: Path) -> Non
                 "games": [{"number": 1, "commitment": table.games[0].commitment,
                            "seed": None, "over": False}]}
             play_to(ws, frames, lambda f: f["match"]["game"] == 2, table)
+        settle(client, table_id)  # the computer's moves of game 2 made: the records hold still
         one = client.get(f"/t/{table_id}/record.json?game=1", headers=cookie).json()
         two = client.get(f"/t/{table_id}/record.json?game=2", headers=cookie).json()
         now = client.get(f"/t/{table_id}/record.json", headers=cookie).json()

@@ -113,3 +113,36 @@ def test_EW_i_two_people_play_again_and_the_cut_decides_anew(tmp_path: Path) -> 
         assert new.seat_of(r.cookies.get(cookie_name(new.id))) == 0
         settle(client, new.id)
         assert new.steps[0].action.startswith("CUT")  # no first dealer: the cut for deal
+
+
+def test_the_review_of_a_finished_game_is_the_engines(tmp_path: Path) -> None:
+    """``/t/ID/review``: refused (409) until the game is over; then the player's own
+    decisions, each beside the expert's choice and its cost, the very rows ``hoyle review``
+    prints for the same record (the same engine function); a spectator gets every seat's."""
+    import html
+    import re
+
+    from hoyle.interface.review import review_blocks
+    from hoyle.web.tables import plain
+
+    with TestClient(create_app(tmp_path / "hoyle.db", fixed_seed=23)) as client:
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+        table_id, token = new_table(client, "cribbage", ["person", "random"], variant="five-card")
+        cookie = {"cookie": f"{cookie_name(table_id)}={token}"}
+        assert client.get(f"/t/{table_id}/review", headers=cookie).status_code == 409
+        f = play_out(client, table_id, {0: token})
+        assert f["review"] is True
+        table = tables.get(table_id)
+        page = client.get(f"/t/{table_id}/review", headers=cookie)
+        assert page.status_code == 200 and "Your decisions" in page.text
+        record = GameRecord.from_json(json.dumps(client.get(
+            f"/t/{table_id}/record.json").json()))
+        review = table.spec.review(record, 0)
+        assert review.decisions and {d.seat for d in review.decisions} == {0}
+        first = review_blocks(review, f"table {table_id}")[0]
+        rows = re.findall(r"<tr>(.*?)</tr>", page.text.split("</thead>", 1)[1].split(
+            "</table>", 1)[0])
+        cells = [[html.unescape(c) for c in re.findall(r"<td>(.*?)</td>", r)] for r in rows]
+        assert cells == [[plain(c) for c in row] for row in first.rows]
+        watcher = client.get(f"/t/{table_id}/review")  # a spectator: every seat's
+        assert watcher.status_code == 200 and "Every seat" in watcher.text

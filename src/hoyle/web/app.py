@@ -915,6 +915,25 @@ def _table_router(ctx: _Context) -> APIRouter:
             await hub.broadcast(table)
         return resp
 
+    @router.get("/t/{table_id}/review", response_class=HTMLResponse)
+    async def review(request: Request, table_id: str) -> Response:
+        """The finished game's review (``hoyle review``'s tables, the same engine
+        function): a player's own decisions, a spectator's every seat's, each beside the
+        expert's choice and its cost. 404 no such table, 409 not over or no review."""
+        try:
+            table = tables.get(table_id)
+        except WebError:
+            return HTMLResponse("<p>No such table.</p>", status_code=404)
+        seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
+        try:  # seconds of the expert's thinking: in a worker thread, kept once made
+            blocks = await asyncio.to_thread(table.review, seat)
+        except WebError as e:
+            return HTMLResponse(f"<p>{_esc(str(e))}</p>"
+                                f'<p><a href="/t/{table.id}">Back to the table</a></p>',
+                                status_code=409)
+        return ctx.templates.TemplateResponse(request, "review.html", {
+            "table": table.summary(), "blocks": blocks, "seat": seat})
+
     @router.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         """The icon a browser asks for by this name: the page's own (an SVG)."""

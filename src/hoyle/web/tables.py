@@ -305,7 +305,11 @@ class Table:
         for i, given in enumerate(row.seat_names):
             if given is not None:
                 self.names[i] = self._unique(i, given)
+        self._reviews = {}
         self._replay()
+
+    _reviews: dict[tuple[int, int | None], list[Any]]
+    """The reviews worked out so far, by game and reader."""
 
     again: str | None = None
     """The id of the table this one's players went on to with "Play again" (kept while the
@@ -324,6 +328,39 @@ class Table:
                     "dealer": "The cut for deal decides who deals first."}
         who = "You deal first" if first == reader else f"{names[first]} deals first"
         return {"made": self.again is not None, "dealer": f"{who}: {plain(why)}."}
+
+    def _last_record(self) -> Any:
+        """The finished last game's whole record (a :class:`GameRecord`), or ``None``."""
+        game = self.game
+        if not self.seeded or game.last is None:
+            return None
+        return game.state.to_record(seats=self.names, date=self.row.created[:10])
+
+    def reviewable(self) -> bool:
+        """Whether the finished game has a review (the game's :meth:`GameSpec.can_review`:
+        cribbage's two-hand games; écarté's)."""
+        record = self._last_record()
+        return record is not None and self.spec.can_review(record)
+
+    def review(self, reader: int | None) -> list[Any]:
+        """The review of the finished game (``hoyle review``'s blocks, the same engine
+        function): ``reader``'s decisions (a spectator: every seat's), each beside the
+        expert's choice with its cost; tables as ``{"title", "columns", "rows"}``, lines as
+        plain text. Worked out once a reader and kept (it takes seconds).
+
+        Raises:
+            WebError: the game is not over, or has no review.
+        """
+        from hoyle.interface.review import review_blocks
+
+        if not self.reviewable():
+            raise WebError("a game is reviewed once it is over (two-hand games)")
+        key = (self.game.number, reader)
+        if key not in self._reviews:
+            seat = reader if reader is not None and reader in self.person_seats() else None
+            review = self.spec.review(self._last_record(), seat)
+            self._reviews[key] = [_block(b) for b in review_blocks(review, f"table {self.id}")]
+        return self._reviews[key]
 
     def rematch_dealer(self) -> tuple[int | None, str]:
         """Who deals first if the game is played again, and why (the game's
@@ -792,6 +829,7 @@ class Table:
             if reader is not None and not self.finished else [],
             "coach": self.coached(reader),
             "again": self._again_words(reader),
+            "review": self.finished and self.reviewable(),
             "free_seats": self.free_seats(),
             "computers": sorted(self.players),
             "commitment": self.game.commitment,

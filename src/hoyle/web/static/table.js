@@ -670,6 +670,7 @@ function drawMine(f) {
   const again = $("again");  // a finished game: play it again (the same seats and options)
   again.hidden = !f.again;
   if (f.again) {
+    $("review-link").hidden = !f.review;
     again.querySelector("button").textContent = f.again.made ? "Play again: join the next game" : "Play again";
     $("again-words").textContent = f.again.dealer;
   }
