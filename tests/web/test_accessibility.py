@@ -11,7 +11,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
-from helpers.web import chromium, free_port, server, wait_until
+from helpers.web import free_port, server, wait_until
 
 pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
 
@@ -21,12 +21,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     with server(tmp_path_factory.mktemp("web") / "axe.db", port, insecure_seed=1618):
         yield f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
 
 
 def serious(page: Page) -> list[str]:

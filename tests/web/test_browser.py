@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from helpers.web import (cards_mentioned, chromium, free_port, known_after, server, wait_until)
+from helpers.web import cards_mentioned, free_port, known_after, server, wait_until
 from hoyle.engine.records import GameRecord
 
 pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
@@ -32,12 +32,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # the tables of this module get the seeds 31337, 31338 in the order they are made
     with server(tmp_path_factory.mktemp("web") / "browser.db", port, insecure_seed=31337):
         yield f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
 
 
 class Seat:

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
-from helpers.web import chromium, free_port, server, wait_until
+from helpers.web import free_port, server, wait_until
 from hoyle.web.app import cookie_name
 
 pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
@@ -31,12 +31,6 @@ WATCH = """() => {
   new MutationObserver(note).observe(document.body, {subtree: true, childList: true,
                                                      characterData: true});
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
 
 
 def frames(ws: ClientConnection) -> dict[str, Any]:

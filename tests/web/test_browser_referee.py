@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from helpers.web import cards_mentioned, chromium, free_port, server, wait_until
+from helpers.web import cards_mentioned, free_port, server, wait_until
 from hoyle.cribbage.phase import Phase
 from hoyle.interface.registry import get_game
 
@@ -32,12 +32,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     with server(tmp_path_factory.mktemp("web") / "referee.db", port):
         yield f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
 
 
 def seq(page: Page) -> int:

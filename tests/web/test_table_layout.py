@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from helpers.web import chromium, free_port, server, wait_until
+from helpers.web import free_port, server, wait_until
 
 pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
 
@@ -53,12 +53,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     with server(tmp_path_factory.mktemp("web") / "layout.db", port, insecure_seed=2718):
         yield f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
 
 
 def click_a_move(page: Page) -> str | None:

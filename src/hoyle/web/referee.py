@@ -96,7 +96,7 @@ class RefereeTable(Table):
             row.token_hashes = (list(row.token_hashes) + [None])[:1]
         row.seat_names = [None]  # the referee's seat: the players are named in the options
         self.players = {}
-        self._reviews = {}
+        self._reviews, self._reviewable = {}, {}
         self._replay()
 
     kind = REFEREE

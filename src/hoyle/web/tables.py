@@ -305,11 +305,13 @@ class Table:
         for i, given in enumerate(row.seat_names):
             if given is not None:
                 self.names[i] = self._unique(i, given)
-        self._reviews = {}
+        self._reviews, self._reviewable = {}, {}
         self._replay()
 
     _reviews: dict[tuple[int, int | None], list[Any]]
     """The reviews worked out so far, by game and reader."""
+    _reviewable: dict[int, bool]
+    """Whether each finished game has a review, by game."""
 
     again: str | None = None
     """The id of the table this one's players went on to with "Play again" (kept while the
@@ -322,7 +324,7 @@ class Table:
                 or not self.finished:
             return None
         first, why = self.rematch_dealer()
-        names = self._names_for(reader)
+        names = self.names_for(reader)
         if first is None:  # no law names him: the cut, as for any new game
             return {"made": self.again is not None,
                     "dealer": "The cut for deal decides who deals first."}
@@ -338,9 +340,14 @@ class Table:
 
     def reviewable(self) -> bool:
         """Whether the finished game has a review (the game's :meth:`GameSpec.can_review`:
-        cribbage's two-hand games; écarté's)."""
-        record = self._last_record()
-        return record is not None and self.spec.can_review(record)
+        cribbage's two-hand games; écarté's); asked once a game (every reader's frame asks)."""
+        number = self.game.number
+        if number not in self._reviewable:
+            record = self._last_record()
+            if record is None:
+                return False
+            self._reviewable[number] = self.spec.can_review(record)
+        return self._reviewable[number]
 
     def review(self, reader: int | None) -> list[Any]:
         """The review of the finished game (``hoyle review``'s blocks, the same engine
@@ -551,7 +558,7 @@ class Table:
             out.append(f"Game {game.number} is over: its seed was {game.seed} (SHA-256 "
                        f"{game.commitment}, as shown at its start); its record is "
                        f"record.json?game={game.number}.")
-        names = self._names_for(reader) if self.seeded else list(self.names)  # a referee
+        names = self.names_for(reader) if self.seeded else list(self.names)  # a referee
         out.extend(plain(t) for t in self.text.match_lines(game.state, game.after, names))
         nxt = next((g for g in self.games if g.number == game.number + 1), None)
         if nxt is not None:
@@ -744,7 +751,7 @@ class Table:
         """The event lines of the steps after number ``since``, as ``reader`` (a seat, or
         ``None`` for a spectator) may see them: ``{"n": step, "text": line}``."""
         out: list[dict[str, Any]] = []
-        names = self._names_for(reader)
+        names = self.names_for(reader)
         for step in self.steps[max(0, since):]:
             seen = [e.seen_by(reader) for e in step.events]
             game = self.games[step.game - 1]
@@ -779,7 +786,7 @@ class Table:
         """The last show among the steps after ``since`` in the players' words, as the
         game holds it on screen (:meth:`~hoyle.interface.text.GameText.held_lines`: "fifteen
         two, fifteen four, and a pair is six"), as ``reader`` may see it; empty if none."""
-        names = self._names_for(reader)
+        names = self.names_for(reader)
         for step in reversed(self.steps[max(0, since, self.game.first):]):
             seen = [e.seen_by(reader) for e in step.events]
             if self.text.hold(seen):
@@ -790,8 +797,6 @@ class Table:
     def names_for(self, reader: int | None) -> list[str]:
         """The seats' names as ``reader`` reads them (his own seat: "You")."""
         return [("You" if i == reader else n) for i, n in enumerate(self.names)]
-
-    _names_for = names_for
 
     def view(self, reader: int | None) -> Any:
         """What ``reader`` may know now: ``state.view(seat)``, or ``state.public_view()``
@@ -804,7 +809,7 @@ class Table:
         """The update a reader is sent: the table's number, the lines after ``since``, the
         view, and for the seat to move its legal actions, the cards in them, the prompt
         and the decision's options."""
-        names = self._names_for(reader)
+        names = self.names_for(reader)
         to_act = self.state.current_player
         seat = -1 if reader is None else reader
         automatic = self.next_automatic()
