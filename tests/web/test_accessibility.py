@@ -12,6 +12,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
 from helpers.web import free_port, server, wait_until
+from hoyle.interface.registry import games
 
 pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
 
@@ -40,7 +41,7 @@ def test_the_lobby_and_the_table_have_no_serious_violation(
     page = ctx.new_page()
     page.goto(base + "/")
     assert serious(page) == []
-    for game in ("cribbage", "ecarte"):
+    for game in [spec.name for spec in games()]:  # every registered game's table
         page.goto(base + "/")
         page.locator(f"#computer-{game} button[type=submit]").click()
         page.wait_for_url("**/t/*")
