@@ -130,8 +130,8 @@ def test_near_the_end_a_discard_is_reviewed_for_the_game() -> None:
     table = win_table("six-card")
 
     def review(away: list[str]) -> Any:
-        return _discard(view, _Action("DISCARD", tuple(parse_cards(away))), 0,
-                        ExpertPlayer(), table, derive_rng(1, "review", 0))
+        worth = _discard(view, ExpertPlayer(), table, derive_rng(1, "review", 0))
+        return worth.decision(0, view.seat, _Action("DISCARD", tuple(parse_cards(away))), 0)
 
     sure, risky = review(["7S", "9D"]), review(["2H", "3C"])
     for d in (sure, risky):

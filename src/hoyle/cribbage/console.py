@@ -28,6 +28,7 @@ from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.cribbage.text import event_lines, show_table, side_names
 from hoyle.cribbage.text import play_words, show_words, status_lines
 from hoyle.cribbage.coach import missed_items, summary_lines
+from hoyle.cribbage.review import coach_choice
 from hoyle.engine.action import Action, choice_words
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode, report_menu
@@ -240,8 +241,11 @@ def move_words(action: Action) -> str:
 def hint(state: CribbageState, seat: int) -> list[str]:
     """The coach: for a two-hand six-card lay-away, the discard table's three best
     (``hoyle.cribbage.advice``: the kept hand's expected show and the crib's, in points);
-    then what the expert player would do now, from ``seat``'s view only (drawn from the
-    game's seed and the move's index). Empty when ``seat`` is not to move."""
+    then what the expert player would do now, from ``seat``'s view only: in a game the
+    review reviews, the review's own choice with the review's draws
+    (:func:`hoyle.cribbage.review.coach_choice`: a move that follows the hint is charged
+    nothing in the review; the score-aware expert's near the end), else the expert's (drawn
+    from the game's seed and the move's index). Empty when ``seat`` is not to move."""
     from hoyle.cribbage.advice import discard_options
 
     if state.is_terminal() or state.current_player != seat:
@@ -253,9 +257,10 @@ def hint(state: CribbageState, seat: int) -> list[str]:
         for o in discard_options(view.hand, view.is_dealer)[:3]:
             lines.append(f"  lay away {cards_markup(o.discard)}: keep {cards_markup(o.keep)}"
                          f"  hand {o.hand_ev:.2f}, crib {o.crib_ev:.2f}, net {o.total:.2f}")
-    legal = state.legal_actions()
-    choice = make_player("expert").choose(view, legal,
-                                          derive_rng(state.seed, "hint", len(state.history)))
+    choice = coach_choice(state, seat)  # the review's own choice, its own draws
+    if choice is None:
+        choice = make_player("expert").choose(view, state.legal_actions(),
+                                              derive_rng(state.seed, "hint", len(state.history)))
     lines.append(f"The expert would type: [bold]{escape(move_words(choice))}[/bold]")
     return lines
 

@@ -44,6 +44,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from hoyle.cards import CARDS, Card, derive_rng
 from hoyle.cribbage.advice.cribtable import crib_table
@@ -65,7 +67,7 @@ from hoyle.engine.runner import walk
 from hoyle.interface.text import HUMAN, seat_names
 from hoyle.errors import HoyleError
 
-__all__ = ["FIVE_CRIB", "FIVE_HAND", "FIVE_PEG", "NEAR", "five_card_options",
+__all__ = ["FIVE_CRIB", "FIVE_HAND", "FIVE_PEG", "NEAR", "coach_choice", "five_card_options",
            "five_card_win_chances", "review_names", "review_record", "reviewable"]
 
 # Five-card averages, simulated: the first deal of 4,000 games of two expert players at 0-0
@@ -197,54 +199,98 @@ def review_record(record: GameRecord, seat: int | None = None) -> Review:
         who = state.current_player
         if who != CHANCE and (seat is None or who == seat) and \
                 state.phase in (Phase.DISCARD, Phase.PLAY):
-            view = state.view(who)
-            rng = derive_rng(record.seed or 0, "review", i)
-            if action.verb == "DISCARD":
-                decisions.append(_discard(view, action, deal, expert, table, rng))
-            elif action.verb == "PLAY":
-                found = _play(view, action, state.legal_actions(), deal, expert, table, rng)
-                if found is not None:
-                    decisions.append(found)
+            worth = _worth(state, record.seed or 0, i, expert, table) \
+                if action.verb in ("DISCARD", "PLAY") else None
+            if worth is not None and action.verb == worth.action().verb:
+                decisions.append(worth.decision(deal, who, action, i))
     return Review(decisions, review_names(record), [
         f"far from the end (both more than {NEAR} short): expected points; near it: "
         "discards and cards in win probability (estimated with the win table; five-card "
         "cards in points, a missed peg-out in win probability)"])
 
 
-def _discard(view: CribbageView, action: Action, deal: int, expert: ExpertPlayer,
-             table: WinTable, rng: random.Random) -> Decision:
-    made = tuple(sorted(action.cards))
+@dataclass(frozen=True)
+class _Worth:
+    """What the review counts each choice of one decision worth: ``values`` by choice (a
+    discard's two cards sorted, or a rank in the play), in ``unit``; ``best`` the review's
+    choice (the one the hint names), ``plays`` the legal cards to show a rank by."""
+
+    kind: str
+    values: dict[Any, float]
+    best: Any
+    unit: str
+    plays: tuple[Card, ...] = ()
+
+    def key(self, action: Action) -> Any:
+        return tuple(sorted(action.cards)) if self.kind == "discard" else action.cards[0].rank
+
+    def action(self) -> Action:
+        """The review's choice as an action (a card of the best rank in the play)."""
+        if self.kind == "discard":
+            return Action("DISCARD", tuple(self.best))
+        return Action("PLAY", (next(c for c in self.plays if c.rank == self.best),))
+
+    def decision(self, deal: int, seat: int, action: Action, index: int) -> Decision:
+        """The decision ``action`` made here, its cost the best value less its own (0 when
+        it is as good), the choice shown beside it the action itself when it is."""
+        made = self.key(action)
+        top = self.values[self.best]
+        cost = max(0.0, top - self.values[made])
+        best = action if cost <= 1e-12 else self.action()
+        shown = _cards(best.cards) if self.kind == "discard" else best.cards[0].pretty
+        made_text = _cards(tuple(sorted(action.cards))) if self.kind == "discard" \
+            else action.cards[0].pretty
+        return Decision(deal, seat, self.kind, made_text, shown, round(cost, 6), self.unit,
+                        index)
+
+
+def _worth(state: CribbageState, seed: int, index: int, expert: ExpertPlayer,
+           table: WinTable) -> _Worth | None:
+    """The review's values of the decision the player to move makes at ``state`` (action
+    ``index`` of the game; the draws seeded by ``seed`` and ``index``); None where there is
+    no choice that matters (one rank to play, or no discard or card to lay)."""
+    if state.phase not in (Phase.DISCARD, Phase.PLAY) or state.current_player == CHANCE:
+        return None
+    view = state.view(state.current_player)
+    rng = derive_rng(seed, "review", index)
+    legal = state.legal_actions()
+    if state.phase == Phase.DISCARD:
+        if not any(a.verb == "DISCARD" for a in legal):
+            return None
+        return _discard(view, expert, table, rng)
+    return _play(view, legal, expert, table, rng)
+
+
+def coach_choice(state: CribbageState, seat: int) -> Action | None:
+    """The move the game review counts best for ``seat`` where ``state`` stands (the
+    same values and the same draws as :func:`review_record`, so a move that equals it is
+    charged nothing there); None when the review does not review this game or this
+    decision (see :func:`reviewable`), or ``seat`` is not to move."""
+    if not _reviewed(state) or state.is_terminal() or state.current_player != seat:
+        return None
+    worth = _worth(state, state.seed or 0, state.action_count, ExpertPlayer(),
+                   win_table(state.rules.variant))
+    return None if worth is None else worth.action()
+
+
+def _discard(view: CribbageView, expert: ExpertPlayer, table: WinTable,
+             rng: random.Random) -> _Worth:
     if len(view.hand) == 5:  # five-card: the values of five_card_options
-        return _five_card_discard(view, made, deal, table)
+        if _near(view):
+            chances = five_card_win_chances(view, table)
+            return _Worth("discard", chances, max(chances, key=chances.__getitem__), WIN)
+        options = five_card_options(view.hand, view.is_dealer)
+        return _Worth("discard", {tuple(sorted(o.discard)): o.total for o in options},
+                      tuple(sorted(options[0].discard)), POINTS)
     if _near(view):
         aware = AwareExpertPlayer()
         chances = {tuple(sorted(k)): v for k, v in aware.discard_chances(view, rng).items()}
-        top = max(chances.values())
-        # the best way; the one made when it is among the best
-        wins: tuple[Card, ...] = made if chances[made] >= top - 1e-12 else \
-            max(chances, key=chances.__getitem__)
-        return Decision(deal, view.seat, "discard", _cards(made), _cards(wins),
-                        round(top - chances[made], 6), WIN)
-    best = tuple(sorted(expert._discard(view)))
+        return _Worth("discard", chances, max(chances, key=chances.__getitem__), WIN)
     worth = {tuple(sorted(k)): v for k, v in expert.discard_values(view).items()}
-    return Decision(deal, view.seat, "discard", _cards(made), _cards(best),
-                    round(max(worth.values()) - worth[made], 6), POINTS)
-
-
-def _five_card_discard(view: CribbageView, made: tuple[Card, ...], deal: int,
-                       table: WinTable) -> Decision:
-    if _near(view):
-        chances = five_card_win_chances(view, table)
-        best = max(chances, key=lambda k: chances[k])
-        return Decision(deal, view.seat, "discard", _cards(made), _cards(best),
-                        round(chances[best] - chances[made], 6), WIN)
-    options = five_card_options(view.hand, view.is_dealer)
-    worth = {tuple(sorted(o.discard)): o.total for o in options}
-    top = tuple(sorted(options[0].discard))
-    return Decision(deal, view.seat, "discard", _cards(made), _cards(top),
-                    round(worth[top] - worth[made], 6), POINTS)
-
-
+    # the expert's own discard, when it is among the best (it is, far from the end)
+    own = tuple(sorted(expert._discard(view)))
+    best = own if worth[own] >= max(worth.values()) - 1e-12 else max(worth, key=worth.__getitem__)
+    return _Worth("discard", worth, best, POINTS)
 def missed_peg_out_keeps(view: CribbageView, table: WinTable) -> float:
     """The seat's chance of winning after a play that could have pegged out and did not:
     the game goes on past this deal, so the table at the next deal's position, where the
@@ -254,33 +300,24 @@ def missed_peg_out_keeps(view: CribbageView, table: WinTable) -> float:
     return chance_after_deal(table, me, him, view.is_dealer)
 
 
-def _play(view: CribbageView, action: Action, legal: Sequence[Action], deal: int,
-          expert: ExpertPlayer, table: WinTable, rng: random.Random) -> Decision | None:
-    plays = [a for a in legal if a.verb == "PLAY"]
-    if len({a.cards[0].rank for a in plays}) < 2:
+def _play(view: CribbageView, legal: Sequence[Action], expert: ExpertPlayer,
+          table: WinTable, rng: random.Random) -> _Worth | None:
+    cards = tuple(a.cards[0] for a in legal if a.verb == "PLAY")
+    ranks = sorted({c.rank for c in cards})
+    if len(ranks) < 2:
         return None  # no choice that matters: one rank (suits do not count in the play)
-    made = action.cards[0]
     seq = tuple(c.rank for c in view.count_cards)
     need = view.target - view.scores[view.seat]
-    winning = [a.cards[0] for a in plays if peg_points(seq + (a.cards[0].rank,)) >= need]
-    if winning:
-        if peg_points(seq + (made.rank,)) >= need:
-            return Decision(deal, view.seat, "play", made.pretty, made.pretty, 0.0, WIN)
-        return Decision(deal, view.seat, "play", made.pretty, winning[0].pretty,
-                        round(1.0 - missed_peg_out_keeps(view, table), 6), WIN)
+    winning = [c.rank for c in cards if peg_points(seq + (c.rank,)) >= need]
+    if winning:  # a card that pegs out wins at once (CRIB-R-11)
+        keeps = missed_peg_out_keeps(view, table)
+        return _Worth("play", {r: 1.0 if r in winning else keeps for r in ranks},
+                      winning[0], WIN, cards)
     if _near(view) and view.target == 121 and view.starter is not None and \
             len(view.kept) == 4 and len(view.discards) == 2:
         # six-card near the end: the score-aware expert's chance of the game for each rank
         chances = AwareExpertPlayer().win_values(view, rng)
         top = max(chances, key=lambda r: (round(chances[r][0], 9), chances[r][1], r))
-        pick = made if made.rank == top or chances[made.rank][0] >= chances[top][0] - 1e-12 \
-            else next(a.cards[0] for a in plays if a.cards[0].rank == top)
-        return Decision(deal, view.seat, "play", made.pretty, pick.pretty,
-                        round(max(0.0, chances[top][0] - chances[made.rank][0]), 6), WIN)
+        return _Worth("play", {r: v[0] for r, v in chances.items()}, top, WIN, cards)
     values = expert.play_values(view, rng)
-    best = max(values, key=lambda r: (values[r], r))
-    # the expert chooses a rank (suits do not count in the play): the card laid if it is one
-    best_card = made if made.rank == best else \
-        next(a.cards[0] for a in plays if a.cards[0].rank == best)
-    return Decision(deal, view.seat, "play", made.pretty, best_card.pretty,
-                    round(values[best] - values[made.rank], 6), POINTS)
+    return _Worth("play", values, max(values, key=lambda r: (values[r], r)), POINTS, cards)

@@ -43,6 +43,7 @@ class Decision:
         cost: what the choice made lost against the best one, in ``unit`` (0 when it was
             as good).
         unit: :data:`POINTS` or :data:`WIN`.
+        index: the action's index in the record (None where the review does not say).
     """
 
     deal: int
@@ -52,6 +53,7 @@ class Decision:
     best: str
     cost: float
     unit: str
+    index: int | None = None
 
 
 @dataclass

@@ -1,0 +1,65 @@
+"""The hint and the review agree (issue 27): a move the coach's hint named is never charged
+a cost in the game's review. Over 20 seeded games (six-card and five-card) a person's seat
+follows the hint at about half its decisions and makes a random legal move at the others;
+the review of the finished game charges 0 to every decision that equals the hint's, and
+something to some of the random ones (so the test can fail)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from hoyle.cribbage.console import hint, move_words
+from hoyle.cribbage.players import make_player
+from hoyle.cribbage.review import review_record
+from hoyle.cribbage.rules import CribbageRules
+from hoyle.cribbage.state import CribbageState
+from hoyle.engine.action import Action
+from hoyle.engine.runner import play
+from hoyle.interface.text import HUMAN
+
+TYPED = re.compile(r"^The expert would type: \[bold\](.*)\[/bold\]$")
+
+
+def hinted_game(seed: int, variant: str) -> tuple[CribbageState, dict[int, bool]]:
+    """A game of the person (seat 0) against the expert: at each of the person's moves the
+    hint is asked; the move follows it or is drawn at random. Returns the finished state
+    and, by action index, whether the move made was the hint's."""
+    state = CribbageState(seed=seed, rules=CribbageRules.for_variant(variant))
+    rng = random.Random(seed)
+    followed: dict[int, bool] = {}
+
+    def person(s: CribbageState, seat: int) -> Action:
+        legal = s.legal_actions()
+        lines = hint(s, seat)
+        typed = TYPED.match(lines[-1])
+        assert typed, lines
+        named = next(a for a in legal if move_words(a) == typed.group(1))
+        made = named if rng.random() < 0.5 else rng.choice(legal)
+        followed[s.action_count] = move_words(made) == move_words(named)
+        return made
+
+    play(state, {1: make_player("expert")}, seed, forced=person)
+    assert state.is_terminal()
+    return state, followed
+
+
+@pytest.mark.parametrize("variant,seeds", [("six-card", range(1, 15)), ("five-card", range(1, 7))])
+def test_a_move_the_hint_named_costs_nothing_in_the_review(variant: str, seeds: range) -> None:
+    charged_random = 0
+    checked = 0
+    for seed in seeds:
+        state, followed = hinted_game(seed, variant)
+        review = review_record(state.to_record(seats=(HUMAN, "expert")), seat=0)
+        for d in review.decisions:
+            assert d.index is not None and d.index in followed
+            if followed[d.index]:
+                assert d.cost == 0.0, (seed, d)
+                assert d.best == d.made
+                checked += 1
+            elif d.cost > 0:
+                charged_random += 1
+    assert checked >= 10 * len(seeds)
+    assert charged_random >= len(seeds)
