@@ -23,7 +23,7 @@ def test_a_new_file_is_at_the_latest_version_and_a_newer_one_is_refused(tmp_path
                                                                          ) -> None:
     path = tmp_path / "t.db"
     store = SqliteStore(path)
-    assert store.schema_version() == len(MIGRATIONS) == 4
+    assert store.schema_version() == len(MIGRATIONS) == 5
     store.close()
     db = sqlite3.connect(path)
     db.execute("UPDATE schema_version SET version = 99")
@@ -53,6 +53,25 @@ def test_actions_are_kept_in_order_once_each_and_survive_reopening(tmp_path: Pat
     assert loaded.seats == [SeatKind("person"), SeatKind("computer", "expert")]
     assert loaded.token_hashes == [hash_token("secret"), None]
     assert b"secret" not in path.read_bytes()
+
+
+def test_an_undo_drops_the_actions_after_it_within_its_game(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    store = SqliteStore(path)
+    store.create_table(row())
+    for n, a in enumerate(["CUT 5H", "CUT 9C", "GO", "GO"], 1):
+        store.append_action("t1", n, 0, a)
+    store.start_game("t1", 2, "7", "c", 4)
+    store.append_action("t1", 5, 0, "GO")
+    for keep, game in ((3, 2), (5, 2), (6, 2), (2, 3)):  # before game 2, none after, none such
+        with pytest.raises(StoreError, match="cannot take back"):
+            store.take_back("t1", keep, game, 1)
+    store.take_back("t1", 4, 2, 1)
+    store.append_action("t1", 5, 0, "CUT 2C")  # the next number is free again
+    store.close()
+    (loaded,) = SqliteStore(path).load_tables()
+    assert loaded.actions == ["CUT 5H", "CUT 9C", "GO", "GO", "CUT 2C"]
+    assert [(g.number, g.undos) for g in loaded.games] == [(1, 0), (2, 1)]
 
 
 def test_a_version_1_file_is_upgraded_its_tables_one_game_each(tmp_path: Path) -> None:
@@ -88,11 +107,11 @@ def test_a_version_1_file_is_upgraded_its_tables_one_game_each(tmp_path: Path) -
             ] == ["tables", "actions", "seat_tokens", "schema_version"]
     db.close()
     store = SqliteStore(old)
-    assert store.schema_version() == 4
+    assert store.schema_version() == 5
     (r,) = store.load_tables()
     assert r.invite is None  # an earlier table is open to anyone, as it was
-    assert [(g.number, g.seed, g.commitment, g.first_action) for g in r.games] == [
-        (1, "99", record["commitment"], 0)]
+    assert [(g.number, g.seed, g.commitment, g.first_action, g.undos) for g in r.games] == [
+        (1, "99", record["commitment"], 0, 0)]  # no undo in an earlier game
     store.close()
     with sqlite3.connect(old) as con:
         assert con.execute("SELECT table_id, number, seed FROM games").fetchall() == [

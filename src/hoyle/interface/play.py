@@ -26,7 +26,7 @@ from hoyle.errors import HoyleError, UndoRefused
 if TYPE_CHECKING:
     from hoyle.interface.registry import GameSpec
 
-__all__ = ["TURNED", "UNDO_OPTION", "PlayDriver", "Step"]
+__all__ = ["TURNED", "UNDO_OPTION", "PlayDriver", "Step", "decision_marks", "undo_point"]
 
 
 TURNED = "the cards have been turned since your last decision: no undo"
@@ -201,65 +201,83 @@ class PlayDriver:
             raise HoyleError("a hint is for your own move: it is not your turn")
         return self.spec.hint(self.state, self.human)
 
-    def _marks(self) -> tuple[list[int], list[int], list[tuple[int, str]]]:
-        """The record replayed: the number of actions before each of the person's decisions
-        so far (forced moves not counted), the indices of the chance outcomes (a card
-        turned, dealt or drawn), and those of the other seats' answers that end undo
-        (:meth:`GameText.undo_barrier`), with why."""
-        record = self.record()
-        state: Any = self.spec.state_for_record(dataclasses.replace(record, actions=[],
-                                                                     result=None))
-        points, chance = [], []
-        answers: list[tuple[int, str]] = []
-        for i, action in walk(state, self.state.history):
-            if state.current_player == CHANCE:
-                chance.append(i)
-            elif state.current_player == self.human:
-                if self.text.auto_move(state, self.human) is None:
-                    points.append(i)
-            elif (why := self.text.undo_barrier(state, action)) is not None:
-                answers.append((i, why))
-        return points, chance, answers
-
     def undo_points(self) -> list[int]:
         """The number of actions before each of the person's decisions so far (forced
         moves not counted), from the record replayed."""
-        return self._marks()[0]
+        return decision_marks(self.spec, self.text, self.record(), self.human)[0]
 
     def undo(self) -> int:
         """Take back the person's last decision and the computer's replies: the game is
-        the record's actions replayed up to that decision. Returns the actions taken back.
-
-        Undo is refused once a chance outcome (the starter, a new deal, écarté's turn-up or
-        draws) has come since that decision: every random choice is drawn from the seed and
-        the move's index, so the person would see the card before deciding again; and so
-        it is once the computer has answered that decision in a way the game says ends
-        undo (:meth:`GameText.undo_barrier`: écarté's refusal or acceptance of a proposal).
+        the record's actions replayed up to that decision (:func:`undo_point`). Returns the
+        actions taken back.
 
         Raises:
-            UndoRefused: undo is not allowed in this game (manual counting; the game's
-                :meth:`GameText.undo_allowed`), there is nothing to undo, or the cards
-                have been turned or the computer has answered since the person's last
-                decision (the game is left as it was).
+            UndoRefused: see :func:`undo_point` (the game is left as it was).
         """
-        why = self.text.undo_allowed(self.state)
-        if why is not None:
-            raise UndoRefused(why)
         n = len(self.state.history)
-        marks, chance, answers = self._marks()
-        points = [p for p in marks if p < n]
-        if not points:
-            raise UndoRefused("nothing to undo: you have not moved yet")
-        if any(c > points[-1] for c in chance):
-            raise UndoRefused(TURNED)
-        for i, why in answers:
-            if i > points[-1]:
-                raise UndoRefused(why)
+        keep = undo_point(self.spec, self.text, self.state, self.record(), self.human)
         record = self.record()
         options = {k: v for k, v in record.options.items() if k != UNDO_OPTION}
         state, _ = self.spec.replay_record(dataclasses.replace(
-            record, options=options, actions=record.actions[:points[-1]], result=None))
+            record, options=options, actions=record.actions[:keep], result=None))
         self.state = state
         self.game.state = state
         self.undos += 1
-        return n - points[-1]
+        return n - keep
+
+
+def decision_marks(spec: GameSpec, text: GameText, record: GameRecord, human: int
+                   ) -> tuple[list[int], list[int], list[tuple[int, str]]]:
+    """The game of ``record`` replayed: the number of actions before each of the person's
+    (seat ``human``) decisions (forced moves not counted), the indices of the chance
+    outcomes (a card turned, dealt or drawn), and those of the other seats' answers that
+    end undo (:meth:`GameText.undo_barrier`), with why.
+
+    Raises:
+        RecordError: the record does not replay.
+    """
+    state: Any = spec.state_for_record(dataclasses.replace(record, actions=[], result=None))
+    points, chance = [], []
+    answers: list[tuple[int, str]] = []
+    for i, action in walk(state, record.actions):
+        if state.current_player == CHANCE:
+            chance.append(i)
+        elif state.current_player == human:
+            if text.auto_move(state, human) is None:
+                points.append(i)
+        elif (why := text.undo_barrier(state, action)) is not None:
+            answers.append((i, why))
+    return points, chance, answers
+
+
+def undo_point(spec: GameSpec, text: GameText, state: Any, record: GameRecord,
+               human: int) -> int:
+    """How many of the game's actions an ``undo`` keeps: those before the person's (seat
+    ``human``) last decision, so that it and the computer's replies are taken back
+    (``record``: the game of ``state`` so far). The terminal's rule, the web's too.
+
+    Undo is refused once a chance outcome (the starter, a new deal, écarté's turn-up or
+    draws) has come since that decision: every random choice is drawn from the seed and
+    the move's index, so the person would see the card before deciding again; and so it
+    is once the computer has answered that decision in a way the game says ends undo
+    (:meth:`GameText.undo_barrier`: écarté's refusal or acceptance of a proposal).
+
+    Raises:
+        UndoRefused: undo is not allowed in this game (manual counting; the game's
+            :meth:`GameText.undo_allowed`), there is nothing to undo, or the cards have
+            been turned or the computer has answered since the person's last decision.
+    """
+    why = text.undo_allowed(state)
+    if why is not None:
+        raise UndoRefused(why)
+    n = len(state.history)
+    marks, chance, answers = decision_marks(spec, text, record, human)
+    points = [p for p in marks if p < n]
+    if not points:
+        raise UndoRefused("nothing to undo: you have not moved yet")
+    if any(c > points[-1] for c in chance):
+        raise UndoRefused(TURNED)
+    for i, why in answers:
+        if i > points[-1]:
+            raise UndoRefused(why)
+    return points[-1]

@@ -59,7 +59,7 @@ from hoyle.web.forms import LobbyForm, read_options, read_table_form
 from hoyle.web.messages import MalformedMessage, MoveMessage, SyncMessage, read_message
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.store import SeatKind, SqliteStore, StoreError, TableStore
-from hoyle.web.tables import (COMPUTER, FIRST_DEALER, HINT_WORDS, MATCH, MATCH_LENGTHS,
+from hoyle.web.tables import (COMPUTER, FIRST_DEALER, HINT_WORDS, UNDO_WORDS, MATCH, MATCH_LENGTHS,
                               PERSON, Table, Tables,
                               WebError, display_name, plain, seat_count,
                               table_options)
@@ -278,11 +278,14 @@ class Hub:
                          and table.kind == "play"},  # a referee plays no seat
                 "adjournment": self.adjournment, "free_seats": table.free_seats()}
 
-    async def send(self, conn: Conn, table: Table, resync: bool = False) -> None:
+    async def send(self, conn: Conn, table: Table, resync: bool = False,
+                   reset: bool = False) -> None:
         """Send ``conn`` what came after the last number it was sent: an ``update``; or,
         when it has every action already and did not ask (``resync``), only a
         ``presence`` frame (who is present or away, the free seats), so that no reader is
-        sent two updates of the same number. A socket whose send failed is dropped."""
+        sent two updates of the same number. ``reset``: the update is the whole table
+        after an undo, so marked (the page starts its log again). A socket whose send
+        failed is dropped."""
         if conn.last is None or conn.gone:
             return
         frame: dict[str, Any]
@@ -292,6 +295,8 @@ class Hub:
         else:
             frame = table.frame(conn.seat, conn.last)
             frame.update(self._presence(table))
+            if reset:
+                frame["reset"] = True
         conn.last = table.seq
         await self.write(conn, _text(frame))
 
@@ -315,6 +320,14 @@ class Hub:
                     await ws.close()
             except Exception:  # already closed, or its close frame cannot be sent either
                 pass
+
+    async def reset(self, table: Table) -> None:
+        """After an undo (the table's number went back): send every reader the whole
+        table again from its start, marked ``reset`` (the page clears its log first)."""
+        for conn in list(self.conns.get(table.id, ())):
+            if conn.last is not None:
+                conn.last = 0
+                await self.send(conn, table, resync=True, reset=True)
 
     async def broadcast(self, table: Table, but: Conn | None = None) -> None:
         """Send every reader of the table (``but`` one) its update (or its presence
@@ -1143,12 +1156,15 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 await hub.write(conn, _error("that is not your seat", table))
                 return
             if isinstance(msg, SyncMessage):
-                if not 0 <= msg.seq <= table.seq:
+                # a page that saw moves since taken back (an undo while it was away): the
+                # whole table again, from its start
+                reset = msg.seq > table.seq and table.undos > 0
+                if not reset and not 0 <= msg.seq <= table.seq:
                     await hub.write(conn, _error(f"no action {short_repr(msg.seq)} at this "
                                               "table", table))
                     return
-                conn.last = msg.seq
-                await hub.send(conn, table, resync=True)
+                conn.last = 0 if reset else msg.seq
+                await hub.send(conn, table, resync=True, reset=reset)
                 if seat is not None and hub.seat_back(table.id, seat):
                     await hub.broadcast(table, but=conn)  # the others: the seat is back
                 hub.start(table)  # an owner task that stopped (a fault) is started again
@@ -1163,6 +1179,17 @@ def _socket_router(ctx: _Context) -> APIRouter:
             words = msg.text
             if isinstance(words, str) and words.strip().lower() in table.word_list():
                 word = words.strip().lower()
+                if word in UNDO_WORDS:
+                    try:
+                        taken = table.undo(seat)  # stored (the actions dropped), replayed
+                    except WebError as e:
+                        await hub.write(conn, _error(player_words(str(e)), table))
+                        return
+                    await hub.reset(table)
+                    await hub.write(conn, _text({"type": "help", "seq": table.seq, "lines": [
+                        f"Taken back: your last decision and what followed it ({taken} "
+                        f"move{'s' if taken != 1 else ''})."]}))
+                    return
                 if word in HINT_WORDS and not conn.allow(HINT_COST - 1):  # the expert thinks
                     await hub.write(conn, _error("too many hints: slow down", table))
                     return

@@ -93,12 +93,14 @@ class GameRow:
         seed: its seed (decimal text, 128 bits), secret until the game ends.
         commitment: the SHA-256 of the seed's text, shown from the game's start.
         first_action: the number of the table's actions before this game's first.
+        undos: the person's undos in it (a game against the computer; 0 in any other).
     """
 
     number: int
     seed: str
     commitment: str
     first_action: int
+    undos: int = 0
 
 
 @dataclass
@@ -165,6 +167,12 @@ class TableStore(Protocol):
         Raises StoreError: ``number`` is not the next game, or ``first_action`` is not the
         table's action count."""
 
+    def take_back(self, table_id: str, keep: int, game: int, undos: int) -> None:
+        """An undo: drop the table's actions after number ``keep`` and count game
+        ``game``'s undos as ``undos``, in one transaction. Raises StoreError: ``keep`` is
+        before game ``game``'s first action, or is not under the table's action count (or
+        the write failed: nothing changed)."""
+
     def finish(self, table_id: str) -> None:
         """Mark the table over (its game, or its match, decided)."""
 
@@ -223,6 +231,10 @@ MIGRATIONS: tuple[str, ...] = (
     # version 4: the name a person gave with his seat (NULL: none given, "Player k")
     """
     ALTER TABLE seat_tokens ADD COLUMN name TEXT;
+    """,
+    # version 5: the person's undos in each game against the computer (none before)
+    """
+    ALTER TABLE games ADD COLUMN undos INTEGER NOT NULL DEFAULT 0;
     """,
 )
 """The schema, one script per version: a file at version ``k`` runs scripts ``k+1`` on."""
@@ -312,7 +324,8 @@ class SqliteStore:
                 (row.id, row.game, json.dumps(row.options),
                  json.dumps([s.to_dict() for s in row.seats]), row.seed, row.commitment,
                  row.created, row.invite))
-            db.execute("INSERT INTO games VALUES (?, 1, ?, ?, 0)",
+            db.execute("INSERT INTO games (table_id, number, seed, commitment, first_action)"
+                       " VALUES (?, 1, ?, ?, 0)",
                        (row.id, row.seed, row.commitment))
 
     def start_game(self, table_id: str, number: int, seed: str, commitment: str,
@@ -329,7 +342,8 @@ class SqliteStore:
             if first_action != actions:
                 raise StoreError(f"table {table_id!r}: game {number} starts after "
                                  f"action {actions}, not {first_action}")
-            db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?)",
+            db.execute("INSERT INTO games (table_id, number, seed, commitment, first_action)"
+                       " VALUES (?, ?, ?, ?, ?)",
                        (table_id, number, seed, commitment, first_action))
 
     def append_action(self, table_id: str, n: int, seat: int, action: str) -> None:
@@ -350,6 +364,20 @@ class SqliteStore:
             cur = db.execute("INSERT OR IGNORE INTO seat_tokens (table_id, seat, token_hash,"
                              " name) VALUES (?, ?, ?, ?)", (table_id, seat, token_hash, name))
             return cur.rowcount == 1
+
+    def take_back(self, table_id: str, keep: int, game: int, undos: int) -> None:
+        """See :meth:`TableStore.take_back`."""
+        with self._writing(f"an undo at table {table_id}") as db:
+            last = db.execute("SELECT COALESCE(MAX(n), 0) FROM actions WHERE table_id = ?",
+                              (table_id,)).fetchone()[0]
+            found = db.execute("SELECT first_action FROM games WHERE table_id = ? AND "
+                               "number = ?", (table_id, game)).fetchone()
+            if found is None or not found[0] <= keep < last:
+                raise StoreError(f"table {table_id!r}: cannot take back to action {keep} "
+                                 f"of game {game}")
+            db.execute("DELETE FROM actions WHERE table_id = ? AND n > ?", (table_id, keep))
+            db.execute("UPDATE games SET undos = ? WHERE table_id = ? AND number = ?",
+                       (undos, table_id, game))
 
     def finish(self, table_id: str) -> None:
         """See :meth:`TableStore.finish`."""
@@ -386,8 +414,9 @@ class SqliteStore:
                     if 0 <= seat < len(hashes):
                         hashes[seat] = h
                         names[seat] = None if name is None else str(name)
-                games = [GameRow(int(n), str(s), str(c), int(f)) for n, s, c, f in db.execute(
-                    "SELECT number, seed, commitment, first_action FROM games "
+                games = [GameRow(int(n), str(s), str(c), int(f), int(u or 0))
+                         for n, s, c, f, u in db.execute(
+                    "SELECT number, seed, commitment, first_action, undos FROM games "
                     "WHERE table_id = ? ORDER BY number", (tid,))]
                 if not games or games[0].number != 1:
                     games.insert(0, GameRow(1, seed, commitment, 0))

@@ -42,17 +42,18 @@ from rich.text import Text
 from hoyle.cards import Card
 from hoyle.engine.action import CHANCE, TERMINAL, Action
 from hoyle.engine.event import Event
-from hoyle.interface.registry import Capability, GameSpec, get_game
+from hoyle.interface.play import undo_point
+from hoyle.interface.registry import UNDO_OPTION, Capability, GameSpec, get_game
 from hoyle.engine.runner import Seeds, next_action, play, replay
 from hoyle.engine.series import MAX_MATCH, MatchState
 from hoyle.interface.tally import game_seed
 from hoyle.interface.text import Confirm, TextTable
-from hoyle.errors import HoyleError, IllegalAction
+from hoyle.errors import HoyleError, IllegalAction, UndoRefused
 from hoyle.web.store import GameRow, SeatKind, StoreError, TableRow, TableStore
 
 log = logging.getLogger(__name__)
 
-__all__ = ["FIRST_DEALER", "HINT_WORDS", "MAX_NAME", "PERSON", "COMPUTER", "MATCH", "MATCH_LENGTHS",
+__all__ = ["FIRST_DEALER", "HINT_WORDS", "UNDO_WORDS", "MAX_NAME", "PERSON", "COMPUTER", "MATCH", "MATCH_LENGTHS",
            "TABLE_KINDS", "GameRun", "Step", "Table", "Tables", "WebError", "check_match",
            "commitment", "display_name", "hash_token", "jsonable", "plain", "seat_count",
            "table_options"]
@@ -66,14 +67,17 @@ FORCED_WORDS = "Your only move is made for you\u2026"
 after a pause a person could take (as the terminal makes it)."""
 HINT_WORDS = frozenset({"hint"})
 """What a person types (or the Hint button sends) to ask the coach."""
+UNDO_WORDS = frozenset({"undo"})
+"""What a person types (or the Undo button sends) to take back his last decision."""
 WEB_HELP = ("Click a ringed card to play it (for a lay-away click each card; a second "
             "click takes a card back); the other moves are the buttons under your hand. "
             "You may also type a move in the box (press / to reach it): a card as rank then "
             "suit (7h, 10c, KS), several cards with spaces, or a button's word (go, stand, "
             "propose).")
 """What ``help`` says at a web table (the page's ways, not the terminal's)."""
-HINT_HELP = ("Hint (the button, or type hint) asks the coach what it would do now: against "
-             "the computer only.")
+HINT_HELP = ("Hint (the button, or type hint) asks the coach what it would do now; Undo (or "
+             "type undo) takes back your last decision and the computer's replies, until a "
+             "card is turned: against the computer only.")
 """What ``help`` adds where the coach may be asked."""
 SKIPPED_OPTIONS = frozenset({"seed", "save", "resume", "opponent"})
 """Play options a table does not take from its creator's form (the seed is drawn; the
@@ -264,6 +268,8 @@ class GameRun:
     words: str = ""
     after: MatchState | None = None
     last: int | None = None
+    undos: int = 0
+    """The person's undos in it (a game against the computer)."""
 
 
 class Table:
@@ -288,9 +294,7 @@ class Table:
         self.id = row.id
         self.spec = get_game(row.game)
         self.text = self.spec.text()
-        self.state: Any = self.text.new_play(int(row.seed),
-                                             _values(self.spec, row.options)).state
-        self.state.keep_views()  # each reader's frame asks for its view many times
+        self.state: Any = self._first_state()
         seats = self.text.seat_count(self.state)
         if len(row.seats) != seats:
             raise WebError(f"the game has {seats} seats, not {len(row.seats)}")
@@ -385,10 +389,18 @@ class Table:
     ``interface.tally.game_seed(seed, k - 1)``; ``hoyle serve --insecure-seed``, tests and
     demonstrations only) rather than drawn with :mod:`secrets` (128 bits)."""
 
+    def _first_state(self) -> Any:
+        """Game 1 as it starts (no action)."""
+        state = self.text.new_play(int(self.row.seed), _values(self.spec, self.row.options)).state
+        state.keep_views()  # each reader's frame asks for its view many times
+        return state
+
     def _replay(self) -> None:
         """Rebuild the games from the stored actions (``self.state``: game 1's start)."""
         row = self.row
-        self.games: list[GameRun] = [GameRun(1, row.seed, row.commitment, 0, self.state)]
+        first = row.games[0].undos if row.games and row.games[0].number == 1 else 0
+        self.games: list[GameRun] = [GameRun(1, row.seed, row.commitment, 0, self.state,
+                                             undos=first)]
         self.steps: list[Step] = []
         actions, row.actions = list(row.actions), []
         try:
@@ -527,7 +539,7 @@ class Table:
             return
         new, words = self.text.next_match_game(self.state, replace(match, seed=None))
         number = game.number + 1
-        seed, commit = "0", ""
+        seed, commit, undos = "0", "", 0
         if self.seeded:
             known = next((g for g in self.row.games if g.number == number), None)
             if known is None:
@@ -541,9 +553,10 @@ class Table:
                                f"{known.first_action}, not {game.last}")
             else:
                 seed, commit = known.seed, known.commitment
+                undos = known.undos
             new.seed = int(seed)  # the engine's record of the game's seed
         new.keep_views()
-        self.games.append(GameRun(number, seed, commit, game.last, new, words))
+        self.games.append(GameRun(number, seed, commit, game.last, new, words, undos=undos))
         self.state = new
 
     def game_lines(self, game: GameRun, reader: int | None) -> list[str]:
@@ -717,7 +730,7 @@ class Table:
     def word_list(self) -> frozenset[str]:
         """The words typed at the table that ask for something (help, a hint) rather than
         move."""
-        return HELP_WORDS | HINT_WORDS
+        return HELP_WORDS | HINT_WORDS | UNDO_WORDS
 
     def coached(self, seat: int | None) -> bool:
         """Whether ``seat`` may ask the coach (:meth:`hint_lines`): a person's seat at a
@@ -739,6 +752,67 @@ class Table:
                 or self.next_automatic() is not None:
             return ["A hint is for your own move: it is not your turn."]
         return [plain(line) for line in self.spec.hint(self.state, seat)]
+
+    def undo(self, seat: int | None) -> int:
+        """The coach's ``undo`` for ``seat``: his last decision and the computer's replies
+        taken back, as the terminal takes them back (:func:`hoyle.interface.play.undo_point`:
+        refused once a card has been turned since, or the computer has answered a proposal,
+        or where the person counts his own points), at a table where he plays the computer
+        alone (:meth:`coached`). The actions after it are dropped from the store and the
+        game's undos counted (its record says how many), then the table is replayed.
+        Returns the number of actions taken back.
+
+        Raises:
+            WebError: not a game against the computer, the game is over, or the undo is
+                refused (the law or rule that refuses it said); nothing stored or changed.
+        """
+        keep = self._undo_keep(seat)
+        game = self.game
+        try:
+            self.store.take_back(self.id, keep, game.number, game.undos + 1)
+        except StoreError as e:
+            raise WebError(str(e)) from None
+        taken = self.seq - keep
+        self.row.actions = self.row.actions[:keep]
+        games = self.row.games
+        if not games or games[0].number != 1:  # a new table's row holds no game 1 yet
+            games.insert(0, GameRow(1, self.row.seed, self.row.commitment, 0))
+        for i, g in enumerate(games):
+            if g.number == game.number:
+                games[i] = replace(g, undos=game.undos + 1)
+        self.state = self._first_state()
+        self._replay()
+        return taken
+
+    def _undo_keep(self, seat: int | None) -> int:
+        """How many of the table's actions :meth:`undo` keeps.
+
+        Raises:
+            WebError: see :meth:`undo`.
+        """
+        if not self.coached(seat):
+            raise WebError("undo is for a game against the computer only")
+        assert seat is not None
+        if self.finished:
+            raise WebError("the game is over: nothing to undo")
+        record = self.state.to_record(seats=self.names)
+        try:
+            return self.game.first + undo_point(self.spec, self.text, self.state, record, seat)
+        except UndoRefused as e:
+            raise WebError(str(e)) from None
+
+    def can_undo(self, seat: int | None) -> bool:
+        """Whether :meth:`undo` would take something back for ``seat`` now."""
+        try:
+            self._undo_keep(seat)
+        except WebError:
+            return False
+        return True
+
+    @property
+    def undos(self) -> int:
+        """The person's undos at this table (every game)."""
+        return sum(g.undos for g in self.games)
 
     def say(self, seat: int | None, word: str) -> list[str]:
         """The answer to one of :meth:`word_list` (plain lines)."""
@@ -833,6 +907,8 @@ class Table:
             "status": [_block(b) for b in self.text.status(self.state, seat, names)]
             if reader is not None and not self.finished else [],
             "coach": self.coached(reader),
+            "undo": mine and self.can_undo(reader),
+            "undos": self.undos,
             "again": self._again_words(reader),
             "review": self.finished and self.reviewable(),
             "free_seats": self.free_seats(),
@@ -871,6 +947,8 @@ class Table:
         if game.last is not None:
             data = game.state.to_record(seats=self.names,
                                         date=self.row.created[:10]).to_dict()
+            if game.undos:  # the person's undos, as the terminal's record counts them
+                data.setdefault("options", {})[UNDO_OPTION] = game.undos
             data["commitment"] = game.commitment
             data["web_table"] = self.id  # --verify then requires the commitment
             return data  # type: ignore[no-any-return]

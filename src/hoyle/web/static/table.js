@@ -175,6 +175,13 @@ function confirmMove(msg) {
 }
 
 function update(f) {
+  if (frame && !f.reset && f.undos !== frame.undos) {
+    // moves were taken back while this page was away: the whole table again
+    $("log").replaceChildren(); last = 0; resyncing = true;
+    send({ type: "sync", seq: 0 });
+    return;
+  }
+  if (f.reset) { $("log").replaceChildren(); $("live").replaceChildren(); resyncing = true; }
   if (frame && f.seq !== frame.seq) $("said").replaceChildren();  // a hint is for one move
   frame = f;
   last = f.seq;
@@ -667,6 +674,7 @@ function drawMine(f) {
     buttons.append(label, b);
   }
   $("coach").hidden = !(f.coach && f.legal.length);
+  $("undo").disabled = !f.undo;
   const again = $("again");  // a finished game: play it again (the same seats and options)
   again.hidden = !f.again;
   if (f.again) {
@@ -732,6 +740,7 @@ function pick(card, el) {
   }
 }
 
+$("undo").addEventListener("click", () => move({ text: "undo" }));
 $("hint").addEventListener("click", () => {
   $("said").textContent = "The coach is thinking\u2026";
   move({ text: "hint" });
