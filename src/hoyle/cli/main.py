@@ -726,28 +726,17 @@ def _print_mine() -> None:
         console.print("No finished game yet: your games against the computer are counted "
                       "once they are over (hoyle play).")
         return
+    from hoyle.interface.mystats import stat_rows
     for g in totals:
-        spec = get_game(g.game)
-        game_text = spec.text()
-        named = dict(game_text.stats_roles) or {role: role for role in sorted(g.deals)}
-        order = {role: i for i, role in enumerate(named)}
-        variant = f" ({escape(g.variant)})" if g.variant else ""
-        t = RichTable(title=f"Your {escape(spec.title.lower())}{variant}", show_header=False)
+        title, rows = stat_rows(g)
+        t = RichTable(title=escape(title), show_header=False)
         t.add_column("")
         t.add_column("", justify="right")
-        t.add_row("games", str(g.games))
-        t.add_row("wins", f"{g.wins} ({g.wins / g.games:.0%})")
-        if game_text.stats_skunks or g.skunks_given or g.skunks_taken:
-            t.add_row("skunks won / lost", f"{g.skunks_given} / {g.skunks_taken}")
-        for role, name in named.items():
-            t.add_row(f"deals as {name}", str(g.deals.get(role, 0)))
-        for key in sorted(g.points, key=lambda k: (order.get(k.split(":")[1], len(order)),
-                                                    k)):
-            avg = g.per_deal(key)
-            kind, role = key.split(":")
-            if avg is not None:
-                t.add_row(f"{kind} per deal as {named.get(role, role)}", f"{avg:.2f}")
+        for what, figure in rows:
+            t.add_row(escape(what), figure)
         console.print(t)
+
+
 for _spec in games():  # hoyle stats GAME
     _stats = _spec.stats_command()
     if _stats is not None:

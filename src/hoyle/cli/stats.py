@@ -4,24 +4,18 @@ and ``hoyle stats --mine`` shows, by game and variant (six-card, five-card, thre
 four-hand...): games, wins, skunks, and the person's average points per deal by kind and
 role.
 
-A game is summed up by its own rules through the registry
-(:meth:`hoyle.interface.registry.GameSpec.summarize_own_game`: the winner and the scores by
-side, a skunk where the game has one, the person's points by ``"kind:role"`` and deals by
-role), whatever the number of seats: with partners (four-hand cribbage, CRIB-R-12) a
-game is won when the person's side wins, and his own points are his seat's. A game is
-stored once (by its seed and actions, :func:`game_key`: copies of one save are one game).
+A game is summed up as :mod:`hoyle.interface.mystats` sums it (the web's statistics
+page too). A game is stored once (by its seed and actions, :func:`game_key`: copies of one save are one game).
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from hoyle.engine.records import GameRecord
-from hoyle.interface.registry import record_game
-from hoyle.interface.text import HUMAN
+from hoyle.interface.mystats import GameStats, OwnGame, own_game, totals
 from hoyle.errors import HoyleError
 
 __all__ = ["GameStats", "StatsStore", "game_key", "stats_path"]
@@ -76,35 +70,6 @@ def stats_path() -> Path:
     return data_dir() / "stats.sqlite"
 
 
-@dataclass
-class GameStats:
-    """One game's totals across the person's games of it.
-
-    Attributes:
-        game: the registry name.
-        variant: the record's variant (``""``: the game has none).
-        games: games finished; wins; skunks_given (won by a skunk) and skunks_taken.
-        points: the person's points by ``"kind:role"`` over all those games (points).
-        deals: the complete deals he played by role.
-    """
-
-    game: str
-    variant: str = ""
-    games: int = 0
-    wins: int = 0
-    skunks_given: int = 0
-    skunks_taken: int = 0
-    points: dict[str, int] = field(default_factory=dict)
-    deals: dict[str, int] = field(default_factory=dict)
-
-    def per_deal(self, key: str) -> float | None:
-        """Average points per deal of ``key`` (``"hand:dealer"``), ``None`` for no deal
-        in that role."""
-        role = key.split(":")[1]
-        n = self.deals.get(role, 0)
-        return self.points.get(key, 0) / n if n else None
-
-
 class StatsStore:
     """The SQLite store of the person's finished games.
 
@@ -143,24 +108,12 @@ class StatsStore:
         Raises:
             HoyleError: the record does not replay, or the store cannot be written.
         """
-        if record.result is None or len(record.seats) < 2 or \
-                record.seats.count(HUMAN) != 1:
+        o = own_game(record)
+        if o is None:
             return False
-        spec = record_game(record)
-        try:
-            summary = spec.summarize_own_game(record)
-        except HoyleError:
-            return False
-        me = record.seats.index(HUMAN)
-        side = me % len(summary.scores)  # partners sit opposite: seats 0 and 2, 1 and 3
-        won = summary.winner == side
-        skunk = bool(getattr(summary, "skunk", False))
-        others = [n for i, n in enumerate(record.seats) if i != me]
-        best_other = max(sc for i, sc in enumerate(summary.scores) if i != side)
-        row = (spec.name, record.variant or "", ",".join(others), where,
-               len(record.actions), int(won), int(skunk and won), int(skunk and not won),
-               summary.scores[side], best_other, json.dumps(summary.points[me]),
-               json.dumps(summary.deals[me]), game_key(record))
+        row = (o.game, o.variant, ",".join(o.others), where, o.actions, int(o.won),
+               int(o.skunk_given), int(o.skunk_taken), o.score, o.their_score,
+               json.dumps(o.points), json.dumps(o.deals), game_key(record))
         try:
             with self.db:
                 done = self.db.execute(
@@ -174,17 +127,8 @@ class StatsStore:
 
     def totals(self) -> list[GameStats]:
         """Every game and variant's totals, in the order first played."""
-        out: dict[tuple[str, str], GameStats] = {}
-        for game, variant, won, given, taken, points, deals in self.db.execute(
-                "SELECT game, variant, won, skunk_given, skunk_taken, points, deals "
-                "FROM games ORDER BY id"):
-            g = out.setdefault((game, variant), GameStats(game, variant))
-            g.games += 1
-            g.wins += won
-            g.skunks_given += given
-            g.skunks_taken += taken
-            for key, n in json.loads(points).items():
-                g.points[key] = g.points.get(key, 0) + n
-            for key, n in json.loads(deals).items():
-                g.deals[key] = g.deals.get(key, 0) + n
-        return list(out.values())
+        return totals(OwnGame(game, variant, (), 0, bool(won), bool(given), bool(taken), 0, 0,
+                              json.loads(points), json.loads(deals))
+                      for game, variant, won, given, taken, points, deals in self.db.execute(
+                          "SELECT game, variant, won, skunk_given, skunk_taken, points, deals "
+                          "FROM games ORDER BY id"))

@@ -52,6 +52,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.websockets import WebSocketState
 
 from hoyle.engine.action import Action
+from hoyle.interface.mystats import stat_rows
 from hoyle.interface.registry import Capability, GameSpec, games, get_game
 from hoyle.interface.text import Confirm
 from hoyle.errors import HoyleError, short_repr
@@ -59,8 +60,8 @@ from hoyle.web.forms import LobbyForm, read_options, read_table_form
 from hoyle.web.messages import MalformedMessage, MoveMessage, SyncMessage, read_message
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.store import SeatKind, SqliteStore, StoreError, TableStore
-from hoyle.web.tables import (COMPUTER, FIRST_DEALER, HINT_WORDS, UNDO_WORDS, MATCH, MATCH_LENGTHS,
-                              PERSON, Table, Tables,
+from hoyle.web.tables import (COMPUTER, FIRST_DEALER, HINT_WORDS, MATCH, MATCH_LENGTHS,
+                              PERSON, UNDO_WORDS, Table, Tables,
                               WebError, display_name, plain, seat_count,
                               table_options)
 
@@ -946,6 +947,21 @@ def _table_router(ctx: _Context) -> APIRouter:
                                 status_code=409)
         return ctx.templates.TemplateResponse(request, "review.html", {
             "table": table.summary(), "blocks": blocks, "seat": seat})
+
+    @router.get("/stats", response_class=HTMLResponse)
+    async def stats(request: Request, name: str = "") -> Response:
+        """A person's statistics by the name he plays under (``hoyle stats --mine``'s
+        figures for his finished games against the computer at this server's tables): by
+        game and variant, games, wins, skunks, points per deal by kind and role. Names are
+        not accounts: anyone may read any name's. 400 a name no seat could have."""
+        try:
+            found = await asyncio.to_thread(tables.stats_for, name)
+        except WebError as e:
+            return HTMLResponse(f"<p>{_esc(str(e))}</p><p><a href=\"/\">Back to the lobby"
+                                "</a></p>", status_code=400)
+        shown = [stat_rows(g) for g in found]
+        return ctx.templates.TemplateResponse(request, "stats.html", {
+            "name": display_name(name) if name.strip() else None, "games": shown})
 
     @router.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:

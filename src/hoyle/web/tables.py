@@ -42,12 +42,13 @@ from rich.text import Text
 from hoyle.cards import Card
 from hoyle.engine.action import CHANCE, TERMINAL, Action
 from hoyle.engine.event import Event
+from hoyle.interface.mystats import GameStats, OwnGame, own_game, totals
 from hoyle.interface.play import undo_point
 from hoyle.interface.registry import UNDO_OPTION, Capability, GameSpec, get_game
 from hoyle.engine.runner import Seeds, next_action, play, replay
 from hoyle.engine.series import MAX_MATCH, MatchState
 from hoyle.interface.tally import game_seed
-from hoyle.interface.text import Confirm, TextTable
+from hoyle.interface.text import HUMAN, Confirm, TextTable
 from hoyle.errors import HoyleError, IllegalAction, UndoRefused
 from hoyle.web.store import GameRow, SeatKind, StoreError, TableRow, TableStore
 
@@ -310,6 +311,7 @@ class Table:
             if given is not None:
                 self.names[i] = self._unique(i, given)
         self._reviews, self._reviewable = {}, {}
+        self._own: dict[int, OwnGame | None] = {}
         self._replay()
 
     _reviews: dict[tuple[int, int | None], list[Any]]
@@ -958,6 +960,29 @@ class Table:
                 "match_game": game.number, "actions": self.seq - game.first,
                 "redacted": True, "lines": lines}
 
+    def own_games(self, name: str) -> list[OwnGame]:
+        """The finished games at this table of the person who sat under ``name`` (the
+        name given, compared without case) against the computer alone, as the statistics
+        count them (:func:`hoyle.interface.mystats.own_game`); each game summed once."""
+        persons = self.person_seats()
+        if self.kind != "play" or len(persons) != 1:
+            return []
+        seat = persons[0]
+        given = self.row.seat_names[seat] if seat < len(self.row.seat_names) else None
+        if given is None or given.casefold() != name.casefold():
+            return []
+        out = []
+        for game in self.games:
+            if game.last is None:
+                continue
+            if game.number not in self._own:
+                seats = [HUMAN if i == seat else s.player for i, s in enumerate(self.row.seats)]
+                self._own[game.number] = own_game(game.state.to_record(seats=seats))
+            found = self._own[game.number]
+            if found is not None:
+                out.append(found)
+        return out
+
     def summary(self) -> dict[str, Any]:
         """The lobby's line for this table (public)."""
         return {"id": self.id, "game": self.spec.title,
@@ -1073,6 +1098,20 @@ class Tables:
         """Serve a new table (already stored), e.g. a referee table
         (:func:`hoyle.web.referee.create_referee`)."""
         self.tables[table.id] = table
+
+    def stats_for(self, name: str) -> list[GameStats]:
+        """The statistics of the person who plays under ``name`` (display name, compared
+        without case): his finished games against the computer at every table, by game
+        and variant, the figures of ``hoyle stats --mine``
+        (:func:`hoyle.interface.mystats.totals`).
+
+        Raises:
+            WebError: not a name a seat could be given (:func:`display_name`).
+        """
+        given = display_name(name)
+        if given is None:
+            return []
+        return totals(o for t in self.tables.values() for o in t.own_games(given))
 
     def get(self, table_id: str) -> Table:
         """The table ``table_id``.

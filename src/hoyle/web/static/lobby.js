@@ -3,6 +3,13 @@
 const name = document.getElementById("lobby-name");
 if (name) {
   name.value = localStorage.getItem("hoyle-name") || "";
+  const stats = document.getElementById("my-stats");  // the statistics of the name given
+  const statsLink = () => {
+    const value = name.value.trim();
+    stats.href = value ? "/stats?name=" + encodeURIComponent(value) : "/stats";
+  };
+  statsLink();
+  name.addEventListener("input", statsLink);
   for (const form of document.querySelectorAll("form")) {
     form.addEventListener("submit", () => {
       const value = name.value.trim();
