@@ -416,6 +416,16 @@ class CribbageText(GameText):
             return f"You cannot play within 31 (count {state.count}).", legal[0]
         return None
 
+    def ahead(self, state: CribbageState, seat: int) -> int:
+        """The lay-away (CRIB-R-6: each lays away face down, so none waits on another's
+        choice): the cards ``seat`` may choose while another seat is still to lay away
+        before him (two in two-hand, one in three- and four-hand); 0 once he has, or out
+        of the lay-away."""
+        if state.phase != Phase.DISCARD or state.current_player == seat or \
+                not 0 <= seat < state.rules.players or state.discards[seat]:
+            return 0
+        return state.rules.discard_per_player
+
     def status(self, state: CribbageState, seat: int, names: Sequence[str],
                width: int | None = None) -> list[Block]:
         """A blank line, the board (by side: :meth:`board_text`, with its streets of holes

@@ -347,6 +347,13 @@ class GameText:
         first (or ``None``); ``None`` when he is to be asked."""
         return None
 
+    def ahead(self, state: Any, seat: int) -> int:
+        """How many cards ``seat`` may choose before his turn comes, for a move that does
+        not wait on the others' (cribbage's lay-away: each player lays away without seeing
+        the other's, so a page lets him choose while another lays away and sends it when
+        his turn comes); 0 (the default): none."""
+        return 0
+
     def window(self, state: Any, seat: int) -> tuple[str, Action] | None:
         """An act the laws let the person (``seat``) make while another seat is to move
         (écarté: announcing the king he led as his first card, CLUB-24): the question to

@@ -909,6 +909,8 @@ class Table:
             "status": [_block(b) for b in self.text.status(self.state, seat, names)]
             if reader is not None and not self.finished else [],
             "coach": self.coached(reader),
+            "ahead": self.text.ahead(self.state, reader)
+            if reader is not None and not mine and not self.finished else 0,
             "undo": mine and self.can_undo(reader),
             "undos": self.undos,
             "again": self._again_words(reader),

@@ -8,6 +8,7 @@ let ws = null;
 let last = 0;          // the last action number this page has seen
 let frame = null;      // the last update
 let selected = [];     // cards chosen for a move of several cards
+let aheadPick = [];    // the lay-away chosen before this seat's turn
 let retry = 500;
 let resyncing = true;  // the next update answers a sync: the lines it resends are not news
 
@@ -650,13 +651,24 @@ function drawMine(f) {
     me.appendChild(row);
   }
   const legal = new Set(f.legal_cards);
+  aheadPick = aheadPick.filter((c) => (v.hand || []).includes(c));
+  if (!f.ahead && !f.legal.length) aheadPick = [];
+  if (aheadPick.length && f.legal.length) {  // chosen before the turn came: sent now
+    const key = (cs) => [...cs].sort().join(" ");
+    const found = f.legal.find((a) => actionCards(a).length && key(actionCards(a)) === key(aheadPick));
+    aheadPick = [];
+    if (found) move({ action: found });
+  }
   for (const c of v.hand || []) {
     const b = cardEl(c, { button: true });
-    b.setAttribute("aria-label", pretty(c) + (legal.has(c) ? " (playable)" : ""));
-    if (legal.has(c)) b.classList.add("legal"); else b.disabled = true;
-    b.onclick = () => pick(c, b);
+    const early = f.ahead > 0;
+    b.setAttribute("aria-label", pretty(c) + (legal.has(c) ? " (playable)" : early ? " (to lay away)" : ""));
+    if (legal.has(c) || early) b.classList.add("legal"); else b.disabled = true;
+    if (early && aheadPick.includes(c)) { b.classList.add("chosen"); b.setAttribute("aria-pressed", "true"); }
+    b.onclick = early ? () => pickAhead(c, b, f.ahead) : () => pick(c, b);
     hand.appendChild(b);
   }
+  if (f.ahead) $("prompt").textContent = aheadWords(f.ahead);
   for (const d of f.decision) { const p = document.createElement("p"); p.textContent = d; $("decision").appendChild(p); }
   const plain = f.legal.filter((a) => actionCards(a).length === 0);
   if (plain.length <= 14) for (const a of plain) {
@@ -716,6 +728,26 @@ function chime() {
       o.start(t + i * 0.12); o.stop(t + i * 0.12 + 0.3);
     }
   } catch { /* no audio: the title still says it */ }
+}
+
+// The lay-away chosen before this seat's turn (another lays away first, CRIB-R-6): the
+// cards are kept on the page and sent the moment the turn comes; a click changes them.
+function aheadWords(n) {
+  const word = n === 1 ? "card" : `${n} cards`;
+  if (aheadPick.length === n)
+    return `You lay away ${aheadPick.map(pretty).join(" ")} as soon as your turn comes (click a card to change).`;
+  return `Choose the ${word} to lay away now: ${n === 1 ? "it is" : "they are"} laid away as soon as your turn comes.`;
+}
+
+function pickAhead(card, el, n) {
+  const i = aheadPick.indexOf(card);
+  if (i >= 0) aheadPick.splice(i, 1);
+  else { if (aheadPick.length >= n) aheadPick.shift(); aheadPick.push(card); }
+  for (const b of $("hand").querySelectorAll("button")) {
+    const on = aheadPick.includes(b.dataset.card);
+    b.classList.toggle("chosen", on); b.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+  $("prompt").textContent = aheadWords(n);
 }
 
 // A click chooses a card; a move is sent when the chosen cards are exactly a legal
