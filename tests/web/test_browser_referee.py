@@ -161,11 +161,25 @@ def test_a_person_referees_three_deals_and_a_report_from_the_page(
     rng = random.Random(5)
     used = {"5H", "KD", "AC"}
     deals = state.deal_number
+    tapped = 0
     while state.deal_number < deals + 3 and not state.is_terminal():
         line = next_line(state, rng, used)
         used.add(line)
-        send(page, line)
+        if state.phase == Phase.CLAIM:  # the likely claims are buttons: the count first
+            n = state.claim.points
+            page.wait_for_selector("#buttons button.likely")
+            labels = [b.text_content() for b in page.locator("#buttons button.likely").all()]
+            assert labels[0] == f"{n} (the count)" and len(labels) == len(set(labels)) >= 3
+            assert ("0" in labels) == (n != 0)  # nothing claimed, where it is a slip
+            page.wait_for_timeout(110)
+            before = seq(page)
+            page.locator("#buttons button.likely").first.click()
+            wait_past(page, before)
+            tapped += 1
+        else:
+            send(page, line)
         entered(line)
+    assert tapped >= 6  # a hand, a hand and a crib in each deal at least
     shot = SHOTS / "referee.png"
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shot), full_page=True)

@@ -416,6 +416,23 @@ class CribbageText(GameText):
             return f"You cannot play within 31 (count {state.count}).", legal[0]
         return None
 
+    def likely_entries(self, state: CribbageState) -> list[tuple[Action, str]]:
+        """A claim being entered (manual counting at a refereed table): the true count of
+        the points claimed (the engine's, from the cards entered) first, then the usual
+        slips: a fifteen missed or counted twice (2 less or more), his nobs or a pair's
+        point (1 less or more), and nothing claimed (0); only those the laws let be
+        entered."""
+        claim = state.claim
+        if state.phase != Phase.CLAIM or claim is None:
+            return []
+        legal = {a.n: a for a in state.legal_actions() if a.verb == "CLAIM"}
+        n = claim.points
+        out: list[tuple[Action, str]] = []
+        for k in (n, n - 2, n - 1, n + 1, n + 2, 0):
+            if k in legal and all(a.n != k for a, _ in out):
+                out.append((legal[k], f"{k} (the count)" if k == n else str(k)))
+        return out
+
     def ahead(self, state: CribbageState, seat: int) -> int:
         """The lay-away (CRIB-R-6: each lays away face down, so none waits on another's
         choice): the cards ``seat`` may choose while another seat is still to lay away

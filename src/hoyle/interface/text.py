@@ -407,6 +407,14 @@ class GameText:
         """The options of a decision due (none if none is due)."""
         return []
 
+    def likely_entries(self, state: Any) -> list[tuple[Action, str]]:
+        """At a refereed table, the entries the referee most likely makes now, each with
+        its label, when the legal ones are too many to show (a claim's every number): for
+        cribbage the true count of the points claimed, then the usual slips around it. The
+        referee sees every card entered, so nothing here is hidden from him; a player's own
+        table never offers them (EW-xiii: no help in counting). Default: none."""
+        return []
+
     def referee_prompt(self, state: Any, names: Sequence[str]) -> str:
         """What the table is asked for now (markup)."""
         raise NotImplementedError

@@ -178,8 +178,10 @@ class RefereeTable(Table):
         to tap cards from; everyone the board, the public view and the lines."""
         mine = reader == 0 and not self.finished
         legal = [a for a in self.state.legal_actions() if not a.cards] if mine else []
-        if len(legal) > MAX_BUTTONS:  # a claim's every number: typed, not buttons
+        likely: list[tuple[Action, str]] = []
+        if len(legal) > MAX_BUTTONS:  # a claim's every number: typed, the likely ones tapped
             legal = []
+            likely = self.text.likely_entries(self.state)
         score = self.text.referee_board(self.state, self.names)
         return {
             "type": "update", "kind": REFEREE, "seq": self.seq, "seat": reader,
@@ -191,6 +193,7 @@ class RefereeTable(Table):
             "score": [plain(r) if isinstance(r, str) else "  ".join(plain(c) for c in r)
                       for r in ([score] if isinstance(score, str) else score.rows)],
             "legal": [str(a) for a in legal], "legal_cards": [],
+            "likely": [{"action": str(a), "label": label} for a, label in likely],
             "prompt": plain(self.text.referee_prompt(self.state, self.names)).strip()
             if mine else "",
             "decision": [plain(d) for d in self.text.referee_options(self.state)]

@@ -396,6 +396,15 @@ function drawReferee(f) {
     b.className = "act"; b.onclick = () => move({ action: a });
     buttons.appendChild(b);
   }
+  if ((f.likely || []).length) {  // a claim's every number is typed; the likely ones tapped
+    const lead = document.createElement("span"); lead.className = "likely-lead"; lead.textContent = "Claimed:";
+    buttons.appendChild(lead);
+    for (const l of f.likely) {
+      const b = document.createElement("button"); b.type = "button"; b.textContent = l.label;
+      b.className = "act likely"; b.onclick = () => move({ action: l.action });
+      buttons.appendChild(b);
+    }
+  }
   if (!f.board) {  // a game with no pegging board: its score as the terminal says it
     const score = document.createElement("p"); score.className = "score-line"; score.textContent = (f.score || []).join("; ");
     $("scores").appendChild(score);
