@@ -570,3 +570,76 @@ def test_a_second_click_on_a_card_takes_it_off_the_line() -> None:
             await pilot.press("ctrl+q")
 
     asyncio.run(run())
+
+
+def test_a_resize_wraps_the_log_again() -> None:
+    """The log's lines are wrapped at the pane's width when written; after the terminal
+    grows from 80 to 160 columns each line is wrapped again at the new width (a line
+    that took two rows takes one), and every word is still on screen."""
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+
+    async def run() -> tuple[list[str], list[str], int, int]:
+        app = TableApp(d, lambda: None, "banner")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            narrow = screen_rows(app, "#log")
+            await pilot.resize_terminal(160, 40)
+            await pilot.pause()
+            await pilot.pause()
+            width = app.query_one("#log").content_region.width
+            return narrow, screen_rows(app, "#log"), width, len(app.log_lines)
+
+    narrow, wide, width, n = asyncio.run(run())
+    longest = "You deal first (the lower card deals, EW-i)."
+    assert width >= len(longest)
+    assert any(row.rstrip() == longest for row in wide)  # on one row now
+    assert not any(row.rstrip() == longest for row in narrow)  # two rows at 80 columns
+    assert len([r for r in wide if r.strip()]) < len([r for r in narrow if r.strip()])
+    assert longest in flat(wide) and flat(wide) == flat(narrow)  # the same words
+    assert n >= 4
+
+
+def test_the_end_banner_says_the_result() -> None:
+    d = new_driver("cribbage", 12, {**CRIB, "variant": "five-card"})
+    app = TableApp(d, lambda: None, "banner")
+    prompts: list[str] = []
+
+    def at_end(a: TableApp) -> None:
+        prompts.append(str(a.query_one("#prompt").render()))
+
+    asyncio.run(play_through(app, 12, at_end))
+    result = d.record().result
+    assert result is not None
+    me = "You win" if result["winner"] == 0 else "Computer (expert) wins"
+    scores = "\u2013".join(str(min(s, 61)) for s in result["scores"])
+    assert d.result_line() == f"Game over: {me}, {scores}."
+    assert prompts and prompts[0].startswith(f" Game over: {me}, {scores}. ")
+
+
+def test_a_resumed_game_keeps_its_log() -> None:
+    """A saved game resumed full screen opens with the lines of the game so far, as the
+    person saw them (none of the computer's hidden cards), then the resume's banner."""
+    spec = get_game("cribbage")
+    d = new_driver("cribbage", 7, {**CRIB, "variant": "six-card"})
+    said: list[str] = []
+    pick = random.Random(7)
+    while d.state.deal_number < 2 and not d.finished():
+        if d.persons_turn():
+            said += d.lines(d.play(pick.choice(d.state.legal_actions())))
+        else:
+            step = d.step()
+            said += ([step.said] if step.said else []) + d.lines(step.events)
+    record = d.record()
+    resumed = PlayDriver(spec, spec.text().resume_play(record, Path("x.json")), 7)
+
+    async def run() -> list[str]:
+        app = TableApp(resumed, lambda: None, "Resumed.")
+        async with app.run_test(size=(110, 45)) as pilot:
+            await pilot.pause()
+            return list(app.log_lines)
+
+    lines = asyncio.run(run())
+    said = [line for line in said if line]
+    assert lines[:len(said)] == said and lines[len(said)] == "Resumed."
+    hidden = {c.pretty for c in d.state.view(1).hand}
+    assert not any(c in line for line in lines[:lines.index("Resumed.")] for c in hidden)

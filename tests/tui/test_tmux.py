@@ -131,7 +131,7 @@ def test_r_at_the_end_of_a_game_shows_the_review(tmp_path: Path,
     t.wait_for("Resuming the game in")
     t.keys(typed, "Enter")
     deadline = time.monotonic() + 60
-    while "The game is over." not in (screen := t.screen()):
+    while "Game over: " not in (screen := t.screen()):
         assert time.monotonic() < deadline, screen
         if "Press Enter to go on." in screen:
             t.keys("Enter")
@@ -140,7 +140,7 @@ def test_r_at_the_end_of_a_game_shows_the_review(tmp_path: Path,
         t.keys("r")
         t.wait_for("Decisions of g.json")
         t.keys("Escape")
-        t.wait_for("The game is over.")
+        t.wait_for("Game over: ")
     t.keys("C-q")
     screen = t.wait_for("EXIT=0")
     assert "Traceback" not in screen and "DuplicateIds" not in screen

@@ -34,6 +34,9 @@ TURNED = "the cards have been turned since your last decision: no undo"
 decision (:meth:`PlayDriver.undo`)."""
 
 
+DASH = "\u2013"
+"""Between the scores of a result (``121–96``)."""
+
 _RULING_KINDS = frozenset({"ruling", "choice", "score"})
 """The events that settle a move (the coach speaks after them)."""
 
@@ -164,6 +167,43 @@ class PlayDriver:
             return []
         state, events = self.spec.replay_record(self.record())
         return self.text.summary_lines(state, events, self.names, self.human)
+
+    def result_line(self) -> str:
+        """The finished game's result in one line, as the table's banner says it (the web
+        table's words): ``Game over: You win, 121–96.`` (a side's name where another side
+        wins; partners' names joined by ``&`` win; the winner's score shown at the game
+        hole, where the game has a board); ``The game is over.`` when the record holds no
+        winner and scores."""
+        result = self.record().result or {}
+        winner, scores = result.get("winner"), result.get("scores")
+        if not isinstance(winner, int) or not isinstance(scores, list) or \
+                not 0 <= winner < len(scores):
+            return "The game is over."
+        board = self.text.board(self.state, self.human, self.names)
+        sides = [t.name for t in board.tracks] if board is not None else list(self.names)
+        if winner == self.human % len(scores):
+            who = "You win"
+        else:
+            name = sides[winner] if winner < len(sides) else f"side {winner + 1}"
+            who = f"{name} {'win' if ' & ' in name else 'wins'}"
+        shown = [min(s, board.target) if board is not None else s for s in scores]
+        return f"Game over: {who}, {DASH.join(str(s) for s in shown)}."
+
+    def past_lines(self) -> list[str]:
+        """The log of the game so far as the person saw it, from its record replayed (a
+        resumed game's log opens with it): each move's lines, a forced move's line first;
+        not the coach's words on his moves (said once, when made)."""
+        record = self.record()
+        state: Any = self.spec.state_for_record(dataclasses.replace(record, actions=[],
+                                                                     result=None))
+        out: list[str] = []
+        for _, action in walk(state, record.actions, lambda events: out.extend(
+                self.text.play_event_lines(state, events, self.names, self.human))):
+            if state.current_player == self.human:  # a forced move's line, said first
+                forced = self.text.auto_move(state, self.human)
+                if forced is not None and forced[0] and forced[1] == action:
+                    out.append(forced[0])
+        return out
 
     # -- the review -----------------------------------------------------------------------
     def can_review(self) -> bool:

@@ -17,6 +17,7 @@ a game.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.markup import escape
 from rich.text import Text
@@ -45,6 +46,31 @@ COACH_HELP = ("[bold]hint[/bold]: the coach's advice for this move.   [bold]undo
               "take back your last decision and the computer's replies (not once a card has "
               "been turned since, nor when you count your own points).   [bold]quit[/bold] (or Ctrl+Q, Ctrl+C): save and stop.   Click a "
               "card to play it or add it to the line.")
+
+
+class LogPane(RichLog):
+    """The log: a :class:`~textual.widgets.RichLog` that keeps what it was given and, when
+    its width changes (the terminal resized), writes it all again wrapped at the new width
+    (a line is wrapped when written: the old breaks would stay otherwise)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.sources: list[Text] = []
+        self._wrapped_at = 0
+
+    def add(self, text: Text) -> None:
+        """Write ``text`` and keep it."""
+        self.sources.append(text)
+        self.write(text)
+
+    def on_resize(self, event: Resize) -> None:
+        super().on_resize(event)
+        width = event.size.width
+        if self._wrapped_at and width != self._wrapped_at and self.sources:
+            self.clear()
+            for text in self.sources:
+                self.write(text)
+        self._wrapped_at = width
 
 
 class TableApp(App[int]):
@@ -111,7 +137,7 @@ class TableApp(App[int]):
                 yield Static(id="areas")
             # min_width=1: lines wrap at the pane's width (RichLog's default, 78, would cut
             # the end of long lines in a narrower pane)
-            yield RichLog(id="log", markup=True, wrap=True, min_width=1)
+            yield LogPane(id="log", markup=True, wrap=True, min_width=1)
         yield Static(id="held")
         with Vertical(id="bottom"):
             yield Static(id="prompt")
@@ -123,6 +149,8 @@ class TableApp(App[int]):
 
     def on_mount(self) -> None:
         self.title = "hoyle"
+        if self.driver.state.history:  # a resumed game: its log so far, then the banner
+            self.say(self.driver.past_lines())
         if self.banner:
             self.say([self.banner])
         self.advance()
@@ -140,12 +168,12 @@ class TableApp(App[int]):
 
     def say(self, lines: Sequence[str]) -> None:
         """Add lines (markup) to the log."""
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", LogPane)
         for line in lines:
             if not line:
                 continue
             self.log_lines.append(line)
-            log.write(Text.from_markup(line))
+            log.add(Text.from_markup(line))
 
     def board_text(self, columns: int | None = None) -> str:
         """The board as drawn now (plain text) for a terminal ``columns`` wide (default:
@@ -171,7 +199,8 @@ class TableApp(App[int]):
 
     def on_resize(self, event: Resize) -> None:
         """The terminal was resized: the board is drawn again for the new width (the
-        event's: this handler runs before the app takes the new size as its own)."""
+        event's: this handler runs before the app takes the new size as its own); the log
+        wraps its lines again itself (:class:`LogPane`)."""
         if self.query("#board"):
             self.refresh_table(event.size.width)
 
@@ -191,7 +220,8 @@ class TableApp(App[int]):
         if d.finished():
             review = (f"Press [bold]r[/bold] for the review of your decisions (later: "
                       f"{escape(d.review_command(self.path))}). ") if self.reviewable() else ""
-            prompt.update(Text.from_markup(f"[bold]The game is over.[/bold] {review}Type quit "
+            prompt.update(Text.from_markup(f"[bold reverse] {escape(d.result_line())} "
+                                           f"[/bold reverse] {review}Type quit "
                                            "(or Ctrl+Q) to leave."))
         elif self.confirm is not None:
             prompt.update(Text(self.confirm.question))
