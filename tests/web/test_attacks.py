@@ -155,7 +155,7 @@ def test_a_page_on_another_port_of_the_same_host_cannot_take_a_seat(site: Site) 
             p = context.new_page()
             p.goto(f"{site.base}/t/{table_id}")  # the victim's own page: his seat
             wait_until(p, "document.getElementById('table').dataset.seq !== undefined")
-            assert "You are Player 1 (seat 1)" in p.content()
+            assert "You are Player 1 (seat 1)" in (p.text_content(".who") or "")
             p.goto(f"http://127.0.0.1:{other.server_address[1]}/")
             wait_until(p, "window.closeCode !== undefined", timeout=30_000)
             got = p.evaluate("window.got")

@@ -63,7 +63,7 @@ def test_names_are_shown_to_the_other_seat_and_kept_across_a_restart(tmp_path: P
             ws.send_json({"type": "sync", "seq": 0})
             assert recv(ws)["names"] == ["Ann Lee", "[b]Bob[/b]"]
         page = client.get(f"/t/{table_id}", headers={"cookie": f"{cookie_name(table_id)}={bob}"})
-        assert "You are [b]Bob[/b] (seat 2)." in page.text
+        assert "You are <span id=\"who-name\">[b]Bob[/b]</span> (seat 2)." in page.text
     with TestClient(create_app(db, fixed_seed=5)) as client:  # restarted: the names kept
         table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
         assert table.names == ["Ann Lee", "[b]Bob[/b]"]
@@ -125,3 +125,61 @@ def test_the_quick_forms_seat_a_computer_or_a_friend_as_the_variant_says(tmp_pat
         assert r.status_code == 301 and r.headers["location"] == "/static/favicon.svg"
         assert client.get("/static/favicon.svg").headers["content-type"].startswith(
             "image/svg+xml")
+
+
+def test_a_seat_is_renamed_before_the_first_move_only(tmp_path: Path) -> None:
+    import json
+
+    db = tmp_path / "hoyle.db"
+    with TestClient(create_app(db, fixed_seed=8)) as client:
+        table_id, ann = friend_table(client, "Ann")
+        status, bob = sit_named(client, table_id, 1, "Bob")
+        assert status == 303
+        settle(client, table_id)
+        table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+
+        def frame(ws) -> dict:  # type: ignore[no-untyped-def]
+            f = recv(ws)
+            while f["type"] not in ("update", "error"):
+                f = recv(ws)
+            return f  # type: ignore[no-any-return]
+
+        with connect(client, table_id, ann) as a, connect(client, table_id, bob) as b:
+            for ws in (a, b):
+                ws.send_text(json.dumps({"type": "sync", "seq": 0}))
+                f = frame(ws)
+                assert f["rename"] is True
+            a.send_text(json.dumps({"type": "rename", "name": " Annie\u200b  B "}))
+            f = frame(a)
+            assert f["reset"] is True and f["me"] == "Annie B" and f["names"][0] == "You"
+            p = recv(b)  # Bob's page: the new name, in a presence frame
+            assert p["names"] == ["Annie B", "You"]
+            a.send_text(json.dumps({"type": "rename", "name": "Bob"}))  # told apart, by seat
+            assert frame(a)["me"] == "Bob"
+            assert recv(b)["names"] == ["Bob", "You"]
+            assert table.names == ["Bob", "Bob (seat 2)"]
+            for bad, why in (("5H", "reads as a card"), ("you", "own seat")):
+                a.send_text(json.dumps({"type": "rename", "name": bad}))
+                f = frame(a)
+                assert f["type"] == "error" and why in f["message"]
+            a.send_text(json.dumps({"type": "rename", "name": 5}))
+            assert frame(a)["message"].startswith("malformed message")
+            # the first move: no more renaming, for either seat
+            seat = table.state.current_player
+            ws = a if seat == 0 else b
+            ws.send_text(json.dumps({"type": "sync", "seq": table.seq}))
+            f = frame(ws)
+            ws.send_text(json.dumps({"type": "move", "seq": f["seq"], "action": f["legal"][0]}))
+            f = frame(ws)
+            assert f["rename"] is False
+            ws.send_text(json.dumps({"type": "rename", "name": "Carol"}))
+            f = frame(ws)
+            assert f["type"] == "error" and "before the game starts" in f["message"]
+        with connect(client, table_id, None) as w:  # a spectator has no seat to rename
+            w.send_text(json.dumps({"type": "sync", "seq": 0}))
+            frame(w)
+            w.send_text(json.dumps({"type": "rename", "name": "Eve"}))
+            assert frame(w)["message"] == "you have no seat at this table"
+    with TestClient(create_app(db, fixed_seed=8)) as client:  # stored: kept on a restart
+        table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+        assert table.names == ["Bob", "Bob (seat 2)"]

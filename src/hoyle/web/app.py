@@ -57,7 +57,8 @@ from hoyle.interface.registry import Capability, GameSpec, games, get_game
 from hoyle.interface.text import Confirm
 from hoyle.errors import HoyleError, short_repr
 from hoyle.web.forms import LobbyForm, read_options, read_table_form
-from hoyle.web.messages import MalformedMessage, MoveMessage, SyncMessage, read_message
+from hoyle.web.messages import (MalformedMessage, MoveMessage, RenameMessage, SyncMessage,
+                                read_message)
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.store import SeatKind, SqliteStore, StoreError, TableStore
 from hoyle.web.tables import (COMPUTER, FIRST_DEALER, HINT_WORDS, MATCH, MATCH_LENGTHS,
@@ -1191,6 +1192,16 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 return
             if seat is None:
                 await hub.write(conn, _error("you have no seat at this table", table))
+                return
+            if isinstance(msg, RenameMessage):
+                try:
+                    table.rename(seat, display_name(msg.name))
+                except (WebError, StoreError) as e:
+                    await hub.write(conn, _error(str(e), table))
+                    return
+                conn.last = 0  # his own page: the table again in his new name
+                await hub.send(conn, table, resync=True, reset=True)
+                await hub.broadcast(table, but=conn)  # the others: the names (they resync)
                 return
             words = msg.text
             if isinstance(words, str) and words.strip().lower() in table.word_list():

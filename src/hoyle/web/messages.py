@@ -1,6 +1,7 @@
 """The messages a table's socket takes, as pydantic models (FastAPI's own validation
 library): ``{"type": "sync", "seq": N}`` and ``{"type": "move", "seq": N, "text": ...}`` or
-``"action": ...``, each optionally naming its ``"seat"``. Anything else is one error line;
+``"action": ...``, each optionally naming its ``"seat"``, and ``{"type": "rename", "name":
+...}`` (a seat's display name, before the game starts). Anything else is one error line;
 extra fields are ignored.
 
 >>> read_message('{"type": "sync", "seq": 3}')
@@ -8,7 +9,9 @@ SyncMessage(type='sync', seq=3, seat=None)
 >>> read_message('{"type": "move", "seq": true, "action": "GO"}')
 Traceback (most recent call last):
 ...
-hoyle.web.messages.MalformedMessage: malformed message: expected {"type": "sync"|"move", "seq": N, ...}
+hoyle.web.messages.MalformedMessage: malformed message: expected {"type": "sync"|"move", "seq": N, ...} or {"type": "rename", "name": TEXT}
+>>> read_message('{"type": "rename", "name": "Ann"}')
+RenameMessage(type='rename', name='Ann', seat=None)
 >>> read_message('{"type": "sync", "seq"')
 Traceback (most recent call last):
 ...
@@ -20,13 +23,16 @@ from __future__ import annotations
 import json
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
+from pydantic import (BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter,
+                      ValidationError)
 
 from hoyle.errors import HoyleError
 
-__all__ = ["Message", "MoveMessage", "MalformedMessage", "SyncMessage", "read_message"]
+__all__ = ["Message", "MoveMessage", "MalformedMessage", "RenameMessage", "SyncMessage",
+           "read_message"]
 
-SHAPE = 'malformed message: expected {"type": "sync"|"move", "seq": N, ...}'
+SHAPE = ('malformed message: expected {"type": "sync"|"move", "seq": N, ...} or '
+         '{"type": "rename", "name": TEXT}')
 """The error line of a message of the wrong shape."""
 
 
@@ -57,17 +63,27 @@ class MoveMessage(BaseModel):
     action: object = None
 
 
-Message = Annotated[SyncMessage | MoveMessage, Field(discriminator="type")]
-_MESSAGE: TypeAdapter[SyncMessage | MoveMessage] = TypeAdapter(Message)
+class RenameMessage(BaseModel):
+    """The seat's display name changed to ``name`` (before the game starts; checked at the
+    table as a name given at the seat is)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+    type: Literal["rename"]
+    name: StrictStr
+    seat: object = None
 
 
-def read_message(text: str) -> SyncMessage | MoveMessage:
+Message = Annotated[SyncMessage | MoveMessage | RenameMessage, Field(discriminator="type")]
+_MESSAGE: TypeAdapter[SyncMessage | MoveMessage | RenameMessage] = TypeAdapter(Message)
+
+
+def read_message(text: str) -> SyncMessage | MoveMessage | RenameMessage:
     """The message ``text`` stands for.
 
     Raises:
         MalformedMessage: not JSON (``malformed message: not JSON``), or not of a message's
-            shape (:data:`SHAPE`: no ``type`` of ``sync`` or ``move``, or a ``seq`` that is
-            not a whole number; ``true`` is not one).
+            shape (:data:`SHAPE`: no ``type`` of ``sync``, ``move`` or ``rename``, a ``seq``
+            that is not a whole number (``true`` is not one), or a ``name`` not text).
     """
     try:
         return _MESSAGE.validate_json(text)

@@ -14,7 +14,8 @@ actions before its first), stored before the game's first action; the actions ar
 through the whole table, so game ``k``'s are those after its ``first_action``. Version 2
 added ``games``: a version-1 file's tables become one-game tables (their header's seed).
 Version 3 added a table's invite secret (an earlier table is open), version 4 the name each
-seated person gave (an earlier seat keeps "Player k").
+seated person gave (an earlier seat keeps "Player k"), version 5 each game's undos (an
+earlier game had none).
 
 >>> store = SqliteStore(":memory:")
 >>> store.create_table(TableRow("t1", "g", {"a": 1}, [SeatKind("person", "")], "7", "c",
@@ -23,7 +24,7 @@ seated person gave (an earlier seat keeps "Player k").
 >>> [(r.id, r.actions) for r in store.load_tables()]
 [('t1', ['CUT 5H'])]
 >>> store.schema_version()
-4
+5
 >>> store.start_game("t1", 2, "8", "c2", 1)
 >>> [(g.number, g.seed, g.first_action) for g in store.load_tables()[0].games]
 [(1, '7', 0), (2, '8', 1)]
@@ -166,6 +167,11 @@ class TableStore(Protocol):
         ``first_action`` the table's action count before it), committed when this returns.
         Raises StoreError: ``number`` is not the next game, or ``first_action`` is not the
         table's action count."""
+
+    def rename_seat(self, table_id: str, seat: int, name: str | None) -> None:
+        """The name the taken seat ``seat``'s person plays under is now ``name`` (``None``:
+        none, "Player k"). Raises StoreError: the seat is not taken (or the write
+        failed)."""
 
     def take_back(self, table_id: str, keep: int, game: int, undos: int) -> None:
         """An undo: drop the table's actions after number ``keep`` and count game
@@ -364,6 +370,14 @@ class SqliteStore:
             cur = db.execute("INSERT OR IGNORE INTO seat_tokens (table_id, seat, token_hash,"
                              " name) VALUES (?, ?, ?, ?)", (table_id, seat, token_hash, name))
             return cur.rowcount == 1
+
+    def rename_seat(self, table_id: str, seat: int, name: str | None) -> None:
+        """See :meth:`TableStore.rename_seat`."""
+        with self._writing(f"the name of seat {seat + 1} of table {table_id}") as db:
+            cur = db.execute("UPDATE seat_tokens SET name = ? WHERE table_id = ? AND seat = ?",
+                             (name, table_id, seat))
+            if cur.rowcount != 1:
+                raise StoreError(f"table {table_id!r}: seat {seat + 1} is not taken")
 
     def take_back(self, table_id: str, keep: int, game: int, undos: int) -> None:
         """See :meth:`TableStore.take_back`."""

@@ -306,10 +306,7 @@ class Table:
             row.token_hashes = (list(row.token_hashes) + [None] * seats)[:seats]
         if len(row.seat_names) != seats:
             row.seat_names = (list(row.seat_names) + [None] * seats)[:seats]
-        self.names = [self._default_name(i) for i in range(seats)]
-        for i, given in enumerate(row.seat_names):
-            if given is not None:
-                self.names[i] = self._unique(i, given)
+        self._relabel()
         self._reviews, self._reviewable = {}, {}
         self._own: dict[int, OwnGame | None] = {}
         self._replay()
@@ -472,10 +469,20 @@ class Table:
         return (f"Computer {seat + 1} ({s.player})" if s.kind == COMPUTER
                 else f"Player {seat + 1}")
 
-    def _unique(self, seat: int, name: str) -> str:
-        """``name`` for ``seat``, told apart from the other seats' names (``Ann (seat 2)``)."""
-        taken = {n.casefold() for i, n in enumerate(self.names) if i != seat}
-        return name if name.casefold() not in taken else f"{name} (seat {seat + 1})"
+    def _relabel(self) -> None:
+        """Each seat's name from the names given (``Player k``, ``Computer k (expert)`` where
+        none), told apart in seat order: a name given at an earlier seat too (case aside)
+        gets its seat (``Ann (seat 2)``), whichever seat took it first, so a restart shows
+        the same names."""
+        seen: set[str] = set()
+        self.names = []
+        for i, given in enumerate(self.row.seat_names):
+            if given is None:
+                self.names.append(self._default_name(i))
+                continue
+            self.names.append(given if given.casefold() not in seen
+                              else f"{given} (seat {i + 1})")
+            seen.add(given.casefold())
 
     def take_seat(self, seat: int, name: str | None = None) -> str:
         """Take the free person seat ``seat`` (from 0; its errors say it from 1, as a page
@@ -497,9 +504,34 @@ class Table:
         self.row.token_hashes[seat] = h
         if self.seeded:  # a referee's seat is not a player's: the players' names stay
             self.row.seat_names[seat] = name
-            if name is not None:
-                self.names[seat] = self._unique(seat, name)
+            self._relabel()
         return token
+
+    def renamable(self, seat: int | None) -> bool:
+        """Whether ``seat`` may change the name it plays under: a person's taken seat of a
+        table whose game has not started (no person has made a move: the cuts and deals
+        that make themselves do not count), its first game."""
+        if seat is None or not self.seeded or seat not in self.person_seats() or \
+                self.row.token_hashes[seat] is None or self.game.number != 1:
+            return False
+        persons = set(self.person_seats())
+        return not any(step.seat in persons for step in self.steps)
+
+    def rename(self, seat: int, name: str | None) -> None:
+        """``seat``'s person plays under ``name`` from now (already checked by
+        :func:`display_name`; ``None``: "Player k"), told apart from the others' names;
+        stored first.
+
+        Raises:
+            WebError: the game has started (a person has moved) or the seat is not his.
+            StoreError: the name could not be stored (nothing changed).
+        """
+        if not self.renamable(seat):
+            raise WebError("a name is changed before the game starts (before anyone's "
+                           "first move), at a seat of your own")
+        self.store.rename_seat(self.id, seat, name)
+        self.row.seat_names[seat] = name
+        self._relabel()
 
     # -- acting ----------------------------------------------------------------------------
     def _apply(self, action: Action, store: bool = True) -> Step:
@@ -909,6 +941,8 @@ class Table:
             "status": [_block(b) for b in self.text.status(self.state, seat, names)]
             if reader is not None and not self.finished else [],
             "coach": self.coached(reader),
+            "rename": self.renamable(reader),
+            "me": None if reader is None else self.names[reader],
             "ahead": self.text.ahead(self.state, reader)
             if reader is not None and not mine and not self.finished else 0,
             "undo": mine and self.can_undo(reader),

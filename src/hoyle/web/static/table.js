@@ -9,6 +9,7 @@ let last = 0;          // the last action number this page has seen
 let frame = null;      // the last update
 let selected = [];     // cards chosen for a move of several cards
 let aheadPick = [];    // the lay-away chosen before this seat's turn
+let pendingName = "";  // a name sent to the table, kept for the browser once taken
 let retry = 500;
 let resyncing = true;  // the next update answers a sync: the lines it resends are not news
 
@@ -214,6 +215,21 @@ function update(f) {
   if (f.kind === "referee") { $("seed").textContent = f.finished ? "The game is over: the record holds every card entered." : ""; }
   drawMatch(f);
   drawPresence(f);
+  drawRename(f);
+}
+
+// A seat's name, changed before the game starts (the first move): the other pages get the
+// new name in their next frame and ask for every line again in it
+function drawRename(f) {
+  const form = $("rename");
+  if (!form) return;
+  if (f.me && $("who-name")) $("who-name").textContent = f.me;
+  if (pendingName && f.me && f.me.startsWith(pendingName)) {  // taken: kept for this browser
+    localStorage.setItem("hoyle-name", pendingName); pendingName = "";
+  }
+  const was = !form.hidden;
+  form.hidden = !f.rename;
+  if (f.rename && !was) $("rename-name").value = f.me && !/^Player \d+$/.test(f.me) ? f.me.replace(/ \(seat \d+\)$/, "") : "";
 }
 
 // who is present or away and the free seats: sent alone (a "presence" frame, of the same
@@ -782,6 +798,14 @@ function pick(card, el) {
 }
 
 $("undo").addEventListener("click", () => move({ text: "undo" }));
+if ($("rename")) $("rename").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const name = $("rename-name").value.trim();
+  $("error").textContent = "";
+  if (!send({ type: "rename", name }))
+    $("error").textContent = "Not sent: the connection to the table is lost.";
+  else pendingName = name;
+});
 $("hint").addEventListener("click", () => {
   $("said").textContent = "The coach is thinking\u2026";
   move({ text: "hint" });
