@@ -3,6 +3,8 @@ the lobby always gave (issue 26, item 8)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from hoyle.interface.options import Option
@@ -60,3 +62,20 @@ def test_a_seat_left_out_is_named() -> None:
         read_table_form({"seat0": "person", "seat2": "expert"})
     with pytest.raises(WebError, match="gives seat2 but not seat0"):
         read_table_form({"seat1": "person", "seat2": "expert"})
+
+
+def test_a_form_not_url_encoded_is_refused_in_words(tmp_path: Path) -> None:
+    """A multipart (or JSON) body is not read as an empty form ("unknown game ''"): it is
+    refused saying what a form is, and nothing is made."""
+    from fastapi.testclient import TestClient
+
+    from hoyle.web.app import create_app
+
+    with TestClient(create_app(tmp_path / "hoyle.db")) as client:
+        r = client.post("/tables", files={"game": (None, "cribbage")},
+                        data={"seat0": "person", "seat1": "expert"})
+        assert r.status_code == 400
+        assert "application/x-www-form-urlencoded" in r.text and "multipart/form-data" in r.text
+        r = client.post("/tables", json={"game": "cribbage"})
+        assert r.status_code == 400 and "application/json" in r.text
+        assert client.app.state.tables.tables == {}  # type: ignore[attr-defined]

@@ -183,3 +183,13 @@ def test_a_seat_is_renamed_before_the_first_move_only(tmp_path: Path) -> None:
     with TestClient(create_app(db, fixed_seed=8)) as client:  # stored: kept on a restart
         table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
         assert table.names == ["Bob", "Bob (seat 2)"]
+
+
+def test_a_trailing_backslash_is_not_shown_doubled(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "hoyle.db", fixed_seed=9)) as client:
+        table_id, _ = friend_table(client, "Ann\\")
+        status, _ = sit_named(client, table_id, 1, "Bob \\\\")
+        table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+        assert table.names == ["Ann", "Bob"]
+        settle(client, table_id)
+        assert not any("\\" in line["text"] for line in table.lines(None))

@@ -742,8 +742,13 @@ async def _read_form(request: Request) -> LobbyForm:
 
     Raises:
         FormTooLarge: the body is (or says it is) over 16 KiB.
-        WebError: the body, or a field %-escaped in it, is not UTF-8.
+        WebError: the body is not a URL-encoded form (a multipart one, JSON), or it, or a
+            field %-escaped in it, is not UTF-8.
     """
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind not in ("", "application/x-www-form-urlencoded"):
+        raise WebError(f"a form is sent as application/x-www-form-urlencoded, as the lobby's "
+                       f"own forms are, not as {short_repr(kind)}: nothing was made")
     too_large = FormTooLarge(f"a form is at most {MAX_MESSAGE} bytes (16 KiB): this one is "
                              "larger, and nothing was made")
     length = request.headers.get("content-length")

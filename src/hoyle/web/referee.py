@@ -253,7 +253,8 @@ def create_referee(tables: Tables, game: str, options: Mapping[str, Any],
         if name not in known:
             raise WebError(f"a refereed {spec.title} has no option {name!r}")
         clean[name] = check_match(value) if name == MATCH else value
-    clean[NAMES] = [n.strip() for n in names]
+    clean[NAMES] = [n.strip().rstrip("\\").strip() for n in names]  # a trailing \ reads
+    # as an escape in the lines' markup (shown doubled)
     row = TableRow(secrets.token_hex(8), spec.name, clean, [SeatKind(REFEREE)], "0", "",
                    datetime.datetime.now(datetime.timezone.utc).isoformat(
                        timespec="microseconds"), [], [None])

@@ -142,13 +142,15 @@ def page_prompt(prompt: str) -> str:
 
 def display_name(text: str | None) -> str | None:
     """A person's display name as typed, made safe to show: control and format characters
-    dropped, runs of spaces made one, cut at :data:`MAX_NAME` characters; ``None`` when
-    nothing is left (the seat keeps "Player k").
+    dropped, runs of spaces made one, cut at :data:`MAX_NAME` characters, a trailing
+    backslash dropped; ``None`` when nothing is left (the seat keeps "Player k").
 
     >>> display_name("  Ann   Lee ")
     'Ann Lee'
     >>> display_name(" ") is None
     True
+    >>> display_name("Ann\\\\")
+    'Ann'
     >>> display_name("you")
     Traceback (most recent call last):
     ...
@@ -163,7 +165,8 @@ def display_name(text: str | None) -> str | None:
         return None
     kept = "".join(" " if ch.isspace() else ch for ch in str(text)  # a joiner joins emoji
                    if ch.isspace() or ch == "\u200d" or unicodedata.category(ch)[0] != "C")
-    name = " ".join(kept.split())[:MAX_NAME].strip()
+    # a trailing backslash would read as an escape in the lines' markup (shown doubled)
+    name = " ".join(kept.split())[:MAX_NAME].strip().rstrip("\\").strip()
     if not name:
         return None
     if name.casefold() == "you":

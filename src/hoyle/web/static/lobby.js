@@ -13,7 +13,8 @@ if (name) {
   for (const form of document.querySelectorAll("form")) {
     form.addEventListener("submit", () => {
       const value = name.value.trim();
-      localStorage.setItem("hoyle-name", value);
+      // kept for this browser once the table has taken it (table.js), not if refused
+      sessionStorage.setItem("hoyle-name-pending", value);
       let copy = form.querySelector("input.name-copy");
       if (!copy) {
         copy = document.createElement("input");

@@ -224,6 +224,11 @@ function drawRename(f) {
   const form = $("rename");
   if (!form) return;
   if (f.me && $("who-name")) $("who-name").textContent = f.me;
+  const fromLobby = sessionStorage.getItem("hoyle-name-pending");
+  if (fromLobby !== null && f.me) {  // the lobby's name, taken by the table: kept
+    if (f.me.startsWith(fromLobby) || !fromLobby) localStorage.setItem("hoyle-name", fromLobby);
+    sessionStorage.removeItem("hoyle-name-pending");
+  }
   if (pendingName && f.me && f.me.startsWith(pendingName)) {  // taken: kept for this browser
     localStorage.setItem("hoyle-name", pendingName); pendingName = "";
   }
