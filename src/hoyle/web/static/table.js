@@ -803,13 +803,13 @@ function pick(card, el) {
 }
 
 $("undo").addEventListener("click", () => move({ text: "undo" }));
-if ($("rename")) $("rename").addEventListener("submit", (ev) => {
+if ($("rename-form")) $("rename-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const name = $("rename-name").value.trim();
   $("error").textContent = "";
   if (!send({ type: "rename", name }))
     $("error").textContent = "Not sent: the connection to the table is lost.";
-  else pendingName = name;
+  else { pendingName = name; $("rename").open = false; }
 });
 $("hint").addEventListener("click", () => {
   $("said").textContent = "The coach is thinking\u2026";
