@@ -611,7 +611,8 @@ def test_the_end_banner_says_the_result() -> None:
     result = d.record().result
     assert result is not None
     me = "You win" if result["winner"] == 0 else "Computer (expert) wins"
-    scores = "\u2013".join(str(min(s, 61)) for s in result["scores"])
+    w = result["winner"]
+    scores = "\u2013".join(str(s) for s in [result["scores"][w], result["scores"][1 - w]])
     assert d.result_line() == f"Game over: {me}, {scores}."
     assert prompts and prompts[0].startswith(f" Game over: {me}, {scores}. ")
 

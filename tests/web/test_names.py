@@ -97,8 +97,12 @@ def test_a_name_is_capped_told_apart_and_refused_when_it_would_mislead(tmp_path:
         family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # one emoji, joined
         table_id, _ = friend_table(client, f"Ann {family}")
         assert client.app.state.tables.get(table_id).names[0] == f"Ann {family}"  # type: ignore
-        table_id, _ = friend_table(client, "\u202e\u200b ")  # nothing left: "Player 1"
+        table_id, _ = friend_table(client, "  ")  # no name: "Player 1"
         assert client.app.state.tables.get(table_id).names[0] == "Player 1"  # type: ignore
+        for nothing in ("\u202e\u200b ", "\\\\", "\x00\x01"):  # typed, nothing to show
+            r = client.post("/tables", data={"game": "cribbage", "quick": "friend",
+                                             "name": nothing}, headers=ORIGIN)
+            assert r.status_code == 400 and "nothing that can be shown" in r.text
 
 
 def test_the_quick_forms_seat_a_computer_or_a_friend_as_the_variant_says(tmp_path: Path
@@ -158,7 +162,8 @@ def test_a_seat_is_renamed_before_the_first_move_only(tmp_path: Path) -> None:
             assert frame(a)["me"] == "Bob"
             assert recv(b)["names"] == ["Bob", "You"]
             assert table.names == ["Bob", "Bob (seat 2)"]
-            for bad, why in (("5H", "reads as a card"), ("you", "own seat")):
+            for bad, why in (("5H", "reads as a card"), ("you", "own seat"),
+                             ("\u200b\\", "nothing that can be shown")):
                 a.send_text(json.dumps({"type": "rename", "name": bad}))
                 f = frame(a)
                 assert f["type"] == "error" and why in f["message"]
@@ -193,3 +198,24 @@ def test_a_trailing_backslash_is_not_shown_doubled(tmp_path: Path) -> None:
         assert table.names == ["Ann", "Bob"]
         settle(client, table_id)
         assert not any("\\" in line["text"] for line in table.lines(None))
+
+
+def test_a_referee_tables_names_are_made_safe_as_a_seats(tmp_path: Path) -> None:
+    """The players named at a referee table follow the seats' rules: cut at 24, control and
+    format characters dropped, "You", a card or a name of the page's own refused."""
+    with TestClient(create_app(tmp_path / "hoyle.db")) as client:
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+
+        def make(names: str) -> object:
+            return client.post("/referee", data={"game": "cribbage", "names": names},
+                               headers=ORIGIN, follow_redirects=False)
+
+        r = make("W" * 80 + ", \u202eBob\x07 the second")
+        assert r.status_code == 303  # type: ignore[attr-defined]
+        (table,) = tables.tables.values()
+        assert table.names == ["W" * MAX_NAME, "Bob the second"]
+        for names, why in (("You, Bob", "own seat"), ("5h, Bob", "reads as a card"),
+                           ("Computer 2, Player 1", "another seat"), ("Ann, ", "needs a name")):
+            r = make(names)
+            assert r.status_code == 400 and why in r.text, (names, r.text)  # type: ignore
+        assert len(tables.tables) == 1

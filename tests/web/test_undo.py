@@ -75,7 +75,7 @@ def test_undo_takes_back_the_last_decision_and_the_computers_reply(tmp_path: Pat
             assert answer["seq"] == at and answer["view"]["hand"] == hand
             assert answer["undos"] == 1 and answer["lines"][0]["n"] == 1  # from the start
             said = recv(ws)
-            assert said["type"] == "help" and said["lines"][0].startswith("Taken back:")
+            assert said["type"] == "help" and said["lines"][0].startswith("Undone: back to your last decision (")
             other = recv(ws2)  # the seat's other tab is sent the whole table too
             assert other["reset"] is True and other["seq"] == at
         assert table.seq == at and stored(db, table_id) == table.row.actions
@@ -171,7 +171,7 @@ def test_the_undo_button(browser: Any, tmp_path: Path) -> None:
         assert not page.is_disabled("#undo")
         page.click("#undo")
         wait_until(page, f"([s]) => +{TABLE}.dataset.seq === s", arg=[seq])
-        wait_until(page, "/Taken back/.test(document.getElementById('said').textContent)")
+        wait_until(page, "/Undone: back to your last decision/.test(document.getElementById('said').textContent)")
         assert page.inner_text("#hand") == hand
         assert page.get_attribute("#log li", "data-n") == "1"  # the log again from the start
         page.close()

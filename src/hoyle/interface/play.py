@@ -171,9 +171,9 @@ class PlayDriver:
     def result_line(self) -> str:
         """The finished game's result in one line, as the table's banner says it (the web
         table's words): ``Game over: You win, 121–96.`` (a side's name where another side
-        wins; partners' names joined by ``&`` win; the winner's score shown at the game
-        hole, where the game has a board); ``The game is over.`` when the record holds no
-        winner and scores."""
+        wins; partners' names joined by ``&`` win; the winner's score first, then the
+        others' in seat order, as the record and the log give them); ``The game is over.``
+        when the record holds no winner and scores."""
         result = self.record().result or {}
         winner, scores = result.get("winner"), result.get("scores")
         if not isinstance(winner, int) or not isinstance(scores, list) or \
@@ -186,7 +186,7 @@ class PlayDriver:
         else:
             name = sides[winner] if winner < len(sides) else f"side {winner + 1}"
             who = f"{name} {'win' if ' & ' in name else 'wins'}"
-        shown = [min(s, board.target) if board is not None else s for s in scores]
+        shown = [scores[winner], *(s for i, s in enumerate(scores) if i != winner)]
         return f"Game over: {who}, {DASH.join(str(s) for s in shown)}."
 
     def past_lines(self) -> list[str]:

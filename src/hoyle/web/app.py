@@ -854,7 +854,11 @@ def _lobby_router(ctx: _Context) -> APIRouter:
                 raise HoyleError("a table is made from this server's own lobby")
             spec = get_game(form.game)
             options = read_options(form, referee_options(spec), f"a refereed {spec.title}")
-            names = [n.strip() for n in form.names.split(",")]
+            # each name as a seat's is made safe (cut at 24, "You" and cards refused...)
+            names = [display_name(n) or "" for n in form.names.split(",")]
+            if not all(names):
+                raise WebError("each player needs a name: the names with commas between "
+                               "them (Ann, Bob)")
             ctx.allow_table(request)
             table = create_referee(tables, spec.name, options, names)
             ctx.count_table(request)
@@ -1219,8 +1223,8 @@ def _socket_router(ctx: _Context) -> APIRouter:
                         return
                     await hub.reset(table)
                     await hub.write(conn, _text({"type": "help", "seq": table.seq, "lines": [
-                        f"Taken back: your last decision and what followed it ({taken} "
-                        f"move{'s' if taken != 1 else ''})."]}))
+                        f"Undone: back to your last decision ({taken} action"
+                        f"{'s' if taken != 1 else ''} taken back)."]}))
                     return
                 if word in HINT_WORDS and not conn.allow(HINT_COST - 1):  # the expert thinks
                     await hub.write(conn, _error("too many hints: slow down", table))

@@ -49,7 +49,7 @@ from hoyle.engine.runner import Seeds, next_action, play, replay
 from hoyle.engine.series import MAX_MATCH, MatchState
 from hoyle.interface.tally import game_seed
 from hoyle.interface.text import HUMAN, Confirm, TextTable
-from hoyle.errors import HoyleError, IllegalAction, UndoRefused
+from hoyle.errors import HoyleError, IllegalAction, UndoRefused, short_repr
 from hoyle.web.store import GameRow, SeatKind, StoreError, TableRow, TableStore
 
 log = logging.getLogger(__name__)
@@ -129,21 +129,25 @@ _SEAT_WORDS = re.compile(r"^\s*(computer|player|side)\s+\d|\(seat\s*\d+\)", re.I
 
 def page_prompt(prompt: str) -> str:
     """A game's prompt as the page asks it: no terminal choice list (``[stand/propose]``:
-    the page's buttons) and no Enter key (the page's "discard none" button).
+    the page's buttons), no Enter key (the page's "discard none" button), and a full stop
+    for the terminal's colon before the typing.
 
     >>> page_prompt("Stand (play) or propose? [stand/propose]:")
     'Stand (play) or propose?'
     >>> page_prompt("Discard 0-5 cards (Enter or 'none' for none):")
-    'Discard 0-5 cards (click them, or discard none):'
+    'Discard 0-5 cards (click them, or discard none).'
+    >>> page_prompt("Lay away 2 cards to your crib: ")
+    'Lay away 2 cards to your crib.'
     """
     prompt = re.sub(r"\s*\[[a-z/ -]+\]:\s*$", "", prompt)
+    prompt = re.sub(r":\s*$", ".", prompt.rstrip())  # a terminal's colon, before the typing
     return prompt.replace("(Enter or 'none' for none)", "(click them, or discard none)")
 
 
 def display_name(text: str | None) -> str | None:
     """A person's display name as typed, made safe to show: control and format characters
     dropped, runs of spaces made one, cut at :data:`MAX_NAME` characters, a trailing
-    backslash dropped; ``None`` when nothing is left (the seat keeps "Player k").
+    backslash dropped; ``None`` for no name (empty, or spaces: the seat keeps "Player k").
 
     >>> display_name("  Ann   Lee ")
     'Ann Lee'
@@ -157,7 +161,8 @@ def display_name(text: str | None) -> str | None:
     hoyle.web.tables.WebError: 'you' is what the page calls each reader's own seat: choose another name
 
     Raises:
-        WebError: the name is "You" (each reader's own seat is called that), holds a card
+        WebError: nothing of what was typed can be shown (only control, format or
+            backslash characters), the name is "You" (each reader's own seat is called that), holds a card
             ("5H", "K♥ Q♥": the log would read as cards played), or reads as one of the
             page's own names ("Computer 2", "Player 1", "(seat 2)").
     """
@@ -168,6 +173,9 @@ def display_name(text: str | None) -> str | None:
     # a trailing backslash would read as an escape in the lines' markup (shown doubled)
     name = " ".join(kept.split())[:MAX_NAME].strip().rstrip("\\").strip()
     if not name:
+        if str(text).strip():  # something typed, nothing of it to show: not "no name"
+            raise WebError(f"{short_repr(text)} has nothing that can be shown as a name "
+                           "(only control, format or backslash characters): choose another")
         return None
     if name.casefold() == "you":
         raise WebError(f"{name!r} is what the page calls each reader's own seat: "

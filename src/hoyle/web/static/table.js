@@ -470,7 +470,9 @@ function resultLine(f) {
       const side = sides[r.winner] || "side " + (r.winner + 1);
       return `${side} ${side.includes(" & ") ? "win" : "wins"}`;  // partners win
     })();
-  return `Game over: ${who}, ${scores.map((x) => Math.min(x, v.target)).join("\u2013")}.`;  // the winner pegs out at the game hole
+  // the winner's score first, then the others', as the log and the record give them
+  const shown = [scores[r.winner], ...scores.filter((_, i) => i !== r.winner)];
+  return `Game over: ${who}, ${shown.join("\u2013")}.`;
 }
 
 function drawScores(f) {
