@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test test-fast bench bench-web typecheck clean diff-openspiel accel chromium tmux fuzz screenshots
+.PHONY: play serve test test-fast bench bench-web typecheck clean diff-openspiel accel chromium tmux postgres fuzz screenshots
 
 # pip runs from the Python that makes the venv (pip --python), so the venv carries no pip or
 # setuptools of its own (27 MB); a Python without pip gets a venv with pip instead.
@@ -50,6 +50,11 @@ chromium:
 tmux:
 	@if ! command -v tmux >/dev/null; then $(SUDO) apt-get update && $(SUDO) apt-get install -y tmux; fi
 
+# The database tests start a throwaway PostgreSQL cluster of Debian's postgresql package
+# (tests/helpers/postgres.py: initdb in a temporary folder, a Unix socket, no port).
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then $(SUDO) apt-get update && $(SUDO) apt-get install -y postgresql; fi
+
 # The suite runs on the pure-Python source (with the doctests), then the tests of the
 # engine, the games, the environments, the batch jobs and the conformance suite (a game
 # not compiled, over the compiled framework) run again on the engine compiled by mypyc
@@ -59,7 +64,7 @@ tmux:
 COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs tests/sim \
 	tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
 # Both runs spread the tests over the machine's cores (pytest-xdist: -n auto).
-test: $(STAMP) chromium tmux
+test: $(STAMP) chromium tmux postgres
 	$(BIN)/mypy
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto
 	@if $(BIN)/python scripts/build_accel.py; then \

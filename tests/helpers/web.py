@@ -93,10 +93,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: Path, port: int, insecure_seed: int | None = None, *more: str,
+def server(db: Path | str, port: int, insecure_seed: int | None = None, *more: str,
            nofile: int | None = None, log: Path | None = None
            ) -> Iterator[subprocess.Popen[bytes]]:
-    """``hoyle serve`` on ``db`` and ``port`` in a process of its own, once it answers
+    """``hoyle serve`` on ``db`` (a file, or a PostgreSQL URL) and ``port`` in a process of
+    its own, once it answers
     (``nofile``: its limit of open descriptors; its stderr goes to the file ``log``, else
     to a pipe the caller may read once it has stopped)."""
     env = {**os.environ, "PYTHONPATH": str(SRC)}

@@ -16,3 +16,23 @@ from helpers.web import chromium
 def browser() -> Iterator[Any]:
     with chromium() as b:
         yield b
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster for the session (``helpers.postgres``): its URL."""
+    from helpers.postgres import cluster
+
+    with cluster() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request: pytest.FixtureRequest, tmp_path: Any) -> str:
+    """A new empty database of each kind the server runs on: an SQLite file's path, or a
+    new database's URL in the session's PostgreSQL cluster."""
+    if request.param == "sqlite":
+        return str(tmp_path / "t.db")
+    from helpers.postgres import new_database
+
+    return new_database(request.getfixturevalue("pg_cluster"))

@@ -1,5 +1,6 @@
-"""The table store: schema versions and migrations, actions kept in order and only once,
-seats claimed once, tokens stored only as hashes."""
+"""The table store, on SQLite and on PostgreSQL (a throwaway cluster, ``helpers.postgres``):
+schema versions and migrations, actions kept in order and only once, seats claimed once,
+tokens stored only as hashes; the two databases hold the same after the same calls."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from hoyle.web.db import POSTGRES_SCHEMES, open_store
 from hoyle.web.store import MIGRATIONS, SeatKind, SqliteStore, StoreError, TableRow
 from hoyle.web.tables import hash_token
 
@@ -19,23 +21,32 @@ def row(tid: str = "t1") -> TableRow:
                     "2026-12-01T10:00:00")
 
 
-def test_a_new_file_is_at_the_latest_version_and_a_newer_one_is_refused(tmp_path: Path
-                                                                         ) -> None:
-    path = tmp_path / "t.db"
-    store = SqliteStore(path)
-    assert store.schema_version() == len(MIGRATIONS) == 5
-    store.close()
-    db = sqlite3.connect(path)
-    db.execute("UPDATE schema_version SET version = 99")
+def set_version(database: str, version: int) -> None:
+    """Write another schema version into ``database`` behind the store's back."""
+    if database.startswith(POSTGRES_SCHEMES):
+        import psycopg
+        with psycopg.connect(database, autocommit=True) as db:
+            db.execute("UPDATE schema_version SET version = %s", (version,))
+        return
+    db = sqlite3.connect(database)
+    db.execute("UPDATE schema_version SET version = ?", (version,))
     db.commit()
     db.close()
+
+
+def test_a_new_database_is_at_the_latest_version_and_a_newer_one_is_refused(
+        database: str) -> None:
+    store = open_store(database)
+    assert store.schema_version() == len(MIGRATIONS) == 5
+    store.close()
+    assert open_store(database).schema_version() == 5  # opened again: nothing to do
+    set_version(database, 99)
     with pytest.raises(StoreError, match="version 99"):
-        SqliteStore(path)
+        open_store(database)
 
 
-def test_actions_are_kept_in_order_once_each_and_survive_reopening(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
-    store = SqliteStore(path)
+def test_actions_are_kept_in_order_once_each_and_survive_reopening(database: str) -> None:
+    store = open_store(database)
     store.create_table(row())
     with pytest.raises(StoreError):
         store.create_table(row())
@@ -46,18 +57,22 @@ def test_actions_are_kept_in_order_once_each_and_survive_reopening(tmp_path: Pat
             store.append_action("t1", n, 0, "GO")
     assert store.claim_seat("t1", 0, hash_token("secret"))
     assert not store.claim_seat("t1", 0, hash_token("other"))
+    store.rename_seat("t1", 0, "Ann")
+    with pytest.raises(StoreError, match="not taken"):
+        store.rename_seat("t1", 1, "Bob")
     store.close()
-    (loaded,) = SqliteStore(path).load_tables()
+    (loaded,) = open_store(database).load_tables()
     assert loaded.actions == ["CUT 5H", "CUT 9C"]
     assert loaded.seed == str(2 ** 100) and loaded.options == {"variant": "five-card"}
     assert loaded.seats == [SeatKind("person"), SeatKind("computer", "expert")]
     assert loaded.token_hashes == [hash_token("secret"), None]
-    assert b"secret" not in path.read_bytes()
+    assert loaded.seat_names == ["Ann", None]
+    if not database.startswith(POSTGRES_SCHEMES):
+        assert b"secret" not in Path(database).read_bytes()
 
 
-def test_an_undo_drops_the_actions_after_it_within_its_game(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
-    store = SqliteStore(path)
+def test_an_undo_drops_the_actions_after_it_within_its_game(database: str) -> None:
+    store = open_store(database)
     store.create_table(row())
     for n, a in enumerate(["CUT 5H", "CUT 9C", "GO", "GO"], 1):
         store.append_action("t1", n, 0, a)
@@ -69,7 +84,7 @@ def test_an_undo_drops_the_actions_after_it_within_its_game(tmp_path: Path) -> N
     store.take_back("t1", 4, 2, 1)
     store.append_action("t1", 5, 0, "CUT 2C")  # the next number is free again
     store.close()
-    (loaded,) = SqliteStore(path).load_tables()
+    (loaded,) = open_store(database).load_tables()
     assert loaded.actions == ["CUT 5H", "CUT 9C", "GO", "GO", "CUT 2C"]
     assert [(g.number, g.undos) for g in loaded.games] == [(1, 0), (2, 1)]
 
@@ -125,8 +140,8 @@ def test_a_version_1_file_is_upgraded_its_tables_one_game_each(tmp_path: Path) -
     assert verify_record(GameRecord.from_json(json.dumps(again))).verified
 
 
-def test_a_match_s_next_game_is_stored_once_in_order(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "t.db")
+def test_a_match_s_next_game_is_stored_once_in_order(database: str) -> None:
+    store = open_store(database)
     store.create_table(row())
     store.append_action("t1", 1, -1, "CUT 5H")
     with pytest.raises(StoreError, match="game 3 is not the next"):
@@ -138,3 +153,78 @@ def test_a_match_s_next_game_is_stored_once_in_order(tmp_path: Path) -> None:
         store.start_game("t1", 2, "9", "c2", 1)
     assert [(g.number, g.seed) for g in store.load_tables()[0].games] == [
         (1, str(2 ** 100)), (2, "9")]
+
+
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
+def test_each_older_schema_is_migrated_in_place(database: str, version: int) -> None:
+    """A database left at schema ``version`` (each earlier hoyle's), holding a table with
+    its actions and a seat, is brought to the last version when opened, on both
+    databases: the table one game (version 1 had no games), open to anyone, its seat
+    unnamed, no undo, its actions as they were."""
+    postgres = database.startswith(POSTGRES_SCHEMES)
+    if postgres:
+        import psycopg
+        db: object = psycopg.connect(database, autocommit=True)
+    else:
+        db = sqlite3.connect(database, isolation_level=None)
+
+    def q(sql: str, params: tuple[object, ...] = ()) -> None:
+        db.execute(sql.replace("?", "%s") if postgres else sql, params)  # type: ignore
+
+    q("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    for script in MIGRATIONS[:version]:
+        for statement in script.split(";"):
+            if statement.strip():
+                q(statement)
+    q("INSERT INTO schema_version VALUES (?)", (version,))
+    q("INSERT INTO tables (id, game, options, seats, seed, commitment, created) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?)",
+      ("old", "cribbage", "{}", json.dumps([{"kind": "person", "player": ""},
+                                            {"kind": "computer", "player": "expert"}]),
+       "99", "c99", "2026-01-01T00:00:00"))
+    q("INSERT INTO actions VALUES (?, ?, ?, ?)", ("old", 1, -1, "CUT 5H"))
+    q("INSERT INTO seat_tokens (table_id, seat, token_hash) VALUES (?, ?, ?)",
+      ("old", 0, hash_token("t")))
+    db.close()  # type: ignore[attr-defined]
+    store = open_store(database)
+    assert store.schema_version() == len(MIGRATIONS)
+    (r,) = store.load_tables()
+    assert r.actions == ["CUT 5H"] and r.token_hashes == [hash_token("t"), None]
+    assert r.invite is None and r.seat_names == [None, None]
+    assert [(g.number, g.seed, g.first_action, g.undos) for g in r.games] == [(1, "99", 0, 0)]
+    store.append_action("old", 2, -1, "CUT 9C")  # and it goes on
+    store.close()
+
+
+def test_two_writers_never_store_one_action_number_twice(database: str) -> None:
+    """Two connections (two server processes) append action 1 of one table at once: one is
+    stored, the other refused as not the next, on either database."""
+    import threading
+
+    first = open_store(database)
+    first.create_table(row())
+    second = open_store(database)
+    results: list[str] = []
+    start = threading.Barrier(2)
+
+    def append(store: object, action: str) -> None:
+        start.wait()
+        try:
+            store.append_action("t1", 1, -1, action)  # type: ignore[attr-defined]
+            results.append("stored")
+        except StoreError as e:
+            results.append(str(e))
+
+    threads = [threading.Thread(target=append, args=(s, a))
+               for s, a in ((first, "CUT 5H"), (second, "CUT 9C"))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results.count("stored") == 1 and len(results) == 2, results
+    refused = next(r for r in results if r != "stored")
+    assert "not the next" in refused, refused  # waited for the first, then saw it
+    (loaded,) = first.load_tables()
+    assert len(loaded.actions) == 1
+    first.close()
+    second.close()

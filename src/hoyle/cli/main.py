@@ -428,9 +428,11 @@ def review(path: Annotated[Path, typer.Argument(
 def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
           port: Annotated[int, typer.Option(help="The port to listen on.", min=1,
                                             max=65535)] = 8000,
-          db: Annotated[Path, typer.Option(
-              help="The SQLite database of the tables (created if missing).")
-          ] = Path("hoyle.db"),
+          db: Annotated[str, typer.Option(
+              help="The database of the tables: an SQLite file (created if missing), or "
+                   "a PostgreSQL database's URL (postgresql://user@host/name; the "
+                   "postgres extra).")
+          ] = "hoyle.db",
           insecure_seed: Annotated[Optional[int], typer.Option(
               help="Tests and demonstrations only: the tables get the seeds N, N+1, ... "
                    "(whoever knows the seed knows every card).", min=0, hidden=True)
@@ -463,17 +465,21 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
                    "between 0.6 and 1.6 by default).", min=0.0, hidden=True)
           ] = None) -> None:
     """Serve the web app: the lobby, the tables (play a friend by link, or the computer)
-    and their records, on an embedded SQLite database. Needs the web extra (pip install
-    'hoyle\\[web]'); unfinished tables go on where their stored actions left them."""
+    and their records, on an embedded SQLite database (or PostgreSQL: --db URL). Needs the
+    web extra (pip install 'hoyle\\[web]'); unfinished tables go on where their stored
+    actions left them."""
     try:
         from hoyle.web.app import FORCED_PAUSE, create_app
         from hoyle.web.server import ServerBusy, run, serve_lock, served_names
     except ImportError as e:
         raise _fail(f"hoyle serve needs the web extra (pip install 'hoyle[web]'): {e}"
                     ) from None
-    if db.is_dir():
+    from hoyle.web.db import POSTGRES_SCHEMES, open_store
+    postgres = db.startswith(POSTGRES_SCHEMES)
+    path = Path(db)
+    if not postgres and path.is_dir():
         raise _fail(f"--db {db} is a folder; name a database file")
-    if db.exists() and not db.is_file():
+    if not postgres and path.exists() and not path.is_file():
         raise _fail(f"--db {db} is not a regular file (a FIFO or a device); name a "
                     "database file")
     try:
@@ -483,15 +489,18 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
         raise _fail(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     hosts = served_names(host, allowed_host or [])
     pause = FORCED_PAUSE if forced_pause is None else (forced_pause, forced_pause)
-    lock = serve_lock(db) if db.exists() else None
+    lock = serve_lock(path) if not postgres and path.exists() else None
     try:
         if lock is not None:
             lock.__enter__()
-        web_app = create_app(db, fixed_seed=insecure_seed, max_tables=max_tables,
-                             adjournment=adjournment, forced_pause=pause,
-                             allowed_hosts=None if "*" in hosts else hosts)
-        if lock is None:  # a new file: made now, then held
-            lock = serve_lock(db)
+        store = open_store(db)
+        if postgres:  # one server a database: held while this process lives
+            store.lock_server()
+        web_app = create_app(db, store=store, fixed_seed=insecure_seed,
+                             max_tables=max_tables, adjournment=adjournment,
+                             forced_pause=pause, allowed_hosts=None if "*" in hosts else hosts)
+        if lock is None and not postgres:  # a new file: made now, then held
+            lock = serve_lock(path)
             lock.__enter__()
     except (HoyleError, ServerBusy) as e:
         raise _fail(str(e)) from None
@@ -501,7 +510,8 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
     for table_id, why in getattr(web_app.state, "unreadable", {}).items():
         err_console.print(f"[yellow]table {table_id} is not served: {escape(why)}[/yellow]",
                           soft_wrap=True)
-    console.print(f"hoyle serving on http://{host}:{port}/ (tables in {escape(str(db))}); "
+    console.print(f"hoyle serving on http://{host}:{port}/ (tables in "
+                  f"{escape(store.describe())}); "
                   "Ctrl-C stops.", soft_wrap=True)
     if "*" not in hosts:
         console.print(f"It answers to {escape(', '.join(hosts))} (another name players type: "
@@ -510,7 +520,89 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
         run(web_app, host, port, trusted_proxies=trusted_proxy or (),
             max_per_address=max_connections_per_address, request_timeout=request_timeout)
     finally:
-        lock.__exit__(None, None, None)
+        if lock is not None:
+            lock.__exit__(None, None, None)
+
+
+db_app = typer.Typer(help="The web tables' database: migrate, back up, check.",
+                     no_args_is_help=True)
+app.add_typer(db_app, name="db")
+DB_HELP = ("The database: an SQLite file, or a PostgreSQL database's URL "
+           "(postgresql://user@host/name).")
+
+
+def _open_db(db: str, exists: bool = True) -> Any:
+    """The store ``db`` names (an SQLite file must exist when ``exists``); one line and
+    exit 1 when it cannot be opened."""
+    from hoyle.web.db import POSTGRES_SCHEMES, open_store
+    from hoyle.web.store import StoreError
+    if not db.startswith(POSTGRES_SCHEMES) and exists and not Path(db).is_file():
+        raise _fail(f"no database file {db}")
+    try:
+        return open_store(db)
+    except StoreError as e:
+        raise _fail(str(e)) from None
+
+
+@db_app.command("migrate")
+def db_migrate(db: Annotated[str, typer.Option(help=DB_HELP)] = "hoyle.db") -> None:
+    """Bring the database's schema up to this hoyle's (created if missing; each version
+    one transaction; a newer schema is refused). hoyle serve does it too at start."""
+    store = _open_db(db, exists=False)
+    try:
+        console.print(f"{escape(store.describe())}: schema version {store.schema_version()}",
+                      soft_wrap=True)
+    finally:
+        store.close()
+
+
+@db_app.command("backup")
+def db_backup(target: Annotated[Path, typer.Argument(help="The copy to write (a new file).")],
+              db: Annotated[str, typer.Option(help=DB_HELP)] = "hoyle.db") -> None:
+    """Copy an SQLite database while the server may run (SQLite's online backup API). A
+    PostgreSQL database is backed up with pg_dump (docs/web.md)."""
+    from hoyle.web.db import POSTGRES_SCHEMES
+    from hoyle.web.store import SqliteStore, StoreError
+    if db.startswith(POSTGRES_SCHEMES):
+        raise _fail("a PostgreSQL database is backed up with pg_dump: pg_dump --format=custom "
+                    "--file=hoyle.dump URL (docs/web.md)")
+    if target.exists():
+        raise _fail(f"{target} exists: name a new file for the copy")
+    store = _open_db(db)
+    try:
+        assert isinstance(store, SqliteStore)
+        store.backup(target)
+        console.print(f"{escape(db)} copied to {escape(str(target))}", soft_wrap=True)
+    except StoreError as e:
+        raise _fail(str(e)) from None
+    finally:
+        store.close()
+
+
+@db_app.command("check")
+def db_check(db: Annotated[str, typer.Option(help=DB_HELP)] = "hoyle.db") -> None:
+    """Check the database: SQLite's integrity check, and that every table's stored
+    actions replay (an unfinished table goes on from them when served). Exit 1 if not."""
+    from hoyle.web.store import SqliteStore
+    from hoyle.web.db import check_rows
+    store = _open_db(db)
+    try:
+        problems = store.integrity() if isinstance(store, SqliteStore) else []
+        for p in problems:
+            console.print(f"integrity: {escape(p)}", soft_wrap=True)
+        rows = store.load_tables()
+        bad = check_rows(rows)
+        for table_id, why in bad.items():
+            console.print(f"table {escape(table_id)} does not replay: {escape(why)}",
+                          soft_wrap=True)
+        open_ = sum(1 for r in rows if not r.finished)
+        console.print(f"{escape(store.describe())}: schema version {store.schema_version()}, "
+                      f"{len(rows)} tables ({open_} unfinished), {len(rows) - len(bad)} replay"
+                      + ("" if not (bad or problems) else "; problems above"), soft_wrap=True)
+    finally:
+        store.close()
+    if bad or problems:
+        raise typer.Exit(1)
 
 
 referee_app = typer.Typer(help="Referee a game played with real cards: board and umpire.",

@@ -60,7 +60,8 @@ from hoyle.web.forms import LobbyForm, read_options, read_table_form
 from hoyle.web.messages import (MalformedMessage, MoveMessage, RenameMessage, SyncMessage,
                                 read_message)
 from hoyle.web.referee import create_referee, referee_options
-from hoyle.web.store import SeatKind, SqliteStore, StoreError, TableStore
+from hoyle.web.db import open_store
+from hoyle.web.store import SeatKind, StoreError, TableStore
 from hoyle.web.tables import (COMPUTER, FIRST_DEALER, HINT_WORDS, MATCH, MATCH_LENGTHS,
                               PERSON, UNDO_WORDS, Table, Tables,
                               WebError, display_name, plain, seat_count,
@@ -486,7 +487,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                allowed_hosts: Sequence[str] | None = None,
                max_seats: int = MAX_SEATS,
                handshakes: tuple[float, float] | None = None) -> FastAPI:
-    """The web app on the SQLite database ``db`` (or on ``store``): every stored table is
+    """The web app on the database ``db`` (an SQLite file, or a PostgreSQL database's URL:
+    :func:`hoyle.web.store.open_store`), or on ``store``: every stored table is
     loaded at start and unfinished games go on. Each socket may send ``rate`` messages a
     second on average, ``burst`` at once; a table takes at most ``max_sockets`` spectators'
     sockets at once and one client address may hold ``max_sockets_per_address`` of them
@@ -515,7 +517,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     Raises:
         StoreError: the database's schema is newer than this program.
     """
-    the_store: TableStore = store if store is not None else SqliteStore(db)
+    the_store: TableStore = store if store is not None else open_store(db)
     tables = Tables(the_store, fixed_seed is not None)  # a match's games: seeded too
     templates = Jinja2Templates(directory=HERE / "templates")
     templates.env.globals["tagline"] = tagline()

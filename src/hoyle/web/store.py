@@ -43,7 +43,8 @@ from typing import Any, Protocol
 
 from hoyle.errors import HoyleError
 
-__all__ = ["MIGRATIONS", "GameRow", "SeatKind", "SqliteStore", "StoreError", "TableRow", "TableStore"]
+__all__ = ["MIGRATIONS", "GameRow", "SeatKind", "SqlStore", "SqliteStore", "StoreError",
+           "TableRow", "TableStore"]
 
 
 class StoreError(HoyleError):
@@ -246,59 +247,93 @@ MIGRATIONS: tuple[str, ...] = (
 """The schema, one script per version: a file at version ``k`` runs scripts ``k+1`` on."""
 
 
-class SqliteStore:
-    """A :class:`TableStore` in one SQLite file (``":memory:"`` for a test).
+class SqlStore:
+    """A :class:`TableStore` over one SQL database connection: the queries and the
+    migrations the two databases share (written with ``?`` placeholders and SQL both
+    understand), each implementation giving its connection, how a write transaction starts
+    and how a table's row is locked in it (:class:`SqliteStore`, and
+    :class:`hoyle.web.pgstore.PostgresStore`). Every write is one transaction, committed
+    before the call returns; a refused or failed one changes nothing."""
 
-    Args:
-        path: the database file (created if missing, migrated if older).
+    _lock: threading.Lock
+    _db: Any
+    ERRORS: tuple[type[BaseException], ...] = (sqlite3.Error,)
+    """The database library's errors (each turned into a :class:`StoreError`)."""
 
-    Raises:
-        StoreError: the file's schema is newer than :data:`MIGRATIONS`.
-    """
+    def describe(self) -> str:
+        """The database as messages name it (a file; a URL without its password)."""
+        raise NotImplementedError
 
-    def __init__(self, path: str | Path) -> None:
-        self._lock = threading.Lock()
-        try:
-            self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._migrate()
-        except sqlite3.Error as e:
-            raise StoreError(f"cannot open the database {str(path)!r}: {e}") from None
+    def lock_server(self) -> None:
+        """Hold the database for one server while it runs (PostgreSQL's advisory lock; an
+        SQLite file is locked by :func:`hoyle.web.server.serve_lock`: nothing here).
+
+        Raises:
+            StoreError: another server holds it.
+        """
+
+    def _sql(self, sql: str) -> str:
+        """``sql`` in the database's own placeholders (``?`` as written)."""
+        return sql
+
+    def _q(self, db: Any, sql: str, params: tuple[Any, ...] = ()) -> Any:
+        """Run one statement on ``db``: its cursor."""
+        return db.execute(self._sql(sql), params)
+
+    def _begin_write(self, db: Any) -> None:
+        """Start a write transaction (SQLite: ``BEGIN IMMEDIATE``, the one writer)."""
+        db.execute("BEGIN IMMEDIATE")
+
+    def _lock_table(self, db: Any, table_id: str) -> None:
+        """In a write transaction: hold table ``table_id``'s row until it ends, so that no
+        other writer (another worker) stores an action of it meanwhile (SQLite's
+        ``BEGIN IMMEDIATE`` holds the whole file already: nothing more)."""
+
+    def _cause(self, e: BaseException) -> str:
+        """A failed write's cause in a player's words."""
+        return _cause(e) if isinstance(e, sqlite3.Error) else str(e)
 
     def _migrate(self) -> None:
+        """Bring the schema up to :data:`MIGRATIONS`' last version, one transaction a
+        version (a newer schema refused)."""
         with self._lock:
             db = self._db
-            db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            row = db.execute("SELECT version FROM schema_version").fetchone()
-            version = 0 if row is None else int(row[0])
-            if version > len(MIGRATIONS):
-                raise StoreError(f"the database's schema is version {version}; this hoyle "
-                                 f"knows up to {len(MIGRATIONS)}")
-            for v in range(version, len(MIGRATIONS)):
-                db.execute("BEGIN IMMEDIATE")
-                try:
+            self._begin_write(db)
+            try:
+                self._migration_lock(db)
+                self._q(db, "CREATE TABLE IF NOT EXISTS schema_version "
+                            "(version INTEGER NOT NULL)")
+                row = self._q(db, "SELECT version FROM schema_version").fetchone()
+                version = 0 if row is None else int(row[0])
+                if version > len(MIGRATIONS):
+                    raise StoreError(f"the database's schema is version {version}; this hoyle "
+                                     f"knows up to {len(MIGRATIONS)}")
+                for v in range(version, len(MIGRATIONS)):
                     for statement in MIGRATIONS[v].split(";"):
                         if statement.strip():
-                            db.execute(statement)
-                    db.execute("DELETE FROM schema_version")
-                    db.execute("INSERT INTO schema_version VALUES (?)", (v + 1,))
-                    db.execute("COMMIT")
-                except BaseException:
-                    db.execute("ROLLBACK")
-                    raise
+                            self._q(db, statement)
+                    self._q(db, "DELETE FROM schema_version")
+                    self._q(db, "INSERT INTO schema_version VALUES (?)", (v + 1,))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+    def _migration_lock(self, db: Any) -> None:
+        """In the migration's transaction: keep other processes from migrating at once
+        (SQLite's write transaction does already)."""
 
     def schema_version(self) -> int:
-        """The schema version of the open file."""
+        """The schema version of the open database."""
         with self._lock:
-            return int(self._db.execute("SELECT version FROM schema_version").fetchone()[0])
+            return int(self._q(self._db, "SELECT version FROM schema_version").fetchone()[0])
 
     @contextmanager
-    def _writing(self, what: str) -> Iterator[sqlite3.Connection]:
-        """One write transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``) under the store's lock:
-        committed when the block ends; on any error rolled back, if SQLite has not rolled
-        it back already (a full disk does: a second ``ROLLBACK`` would hide the cause).
+    def _writing(self, what: str) -> Iterator[Any]:
+        """One write transaction (:meth:`_begin_write` ... ``COMMIT``) under the store's
+        lock: committed when the block ends; on any error rolled back, if the database has
+        not rolled it back already (SQLite's full disk does: a second ``ROLLBACK`` would
+        hide the cause).
 
         Raises:
             StoreError: the write failed (``what`` says what was being written; a full disk
@@ -307,30 +342,29 @@ class SqliteStore:
         with self._lock:
             db = self._db
             try:
-                db.execute("BEGIN IMMEDIATE")
+                self._begin_write(db)
                 yield db
                 db.execute("COMMIT")
             except BaseException as e:
-                if db.in_transaction:
-                    try:
-                        db.execute("ROLLBACK")
-                    except sqlite3.Error:  # rolled back already: the cause is e
-                        pass
-                if isinstance(e, sqlite3.Error):
-                    cause = _cause(e)
+                try:
+                    db.execute("ROLLBACK")
+                except self.ERRORS:  # rolled back already (or gone): the cause is e
+                    pass
+                if isinstance(e, self.ERRORS):
+                    cause = self._cause(e)
                     raise StoreError(f"cannot store {what}: {cause}", cause) from None
                 raise
 
     def create_table(self, row: TableRow) -> None:
         """See :meth:`TableStore.create_table`."""
         with self._writing(f"table {row.id}") as db:
-            db.execute(
+            self._q(db,
                 "INSERT INTO tables (id, game, options, seats, seed, commitment, created,"
                 " invite) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, json.dumps(row.options),
                  json.dumps([s.to_dict() for s in row.seats]), row.seed, row.commitment,
                  row.created, row.invite))
-            db.execute("INSERT INTO games (table_id, number, seed, commitment, first_action)"
+            self._q(db, "INSERT INTO games (table_id, number, seed, commitment, first_action)"
                        " VALUES (?, 1, ?, ?, 0)",
                        (row.id, row.seed, row.commitment))
 
@@ -338,9 +372,10 @@ class SqliteStore:
                    first_action: int) -> None:
         """See :meth:`TableStore.start_game`."""
         with self._writing(f"game {number} of table {table_id}") as db:
-            last = db.execute("SELECT COALESCE(MAX(number), 0) FROM games "
+            self._lock_table(db, table_id)
+            last = self._q(db, "SELECT COALESCE(MAX(number), 0) FROM games "
                               "WHERE table_id = ?", (table_id,)).fetchone()[0]
-            actions = db.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?",
+            actions = self._q(db, "SELECT COUNT(*) FROM actions WHERE table_id = ?",
                                  (table_id,)).fetchone()[0]
             if number != last + 1 or number < 2:
                 raise StoreError(f"table {table_id!r}: game {number} is not the next "
@@ -348,33 +383,35 @@ class SqliteStore:
             if first_action != actions:
                 raise StoreError(f"table {table_id!r}: game {number} starts after "
                                  f"action {actions}, not {first_action}")
-            db.execute("INSERT INTO games (table_id, number, seed, commitment, first_action)"
+            self._q(db, "INSERT INTO games (table_id, number, seed, commitment, first_action)"
                        " VALUES (?, ?, ?, ?, ?)",
                        (table_id, number, seed, commitment, first_action))
 
     def append_action(self, table_id: str, n: int, seat: int, action: str) -> None:
         """See :meth:`TableStore.append_action`."""
         with self._writing(f"action {n} of table {table_id}") as db:
-            last = db.execute("SELECT COALESCE(MAX(n), 0) FROM actions WHERE table_id = ?",
+            self._lock_table(db, table_id)
+            last = self._q(db, "SELECT COALESCE(MAX(n), 0) FROM actions WHERE table_id = ?",
                               (table_id,)).fetchone()[0]
             if n != last + 1:
                 raise StoreError(f"table {table_id!r}: action {n} is not the next "
                                  f"({last + 1})")
-            db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
+            self._q(db, "INSERT INTO actions VALUES (?, ?, ?, ?)",
                        (table_id, n, seat, action))
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str,
                    name: str | None = None) -> bool:
         """See :meth:`TableStore.claim_seat`."""
         with self._writing(f"seat {seat + 1} of table {table_id}") as db:
-            cur = db.execute("INSERT OR IGNORE INTO seat_tokens (table_id, seat, token_hash,"
-                             " name) VALUES (?, ?, ?, ?)", (table_id, seat, token_hash, name))
-            return cur.rowcount == 1
+            cur = self._q(db, "INSERT INTO seat_tokens (table_id, seat, token_hash, name) "
+                          "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                          (table_id, seat, token_hash, name))
+            return bool(cur.rowcount == 1)
 
     def rename_seat(self, table_id: str, seat: int, name: str | None) -> None:
         """See :meth:`TableStore.rename_seat`."""
         with self._writing(f"the name of seat {seat + 1} of table {table_id}") as db:
-            cur = db.execute("UPDATE seat_tokens SET name = ? WHERE table_id = ? AND seat = ?",
+            cur = self._q(db, "UPDATE seat_tokens SET name = ? WHERE table_id = ? AND seat = ?",
                              (name, table_id, seat))
             if cur.rowcount != 1:
                 raise StoreError(f"table {table_id!r}: seat {seat + 1} is not taken")
@@ -382,21 +419,22 @@ class SqliteStore:
     def take_back(self, table_id: str, keep: int, game: int, undos: int) -> None:
         """See :meth:`TableStore.take_back`."""
         with self._writing(f"an undo at table {table_id}") as db:
-            last = db.execute("SELECT COALESCE(MAX(n), 0) FROM actions WHERE table_id = ?",
+            self._lock_table(db, table_id)
+            last = self._q(db, "SELECT COALESCE(MAX(n), 0) FROM actions WHERE table_id = ?",
                               (table_id,)).fetchone()[0]
-            found = db.execute("SELECT first_action FROM games WHERE table_id = ? AND "
+            found = self._q(db, "SELECT first_action FROM games WHERE table_id = ? AND "
                                "number = ?", (table_id, game)).fetchone()
             if found is None or not found[0] <= keep < last:
                 raise StoreError(f"table {table_id!r}: cannot take back to action {keep} "
                                  f"of game {game}")
-            db.execute("DELETE FROM actions WHERE table_id = ? AND n > ?", (table_id, keep))
-            db.execute("UPDATE games SET undos = ? WHERE table_id = ? AND number = ?",
+            self._q(db, "DELETE FROM actions WHERE table_id = ? AND n > ?", (table_id, keep))
+            self._q(db, "UPDATE games SET undos = ? WHERE table_id = ? AND number = ?",
                        (undos, table_id, game))
 
     def finish(self, table_id: str) -> None:
         """See :meth:`TableStore.finish`."""
         with self._writing(f"the end of table {table_id}") as db:
-            db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
+            self._q(db, "UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
 
     def load_tables(self) -> list[TableRow]:
         """See :meth:`TableStore.load_tables`."""
@@ -404,7 +442,7 @@ class SqliteStore:
             db = self._db
             rows = []
             for (tid, game, options, seats, seed, commitment, created, finished,
-                 invite) in db.execute(
+                 invite) in self._q(db,
                     "SELECT id, game, options, seats, seed, commitment, created, finished, "
                     "invite FROM tables ORDER BY created, id").fetchall():
                 try:
@@ -418,18 +456,18 @@ class SqliteStore:
                                          damaged=f"its stored row is damaged "
                                                  f"({type(e).__name__}: {str(e)[:120]})"))
                     continue
-                actions = [a for (a,) in db.execute(
+                actions = [a for (a,) in self._q(db,
                     "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (tid,))]
                 hashes: list[str | None] = [None] * len(kinds)
                 names: list[str | None] = [None] * len(kinds)
-                for seat, h, name in db.execute(
+                for seat, h, name in self._q(db,
                         "SELECT seat, token_hash, name FROM seat_tokens WHERE table_id = ?",
                         (tid,)):
                     if 0 <= seat < len(hashes):
                         hashes[seat] = h
                         names[seat] = None if name is None else str(name)
                 games = [GameRow(int(n), str(s), str(c), int(f), int(u or 0))
-                         for n, s, c, f, u in db.execute(
+                         for n, s, c, f, u in self._q(db,
                     "SELECT number, seed, commitment, first_action, undos FROM games "
                     "WHERE table_id = ? ORDER BY number", (tid,))]
                 if not games or games[0].number != 1:
@@ -444,3 +482,56 @@ class SqliteStore:
         """See :meth:`TableStore.close`."""
         with self._lock:
             self._db.close()
+
+
+class SqliteStore(SqlStore):
+    """A :class:`TableStore` in one SQLite file (``":memory:"`` for a test): WAL, full
+    synchronous writes, one writer at a time (``BEGIN IMMEDIATE``).
+
+    Args:
+        path: the database file (created if missing, migrated if older).
+
+    Raises:
+        StoreError: the file cannot be opened, or its schema is newer than
+            :data:`MIGRATIONS`.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self._lock = threading.Lock()
+        self.path = str(path)
+        try:
+            self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot open the database {str(path)!r}: {e}") from None
+
+    def describe(self) -> str:
+        """The database as messages name it: its file."""
+        return self.path
+
+    def backup(self, target: str | Path) -> None:
+        """Copy the database, as it stands, to the file ``target`` (SQLite's online backup
+        API: the server may keep writing meanwhile).
+
+        Raises:
+            StoreError: the copy cannot be written.
+        """
+        try:
+            with self._lock:
+                out = sqlite3.connect(str(target))
+                try:
+                    self._db.backup(out)
+                finally:
+                    out.close()
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot back up to {str(target)!r}: {_cause(e)}") from None
+
+    def integrity(self) -> list[str]:
+        """SQLite's ``PRAGMA integrity_check``: the problems found (``[]``: none)."""
+        with self._lock:
+            found = [str(r[0]) for r in self._db.execute("PRAGMA integrity_check")]
+        return [] if found == ["ok"] else found
+

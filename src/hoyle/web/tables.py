@@ -1062,7 +1062,7 @@ TABLE_KINDS: dict[str, type[Table]] = {}
 :class:`hoyle.web.referee.RefereeTable`, which adds itself here when imported)."""
 
 
-def _table_class(row: TableRow) -> type[Table]:
+def table_class(row: TableRow) -> type[Table]:
     """The class of a stored table: by its first seat's kind (:data:`TABLE_KINDS`), else
     :class:`Table`."""
     return TABLE_KINDS.get(row.seats[0].kind, Table) if row.seats else Table
@@ -1090,7 +1090,7 @@ class Tables:
                 self.unreadable[row.id] = row.damaged
                 continue
             try:
-                self.tables[row.id] = _table_class(row)(row, store, fixed_seeds)
+                self.tables[row.id] = table_class(row)(row, store, fixed_seeds)
             except Exception as e:  # noqa: BLE001  one table's fault never stops the server
                 self.unreadable[row.id] = f"its stored game does not replay " \
                     f"({type(e).__name__}: {e})"

@@ -1,0 +1,69 @@
+"""Which database the web app's tables are in, and whether they replay: :func:`open_store`
+(an SQLite file, or a PostgreSQL database by its URL) and :func:`check_rows` (``hoyle db
+check``). Above both stores and every kind of table (the referee's included)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from hoyle.web import referee  # noqa: F401  (the referee tables' kind, registered)
+from hoyle.web.store import SqliteStore, SqlStore, TableRow
+from hoyle.web.tables import table_class
+
+__all__ = ["POSTGRES_SCHEMES", "check_rows", "open_store"]
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+"""How a ``--db`` that names a PostgreSQL database begins."""
+
+
+def open_store(db: str | Path) -> SqlStore:
+    """The store ``db`` names: a PostgreSQL database by its URL (``postgresql://...``,
+    :class:`hoyle.web.pgstore.PostgresStore`, psycopg 3), else an SQLite file.
+
+    Raises:
+        StoreError: it cannot be opened (or psycopg is not installed).
+    """
+    text = str(db)
+    if text.startswith(POSTGRES_SCHEMES):
+        from hoyle.web.pgstore import PostgresStore
+        return PostgresStore(text)
+    return SqliteStore(db)
+
+
+class _DryStore:
+    """A store that writes nothing (``hoyle db check`` replays tables without changing the
+    database): a replay that would store a match's next game only notes it."""
+
+    def create_table(self, row: TableRow) -> None: ...
+    def append_action(self, table_id: str, n: int, seat: int, action: str) -> None: ...
+    def claim_seat(self, table_id: str, seat: int, token_hash: str,
+                   name: str | None = None) -> bool:
+        return False
+    def rename_seat(self, table_id: str, seat: int, name: str | None) -> None: ...
+    def take_back(self, table_id: str, keep: int, game: int, undos: int) -> None: ...
+    def start_game(self, table_id: str, number: int, seed: str, commitment: str,
+                   first_action: int) -> None: ...
+    def finish(self, table_id: str) -> None: ...
+    def load_tables(self) -> list[TableRow]:
+        return []
+    def close(self) -> None: ...
+
+
+def check_rows(rows: Sequence[TableRow]) -> dict[str, str]:
+    """The stored tables ``rows`` that would not be served, each with why: a damaged row,
+    or stored actions that do not replay (``hoyle db check``; nothing is written).
+    """
+    bad: dict[str, str] = {}
+    for row in rows:
+        if row.damaged is not None:
+            bad[row.id] = row.damaged
+            continue
+        try:
+            table_class(row)(replace(row, actions=list(row.actions), games=list(row.games),
+                                      token_hashes=list(row.token_hashes),
+                                      seat_names=list(row.seat_names)), _DryStore())
+        except Exception as e:  # noqa: BLE001  every table is checked
+            bad[row.id] = f"{type(e).__name__}: {e}"
+    return bad

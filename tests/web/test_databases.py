@@ -1,0 +1,119 @@
+"""The web app on either database (issue 30, its first step): the same tables played on an
+SQLite file and on a real PostgreSQL (a throwaway cluster, never mocked) give the same
+records; a server restarted on either goes on where the stored actions left it; ``hoyle db
+migrate``, ``check`` and ``backup`` (SQLite's online backup; PostgreSQL's is pg_dump); and
+``hoyle serve --db postgresql://...`` serves the lobby, holding the database so a second
+server on it is refused in one line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from helpers.web import SRC, free_port, server
+from helpers.webclient import connect, new_table, recv, settle
+from hoyle.cli.main import app as cli
+from hoyle.engine.records import GameRecord
+from hoyle.interface.verify import verify_record
+from hoyle.web.app import create_app
+from hoyle.web.db import POSTGRES_SCHEMES, open_store
+
+
+def play_out(client: TestClient, table_id: str, token: str, moves: int | None = None) -> None:
+    """The person's first legal action at each turn (``moves`` of them, or to the end)."""
+    table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+    made = 0
+    while not table.finished and (moves is None or made < moves):
+        settle(client, table_id)
+        if table.finished:
+            break
+        with connect(client, table_id, token) as ws:
+            ws.send_text(json.dumps({"type": "sync", "seq": table.seq}))
+            f = recv(ws)
+            ws.send_text(json.dumps({"type": "move", "seq": f["seq"], "action": f["legal"][0]}))
+            while recv(ws)["type"] != "update":
+                pass
+        made += 1
+
+
+def test_a_game_is_the_same_on_both_databases_and_survives_a_restart(
+        database: str) -> None:
+    with TestClient(create_app(database, fixed_seed=81)) as client:
+        table_id, token = new_table(client, "cribbage", ["person", "random"],
+                                    variant="five-card")
+        play_out(client, table_id, token, moves=6)
+        seq = client.app.state.tables.get(table_id).seq  # type: ignore[attr-defined]
+    with TestClient(create_app(database, fixed_seed=81)) as client:  # restarted
+        table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+        assert table.seq == seq
+        play_out(client, table_id, token)
+        record = GameRecord.from_json(json.dumps(table.record(0)))
+    assert verify_record(record).verified and record.result is not None
+    # the same seed and the same moves on the other kind of database: the same game
+    assert record.seed == 81 and len(record.actions) > 20
+    store = open_store(database)
+    (row,) = store.load_tables()
+    assert row.finished and row.actions == record.actions
+    store.close()
+
+
+def test_db_migrate_check_and_backup(database: str, tmp_path: Path) -> None:
+    runner = CliRunner()
+    r = runner.invoke(cli, ["db", "migrate", "--db", database])
+    assert r.exit_code == 0 and "schema version 5" in r.output
+    with TestClient(create_app(database, fixed_seed=82)) as client:
+        new_table(client, "cribbage", ["person", "expert"])
+        new_table(client, "ecarte", ["person", "rules"])
+    r = runner.invoke(cli, ["db", "check", "--db", database])
+    assert r.exit_code == 0, r.output
+    assert "2 tables (2 unfinished), 2 replay" in r.output
+    postgres = database.startswith(POSTGRES_SCHEMES)
+    copy = tmp_path / "copy.db"
+    r = runner.invoke(cli, ["db", "backup", str(copy), "--db", database])
+    if postgres:
+        assert r.exit_code == 2 and "pg_dump" in r.output
+        return
+    assert r.exit_code == 0 and copy.is_file()
+    r = runner.invoke(cli, ["db", "check", "--db", str(copy)])  # the copy is whole
+    assert r.exit_code == 0 and "2 replay" in r.output
+    assert runner.invoke(cli, ["db", "backup", str(copy), "--db", database]).exit_code == 2
+    # a table whose stored actions no longer replay is named, and the check fails
+    import sqlite3
+    with sqlite3.connect(copy) as db:
+        db.execute("UPDATE actions SET action = 'PLAY 5H' WHERE n = 1 AND "
+                   "table_id = (SELECT MIN(table_id) FROM actions)")
+    r = runner.invoke(cli, ["db", "check", "--db", str(copy)])
+    assert r.exit_code == 1 and "does not replay" in r.output and "1 replay" in r.output
+    r = runner.invoke(cli, ["db", "check", "--db", str(tmp_path / "none.db")])
+    assert r.exit_code == 2 and "no database file" in r.output
+
+
+def test_hoyle_serve_on_postgresql_holds_its_database(pg_cluster: str, tmp_path: Path
+                                                      ) -> None:
+    from helpers.postgres import new_database
+
+    url = new_database(pg_cluster)
+    port = free_port()
+    log = tmp_path / "serve.log"
+    with server(url, port, 83, log=log):
+        base = f"http://127.0.0.1:{port}"
+        r = httpx.post(base + "/tables", data={"game": "cribbage", "seat0": "person",
+                                               "seat1": "expert"},
+                       headers={"origin": base}, follow_redirects=False)
+        assert r.status_code == 303
+        second = subprocess.run(
+            [sys.executable, "-m", "hoyle", "serve", "--db", url, "--port", str(free_port())],
+            env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"}, capture_output=True,
+            text=True, timeout=60)
+        assert second.returncode == 2
+        assert "another hoyle serve is using" in second.stdout + second.stderr
+    store = open_store(url)
+    (row,) = store.load_tables()
+    assert row.game == "cribbage" and len(row.actions) >= 2  # the cuts, stored
+    store.close()
