@@ -50,6 +50,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.websockets import WebSocketState
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from hoyle.engine.action import Action
 from hoyle.interface.mystats import stat_rows
@@ -61,6 +62,7 @@ from hoyle.web.messages import (MalformedMessage, MoveMessage, RenameMessage, Sy
                                 read_message)
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.db import open_store
+from hoyle.web.ops import Metrics
 from hoyle.web.store import SeatKind, StoreError, TableStore
 from hoyle.web.tables import (COMPUTER, FIRST_DEALER, HINT_WORDS, MATCH, MATCH_LENGTHS,
                               PERSON, UNDO_WORDS, Table, Tables,
@@ -212,6 +214,8 @@ class Hub:
         """The range of a person's forced card's pause (seconds, :data:`FORCED_PAUSE`)."""
         self.computers_pace = computers_pace
         """Seconds a table of computers only waits between its moves."""
+        self.metrics: Metrics | None = None
+        """The server's metrics (:mod:`hoyle.web.ops`), counted as moves are made."""
         self.computers = asyncio.Semaphore(COMPUTER_TABLES)
         """The tables with no person: at most :data:`COMPUTER_TABLES` make a move at once."""
         self.locks: dict[str, asyncio.Lock] = {}
@@ -307,6 +311,8 @@ class Hub:
         """Send one frame; a socket that has gone (closed, or its send fails) is dropped
         from its table and sent nothing more."""
         ws = conn.ws
+        if self.metrics is not None and text.startswith('{"type": "error"'):
+            self.metrics.refused.inc()
         if conn.gone or ws.client_state != WebSocketState.CONNECTED \
                 or ws.application_state != WebSocketState.CONNECTED:
             conn.gone = True
@@ -377,6 +383,8 @@ class Hub:
                     else:
                         failed = False
                         retry = STORE_RETRY
+                        if self.metrics is not None:
+                            self.metrics.actions.labels("itself").inc()
                         await self.broadcast(table)
             if failed:  # tried again, later and later (the next sync also restarts it)
                 await asyncio.sleep(retry)
@@ -398,10 +406,11 @@ class Hub:
         task.add_done_callback(self._driven)
         self.tasks[table.id] = task
 
-    @staticmethod
-    def _driven(task: "asyncio.Task[None]") -> None:
+    def _driven(self, task: "asyncio.Task[None]") -> None:
         if not task.cancelled() and task.exception() is not None:
             log.error("a table's automatic moves stopped", exc_info=task.exception())
+            if self.metrics is not None:
+                self.metrics.faults.inc()
 
     async def settle(self, table_id: str | None = None) -> None:
         """Wait until the automatic moves of table ``table_id`` (``None``: of every table)
@@ -549,6 +558,9 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     app.include_router(_lobby_router(ctx))
     app.include_router(_table_router(ctx))
     app.include_router(_socket_router(ctx))
+    metrics = Metrics(tables, lambda: sum(len(c) for c in hub.conns.values()))
+    hub.metrics = app.state.metrics = metrics
+    app.include_router(_ops_router(tables, the_store, metrics))
     if allowed_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts),
                            www_redirect=False)
@@ -791,6 +803,36 @@ def _refused(what: str, e: Exception) -> Response:
               503 if isinstance(e, StoreError) and e.cause is not None else 400)
     return HTMLResponse(f"<p>{what}: {_esc(web_words(str(e)))}</p>"
                         '<p><a href="/">Back to the lobby</a></p>', status_code=status)
+
+
+def _ops_router(tables: Tables, store: TableStore, metrics: Metrics) -> APIRouter:
+    """``/healthz``, ``/readyz`` and ``/metrics`` (:mod:`hoyle.web.ops`)."""
+    router = APIRouter()
+
+    @router.get("/healthz", include_in_schema=False)
+    async def healthz() -> Response:
+        """The process answers: 200."""
+        return JSONResponse({"status": "ok"})
+
+    @router.get("/readyz", include_in_schema=False)
+    async def readyz() -> Response:
+        """Ready for players: the tables are loaded and the database answers (its schema
+        version read, in a worker thread); 503 saying why if not."""
+        try:
+            version = await asyncio.to_thread(store.schema_version)  # type: ignore[attr-defined]
+        except Exception as e:  # noqa: BLE001  any fault of the database: not ready
+            return JSONResponse({"status": "not ready",
+                                 "why": f"the database does not answer: "
+                                        f"{type(e).__name__}"}, status_code=503)
+        return JSONResponse({"status": "ready", "tables": len(tables.tables),
+                             "schema": version})
+
+    @router.get("/metrics", include_in_schema=False)
+    async def prometheus() -> Response:
+        """The metrics in Prometheus' text format."""
+        return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
+    return router
 
 
 def _lobby_router(ctx: _Context) -> APIRouter:
@@ -1165,6 +1207,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
                     await hub.broadcast(table)  # the others: the seat is away
 
     async def handle(conn: Conn, table: Table, text: str) -> None:
+        received = time.perf_counter()
         ws = conn.ws
         if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
             await hub.write(conn, _error(f"message too large (over {MAX_MESSAGE} bytes)", table))
@@ -1249,6 +1292,9 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 return
             hub.start(table)  # what follows (chance, the computers), once the lock is free:
             await hub.broadcast(table)  # started before anyone is told of the move
+            if hub.metrics is not None:
+                hub.metrics.actions.labels("person").inc()
+                hub.metrics.latency.observe(time.perf_counter() - received)
 
     def read_move(table: Table, seat: int, msg: MoveMessage) -> Action | Confirm:
         if isinstance(msg.text, str):
