@@ -57,3 +57,48 @@ def test_health_readiness_and_metrics(tmp_path: Path) -> None:
         ready = client.get("/readyz")
         assert ready.status_code == 503 and ready.json()["status"] == "not ready"
         assert client.get("/healthz").status_code == 200
+
+
+def test_the_json_log_has_one_object_an_event_and_no_secret(tmp_path: Path) -> None:
+    """``hoyle serve --log-format json --log-level info``: every line of its log is one JSON
+    object with its time, level and event; a table made, its seat taken, a socket opened
+    and closed are logged with the table's id and the seat's number; no token, invite
+    secret, seed or card is in the log."""
+    import httpx
+    from websockets.sync.client import connect as ws_connect
+
+    from helpers.web import free_port, server
+    from hoyle.web.app import cookie_name
+
+    port = free_port()
+    log = tmp_path / "serve.log"
+    with server(tmp_path / "hoyle.db", port, 92, "--log-format", "json", "--log-level",
+                "info", log=log):
+        base = f"http://127.0.0.1:{port}"
+        r = httpx.post(base + "/tables", data={"game": "cribbage", "quick": "friend",
+                                               "name": "Ann"},
+                       headers={"origin": base}, follow_redirects=False)
+        assert r.status_code == 303
+        table_id = r.headers["location"].rsplit("/", 1)[1].split("?")[0]
+        token = r.cookies[cookie_name(table_id)]
+        with ws_connect(f"ws://127.0.0.1:{port}/t/{table_id}/ws", origin=base,
+                        additional_headers={"cookie": f"{cookie_name(table_id)}={token}"}
+                        ) as ws:
+            ws.send(json.dumps({"type": "sync", "seq": 0}))
+            frame = json.loads(ws.recv())
+        invite = httpx.get(f"{base}/t/{table_id}", cookies={cookie_name(table_id): token})
+        secret = invite.text.split("?invite=")[1].split('"')[0]
+        import time
+        for _ in range(50):  # the close is logged as the server sees it
+            if "socket closed" in log.read_text():
+                break
+            time.sleep(0.1)
+    lines = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    events = [(e["event"], e.get("table"), e.get("seat")) for e in lines]
+    assert ("table made", table_id, None) in events
+    assert ("seat taken", table_id, 1) in events
+    assert ("socket opened", table_id, 1) in events and ("socket closed", table_id, 1) in events
+    assert all({"time", "level", "logger", "event"} <= set(e) for e in lines)
+    text = log.read_text()
+    assert token not in text and secret not in text
+    assert not cards_mentioned(text) and frame["view"]["hand"]

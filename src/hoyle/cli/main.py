@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import logging
 import os
 import random
 import shlex
@@ -463,7 +464,15 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
           forced_pause: Annotated[Optional[float], typer.Option(
               help="Tests only: seconds before a person's forced card is played (drawn "
                    "between 0.6 and 1.6 by default).", min=0.0, hidden=True)
-          ] = None) -> None:
+          ] = None,
+          log_format: Annotated[str, typer.Option(
+              help="The log on standard error: text, or json (one object a line an event, "
+                   "for a log collector).")
+          ] = "text",
+          log_level: Annotated[str, typer.Option(
+              help="The least level logged: warning, or info (each table's events too: "
+                   "made, a seat taken, an undo, over; sockets opened and closed).")
+          ] = "warning") -> None:
     """Serve the web app: the lobby, the tables (play a friend by link, or the computer)
     and their records, on an embedded SQLite database (or PostgreSQL: --db URL). Needs the
     web extra (pip install 'hoyle\\[web]'); unfinished tables go on where their stored
@@ -475,6 +484,11 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
         raise _fail(f"hoyle serve needs the web extra (pip install 'hoyle[web]'): {e}"
                     ) from None
     from hoyle.web.db import POSTGRES_SCHEMES, open_store
+    from hoyle.web.logs import FORMATS
+    if log_format not in FORMATS:
+        raise _fail(f"--log-format is one of {', '.join(FORMATS)}, not {short_repr(log_format)}")
+    if log_level.lower() not in ("debug", "info", "warning", "error"):
+        raise _fail(f"--log-level is debug, info, warning or error, not {short_repr(log_level)}")
     postgres = db.startswith(POSTGRES_SCHEMES)
     path = Path(db)
     if not postgres and path.is_dir():
@@ -504,12 +518,18 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
             lock.__enter__()
     except (HoyleError, ServerBusy) as e:
         raise _fail(str(e)) from None
+    warnings = [f"table {table_id} is not served: {why}"
+                for table_id, why in getattr(web_app.state, "unreadable", {}).items()]
     if insecure_seed is not None:
-        err_console.print(f"[yellow]--insecure-seed {insecure_seed}: every table's seed is "
-                          "known in advance (tests and demonstrations only).[/yellow]")
-    for table_id, why in getattr(web_app.state, "unreadable", {}).items():
-        err_console.print(f"[yellow]table {table_id} is not served: {escape(why)}[/yellow]",
-                          soft_wrap=True)
+        warnings.insert(0, f"--insecure-seed {insecure_seed}: every table's seed is known in "
+                           "advance (tests and demonstrations only).")
+    if log_format == "json":  # one JSON object a line on standard error, these too
+        from hoyle.web.logs import configure
+        configure(log_format, log_level.lower())
+        for line in warnings:
+            logging.getLogger("hoyle.serve").warning(line)
+    for line in warnings if log_format != "json" else ():
+        err_console.print(f"[yellow]{escape(line)}[/yellow]", soft_wrap=True)
     console.print(f"hoyle serving on http://{host}:{port}/ (tables in "
                   f"{escape(store.describe())}); "
                   "Ctrl-C stops.", soft_wrap=True)
@@ -518,7 +538,8 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
                       "--allowed-host NAME).", soft_wrap=True)
     try:
         run(web_app, host, port, trusted_proxies=trusted_proxy or (),
-            max_per_address=max_connections_per_address, request_timeout=request_timeout)
+            max_per_address=max_connections_per_address, request_timeout=request_timeout,
+            log_format=log_format, log_level=log_level.lower())
     finally:
         if lock is not None:
             lock.__exit__(None, None, None)

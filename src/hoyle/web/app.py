@@ -62,6 +62,7 @@ from hoyle.web.messages import (MalformedMessage, MoveMessage, RenameMessage, Sy
                                 read_message)
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.db import open_store
+from hoyle.web.logs import event
 from hoyle.web.ops import Metrics
 from hoyle.web.store import SeatKind, StoreError, TableStore
 from hoyle.web.tables import (COMPUTER, FIRST_DEALER, HINT_WORDS, MATCH, MATCH_LENGTHS,
@@ -1180,6 +1181,8 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 return
         hub.conns.setdefault(table_id, set()).add(conn)
         hub.opened[conn] = next(hub.order)
+        log.info("socket opened", extra=event(
+            table=table_id, seat=None if conn.seat is None else conn.seat + 1))
         try:
             while True:
                 message = await ws.receive()
@@ -1202,6 +1205,8 @@ def _socket_router(ctx: _Context) -> APIRouter:
         finally:
             hub.conns.get(table_id, set()).discard(conn)
             hub.opened.pop(conn, None)
+            log.info("socket closed", extra=event(
+                table=table_id, seat=None if conn.seat is None else conn.seat + 1))
             if conn.seat is not None and hub.seat_left(table_id, conn.seat):
                 async with hub.lock(table.id):
                     await hub.broadcast(table)  # the others: the seat is away

@@ -42,6 +42,7 @@ from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from hoyle.web.logs import configure
 from hoyle.errors import HoyleError
 
 __all__ = ["Guard", "GuardedH11Protocol", "LOG_INTERVAL", "OncePerInterval",
@@ -272,13 +273,18 @@ def serve_lock(db: str | Path) -> Iterator[None]:
 
 def run(app: Any, host: str, port: int, trusted_proxies: Sequence[str] = (),
         max_connections: int | None = None, max_per_address: int = 256,
-        request_timeout: float = 10.0) -> None:
+        request_timeout: float = 10.0, log_format: str = "text",
+        log_level: str = "warning") -> None:
     """Serve ``app`` with uvicorn on ``host``:``port`` until stopped, guarded as this
     module says. ``X-Forwarded-For`` is believed only from ``trusted_proxies`` (IP
     addresses), else the connection's own address is each client's. ``max_connections``
     (``None``: the descriptor limit less :data:`RESERVED_DESCRIPTORS`), ``max_per_address``
-    and ``request_timeout`` (seconds) set :data:`GUARD`."""
+    and ``request_timeout`` (seconds) set :data:`GUARD`. The log goes to standard error
+    in ``log_format`` from ``log_level`` (:func:`hoyle.web.logs.configure`); uvicorn's
+    access log is off (a page's address may carry an invite's secret)."""
     import uvicorn
+
+    configure(log_format, log_level)
 
     GUARD.max_connections = (max_connections if max_connections is not None
                              else max(16, descriptor_limit() - RESERVED_DESCRIPTORS))
@@ -291,7 +297,8 @@ def run(app: Any, host: str, port: int, trusted_proxies: Sequence[str] = (),
     logging.getLogger("uvicorn.error").addFilter(
         OncePerInterval(["UnicodeDecodeError", "Invalid HTTP request received",
                          "Exceeded concurrency limit"]))
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20,
+    uvicorn.run(app, host=host, port=port, log_level=log_level, log_config=None,
+                access_log=False, ws_max_size=1 << 20,
                 http=GuardedH11Protocol, proxy_headers=bool(trusted_proxies),
                 forwarded_allow_ips=list(trusted_proxies) or None, timeout_keep_alive=5,
                 timeout_graceful_shutdown=5)

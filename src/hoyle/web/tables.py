@@ -50,6 +50,7 @@ from hoyle.engine.series import MAX_MATCH, MatchState
 from hoyle.interface.tally import game_seed
 from hoyle.interface.text import HUMAN, Confirm, TextTable
 from hoyle.errors import HoyleError, IllegalAction, UndoRefused, short_repr
+from hoyle.web.logs import event
 from hoyle.web.store import GameRow, SeatKind, StoreError, TableRow, TableStore
 
 log = logging.getLogger(__name__)
@@ -513,6 +514,7 @@ class Table:
         if not self.store.claim_seat(self.id, seat, h, name):
             raise WebError(f"seat {seat + 1} is taken")
         self.row.token_hashes[seat] = h
+        log.info("seat taken", extra=event(table=self.id, seat=seat + 1))
         if self.seeded:  # a referee's seat is not a player's: the players' names stay
             self.row.seat_names[seat] = name
             self._relabel()
@@ -567,6 +569,8 @@ class Table:
             except StoreError as e:  # the action is stored: a replay finds the end again
                 log.warning("table %s: its end was not marked: %s", self.id, e)
             self.row.finished = True
+            log.info("table over", extra=event(table=self.id, actions=n,
+                                                games=len(self.games)))
         return step
 
     def _next_game(self, step: Step | None) -> None:
@@ -818,6 +822,7 @@ class Table:
         except StoreError as e:
             raise WebError(str(e)) from None
         taken = self.seq - keep
+        log.info("undo", extra=event(table=self.id, seat=(seat or 0) + 1, taken=taken))
         self.row.actions = self.row.actions[:keep]
         games = self.row.games
         if not games or games[0].number != 1:  # a new table's row holds no game 1 yet
@@ -1139,12 +1144,17 @@ class Tables:
         # options and the seat count
         self.store.create_table(row)
         self.tables[row.id] = table
+        log.info("table made", extra=event(table=row.id, game=row.game, kind="play",
+                                            seats=[s.player or s.kind for s in seats],
+                                            open=open_seats))
         return table
 
     def add(self, table: Table) -> None:
         """Serve a new table (already stored), e.g. a referee table
         (:func:`hoyle.web.referee.create_referee`)."""
         self.tables[table.id] = table
+        log.info("table made", extra=event(table=table.id, game=table.row.game,
+                                            kind=table.kind))
 
     def stats_for(self, name: str) -> list[GameStats]:
         """The statistics of the person who plays under ``name`` (display name, compared
