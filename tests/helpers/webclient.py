@@ -12,7 +12,6 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from hoyle.web.app import cookie_name
-from hoyle.web.store import SqliteStore
 
 
 def new_table(client: TestClient, game: str, seats: list[str],
@@ -72,7 +71,9 @@ def recv(ws: WebSocketTestSession) -> dict[str, Any]:
 
 def stored(db: Path, table_id: str) -> list[str]:
     """The actions the database holds for the table (read on a connection of its own)."""
-    store = SqliteStore(db)
+    import hoyle.web.db
+
+    store = hoyle.web.db.open_store(db)  # the run's database (helpers.postgres)
     try:
         return next(r.actions for r in store.load_tables() if r.id == table_id)
     finally:

@@ -474,9 +474,9 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
                    "made, a seat taken, an undo, over; sockets opened and closed).")
           ] = "warning") -> None:
     """Serve the web app: the lobby, the tables (play a friend by link, or the computer)
-    and their records, on an embedded SQLite database (or PostgreSQL: --db URL). Needs the
-    web extra (pip install 'hoyle\\[web]'); unfinished tables go on where their stored
-    actions left them."""
+    and their records. Needs the web extra (pip install 'hoyle\\[web]'); the tables are
+    kept in an embedded SQLite database (or PostgreSQL: --db URL) and unfinished ones go
+    on where their stored actions left them."""
     try:
         from hoyle.web.app import FORCED_PAUSE, create_app
         from hoyle.web.server import ServerBusy, run, serve_lock, served_names
