@@ -68,32 +68,3 @@ def new_database(url: str) -> str:
     with psycopg.connect(url, autocommit=True) as db:
         db.execute(f"CREATE DATABASE {name}")
     return url.replace("/postgres?", f"/{name}?")
-
-
-MODE = "HOYLE_TEST_DB"
-"""The environment variable that runs the web tests on PostgreSQL: ``postgres`` (``make
-test`` runs them so once more): every database a test names by a file's path is a new
-database of the session's cluster instead (the same path, the same database), in the
-test's process and in the servers it starts."""
-CLUSTER = "HOYLE_TEST_PG_CLUSTER"
-"""Where the session's cluster is, for a server the test starts (set by the fixture)."""
-
-_mapped: dict[str, str] = {}
-
-
-def on_postgres() -> bool:
-    """Whether this run puts the web tests' databases on PostgreSQL (:data:`MODE`)."""
-    return os.environ.get(MODE) == "postgres"
-
-
-def database_for(db: object) -> object:
-    """What a test's database ``db`` is in this run: itself (a URL, ``":memory:"``, or any
-    database when the run is SQLite's), else the cluster's database for that file's path,
-    made on first use."""
-    text = str(db)
-    if not on_postgres() or text == ":memory:" or text.startswith(("postgresql:", "postgres:")):
-        return db
-    key = str(Path(text).resolve())
-    if key not in _mapped:
-        _mapped[key] = new_database(os.environ[CLUSTER])
-    return _mapped[key]

@@ -100,8 +100,6 @@ def server(db: Path | str, port: int, insecure_seed: int | None = None, *more: s
     its own, once it answers
     (``nofile``: its limit of open descriptors; its stderr goes to the file ``log``, else
     to a pipe the caller may read once it has stopped)."""
-    from helpers.postgres import database_for
-    db = database_for(db)  # type: ignore[assignment]  (PostgreSQL in that run)
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     seed = [] if insecure_seed is None else ["--insecure-seed", str(insecure_seed)]
     if not any(m.startswith("--forced-pause") for m in more):  # a person's forced card at

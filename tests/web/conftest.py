@@ -36,26 +36,3 @@ def database(request: pytest.FixtureRequest, tmp_path: Any) -> str:
     from helpers.postgres import new_database
 
     return new_database(request.getfixturevalue("pg_cluster"))
-
-
-@pytest.fixture(autouse=True)
-def _database_kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """With ``HOYLE_TEST_DB=postgres`` (``helpers.postgres.MODE``) every database a test
-    names by a file is a PostgreSQL database of the session's cluster: the app opens it,
-    and so does ``hoyle serve`` started by ``helpers.web.server``. A test about SQLite's
-    file itself is marked ``sqlite_only`` and is not run so."""
-    from helpers import postgres
-
-    if not postgres.on_postgres():
-        return
-    if request.node.get_closest_marker("sqlite_only"):
-        pytest.skip("about the SQLite file itself (run in the SQLite run)")
-    monkeypatch.setenv(postgres.CLUSTER, request.getfixturevalue("pg_cluster"))
-    import hoyle.web.app
-    import hoyle.web.db
-
-    real = hoyle.web.db.open_store
-    monkeypatch.setattr(hoyle.web.app, "open_store",
-                        lambda db: real(postgres.database_for(db)))  # type: ignore[arg-type]
-    monkeypatch.setattr(hoyle.web.db, "open_store",
-                        lambda db: real(postgres.database_for(db)))  # type: ignore[arg-type]
