@@ -8,11 +8,13 @@ server on it is refused in one line."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -72,7 +74,7 @@ def test_db_migrate_check_and_backup(database: str, tmp_path: Path) -> None:
         new_table(client, "ecarte", ["person", "rules"])
     r = runner.invoke(cli, ["db", "check", "--db", database])
     assert r.exit_code == 0, r.output
-    assert "2 tables (2 unfinished), 2 replay" in r.output
+    assert "2 tables (2 unfinished); 2 replay" in r.output
     postgres = database.startswith(POSTGRES_SCHEMES)
     copy = tmp_path / "copy.db"
     r = runner.invoke(cli, ["db", "backup", str(copy), "--db", database])
@@ -89,7 +91,8 @@ def test_db_migrate_check_and_backup(database: str, tmp_path: Path) -> None:
         db.execute("UPDATE actions SET action = 'PLAY 5H' WHERE n = 1 AND "
                    "table_id = (SELECT MIN(table_id) FROM actions)")
     r = runner.invoke(cli, ["db", "check", "--db", str(copy)])
-    assert r.exit_code == 1 and "does not replay" in r.output and "1 replay" in r.output
+    assert r.exit_code == 1 and "does not replay" in r.output and "1 replays" in r.output
+    assert "action 1: " in r.output and "5H" not in r.output  # no card of a stored game
     r = runner.invoke(cli, ["db", "check", "--db", str(tmp_path / "none.db")])
     assert r.exit_code == 2 and "no database file" in r.output
 
@@ -117,3 +120,82 @@ def test_hoyle_serve_on_postgresql_holds_its_database(pg_cluster: str, tmp_path:
     (row,) = store.load_tables()
     assert row.game == "cribbage" and len(row.actions) >= 2  # the cuts, stored
     store.close()
+
+
+def test_a_restarted_postgresql_is_reconnected_and_the_server_keeps_its_hold() -> None:
+    """PostgreSQL restarted under a serving store: the write in hand is refused (nothing
+    stored, said so), the next is stored on a new connection, the server's hold on the
+    database is taken again (a second server is still refused), and no message quotes a
+    password."""
+    import re
+
+    from helpers.postgres import bindir, cluster, new_database
+    from hoyle.web.store import SeatKind, StoreError, TableRow
+
+    with cluster() as url:
+        db = new_database(url)
+        store = open_store(db)
+        store.lock_server()
+        store.create_table(TableRow("t1", "cribbage", {}, [SeatKind("person")], "7", "c",
+                                    "2026-12-02T00:00:00"))
+        folder = re.search(r"host=([^&]+)", url).group(1)  # type: ignore[union-attr]
+        subprocess.run([*(["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []),
+                        str(bindir() / "pg_ctl"), "-D", f"{folder}/data", "-l",
+                        f"{folder}/log", "-m", "fast", "-w", "restart"], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        said = []
+        for _ in range(2):
+            try:
+                store.append_action("t1", 1, -1, "CUT 5H")
+                said.append("stored")
+            except StoreError as e:
+                said.append(str(e))
+        assert said[-1] == "stored" and len(said) == 2 and "cannot store" in said[0]
+        assert store.schema_version() == 5
+        with pytest.raises(StoreError, match="another hoyle serve"):
+            open_store(db).lock_server()
+        (row,) = store.load_tables()
+        assert row.actions == ["CUT 5H"]
+        store.close()
+        secret = db.replace("hoyle@", "hoyle:S3cretPw@") + "&password=S3cretPw"
+        for bad in (secret.replace("&dbname", "") + "&dbname=nope",
+                    "postgresql://hoyle:S3cretPw@[::1/x", "postgresql://h:S3cretPw@h:port/x"):
+            with pytest.raises(StoreError) as e:
+                open_store(bad)
+            assert "S3cretPw" not in str(e.value) and "\n" not in str(e.value)
+
+
+def test_db_check_and_backup_write_nothing(tmp_path: Path) -> None:
+    """``hoyle db check`` and ``backup`` read a database as it is: an older schema is
+    neither migrated nor switched to WAL (the copy is as old as its source), a file that is
+    not hoyle's is refused in one line and left as it was, and a folder or another kind of
+    URL is named as such."""
+    import sqlite3
+
+    from hoyle.web.store import MIGRATIONS
+    old = tmp_path / "v4.db"
+    with sqlite3.connect(old) as db:
+        db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for script in MIGRATIONS[:4]:
+            db.executescript(script)
+        db.execute("INSERT INTO schema_version VALUES (4)")
+    before = old.read_bytes()
+    runner = CliRunner()
+    r = runner.invoke(cli, ["db", "check", "--db", str(old)])
+    assert r.exit_code == 1 and "schema version 4" in r.output and "hoyle db migrate" in r.output
+    r = runner.invoke(cli, ["db", "backup", str(tmp_path / "copy.db"), "--db", str(old)])
+    assert r.exit_code == 0
+    assert old.read_bytes() == before and not (tmp_path / "v4.db-wal").exists()
+    with sqlite3.connect(tmp_path / "copy.db") as db:
+        assert db.execute("SELECT version FROM schema_version").fetchone() == (4,)
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE foo (x)")
+    mine = other.read_bytes()
+    r = runner.invoke(cli, ["db", "check", "--db", str(other)])
+    assert r.exit_code == 2 and "not a hoyle database" in r.output and "Traceback" not in r.output
+    assert other.read_bytes() == mine
+    r = runner.invoke(cli, ["db", "check", "--db", str(tmp_path)])
+    assert r.exit_code == 2 and "is a folder" in r.output
+    r = runner.invoke(cli, ["db", "check", "--db", "mysql://ann:S3cret@h/x"])
+    assert r.exit_code == 2 and "postgresql://" in r.output and "S3cret" not in r.output

@@ -552,24 +552,34 @@ DB_HELP = ("The database: an SQLite file, or a PostgreSQL database's URL "
            "(postgresql://user@host/name).")
 
 
-def _open_db(db: str, exists: bool = True) -> Any:
-    """The store ``db`` names (an SQLite file must exist when ``exists``); one line and
-    exit 1 when it cannot be opened."""
-    from hoyle.web.db import POSTGRES_SCHEMES, open_store
-    from hoyle.web.store import StoreError
-    if not db.startswith(POSTGRES_SCHEMES) and exists and not Path(db).is_file():
-        raise _fail(f"no database file {db}")
+def _open_db(db: str, migrate: bool) -> Any:
+    """The store ``db`` names, migrated (``hoyle db migrate``) or read as it is, read-only
+    (``hoyle db check``: an SQLite file must exist); one line and exit 2 when it cannot be
+    opened (never a password: :func:`hoyle.web.store.redact`)."""
+    from hoyle.web.db import POSTGRES_SCHEMES
+    from hoyle.web.pgstore import PostgresStore
+    from hoyle.web.store import SqliteStore, StoreError, redact
     try:
-        return open_store(db)
+        if db.startswith(POSTGRES_SCHEMES):
+            return PostgresStore(db, migrate=migrate)
+        if "://" in db:
+            raise _fail(f"--db is an SQLite file or a postgresql:// URL, not "
+                        f"{redact(db.split('://')[0])}://...")
+        path = Path(db)
+        if path.is_dir():
+            raise _fail(f"--db {redact(db)} is a folder; name a database file")
+        if not migrate and not path.is_file():
+            raise _fail(f"no database file {redact(db)}")
+        return SqliteStore(db, migrate=migrate)
     except StoreError as e:
-        raise _fail(str(e)) from None
+        raise _fail(redact(str(e))) from None
 
 
 @db_app.command("migrate")
 def db_migrate(db: Annotated[str, typer.Option(help=DB_HELP)] = "hoyle.db") -> None:
     """Bring the database's schema up to this hoyle's (created if missing; each version
     one transaction; a newer schema is refused). hoyle serve does it too at start."""
-    store = _open_db(db, exists=False)
+    store = _open_db(db, migrate=True)
     try:
         console.print(f"{escape(store.describe())}: schema version {store.schema_version()}",
                       soft_wrap=True)
@@ -580,34 +590,46 @@ def db_migrate(db: Annotated[str, typer.Option(help=DB_HELP)] = "hoyle.db") -> N
 @db_app.command("backup")
 def db_backup(target: Annotated[Path, typer.Argument(help="The copy to write (a new file).")],
               db: Annotated[str, typer.Option(help=DB_HELP)] = "hoyle.db") -> None:
-    """Copy an SQLite database while the server may run (SQLite's online backup API). A
-    PostgreSQL database is backed up with pg_dump (docs/web.md)."""
+    """Copy an SQLite database as it stands, while the server may run (SQLite's online
+    backup API; the database is read only, not migrated). A PostgreSQL database is backed
+    up with pg_dump (docs/deploy.md)."""
     from hoyle.web.db import POSTGRES_SCHEMES
-    from hoyle.web.store import SqliteStore, StoreError
+    from hoyle.web.store import StoreError, backup_file, redact
     if db.startswith(POSTGRES_SCHEMES):
         raise _fail("a PostgreSQL database is backed up with pg_dump: pg_dump --format=custom "
-                    "--file=hoyle.dump URL (docs/web.md)")
-    if target.exists():
-        raise _fail(f"{target} exists: name a new file for the copy")
-    store = _open_db(db)
+                    "--file=hoyle.dump URL (docs/deploy.md)")
+    if not str(target).strip() or target.exists():
+        raise _fail(f"{target!s} exists: name a new file for the copy" if str(target).strip()
+                    else "name a new file for the copy")
+    if not Path(db).is_file():
+        raise _fail(f"no database file {redact(db)}")
     try:
-        assert isinstance(store, SqliteStore)
-        store.backup(target)
-        console.print(f"{escape(db)} copied to {escape(str(target))}", soft_wrap=True)
+        backup_file(db, target)
     except StoreError as e:
-        raise _fail(str(e)) from None
-    finally:
-        store.close()
+        raise _fail(redact(str(e))) from None
+    console.print(f"{escape(db)} copied to {escape(str(target))}", soft_wrap=True)
 
 
 @db_app.command("check")
 def db_check(db: Annotated[str, typer.Option(help=DB_HELP)] = "hoyle.db") -> None:
-    """Check the database: SQLite's integrity check, and that every table's stored
-    actions replay (an unfinished table goes on from them when served). Exit 1 if not."""
-    from hoyle.web.store import SqliteStore
+    """Check the database as it is, writing nothing: SQLite's integrity check, its schema
+    version, and that every stored table replays (an unfinished table goes on from them
+    when served). Exit 1 if not."""
     from hoyle.web.db import check_rows
-    store = _open_db(db)
+    from hoyle.web.store import MIGRATIONS, SqliteStore, StoreError
+    store = _open_db(db, migrate=False)
     try:
+        try:
+            version = store.schema_version()
+        except StoreError as e:
+            raise _fail(str(e)) from None
+        if version != len(MIGRATIONS):
+            console.print(f"{escape(store.describe())}: schema version {version}, this hoyle's "
+                          f"is {len(MIGRATIONS)}: "
+                          + ("run hoyle db migrate first (check writes nothing)"
+                             if version < len(MIGRATIONS) else "a newer hoyle's database"),
+                          soft_wrap=True)
+            raise typer.Exit(1)
         problems = store.integrity() if isinstance(store, SqliteStore) else []
         for p in problems:
             console.print(f"integrity: {escape(p)}", soft_wrap=True)
@@ -617,8 +639,10 @@ def db_check(db: Annotated[str, typer.Option(help=DB_HELP)] = "hoyle.db") -> Non
             console.print(f"table {escape(table_id)} does not replay: {escape(why)}",
                           soft_wrap=True)
         open_ = sum(1 for r in rows if not r.finished)
-        console.print(f"{escape(store.describe())}: schema version {store.schema_version()}, "
-                      f"{len(rows)} tables ({open_} unfinished), {len(rows) - len(bad)} replay"
+        good = len(rows) - len(bad)
+        console.print(f"{escape(store.describe())}: schema version {version}, "
+                      f"{len(rows)} table{'s' if len(rows) != 1 else ''} ({open_} unfinished); "
+                      f"{good} replay{'s' if good == 1 else ''}"
                       + ("" if not (bad or problems) else "; problems above"), soft_wrap=True)
     finally:
         store.close()

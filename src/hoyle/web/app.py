@@ -802,6 +802,8 @@ def _refused(what: str, e: Exception) -> Response:
     store could not make (a full disk: nothing was made), else 400."""
     status = (429 if isinstance(e, TooManyTables) else
               503 if isinstance(e, StoreError) and e.cause is not None else 400)
+    if status == 503:
+        log.warning("a table was not stored", extra=event(cause=getattr(e, "cause", "")))
     return HTMLResponse(f"<p>{what}: {_esc(web_words(str(e)))}</p>"
                         '<p><a href="/">Back to the lobby</a></p>', status_code=status)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from hoyle.web import referee  # noqa: F401  (the referee tables' kind, registered)
 from hoyle.web.store import SqliteStore, SqlStore, TableRow
-from hoyle.web.tables import table_class
+from hoyle.web.tables import replay_fault, table_class
 
 __all__ = ["POSTGRES_SCHEMES", "check_rows", "open_store"]
 
@@ -65,5 +65,5 @@ def check_rows(rows: Sequence[TableRow]) -> dict[str, str]:
                                       token_hashes=list(row.token_hashes),
                                       seat_names=list(row.seat_names)), _DryStore())
         except Exception as e:  # noqa: BLE001  every table is checked
-            bad[row.id] = f"{type(e).__name__}: {e}"
+            bad[row.id] = replay_fault(e)
     return bad

@@ -24,7 +24,7 @@ import logging
 import sys
 from typing import Any
 
-__all__ = ["FORMATS", "JsonFormatter", "TextFormatter", "configure", "event"]
+__all__ = ["FORMATS", "JsonFormatter", "NoQuery", "TextFormatter", "configure", "event"]
 
 FORMATS = ("text", "json")
 """The log formats ``hoyle serve --log-format`` takes."""
@@ -67,6 +67,26 @@ class TextFormatter(logging.Formatter):
         return text
 
 
+class NoQuery(logging.Filter):
+    """Drops the query string of every path a record quotes (uvicorn's "WebSocket
+    /t/ID/ws?..." lines): an address's query may carry an invite's secret.
+
+    >>> r = logging.LogRecord("uvicorn.error", logging.INFO, "", 0,
+    ...                       '%s - "WebSocket %s" [accepted]', ("1.2.3.4", "/t/x/ws?invite=S"), None)
+    >>> NoQuery().filter(r), r.getMessage()
+    (True, '1.2.3.4 - "WebSocket /t/x/ws" [accepted]')
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(a.split("?", 1)[0] if isinstance(a, str) and a.startswith("/")
+                                else a for a in record.args)
+        if isinstance(record.msg, str) and "?" in record.msg and " /" in record.msg:
+            record.msg = " ".join(w.split("?", 1)[0] if w.startswith("/") else w
+                                  for w in record.msg.split(" "))
+        return True
+
+
 def configure(fmt: str = "text", level: str = "warning") -> None:
     """Send every record of ``level`` and above (``"info"``: each table's events too) to
     standard error in ``fmt``, uvicorn's included.
@@ -81,6 +101,7 @@ def configure(fmt: str = "text", level: str = "warning") -> None:
         raise ValueError(f"no log level {level!r}")
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter() if fmt == "json" else TextFormatter())
+    handler.addFilter(NoQuery())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(number)

@@ -33,6 +33,7 @@ earlier game had none).
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -44,7 +45,7 @@ from typing import Any, Protocol
 from hoyle.errors import HoyleError
 
 __all__ = ["MIGRATIONS", "GameRow", "SeatKind", "SqlStore", "SqliteStore", "StoreError",
-           "TableRow", "TableStore"]
+           "TableRow", "TableStore", "backup_file", "redact"]
 
 
 class StoreError(HoyleError):
@@ -272,6 +273,14 @@ class SqlStore:
             StoreError: another server holds it.
         """
 
+    def _ensure(self) -> None:
+        """Before an operation (under the store's lock): a connection that was lost (the
+        database restarted) is made again (PostgreSQL's; an SQLite file's never is).
+
+        Raises:
+            StoreError: the database does not answer yet.
+        """
+
     def _sql(self, sql: str) -> str:
         """``sql`` in the database's own placeholders (``?`` as written)."""
         return sql
@@ -324,9 +333,21 @@ class SqlStore:
         (SQLite's write transaction does already)."""
 
     def schema_version(self) -> int:
-        """The schema version of the open database."""
+        """The schema version of the open database.
+
+        Raises:
+            StoreError: the database does not answer, or holds no hoyle schema.
+        """
         with self._lock:
-            return int(self._q(self._db, "SELECT version FROM schema_version").fetchone()[0])
+            self._ensure()
+            try:
+                return int(self._q(self._db, "SELECT version FROM schema_version"
+                                   ).fetchone()[0])
+            except self.ERRORS as e:
+                raise StoreError(f"{self.describe()} is not a hoyle database, or does not "
+                                 f"answer: {redact(self._cause(e))}") from None
+            except TypeError:  # no row
+                raise StoreError(f"{self.describe()} holds no schema version") from None
 
     @contextmanager
     def _writing(self, what: str) -> Iterator[Any]:
@@ -340,6 +361,7 @@ class SqlStore:
                 or a read-only file is said so), or the block raised it.
         """
         with self._lock:
+            self._ensure()
             db = self._db
             try:
                 self._begin_write(db)
@@ -439,6 +461,7 @@ class SqlStore:
     def load_tables(self) -> list[TableRow]:
         """See :meth:`TableStore.load_tables`."""
         with self._lock:
+            self._ensure()
             db = self._db
             rows = []
             for (tid, game, options, seats, seed, commitment, created, finished,
@@ -490,16 +513,22 @@ class SqliteStore(SqlStore):
 
     Args:
         path: the database file (created if missing, migrated if older).
+        migrate: ``False`` to read the file as it is, read-only (``hoyle db check``): not
+            created, not migrated, not switched to WAL.
 
     Raises:
         StoreError: the file cannot be opened, or its schema is newer than
             :data:`MIGRATIONS`.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, migrate: bool = True) -> None:
         self._lock = threading.Lock()
         self.path = str(path)
         try:
+            if not migrate:  # read as it is (hoyle db check): nothing written, not even WAL
+                self._db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True,
+                                           check_same_thread=False, isolation_level=None)
+                return
             self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
@@ -512,22 +541,6 @@ class SqliteStore(SqlStore):
         """The database as messages name it: its file."""
         return self.path
 
-    def backup(self, target: str | Path) -> None:
-        """Copy the database, as it stands, to the file ``target`` (SQLite's online backup
-        API: the server may keep writing meanwhile).
-
-        Raises:
-            StoreError: the copy cannot be written.
-        """
-        try:
-            with self._lock:
-                out = sqlite3.connect(str(target))
-                try:
-                    self._db.backup(out)
-                finally:
-                    out.close()
-        except sqlite3.Error as e:
-            raise StoreError(f"cannot back up to {str(target)!r}: {_cause(e)}") from None
 
     def integrity(self) -> list[str]:
         """SQLite's ``PRAGMA integrity_check``: the problems found (``[]``: none)."""
@@ -535,3 +548,45 @@ class SqliteStore(SqlStore):
             found = [str(r[0]) for r in self._db.execute("PRAGMA integrity_check")]
         return [] if found == ["ok"] else found
 
+
+
+def backup_file(source: str | Path, target: str | Path) -> None:
+    """Copy the SQLite database ``source``, as it stands, to the new file ``target``
+    (SQLite's online backup API: a server may keep writing meanwhile). The source is read
+    only: neither migrated nor switched to WAL.
+
+    Raises:
+        StoreError: the source is not an SQLite database, or the copy cannot be written.
+    """
+    try:
+        src = sqlite3.connect(f"{Path(source).resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            src.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            out = sqlite3.connect(str(target))
+            try:
+                src.backup(out)
+            finally:
+                out.close()
+        finally:
+            src.close()
+    except sqlite3.Error as e:
+        raise StoreError(f"cannot back up {str(source)!r} to {str(target)!r}: "
+                         f"{_cause(e)}") from None
+
+
+_SECRETS = (re.compile(r"(password\s*=\s*)('[^']*'|[^\s&'\"]+)", re.IGNORECASE),
+            re.compile(r"(://[^:/@\s]*:)([^@/\s]+)(@)"))
+
+
+def redact(text: str) -> str:
+    """``text`` with any database password in it hidden (``password=***`` of a URL's query
+    or a connection string, ``user:***@`` of a URL), as every message and log line says a
+    database.
+
+    >>> redact("postgresql://ann:S3cret@db/x?sslmode=require&password=S3cret")
+    'postgresql://ann:***@db/x?sslmode=require&password=***'
+    >>> redact("host=db user=ann password='a b' dbname=x")
+    'host=db user=ann password=*** dbname=x'
+    """
+    text = _SECRETS[0].sub(lambda m: m.group(1) + "***", text)
+    return _SECRETS[1].sub(lambda m: m.group(1) + "***" + m.group(3), text)

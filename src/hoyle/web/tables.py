@@ -702,6 +702,8 @@ class Table:
             return self._apply(action)
         except StoreError as e:
             if e.cause is not None:  # the write failed (a full disk): nothing was played
+                log.warning("a move was not stored", extra=event(table=self.id,
+                                                                 cause=e.cause))
                 raise WebError(f"not stored: {e.cause}; nothing was played") from None
             raise WebError(str(e)) from None
         except self.REFUSED as e:
@@ -1073,6 +1075,27 @@ def table_class(row: TableRow) -> type[Table]:
     return TABLE_KINDS.get(row.seats[0].kind, Table) if row.seats else Table
 
 
+_CARD_WORD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHScdhs\u2663\u2666\u2665\u2660]\b|"
+                        r"(?:10|[2-9TJQKA])[\u2663\u2666\u2665\u2660]")
+
+
+def replay_fault(e: BaseException) -> str:
+    """Why a stored table does not replay, as a log line or ``hoyle db check`` says it:
+    the error's type, the action's number, and its words with every card hidden (a stored
+    deal names the hidden hands).
+
+    >>> from hoyle.errors import RecordError
+    >>> replay_fault(RecordError("a deal needs 12 cards, not 11", 2, "DEAL KH 7H 10C"))
+    'RecordError: action 3: a deal needs 12 cards, not 11'
+    >>> replay_fault(RecordError("5H is not in the hand"))
+    'RecordError: … is not in the hand'
+    """
+    text = str(e)
+    if isinstance(e, HoyleError) and getattr(e, "index", None) is not None:
+        text = text.replace(f" {getattr(e, 'action', '')!r}", "", 1)
+    return f"{type(e).__name__}: {_CARD_WORD.sub('…', text)}"
+
+
 class Tables:
     """Every table of the server, loaded from the store at start (unfinished games go on
     where their stored actions left them).
@@ -1098,7 +1121,7 @@ class Tables:
                 self.tables[row.id] = table_class(row)(row, store, fixed_seeds)
             except Exception as e:  # noqa: BLE001  one table's fault never stops the server
                 self.unreadable[row.id] = f"its stored game does not replay " \
-                    f"({type(e).__name__}: {e})"
+                    f"({replay_fault(e)})"
 
     def create(self, game: str, options: Mapping[str, Any], seats: Sequence[SeatKind],
                seed: int | None = None, open_seats: bool = False,
