@@ -556,12 +556,11 @@ def _open_db(db: str, migrate: bool) -> Any:
     """The store ``db`` names, migrated (``hoyle db migrate``) or read as it is, read-only
     (``hoyle db check``: an SQLite file must exist); one line and exit 2 when it cannot be
     opened (never a password: :func:`hoyle.web.store.redact`)."""
-    from hoyle.web.db import POSTGRES_SCHEMES
-    from hoyle.web.pgstore import PostgresStore
-    from hoyle.web.store import SqliteStore, StoreError, redact
+    from hoyle.web.db import POSTGRES_SCHEMES, open_store
+    from hoyle.web.store import StoreError, redact
     try:
         if db.startswith(POSTGRES_SCHEMES):
-            return PostgresStore(db, migrate=migrate)
+            return open_store(db, migrate=migrate)
         if "://" in db:
             raise _fail(f"--db is an SQLite file or a postgresql:// URL, not "
                         f"{redact(db.split('://')[0])}://...")
@@ -570,7 +569,7 @@ def _open_db(db: str, migrate: bool) -> Any:
             raise _fail(f"--db {redact(db)} is a folder; name a database file")
         if not migrate and not path.is_file():
             raise _fail(f"no database file {redact(db)}")
-        return SqliteStore(db, migrate=migrate)
+        return open_store(db, migrate=migrate)
     except StoreError as e:
         raise _fail(redact(str(e))) from None
 

@@ -18,9 +18,10 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 """How a ``--db`` that names a PostgreSQL database begins."""
 
 
-def open_store(db: str | Path) -> SqlStore:
+def open_store(db: str | Path, migrate: bool = True) -> SqlStore:
     """The store ``db`` names: a PostgreSQL database by its URL (``postgresql://...``,
-    :class:`hoyle.web.pgstore.PostgresStore`, psycopg 3), else an SQLite file.
+    :class:`hoyle.web.pgstore.PostgresStore`, psycopg 3), else an SQLite file; migrated to
+    this hoyle's schema, or with ``migrate=False`` read as it is (``hoyle db check``).
 
     Raises:
         StoreError: it cannot be opened (or psycopg is not installed).
@@ -28,8 +29,8 @@ def open_store(db: str | Path) -> SqlStore:
     text = str(db)
     if text.startswith(POSTGRES_SCHEMES):
         from hoyle.web.pgstore import PostgresStore
-        return PostgresStore(text)
-    return SqliteStore(db)
+        return PostgresStore(text, migrate=migrate)
+    return SqliteStore(db, migrate=migrate)
 
 
 class _DryStore:

@@ -854,12 +854,19 @@ class Table:
             raise WebError(str(e)) from None
 
     def can_undo(self, seat: int | None) -> bool:
-        """Whether :meth:`undo` would take something back for ``seat`` now."""
-        try:
-            self._undo_keep(seat)
-        except WebError:
-            return False
-        return True
+        """Whether :meth:`undo` would take something back for ``seat`` now: asked once a
+        seat and action number (every frame of his asks; the answer replays the game)."""
+        key = (self.seq, self.undos, seat)
+        if self._undoable[0] != key:
+            try:
+                self._undo_keep(seat)
+                self._undoable = (key, True)
+            except WebError:
+                self._undoable = (key, False)
+        return self._undoable[1]
+
+    _undoable: tuple[tuple[int, int, int | None] | None, bool] = (None, False)
+    """The last :meth:`can_undo` answer, by (action number, undos, seat)."""
 
     @property
     def undos(self) -> int:

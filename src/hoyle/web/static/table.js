@@ -176,11 +176,18 @@ function confirmMove(msg) {
   yes.focus();
 }
 
+// the whole table asked again from its start (the log cleared first)
+function resyncFromStart() {
+  $("log").replaceChildren(); last = 0; resyncing = true;
+  send({ type: "sync", seq: 0 });
+}
+
+// cards as one comparable text, whatever their order
+const cardsKey = (cs) => [...cs].sort().join(" ");
+
 function update(f) {
   if (frame && !f.reset && f.undos !== frame.undos) {
-    // moves were taken back while this page was away: the whole table again
-    $("log").replaceChildren(); last = 0; resyncing = true;
-    send({ type: "sync", seq: 0 });
+    resyncFromStart();  // moves were taken back while this page was away
     return;
   }
   if (f.reset) { $("log").replaceChildren(); $("live").replaceChildren(); resyncing = true; }
@@ -242,9 +249,7 @@ function drawRename(f) {
 function presence(p) {
   if (!frame) return;
   if (p.names && JSON.stringify(p.names) !== JSON.stringify(frame.names)) {
-    // a seat was taken with a name: every line is asked again in the new names
-    $("log").replaceChildren(); last = 0; resyncing = true;
-    send({ type: "sync", seq: 0 });
+    resyncFromStart();  // a seat was taken with a name: every line again in the new names
     return;
   }
   Object.assign(frame, { present: p.present, away: p.away, adjournment: p.adjournment,
@@ -686,8 +691,7 @@ function drawMine(f) {
   aheadPick = aheadPick.filter((c) => (v.hand || []).includes(c));
   if (!f.ahead && !f.legal.length) aheadPick = [];
   if (aheadPick.length && f.legal.length) {  // chosen before the turn came: sent now
-    const key = (cs) => [...cs].sort().join(" ");
-    const found = f.legal.find((a) => actionCards(a).length && key(actionCards(a)) === key(aheadPick));
+    const found = f.legal.find((a) => actionCards(a).length && cardsKey(actionCards(a)) === cardsKey(aheadPick));
     aheadPick = [];
     if (found) move({ action: found });
   }
@@ -789,9 +793,8 @@ function pick(card, el) {
   if (i >= 0) { selected.splice(i, 1); el.classList.remove("chosen"); }
   else { selected.push(card); el.classList.add("chosen"); }
   el.setAttribute("aria-pressed", selected.includes(card) ? "true" : "false");
-  const key = (cs) => [...cs].sort().join(" ");
-  const want = key(selected);
-  const exact = frame.legal.filter((a) => actionCards(a).length && key(actionCards(a)) === want);
+  const want = cardsKey(selected);
+  const exact = frame.legal.filter((a) => actionCards(a).length && cardsKey(actionCards(a)) === want);
   const more = frame.legal.some((a) => { const cs = actionCards(a); return cs.length > selected.length && selected.every((c) => cs.includes(c)); });
   const buttons = $("buttons");
   buttons.querySelectorAll(".chosen-send").forEach((b) => b.remove());
