@@ -102,8 +102,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/scale.py
 
 # N tables of two scripted websocket clients against a real server (bench/web.py --help)
-bench-web: $(STAMP)
-	$(BIN)/python bench/web.py
+bench-web: $(STAMP) postgres
+	$(BIN)/python bench/web.py $(ARGS)
 
 # The web table's pictures in docs/screenshots/ (every phase, both sizes, light and dark).
 screenshots: $(STAMP) chromium

@@ -2,12 +2,18 @@
 clients that play legal moves at human-like pauses, over loopback, for a bounded time.
 
 The server is the real one (``python -m hoyle serve``) in a subprocess on a temporary
-SQLite file. Each client waits a pause drawn from a seeded generator (``--pause`` seconds
-on average), then sends a random legal move; the latency of a move is the time from its
-sending to the opponent's socket receiving the update numbered after it. At the end the
-database is read back: every acknowledged action must be stored (nothing lost).
+SQLite file, or (``--db postgres``) ``--workers N`` servers on N ports over one throwaway
+PostgreSQL cluster (Debian's package, every commit flushed: ``fsync=on``), as N workers
+behind a load balancer: a table's two clients are at two different workers, so every move
+reaches the opponent through PostgreSQL's NOTIFY. Each client waits a pause drawn from a
+seeded generator (``--pause`` seconds on average), then sends a random legal move; the
+latency of a move is the time from its sending to the opponent's socket receiving the
+update numbered after it. At the end the database is read back: every acknowledged action
+must be stored (nothing lost). ``--workers 1,2`` runs each in turn and prints the speed-up
+(the server CPU a thousand actions cost, one worker's against N's).
 
-    python bench/web.py [--tables 200] [--seconds 60] [--pause 1.0]
+    python bench/web.py [--tables 200] [--seconds 60] [--pause 1.0] [--db sqlite|postgres]
+                        [--workers 1[,2...]]
 """
 
 from __future__ import annotations
@@ -32,9 +38,10 @@ from websockets.asyncio.client import connect
 from websockets.typing import Origin
 
 from hoyle.web.app import cookie_name
-from hoyle.web.store import SqliteStore
+from hoyle.web.db import open_store
 
 SRC = Path(__file__).resolve().parents[1] / "src"
+sys.path.insert(0, str(SRC.parent / "tests"))  # the tests' throwaway PostgreSQL cluster
 DRAIN = 2.0
 """Seconds at the end in which no move is sent (the updates of the last moves arrive)."""
 
@@ -77,12 +84,40 @@ class Stats:
         """When each table last sent an update (a table that stops is a stalled client)."""
 
 
+class Clock:
+    """The run's start and end, set once every socket is open and synced (opening
+    thousands of sockets is not what is measured)."""
+
+    def __init__(self, sockets: int, seconds: float, mark: Any = None) -> None:
+        self.mark = mark
+        """Called at the start (the servers' CPU and memory read then)."""
+        self.waiting = sockets
+        self.seconds = seconds
+        self.go = asyncio.Event()
+        self.start = self.deadline = 0.0
+
+    async def ready(self) -> float:
+        """One socket is synced: wait for the others; the run's deadline."""
+        self.waiting -= 1
+        if self.waiting == 0:
+            if self.mark is not None:
+                self.mark()
+            self.start = time.monotonic()
+            self.deadline = self.start + self.seconds
+            self.go.set()
+        await self.go.wait()
+        return self.deadline
+
+
 async def client(base: str, table_id: str, token: str, seat: int, stats: Stats,
-                 deadline: float, pause: float, rng: random.Random) -> None:
+                 clock: Clock, pause: float, rng: random.Random) -> None:
     uri = base.replace("http", "ws") + f"/t/{table_id}/ws"
-    async with connect(uri, origin=Origin(base), additional_headers={
+    async with connect(uri, origin=Origin(base), open_timeout=120, additional_headers={
             "Cookie": f"{cookie_name(table_id)}={token}"}, max_size=None) as ws:
         await ws.send(json.dumps({"type": "sync", "seq": 0}))
+        first = json.loads(await ws.recv())
+        deadline = await clock.ready()
+        await ws.send(json.dumps({"type": "sync", "seq": first.get("seq", 0)}))
         while time.monotonic() < deadline:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
@@ -124,62 +159,119 @@ def main() -> None:
     parser.add_argument("--pause", type=float, default=1.0,
                         help="mean pause before a move, seconds (exponential)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite",
+                        help="an SQLite file (one server), or a throwaway PostgreSQL cluster")
+    parser.add_argument("--workers", default="1",
+                        help="servers over the one database (postgres), e.g. 1,2: each run "
+                             "in turn")
     args = parser.parse_args()
+    counts = [int(w) for w in args.workers.split(",")]
+    if args.db == "sqlite" and counts != [1]:
+        parser.error("more than one worker needs --db postgres")
+    cost: dict[int, float] = {}
+    p99: dict[int, float] = {}
+    for n in counts:
+        if args.db == "postgres":
+            from helpers.postgres import cluster, new_database
+            with cluster(durable=True) as url:
+                cost[n], p99[n] = bench(args, new_database(url), n)
+        else:
+            tmp = Path(tempfile.mkdtemp(prefix="hoyle-bench-web-"))
+            cost[n], p99[n] = bench(args, str(tmp / "bench.db"), 1)
+        print()
+    if len(cost) > 1:
+        one = cost[counts[0]]
+        print(f"server CPU per 1,000 actions against {counts[0]} worker(s): "
+              + ", ".join(f"{n} workers {c / one:.2f}x" for n, c in cost.items())
+              + " (each worker applies every table's actions: the others' as it hears them)")
+        print(f"p99 latency: " + ", ".join(f"{n} workers {lat:.0f} ms"
+                                           for n, lat in p99.items()))
 
-    tmp = Path(tempfile.mkdtemp(prefix="hoyle-bench-web-"))
-    db = tmp / "bench.db"
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
+
+def bench(args: argparse.Namespace, db: str, workers: int) -> tuple[float, float]:
+    """One run on ``db`` with ``workers`` servers: its figures printed; returns the
+    servers' CPU seconds per 1,000 stored actions and the p99 latency (ms)."""
+    ports = [free_port() for _ in range(workers)]
+    bases = [f"http://127.0.0.1:{p}" for p in ports]
     env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.Popen([sys.executable, "-m", "hoyle", "serve", "--port", str(port),
-                             "--db", str(db), "--max-tables", str(max(20, args.tables)),
-                             "--max-connections-per-address", str(max(256, 4 * args.tables))],
-                            env=env, stdout=subprocess.DEVNULL)
+    procs = [subprocess.Popen(
+        [sys.executable, "-m", "hoyle", "serve", "--port", str(port), "--db", db,
+         "--max-tables", str(max(20, args.tables)),
+         "--max-connections-per-address", str(max(256, 4 * args.tables)),
+         "--handshakes", f"{max(2, args.tables)},{max(20, 4 * args.tables)}"],
+        env=env, stdout=subprocess.DEVNULL) for port in ports]
     try:
-        for _ in range(600):
-            try:
-                httpx.get(base + "/", timeout=2)
-                break
-            except httpx.TransportError:
-                time.sleep(0.1)
-        seats: list[tuple[str, str, str]] = []
-        with httpx.Client(base_url=base, timeout=30) as http:
+        for base in bases:
+            for _ in range(600):
+                try:
+                    httpx.get(base + "/", timeout=2)
+                    break
+                except httpx.TransportError:
+                    time.sleep(0.1)
+        seats: list[tuple[str, str, str, str, str]] = []
+        made = time.monotonic()
+        with httpx.Client(timeout=60) as http:
             for i in range(args.tables):
-                r = http.post("/tables", data={"game": "cribbage", "seat0": "person",
-                                               "seat1": "person", "seed": str(args.seed + i)})
+                b0, b1 = bases[i % workers], bases[(i + 1) % workers]
+                r = http.post(b0 + "/tables", data={"game": "cribbage", "seat0": "person",
+                                                    "seat1": "person"})
                 table_id = r.headers["location"].rsplit("/", 1)[1]
                 t0 = r.cookies[cookie_name(table_id)]
-                page = http.get(f"/t/{table_id}").text  # the creator's page: the invite link
+                page = http.get(f"{b0}/t/{table_id}").text  # the creator's page: the invite
                 secret = page.split("?invite=", 1)[1].split('"', 1)[0]
                 http.cookies.clear()
-                t1 = http.post(f"/t/{table_id}/sit/1?invite={secret}").cookies[
-                    cookie_name(table_id)]
+                r1 = http.post(f"{b1}/t/{table_id}/sit/1?invite={secret}")
+                if cookie_name(table_id) not in r1.cookies:
+                    raise SystemExit(f"seat 2 of table {i + 1} not taken ({r1.status_code}): "
+                                     f"{r1.text[-300:]}")
+                t1 = r1.cookies[cookie_name(table_id)]
                 http.cookies.clear()
-                seats.append((table_id, t0, t1))
+                seats.append((table_id, b0, t0, b1, t1))
+        made = time.monotonic() - made
         stats = Stats()
         gc.collect()
         gc.freeze()  # the clients' own long-lived objects: no full collections mid-run
-        rss_before = rss_kib(proc.pid)[0]
-        cpu_before, own_before = cpu_seconds(proc.pid), time.process_time()
-        start = time.monotonic()
-        deadline = start + args.seconds
+        rss_before: list[int] = []
+        cpu_before: list[float] = []
+        own_before = [0.0]
+
+        stored_before = [0]
+
+        def mark() -> None:
+            store = open_store(db, migrate=False)
+            stored_before[0] = sum(len(r.actions) for r in store.load_tables())
+            store.close()
+            rss_before.extend(rss_kib(p.pid)[0] for p in procs)
+            cpu_before.extend(cpu_seconds(p.pid) for p in procs)
+            own_before[0] = time.process_time()
+
+        opened = time.monotonic()
+        clock: Clock | None = None
 
         async def run() -> None:
+            nonlocal clock
+            clock = Clock(2 * len(seats), args.seconds, mark)
             rng = random.Random(args.seed)
             await asyncio.gather(*(
-                client(base, tid, tok, seat, stats, deadline, args.pause,
+                client(base, tid, tok, seat, stats, clock, args.pause,
                        random.Random(rng.random()))
-                for tid, t0, t1 in seats for seat, tok in ((0, t0), (1, t1))))
+                for tid, b0, t0, b1, t1 in seats
+                for seat, base, tok in ((0, b0, t0), (1, b1, t1))))
 
         asyncio.run(run())
-        elapsed = time.monotonic() - start
-        rss, peak = rss_kib(proc.pid)
-        cpu = cpu_seconds(proc.pid) - cpu_before
-        own = time.process_time() - own_before
+        assert clock is not None
+        start, deadline = clock.start, clock.deadline
+        opened = start - opened
+        elapsed = args.seconds  # the measured window (the sockets' closing after it: not)
+        rss = [rss_kib(p.pid) for p in procs]
+        cpu = [cpu_seconds(p.pid) - c for p, c in zip(procs, cpu_before)]
+        own = time.process_time() - own_before[0]
     finally:
-        proc.terminate()
-        proc.wait()
-    store = SqliteStore(db)
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            p.wait()
+    store = open_store(db, migrate=False)
     stored = {r.id: len(r.actions) for r in store.load_tables()}
     store.close()
     lost = sum(1 for tid, n in stats.acked.items() if stored.get(tid, 0) < n)
@@ -188,21 +280,29 @@ def main() -> None:
     def pct(p: float) -> float:
         return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
 
-    print(f"tables {args.tables} (two websocket clients each), {elapsed:.0f} s, "
-          f"mean pause {args.pause} s")
+    where = "an SQLite file" if args.db == "sqlite" else \
+        f"PostgreSQL (fsync on), {workers} worker{'s' if workers > 1 else ''}"
+    print(f"tables {args.tables} (two websocket clients each) on {where}, {elapsed:.0f} s, "
+          f"mean pause {args.pause} s; the tables made in {made:.0f} s, their "
+          f"{2 * len(seats)} sockets opened and synced in {opened:.0f} s")
+    total = sum(stored.values()) - stored_before[0]
     print(f"person moves sent {stats.actions} ({stats.actions / elapsed:.1f}/s); table actions "
-          f"stored {sum(stored.values())} ({sum(stored.values()) / elapsed:.1f}/s with chance)")
+          f"stored in the window {total} ({total / elapsed:.1f}/s with chance and the "
+          f"computers' none: two persons a table)")
     print(f"latency move -> opponent's update: p50 {pct(0.50):.1f} ms, p99 {pct(0.99):.1f} ms, "
           f"max {1000 * lat[-1] if lat else float('nan'):.1f} ms ({len(lat)} moves)")
-    quiet = sum(1 for tid, _, _ in seats if stats.last.get(tid, 0) < deadline - DRAIN - 10)
+    quiet = sum(1 for s in seats if stats.last.get(s[0], 0) < deadline - DRAIN - 10)
     print(f"errors {len(stats.errors)}; games finished {stats.finished // 2}; tables with an "
-          f"acknowledged action not stored: {lost}")
+          f"acknowledged action not stored (lost): {lost}")
     print(f"forced moves seen (nothing to choose: the server moved, the client waited) "
           f"{stats.forced}; tables with no update in the last {DRAIN + 10:.0f} s: {quiet}")
-    print(f"server RSS {rss / 1024:.0f} MiB (before the clients {rss_before / 1024:.0f} MiB, "
-          f"peak {peak / 1024:.0f} MiB)")
-    print(f"CPU: server {cpu:.1f} s ({100 * cpu / elapsed:.0f}% of a core), the clients "
-          f"{own:.1f} s ({100 * own / elapsed:.0f}%); load average {os.getloadavg()[0]:.2f} "
+    for i, ((now, peak), before, c) in enumerate(zip(rss, rss_before, cpu)):
+        print(f"worker {i + 1}: RSS {now / 1024:.0f} MiB (at the start "
+              f"{before / 1024:.0f} MiB, peak {peak / 1024:.0f} MiB); CPU {c:.1f} s "
+              f"({100 * c / elapsed:.0f}% of a core)")
+    per = 1000 * sum(cpu) / max(1, total)
+    print(f"server CPU per 1,000 stored actions: {per:.2f} s; the clients {own:.1f} s "
+          f"({100 * own / elapsed:.0f}%); load average {os.getloadavg()[0]:.2f} "
           f"on {os.cpu_count()} cores")
     windows: dict[int, list[float]] = {}
     for sent, latency in stats.timeline:
@@ -212,6 +312,7 @@ def main() -> None:
         for w, v in sorted(windows.items())))
     if stats.errors:
         print("first errors:", stats.errors[:5])
+    return per, pct(0.99)
 
 
 if __name__ == "__main__":

@@ -33,8 +33,10 @@ def bindir() -> Path:
 
 
 @contextmanager
-def cluster() -> Iterator[str]:
-    """A new cluster, running: the URL of its ``postgres`` database (user ``hoyle``)."""
+def cluster(durable: bool = False) -> Iterator[str]:
+    """A new cluster, running: the URL of its ``postgres`` database (user ``hoyle``).
+    ``durable``: every commit flushed to disk as a real site's (``fsync=on``, the
+    benchmark's); else not (``fsync=off``: the tests')."""
     bin_ = bindir()
     tmp = Path(tempfile.mkdtemp(prefix="hoyle-pg-"))
     data = tmp / "data"
@@ -49,7 +51,8 @@ def cluster() -> Iterator[str]:
     run(str(bin_ / "initdb"), "-D", str(data), "-A", "trust", "-U", "hoyle", "-E", "UTF8",
         "--no-sync")
     port = 5432 + os.getpid() % 20000
-    options = f"-k {tmp} -p {port} -c listen_addresses='' -c fsync=off -c max_connections=200"
+    options = (f"-k {tmp} -p {port} -c listen_addresses='' -c max_connections=200 "
+               + ("-c shared_buffers=256MB" if durable else "-c fsync=off"))
     try:
         run(str(bin_ / "pg_ctl"), "-D", str(data), "-l", str(tmp / "log"), "-w", "-o",
             options, "start")

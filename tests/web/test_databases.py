@@ -2,8 +2,8 @@
 SQLite file and on a real PostgreSQL (a throwaway cluster, never mocked) give the same
 records; a server restarted on either goes on where the stored actions left it; ``hoyle db
 migrate``, ``check`` and ``backup`` (SQLite's online backup; PostgreSQL's is pg_dump); and
-``hoyle serve --db postgresql://...`` serves the lobby, holding the database so a second
-server on it is refused in one line."""
+``hoyle serve --db postgresql://...`` serves the lobby (many servers on one database:
+``test_workers.py``)."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def test_a_game_is_the_same_on_both_databases_and_survives_a_restart(
 def test_db_migrate_check_and_backup(database: str, tmp_path: Path) -> None:
     runner = CliRunner()
     r = runner.invoke(cli, ["db", "migrate", "--db", database])
-    assert r.exit_code == 0 and "schema version 5" in r.output
+    assert r.exit_code == 0 and "schema version 6" in r.output
     with TestClient(create_app(database, fixed_seed=82)) as client:
         new_table(client, "cribbage", ["person", "expert"])
         new_table(client, "ecarte", ["person", "rules"])
@@ -97,8 +97,7 @@ def test_db_migrate_check_and_backup(database: str, tmp_path: Path) -> None:
     assert r.exit_code == 2 and "no database file" in r.output
 
 
-def test_hoyle_serve_on_postgresql_holds_its_database(pg_cluster: str, tmp_path: Path
-                                                      ) -> None:
+def test_hoyle_serve_on_postgresql(pg_cluster: str, tmp_path: Path) -> None:
     from helpers.postgres import new_database
 
     url = new_database(pg_cluster)
@@ -110,23 +109,23 @@ def test_hoyle_serve_on_postgresql_holds_its_database(pg_cluster: str, tmp_path:
                                                "seat1": "expert"},
                        headers={"origin": base}, follow_redirects=False)
         assert r.status_code == 303
-        second = subprocess.run(
-            [sys.executable, "-m", "hoyle", "serve", "--db", url, "--port", str(free_port())],
+        sqlite_workers = subprocess.run(
+            [sys.executable, "-m", "hoyle", "serve", "--db", str(tmp_path / "x.db"),
+             "--workers", "2", "--port", str(free_port())],
             env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"}, capture_output=True,
             text=True, timeout=60)
-        assert second.returncode == 2
-        assert "another hoyle serve is using" in second.stdout + second.stderr
+        assert sqlite_workers.returncode == 2
+        assert "--workers needs a PostgreSQL database" in sqlite_workers.stderr
     store = open_store(url)
     (row,) = store.load_tables()
     assert row.game == "cribbage" and len(row.actions) >= 2  # the cuts, stored
     store.close()
 
 
-def test_a_restarted_postgresql_is_reconnected_and_the_server_keeps_its_hold() -> None:
+def test_a_restarted_postgresql_is_reconnected() -> None:
     """PostgreSQL restarted under a serving store: the write in hand is refused (nothing
-    stored, said so), the next is stored on a new connection, the server's hold on the
-    database is taken again (a second server is still refused), and no message quotes a
-    password."""
+    stored, said so), the next is stored on a new connection, a lease held before is free
+    to take again, and no message quotes a password."""
     import re
 
     from helpers.postgres import bindir, cluster, new_database
@@ -135,7 +134,7 @@ def test_a_restarted_postgresql_is_reconnected_and_the_server_keeps_its_hold() -
     with cluster() as url:
         db = new_database(url)
         store = open_store(db)
-        store.lock_server()
+        assert store.try_lease("t1")
         store.create_table(TableRow("t1", "cribbage", {}, [SeatKind("person")], "7", "c",
                                     "2026-12-02T00:00:00"))
         folder = re.search(r"host=([^&]+)", url).group(1)  # type: ignore[union-attr]
@@ -151,9 +150,11 @@ def test_a_restarted_postgresql_is_reconnected_and_the_server_keeps_its_hold() -
             except StoreError as e:
                 said.append(str(e))
         assert said[-1] == "stored" and len(said) == 2 and "cannot store" in said[0]
-        assert store.schema_version() == 5
-        with pytest.raises(StoreError, match="another hoyle serve"):
-            open_store(db).lock_server()
+        assert store.schema_version() == 6
+        assert store.try_lease("t1")  # taken again on the new connection
+        other = open_store(db)
+        assert not other.try_lease("t1")
+        other.close()
         (row,) = store.load_tables()
         assert row.actions == ["CUT 5H"]
         store.close()

@@ -5,6 +5,7 @@ message, the latency histogram; no card in them."""
 
 from __future__ import annotations
 
+import os
 import json
 from pathlib import Path
 
@@ -25,10 +26,10 @@ def metric(text: str, name: str) -> float:
 
 def test_health_readiness_and_metrics(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path / "hoyle.db", fixed_seed=91)) as client:
-        assert client.get("/healthz").json() == {"status": "ok"}
+        assert client.get("/healthz").json() == {"status": "ok", "pid": os.getpid()}
         ready = client.get("/readyz")
         assert ready.status_code == 200 and ready.json() == {"status": "ready", "tables": 0,
-                                                             "schema": 5}
+                                                             "schema": 6}
         before = client.get("/metrics").text
         assert metric(before, "hoyle_tables") == 0
         assert metric(before, 'hoyle_actions_total{by="person"}') == 0

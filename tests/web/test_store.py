@@ -37,9 +37,9 @@ def set_version(database: str, version: int) -> None:
 def test_a_new_database_is_at_the_latest_version_and_a_newer_one_is_refused(
         database: str) -> None:
     store = open_store(database)
-    assert store.schema_version() == len(MIGRATIONS) == 5
+    assert store.schema_version() == len(MIGRATIONS) == 6
     store.close()
-    assert open_store(database).schema_version() == 5  # opened again: nothing to do
+    assert open_store(database).schema_version() == 6  # opened again: nothing to do
     set_version(database, 99)
     with pytest.raises(StoreError, match="version 99"):
         open_store(database)
@@ -122,7 +122,7 @@ def test_a_version_1_file_is_upgraded_its_tables_one_game_each(tmp_path: Path) -
             ] == ["tables", "actions", "seat_tokens", "schema_version"]
     db.close()
     store = SqliteStore(old)
-    assert store.schema_version() == 5
+    assert store.schema_version() == 6
     (r,) = store.load_tables()
     assert r.invite is None  # an earlier table is open to anyone, as it was
     assert [(g.number, g.seed, g.commitment, g.first_action, g.undos) for g in r.games] == [
@@ -155,7 +155,7 @@ def test_a_match_s_next_game_is_stored_once_in_order(database: str) -> None:
         (1, str(2 ** 100)), (2, "9")]
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 5])
 def test_each_older_schema_is_migrated_in_place(database: str, version: int) -> None:
     """A database left at schema ``version`` (each earlier hoyle's), holding a table with
     its actions and a seat, is brought to the last version when opened, on both
@@ -192,7 +192,9 @@ def test_each_older_schema_is_migrated_in_place(database: str, version: int) -> 
     assert r.actions == ["CUT 5H"] and r.token_hashes == [hash_token("t"), None]
     assert r.invite is None and r.seat_names == [None, None]
     assert [(g.number, g.seed, g.first_action, g.undos) for g in r.games] == [(1, "99", 0, 0)]
+    assert r.version == 0  # no write counted before version 6
     store.append_action("old", 2, -1, "CUT 9C")  # and it goes on
+    assert store.load_table("old").version == 1
     store.close()
 
 
@@ -228,3 +230,53 @@ def test_two_writers_never_store_one_action_number_twice(database: str) -> None:
     assert len(loaded.actions) == 1
     first.close()
     second.close()
+
+
+def test_a_table_write_counts_its_version_and_a_stale_one_is_refused(database: str) -> None:
+    """Each write to a table counts its version up once (a block of writes in
+    ``table_writes`` once in all); a block at a version another process has written past
+    is refused whole (``StaleTable``), nothing stored, on either database."""
+    from hoyle.web.store import StaleTable
+
+    store = open_store(database)
+    store.create_table(row())
+    other = open_store(database)  # a second server process
+    assert store.load_table("t1").version == 0
+    with store.table_writes("t1", 0):
+        store.append_action("t1", 1, -1, "CUT 5H")
+        store.append_action("t1", 2, -1, "CUT 9C")
+    assert other.load_table("t1").version == 1  # one block: one write
+    assert other.claim_seat("t1", 0, hash_token("x"))  # a write of its own: version 2
+    assert store.versions() == {"t1": 2}
+    with pytest.raises(StaleTable, match="version 2, not 1"):
+        with store.table_writes("t1", 1):
+            store.append_action("t1", 3, -1, "CUT 2C")
+    loaded = other.load_table("t1")
+    assert loaded.actions == ["CUT 5H", "CUT 9C"] and loaded.version == 2
+    with pytest.raises(StoreError, match="not the next"):  # a fault inside: all rolled back
+        with other.table_writes("t1", 2):
+            other.append_action("t1", 3, -1, "CUT 2C")
+            other.append_action("t1", 9, -1, "CUT 3C")
+    loaded = store.load_table("t1")
+    assert loaded.actions == ["CUT 5H", "CUT 9C"] and loaded.version == 2
+    assert store.load_table("nope") is None
+    store.close()
+    other.close()
+
+
+def test_a_lease_is_held_by_one_process_and_freed_when_it_ends(database: str) -> None:
+    """A table's lease (its automatic moves) is one process's at a time on PostgreSQL, free
+    again when the holder lets go of it or its connection ends (a killed worker); an SQLite
+    file has one server, which always holds it."""
+    first, second = open_store(database), open_store(database)
+    assert first.try_lease("t1") and first.try_lease("t1")  # held, asked again
+    if not database.startswith(POSTGRES_SCHEMES):
+        assert second.try_lease("t1")
+        return
+    assert not second.try_lease("t1") and second.try_lease("t2")
+    first.release_lease("t1")
+    assert second.try_lease("t1")
+    assert not first.try_lease("t1")
+    second.close()  # the holder's connection ends (as when its process is killed)
+    assert first.try_lease("t1") and first.try_lease("t2")
+    first.close()

@@ -472,7 +472,16 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
           log_level: Annotated[str, typer.Option(
               help="The least level logged: warning, or info (each table's events too: "
                    "made, a seat taken, an undo, over; sockets opened and closed).")
-          ] = "warning") -> None:
+          ] = "warning",
+          handshakes: Annotated[Optional[str], typer.Option(
+              help="Benchmarks only: sockets one client address may open, as RATE,BURST "
+                   "(a second, at once; 2,20).", hidden=True)
+          ] = None,
+          workers: Annotated[int, typer.Option(
+              help="Server processes on this port (PostgreSQL only: they share the "
+                   "database and hear each other's moves; a socket may land on any).",
+              min=1, max=64)
+          ] = 1) -> None:
     """Serve the web app: the lobby, the tables (play a friend by link, or the computer)
     and their records. Needs the web extra (pip install 'hoyle\\[web]'); the tables are
     kept in an embedded SQLite database (or PostgreSQL: --db URL) and unfinished ones go
@@ -489,7 +498,19 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
         raise _fail(f"--log-format is one of {', '.join(FORMATS)}, not {short_repr(log_format)}")
     if log_level.lower() not in ("debug", "info", "warning", "error"):
         raise _fail(f"--log-level is debug, info, warning or error, not {short_repr(log_level)}")
+    shakes: list[float] | None = None
+    if handshakes is not None:
+        try:
+            shakes = [float(v) for v in handshakes.split(",")]
+            if len(shakes) != 2 or min(shakes) <= 0:
+                raise ValueError
+        except ValueError:
+            raise _fail(f"--handshakes is RATE,BURST (two positive numbers), not "
+                        f"{short_repr(handshakes)}") from None
     postgres = db.startswith(POSTGRES_SCHEMES)
+    if workers > 1 and not postgres:
+        raise _fail("--workers needs a PostgreSQL database (--db postgresql://...): an "
+                    "SQLite file is served by one process")
     path = Path(db)
     if not postgres and path.is_dir():
         raise _fail(f"--db {db} is a folder; name a database file")
@@ -507,19 +528,26 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
     try:
         if lock is not None:
             lock.__enter__()
-        store = open_store(db)
-        if postgres:  # one server a database: held while this process lives
-            store.lock_server()
-        web_app = create_app(db, store=store, fixed_seed=insecure_seed,
-                             max_tables=max_tables, adjournment=adjournment,
-                             forced_pause=pause, allowed_hosts=None if "*" in hosts else hosts)
+        store = open_store(db)  # migrated here once, before any worker starts
+        settings: dict[str, Any] = {"db": db, "fixed_seed": insecure_seed, "max_tables": max_tables,
+                    "adjournment": adjournment, "forced_pause": list(pause),
+                    "allowed_hosts": None if "*" in hosts else hosts,
+                    "handshakes": shakes}
+        if workers > 1:  # each worker opens the database and loads the tables itself
+            web_app = None
+            store.close()
+        else:
+            web_app = create_app(store=store, **{
+                **settings, "forced_pause": pause,
+                "handshakes": None if shakes is None else (shakes[0], shakes[1])})
         if lock is None and not postgres:  # a new file: made now, then held
             lock = serve_lock(path)
             lock.__enter__()
     except (HoyleError, ServerBusy) as e:
         raise _fail(str(e)) from None
     warnings = [f"table {table_id} is not served: {why}"
-                for table_id, why in getattr(web_app.state, "unreadable", {}).items()]
+                for table_id, why in getattr(getattr(web_app, "state", None), "unreadable",
+                                             {}).items()]
     if insecure_seed is not None:
         warnings.insert(0, f"--insecure-seed {insecure_seed}: every table's seed is known in "
                            "advance (tests and demonstrations only).")
@@ -531,7 +559,8 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
     for line in warnings if log_format != "json" else ():
         err_console.print(f"[yellow]{escape(line)}[/yellow]", soft_wrap=True)
     console.print(f"hoyle serving on http://{host}:{port}/ (tables in "
-                  f"{escape(store.describe())}); "
+                  f"{escape(store.describe())}"
+                  + (f"; {workers} workers" if workers > 1 else "") + "); "
                   "Ctrl-C stops.", soft_wrap=True)
     if "*" not in hosts:
         console.print(f"It answers to {escape(', '.join(hosts))} (another name players type: "
@@ -539,7 +568,8 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
     try:
         run(web_app, host, port, trusted_proxies=trusted_proxy or (),
             max_per_address=max_connections_per_address, request_timeout=request_timeout,
-            log_format=log_format, log_level=log_level.lower())
+            log_format=log_format, log_level=log_level.lower(), workers=workers,
+            settings=settings)
     finally:
         if lock is not None:
             lock.__exit__(None, None, None)

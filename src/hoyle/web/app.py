@@ -30,10 +30,12 @@ which seats are ``present`` and, for a seat whose sockets all closed, how long i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import itertools
 import json
 import logging
+import os
 import re
 import secrets
 import time
@@ -64,9 +66,10 @@ from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.db import open_store
 from hoyle.web.logs import event
 from hoyle.web.ops import Metrics
+from hoyle.web.bus import RECONNECT, Bus
 from hoyle.web.store import SeatKind, StoreError, TableStore
 from hoyle.web.tables import (COMPUTER, FIRST_DEALER, HINT_WORDS, MATCH, MATCH_LENGTHS,
-                              PERSON, UNDO_WORDS, Table, Tables,
+                              PERSON, UNDO_WORDS, Table, TableMoved, Tables,
                               WebError, display_name, plain, seat_count,
                               table_options)
 
@@ -134,6 +137,14 @@ STORE_RETRY_MAX = 30.0
 """An automatic move the store could not write (a full disk) is tried again after
 :data:`STORE_RETRY` seconds, then twice as long each time up to :data:`STORE_RETRY_MAX`;
 a reader's sync restarts a table whose moves stopped."""
+BUS_START = 10.0
+"""Seconds a server that shares its database waits at start to hear the others before it
+serves (past them it serves, refusing sockets until it hears them: ``/readyz`` says so)."""
+
+SWEEP = 2.0
+"""Seconds between two looks for tables whose automatic moves nobody makes (where several
+server processes share a database: the lease of one that died is taken up)."""
+
 COMPUTER_TABLES = 1
 COMPUTERS_PACE = 0.005
 """The tables with no person (a computers' match) make their moves one table at a time, at
@@ -217,6 +228,9 @@ class Hub:
         """Seconds a table of computers only waits between its moves."""
         self.metrics: Metrics | None = None
         """The server's metrics (:mod:`hoyle.web.ops`), counted as moves are made."""
+        self.bus: Bus | None = None
+        """How this process hears the others that share its database (``None``: it has
+        the database to itself)."""
         self.computers = asyncio.Semaphore(COMPUTER_TABLES)
         """The tables with no person: at most :data:`COMPUTER_TABLES` make a move at once."""
         self.locks: dict[str, asyncio.Lock] = {}
@@ -346,12 +360,89 @@ class Hub:
             if conn is not but:
                 await self.send(conn, table)
 
+    async def tell(self, table: Table, what: str | None) -> None:
+        """The table was read again (:meth:`Table.refresh`): ``"more"`` sends every reader
+        its update, ``"reset"`` the whole table (an undo made elsewhere), ``None``
+        nothing."""
+        if what == "reset":
+            await self.reset(table)
+        elif what == "more":
+            await self.broadcast(table)
+
+    async def heard(self, table_id: str, version: int) -> None:
+        """Another server process wrote table ``table_id`` (now at ``version``): read it
+        again and tell its readers here; a table made there is served from now."""
+        table = self.tables.tables.get(table_id)
+        if table is None:
+            try:
+                self.tables.load(table_id)
+            except StoreError as e:
+                log.warning("table %s was not read: %s", table_id, e)
+            return
+        if table.row.version >= version:
+            return  # this process's own write, or one read already
+        async with self.lock(table_id):
+            try:
+                what = table.refresh()
+            except StoreError as e:
+                log.warning("table %s was not read again: %s", table_id, e)
+                return
+            await self.tell(table, what)
+        if what is not None:
+            self.start(table)  # its next automatic move: whoever holds the lease makes it
+
+    async def catch_up(self) -> None:
+        """Read again every table written since this process last heard (its ear on the
+        others was lost, or it just started listening)."""
+        try:
+            versions = self.tables.store.versions()
+        except StoreError as e:
+            log.warning("the tables were not read again: %s", e)
+            return
+        for table_id, version in versions.items():
+            await self.heard(table_id, version)
+
+    async def lose_others(self) -> None:
+        """This process no longer hears the others (its listening connection was lost):
+        every socket is told and closed with :data:`~hoyle.web.bus.RECONNECT`, so that the
+        pages reconnect to a worker that does (this one refuses sockets until it hears
+        again)."""
+        for conns in list(self.conns.values()):
+            for conn in list(conns):
+                await self.write(conn, _error("this server lost touch with the others: "
+                                              "reconnecting"))
+                conn.gone = True
+                try:
+                    await conn.ws.close(code=RECONNECT, reason="reconnect")
+                except Exception:  # already closed
+                    pass
+
+    async def sweep(self, every: float = SWEEP) -> None:
+        """Every ``every`` seconds, drive each table whose automatic move is due and not
+        being made here: its lease is free if the process that held it died, and one
+        process takes it (run where several processes share the database)."""
+        while True:
+            await asyncio.sleep(every)
+            for table in list(self.tables.tables.values()):
+                task = self.tasks.get(table.id)
+                if (task is None or task.done()) and table.next_automatic() is not None:
+                    self.start(table)
+
     async def drive(self, table: Table) -> None:
         """Make the moves that make themselves (chance, computers off the event loop,
         forced moves), each stored and then announced, until a person is to move. Each
         move is taken under the table's lock, which is let go between moves (a reader's
         sync or page is never kept waiting for a computers' match to end). Run as the
         table's owner task (:meth:`start`), not inside a request."""
+        try:
+            await self._drive(table)
+        finally:
+            self.tables.store.release_lease(table.id)
+
+    async def _drive(self, table: Table) -> None:
+        """:meth:`drive`'s loop: each move made only while this process holds the table's
+        lease (:meth:`~hoyle.web.store.TableStore.try_lease`: one process of those that
+        share a database makes a table's automatic moves; the others hear of them)."""
         retry = STORE_RETRY
         while True:
             pause = 0.0
@@ -359,8 +450,18 @@ class Hub:
                 nxt = table.next_automatic()
                 if nxt is None:
                     return
-                if nxt[0] == "forced" and table.forced_names_a_card():
+                try:
+                    if not self.tables.store.try_lease(table.id):
+                        return  # another process drives it: its moves are heard
+                except StoreError as e:
+                    log.warning("table %s: its lease waits %g s: %s", table.id, retry, e)
+                    nxt = None
+                if nxt is not None and nxt[0] == "forced" and table.forced_names_a_card():
                     pause = _human_pause(self.forced_pause)
+            if nxt is None:
+                await asyncio.sleep(retry)
+                retry = min(retry * 2, STORE_RETRY_MAX)
+                continue
             if pause:  # a person's only card: played at a person's pace, not the server's
                 await asyncio.sleep(pause)
             computers_only = not table.person_seats()
@@ -377,6 +478,9 @@ class Hub:
                         return
                     try:
                         table.apply_automatic(action)  # stored, then applied
+                    except TableMoved as e:  # another process moved first: read again
+                        await self.tell(table, e.what)
+                        continue
                     except StoreError as e:  # not stored (a full disk): nothing was played
                         log.warning("table %s: an automatic move waits %g s: %s",
                                     table.id, retry, e)
@@ -533,6 +637,13 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     templates.env.globals["tagline"] = tagline()
     hub = Hub(tables, adjournment, FORCED_PAUSE if forced_pause is None else forced_pause,
               COMPUTERS_PACE if computers_pace is None else computers_pace)
+    bus: Bus | None = None
+    if the_store.shared:
+        async def heard_again(again: bool) -> None:
+            await hub.catch_up()  # whatever was written while this process did not listen
+
+        bus = Bus(getattr(the_store, "url"), hub.heard, hub.lose_others, heard_again)
+    hub.bus = bus
     ctx = _Context(tables, hub, templates, rate, burst,
                    fixed_seed, max_sockets, max_tables, max_sockets_per_address,
                    max_seat_sockets, max_table_sockets, max_seats=max_seats,
@@ -546,7 +657,16 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
         gc.freeze()
         for table in list(tables.tables.values()):  # served at once; driven meanwhile
             ctx.hub.start(table)
+        background: list[asyncio.Task[None]] = []
+        if bus is not None:  # other processes share the database: hear them
+            loop = asyncio.get_running_loop()
+            background = [loop.create_task(bus.run(), name="bus"),
+                          loop.create_task(hub.sweep(), name="sweep")]
+            with contextlib.suppress(TimeoutError):  # served once it hears the others
+                await asyncio.wait_for(bus.tried.wait(), BUS_START)
         yield
+        for task in background:
+            task.cancel()
         await ctx.hub.stop()
         the_store.close()
 
@@ -561,7 +681,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     app.include_router(_socket_router(ctx))
     metrics = Metrics(tables, lambda: sum(len(c) for c in hub.conns.values()))
     hub.metrics = app.state.metrics = metrics
-    app.include_router(_ops_router(tables, the_store, metrics))
+    app.include_router(_ops_router(tables, the_store, metrics, hub))
     if allowed_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts),
                            www_redirect=False)
@@ -808,19 +928,25 @@ def _refused(what: str, e: Exception) -> Response:
                         '<p><a href="/">Back to the lobby</a></p>', status_code=status)
 
 
-def _ops_router(tables: Tables, store: TableStore, metrics: Metrics) -> APIRouter:
+def _ops_router(tables: Tables, store: TableStore, metrics: Metrics, hub: Hub) -> APIRouter:
     """``/healthz``, ``/readyz`` and ``/metrics`` (:mod:`hoyle.web.ops`)."""
     router = APIRouter()
 
     @router.get("/healthz", include_in_schema=False)
     async def healthz() -> Response:
-        """The process answers: 200."""
-        return JSONResponse({"status": "ok"})
+        """The process answers: 200, with its process id (``--workers N``: which worker
+        answered)."""
+        return JSONResponse({"status": "ok", "pid": os.getpid()})
 
     @router.get("/readyz", include_in_schema=False)
     async def readyz() -> Response:
-        """Ready for players: the tables are loaded and the database answers (its schema
-        version read, in a worker thread); 503 saying why if not."""
+        """Ready for players: the tables are loaded, the database answers (its schema
+        version read, in a worker thread) and, where other processes share it, this one
+        hears them; 503 saying why if not."""
+        if hub.bus is not None and not hub.bus.listening:
+            return JSONResponse({"status": "not ready",
+                                 "why": "not listening to the other servers"},
+                                status_code=503)
         try:
             version = await asyncio.to_thread(store.schema_version)  # type: ignore[attr-defined]
         except Exception as e:  # noqa: BLE001  any fault of the database: not ready
@@ -1152,9 +1278,14 @@ def _socket_router(ctx: _Context) -> APIRouter:
                                       "moment"))
             await ws.close(code=4429, reason="too many new sockets")
             return
+        if hub.bus is not None and not hub.bus.listening:  # it would miss the others' moves
+            await ws.send_text(_error("this server does not hear the others yet: "
+                                      "reconnecting"))
+            await ws.close(code=RECONNECT, reason="reconnect")
+            return
         try:
             table = tables.get(table_id)
-        except WebError as e:
+        except (WebError, StoreError) as e:
             await ws.send_text(_error(str(e)))
             await ws.close(code=4404)
             return
@@ -1259,6 +1390,8 @@ def _socket_router(ctx: _Context) -> APIRouter:
                     table.rename(seat, display_name(msg.name))
                 except (WebError, StoreError) as e:
                     await hub.write(conn, _error(str(e), table))
+                    if isinstance(e, TableMoved):
+                        await hub.tell(table, e.what)
                     return
                 conn.last = 0  # his own page: the table again in his new name
                 await hub.send(conn, table, resync=True, reset=True)
@@ -1272,6 +1405,8 @@ def _socket_router(ctx: _Context) -> APIRouter:
                         taken = table.undo(seat)  # stored (the actions dropped), replayed
                     except WebError as e:
                         await hub.write(conn, _error(player_words(str(e)), table))
+                        if isinstance(e, TableMoved):
+                            await hub.tell(table, e.what)
                         return
                     await hub.reset(table)
                     await hub.write(conn, _text({"type": "help", "seq": table.seq, "lines": [
@@ -1296,6 +1431,8 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 table.act(seat, action, msg.seq)  # stored (committed), then applied
             except WebError as e:
                 await hub.write(conn, _error(player_words(str(e)), table))
+                if isinstance(e, TableMoved):  # read again: what this page missed
+                    await hub.tell(table, e.what)
                 return
             hub.start(table)  # what follows (chance, the computers), once the lock is free:
             await hub.broadcast(table)  # started before anyone is told of the move

@@ -5,6 +5,7 @@ check``). Above both stores and every kind of table (the referee's included)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 
@@ -37,7 +38,19 @@ class _DryStore:
     """A store that writes nothing (``hoyle db check`` replays tables without changing the
     database): a replay that would store a match's next game only notes it."""
 
+    shared = False
+
     def create_table(self, row: TableRow) -> None: ...
+    def table_writes(self, table_id: str,
+                     version: int | None) -> AbstractContextManager[int]:
+        return nullcontext(0)
+    def load_table(self, table_id: str) -> TableRow | None:
+        return None
+    def try_lease(self, table_id: str) -> bool:
+        return True
+    def release_lease(self, table_id: str) -> None: ...
+    def versions(self) -> dict[str, int]:
+        return {}
     def append_action(self, table_id: str, n: int, seat: int, action: str) -> None: ...
     def claim_seat(self, table_id: str, seat: int, token_hash: str,
                    name: str | None = None) -> bool:

@@ -2,10 +2,15 @@
 (psycopg 3), the same schema, migrations and queries as the SQLite file
 (:class:`hoyle.web.store.SqlStore`), for a site that outgrows one file.
 
-A write is one transaction that holds the table's row (``SELECT ... FOR UPDATE``) while it
-checks the action's number and stores it, so two processes writing one table never store
-two actions of the same number; the migrations take an advisory lock, so workers started
-together migrate once. Install it with the ``postgres`` extra (``pip install
+Many server processes (``hoyle serve --workers N``, or servers on several machines) share
+one database. A write is one transaction that holds the table's row (``SELECT ... FOR
+UPDATE``) while it checks the table's version (no other process has written since this one
+read it) and stores the action, so two processes never apply conflicting actions; its
+commit tells the others (``NOTIFY``, :data:`CHANNEL`; :mod:`hoyle.web.bus` listens). A
+table's automatic moves (chance, the computers') are made by the process that holds its
+lease, a session advisory lock: when that process dies its connection closes and the lease
+is free at once. The migrations take an advisory lock, so workers started together migrate
+once. Install it with the ``postgres`` extra (``pip install
 'hoyle[web,postgres]'``); ``hoyle db backup`` is SQLite's: back a PostgreSQL database up with
 ``pg_dump`` (docs/web.md).
 """
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import zlib
 from typing import Any
 
 from hoyle.web.logs import event
@@ -26,8 +32,12 @@ __all__ = ["PostgresStore"]
 MIGRATION_LOCK = 0x686F796C65
 """The advisory lock a migration holds (``pg_advisory_xact_lock``): "hoyle" in hex."""
 
-SERVE_LOCK = MIGRATION_LOCK + 1
-"""The advisory lock a serving process holds for as long as it runs (:meth:`lock_server`)."""
+LEASE_SPACE = 0x686F796C
+"""The first key of every table's lease (``pg_try_advisory_lock(LEASE_SPACE, k)``, ``k``
+the CRC-32 of the table's id as a signed 32-bit number): "hoyl" in hex."""
+
+CHANNEL = "hoyle_tables"
+"""The ``NOTIFY`` channel every write is told on: its payload is ``"TABLE_ID VERSION"``."""
 
 DISK_FULL = "53100"
 """PostgreSQL's SQLSTATE for a full disk (``disk_full``)."""
@@ -45,6 +55,8 @@ class PostgresStore(SqlStore):
             schema is newer than this program knows.
     """
 
+    shared = True
+
     def __init__(self, url: str, migrate: bool = True) -> None:
         try:
             import psycopg
@@ -53,9 +65,10 @@ class PostgresStore(SqlStore):
                              "'hoyle[postgres]'") from None
         self._psycopg = psycopg
         self.ERRORS = (psycopg.Error,)
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self.url = url
-        self._serving = False
+        self._leases: set[str] = set()
+        """The tables whose lease this process holds (on its present connection)."""
         try:  # autocommit: every write says BEGIN ... COMMIT itself, as SQLite's do
             self._connect()
             if migrate:
@@ -69,10 +82,10 @@ class PostgresStore(SqlStore):
 
     def _ensure(self) -> None:
         """A connection lost (PostgreSQL restarted, the network cut) is made again before
-        the next operation; a serving process takes its hold on the database again
-        (:meth:`lock_server`), and says so loudly if another server took it meanwhile."""
+        the next operation; the leases held on the old one are gone with it."""
         if not (self._db.closed or self._db.broken):
             return
+        self._leases.clear()
         try:
             self._connect()
         except self._psycopg.Error as e:
@@ -80,35 +93,46 @@ class PostgresStore(SqlStore):
                              "the database does not answer") from None
         log.warning("the database connection was made again", extra=event(
             database=self.describe()))
-        if self._serving and not self._try_lock():
-            log.error("another hoyle serve holds the database now: this one no longer "
-                      "stores anything", extra=event(database=self.describe()))
-            self._db.close()
-            raise StoreError("another hoyle serve holds the database now",
-                             "the database is held by another server")
-
-    def _try_lock(self) -> bool:
-        return bool(self._db.execute("SELECT pg_try_advisory_lock(%s)",
-                                     (SERVE_LOCK,)).fetchone()[0])
 
     def describe(self) -> str:
         """The database as messages name it: its URL without a password."""
         return _safe(self.url)
 
-    def lock_server(self) -> None:
-        """Hold the database for this server while its connection lasts (a session
-        advisory lock, released when the process ends, even killed; taken again when the
-        connection is made again): one ``hoyle serve`` a database, as one a SQLite file.
+    def _notify(self, db: Any, table_id: str, version: int) -> None:
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {version}"))
 
-        Raises:
-            StoreError: another server holds it.
-        """
+    def try_lease(self, table_id: str) -> bool:
+        """See :meth:`hoyle.web.store.TableStore.try_lease`: a session advisory lock on
+        this process's connection (:data:`LEASE_SPACE`), free once the process or the
+        connection ends."""
         with self._lock:
-            self._ensure()
-            if not self._try_lock():
-                raise StoreError(f"another hoyle serve is using {self.describe()}: stop it "
-                                 "first, or give this one another --db")
-            self._serving = True
+            try:
+                self._ensure()
+                if table_id in self._leases:
+                    return True
+                got = bool(self._db.execute("SELECT pg_try_advisory_lock(%s, %s)",
+                                            (LEASE_SPACE, _key(table_id))).fetchone()[0])
+            except self.ERRORS as e:
+                raise StoreError(f"cannot take table {table_id}'s lease: {self._cause(e)}",
+                                 self._cause(e)) from None
+            if got:
+                self._leases.add(table_id)
+            return got
+
+    def release_lease(self, table_id: str) -> None:
+        """See :meth:`hoyle.web.store.TableStore.release_lease` (a connection that is
+        gone has let go of it already)."""
+        with self._lock:
+            if table_id not in self._leases:
+                return
+            self._leases.discard(table_id)
+            if self._db.closed or self._db.broken:
+                return
+            try:
+                self._db.execute("SELECT pg_advisory_unlock(%s, %s)",
+                                 (LEASE_SPACE, _key(table_id)))
+            except self.ERRORS as e:
+                log.warning("a lease was not let go: %s", self._cause(e))
 
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s")
@@ -129,6 +153,13 @@ class PostgresStore(SqlStore):
             return "the server's disk is full"
         text = " ".join(str(e).split()) or type(e).__name__
         return redact(text.replace(self.url, self.describe()))
+
+
+def _key(table_id: str) -> int:
+    """A table's lease key: the CRC-32 of its id as a signed 32-bit number (two tables
+    that share one share a lease: one waits for the other's moves, nothing worse)."""
+    k = zlib.crc32(table_id.encode())
+    return k - (1 << 32) if k >= 1 << 31 else k
 
 
 def _safe(url: str) -> str:

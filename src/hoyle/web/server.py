@@ -46,7 +46,8 @@ from hoyle.web.logs import configure
 from hoyle.errors import HoyleError
 
 __all__ = ["Guard", "GuardedH11Protocol", "LOG_INTERVAL", "OncePerInterval",
-           "RESERVED_DESCRIPTORS", "ServerBusy", "run", "serve_lock", "served_names"]
+           "RESERVED_DESCRIPTORS", "SETTINGS", "ServerBusy", "run", "serve_lock",
+           "served_names", "worker_app"]
 
 RESERVED_DESCRIPTORS = 64
 """Descriptors kept free of connections: the database and its journal, the log, the
@@ -271,34 +272,85 @@ def serve_lock(db: str | Path) -> Iterator[None]:
         os.close(fd)
 
 
-def run(app: Any, host: str, port: int, trusted_proxies: Sequence[str] = (),
-        max_connections: int | None = None, max_per_address: int = 256,
-        request_timeout: float = 10.0, log_format: str = "text",
-        log_level: str = "warning") -> None:
-    """Serve ``app`` with uvicorn on ``host``:``port`` until stopped, guarded as this
-    module says. ``X-Forwarded-For`` is believed only from ``trusted_proxies`` (IP
-    addresses), else the connection's own address is each client's. ``max_connections``
-    (``None``: the descriptor limit less :data:`RESERVED_DESCRIPTORS`), ``max_per_address``
-    and ``request_timeout`` (seconds) set :data:`GUARD`. The log goes to standard error
-    in ``log_format`` from ``log_level`` (:func:`hoyle.web.logs.configure`); uvicorn's
-    access log is off (a page's address may carry an invite's secret)."""
-    import uvicorn
+SETTINGS = "HOYLE_SERVE_SETTINGS"
+"""The environment variable that carries ``hoyle serve``'s settings to its workers (JSON:
+:func:`worker_app`'s ``app`` and ``guard`` parts)."""
 
+
+def _prepare(log_format: str, log_level: str, guard: dict[str, Any]) -> None:
+    """In a serving process: its log (:func:`hoyle.web.logs.configure`), the caps of
+    :data:`GUARD` (``guard``: ``max_connections``, ``max_per_address``,
+    ``request_timeout``, ``proxies``) and the filters that hold back repeated lines."""
     configure(log_format, log_level)
-
-    GUARD.max_connections = (max_connections if max_connections is not None
+    limit = guard.get("max_connections")
+    GUARD.max_connections = (int(limit) if limit is not None
                              else max(16, descriptor_limit() - RESERVED_DESCRIPTORS))
-    GUARD.max_per_address = max_per_address
-    GUARD.request_timeout = request_timeout
-    GUARD.proxies = frozenset(trusted_proxies)
+    GUARD.max_per_address = int(guard.get("max_per_address", 256))
+    GUARD.request_timeout = float(guard.get("request_timeout", 10.0))
+    GUARD.proxies = frozenset(guard.get("proxies", ()))
     logging.getLogger("asyncio").addFilter(
         OncePerInterval(["out of system resource", "Too many open files"]))
     # what any client can make the server log, at will: once every LOG_INTERVAL seconds
     logging.getLogger("uvicorn.error").addFilter(
         OncePerInterval(["UnicodeDecodeError", "Invalid HTTP request received",
                          "Exceeded concurrency limit"]))
-    uvicorn.run(app, host=host, port=port, log_level=log_level, log_config=None,
-                access_log=False, ws_max_size=1 << 20,
-                http=GuardedH11Protocol, proxy_headers=bool(trusted_proxies),
-                forwarded_allow_ips=list(trusted_proxies) or None, timeout_keep_alive=5,
-                timeout_graceful_shutdown=5)
+
+
+def worker_app() -> Any:
+    """One worker's app (``hoyle serve --workers N``: uvicorn starts each worker with this
+    factory): the settings of :data:`SETTINGS` applied, the database opened (already
+    migrated by ``hoyle serve``) and the tables loaded.
+
+    Raises:
+        StoreError: the database cannot be opened.
+    """
+    import json
+
+    from hoyle.web.app import create_app
+    from hoyle.web.db import open_store
+
+    settings = json.loads(os.environ[SETTINGS])
+    _prepare(settings["log_format"], settings["log_level"], settings["guard"])
+    app_settings = dict(settings["app"])
+    for name in ("forced_pause", "handshakes"):  # pairs, as JSON lists
+        if app_settings.get(name) is not None:
+            app_settings[name] = tuple(app_settings[name])
+    return create_app(store=open_store(app_settings["db"], migrate=False), **app_settings)
+
+
+def run(app: Any, host: str, port: int, trusted_proxies: Sequence[str] = (),
+        max_connections: int | None = None, max_per_address: int = 256,
+        request_timeout: float = 10.0, log_format: str = "text",
+        log_level: str = "warning", workers: int = 1,
+        settings: dict[str, Any] | None = None) -> None:
+    """Serve ``app`` with uvicorn on ``host``:``port`` until stopped, guarded as this
+    module says. ``X-Forwarded-For`` is believed only from ``trusted_proxies`` (IP
+    addresses), else the connection's own address is each client's. ``max_connections``
+    (``None``: the descriptor limit less :data:`RESERVED_DESCRIPTORS`), ``max_per_address``
+    and ``request_timeout`` (seconds) set :data:`GUARD`. The log goes to standard error
+    in ``log_format`` from ``log_level`` (:func:`hoyle.web.logs.configure`); uvicorn's
+    access log is off (a page's address may carry an invite's secret).
+
+    ``workers`` > 1: that many processes share the port, each its own app made from
+    ``settings`` (:func:`~hoyle.web.app.create_app`'s arguments, ``app`` unused) by
+    :func:`worker_app`; uvicorn starts one again when it dies. SIGTERM stops them: each
+    closes its sockets with code 1012 (the pages reconnect) once the message in hand is
+    done."""
+    import uvicorn
+
+    guard = {"max_connections": max_connections, "max_per_address": max_per_address,
+             "request_timeout": request_timeout, "proxies": list(trusted_proxies)}
+    _prepare(log_format, log_level, guard)
+    common: dict[str, Any] = dict(
+        host=host, port=port, log_level=log_level, log_config=None, access_log=False,
+        ws_max_size=1 << 20, http=GuardedH11Protocol, proxy_headers=bool(trusted_proxies),
+        forwarded_allow_ips=list(trusted_proxies) or None, timeout_keep_alive=5,
+        timeout_graceful_shutdown=5)
+    if workers > 1:
+        import json
+        os.environ[SETTINGS] = json.dumps({"app": settings, "guard": guard,
+                                           "log_format": log_format,
+                                           "log_level": log_level})
+        uvicorn.run("hoyle.web.server:worker_app", factory=True, workers=workers, **common)
+        return
+    uvicorn.run(app, **common)

@@ -15,7 +15,9 @@ through the whole table, so game ``k``'s are those after its ``first_action``. V
 added ``games``: a version-1 file's tables become one-game tables (their header's seed).
 Version 3 added a table's invite secret (an earlier table is open), version 4 the name each
 seated person gave (an earlier seat keeps "Player k"), version 5 each game's undos (an
-earlier game had none).
+earlier game had none), version 6 each table's ``version``: the number of writes made to it,
+so that a server process that holds the table in memory knows whether another has written
+since (:meth:`SqlStore.table_writes`).
 
 >>> store = SqliteStore(":memory:")
 >>> store.create_table(TableRow("t1", "g", {"a": 1}, [SeatKind("person", "")], "7", "c",
@@ -24,7 +26,7 @@ earlier game had none).
 >>> [(r.id, r.actions) for r in store.load_tables()]
 [('t1', ['CUT 5H'])]
 >>> store.schema_version()
-5
+6
 >>> store.start_game("t1", 2, "8", "c2", 1)
 >>> [(g.number, g.seed, g.first_action) for g in store.load_tables()[0].games]
 [(1, '7', 0), (2, '8', 1)]
@@ -37,15 +39,15 @@ import re
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from hoyle.errors import HoyleError
 
-__all__ = ["MIGRATIONS", "GameRow", "SeatKind", "SqlStore", "SqliteStore", "StoreError",
-           "TableRow", "TableStore", "backup_file", "redact"]
+__all__ = ["MIGRATIONS", "GameRow", "SeatKind", "SqlStore", "SqliteStore", "StaleTable",
+           "StoreError", "TableRow", "TableStore", "backup_file", "redact"]
 
 
 class StoreError(HoyleError):
@@ -61,6 +63,12 @@ class StoreError(HoyleError):
     def __init__(self, message: str, cause: str | None = None) -> None:
         super().__init__(message)
         self.cause = cause
+
+
+class StaleTable(StoreError):
+    """A write to a table that another server process has written to since this one read it
+    (its stored ``version`` is not the one given): nothing was stored; read the table again
+    (:meth:`SqlStore.load_table`) and decide again."""
 
 
 def _cause(e: sqlite3.Error) -> str:
@@ -144,10 +152,17 @@ class TableRow:
     games: list[GameRow] = field(default_factory=list)
     invite: str | None = None
     seat_names: list[str | None] = field(default_factory=list)
+    version: int = 0
+    """The number of writes made to the table since it was created (each accepted action,
+    seat taken, name changed or undo is one; schema version 6)."""
 
 
 class TableStore(Protocol):
-    """What the web app asks of its storage (SQLite now; a server database later)."""
+    """What the web app asks of its storage (an SQLite file, or a PostgreSQL database that
+    several server processes share)."""
+
+    shared: bool
+    """Whether several server processes may serve it at once (:attr:`SqlStore.shared`)."""
 
     def create_table(self, row: TableRow) -> None:
         """Store a new table (its header; no actions yet). Raises StoreError: the id is
@@ -183,6 +198,31 @@ class TableStore(Protocol):
 
     def finish(self, table_id: str) -> None:
         """Mark the table over (its game, or its match, decided)."""
+
+    def table_writes(self, table_id: str,
+                     version: int | None) -> AbstractContextManager[int]:
+        """One transaction for every write made to table ``table_id`` in the block (an
+        action, the next game's start, the table's end), refused with :class:`StaleTable`
+        when its stored version is not ``version`` (``None``: not checked); the version is
+        counted up once, and the other server processes told, when it commits. The block
+        is given the version it found."""
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        """The stored table ``table_id`` as :meth:`load_tables` reads it (``None``: no
+        such table)."""
+
+    def try_lease(self, table_id: str) -> bool:
+        """Take the lease of table ``table_id``'s automatic moves (chance's, a
+        computer's, a forced one) for this server process, or see that it holds it
+        (``False``: another process does)."""
+
+    def release_lease(self, table_id: str) -> None:
+        """Let go of the lease of :meth:`try_lease` (held until then, or until the process
+        or its connection ends)."""
+
+    def versions(self) -> dict[str, int]:
+        """Every stored table's version, by id. Raises StoreError: the database does not
+        answer."""
 
     def load_tables(self) -> list[TableRow]:
         """Every stored table with its actions and token hashes, oldest first; a row that
@@ -244,6 +284,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN undos INTEGER NOT NULL DEFAULT 0;
     """,
+    # version 6: each table's count of writes, so that server processes that hold it in
+    # memory know when another has written to it
+    """
+    ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 """The schema, one script per version: a file at version ``k`` runs scripts ``k+1`` on."""
 
@@ -256,22 +301,33 @@ class SqlStore:
     :class:`hoyle.web.pgstore.PostgresStore`). Every write is one transaction, committed
     before the call returns; a refused or failed one changes nothing."""
 
-    _lock: threading.Lock
+    _lock: threading.RLock
     _db: Any
     ERRORS: tuple[type[BaseException], ...] = (sqlite3.Error,)
     """The database library's errors (each turned into a :class:`StoreError`)."""
+    shared = False
+    """Whether several server processes may serve the database at once (PostgreSQL's:
+    they hear of each other's writes, :mod:`hoyle.web.bus`); an SQLite file has one."""
+
+    def versions(self) -> dict[str, int]:
+        """Every stored table's version, by id (a process that heard nothing for a while
+        compares them with its own).
+
+        Raises:
+            StoreError: the database does not answer.
+        """
+        with self._lock:
+            self._ensure()
+            try:
+                return {str(i): int(v) for i, v in
+                        self._q(self._db, "SELECT id, version FROM tables").fetchall()}
+            except self.ERRORS as e:
+                raise StoreError(f"cannot read the tables: {self._cause(e)}",
+                                 self._cause(e)) from None
 
     def describe(self) -> str:
         """The database as messages name it (a file; a URL without its password)."""
         raise NotImplementedError
-
-    def lock_server(self) -> None:
-        """Hold the database for one server while it runs (PostgreSQL's advisory lock; an
-        SQLite file is locked by :func:`hoyle.web.server.serve_lock`: nothing here).
-
-        Raises:
-            StoreError: another server holds it.
-        """
 
     def _ensure(self) -> None:
         """Before an operation (under the store's lock): a connection that was lost (the
@@ -349,8 +405,12 @@ class SqlStore:
             except TypeError:  # no row
                 raise StoreError(f"{self.describe()} holds no schema version") from None
 
+    _held: str | None = None
+    """The table whose :meth:`table_writes` block is open (its transaction takes the
+    writes made in it), else ``None``."""
+
     @contextmanager
-    def _writing(self, what: str) -> Iterator[Any]:
+    def _transaction(self, what: str) -> Iterator[Any]:
         """One write transaction (:meth:`_begin_write` ... ``COMMIT``) under the store's
         lock: committed when the block ends; on any error rolled back, if the database has
         not rolled it back already (SQLite's full disk does: a second ``ROLLBACK`` would
@@ -377,9 +437,85 @@ class SqlStore:
                     raise StoreError(f"cannot store {what}: {cause}", cause) from None
                 raise
 
+    @contextmanager
+    def _writing(self, what: str, table_id: str | None = None) -> Iterator[Any]:
+        """A write (``what``) to table ``table_id``: in the open :meth:`table_writes`
+        block's transaction, or else in one of its own, which counts the table's version
+        up (:meth:`_count_write`) before it commits.
+
+        Raises:
+            StoreError: see :meth:`_transaction`; the write is to another table than the
+                open block's.
+        """
+        with self._lock:
+            if self._held is not None:
+                if table_id != self._held:
+                    raise StoreError(f"a write to table {table_id!r} inside the writes of "
+                                     f"table {self._held!r}")
+                try:
+                    yield self._db
+                except self.ERRORS as e:  # the block's transaction is rolled back
+                    cause = self._cause(e)
+                    raise StoreError(f"cannot store {what}: {cause}", cause) from None
+                return
+            with self._transaction(what) as db:
+                yield db
+                if table_id is not None:
+                    self._count_write(db, table_id)
+
+    @contextmanager
+    def table_writes(self, table_id: str, version: int | None) -> Iterator[int]:
+        """See :meth:`TableStore.table_writes`: the table's row is held
+        (:meth:`_lock_table`) from the start of the block to its commit.
+
+        Raises:
+            StaleTable: the table's stored version is not ``version`` (nothing written).
+            StoreError: no such table, or a write failed (nothing written).
+        """
+        with self._lock:
+            if self._held is not None:
+                raise StoreError(f"the writes of table {table_id!r} inside those of table "
+                                 f"{self._held!r}")
+            with self._transaction(f"a move at table {table_id}") as db:
+                self._lock_table(db, table_id)
+                found = self._q(db, "SELECT version FROM tables WHERE id = ?",
+                                (table_id,)).fetchone()
+                if found is None:
+                    raise StoreError(f"no table {table_id!r} is stored")
+                if version is not None and int(found[0]) != version:
+                    raise StaleTable(f"table {table_id!r} has been written to by another "
+                                     f"server process (version {found[0]}, not {version})")
+                self._held = table_id
+                try:
+                    yield int(found[0])
+                finally:
+                    self._held = None
+                self._count_write(db, table_id)
+
+    def _count_write(self, db: Any, table_id: str) -> None:
+        """In a write's transaction: count table ``table_id``'s version up and tell the
+        other server processes (:meth:`_notify`) when it commits."""
+        self._q(db, "UPDATE tables SET version = version + 1 WHERE id = ?", (table_id,))
+        found = self._q(db, "SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if found is not None:
+            self._notify(db, table_id, int(found[0]))
+
+    def _notify(self, db: Any, table_id: str, version: int) -> None:
+        """In a write's transaction: have the other server processes told, once it commits,
+        that table ``table_id`` is at ``version`` (PostgreSQL's ``NOTIFY``; an SQLite file
+        has one server: nothing)."""
+
+    def try_lease(self, table_id: str) -> bool:
+        """See :meth:`TableStore.try_lease` (an SQLite file has one server: always
+        ``True``)."""
+        return True
+
+    def release_lease(self, table_id: str) -> None:
+        """See :meth:`TableStore.release_lease`."""
+
     def create_table(self, row: TableRow) -> None:
         """See :meth:`TableStore.create_table`."""
-        with self._writing(f"table {row.id}") as db:
+        with self._writing(f"table {row.id}") as db:  # version 0: no count, but told
             self._q(db,
                 "INSERT INTO tables (id, game, options, seats, seed, commitment, created,"
                 " invite) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -389,11 +525,12 @@ class SqlStore:
             self._q(db, "INSERT INTO games (table_id, number, seed, commitment, first_action)"
                        " VALUES (?, 1, ?, ?, 0)",
                        (row.id, row.seed, row.commitment))
+            self._notify(db, row.id, 0)
 
     def start_game(self, table_id: str, number: int, seed: str, commitment: str,
                    first_action: int) -> None:
         """See :meth:`TableStore.start_game`."""
-        with self._writing(f"game {number} of table {table_id}") as db:
+        with self._writing(f"game {number} of table {table_id}", table_id) as db:
             self._lock_table(db, table_id)
             last = self._q(db, "SELECT COALESCE(MAX(number), 0) FROM games "
                               "WHERE table_id = ?", (table_id,)).fetchone()[0]
@@ -411,7 +548,7 @@ class SqlStore:
 
     def append_action(self, table_id: str, n: int, seat: int, action: str) -> None:
         """See :meth:`TableStore.append_action`."""
-        with self._writing(f"action {n} of table {table_id}") as db:
+        with self._writing(f"action {n} of table {table_id}", table_id) as db:
             self._lock_table(db, table_id)
             last = self._q(db, "SELECT COALESCE(MAX(n), 0) FROM actions WHERE table_id = ?",
                               (table_id,)).fetchone()[0]
@@ -424,7 +561,7 @@ class SqlStore:
     def claim_seat(self, table_id: str, seat: int, token_hash: str,
                    name: str | None = None) -> bool:
         """See :meth:`TableStore.claim_seat`."""
-        with self._writing(f"seat {seat + 1} of table {table_id}") as db:
+        with self._writing(f"seat {seat + 1} of table {table_id}", table_id) as db:
             cur = self._q(db, "INSERT INTO seat_tokens (table_id, seat, token_hash, name) "
                           "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                           (table_id, seat, token_hash, name))
@@ -432,7 +569,8 @@ class SqlStore:
 
     def rename_seat(self, table_id: str, seat: int, name: str | None) -> None:
         """See :meth:`TableStore.rename_seat`."""
-        with self._writing(f"the name of seat {seat + 1} of table {table_id}") as db:
+        with self._writing(f"the name of seat {seat + 1} of table {table_id}",
+                           table_id) as db:
             cur = self._q(db, "UPDATE seat_tokens SET name = ? WHERE table_id = ? AND seat = ?",
                              (name, table_id, seat))
             if cur.rowcount != 1:
@@ -440,7 +578,7 @@ class SqlStore:
 
     def take_back(self, table_id: str, keep: int, game: int, undos: int) -> None:
         """See :meth:`TableStore.take_back`."""
-        with self._writing(f"an undo at table {table_id}") as db:
+        with self._writing(f"an undo at table {table_id}", table_id) as db:
             self._lock_table(db, table_id)
             last = self._q(db, "SELECT COALESCE(MAX(n), 0) FROM actions WHERE table_id = ?",
                               (table_id,)).fetchone()[0]
@@ -455,51 +593,69 @@ class SqlStore:
 
     def finish(self, table_id: str) -> None:
         """See :meth:`TableStore.finish`."""
-        with self._writing(f"the end of table {table_id}") as db:
+        with self._writing(f"the end of table {table_id}", table_id) as db:
             self._q(db, "UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
 
     def load_tables(self) -> list[TableRow]:
         """See :meth:`TableStore.load_tables`."""
+        return self._rows("", ())
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        """See :meth:`TableStore.load_table`."""
+        rows = self._rows(" WHERE id = ?", (table_id,))
+        return rows[0] if rows else None
+
+    def _rows(self, where: str, params: tuple[Any, ...]) -> list[TableRow]:
+        """The stored tables ``where`` says (an SQL condition on ``tables``), oldest
+        first, read in one transaction (a table is never read half written)."""
         with self._lock:
             self._ensure()
             db = self._db
-            rows = []
-            for (tid, game, options, seats, seed, commitment, created, finished,
-                 invite) in self._q(db,
-                    "SELECT id, game, options, seats, seed, commitment, created, finished, "
-                    "invite FROM tables ORDER BY created, id").fetchall():
-                try:
-                    kinds = [SeatKind(s["kind"], s["player"]) for s in json.loads(seats)]
-                    opts = json.loads(options)
-                    if not isinstance(opts, dict):
-                        raise TypeError(f"options are {type(opts).__name__}, not an object")
-                except (ValueError, TypeError, KeyError) as e:
-                    rows.append(TableRow(str(tid), str(game), {}, [], str(seed),
-                                         str(commitment), str(created), finished=True,
-                                         damaged=f"its stored row is damaged "
-                                                 f"({type(e).__name__}: {str(e)[:120]})"))
-                    continue
-                actions = [a for (a,) in self._q(db,
-                    "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (tid,))]
-                hashes: list[str | None] = [None] * len(kinds)
-                names: list[str | None] = [None] * len(kinds)
-                for seat, h, name in self._q(db,
-                        "SELECT seat, token_hash, name FROM seat_tokens WHERE table_id = ?",
-                        (tid,)):
-                    if 0 <= seat < len(hashes):
-                        hashes[seat] = h
-                        names[seat] = None if name is None else str(name)
-                games = [GameRow(int(n), str(s), str(c), int(f), int(u or 0))
-                         for n, s, c, f, u in self._q(db,
-                    "SELECT number, seed, commitment, first_action, undos FROM games "
-                    "WHERE table_id = ? ORDER BY number", (tid,))]
-                if not games or games[0].number != 1:
-                    games.insert(0, GameRow(1, seed, commitment, 0))
-                rows.append(TableRow(tid, game, opts, kinds, seed, commitment,
-                                     created, actions, hashes, bool(finished), games=games,
-                                     invite=None if invite is None else str(invite),
-                                     seat_names=names))
-            return rows
+            db.execute("BEGIN")
+            try:
+                return self._read_rows(db, where, params)
+            finally:
+                db.execute("ROLLBACK")
+
+    def _read_rows(self, db: Any, where: str, params: tuple[Any, ...]) -> list[TableRow]:
+        rows = []
+        for (tid, game, options, seats, seed, commitment, created, finished,
+             invite, version) in self._q(db,
+                "SELECT id, game, options, seats, seed, commitment, created, finished, "
+                f"invite, version FROM tables{where} ORDER BY created, id",
+                params).fetchall():
+            try:
+                kinds = [SeatKind(s["kind"], s["player"]) for s in json.loads(seats)]
+                opts = json.loads(options)
+                if not isinstance(opts, dict):
+                    raise TypeError(f"options are {type(opts).__name__}, not an object")
+            except (ValueError, TypeError, KeyError) as e:
+                rows.append(TableRow(str(tid), str(game), {}, [], str(seed),
+                                     str(commitment), str(created), finished=True,
+                                     damaged=f"its stored row is damaged "
+                                             f"({type(e).__name__}: {str(e)[:120]})"))
+                continue
+            actions = [a for (a,) in self._q(db,
+                "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (tid,))]
+            hashes: list[str | None] = [None] * len(kinds)
+            names: list[str | None] = [None] * len(kinds)
+            for seat, h, name in self._q(db,
+                    "SELECT seat, token_hash, name FROM seat_tokens WHERE table_id = ?",
+                    (tid,)):
+                if 0 <= seat < len(hashes):
+                    hashes[seat] = h
+                    names[seat] = None if name is None else str(name)
+            games = [GameRow(int(n), str(s), str(c), int(f), int(u or 0))
+                     for n, s, c, f, u in self._q(db,
+                "SELECT number, seed, commitment, first_action, undos FROM games "
+                "WHERE table_id = ? ORDER BY number", (tid,))]
+            if not games or games[0].number != 1:
+                games.insert(0, GameRow(1, seed, commitment, 0))
+            rows.append(TableRow(tid, game, opts, kinds, seed, commitment,
+                                 created, actions, hashes, bool(finished), games=games,
+                                 invite=None if invite is None else str(invite),
+                                 seat_names=names, version=int(version or 0)))
+        return rows
 
     def close(self) -> None:
         """See :meth:`TableStore.close`."""
@@ -522,7 +678,7 @@ class SqliteStore(SqlStore):
     """
 
     def __init__(self, path: str | Path, migrate: bool = True) -> None:
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self.path = str(path)
         try:
             if not migrate:  # read as it is (hoyle db check): nothing written, not even WAL

@@ -31,7 +31,8 @@ import logging
 import re
 import secrets
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum
 from functools import lru_cache
@@ -51,7 +52,7 @@ from hoyle.interface.tally import game_seed
 from hoyle.interface.text import HUMAN, Confirm, TextTable
 from hoyle.errors import HoyleError, IllegalAction, UndoRefused, short_repr
 from hoyle.web.logs import event
-from hoyle.web.store import GameRow, SeatKind, StoreError, TableRow, TableStore
+from hoyle.web.store import GameRow, SeatKind, StaleTable, StoreError, TableRow, TableStore
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +99,17 @@ computers only is first to at most 9 (the longest listed)."""
 class WebError(HoyleError):
     """A request or message the table refuses (not seated, out of turn, stale, illegal,
     malformed); the table is left exactly as it was."""
+
+
+class TableMoved(WebError):
+    """Another server process wrote to the table since this one last read it: nothing was
+    stored; the table has been read again (:meth:`Table.refresh`), so its readers here are
+    to be sent what they missed (:attr:`what`), and the person may decide again."""
+
+    def __init__(self, message: str, what: str | None = None) -> None:
+        super().__init__(message)
+        self.what = what
+        """What :meth:`Table.refresh` found: ``"more"``, ``"reset"`` or ``None``."""
 
 
 def check_match(value: Any) -> int | None:
@@ -511,8 +523,9 @@ class Table:
             raise WebError(f"seat {seat + 1} is taken")
         token = secrets.token_urlsafe(24)
         h = hash_token(token)
-        if not self.store.claim_seat(self.id, seat, h, name):
-            raise WebError(f"seat {seat + 1} is taken")
+        with self._written(checked=False):  # taken elsewhere meanwhile: refused here
+            if not self.store.claim_seat(self.id, seat, h, name):
+                raise WebError(f"seat {seat + 1} is taken")
         self.row.token_hashes[seat] = h
         log.info("seat taken", extra=event(table=self.id, seat=seat + 1))
         if self.seeded:  # a referee's seat is not a player's: the players' names stay
@@ -542,38 +555,123 @@ class Table:
         if not self.renamable(seat):
             raise WebError("a name is changed before the game starts (before anyone's "
                            "first move), at a seat of your own")
-        self.store.rename_seat(self.id, seat, name)
+        with self._written():
+            self.store.rename_seat(self.id, seat, name)
         self.row.seat_names[seat] = name
         self._relabel()
 
     # -- acting ----------------------------------------------------------------------------
     def _apply(self, action: Action, store: bool = True) -> Step:
-        """Apply a legal ``action``: stored first (when ``store``), then applied."""
+        """Apply a legal ``action``: stored first (when ``store``: the action, the next
+        game's start and the table's end in one transaction, refused if another server
+        process has written to the table since: :meth:`_written`), then applied."""
         state = self.state
         seat = state.current_player
         why = state.check(action)
         if why is not None:  # nothing stored, nothing changed
             raise IllegalAction(why)
         n = len(self.steps) + 1
-        if store:
-            self.store.append_action(self.id, n, seat, str(action))
-            self.row.actions.append(str(action))
-        events = state.apply(action)
-        step = Step(n, seat, str(action), tuple(events), self.game.number)
-        self.steps.append(step)
-        if state.is_terminal():
-            self._next_game(step)
-        if store and self.finished:
-            try:
-                self.store.finish(self.id)
-            except StoreError as e:  # the action is stored: a replay finds the end again
-                log.warning("table %s: its end was not marked: %s", self.id, e)
+        if not store:
+            return self._play(action, n, seat, writing=False)
+        games, begun = list(self.row.games), False
+        try:
+            with self._written():
+                self.store.append_action(self.id, n, seat, str(action))
+                begun = True
+                step = self._play(action, n, seat, writing=True)
+                if self.finished:
+                    self.store.finish(self.id)
+        except BaseException:
+            if begun:  # applied here, not stored (rolled back): back to the stored table
+                self.row.games = games
+                self._rebuild(self.row)
+            raise
+        self.row.actions.append(str(action))
+        if self.finished:
             self.row.finished = True
             log.info("table over", extra=event(table=self.id, actions=n,
                                                 games=len(self.games)))
         return step
 
-    def _next_game(self, step: Step | None) -> None:
+    def _play(self, action: Action, n: int, seat: int, writing: bool) -> Step:
+        """Apply ``action`` (number ``n``, by ``seat``) to the game, and start a match's
+        next game once it ends (stored in the open write when ``writing``)."""
+        events = self.state.apply(action)
+        step = Step(n, seat, str(action), tuple(events), self.game.number)
+        self.steps.append(step)
+        if self.state.is_terminal():
+            self._next_game(step, writing)
+        return step
+
+    @contextmanager
+    def _written(self, checked: bool = True) -> Iterator[None]:
+        """The block's writes in one transaction of the store, at the table's version
+        (:meth:`TableStore.table_writes`), counted up when it commits. Unless
+        ``checked`` (a seat taken: whatever the game's state), another process's writes
+        meanwhile do not refuse it; this one's count is then left behind, and the table
+        is read again when that process's writes are heard.
+
+        Raises:
+            TableMoved: another server process wrote to the table meanwhile; nothing was
+                stored, and the table has been read again (:meth:`refresh`).
+        """
+        try:
+            with self.store.table_writes(self.id, self.row.version if checked else None
+                                         ) as found:
+                yield
+            if found != self.row.version:
+                return  # others wrote first: this table is read again when heard
+        except StaleTable:
+            what = self.refresh()
+            raise TableMoved("the table moved on meanwhile (another window or server): "
+                             "nothing was played; look again", what) from None
+        self.row.version += 1
+
+    def refresh(self) -> str | None:
+        """Read the table again from the store (another server process wrote to it): the
+        new actions applied, or, after an undo there, the whole table replayed. Returns
+        ``"more"`` (actions or seats added: send the readers their update), ``"reset"``
+        (send them the whole table again) or ``None`` (nothing new).
+
+        Raises:
+            StoreError: the store does not answer (the table is as it was).
+        """
+        row = self.store.load_table(self.id)
+        if row is None or row.damaged is not None or row.version <= self.row.version:
+            return None
+        old = self.row
+        grown = (row.actions[:len(old.actions)] == old.actions
+                 and row.games[:len(old.games)] == old.games
+                 and len(self.steps) == len(old.actions))
+        if grown:
+            seats = len(old.token_hashes)
+            row.token_hashes = (list(row.token_hashes) + [None] * seats)[:seats]
+            row.seat_names = (list(row.seat_names) + [None] * seats)[:seats]
+            self.row = row  # its games: a match's next game is known, not started here
+            try:
+                for text in row.actions[len(old.actions):]:
+                    self._apply(Action.parse(text), store=False)
+            except Exception:  # noqa: BLE001  the whole table again, from its start
+                grown = False
+        if grown:
+            if self.seeded:
+                self._relabel()
+            else:  # a referee's table: its players are named in its options
+                row.seat_names = old.seat_names
+            return "more"
+        self._rebuild(row)
+        return "reset"
+
+    def _rebuild(self, row: TableRow) -> None:
+        """This table made again from ``row`` (every action replayed), in place: the hub
+        and the sockets keep the same object."""
+        fresh = type(self)(row, self.store, getattr(self, "fixed_seeds", False))
+        again = self.again
+        self.__dict__.clear()
+        self.__dict__.update(fresh.__dict__)
+        self.again = again
+
+    def _next_game(self, step: Step | None, writing: bool = False) -> None:
         """The game just ended (at ``step``): note the match after it and, until the match
         is decided, start its next game (its seed stored before anyone is told). Replaying
         a table stopped between games (the last game's end stored, not the next's start),
@@ -597,6 +695,8 @@ class Table:
                 commit = commitment(seed)
                 self.store.start_game(self.id, number, seed, commit, game.last)
                 self.row.games.append(GameRow(number, seed, commit, game.last))
+                if not writing:  # a table read stopped between games: a write of its own
+                    self.row.version += 1
             elif known.first_action != game.last:
                 raise WebError(f"game {number} is stored to start after action "
                                f"{known.first_action}, not {game.last}")
@@ -700,6 +800,8 @@ class Table:
         self._check_turn(seat)
         try:
             return self._apply(action)
+        except TableMoved:
+            raise
         except StoreError as e:
             if e.cause is not None:  # the write failed (a full disk): nothing was played
                 log.warning("a move was not stored", extra=event(table=self.id,
@@ -820,7 +922,8 @@ class Table:
         keep = self._undo_keep(seat)
         game = self.game
         try:
-            self.store.take_back(self.id, keep, game.number, game.undos + 1)
+            with self._written():
+                self.store.take_back(self.id, keep, game.number, game.undos + 1)
         except StoreError as e:
             raise WebError(str(e)) from None
         taken = self.seq - keep
@@ -1103,6 +1206,10 @@ def replay_fault(e: BaseException) -> str:
     return f"{type(e).__name__}: {_CARD_WORD.sub('…', text)}"
 
 
+_TABLE_ID = re.compile(r"[0-9a-f]{16}")
+"""How a table's id reads (:meth:`Tables.create`: 8 random bytes in hex)."""
+
+
 class Tables:
     """Every table of the server, loaded from the store at start (unfinished games go on
     where their stored actions left them).
@@ -1207,6 +1314,34 @@ class Tables:
             WebError: no such table.
         """
         table = self.tables.get(table_id)
+        if table is None and self.store.shared:  # made by another server process
+            try:
+                table = self.load(table_id)
+            except StoreError as e:
+                raise WebError(f"the table cannot be read now: {e.cause or e}") from None
         if table is None:
             raise WebError("no such table")
+        return table
+
+    def load(self, table_id: str) -> Table | None:
+        """Table ``table_id`` read from the store and served from now (another server
+        process made it), or ``None``: no such table, or it does not replay (noted in
+        :attr:`unreadable`).
+
+        Raises:
+            StoreError: the store does not answer.
+        """
+        if table_id in self.tables:
+            return self.tables[table_id]
+        if not _TABLE_ID.fullmatch(table_id):
+            return None
+        row = self.store.load_table(table_id)
+        if row is None or row.damaged is not None:
+            return None
+        try:
+            table = table_class(row)(row, self.store, self.fixed_seeds)
+        except Exception as e:  # noqa: BLE001  one table's fault never stops the server
+            self.unreadable[row.id] = f"its stored game does not replay ({replay_fault(e)})"
+            return None
+        self.tables[row.id] = table
         return table
