@@ -648,9 +648,9 @@ class Table:
             row.token_hashes = (list(row.token_hashes) + [None] * seats)[:seats]
             row.seat_names = (list(row.seat_names) + [None] * seats)[:seats]
             self.row = row  # its games: a match's next game is known, not started here
-            try:
-                for text in row.actions[len(old.actions):]:
-                    self._apply(Action.parse(text), store=False)
+            try:  # the new actions, by the runner's replay
+                replay(self.state, row.actions[len(old.actions):], apply=lambda action: (
+                    self._apply(action, store=False), self.state)[1])
             except Exception:  # noqa: BLE001  the whole table again, from its start
                 grown = False
         if grown:
