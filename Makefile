@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test test-fast bench bench-web typecheck clean diff-openspiel accel chromium tmux postgres fuzz screenshots
+.PHONY: play serve test test-fast test-postgres bench bench-web typecheck clean diff-openspiel accel chromium tmux postgres fuzz screenshots
 
 # pip runs from the Python that makes the venv (pip --python), so the venv carries no pip or
 # setuptools of its own (27 MB); a Python without pip gets a venv with pip instead.
@@ -64,9 +64,13 @@ postgres:
 COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs tests/sim \
 	tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
 # Both runs spread the tests over the machine's cores (pytest-xdist: -n auto).
+# The web suite's tests that start no process or browser run a second time on PostgreSQL
+# (every SQLite file a database of a throwaway cluster; make test-postgres: all of them).
 test: $(STAMP) chromium tmux postgres
 	$(BIN)/mypy
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto
+	HOYLE_PURE=1 HOYLE_TEST_DB=postgres $(BIN)/python -m pytest -q -n auto tests/web \
+		-m "not sqlite_only and not slow"
 	@if $(BIN)/python scripts/build_accel.py; then \
 		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) && \
 		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \
@@ -78,6 +82,13 @@ test: $(STAMP) chromium tmux postgres
 FAST_TESTS := tests/engine tests/cribbage tests/ecarte tests/conformance tests/test_catalogue.py
 test-fast: $(STAMP)
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -x -m "not slow" $(FAST_TESTS)
+
+# The whole web suite on PostgreSQL, every server the tests start with --workers 3
+# (browsers, crashes and kills included; the tests of SQLite's own file, and of the caps
+# each process counts alone, left out).
+test-postgres: $(STAMP) chromium tmux postgres
+	HOYLE_PURE=1 HOYLE_TEST_DB=postgres HOYLE_TEST_WORKERS=3 $(BIN)/python -m pytest -q \
+		-n auto tests/web -m "not sqlite_only and not one_process"
 
 # The fuzzers at a larger size than make test runs them: the leak checker
 # (HOYLE_LEAK_GAMES games of every configuration, HOYLE_LEAK_TWINS twin positions each;

@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 _names = itertools.count(1)
 
@@ -71,3 +72,49 @@ def new_database(url: str) -> str:
     with psycopg.connect(url, autocommit=True) as db:
         db.execute(f"CREATE DATABASE {name}")
     return url.replace("/postgres?", f"/{name}?")
+
+
+_stand_ins: dict[str, str] = {}
+_own: list[Any] = []
+
+
+def stand_in(db: str | Path) -> str:
+    """The PostgreSQL database that stands in for the SQLite file ``db`` when the web suite
+    runs on PostgreSQL (``HOYLE_TEST_DB=postgres``): one new database a file path, in one
+    cluster a test process, started at the first call and stopped when the process ends; a
+    URL is itself."""
+    text = str(db)
+    if text.startswith(("postgresql://", "postgres://")):
+        return text
+    key = os.path.abspath(text)
+    if key not in _stand_ins:
+        if not _own:
+            import atexit
+            import contextlib
+
+            stack = contextlib.ExitStack()
+            _own.append(stack.enter_context(cluster()))
+            atexit.register(stack.close)
+        _stand_ins[key] = new_database(_own[0])
+    return _stand_ins[key]
+
+
+def on_postgres() -> bool:
+    """Whether the web suite runs on PostgreSQL (``HOYLE_TEST_DB=postgres``)."""
+    return os.environ.get("HOYLE_TEST_DB") == "postgres"
+
+
+def everywhere() -> None:
+    """Every database the web code opens by a file path opens its PostgreSQL stand-in
+    instead (:func:`stand_in`): ``hoyle.web.db.open_store`` and the names it was imported
+    under, before the test modules import them."""
+    import hoyle.web.app
+    import hoyle.web.db
+
+    real = hoyle.web.db.open_store
+
+    def open_store(db: str | Path, migrate: bool = True) -> Any:
+        return real(stand_in(db), migrate=migrate)
+
+    hoyle.web.db.open_store = open_store  # type: ignore[assignment]
+    hoyle.web.app.open_store = open_store  # type: ignore[attr-defined]

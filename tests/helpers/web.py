@@ -100,15 +100,23 @@ def server(db: Path | str, port: int, insecure_seed: int | None = None, *more: s
     its own, once it answers
     (``nofile``: its limit of open descriptors; its stderr goes to the file ``log``, else
     to a pipe the caller may read once it has stopped)."""
+    from helpers.postgres import on_postgres, stand_in
+
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     seed = [] if insecure_seed is None else ["--insecure-seed", str(insecure_seed)]
+    if on_postgres() and not str(db).startswith("postgres"):  # the suite on PostgreSQL:
+        db = stand_in(db)  # the file's stand-in, --workers N (a test naming a URL: as asked)
+        workers = os.environ.get("HOYLE_TEST_WORKERS")
+        if workers and "--workers" not in more:
+            seed += ["--workers", workers]
     if not any(m.startswith("--forced-pause") for m in more):  # a person's forced card at
         seed += ["--forced-pause", "0"]                         # once (tests only)
     seed += list(more)
     proc = subprocess.Popen([sys.executable, "-m", "hoyle", "serve", "--port", str(port),
                              "--db", str(db), *seed], env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE if log is None else log.open("wb"),
-                            preexec_fn=None if nofile is None else _limit_files(nofile))
+                            preexec_fn=None if nofile is None else _limit_files(nofile),
+                            start_new_session=True)  # its workers too: one group to kill
     try:
         deadline = time.monotonic() + 60
         while True:  # wait until it listens (not a timed assertion: a start-up wait)
@@ -121,9 +129,18 @@ def server(db: Path | str, port: int, insecure_seed: int | None = None, *more: s
                 time.sleep(0.1)
         yield proc
     finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
+        kill(proc)
+
+
+def kill(proc: subprocess.Popen[bytes]) -> None:
+    """SIGKILL a server started by :func:`server`, its workers with it (a machine that
+    fails: nothing is stopped cleanly); waited for."""
+    import contextlib
+    import signal
+
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
 
 
 def wait_until(page: Any, expression: str, arg: Any = None, timeout: float | None = None

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from hoyle.web.app import cookie_name
-from hoyle.web.store import SqliteStore
+import hoyle.web.db
 
 
 def new_table(client: TestClient, game: str, seats: list[str],
@@ -72,7 +72,7 @@ def recv(ws: WebSocketTestSession) -> dict[str, Any]:
 
 def stored(db: Path, table_id: str) -> list[str]:
     """The actions the database holds for the table (read on a connection of its own)."""
-    store = SqliteStore(db)
+    store = hoyle.web.db.open_store(db)  # looked up now: the suite's PostgreSQL stand-in
     try:
         return next(r.actions for r in store.load_tables() if r.id == table_id)
     finally:

@@ -1,6 +1,9 @@
-"""The browser tests' one fixture: Debian's chromium (``helpers.web.chromium``, driven by
-Playwright), started once a module and closed after it; it fails, never skips, when
-chromium is missing."""
+"""The web tests' fixtures: Debian's chromium (``helpers.web.chromium``, driven by
+Playwright), started once a module and closed after it (it fails, never skips, when
+chromium is missing), and the PostgreSQL cluster. With ``HOYLE_TEST_DB=postgres`` every
+SQLite file the tests name is a PostgreSQL database instead (``helpers.postgres.stand_in``;
+the tests of SQLite's own file, marked ``sqlite_only``, are left out of that run), and with
+``HOYLE_TEST_WORKERS=N`` each server the tests start runs ``--workers N``."""
 
 from __future__ import annotations
 
@@ -9,7 +12,11 @@ from typing import Any
 
 import pytest
 
+from helpers.postgres import everywhere, on_postgres
 from helpers.web import chromium
+
+if on_postgres():  # the whole web suite on PostgreSQL: each SQLite file a database there
+    everywhere()
 
 
 @pytest.fixture(scope="module")

@@ -394,6 +394,7 @@ def test_binary_and_deeply_nested_frames_get_one_error_frame(client: TestClient)
     assert table.seq == seq
 
 
+@pytest.mark.sqlite_only  # files that are not databases
 def test_hoyle_serve_refuses_bad_databases_and_ports_in_one_line(tmp_path: Path) -> None:
     import socket
 
@@ -412,14 +413,19 @@ def test_hoyle_serve_refuses_bad_databases_and_ports_in_one_line(tmp_path: Path)
                            (["--db", str(tmp_path / "no" / "x.db"), "--port", free],
                             "cannot open the database"),
                            (["--port", str(port)], f"cannot listen on 127.0.0.1:{port}"),
-                           (["--port", "99999"], "65535")]:
+                           (["--port", "99999"], "65535"),
+                           (["--db", "dbname=club password=S3cretPw", "--port", free],
+                            "as a postgresql:// URL")]:
             r = runner.invoke(app, ["serve", *args])
             assert r.exit_code == 2 and said in r.output, (args, r.output)
             assert "Traceback" not in r.output and "serving on" not in r.output
+            assert "S3cretPw" not in r.output
+        assert not (Path.cwd() / "dbname=club password=S3cretPw").exists()
     finally:
         busy.close()
 
 
+@pytest.mark.sqlite_only  # the file edited behind the server's back
 def test_a_damaged_table_does_not_stop_the_server(db: Path) -> None:
     """A stored table that does not replay is left alone and not served; the others are."""
     with TestClient(create_app(db, fixed_seed=SEED)) as c:
@@ -437,6 +443,7 @@ def test_a_damaged_table_does_not_stop_the_server(db: Path) -> None:
         assert c.get(f"/t/{bad}").status_code == 404
 
 
+@pytest.mark.sqlite_only  # the file edited behind the server's back
 def test_a_malformed_stored_row_is_named_and_the_others_served(tmp_path: Path) -> None:
     """``options='[1'`` in one row: ``hoyle serve`` starts, names it, serves the others."""
     db = tmp_path / "hoyle.db"

@@ -169,6 +169,7 @@ def test_a_page_on_another_port_of_the_same_host_cannot_take_a_seat(site: Site) 
 
 
 # -- 2. one client's flood ------------------------------------------------------------------
+@pytest.mark.one_process  # the caps of one process
 def test_a_flood_of_syncs_is_closed_and_the_others_do_not_notice(site: Site) -> None:
     """Eight spectators' sockets from one address (another process: the attacker) send sync
     as fast as they can, and open a new socket each time theirs is closed, for 4.5 s: each
@@ -293,6 +294,7 @@ def test_x_forwarded_for_is_not_believed_from_an_untrusted_client(site: Site) ->
     assert r.status_code == 429
 
 
+@pytest.mark.one_process  # the caps of one process
 def test_a_trusted_proxys_forwarded_address_is_counted(tmp_path: Path) -> None:
     """Behind a trusted proxy each forwarded client has its own caps, and the proxy's own
     connections (every client's) are not held to one address's connection cap."""
@@ -344,6 +346,7 @@ def test_a_request_for_another_host_name_is_refused(site: Site) -> None:
 
 
 # -- 11. a lone surrogate -------------------------------------------------------------------
+@pytest.mark.one_process  # no other process's moves heard meanwhile
 def test_a_lone_surrogate_gets_one_error_frame_and_the_socket_stays(site: Site) -> None:
     table_id, token = site.table(111)
     with site.ws(111, table_id, token) as ws:
@@ -396,6 +399,7 @@ def test_every_response_carries_the_security_headers(site: Site) -> None:
             assert h["referrer-policy"] == "same-origin"
 
 
+@pytest.mark.sqlite_only  # a file has one server (PostgreSQL: many, test_workers.py)
 def test_a_second_server_on_the_same_database_is_refused(site: Site) -> None:
     r = subprocess.run([sys.executable, "-m", "hoyle", "serve", "--db", str(site.db),
                         "--port", str(free_port())], capture_output=True, text=True,
@@ -407,6 +411,7 @@ def test_a_second_server_on_the_same_database_is_refused(site: Site) -> None:
 
 
 # -- 3. slow and idle connections -----------------------------------------------------------
+@pytest.mark.one_process  # the caps of one process
 def test_slow_and_idle_connections_are_closed_and_capped(tmp_path: Path) -> None:
     """Under a 1,024-descriptor limit, 1,100 connections from one address that send nothing,
     half a request line, or a header every half second: those past the address's cap (256)
@@ -464,6 +469,7 @@ def test_slow_and_idle_connections_are_closed_and_capped(tmp_path: Path) -> None
 
 
 # -- 4. a full disk -------------------------------------------------------------------------
+@pytest.mark.sqlite_only  # SQLite's own full-disk error
 def test_a_full_disk_refuses_a_move_and_a_table_and_the_computer_waits(tmp_path: Path
                                                                         ) -> None:
     """The store's disk fills (its writes fail as SQLite's do on a full disk: rolled back by

@@ -6,16 +6,15 @@ acknowledged (announced) is still there, and the game continues from it to the e
 from __future__ import annotations
 
 import os
-import signal
 from pathlib import Path
 
 import httpx
 import pytest
 
 from helpers.live import play
-from helpers.web import free_port, server
+from helpers.web import free_port, kill, server
 from hoyle.web.app import cookie_name
-from hoyle.web.store import SqliteStore
+from hoyle.web.db import open_store
 
 pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
 
@@ -35,9 +34,8 @@ def test_a_killed_server_loses_no_acknowledged_action(tmp_path: Path) -> None:
         t1 = r1.cookies[cookie_name(table_id)]
         acked, made = play(port, table_id, [t0, t1], moves=12)
         assert len(made) == 12
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
-    store = SqliteStore(db)
+        kill(proc)  # it and any workers of its
+    store = open_store(db)
     kept = store.load_tables()[0].actions
     store.close()
     assert len(kept) >= acked  # every acknowledged action is in the file

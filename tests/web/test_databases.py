@@ -27,6 +27,9 @@ from hoyle.web.app import create_app
 from hoyle.web.db import POSTGRES_SCHEMES, open_store
 
 
+pytestmark = pytest.mark.sqlite_only  # both databases, each by name (the PostgreSQL run: not again)
+
+
 def play_out(client: TestClient, table_id: str, token: str, moves: int | None = None) -> None:
     """The person's first legal action at each turn (``moves`` of them, or to the end)."""
     table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]

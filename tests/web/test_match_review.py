@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from helpers.webclient import connect, new_table, recv, settle, sit
 from hoyle.web.app import BURST, SYNC_COST, TOO_FAST, create_app
-from hoyle.web.store import SqliteStore
+from hoyle.web.db import open_store
 from hoyle.web.tables import Tables
 
 SEED = 7009
@@ -85,7 +85,7 @@ def test_a_computers_match_does_not_hold_the_lobby_nor_the_start(tmp_path: Path)
         assert page.status_code == 200 and not table.finished
         seq = table.seq
     # stopped part way: the owner task was cancelled, what it stored is kept
-    store = SqliteStore(db)
+    store = open_store(db)
     try:
         stored = Tables(store).tables[table_id]
         assert not stored.finished and stored.seq >= seq

@@ -29,7 +29,7 @@ from hoyle.cli.main import app as cli
 from hoyle.engine.records import GameRecord
 from hoyle.interface.verify import verify_record
 from hoyle.web.app import create_app
-from hoyle.web.store import SqliteStore
+from hoyle.web.db import open_store
 from hoyle.web.tables import Table, Tables
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -69,7 +69,7 @@ def tally(recs: list[dict[str, Any]]) -> list[int]:
 
 def reload(db: Path) -> dict[str, Table]:
     """The tables as a restarted server loads them (nothing driven yet)."""
-    store = SqliteStore(db)
+    store = open_store(db)
     return Tables(store).tables
 
 
@@ -130,9 +130,11 @@ def test_a_two_game_match_between_computers_is_played_to_its_end(
     assert table.seq == sum(len(rec["actions"]) for rec in recs)
     assert [s.action for s in table.steps] == [a for rec in recs for a in rec["actions"]]
     # the store holds every game: its number, seed, commitment and first action
-    with sqlite3.connect(tmp_path / "hoyle.db") as con:
-        rows = con.execute("SELECT number, seed, commitment, first_action FROM games "
-                           "WHERE table_id = ? ORDER BY number", (table_id,)).fetchall()
+    store = open_store(tmp_path / "hoyle.db")
+    stored = store.load_table(table_id)
+    store.close()
+    assert stored is not None
+    rows = [(g.number, g.seed, g.commitment, g.first_action) for g in stored.games]
     firsts = [0]
     for rec in recs[:-1]:
         firsts.append(firsts[-1] + len(rec["actions"]))
@@ -179,6 +181,7 @@ def test_a_two_game_match_between_computers_is_played_to_its_end(
     assert r.status_code == 404 and f"no game {n + 1} at this table" in r.json()["error"]
 
 
+@pytest.mark.sqlite_only  # copies of the file, cut at each point
 def test_a_restart_at_any_point_of_a_match_goes_on_at_the_right_game(
         computers: tuple[TestClient, str], tmp_path: Path) -> None:
     """Every action is stored before it is applied, so a server killed at any moment left
@@ -454,9 +457,9 @@ def test_a_match_length_the_game_does_not_allow_is_refused(db: Path, value: str,
         assert r.status_code == 400
         assert "Écarté has no option 'match' (it has no match play)" in r.text
         assert client.app.state.tables.tables == {}  # type: ignore[attr-defined]
-    with sqlite3.connect(db) as con:
-        assert con.execute("SELECT COUNT(*) FROM tables").fetchone()[0] == 0
-        assert con.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+    store = open_store(db)
+    assert store.load_tables() == []  # no table, so no game
+    store.close()
 
 
 def test_the_lobby_offers_the_match_lengths_of_a_game_with_match_play(db: Path) -> None:

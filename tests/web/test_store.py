@@ -15,6 +15,9 @@ from hoyle.web.store import MIGRATIONS, SeatKind, SqliteStore, StoreError, Table
 from hoyle.web.tables import hash_token
 
 
+pytestmark = pytest.mark.sqlite_only  # both databases, each by name (the PostgreSQL run: not again)
+
+
 def row(tid: str = "t1") -> TableRow:
     return TableRow(tid, "cribbage", {"variant": "five-card"},
                     [SeatKind("person"), SeatKind("computer", "expert")], str(2 ** 100), "c",
@@ -280,3 +283,33 @@ def test_a_lease_is_held_by_one_process_and_freed_when_it_ends(database: str) ->
     second.close()  # the holder's connection ends (as when its process is killed)
     assert first.try_lease("t1") and first.try_lease("t2")
     first.close()
+
+
+def test_a_table_is_read_at_one_moment_while_another_process_writes(database: str) -> None:
+    """A table read while another process appends to it is read whole at one moment: its
+    version is always its actions' count here (one write an action), never the count of
+    one moment with the actions of the next (PostgreSQL's default reads each statement at
+    its own moment: the read is one REPEATABLE READ transaction)."""
+    import threading
+
+    reader, writer = open_store(database), open_store(database)
+    reader.create_table(row())
+    done = threading.Event()
+
+    def write() -> None:
+        for n in range(1, 301):
+            writer.append_action("t1", n, -1, "GO")
+        done.set()
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    reads = []
+    while not done.is_set():
+        r = reader.load_table("t1")
+        assert r is not None
+        reads.append((r.version, len(r.actions)))
+    thread.join()
+    assert len(reads) > 10
+    assert all(v == n for v, n in reads), [x for x in reads if x[0] != x[1]][:5]
+    reader.close()
+    writer.close()

@@ -13,6 +13,7 @@ import logging
 import os
 import random
 import shlex
+import re
 import socket
 import sys
 import textwrap
@@ -425,6 +426,11 @@ def review(path: Annotated[Path, typer.Argument(
         show(console, block)
 
 
+_CONNINFO = re.compile(r"\b(?:dbname|host|user|password|port|sslmode)\s*=")
+"""A libpq ``key=value`` connection string, which ``--db`` does not take (it would name an
+SQLite file, and the start-up line would quote its password)."""
+
+
 @app.command()
 def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
           port: Annotated[int, typer.Option(help="The port to listen on.", min=1,
@@ -508,6 +514,10 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
             raise _fail(f"--handshakes is RATE,BURST (two positive numbers), not "
                         f"{short_repr(handshakes)}") from None
     postgres = db.startswith(POSTGRES_SCHEMES)
+    if not postgres and _CONNINFO.search(db):
+        raise _fail("--db names a PostgreSQL database as a postgresql:// URL "
+                    "(postgresql://user@host/name?host=/run/postgresql), not as "
+                    "key=value settings")
     if workers > 1 and not postgres:
         raise _fail("--workers needs a PostgreSQL database (--db postgresql://...): an "
                     "SQLite file is served by one process")
@@ -594,6 +604,9 @@ def _open_db(db: str, migrate: bool) -> Any:
         if "://" in db:
             raise _fail(f"--db is an SQLite file or a postgresql:// URL, not "
                         f"{redact(db.split('://')[0])}://...")
+        if _CONNINFO.search(db):
+            raise _fail("--db names a PostgreSQL database as a postgresql:// URL, not as "
+                        "key=value settings")
         path = Path(db)
         if path.is_dir():
             raise _fail(f"--db {redact(db)} is a folder; name a database file")

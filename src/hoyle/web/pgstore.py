@@ -18,6 +18,7 @@ once. Install it with the ``postgres`` extra (``pip install
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import zlib
 from typing import Any
@@ -78,7 +79,8 @@ class PostgresStore(SqlStore):
                              f"{self._cause(e)}") from None
 
     def _connect(self) -> None:
-        self._db: Any = self._psycopg.connect(self.url, autocommit=True)
+        self._db: Any = self._psycopg.connect(self.url, autocommit=True,
+                                              application_name=f"hoyle-{os.getpid()}")
 
     def _ensure(self) -> None:
         """A connection lost (PostgreSQL restarted, the network cut) is made again before
@@ -140,17 +142,27 @@ class PostgresStore(SqlStore):
     def _begin_write(self, db: Any) -> None:
         db.execute("BEGIN")
 
+    def _begin_read(self, db: Any) -> None:
+        """One snapshot for the whole read (``REPEATABLE READ``): PostgreSQL's default
+        gives each statement its own, so a table's version and its actions could be of
+        two moments."""
+        db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+
     def _lock_table(self, db: Any, table_id: str) -> None:
         db.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", (table_id,))
 
     def _migration_lock(self, db: Any) -> None:
         db.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
 
-    def _cause(self, e: BaseException) -> str:
+    def _cause(self, e: BaseException, detail: bool = False) -> str:
         """An error's words on one line, without the URL's password (psycopg quotes a
-        malformed URL whole)."""
+        malformed URL whole). A connection lost (PostgreSQL stopping, restarting, cut
+        off) is "the database does not answer" in what a player is told; ``detail``
+        (the operator's start-up and log lines) keeps the database's own words."""
         if getattr(e, "sqlstate", None) == DISK_FULL:
             return "the server's disk is full"
+        if not detail and isinstance(e, self._psycopg.OperationalError):
+            return "the database does not answer"
         text = " ".join(str(e).split()) or type(e).__name__
         return redact(text.replace(self.url, self.describe()))
 

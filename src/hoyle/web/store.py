@@ -349,6 +349,12 @@ class SqlStore:
         """Start a write transaction (SQLite: ``BEGIN IMMEDIATE``, the one writer)."""
         db.execute("BEGIN IMMEDIATE")
 
+    def _begin_read(self, db: Any) -> None:
+        """Start a read transaction that sees one moment of the database throughout (so a
+        table's version and its actions are read together: SQLite's read transaction
+        holds one snapshot of the file)."""
+        db.execute("BEGIN")
+
     def _lock_table(self, db: Any, table_id: str) -> None:
         """In a write transaction: hold table ``table_id``'s row until it ends, so that no
         other writer (another worker) stores an action of it meanwhile (SQLite's
@@ -611,7 +617,7 @@ class SqlStore:
         with self._lock:
             self._ensure()
             db = self._db
-            db.execute("BEGIN")
+            self._begin_read(db)
             try:
                 return self._read_rows(db, where, params)
             finally:
