@@ -64,13 +64,12 @@ postgres:
 COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs tests/sim \
 	tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
 # Both runs spread the tests over the machine's cores (pytest-xdist: -n auto).
-# The web suite's tests that start no process or browser run a second time on PostgreSQL
-# (every SQLite file a database of a throwaway cluster; make test-postgres: all of them).
+# The many-worker tests (servers killed under load) run after the others, alone: they
+# load both cores. make test-postgres runs the whole web suite on PostgreSQL.
 test: $(STAMP) chromium tmux postgres
 	$(BIN)/mypy
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto
-	HOYLE_PURE=1 HOYLE_TEST_DB=postgres $(BIN)/python -m pytest -q -n auto tests/web \
-		-m "not sqlite_only and not slow"
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto -m "not workers"
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web
 	@if $(BIN)/python scripts/build_accel.py; then \
 		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) && \
 		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \
@@ -83,12 +82,15 @@ FAST_TESTS := tests/engine tests/cribbage tests/ecarte tests/conformance tests/t
 test-fast: $(STAMP)
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -x -m "not slow" $(FAST_TESTS)
 
-# The whole web suite on PostgreSQL, every server the tests start with --workers 3
+# The web suite on PostgreSQL: its in-process tests with one server, then all of it with
+# every server the tests start with --workers 3
 # (browsers, crashes and kills included; the tests of SQLite's own file, and of the caps
 # each process counts alone, left out).
 test-postgres: $(STAMP) chromium tmux postgres
+	HOYLE_PURE=1 HOYLE_TEST_DB=postgres $(BIN)/python -m pytest -q -n auto tests/web \
+		-m "not sqlite_only and not slow"
 	HOYLE_PURE=1 HOYLE_TEST_DB=postgres HOYLE_TEST_WORKERS=3 $(BIN)/python -m pytest -q \
-		-n auto tests/web -m "not sqlite_only and not one_process"
+		-n auto tests/web -m "not sqlite_only and not one_process and not workers"
 
 # The fuzzers at a larger size than make test runs them: the leak checker
 # (HOYLE_LEAK_GAMES games of every configuration, HOYLE_LEAK_TWINS twin positions each;

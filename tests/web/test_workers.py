@@ -35,7 +35,8 @@ from hoyle.engine.records import GameRecord
 from hoyle.interface.verify import verify_record
 from hoyle.web.db import open_store
 
-pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
+pytestmark = [pytest.mark.slow,  # processes, a browser, a terminal, a cluster or every hand
+              pytest.mark.workers]  # and both cores: make test runs them alone
 
 
 @contextlib.contextmanager
@@ -415,3 +416,22 @@ def test_each_reader_at_each_worker_is_sent_only_what_it_may_know(
                 name, f["seq"])
             checked += 1
     assert checked > 30 and len(frames["watcher"]) > 5 and len(frames["mine"]) > 5
+
+
+def test_workers_stop_when_their_server_is_killed(pg_cluster: str, tmp_path: Path) -> None:
+    """``hoyle serve --workers 2`` killed (SIGKILL: it cannot tell its workers): each worker
+    sees its parent gone and stops within seconds, rather than serving on unsupervised."""
+    url = new_database(pg_cluster)
+    port = free_port()
+    with server(url, port, 710, "--workers", "2", log=tmp_path / "serve.log") as proc:
+        pids = set()
+        deadline = time.monotonic() + 30
+        while len(pids) < 2 and time.monotonic() < deadline:
+            pids.add(httpx.get(f"http://127.0.0.1:{port}/healthz").json()["pid"])
+        assert len(pids) == 2
+        proc.send_signal(signal.SIGKILL)  # the parent alone
+        proc.wait()
+        deadline = time.monotonic() + 15
+        while any(Path(f"/proc/{p}").exists() for p in pids):
+            assert time.monotonic() < deadline, "a worker served on without its server"
+            time.sleep(0.2)
