@@ -179,6 +179,7 @@ def until_mine(ws: Any, seq: int = 0) -> dict[str, Any]:
             return f
 
 
+@pytest.mark.heavy  # 20 kills under load: make test-postgres
 def test_a_killed_worker_loses_nothing_and_its_sockets_and_leases_move_on(
         pg_cluster: str, tmp_path: Path) -> None:
     """Four persons against the computer, their sockets spread over three workers, each
@@ -297,6 +298,7 @@ def test_a_worker_cut_from_the_others_tells_its_sockets_and_hears_again(
     assert verify_record(record).verified and record.actions == stored(url, table_id)
 
 
+@pytest.mark.heavy  # a cluster of its own, restarted: make test-postgres
 def test_postgresql_restarted_under_load(pg_cluster: str, tmp_path: Path) -> None:
     """PostgreSQL restarted while two workers serve three games: the workers reconnect
     (moves refused meanwhile are said so and tried again by the pages), nothing
@@ -328,6 +330,7 @@ def test_postgresql_restarted_under_load(pg_cluster: str, tmp_path: Path) -> Non
             assert verify_record(records[table_id]).verified
 
 
+@pytest.mark.heavy  # --workers 3: make test-postgres
 def test_workers_on_one_port_and_a_rolling_stop(pg_cluster: str, tmp_path: Path) -> None:
     """``hoyle serve --workers 3``: three processes on one port play a game between two
     persons whose sockets land where the system sends them; SIGTERM stops them all, each
