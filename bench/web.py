@@ -183,9 +183,25 @@ def main() -> None:
         one = cost[counts[0]]
         print(f"server CPU per 1,000 actions against {counts[0]} worker(s): "
               + ", ".join(f"{n} workers {c / one:.2f}x" for n, c in cost.items())
-              + " (each worker applies every table's actions: the others' as it hears them)")
+              + " (a worker applies the actions of the tables it has a socket of: here "
+                "each table's two seats are at two workers, the worst case)")
         print(f"p99 latency: " + ", ".join(f"{n} workers {lat:.0f} ms"
                                            for n, lat in p99.items()))
+
+
+def db_bytes(db: str) -> int:
+    """The tables' size on disk (bytes): on PostgreSQL hoyle's tables with their indexes
+    (``pg_total_relation_size``), or the SQLite file with its write-ahead log."""
+    if db.startswith("postgres"):
+        import psycopg
+        with psycopg.connect(db, autocommit=True) as conn:
+            row = conn.execute(
+                "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n"
+                " ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'"
+            ).fetchone()
+            return int(row[0] or 0) if row else 0
+    return sum(Path(db + tail).stat().st_size for tail in ("", "-wal")
+               if Path(db + tail).exists())
 
 
 def bench(args: argparse.Namespace, db: str, workers: int) -> tuple[float, float]:
@@ -274,6 +290,7 @@ def bench(args: argparse.Namespace, db: str, workers: int) -> tuple[float, float
     store = open_store(db, migrate=False)
     stored = {r.id: len(r.actions) for r in store.load_tables()}
     store.close()
+    size = db_bytes(db)
     lost = sum(1 for tid, n in stats.acked.items() if stored.get(tid, 0) < n)
     lat = sorted(stats.latencies)
 
@@ -304,6 +321,10 @@ def bench(args: argparse.Namespace, db: str, workers: int) -> tuple[float, float
     print(f"server CPU per 1,000 stored actions: {per:.2f} s; the clients {own:.1f} s "
           f"({100 * own / elapsed:.0f}%); load average {os.getloadavg()[0]:.2f} "
           f"on {os.cpu_count()} cores")
+    actions = sum(stored.values())
+    print(f"database {size / 2 ** 20:.1f} MiB after the run: {len(stored)} tables, "
+          f"{actions} actions ({size / max(1, len(stored)) / 1024:.1f} KiB a table, "
+          f"{size / max(1, actions):.0f} bytes an action, indexes and all)")
     windows: dict[int, list[float]] = {}
     for sent, latency in stats.timeline:
         windows.setdefault(int((sent - start) // 10), []).append(latency)

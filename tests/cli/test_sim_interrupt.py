@@ -21,7 +21,7 @@ from helpers.processes import hoyle, wait_for_lines
 
 pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
 
-GAMES, SEED = 1200, 4
+GAMES, SEED = 600, 4
 
 
 @pytest.mark.parametrize("workers", [2, 1])

@@ -87,8 +87,8 @@ def test_a_computers_match_does_not_hold_the_lobby_nor_the_start(tmp_path: Path)
     # stopped part way: the owner task was cancelled, what it stored is kept
     store = open_store(db)
     try:
-        stored = Tables(store).tables[table_id]
-        assert not stored.finished and stored.seq >= seq
+        stored = Tables(store).load(table_id)
+        assert stored is not None and not stored.finished and stored.seq >= seq
     finally:
         store.close()
     with TestClient(create_app(db, rate=1e6, burst=1e6)) as again:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -40,9 +41,9 @@ def set_version(database: str, version: int) -> None:
 def test_a_new_database_is_at_the_latest_version_and_a_newer_one_is_refused(
         database: str) -> None:
     store = open_store(database)
-    assert store.schema_version() == len(MIGRATIONS) == 6
+    assert store.schema_version() == len(MIGRATIONS) == 7
     store.close()
-    assert open_store(database).schema_version() == 6  # opened again: nothing to do
+    assert open_store(database).schema_version() == 7  # opened again: nothing to do
     set_version(database, 99)
     with pytest.raises(StoreError, match="version 99"):
         open_store(database)
@@ -125,7 +126,7 @@ def test_a_version_1_file_is_upgraded_its_tables_one_game_each(tmp_path: Path) -
             ] == ["tables", "actions", "seat_tokens", "schema_version"]
     db.close()
     store = SqliteStore(old)
-    assert store.schema_version() == 6
+    assert store.schema_version() == 7
     (r,) = store.load_tables()
     assert r.invite is None  # an earlier table is open to anyone, as it was
     assert [(g.number, g.seed, g.commitment, g.first_action, g.undos) for g in r.games] == [
@@ -158,7 +159,7 @@ def test_a_match_s_next_game_is_stored_once_in_order(database: str) -> None:
         (1, str(2 ** 100)), (2, "9")]
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6])
 def test_each_older_schema_is_migrated_in_place(database: str, version: int) -> None:
     """A database left at schema ``version`` (each earlier hoyle's), holding a table with
     its actions and a seat, is brought to the last version when opened, on both
@@ -196,6 +197,7 @@ def test_each_older_schema_is_migrated_in_place(database: str, version: int) -> 
     assert r.invite is None and r.seat_names == [None, None]
     assert [(g.number, g.seed, g.first_action, g.undos) for g in r.games] == [(1, "99", 0, 0)]
     assert r.version == 0  # no write counted before version 6
+    assert store.due_tables() == ["old"]  # before version 7: to be looked at once
     store.append_action("old", 2, -1, "CUT 9C")  # and it goes on
     assert store.load_table("old").version == 1
     store.close()
@@ -319,3 +321,40 @@ def test_a_table_is_read_at_one_moment_while_another_process_writes(database: st
     assert all(v == n for v, n in reads), [x for x in reads if x[0] != x[1]][:5]
     reader.close()
     writer.close()
+
+
+def test_the_tables_no_one_drives_open_and_named_are_found_without_reading_them(
+        database: str) -> None:
+    """What a process that holds only its own tables asks the database: the unfinished
+    tables whose next move makes itself (``due``, written with each action) and whose lease
+    no process holds; the open tables (no invite); the tables of a seat's name (without
+    case); on both databases."""
+    store, other = open_store(database), open_store(database)
+    store.create_table(row("t1"))
+    store.create_table(replace(row("t2"), created="2026-12-01T10:00:01", invite="secret"))
+    assert store.due_tables() == ["t1", "t2"]  # a new table deals itself
+    with store.table_writes("t1", 0):
+        store.append_action("t1", 1, -1, "CUT 5H")
+        store.set_due("t1", False)  # a person's turn next
+    assert other.due_tables() == ["t2"]
+    other.clear_due("t2", 5)  # looked at when it was at another version: not cleared
+    assert store.due_tables() == ["t2"]
+    other.clear_due("t2", 0)
+    assert store.due_tables() == [] and store.versions() == {"t1": 1, "t2": 0}
+    with store.table_writes("t1", 1):
+        store.append_action("t1", 2, -1, "CUT 9C")
+        store.set_due("t1", True)
+    assert other.due_tables() == ["t1"]
+    if database.startswith(POSTGRES_SCHEMES):  # driven by a live process: not another's
+        assert store.try_lease("t1")
+        assert other.due_tables() == []
+        store.release_lease("t1")
+        assert other.due_tables() == ["t1"]
+    assert other.open_tables() == ["t1"]  # t2 is by invite only
+    assert store.claim_seat("t1", 0, hash_token("a"), "Ada")
+    assert store.claim_seat("t2", 0, hash_token("b"), "ADA")
+    assert other.named_tables("ada") == ["t1", "t2"] and other.named_tables("Bo") == []
+    store.finish("t1")
+    assert other.open_tables() == [] and other.due_tables() == []
+    store.close()
+    other.close()

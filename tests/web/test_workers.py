@@ -275,8 +275,8 @@ def test_a_worker_cut_from_the_others_tells_its_sockets_and_hears_again(
             assert update(watcher)["type"] == "update"
             with psycopg.connect(url, autocommit=True) as db:
                 ended = db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                   "WHERE application_name = %s",
-                                   (f"hoyle-bus-{proc0.pid}",)).fetchall()
+                                   "WHERE application_name LIKE %s",
+                                   (f"hoyle-bus-{proc0.pid}-%",)).fetchall()
             assert ended == [(True,)]
             frames = []
             with pytest.raises(LOST) as closed:
@@ -438,3 +438,103 @@ def test_workers_stop_when_their_server_is_killed(pg_cluster: str, tmp_path: Pat
         while any(Path(f"/proc/{p}").exists() for p in pids):
             assert time.monotonic() < deadline, "a worker served on without its server"
             time.sleep(0.2)
+
+
+def held(port: int) -> int:
+    """How many tables the server on ``port`` holds in memory (``/readyz``)."""
+    return int(httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=10).json()["tables"])
+
+
+def test_each_worker_holds_only_its_tables_and_a_dead_one_s_computers_go_on(
+        pg_cluster: str, tmp_path: Path) -> None:
+    """A match between computers made at the first of two servers is driven there; the
+    second, with no socket of it, neither holds it nor hears its moves. The first is killed
+    (SIGKILL) mid-match: within seconds the second finds the table no one drives (its
+    ``due`` mark, its lease free), reads it and plays the match to its end from the stored
+    actions; the record verifies. Once nothing of it is served there, the second lets go
+    of it."""
+    url = new_database(pg_cluster)
+    with servers(url, 2, tmp_path) as procs:
+        (p0, proc0), (p1, _) = procs
+        r = httpx.post(f"http://127.0.0.1:{p0}/tables", timeout=30, data={
+            "game": "cribbage", "opt_variant": "five-card", "opt_match": "9",
+            "seat0": "expert", "seat1": "greedy", "open": "on"})
+        assert r.status_code == 303, r.text
+        table_id = r.headers["location"].rsplit("/", 1)[1]
+        deadline = time.monotonic() + 60
+        while len(stored(url, table_id)) < 60:  # under way, at the first server
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert held(p1) == 0 and held(p0) == 1
+        os.killpg(proc0.pid, signal.SIGKILL)
+        proc0.wait()
+        before = len(stored(url, table_id))
+        deadline = time.monotonic() + 10
+        while len(stored(url, table_id)) == before:  # driven on by the second
+            assert time.monotonic() < deadline, "no one drove the table on"
+            time.sleep(0.05)
+        assert held(p1) == 1
+        deadline = time.monotonic() + 300
+        while not (row := _row(url, table_id)).finished:
+            assert time.monotonic() < deadline, "the match did not end"
+            time.sleep(0.5)
+        records = [GameRecord.from_json(httpx.get(
+            f"http://127.0.0.1:{p1}/t/{table_id}/record.json?game={g.number}",
+            timeout=30).text) for g in row.games]
+        deadline = time.monotonic() + 30
+        while held(p1):  # idle two sweeps: let go of
+            assert time.monotonic() < deadline, "the idle table was held on"
+            time.sleep(0.2)
+    assert all(verify_record(r).verified for r in records)
+    assert [a for r in records for a in r.actions] == row.actions
+    assert len(records) >= 9  # first to 9 games, played to its end
+
+
+def _row(url: str, table_id: str) -> Any:
+    store = open_store(url, migrate=False)
+    try:
+        return store.load_table(table_id)
+    finally:
+        store.close()
+
+
+def presence_until(ws: Any, ok: Any, within: float = 15.0) -> dict[str, Any]:
+    """Read frames until one says who is present as ``ok`` wants (a deadline, not a timed
+    assertion: the notice crosses the database)."""
+    deadline = time.monotonic() + within
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, "the presence never came"
+        f = json.loads(ws.recv(timeout=left))
+        if "present" in f and ok(f):
+            return f  # type: ignore[no-any-return]
+
+
+def test_a_seat_at_another_worker_is_present_then_away_then_gone_with_its_worker(
+        pg_cluster: str, tmp_path: Path) -> None:
+    """Ann's socket at the first server, Bob's at the second: Ann's page says Bob is present
+    (the second server said so on the bus); Bob's socket closes: Bob is away on Ann's page,
+    counted down; Bob back at the second server: present again; the second server killed
+    (SIGKILL, so it tells no one): Bob is away on Ann's page within a few seconds (its
+    listening connection is gone from ``pg_stat_activity``)."""
+    url = new_database(pg_cluster)
+    with servers(url, 2, tmp_path) as procs:
+        (p0, _), (p1, proc1) = procs
+        table_id, ann = new_table(p0, ["person", "person"])
+        bob = sit(p1, table_id, 1)
+        with ws_for(p0, table_id, ann) as mine:
+            mine.send(json.dumps({"type": "sync", "seq": 0}))
+            with ws_for(p1, table_id, bob) as his:
+                his.send(json.dumps({"type": "sync", "seq": 0}))
+                f = presence_until(mine, lambda f: f["present"] == [0, 1])
+                assert f["away"] == {}
+            f = presence_until(mine, lambda f: "1" in f["away"])
+            assert f["present"] == [0] and 0 <= f["away"]["1"] < f["adjournment"]
+            his = ws_for(p1, table_id, bob)
+            his.send(json.dumps({"type": "sync", "seq": 0}))
+            presence_until(mine, lambda f: f["present"] == [0, 1] and f["away"] == {})
+            os.killpg(proc1.pid, signal.SIGKILL)
+            proc1.wait()
+            f = presence_until(mine, lambda f: f["present"] == [0] and "1" in f["away"])
+            with contextlib.suppress(*LOST):
+                his.close()

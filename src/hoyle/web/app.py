@@ -240,28 +240,119 @@ class Hub:
         self.order = itertools.count()
         self.tasks: dict[str, asyncio.Task[None]] = {}
         """Per table, its owner task driving the automatic moves (:meth:`start`)."""
+        self.me = secrets.token_hex(4)
+        """This process's worker id (its presence notices, its listening connection's
+        name: :func:`hoyle.web.bus.bus_name`)."""
+        self.here: dict[str, set[int]] = {}
+        """Per table, the seats with a synced socket here, as told to the other workers."""
+        self.remote: dict[str, dict[int, set[str]]] = {}
+        """Per table and seat, the other workers at which it has a socket (as they said)."""
         self.away: dict[str, dict[int, float]] = {}
         """Per table, the seats whose last socket closed, and when (``time.time()``). At
         start (a restart) no socket is open: every taken seat of an unfinished game is
         away from then, so its opponent's page counts down as before the restart."""
-        start = time.time()
         for table in tables.tables.values():
-            if table.kind == "play" and not table.finished:
-                taken = {seat: start for seat in table.person_seats()
-                         if table.row.token_hashes[seat] is not None}
-                if taken:
-                    self.away[table.id] = taken
+            self._away_from_now(table)
+        tables.on_load = self._away_from_now  # a table read later, where processes share
+        # the database: its seats are away until a socket of theirs syncs here
+
+    def _away_from_now(self, table: Table) -> None:
+        """Every taken person seat of an unfinished game at ``table`` is away from now
+        (no socket of it is open here yet)."""
+        if table.kind == "play" and not table.finished:
+            now = time.time()
+            taken = {seat: now for seat in table.person_seats()
+                     if table.row.token_hashes[seat] is not None}
+            if taken:
+                self.away[table.id] = taken
+                self.say(f"{table.id} ? {self.me}")  # the others say which are there
 
     def seat_left(self, table_id: str, seat: int) -> bool:
-        """A seat's socket closed: if it has no other, it is away from now (``True``)."""
+        """A seat's socket closed: if it has no other here, the others are told; if it has
+        none at another worker either, it is away from now (``True``)."""
         if any(c.seat == seat for c in self.conns.get(table_id, ())):
             return False
+        here = self.here.get(table_id, set())
+        if seat in here:
+            here.discard(seat)
+            self.say(f"{table_id} -{seat} {self.me}")
+        if self.remote.get(table_id, {}).get(seat):
+            return False  # still at another worker
         self.away.setdefault(table_id, {})[seat] = time.time()
         return True
 
     def seat_back(self, table_id: str, seat: int) -> bool:
-        """A seat synced a socket: it is no longer away (``True`` if it was)."""
+        """A seat synced a socket: it is no longer away (``True`` if it was), and the
+        other workers are told, the first time, that it is here."""
+        here = self.here.setdefault(table_id, set())
+        if seat not in here:
+            here.add(seat)
+            self.say(f"{table_id} +{seat} {self.me}")
         return self.away.get(table_id, {}).pop(seat, None) is not None
+
+    def say(self, payload: str) -> None:
+        """Tell the other workers who is at a table (:func:`hoyle.web.bus.parse_presence`);
+        where none shares the database, nothing. A database that does not answer loses
+        the notice (the others see the seat as they did), and is logged."""
+        if self.bus is None:
+            return
+        try:
+            self.tables.store.announce(payload)
+        except StoreError as e:
+            log.warning("the others were not told who is at a table: %s", e)
+
+    async def presence(self, table_id: str, sign: str, seat: int, worker: str) -> None:
+        """Another worker said who is at table ``table_id`` (:class:`~hoyle.web.bus.Bus`):
+        ``"+"`` seat ``seat`` has a socket there, ``"-"`` no longer, ``"?"`` it asks who is
+        here (answered with a ``"+"`` for each seat here). The pages here are sent the
+        change."""
+        if worker == self.me:
+            return
+        if table_id not in self.tables.tables:
+            return  # not held here: asked for (``"?"``) when it is read
+        if sign == "?":
+            for here in sorted(self.here.get(table_id, ())):
+                self.say(f"{table_id} +{here} {self.me}")
+            return
+        workers = self.remote.setdefault(table_id, {}).setdefault(seat, set())
+        was = bool(workers)
+        (workers.add if sign == "+" else workers.discard)(worker)
+        await self._presence_changed(table_id, seat, was)
+
+    async def _presence_changed(self, table_id: str, seat: int, was: bool) -> None:
+        """Seat ``seat``'s presence at other workers went from ``was`` to what
+        :attr:`remote` holds now: away from now if it has gone from every worker, back if
+        it came; the pages here are sent their presence frame."""
+        elsewhere = bool(self.remote.get(table_id, {}).get(seat))
+        if elsewhere == was:
+            return
+        if elsewhere:
+            self.away.get(table_id, {}).pop(seat, None)
+        elif not any(c.seat == seat for c in self.conns.get(table_id, ())):
+            self.away.setdefault(table_id, {})[seat] = time.time()
+        table = self.tables.tables.get(table_id)
+        if table is not None:
+            async with self.lock(table_id):
+                await self.broadcast(table)
+
+    async def forget_dead(self) -> None:
+        """Drop what the workers that no longer listen said (killed, or cut from the
+        database): their seats are away here from now, unless present elsewhere."""
+        if not self.remote:
+            return
+        try:
+            live = await asyncio.to_thread(self.tables.store.live_workers)
+        except StoreError as e:
+            log.warning("the live workers were not read: %s", e)
+            return
+        if live is None:
+            return
+        for table_id, seats in list(self.remote.items()):
+            for seat, workers in list(seats.items()):
+                dead = workers - live
+                if dead:
+                    workers -= dead
+                    await self._presence_changed(table_id, seat, True)
 
     async def make_room(self, table: Table, seat: int, cap: int) -> None:
         """Before one more socket of ``seat`` is opened: close the seat's oldest sockets
@@ -292,6 +383,7 @@ class Hub:
         seats."""
         conns = self.conns.get(table.id, ())
         present = {c.seat for c in conns if c.seat is not None}
+        present |= {seat for seat, workers in self.remote.get(table.id, {}).items() if workers}
         now = time.time()
         return {"present": sorted(present),
                 "watching": sum(1 for c in conns if c.seat is None and not c.gone),
@@ -370,16 +462,11 @@ class Hub:
             await self.broadcast(table)
 
     async def heard(self, table_id: str, version: int) -> None:
-        """Another server process wrote table ``table_id`` (now at ``version``): read it
-        again and tell its readers here; a table made there is served from now."""
+        """Another server process wrote table ``table_id`` (now at ``version``): if this
+        one holds it, read it again and tell its readers here (a table not held is read
+        when it is asked for)."""
         table = self.tables.tables.get(table_id)
-        if table is None:
-            try:
-                self.tables.load(table_id)
-            except StoreError as e:
-                log.warning("table %s was not read: %s", table_id, e)
-            return
-        if table.row.version >= version:
+        if table is None or table.row.version >= version:
             return  # this process's own write, or one read already
         async with self.lock(table_id):
             try:
@@ -399,8 +486,9 @@ class Hub:
         except StoreError as e:
             log.warning("the tables were not read again: %s", e)
             return
-        for table_id, version in versions.items():
-            await self.heard(table_id, version)
+        for table_id in list(self.tables.tables):
+            if table_id in versions:
+                await self.heard(table_id, versions[table_id])
 
     async def lose_others(self) -> None:
         """This process no longer hears the others (its listening connection was lost):
@@ -418,15 +506,67 @@ class Hub:
                     pass
 
     async def sweep(self, every: float = SWEEP) -> None:
-        """Every ``every`` seconds, drive each table whose automatic move is due and not
-        being made here: its lease is free if the process that held it died, and one
-        process takes it (run where several processes share the database)."""
+        """Run where several processes share the database: every ``every`` seconds,
+        :meth:`adopt` the tables no one drives, then :meth:`let_go` of those idle here."""
+        idle: set[str] = set()
         while True:
             await asyncio.sleep(every)
-            for table in list(self.tables.tables.values()):
-                task = self.tasks.get(table.id)
-                if (task is None or task.done()) and table.next_automatic() is not None:
-                    self.start(table)
+            await self.adopt()
+            await self.forget_dead()
+            idle = self.let_go(idle)
+
+    async def adopt(self) -> None:
+        """Drive each table whose next move makes itself and whose lease no process holds
+        (the process that drove it died: :meth:`TableStore.due_tables`), read here if it is
+        not held; one found waiting for a person after all is so noted
+        (:meth:`TableStore.clear_due`)."""
+        store = self.tables.store
+        try:
+            due = await asyncio.to_thread(store.due_tables)
+        except StoreError as e:
+            log.warning("the tables to drive were not read: %s", e)
+            return
+        for table_id in due:
+            task = self.tasks.get(table_id)
+            if task is not None and not task.done():
+                continue
+            try:  # the lease first: a table another process took meanwhile is not read
+                if not store.try_lease(table_id):
+                    continue
+                table = self.tables.load(table_id)
+                if table is None or table.next_automatic() is None:
+                    if table is not None:
+                        store.clear_due(table_id, table.row.version)
+                    store.release_lease(table_id)
+                    continue
+            except StoreError as e:
+                log.warning("table %s was not read: %s", table_id, e)
+                store.release_lease(table_id)
+                continue
+            self.start(table)  # its drive holds the lease on, and lets it go at the end
+
+    def let_go(self, idle: set[str]) -> set[str]:
+        """Forget the held tables that were idle here at the last sweep (``idle``) and still
+        are: no socket open, no automatic move being made, nobody waiting on its lock
+        (:meth:`Tables.forget`; read again when next asked for). Returns those idle now.
+        Where several processes share the database, each holds only the tables it serves,
+        and hears only of those."""
+        now: set[str] = set()
+        for table_id in list(self.tables.tables):
+            task = self.tasks.get(table_id)
+            lock = self.locks.get(table_id)
+            if any(not c.gone for c in self.conns.get(table_id, ())) or \
+                    (task is not None and not task.done()) or \
+                    (lock is not None and lock.locked()):
+                continue
+            if table_id not in idle:
+                now.add(table_id)
+                continue
+            self.tables.forget(table_id)
+            for held in (self.conns, self.tasks, self.locks, self.away, self.remote,
+                         self.here):
+                held.pop(table_id, None)
+        return now
 
     async def drive(self, table: Table) -> None:
         """Make the moves that make themselves (chance, computers off the event loop,
@@ -641,8 +781,13 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     if the_store.shared:
         async def heard_again(again: bool) -> None:
             await hub.catch_up()  # whatever was written while this process did not listen
+            if again:  # and who is where now: asked again
+                hub.remote.clear()
+                for table_id in list(tables.tables):
+                    hub.say(f"{table_id} ? {hub.me}")
 
-        bus = Bus(getattr(the_store, "url"), hub.heard, hub.lose_others, heard_again)
+        bus = Bus(getattr(the_store, "url"), hub.heard, hub.lose_others, heard_again,
+                  hub.presence, hub.me)
     hub.bus = bus
     ctx = _Context(tables, hub, templates, rate, burst,
                    fixed_seed, max_sockets, max_tables, max_sockets_per_address,
@@ -664,6 +809,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                           loop.create_task(hub.sweep(), name="sweep")]
             with contextlib.suppress(TimeoutError):  # served once it hears the others
                 await asyncio.wait_for(bus.tried.wait(), BUS_START)
+            await hub.adopt()  # the tables no one drives (all, at a site's restart)
         yield
         for task in background:
             task.cancel()
@@ -923,7 +1069,8 @@ def _refused(what: str, e: Exception) -> Response:
     status = (429 if isinstance(e, TooManyTables) else
               503 if isinstance(e, StoreError) and e.cause is not None else 400)
     if status == 503:
-        log.warning("a table was not stored", extra=event(cause=getattr(e, "cause", "")))
+        log.warning("the store did not answer", extra=event(what=what,
+                                                            cause=getattr(e, "cause", "")))
     return HTMLResponse(f"<p>{what}: {_esc(web_words(str(e)))}</p>"
                         '<p><a href="/">Back to the lobby</a></p>', status_code=status)
 
@@ -975,12 +1122,24 @@ def _lobby_router(ctx: _Context) -> APIRouter:
         (unfinished, anyone may sit at a free seat or watch; an invite-only table is reached
         by its link alone), newest first, :data:`LOBBY_PAGE` a page (``?page=K`` from 1;
         past the last: the last), and every option's form under "More options"."""
-        unfinished = [t for t in tables.tables.values() if not t.finished and t.open_seats]
+        try:  # the shared database's read off the event loop (a held dict is not)
+            unfinished = (await asyncio.to_thread(tables.open_ids) if tables.store.shared
+                          else tables.open_ids())
+        except StoreError as e:
+            return _refused("The lobby cannot be read now", e)
         pages = max(1, -(-len(unfinished) // LOBBY_PAGE))
         number = (1 if not (page.isascii() and page.isdigit())
                   else int(page) if len(page) < 7 else pages)  # far past the last: the last
         number = min(max(number, 1), pages)
-        shown = unfinished[::-1][(number - 1) * LOBBY_PAGE:number * LOBBY_PAGE]
+        ids = unfinished[::-1][(number - 1) * LOBBY_PAGE:number * LOBBY_PAGE]
+        shown = [t for t in (tables.tables.get(i) for i in ids) if t is not None]
+        if len(shown) < len(ids):  # where processes share the database: read, not held
+            try:
+                read = await asyncio.to_thread(
+                    lambda: [tables.tables.get(i) or tables.read(i) for i in ids])
+            except StoreError as e:
+                return _refused("The lobby cannot be read now", e)
+            shown = [t for t in read if t is not None]
         return ctx.templates.TemplateResponse(request, "lobby.html", {
             "games": _game_forms(), "tables": [t.summary() for t in shown],
             "page": number, "pages": pages, "count": len(unfinished)})
@@ -1139,7 +1298,7 @@ def _table_router(ctx: _Context) -> APIRouter:
         not accounts: anyone may read any name's. 400 a name no seat could have."""
         try:
             found = await asyncio.to_thread(tables.stats_for, name)
-        except WebError as e:
+        except (WebError, StoreError) as e:
             return HTMLResponse(f"<p>{_esc(str(e))}</p><p><a href=\"/\">Back to the lobby"
                                 "</a></p>", status_code=400)
         shown = [stat_rows(g) for g in found]

@@ -51,6 +51,17 @@ class _DryStore:
     def release_lease(self, table_id: str) -> None: ...
     def versions(self) -> dict[str, int]:
         return {}
+    def set_due(self, table_id: str, due: bool) -> None: ...
+    def announce(self, payload: str) -> None: ...
+    def live_workers(self) -> set[str] | None:
+        return None
+    def clear_due(self, table_id: str, version: int) -> None: ...
+    def due_tables(self) -> list[str]:
+        return []
+    def open_tables(self) -> list[str]:
+        return []
+    def named_tables(self, name: str) -> list[str]:
+        return []
     def append_action(self, table_id: str, n: int, seat: int, action: str) -> None: ...
     def claim_seat(self, table_id: str, seat: int, token_hash: str,
                    name: str | None = None) -> bool:

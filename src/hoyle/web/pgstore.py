@@ -136,6 +136,31 @@ class PostgresStore(SqlStore):
             except self.ERRORS as e:
                 log.warning("a lease was not let go: %s", self._cause(e))
 
+    def announce(self, payload: str) -> None:
+        """See :meth:`hoyle.web.store.TableStore.announce`: ``NOTIFY`` on :data:`CHANNEL`,
+        in a transaction of its own.
+
+        Raises:
+            StoreError: the database does not answer.
+        """
+        self._ids("SELECT 1 FROM pg_notify(%s, %s)", (CHANNEL, payload))
+
+    def live_workers(self) -> set[str] | None:
+        """See :meth:`hoyle.web.store.TableStore.live_workers`: read from the names of the
+        listening connections (``hoyle-bus-PID-WORKER``, :func:`hoyle.web.bus.bus_name`)."""
+        names = self._ids("SELECT application_name FROM pg_stat_activity "
+                          "WHERE application_name LIKE 'hoyle-bus-%%'")
+        return {str(n).rsplit("-", 1)[1] for n, in names if str(n).count("-") >= 3}
+
+    def due_tables(self) -> list[str]:
+        """See :meth:`hoyle.web.store.TableStore.due_tables`: those whose lease (an
+        advisory lock of :data:`LEASE_SPACE`) no session holds."""
+        leased = {int(k) for k, in self._ids(
+            "SELECT objid FROM pg_locks WHERE locktype = 'advisory' AND classid = %s "
+            "AND objsubid = 2 AND granted", (LEASE_SPACE,))}
+        return [tid for tid in super().due_tables()
+                if _key(tid) & 0xFFFFFFFF not in leased]
+
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s")
 

@@ -224,6 +224,39 @@ class TableStore(Protocol):
         """Every stored table's version, by id. Raises StoreError: the database does not
         answer."""
 
+    def set_due(self, table_id: str, due: bool) -> None:
+        """In the open :meth:`table_writes` block of table ``table_id``: whether its next
+        move makes itself (chance's, a computer's, a forced one) once the block's writes
+        are made."""
+
+    def clear_due(self, table_id: str, version: int) -> None:
+        """Note that table ``table_id``'s next move does not make itself, if its version is
+        still ``version`` (a table looked at by :meth:`due_tables` and found waiting for a
+        person). Raises StoreError: the database does not answer."""
+
+    def announce(self, payload: str) -> None:
+        """Tell the other server processes ``payload`` (who is at a table:
+        :func:`hoyle.web.bus.parse_presence`); nothing where no other shares the database.
+        Raises StoreError: the database does not answer."""
+
+    def live_workers(self) -> set[str] | None:
+        """The worker ids of the server processes listening now (``None``: no other shares
+        the database). Raises StoreError: the database does not answer."""
+
+    def due_tables(self) -> list[str]:
+        """The unfinished tables whose next move makes itself and whose lease no server
+        process holds (:meth:`try_lease`: the process that drove it died), oldest first.
+        Raises StoreError: the database does not answer."""
+
+    def open_tables(self) -> list[str]:
+        """The unfinished tables anyone may sit at (no invite), oldest first. Raises
+        StoreError: the database does not answer."""
+
+    def named_tables(self, name: str) -> list[str]:
+        """The tables at which a person took a seat under ``name`` (compared without case:
+        ``str.casefold``), oldest first. Raises StoreError: the database does not
+        answer."""
+
     def load_tables(self) -> list[TableRow]:
         """Every stored table with its actions and token hashes, oldest first; a row that
         cannot be read comes back with ``damaged`` saying why (never raised)."""
@@ -289,6 +322,12 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
     """,
+    # version 7: whether a table's next move makes itself (chance, a computer, a forced
+    # card), so that a server process finds the tables no one drives without holding them
+    # (every earlier table: to be looked at once)
+    """
+    ALTER TABLE tables ADD COLUMN due INTEGER NOT NULL DEFAULT 1;
+    """,
 )
 """The schema, one script per version: a file at version ``k`` runs scripts ``k+1`` on."""
 
@@ -324,6 +363,61 @@ class SqlStore:
             except self.ERRORS as e:
                 raise StoreError(f"cannot read the tables: {self._cause(e)}",
                                  self._cause(e)) from None
+
+    def _ids(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one read (``sql``), as tuples.
+
+        Raises:
+            StoreError: the database does not answer.
+        """
+        with self._lock:
+            self._ensure()
+            try:
+                return [tuple(r) for r in self._q(self._db, sql, params).fetchall()]
+            except self.ERRORS as e:
+                raise StoreError(f"cannot read the tables: {self._cause(e)}",
+                                 self._cause(e)) from None
+
+    def announce(self, payload: str) -> None:
+        """See :meth:`TableStore.announce` (an SQLite file has one server: nothing)."""
+
+    def live_workers(self) -> set[str] | None:
+        """See :meth:`TableStore.live_workers` (an SQLite file has one server: ``None``)."""
+        return None
+
+    def set_due(self, table_id: str, due: bool) -> None:
+        """See :meth:`TableStore.set_due`."""
+        with self._writing(f"table {table_id}", table_id) as db:
+            self._q(db, "UPDATE tables SET due = ? WHERE id = ?", (int(due), table_id))
+
+    def clear_due(self, table_id: str, version: int) -> None:
+        """See :meth:`TableStore.clear_due` (not a write of the table's: its version stays)."""
+        with self._transaction(f"table {table_id}") as db:
+            self._q(db, "UPDATE tables SET due = 0 WHERE id = ? AND version = ?",
+                    (table_id, version))
+
+    def due_tables(self) -> list[str]:
+        """See :meth:`TableStore.due_tables` (an SQLite file has one server, whose leases
+        are all its own: every such table)."""
+        return [str(i) for i, in self._ids(
+            "SELECT id FROM tables WHERE due = 1 AND finished = 0 ORDER BY created, id")]
+
+    def open_tables(self) -> list[str]:
+        """See :meth:`TableStore.open_tables`."""
+        return [str(i) for i, in self._ids(
+            "SELECT id FROM tables WHERE finished = 0 AND invite IS NULL "
+            "ORDER BY created, id")]
+
+    def named_tables(self, name: str) -> list[str]:
+        """See :meth:`TableStore.named_tables`."""
+        wanted = name.casefold()
+        seen: dict[str, None] = {}
+        for tid, given in self._ids(
+                "SELECT s.table_id, s.name FROM seat_tokens s JOIN tables t "
+                "ON t.id = s.table_id WHERE s.name IS NOT NULL ORDER BY t.created, t.id"):
+            if str(given).casefold() == wanted:
+                seen[str(tid)] = None
+        return list(seen)
 
     def describe(self) -> str:
         """The database as messages name it (a file; a URL without its password)."""
@@ -496,15 +590,21 @@ class SqlStore:
                     yield int(found[0])
                 finally:
                     self._held = None
-                self._count_write(db, table_id)
+                self._count_write(db, table_id, int(found[0]))
 
-    def _count_write(self, db: Any, table_id: str) -> None:
+    def _count_write(self, db: Any, table_id: str, found: int | None = None) -> None:
         """In a write's transaction: count table ``table_id``'s version up and tell the
-        other server processes (:meth:`_notify`) when it commits."""
+        other server processes (:meth:`_notify`) when it commits. ``found``: its version
+        read under the row's lock in this transaction (else it is read here)."""
         self._q(db, "UPDATE tables SET version = version + 1 WHERE id = ?", (table_id,))
-        found = self._q(db, "SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
-        if found is not None:
-            self._notify(db, table_id, int(found[0]))
+        if found is None:
+            row = self._q(db, "SELECT version FROM tables WHERE id = ?",
+                          (table_id,)).fetchone()
+            if row is None:
+                return
+            self._notify(db, table_id, int(row[0]))
+        else:
+            self._notify(db, table_id, found + 1)
 
     def _notify(self, db: Any, table_id: str, version: int) -> None:
         """In a write's transaction: have the other server processes told, once it commits,

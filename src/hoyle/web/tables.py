@@ -31,7 +31,7 @@ import logging
 import re
 import secrets
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum
@@ -581,6 +581,7 @@ class Table:
                 step = self._play(action, n, seat, writing=True)
                 if self.finished:
                     self.store.finish(self.id)
+                self.store.set_due(self.id, self.next_automatic() is not None)
         except BaseException:
             if begun:  # applied here, not stored (rolled back): back to the stored table
                 self.row.games = games
@@ -1224,9 +1225,16 @@ class Tables:
         """Whether the tables' seeds are fixed (tests only): a match's next games are
         seeded from their table's (:attr:`Table.fixed_seeds`)."""
         self.tables: dict[str, Table] = {}
+        """The tables this process holds (replayed, in memory): every table of an SQLite
+        file; where several processes share the database (:attr:`TableStore.shared`),
+        those read since it started that it has not let go (:meth:`forget`)."""
         self.unreadable: dict[str, str] = {}
         """Stored tables that do not replay (a damaged row): table id -> the reason. They
         are left in the store, untouched, and not served."""
+        self.on_load: Callable[[Table], None] | None = None
+        """Called with each table read after the start (:meth:`load`), once held."""
+        if store.shared:  # each is read when it is first asked for (:meth:`get`)
+            return
         for row in store.load_tables():
             if row.damaged is not None:
                 self.unreadable[row.id] = row.damaged
@@ -1305,7 +1313,26 @@ class Tables:
         given = display_name(name)
         if given is None:
             return []
-        return totals(o for t in self.tables.values() for o in t.own_games(given))
+        if not self.store.shared:
+            return totals(o for t in self.tables.values() for o in t.own_games(given))
+        read = (self.tables.get(i) or self.read(i) for i in self.store.named_tables(given))
+        return totals(o for t in read if t is not None for o in t.own_games(given))
+
+    def open_ids(self) -> list[str]:
+        """The unfinished tables anyone may sit at (no invite link), oldest first: those
+        held, or, where processes share the database, those stored.
+
+        Raises:
+            StoreError: the shared database does not answer.
+        """
+        if self.store.shared:
+            return self.store.open_tables()
+        return [t.id for t in self.tables.values() if not t.finished and t.open_seats]
+
+    def forget(self, table_id: str) -> None:
+        """Let go of a held table (where processes share the database: no socket of it is
+        open here and nothing drives it here); it is read again when next asked for."""
+        self.tables.pop(table_id, None)
 
     def get(self, table_id: str) -> Table:
         """The table ``table_id``.
@@ -1333,15 +1360,27 @@ class Tables:
         """
         if table_id in self.tables:
             return self.tables[table_id]
+        table = self.read(table_id)
+        if table is not None:
+            self.tables[table.id] = table
+            if self.on_load is not None:
+                self.on_load(table)
+        return table
+
+    def read(self, table_id: str) -> Table | None:
+        """Table ``table_id`` as stored, replayed but not held (:meth:`load` holds it), or
+        ``None``: no such table, or it does not replay (noted in :attr:`unreadable`).
+
+        Raises:
+            StoreError: the store does not answer.
+        """
         if not _TABLE_ID.fullmatch(table_id):
             return None
         row = self.store.load_table(table_id)
         if row is None or row.damaged is not None:
             return None
         try:
-            table = table_class(row)(row, self.store, self.fixed_seeds)
+            return table_class(row)(row, self.store, self.fixed_seeds)
         except Exception as e:  # noqa: BLE001  one table's fault never stops the server
             self.unreadable[row.id] = f"its stored game does not replay ({replay_fault(e)})"
             return None
-        self.tables[row.id] = table
-        return table
