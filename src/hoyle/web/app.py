@@ -490,6 +490,16 @@ class Hub:
             if table_id in versions:
                 await self.heard(table_id, versions[table_id])
 
+    async def heard_again(self, again: bool) -> None:
+        """This process listens (``again``: after a loss): it reads what was written while
+        it did not (:meth:`catch_up`) and, after a loss, asks again who is at each table it
+        holds (what the others said meanwhile was not heard)."""
+        await self.catch_up()
+        if again:
+            self.remote.clear()
+            for table_id in list(self.tables.tables):
+                self.say(f"{table_id} ? {self.me}")
+
     async def lose_others(self) -> None:
         """This process no longer hears the others (its listening connection was lost):
         every socket is told and closed with :data:`~hoyle.web.bus.RECONNECT`, so that the
@@ -779,14 +789,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
               COMPUTERS_PACE if computers_pace is None else computers_pace)
     bus: Bus | None = None
     if the_store.shared:
-        async def heard_again(again: bool) -> None:
-            await hub.catch_up()  # whatever was written while this process did not listen
-            if again:  # and who is where now: asked again
-                hub.remote.clear()
-                for table_id in list(tables.tables):
-                    hub.say(f"{table_id} ? {hub.me}")
-
-        bus = Bus(getattr(the_store, "url"), hub.heard, hub.lose_others, heard_again,
+        bus = Bus(getattr(the_store, "url"), hub.heard, hub.lose_others, hub.heard_again,
                   hub.presence, hub.me)
     hub.bus = bus
     ctx = _Context(tables, hub, templates, rate, burst,

@@ -17,7 +17,9 @@ Version 3 added a table's invite secret (an earlier table is open), version 4 th
 seated person gave (an earlier seat keeps "Player k"), version 5 each game's undos (an
 earlier game had none), version 6 each table's ``version``: the number of writes made to it,
 so that a server process that holds the table in memory knows whether another has written
-since (:meth:`SqlStore.table_writes`).
+since (:meth:`SqlStore.table_writes`), version 7 each table's ``due`` mark: whether its next
+move makes itself, so that a process finds the tables no one drives without holding them
+(:meth:`SqlStore.due_tables`).
 
 >>> store = SqliteStore(":memory:")
 >>> store.create_table(TableRow("t1", "g", {"a": 1}, [SeatKind("person", "")], "7", "c",
@@ -26,7 +28,7 @@ since (:meth:`SqlStore.table_writes`).
 >>> [(r.id, r.actions) for r in store.load_tables()]
 [('t1', ['CUT 5H'])]
 >>> store.schema_version()
-6
+7
 >>> store.start_game("t1", 2, "8", "c2", 1)
 >>> [(g.number, g.seed, g.first_action) for g in store.load_tables()[0].games]
 [(1, '7', 0), (2, '8', 1)]
