@@ -67,6 +67,11 @@ def test_health_readiness_and_metrics(tmp_path: Path) -> None:
         ready = client.get("/readyz")
         assert ready.status_code == 503 and ready.json()["status"] == "not ready"
         assert client.get("/healthz").status_code == 200
+        if store.shared:  # the lobby and a person's statistics read it: one line each, 503
+            for page in ("/", "/stats?name=Ann"):
+                r = client.get(page)
+                assert r.status_code == 503 and r.text.count("<p>") == 2, (page, r.text)
+                assert "does not answer" in r.text or "cannot open" in r.text, r.text
 
 
 def test_the_json_log_has_one_object_an_event_and_no_secret(tmp_path: Path) -> None:

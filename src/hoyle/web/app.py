@@ -39,6 +39,7 @@ import os
 import re
 import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -231,6 +232,8 @@ class Hub:
         self.bus: Bus | None = None
         """How this process hears the others that share its database (``None``: it has
         the database to itself)."""
+        self._sayer: ThreadPoolExecutor | None = None
+        """The thread that sends this process's presence notices (:meth:`say`)."""
         self.computers = asyncio.Semaphore(COMPUTER_TABLES)
         """The tables with no person: at most :data:`COMPUTER_TABLES` make a move at once."""
         self.locks: dict[str, asyncio.Lock] = {}
@@ -292,10 +295,22 @@ class Hub:
 
     def say(self, payload: str) -> None:
         """Tell the other workers who is at a table (:func:`hoyle.web.bus.parse_presence`);
-        where none shares the database, nothing. A database that does not answer loses
-        the notice (the others see the seat as they did), and is logged."""
+        where none shares the database, nothing. On the event loop the notice is sent by
+        one thread of its own, in the order said (a slow database does not stall the
+        sockets). A database that does not answer loses the notice (the others see the
+        seat as they did), and is logged."""
         if self.bus is None:
             return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a table read in a thread: said from there
+            self._announce(payload)
+            return
+        if self._sayer is None:
+            self._sayer = ThreadPoolExecutor(1, thread_name_prefix="hoyle-say")
+        loop.run_in_executor(self._sayer, self._announce, payload)
+
+    def _announce(self, payload: str) -> None:
         try:
             self.tables.store.announce(payload)
         except StoreError as e:
@@ -685,6 +700,9 @@ class Hub:
             t.cancel()
         if running:
             await asyncio.wait(running)
+        if self._sayer is not None:  # the notices said are sent before the store closes
+            await asyncio.to_thread(self._sayer.shutdown)
+            self._sayer = None
 
 
 def _same_origin(request: Request) -> bool:
@@ -1302,8 +1320,7 @@ def _table_router(ctx: _Context) -> APIRouter:
         try:
             found = await asyncio.to_thread(tables.stats_for, name)
         except (WebError, StoreError) as e:
-            return HTMLResponse(f"<p>{_esc(str(e))}</p><p><a href=\"/\">Back to the lobby"
-                                "</a></p>", status_code=400)
+            return _refused("The statistics cannot be read", e)
         shown = [stat_rows(g) for g in found]
         return ctx.templates.TemplateResponse(request, "stats.html", {
             "name": display_name(name) if name.strip() else None, "games": shown})
