@@ -415,7 +415,10 @@ def test_hoyle_serve_refuses_bad_databases_and_ports_in_one_line(tmp_path: Path)
                            (["--port", str(port)], f"cannot listen on 127.0.0.1:{port}"),
                            (["--port", "99999"], "65535"),
                            (["--db", "dbname=club password=S3cretPw", "--port", free],
-                            "as a postgresql:// URL")]:
+                            "as a postgresql:// URL"),
+                           (["--db", "mysql://ann:S3cretPw@h/x", "--port", free],
+                            "an SQLite file or a postgresql:// URL, not mysql://"),
+                           (["--db", "", "--port", free], "--db names the database")]:
             r = runner.invoke(app, ["serve", *args])
             assert r.exit_code == 2 and said in r.output, (args, r.output)
             assert "Traceback" not in r.output and "serving on" not in r.output

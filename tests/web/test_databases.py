@@ -71,7 +71,7 @@ def test_a_game_is_the_same_on_both_databases_and_survives_a_restart(
 def test_db_migrate_check_and_backup(database: str, tmp_path: Path) -> None:
     runner = CliRunner()
     r = runner.invoke(cli, ["db", "migrate", "--db", database])
-    assert r.exit_code == 0 and "schema version 7" in r.output
+    assert r.exit_code == 0 and "schema version 8" in r.output
     with TestClient(create_app(database, fixed_seed=82)) as client:
         new_table(client, "cribbage", ["person", "expert"])
         new_table(client, "ecarte", ["person", "rules"])
@@ -83,6 +83,11 @@ def test_db_migrate_check_and_backup(database: str, tmp_path: Path) -> None:
     r = runner.invoke(cli, ["db", "backup", str(copy), "--db", database])
     if postgres:
         assert r.exit_code == 2 and "pg_dump" in r.output
+        import re
+        missing = re.sub(r"/(\w+)\?", "/no_such_db?", database)  # the operator is told why
+        r = runner.invoke(cli, ["db", "check", "--db", missing])
+        words = " ".join(r.output.split())
+        assert r.exit_code == 2 and 'database "no_such_db" does not exist' in words, words
         return
     assert r.exit_code == 0 and copy.is_file()
     r = runner.invoke(cli, ["db", "check", "--db", str(copy)])  # the copy is whole
@@ -153,7 +158,7 @@ def test_a_restarted_postgresql_is_reconnected() -> None:
             except StoreError as e:
                 said.append(str(e))
         assert said[-1] == "stored" and len(said) == 2 and "cannot store" in said[0]
-        assert store.schema_version() == 7
+        assert store.schema_version() == 8
         assert store.try_lease("t1")  # taken again on the new connection
         other = open_store(db)
         assert not other.try_lease("t1")

@@ -64,3 +64,67 @@ def test_a_copy_reads_the_others_moves_undo_and_refuses_a_stale_move(tmp_path: P
         other.take_seat(1)
     one.close()
     two.close()
+
+
+def play_out(table: Table) -> None:
+    """The person (seat 1) plays his first legal action until the table is over."""
+    for _ in range(2000):
+        table.run_automatic()
+        if table.finished:
+            return
+        table.act(0, first_choice(table, 0), table.seq)
+    raise AssertionError("the game did not end")
+
+
+def test_a_finished_table_played_again_at_two_copies_goes_on_to_one_table(tmp_path: Path
+                                                                          ) -> None:
+    """"Play again" asked at two processes' copies of a finished table (the second copy
+    has not heard of the first's next table): one next table is made, both send their
+    players to it; a third copy reads it as ``"again"`` (its readers are sent the link)."""
+    db = tmp_path / "hoyle.db"
+    one, two, three = SqliteStore(db), SqliteStore(db), SqliteStore(db)
+    made = Tables(one).create("cribbage", {"variant": "five-card"},
+                              [SeatKind("person"), SeatKind("computer", "random")], seed=11)
+    play_out(made)
+    copies = [Tables(two), Tables(three)]
+    late, reader = (t.load(made.id) for t in copies)
+    assert late is not None and reader is not None and late.finished
+    new, fresh = Tables(one).play_again(made)
+    assert fresh and made.again == new.id != made.id
+    assert late.again is None  # not heard yet
+    again, fresh2 = copies[0].play_again(late)
+    assert (again.id, fresh2) == (new.id, False)  # the one made first, nothing new
+    assert late.again == new.id
+    assert sum(1 for r in one.load_tables() if r.id != made.id) == 1
+    assert reader.refresh() == "again" and reader.again == new.id
+    assert Tables(one).play_again(made)[0].id == new.id  # asked again: the same one
+    for store in (one, two, three):
+        store.close()
+
+
+def test_a_copy_ahead_of_a_restored_database_reads_it_again(tmp_path: Path) -> None:
+    """The database is restored from an earlier copy under a running process (its table's
+    stored version is below the one it holds): the table is read again whole
+    (``"reset"``), and the next move is stored (never refused as stale for ever)."""
+    import sqlite3
+
+    db = tmp_path / "hoyle.db"
+    store = SqliteStore(db)
+    table = Tables(store).create("cribbage", {"variant": "five-card"},
+                                 [SeatKind("person"), SeatKind("computer", "random")],
+                                 seed=12)
+    table.run_automatic()
+    early = table.seq
+    for _ in range(3):
+        table.act(0, first_choice(table, 0), table.seq)
+        table.run_automatic()
+    assert table.seq > early
+    with sqlite3.connect(db) as raw:  # the earlier copy: its actions and version then
+        raw.execute("DELETE FROM actions WHERE table_id = ? AND n > ?", (table.id, early))
+        raw.execute("UPDATE tables SET version = 1 WHERE id = ?", (table.id,))
+    with pytest.raises(TableMoved) as moved:
+        table.act(0, first_choice(table, 0), table.seq)
+    assert moved.value.what == "reset" and table.seq == early and table.row.version == 1
+    table.act(0, first_choice(table, 0), table.seq)  # stored now
+    assert len(store.load_table(table.id).actions) == table.seq == early + 1
+    store.close()

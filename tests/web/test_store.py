@@ -41,9 +41,9 @@ def set_version(database: str, version: int) -> None:
 def test_a_new_database_is_at_the_latest_version_and_a_newer_one_is_refused(
         database: str) -> None:
     store = open_store(database)
-    assert store.schema_version() == len(MIGRATIONS) == 7
+    assert store.schema_version() == len(MIGRATIONS) == 8
     store.close()
-    assert open_store(database).schema_version() == 7  # opened again: nothing to do
+    assert open_store(database).schema_version() == 8  # opened again: nothing to do
     set_version(database, 99)
     with pytest.raises(StoreError, match="version 99"):
         open_store(database)
@@ -126,7 +126,7 @@ def test_a_version_1_file_is_upgraded_its_tables_one_game_each(tmp_path: Path) -
             ] == ["tables", "actions", "seat_tokens", "schema_version"]
     db.close()
     store = SqliteStore(old)
-    assert store.schema_version() == 7
+    assert store.schema_version() == 8
     (r,) = store.load_tables()
     assert r.invite is None  # an earlier table is open to anyone, as it was
     assert [(g.number, g.seed, g.commitment, g.first_action, g.undos) for g in r.games] == [
@@ -159,7 +159,7 @@ def test_a_match_s_next_game_is_stored_once_in_order(database: str) -> None:
         (1, str(2 ** 100)), (2, "9")]
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6, 7])
 def test_each_older_schema_is_migrated_in_place(database: str, version: int) -> None:
     """A database left at schema ``version`` (each earlier hoyle's), holding a table with
     its actions and a seat, is brought to the last version when opened, on both
@@ -198,6 +198,7 @@ def test_each_older_schema_is_migrated_in_place(database: str, version: int) -> 
     assert [(g.number, g.seed, g.first_action, g.undos) for g in r.games] == [(1, "99", 0, 0)]
     assert r.version == 0  # no write counted before version 6
     assert store.due_tables() == ["old"]  # before version 7: to be looked at once
+    assert r.again is None  # no next table made before version 8
     store.append_action("old", 2, -1, "CUT 9C")  # and it goes on
     assert store.load_table("old").version == 1
     store.close()
@@ -233,6 +234,41 @@ def test_two_writers_never_store_one_action_number_twice(database: str) -> None:
     assert "not the next" in refused, refused  # waited for the first, then saw it
     (loaded,) = first.load_tables()
     assert len(loaded.actions) == 1
+    first.close()
+    second.close()
+
+
+def test_two_processes_asked_to_play_again_at_once_make_one_next_table(database: str
+                                                                       ) -> None:
+    """Two connections (two server processes) store "Play again"'s next table of one
+    finished table at once: one is stored and both get its id; the finished table's
+    version is counted once (its readers elsewhere are told), on either database."""
+    import threading
+
+    first = open_store(database)
+    first.create_table(row())
+    second = open_store(database)
+    made: list[str] = []
+    start = threading.Barrier(2)
+
+    def again(store: object, tid: str) -> None:
+        start.wait()
+        made.append(store.create_again("t1", row(tid)))  # type: ignore[attr-defined]
+
+    threads = [threading.Thread(target=again, args=(s, t))
+               for s, t in ((first, "next-a"), (second, "next-b"))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(made) == 2 and made[0] == made[1] in ("next-a", "next-b"), made
+    loaded = {r.id: r for r in second.load_tables()}
+    assert sorted(loaded) == sorted(["t1", made[0]])
+    assert loaded["t1"].again == made[0] and loaded["t1"].version == 1
+    assert first.create_again("t1", row("next-c")) == made[0]  # asked later: the same
+    with pytest.raises(StoreError, match="no table 'gone'"):
+        first.create_again("gone", row("next-d"))
+    assert {r.id for r in first.load_tables()} == {"t1", made[0]}
     first.close()
     second.close()
 

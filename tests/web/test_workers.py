@@ -52,6 +52,18 @@ def servers(url: str, count: int, tmp: Path, seed: int = 300
         yield procs
 
 
+def again(port: int, table_id: str, token: str) -> tuple[str, str]:
+    """"Play again" asked by seat ``token`` of finished table ``table_id`` at the server on
+    ``port``: the next table's id, and the seat's token there."""
+    from hoyle.web.app import cookie_name
+
+    r = httpx.post(f"http://127.0.0.1:{port}/t/{table_id}/again", timeout=30,
+                   cookies={cookie_name(table_id): token}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    new_id = r.headers["location"].rsplit("/", 1)[1].split("?")[0]
+    return new_id, r.cookies.get(cookie_name(new_id)) or ""
+
+
 def start(url: str, port: int, seed: int, log: Path) -> subprocess.Popen[bytes]:
     """``hoyle serve`` started again on ``port``, not waited for (it answers once it has
     loaded the tables)."""
@@ -107,6 +119,18 @@ def test_a_game_between_persons_on_three_servers(pg_cluster: str, tmp_path: Path
                 seen = f["seq"]
         assert made
         records = [record_of(p, table_id) for p in (p0, p1, p2)]
+        # "Play again" asked at two servers: one next table, both players at it, and the
+        # page at the other server told the next game is made
+        with ws_for(p1, table_id, bob) as bobs:
+            bobs.send(json.dumps({"type": "sync", "seq": seq}))
+            assert update(bobs)["again"]["made"] is False
+            first_ask = again(p0, table_id, ann)
+            assert update(bobs)["again"]["made"] is True  # from the other server
+        second_ask = again(p1, table_id, bob)
+        assert first_ask[0] == second_ask[0] != table_id, (first_ask, second_ask)
+        with ws_for(p2, first_ask[0], None) as watcher:
+            watcher.send(json.dumps({"type": "sync", "seq": 0}))
+            assert update(watcher)["free_seats"] == []  # Ann's seat and Bob's
     assert records[0].actions == records[1].actions == records[2].actions
     assert verify_record(records[0]).verified and records[0].result is not None
     assert stored(url, table_id) == records[0].actions and len(records[0].actions) == seq
@@ -334,10 +358,14 @@ def test_postgresql_restarted_under_load(pg_cluster: str, tmp_path: Path) -> Non
 def test_workers_on_one_port_and_a_rolling_stop(pg_cluster: str, tmp_path: Path) -> None:
     """``hoyle serve --workers 3``: three processes on one port play a game between two
     persons whose sockets land where the system sends them; SIGTERM stops them all, each
-    socket closed with 1012 (the page reconnects), and the record verifies."""
+    socket closed with 1012 (the page reconnects), and the record verifies. Each worker's
+    log is JSON, one object a line, with no access log (a page's address may carry an
+    invite's secret)."""
     url = new_database(pg_cluster)
     port = free_port()
-    with server(url, port, 700, "--workers", "3", log=tmp_path / "serve.log") as proc:
+    log = tmp_path / "serve.log"
+    with server(url, port, 700, "--workers", "3", "--log-format", "json", "--log-level",
+                "info", log=log) as proc:
         pids = set()
         deadline = time.monotonic() + 30
         while len(pids) < 3 and time.monotonic() < deadline:  # new connections spread
@@ -355,8 +383,57 @@ def test_workers_on_one_port_and_a_rolling_stop(pg_cluster: str, tmp_path: Path)
                 watcher.recv(timeout=30)
         assert closed.value.rcvd.code == 1012  # type: ignore[attr-defined]
         assert proc.wait(timeout=30) == 0
+    lines = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    assert {"socket opened", "seat taken"} <= {e["event"] for e in lines}
+    assert not [e for e in lines if e["logger"] == "uvicorn.access"]
     record = GameRecord.from_json(json.dumps(_record_from_store(url, table_id)))
     assert verify_record(record).verified and len(record.actions) == seq and made
+
+
+def test_a_worker_that_cannot_reach_the_database_says_so_in_one_line(
+        pg_cluster: str, tmp_path: Path) -> None:
+    """``hoyle serve --workers 2 --log-format json``: a worker killed while the database
+    takes no new connection is started again by uvicorn and cannot open it; each try is
+    one JSON line (no traceback), tried again every few seconds, and once the database
+    takes connections again a worker serves beside the other."""
+    import psycopg
+
+    url = new_database(pg_cluster)
+    name = re.search(r"/(\w+)\?", url).group(1)  # type: ignore[union-attr]
+    port = free_port()
+    log = tmp_path / "serve.log"
+    with server(url, port, 710, "--workers", "2", "--log-format", "json", log=log):
+        def pids() -> set[int]:
+            found: set[int] = set()
+            deadline = time.monotonic() + 30
+            while len(found) < 2 and time.monotonic() < deadline:
+                with contextlib.suppress(httpx.TransportError):
+                    found.add(httpx.get(f"http://127.0.0.1:{port}/healthz",
+                                        timeout=5).json()["pid"])
+            return found
+
+        first = pids()
+        assert len(first) == 2
+        with psycopg.connect(url.replace(f"/{name}?", "/postgres?"), autocommit=True) as admin:
+            admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
+            killed = min(first)
+            os.kill(killed, signal.SIGKILL)
+            deadline = time.monotonic() + 30
+            while "a worker cannot start" not in log.read_text():
+                assert time.monotonic() < deadline, log.read_text()[-2000:]
+                time.sleep(0.2)
+            admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+        deadline = time.monotonic() + 30
+        while True:  # a new worker serves beside the one left
+            now = pids()
+            if len(now) == 2 and killed not in now:
+                break
+            assert time.monotonic() < deadline, now
+    text = log.read_text()
+    assert "Traceback" not in text
+    lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    refused = [e for e in lines if e["event"].startswith("a worker cannot start")]
+    assert refused and all(e["level"] == "error" and e["pid"] != killed for e in refused)
 
 
 def _record_from_store(url: str, table_id: str) -> dict[str, Any]:

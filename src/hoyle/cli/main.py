@@ -431,6 +431,33 @@ _CONNINFO = re.compile(r"\b(?:dbname|host|user|password|port|sslmode)\s*=")
 SQLite file, and the start-up line would quote its password)."""
 
 
+def _db_kind(db: str) -> bool:
+    """Whether ``--db`` names a PostgreSQL database (``True``) or an SQLite file; one line
+    and exit 2 when it is neither (another scheme, ``key=value`` settings, a folder,
+    nothing), never quoting a password (:func:`hoyle.web.store.redact`)."""
+    from hoyle.web.db import POSTGRES_SCHEMES
+    from hoyle.web.store import redact
+
+    if db.startswith(POSTGRES_SCHEMES):
+        return True
+    if not db.strip():
+        raise _fail("--db names the database: an SQLite file or a postgresql:// URL")
+    if "://" in db:
+        raise _fail(f"--db is an SQLite file or a postgresql:// URL, not "
+                    f"{redact(db.split('://')[0])}://...")
+    if _CONNINFO.search(db):
+        raise _fail("--db names a PostgreSQL database as a postgresql:// URL "
+                    "(postgresql://user@host/name?host=/run/postgresql), not as "
+                    "key=value settings")
+    path = Path(db)
+    if path.is_dir():
+        raise _fail(f"--db {redact(db)} is a folder; name a database file")
+    if path.exists() and not path.is_file():
+        raise _fail(f"--db {redact(db)} is not a regular file (a FIFO or a device); name "
+                    "a database file")
+    return False
+
+
 @app.command()
 def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
           port: Annotated[int, typer.Option(help="The port to listen on.", min=1,
@@ -513,20 +540,11 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
         except ValueError:
             raise _fail(f"--handshakes is RATE,BURST (two positive numbers), not "
                         f"{short_repr(handshakes)}") from None
-    postgres = db.startswith(POSTGRES_SCHEMES)
-    if not postgres and _CONNINFO.search(db):
-        raise _fail("--db names a PostgreSQL database as a postgresql:// URL "
-                    "(postgresql://user@host/name?host=/run/postgresql), not as "
-                    "key=value settings")
+    postgres = _db_kind(db)
+    path = Path(db)
     if workers > 1 and not postgres:
         raise _fail("--workers needs a PostgreSQL database (--db postgresql://...): an "
                     "SQLite file is served by one process")
-    path = Path(db)
-    if not postgres and path.is_dir():
-        raise _fail(f"--db {db} is a folder; name a database file")
-    if not postgres and path.exists() and not path.is_file():
-        raise _fail(f"--db {db} is not a regular file (a FIFO or a device); name a "
-                    "database file")
     try:
         with socket.create_server((host, port)):
             pass  # the address is free (uvicorn binds it again below)
@@ -596,21 +614,10 @@ def _open_db(db: str, migrate: bool) -> Any:
     """The store ``db`` names, migrated (``hoyle db migrate``) or read as it is, read-only
     (``hoyle db check``: an SQLite file must exist); one line and exit 2 when it cannot be
     opened (never a password: :func:`hoyle.web.store.redact`)."""
-    from hoyle.web.db import POSTGRES_SCHEMES, open_store
+    from hoyle.web.db import open_store
     from hoyle.web.store import StoreError, redact
     try:
-        if db.startswith(POSTGRES_SCHEMES):
-            return open_store(db, migrate=migrate)
-        if "://" in db:
-            raise _fail(f"--db is an SQLite file or a postgresql:// URL, not "
-                        f"{redact(db.split('://')[0])}://...")
-        if _CONNINFO.search(db):
-            raise _fail("--db names a PostgreSQL database as a postgresql:// URL, not as "
-                        "key=value settings")
-        path = Path(db)
-        if path.is_dir():
-            raise _fail(f"--db {redact(db)} is a folder; name a database file")
-        if not migrate and not path.is_file():
+        if not _db_kind(db) and not migrate and not Path(db).is_file():
             raise _fail(f"no database file {redact(db)}")
         return open_store(db, migrate=migrate)
     except StoreError as e:

@@ -69,7 +69,7 @@ from hoyle.web.logs import event
 from hoyle.web.ops import Metrics
 from hoyle.web.bus import RECONNECT, Bus
 from hoyle.web.store import SeatKind, StoreError, TableStore
-from hoyle.web.tables import (COMPUTER, FIRST_DEALER, HINT_WORDS, MATCH, MATCH_LENGTHS,
+from hoyle.web.tables import (COMPUTER, HINT_WORDS, MATCH, MATCH_LENGTHS,
                               PERSON, UNDO_WORDS, Table, TableMoved, Tables,
                               WebError, display_name, plain, seat_count,
                               table_options)
@@ -469,10 +469,14 @@ class Hub:
 
     async def tell(self, table: Table, what: str | None) -> None:
         """The table was read again (:meth:`Table.refresh`): ``"more"`` sends every reader
-        its update, ``"reset"`` the whole table (an undo made elsewhere), ``None``
+        its update, ``"again"`` its update even at the same number (the link to the next
+        table), ``"reset"`` the whole table (an undo made elsewhere), ``None``
         nothing."""
         if what == "reset":
             await self.reset(table)
+        elif what == "again":
+            for conn in list(self.conns.get(table.id, ())):
+                await self.send(conn, table, resync=True)
         elif what == "more":
             await self.broadcast(table)
 
@@ -1352,37 +1356,29 @@ def _table_router(ctx: _Context) -> APIRouter:
             return said("only a player of this table plays it again", 403)
         async with hub.lock(table.id):
             try:
-                first, _ = table.rematch_dealer()  # WebError: not over
-            except WebError as e:
-                return said(str(e), 409)
-            if table.again is not None:  # the next game is made: go there
-                new = tables.get(table.again)
-                if new.seat_of(request.cookies.get(cookie_name(new.id))) is not None \
-                        or seat not in new.free_seats():
-                    return RedirectResponse(f"/t/{new.id}{_invite_query(new)}",
-                                            status_code=303)
-            else:
-                try:
+                if table.again is None:
                     ctx.allow_table(request)
-                    new = tables.create(table.spec.name,
-                                        {k: v for k, v in table.row.options.items()
-                                         if k != FIRST_DEALER},
-                                        list(table.row.seats), ctx.next_seed(),
-                                        open_seats=table.open_seats, first_dealer=first)
+                new, made = tables.play_again(table, ctx.next_seed())  # or the one made
+                if made:
                     ctx.count_table(request)
-                except TooManyTables as e:
-                    return said(str(e), 429)
-                except (HoyleError, StoreError) as e:
-                    return said(f"not made: {web_words(str(e))}", 503
-                                if isinstance(e, StoreError) else 400)
-                table.again = new.id
+            except TooManyTables as e:
+                return said(str(e), 429)
+            except WebError as e:  # not over
+                return said(str(e), 409)
+            except (HoyleError, StoreError) as e:
+                return said(f"not made: {web_words(str(e))}", 503
+                            if isinstance(e, StoreError) else 400)
+            if new.seat_of(request.cookies.get(cookie_name(new.id))) is not None \
+                    or seat not in new.free_seats():
+                return RedirectResponse(f"/t/{new.id}{_invite_query(new)}",
+                                        status_code=303)
             try:
                 token = new.take_seat(seat, table.row.seat_names[seat])
             except (WebError, StoreError) as e:
                 return said(str(e), 409)
             resp = RedirectResponse(f"/t/{new.id}", status_code=303)
             _seat_cookie(resp, request, new, token)
-            await hub.broadcast(table)  # its other players: the link to the new table
+            await hub.tell(table, "again")  # its other players: the link to the new table
         hub.start(new)
         return resp
 

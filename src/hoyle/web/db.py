@@ -41,6 +41,8 @@ class _DryStore:
     shared = False
 
     def create_table(self, row: TableRow) -> None: ...
+    def create_again(self, table_id: str, row: TableRow) -> str:
+        return row.id
     def table_writes(self, table_id: str,
                      version: int | None) -> AbstractContextManager[int]:
         return nullcontext(0)

@@ -1,6 +1,6 @@
 """The server's log: ``hoyle serve --log-format json`` writes one JSON object a line a
-event (``{"time": ..., "level": "info", "logger": "hoyle.web.tables", "event": "table
-created", "table": "3f9c...", "game": "cribbage", ...}``), for a log collector; ``text``
+event (``{"time": ..., "level": "info", "logger": "hoyle.web.tables", "pid": 812,
+"event": "table created", "table": "3f9c...", "game": "cribbage", ...}``), for a log collector; ``text``
 (the default) the event and its fields as words. An event's fields are given as
 ``extra={"fields": {...}}`` (:func:`event`): a table's id, a seat's number, counts, never
 a card, a seed, a token or an invite's secret (each caller gives only those).
@@ -9,9 +9,9 @@ a card, a seed, a token or an invite's secret (each caller gives only those).
 >>> record = logging.LogRecord("hoyle.web.tables", logging.INFO, "", 0, "seat taken", (),
 ...                            None)
 >>> record.fields = {"table": "t1", "seat": 1}
->>> record.created = 0.0
+>>> record.created, record.process = 0.0, 4242
 >>> JsonFormatter().format(record)
-'{"time": "1970-01-01T00:00:00.000Z", "level": "info", "logger": "hoyle.web.tables", "event": "seat taken", "table": "t1", "seat": 1}'
+'{"time": "1970-01-01T00:00:00.000Z", "level": "info", "logger": "hoyle.web.tables", "pid": 4242, "event": "seat taken", "table": "t1", "seat": 1}'
 >>> TextFormatter().format(record)
 'seat taken: table=t1 seat=1'
 """
@@ -38,7 +38,7 @@ def event(**fields: Any) -> dict[str, Any]:
 
 class JsonFormatter(logging.Formatter):
     """One JSON object a record: its time (UTC, ISO 8601, milliseconds), level, logger,
-    event (the message) and fields; an exception as its type and message (no traceback,
+    process id (which worker of ``--workers N``), event (the message) and fields; an exception as its type and message (no traceback,
     which may quote a game's locals)."""
 
     def format(self, record: logging.LogRecord) -> str:
@@ -46,7 +46,7 @@ class JsonFormatter(logging.Formatter):
         out: dict[str, Any] = {
             "time": when.strftime("%Y-%m-%dT%H:%M:%S.") + f"{when.microsecond // 1000:03d}Z",
             "level": record.levelname.lower(), "logger": record.name,
-            "event": record.getMessage()}
+            "pid": record.process, "event": record.getMessage()}
         out.update(getattr(record, "fields", {}) or {})
         if record.exc_info and record.exc_info[1] is not None:
             e = record.exc_info[1]
@@ -107,4 +107,7 @@ def configure(fmt: str = "text", level: str = "warning") -> None:
     root.setLevel(number)
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).handlers[:] = []
-        logging.getLogger(name).propagate = True
+        logging.getLogger(name).propagate = name != "uvicorn.access"
+    # no access log, in every worker too (a page's address may carry an invite's secret;
+    # the proxy keeps one if wanted): uvicorn's own, turned off by it, stays off
+    logging.getLogger("uvicorn.access").disabled = True

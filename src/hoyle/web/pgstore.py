@@ -76,7 +76,7 @@ class PostgresStore(SqlStore):
                 self._migrate()
         except (psycopg.Error, ValueError) as e:
             raise StoreError(f"cannot open the database {self.describe()!r}: "
-                             f"{self._cause(e)}") from None
+                             f"{self._cause(e, detail=True)}") from None
 
     def _connect(self) -> None:
         self._db: Any = self._psycopg.connect(self.url, autocommit=True,
@@ -91,8 +91,9 @@ class PostgresStore(SqlStore):
         try:
             self._connect()
         except self._psycopg.Error as e:
-            raise StoreError(f"the database does not answer: {self._cause(e)}",
-                             "the database does not answer") from None
+            cause = self._cause(e)
+            raise StoreError(cause if cause == NO_ANSWER else f"{NO_ANSWER}: {cause}",
+                             NO_ANSWER) from None
         log.warning("the database connection was made again", extra=event(
             database=self.describe()))
 
@@ -187,9 +188,14 @@ class PostgresStore(SqlStore):
         if getattr(e, "sqlstate", None) == DISK_FULL:
             return "the server's disk is full"
         if not detail and isinstance(e, self._psycopg.OperationalError):
-            return "the database does not answer"
+            return NO_ANSWER
         text = " ".join(str(e).split()) or type(e).__name__
         return redact(text.replace(self.url, self.describe()))
+
+
+NO_ANSWER = "the database does not answer"
+"""What a player is told of a database that cannot be reached (its own words are the
+operator's: :meth:`PostgresStore._cause`)."""
 
 
 def _key(table_id: str) -> int:

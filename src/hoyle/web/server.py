@@ -276,6 +276,10 @@ SETTINGS = "HOYLE_SERVE_SETTINGS"
 """The environment variable that carries ``hoyle serve``'s settings to its workers (JSON:
 :func:`worker_app`'s ``app`` and ``guard`` parts)."""
 
+WORKER_RETRY = 5.0
+"""Seconds a worker that cannot open the database waits before it ends (uvicorn then
+starts another): one log line every so many seconds while the database is down."""
+
 
 def _prepare(log_format: str, log_level: str, guard: dict[str, Any]) -> None:
     """In a serving process: its log (:func:`hoyle.web.logs.configure`), the caps of
@@ -319,12 +323,14 @@ def worker_app() -> Any:
     migrated by ``hoyle serve``) and the tables loaded.
 
     Raises:
-        StoreError: the database cannot be opened.
+        SystemExit: the database cannot be opened (said in one log line, after
+            :data:`WORKER_RETRY` seconds; uvicorn starts another worker).
     """
     import json
 
     from hoyle.web.app import create_app
     from hoyle.web.db import open_store
+    from hoyle.web.store import StoreError
 
     settings = json.loads(os.environ[SETTINGS])
     _prepare(settings["log_format"], settings["log_level"], settings["guard"])
@@ -333,7 +339,14 @@ def worker_app() -> Any:
     for name in ("forced_pause", "handshakes"):  # pairs, as JSON lists
         if app_settings.get(name) is not None:
             app_settings[name] = tuple(app_settings[name])
-    return create_app(store=open_store(app_settings["db"], migrate=False), **app_settings)
+    try:
+        return create_app(store=open_store(app_settings["db"], migrate=False),
+                          **app_settings)
+    except StoreError as e:  # one line in the log's format, no traceback; uvicorn starts
+        logging.getLogger(__name__).error(  # another once this one has waited
+            "a worker cannot start: %s (tried again in %g s)", e, WORKER_RETRY)
+        time.sleep(WORKER_RETRY)
+        raise SystemExit(1) from None  # not uvicorn's STARTUP_FAILURE (3): that stops them all
 
 
 def run(app: Any, host: str, port: int, trusted_proxies: Sequence[str] = (),

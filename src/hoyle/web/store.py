@@ -28,7 +28,7 @@ move makes itself, so that a process finds the tables no one drives without hold
 >>> [(r.id, r.actions) for r in store.load_tables()]
 [('t1', ['CUT 5H'])]
 >>> store.schema_version()
-7
+8
 >>> store.start_game("t1", 2, "8", "c2", 1)
 >>> [(g.number, g.seed, g.first_action) for g in store.load_tables()[0].games]
 [(1, '7', 0), (2, '8', 1)]
@@ -138,6 +138,8 @@ class TableRow:
             holds only its id and text fields, and its table is not served.
         invite: the secret of the table's invite link, without which no free seat is
             taken (``None``: the table is open, anyone may sit).
+        again: the id of the table its players went on to with "Play again" (``None``:
+            not made yet; schema version 8).
     """
 
     id: str
@@ -157,6 +159,7 @@ class TableRow:
     version: int = 0
     """The number of writes made to the table since it was created (each accepted action,
     seat taken, name changed or undo is one; schema version 6)."""
+    again: str | None = None
 
 
 class TableStore(Protocol):
@@ -169,6 +172,13 @@ class TableStore(Protocol):
     def create_table(self, row: TableRow) -> None:
         """Store a new table (its header; no actions yet). Raises StoreError: the id is
         taken."""
+
+    def create_again(self, table_id: str, row: TableRow) -> str:
+        """Store ``row`` as the table that finished table ``table_id``'s players go on to
+        ("Play again"), unless one is stored already: in one transaction that holds
+        ``table_id``'s row, so that two server processes asked at once make one. Returns
+        the id of the next table (``row.id``, or the one made before; then nothing is
+        written). Raises StoreError: no table ``table_id``, or the write failed."""
 
     def append_action(self, table_id: str, n: int, seat: int, action: str) -> None:
         """Store action number ``n`` (1 = the first) of the table, committed when this
@@ -329,6 +339,11 @@ MIGRATIONS: tuple[str, ...] = (
     # (every earlier table: to be looked at once)
     """
     ALTER TABLE tables ADD COLUMN due INTEGER NOT NULL DEFAULT 1;
+    """,
+    # version 8: the table a finished one's players went on to with "Play again", so that
+    # every server process sends them to the same one
+    """
+    ALTER TABLE tables ADD COLUMN again TEXT;
     """,
 )
 """The schema, one script per version: a file at version ``k`` runs scripts ``k+1`` on."""
@@ -624,16 +639,39 @@ class SqlStore:
     def create_table(self, row: TableRow) -> None:
         """See :meth:`TableStore.create_table`."""
         with self._writing(f"table {row.id}") as db:  # version 0: no count, but told
-            self._q(db,
-                "INSERT INTO tables (id, game, options, seats, seed, commitment, created,"
-                " invite) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, row.game, json.dumps(row.options),
-                 json.dumps([s.to_dict() for s in row.seats]), row.seed, row.commitment,
-                 row.created, row.invite))
-            self._q(db, "INSERT INTO games (table_id, number, seed, commitment, first_action)"
-                       " VALUES (?, 1, ?, ?, 0)",
-                       (row.id, row.seed, row.commitment))
-            self._notify(db, row.id, 0)
+            self._insert_table(db, row)
+
+    def create_again(self, table_id: str, row: TableRow) -> str:
+        """See :meth:`TableStore.create_again`."""
+        with self._lock:
+            if self._held is not None:
+                raise StoreError(f"a new table inside the writes of table {self._held!r}")
+            with self._transaction(f"table {row.id}") as db:
+                self._lock_table(db, table_id)
+                found = self._q(db, "SELECT again FROM tables WHERE id = ?",
+                                (table_id,)).fetchone()
+                if found is None:
+                    raise StoreError(f"no table {table_id!r} is stored")
+                if found[0] is not None:
+                    return str(found[0])
+                self._insert_table(db, row)
+                self._q(db, "UPDATE tables SET again = ? WHERE id = ?", (row.id, table_id))
+                self._count_write(db, table_id)
+                return row.id
+
+    def _insert_table(self, db: Any, row: TableRow) -> None:
+        """In a write's transaction: the new table ``row``'s header and its first game, the
+        others told (version 0)."""
+        self._q(db,
+            "INSERT INTO tables (id, game, options, seats, seed, commitment, created,"
+            " invite) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (row.id, row.game, json.dumps(row.options),
+             json.dumps([s.to_dict() for s in row.seats]), row.seed, row.commitment,
+             row.created, row.invite))
+        self._q(db, "INSERT INTO games (table_id, number, seed, commitment, first_action)"
+                   " VALUES (?, 1, ?, ?, 0)",
+                   (row.id, row.seed, row.commitment))
+        self._notify(db, row.id, 0)
 
     def start_game(self, table_id: str, number: int, seed: str, commitment: str,
                    first_action: int) -> None:
@@ -728,9 +766,9 @@ class SqlStore:
     def _read_rows(self, db: Any, where: str, params: tuple[Any, ...]) -> list[TableRow]:
         rows = []
         for (tid, game, options, seats, seed, commitment, created, finished,
-             invite, version) in self._q(db,
+             invite, version, again) in self._q(db,
                 "SELECT id, game, options, seats, seed, commitment, created, finished, "
-                f"invite, version FROM tables{where} ORDER BY created, id",
+                f"invite, version, again FROM tables{where} ORDER BY created, id",
                 params).fetchall():
             try:
                 kinds = [SeatKind(s["kind"], s["player"]) for s in json.loads(seats)]
@@ -762,7 +800,8 @@ class SqlStore:
             rows.append(TableRow(tid, game, opts, kinds, seed, commitment,
                                  created, actions, hashes, bool(finished), games=games,
                                  invite=None if invite is None else str(invite),
-                                 seat_names=names, version=int(version or 0)))
+                                 seat_names=names, version=int(version or 0),
+                                 again=None if again is None else str(again)))
         return rows
 
     def close(self) -> None:

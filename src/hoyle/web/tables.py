@@ -101,6 +101,15 @@ class WebError(HoyleError):
     malformed); the table is left exactly as it was."""
 
 
+class _MadeElsewhere(Exception):
+    """A finished table's next one was made by another server process first
+    (:meth:`Tables.play_again`)."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(table_id)
+        self.table_id = table_id
+
+
 class TableMoved(WebError):
     """Another server process wrote to the table since this one last read it: nothing was
     stored; the table has been read again (:meth:`Table.refresh`), so its readers here are
@@ -109,7 +118,7 @@ class TableMoved(WebError):
     def __init__(self, message: str, what: str | None = None) -> None:
         super().__init__(message)
         self.what = what
-        """What :meth:`Table.refresh` found: ``"more"``, ``"reset"`` or ``None``."""
+        """What :meth:`Table.refresh` found: ``"more"``, ``"again"``, ``"reset"`` or ``None``."""
 
 
 def check_match(value: Any) -> int | None:
@@ -340,9 +349,11 @@ class Table:
     _reviewable: dict[int, bool]
     """Whether each finished game has a review, by game."""
 
-    again: str | None = None
-    """The id of the table this one's players went on to with "Play again" (kept while the
-    server runs; the new table itself is stored)."""
+    @property
+    def again(self) -> str | None:
+        """The id of the table this one's players went on to with "Play again" (``None``:
+        not made yet; stored, :meth:`TableStore.create_again`)."""
+        return self.row.again
 
     def _again_words(self, reader: int | None) -> dict[str, Any] | None:
         """For a player of a finished table: whether "Play again" has made the next table
@@ -630,17 +641,22 @@ class Table:
 
     def refresh(self) -> str | None:
         """Read the table again from the store (another server process wrote to it): the
-        new actions applied, or, after an undo there, the whole table replayed. Returns
-        ``"more"`` (actions or seats added: send the readers their update), ``"reset"``
-        (send them the whole table again) or ``None`` (nothing new).
+        new actions applied, or, after an undo there (or the database restored from an
+        earlier copy: its version is lower), the whole table replayed. Returns ``"more"``
+        (actions or seats added: send the readers their update), ``"again"`` (its next
+        table was made, "Play again": send every reader the table again), ``"reset"``
+        (send them the whole table again, from its start) or ``None`` (nothing new).
 
         Raises:
             StoreError: the store does not answer (the table is as it was).
         """
         row = self.store.load_table(self.id)
-        if row is None or row.damaged is not None or row.version <= self.row.version:
+        if row is None or row.damaged is not None or row.version == self.row.version:
             return None
         old = self.row
+        if row.version < old.version:  # the database was restored from an earlier copy
+            self._rebuild(row)
+            return "reset"
         grown = (row.actions[:len(old.actions)] == old.actions
                  and row.games[:len(old.games)] == old.games
                  and len(self.steps) == len(old.actions))
@@ -659,7 +675,7 @@ class Table:
                 self._relabel()
             else:  # a referee's table: its players are named in its options
                 row.seat_names = old.seat_names
-            return "more"
+            return "again" if row.again != old.again else "more"
         self._rebuild(row)
         return "reset"
 
@@ -667,10 +683,8 @@ class Table:
         """This table made again from ``row`` (every action replayed), in place: the hub
         and the sockets keep the same object."""
         fresh = type(self)(row, self.store, getattr(self, "fixed_seeds", False))
-        again = self.again
         self.__dict__.clear()
         self.__dict__.update(fresh.__dict__)
-        self.again = again
 
     def _next_game(self, step: Step | None, writing: bool = False) -> None:
         """The game just ended (at ``step``): note the match after it and, until the match
@@ -1247,7 +1261,7 @@ class Tables:
 
     def create(self, game: str, options: Mapping[str, Any], seats: Sequence[SeatKind],
                seed: int | None = None, open_seats: bool = False,
-               first_dealer: int | None = None) -> Table:
+               first_dealer: int | None = None, again_of: str | None = None) -> Table:
         """A new table (stored), its chance moves and computers' moves made until a person
         is to move. The seed is drawn with :mod:`secrets` (128 bits) unless given. Its free
         seats are taken by anyone when ``open_seats``, else only with its invite link's
@@ -1255,6 +1269,8 @@ class Tables:
 
         ``first_dealer``: the seat that deals first without a cut (a game played again,
         :meth:`Table.rematch_dealer`), kept with the options (:data:`FIRST_DEALER`).
+        ``again_of``: the finished table whose players go on to this one
+        (:meth:`play_again`).
 
         Raises:
             HoyleError: an unknown game, option, law code, variant or computer player, or
@@ -1287,12 +1303,45 @@ class Tables:
                        invite=None if open_seats else secrets.token_urlsafe(16))
         table = Table(row, self.store, self.fixed_seeds or seed is not None)  # checks the
         # options and the seat count
-        self.store.create_table(row)
+        if again_of is None:
+            self.store.create_table(row)
+        else:
+            made = self.store.create_again(again_of, row)
+            if made != row.id:  # made by another process meanwhile
+                raise _MadeElsewhere(made)
         self.tables[row.id] = table
         log.info("table made", extra=event(table=row.id, game=row.game, kind="play",
                                             seats=[s.player or s.kind for s in seats],
                                             open=open_seats))
         return table
+
+    def play_again(self, table: Table, seed: int | None = None) -> tuple[Table, bool]:
+        """The table ``table``'s players go on to ("Play again"): a new one of the same
+        game, options and seats, its first dealer as the code says
+        (:meth:`Table.rematch_dealer`), made once even where two server processes are
+        asked at once (:meth:`TableStore.create_again`). Returns it, and whether this call
+        made it (``False``: it was made before, here or by another process).
+
+        Raises:
+            WebError: ``table`` is not over, or its next table is no longer stored.
+            StoreError: the store does not answer (nothing made).
+        """
+        first, _ = table.rematch_dealer()
+        if table.again is None:
+            try:
+                new = self.create(table.spec.name,
+                                  {k: v for k, v in table.row.options.items()
+                                   if k != FIRST_DEALER},
+                                  list(table.row.seats), seed, open_seats=table.open_seats,
+                                  first_dealer=first, again_of=table.id)
+                table.row.again = new.id
+                return new, True
+            except _MadeElsewhere as e:
+                table.row.again = e.table_id
+        found = self.load(str(table.again))
+        if found is None:
+            raise WebError("the next table is no longer stored")
+        return found, False
 
     def add(self, table: Table) -> None:
         """Serve a new table (already stored), e.g. a referee table

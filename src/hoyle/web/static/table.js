@@ -134,7 +134,7 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/t/${tableId}/ws`);
   ws.onopen = () => {
-    retry = 500; connState("connected"); resyncing = true;
+    connState("connected"); resyncing = true;
     if (/^Not sent: the connection/.test($("error").textContent)) $("error").textContent = "";
     send({ type: "sync", seq: last });
   };
@@ -152,9 +152,13 @@ function connect() {
       return;
     }
     connState("connection lost: reconnecting\u2026", true);
-    setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
+    // later and later while it fails (a socket accepted, then closed before its first
+    // frame, counts as failed), spread so that a stopped worker's pages do not all come back
+    // at one instant
+    setTimeout(connect, retry * (0.5 + Math.random())); retry = Math.min(retry * 2, 8000);
   };
   ws.onmessage = (ev) => {
+    retry = 500;  // the server answered: the next loss is tried again soon
     const msg = JSON.parse(ev.data);
     if (msg.type === "update") update(msg);
     else if (msg.type === "presence") presence(msg);
