@@ -197,6 +197,18 @@ def _resume_alone(ctx: typer.Context) -> None:
                     "settings and file (--resume goes alone)")
 
 
+def _read_sets(spec: GameSpec, values: dict[str, Any]) -> None:
+    """``--set NAME=VALUE`` (``values["set"]``) read by the game's parameter schema into
+    ``values["rule_options"]`` and ``values["law_params"]``, which the game's
+    ``new_play``/``new_referee`` apply (:meth:`GameSpec.settings`).
+
+    Raises:
+        HoyleError: a word that names no parameter or a value it does not take.
+    """
+    values["rule_options"], values["law_params"] = spec.settings(
+        values.pop("set", None) or (), values.get("laws"))
+
+
 def _play(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
     """``hoyle play GAME``: a new game against the computer (or ``--resume FILE``)."""
     _resume_alone(ctx)
@@ -220,6 +232,7 @@ def _start(spec: GameSpec, values: dict[str, Any], plain: bool,
     if seed >= MAX_SEED:
         raise _fail(f"the seed must be below 10**{len(str(MAX_SEED)) - 1}")
     try:
+        _read_sets(spec, values)
         path = save or default_save_path(spec.name)
         check_new_save_path(path)
         text = spec.text()
@@ -238,7 +251,8 @@ for _spec in games():
     _review = (Option("review", bool, False, REVIEW_HELP),) \
         if _spec.has(Capability.REVIEW) else ()
     add_command(play_app, _spec.name, _spec.text().play_command_help,
-                (*_spec.play_options(), Option("plain", bool, False, PLAIN_HELP), *_review),
+                (*_spec.play_options(), _spec.set_option(),
+                 Option("plain", bool, False, PLAIN_HELP), *_review),
                 lambda ctx, _s=_spec, **values: _play(_s, ctx, **values), context=True)
 
 
@@ -729,6 +743,7 @@ def _referee(spec: GameSpec, ctx: typer.Context, **values: Any) -> NoReturn:
             if seat_names and max(len(n) for n in seat_names) > MAX_TEXT:
                 raise HoyleError(f"a name is at most {MAX_TEXT} characters (a record "
                                  "keeps it)")
+            _read_sets(spec, values)
             path = save or Path(text.referee_save)
             check_new_save_path(path)
             state, seats = text.new_referee(seat_names, values)
@@ -749,7 +764,7 @@ for _spec in games(Capability.REFEREE):
     add_command(referee_app, _spec.name,
                 f"Referee {_spec.title.lower()} at a real table: enter what happens, get the "
                 "score and the rulings.",
-                _spec.referee_options(),
+                (*_spec.referee_options(), _spec.set_option()),
                 lambda ctx, _s=_spec, **values: _referee(_s, ctx, **values), context=True)
 
 
@@ -799,6 +814,11 @@ def _print_params(spec: GameSpec, lc: LawCode) -> None:
     the code's parameters, each with its value, the values it takes and what it decides."""
     console.print(f"[bold]Parameters of {escape(spec.title.lower())} under "
                   f"{escape(lc.title)}[/bold]")
+    commands = " and ".join(f"hoyle {verb} {spec.name}" for verb, on in
+                            (("play", True), ("referee", spec.has(Capability.REFEREE))) if on)
+    console.print(escape(f"Each is set for a game with --set NAME=VALUE ({commands}; "
+                         f"the code's with --laws {lc.name}), e.g. --set "
+                         f"{spec.params(lc.name)[0].name}={spec.params(lc.name)[0].default}."))
     n_rules = len(spec.rule_params())
     for i, p in enumerate(spec.params(lc.name)):
         if i in (0, n_rules):

@@ -76,7 +76,7 @@ def agreed_rules(rules: CribbageRules, laws: str | None, lurch_agreed: bool) -> 
     Raises:
         HoyleError: the lurch agreed under a code other than EW (ACC knows no lurch).
     """
-    if not lurch_agreed:
+    if not (lurch_agreed or rules.lurch_agreed):
         return rules
     if laws is None or laws.lower() != "ew":
         raise HoyleError("--lurch-agreed is an option of the EW code (EW-xvii): "
@@ -84,9 +84,11 @@ def agreed_rules(rules: CribbageRules, laws: str | None, lurch_agreed: bool) -> 
     return replace(rules, lurch_agreed=True)
 
 
-def law_code(laws: str, muggins: bool, acc_edition: str | None = None) -> LawCode:
-    """The law code for a game, with muggins announced if asked (ACC-10.1) and the ACC
-    rule book's edition (``acc_edition``: web2008, 2020 or 2025; default 2025).
+def law_code(laws: str, muggins: bool, acc_edition: str | None = None,
+             more: Mapping[str, Any] | None = None) -> LawCode:
+    """The law code for a game, with muggins announced if asked (ACC-10.1), the ACC
+    rule book's edition (``acc_edition``: web2008, 2020 or 2025; default 2025) and the
+    parameters ``more`` changes (``--set``).
 
     Raises:
         HoyleError: unknown code, or muggins or an edition under a code that has none.
@@ -104,7 +106,7 @@ def law_code(laws: str, muggins: bool, acc_edition: str | None = None) -> LawCod
         params["muggins"] = "acc"
     if acc_edition is not None:
         params["acc_edition"] = acc_edition
-    return get_code(laws, **params)
+    return get_code(laws, **{**(more or {}), **params})
 
 
 def _match_words(state: CribbageState) -> str:
@@ -316,10 +318,12 @@ class CribbageText(GameText):
             raise HoyleError("--muggins needs --manual-count: muggins takes the points a "
                              "player fails to claim (ACC-10.1), and without manual "
                              "counting every score is taken for him")
-        rules = agreed_rules(CribbageRules.for_variant(values["variant"]), values["laws"],
-                             bool(values.get("lurch_agreed")))
+        rules = agreed_rules(CribbageRules.for_variant(values["variant"],
+                                                       **values.get("rule_options", {})),
+                             values["laws"], bool(values.get("lurch_agreed")))
         players = {seat: make_player(values["opponent"]) for seat in range(1, rules.players)}
-        code = law_code(values["laws"], values["muggins"], values.get("acc_edition"))
+        code = law_code(values["laws"], values["muggins"], values.get("acc_edition"),
+                        values.get("law_params"))
         match = _new_match(values.get("match"), rules, seed)
         state = CribbageState(rules, seed=seed, laws=code, manual_count=values["manual_count"],
                               match=match, first_dealer=values.get("first_dealer"))
@@ -645,15 +649,17 @@ class CribbageText(GameText):
                     ) -> tuple[CribbageState, list[str]]:
         """A refereed game of ``values["variant"]`` under ``values["laws"]`` (``muggins``:
         ACC-10.1), with different names for its players."""
-        rules = agreed_rules(CribbageRules.for_variant(values["variant"]), values["laws"],
-                             bool(values.get("lurch_agreed")))
+        rules = agreed_rules(CribbageRules.for_variant(values["variant"],
+                                                       **values.get("rule_options", {})),
+                             values["laws"], bool(values.get("lurch_agreed")))
         if names is None:
             names = [f"Seat {i}" for i in range(rules.players)]
         if len(names) != rules.players or not all(names) or len(set(names)) != len(names):
             raise HoyleError(f"give {rules.players} different names, e.g. --names "
                              + ",".join(["Alice", "Bob", "Carol", "Dan"][:rules.players]))
         state = CribbageState(rules, laws=law_code(values["laws"], values["muggins"],
-                                                   values.get("acc_edition")),
+                                                   values.get("acc_edition"),
+                                                   values.get("law_params")),
                               referee=True, start_scores=_scores(values.get("scores"), rules),
                               match=_new_match(values.get("match"), rules, None))
         return state, names

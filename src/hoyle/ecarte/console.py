@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hoyle.cards import derive_rng, parse_cards, parse_cards_in
-from hoyle.ecarte.rules import trick_rank
+from hoyle.ecarte.rules import EcarteRules, trick_rank
 from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.players import make_player
 from hoyle.ecarte.records import replay_record
@@ -185,7 +185,9 @@ class EcarteText(GameText):
         """A new game against the computer ``values["opponent"]`` under the code
         ``values["laws"]`` (the person is seat 0; the cut decides the deal)."""
         computer = make_player(values["opponent"])
-        state = EcarteState(None, seed=seed, laws=get_code(values["laws"]))
+        state = EcarteState(EcarteRules.from_options(dict(values.get("rule_options", {}))),
+                            seed=seed, laws=get_code(values["laws"],
+                                                     **values.get("law_params", {})))
         return PlayGame(state, {1: computer}, 0)
 
     def play_banner(self, game: PlayGame, seed: int, values: Mapping[str, Any]) -> str:
@@ -344,7 +346,9 @@ class EcarteText(GameText):
             names = ["Seat 0", "Seat 1"]
         if len(names) != 2 or not all(names):
             raise HoyleError("give two names, e.g. --names Alice,Bob")
-        return EcarteState(laws=get_code(values["laws"]), referee=True), names
+        return EcarteState(EcarteRules.from_options(dict(values.get("rule_options", {}))),
+                           laws=get_code(values["laws"], **values.get("law_params", {})),
+                           referee=True), names
 
     def referee_banner(self, state: EcarteState, values: Mapping[str, Any]) -> str:
         """``Refereeing écarté under …``"""

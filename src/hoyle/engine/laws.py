@@ -468,6 +468,38 @@ class Param:
                                  f"{self.high}{none} (not {short_repr(value)})", self.name)
         return value
 
+    def parse(self, text: str) -> Any:
+        """The value a word names (``--set NAME=WORD``): ``none`` when :attr:`optional`,
+        ``true``/``false`` (``yes``/``no``, ``on``/``off``) for a yes-or-no parameter, a
+        whole number, or one of :attr:`values` as printed; checked (:meth:`check`).
+
+        >>> Param("lurch_agreed", False, (True, False)).parse("yes")
+        True
+        >>> Param("max_exchanges", None, low=0, high=99, optional=True).parse("None")
+        >>> Param("dealer_min_exchange", 0, (0, 1)).parse("1")
+        1
+        >>> Param("target", 121, low=1, high=999).parse("12l")
+        Traceback (most recent call last):
+        ...
+        hoyle.errors.ParameterError: target must be a whole number from 1 to 999 (not '12l')
+
+        Raises:
+            ParameterError: a word that names none of the values it takes.
+        """
+        word = text.strip()
+        if self.optional and word.lower() == "none":
+            return None
+        if self.values:
+            if isinstance(self.values[0], bool):
+                yes = {"true": True, "yes": True, "on": True,
+                       "false": False, "no": False, "off": False}.get(word.lower())
+                return self.check(word if yes is None else yes)
+            named = [v for v in self.values if str(v).lower() == word.lower()]
+            return self.check(named[0] if named else word)
+        if word.lstrip("-").isascii() and word.lstrip("-").isdigit() and len(word) < 12:
+            return self.check(int(word))
+        return self.check(word)
+
 
 def union_reports(codes: Sequence[LawCode]) -> dict[str, Report]:
     """Every kind the table may report under any of ``codes`` (a game's codes), each with

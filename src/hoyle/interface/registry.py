@@ -36,7 +36,7 @@ from hoyle.interface.options import Option
 from hoyle.engine.records import GameRecord
 from hoyle.engine.state import GameState
 from hoyle.interface.tally import MatchTotals, OwnGame, ResultSummary
-from hoyle.errors import HoyleError, RecordError
+from hoyle.errors import HoyleError, RecordError, short_repr
 
 if TYPE_CHECKING:
     from hoyle.engine.encoding import Encoding
@@ -213,6 +213,49 @@ class GameSpec:
         """
         laws = self.get_code(code or self.default_laws)
         return (*self.rule_params(), *laws.schema.values())
+
+    def set_option(self) -> Option:
+        """The ``set`` option of ``hoyle play GAME`` and ``hoyle referee GAME``: any rule
+        of play or parameter of the law code, ``NAME=VALUE``, as many as wanted
+        (:meth:`settings`)."""
+        return Option("set", list[str], None,
+                      "A rule of play or a parameter of the law code, NAME=VALUE (again "
+                      "for each): e.g. --set target=121; `hoyle laws "
+                      f"{self.name} --params` lists them and the values each takes.")
+
+    def settings(self, sets: Sequence[str], code: str | None = None
+                 ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """``--set NAME=VALUE`` words read by the game's parameter schema (:meth:`params`
+        under the law code ``code``, default :attr:`default_laws`): the rules of play's
+        options, and the law code's parameters, each by name, its value parsed
+        (:meth:`hoyle.engine.laws.Param.parse`).
+
+        Raises:
+            HoyleError: a word not ``NAME=VALUE``, a name given twice, or no parameter of
+                that name (the message says where the names are listed).
+            ParameterError: a value the parameter does not take.
+        """
+        rule_params = {p.name: p for p in self.rule_params()}
+        code_name = code or self.default_laws
+        law_params = dict(self.get_code(code_name).schema)
+        rules: dict[str, Any] = {}
+        laws: dict[str, Any] = {}
+        for word in sets:
+            name, eq, text = word.partition("=")
+            name = name.strip().lower().replace("-", "_")
+            if not eq or not name:
+                raise HoyleError(f"--set takes NAME=VALUE, not {short_repr(word)}")
+            if name in rules or name in laws:
+                raise HoyleError(f"--set {name} is given twice")
+            if name in rule_params:
+                rules[name] = rule_params[name].parse(text)
+            elif name in law_params:
+                laws[name] = law_params[name].parse(text)
+            else:
+                raise HoyleError(f"{self.title.lower()} under the {code_name} code has no "
+                                 f"parameter {short_repr(name)} (see: hoyle laws "
+                                 f"{self.name} --laws {code_name} --params)")
+        return rules, laws
 
     # -- players --------------------------------------------------------------------------
     def players(self) -> Mapping[str, Callable[[], Any]]:
