@@ -138,3 +138,33 @@ def test_every_parameter_laws_params_lists_is_settable_by_its_name() -> None:
                 p.name: (p.default if i < n_rules else spec.get_code(code).value(p.name, object))
                 for i, p in enumerate(params)}
             assert set(rules) == {p.name for p in spec.rule_params()}
+
+
+def test_OH_11_ecarte_refereed_from_the_scores_a_table_joins_at(tmp_path: Path) -> None:
+    """``hoyle referee ecarte --scores 2,4``: a table joining part way starts from its
+    scores (recorded, replayed); OH-11's penalty point takes Bob from 4 to 5, the game of
+    five; a score at the target or a malformed one is refused in one line."""
+    from hoyle.ecarte.records import replay_record
+
+    save = tmp_path / "r.json"
+    code, out = run("referee", "ecarte", "--laws", "oh", "--names", "Ann,Bob", "--scores",
+                    "2,4", "--save", str(save), stdin="\n".join(
+                        ["9c", "kd", "32 KS QS JS 7H 7D AS 9S KH QH KD", "8s", "propose",
+                         "accept", "DISCARD 2 7D", "7c 8c", "quit"]) + "\n")
+    assert code == 0, out
+    words = " ".join(out.split())
+    assert "game of 5, from the scores 2-4" in words
+    assert "Bob scores 1 for penalty → 5 (OH-11)" in words and "Bob wins: 2-5" in words
+    record = GameRecord.load(save)
+    assert record.options == {"start_scores": "2,4", "referee": True}
+    state, _ = replay_record(record)
+    assert state.scores == [2, 5] and state.result is not None and state.result.winner == 1
+    for scores, said in (("2,5", "each from 0 to 4 (not 5)"),
+                         ("2-4", "--scores takes 2 whole numbers, one per side, e.g. "
+                                 "--scores 3,4 (not '2-4')"),
+                         ("1,2,3", "start_scores must be 2 whole numbers")):
+        code, out = run("referee", "ecarte", "--names", "Ann,Bob", "--scores", scores,
+                        "--save", str(tmp_path / "x.json"))
+        assert code == 2
+        one_error(out, said)
+        assert not (tmp_path / "x.json").exists()

@@ -24,6 +24,7 @@ from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.players import make_player
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.rules import CribbageRules
+from hoyle.engine.state import read_scores
 from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.cribbage.text import event_lines, show_table, side_names
 from hoyle.cribbage.text import play_words, show_words, status_lines
@@ -133,23 +134,12 @@ def _new_match(first_to: int | None, rules: CribbageRules,
 
 def _scores(text: str | None, rules: CribbageRules) -> tuple[int, ...] | None:
     """``--scores 110,112``: the sides' scores a refereed game starts from (a table that
-    joins part way), or ``None``.
+    joins part way), or ``None`` (:func:`hoyle.engine.state.read_scores`).
 
     Raises:
         ParameterError: not one whole number per side, each from 0 to below the target.
     """
-    if text is None:
-        return None
-    parts = [p.strip() for p in text.split(",")]
-    if not all(p.isdigit() for p in parts):
-        raise ParameterError(f"--scores takes {rules.sides} whole numbers, one per side, "
-                             f"e.g. --scores {','.join(['110', '112', '95'][:rules.sides])} "
-                             f"(not {short_repr(text)})", "scores")
-    if len(parts) != rules.sides:  # quote what was typed, not a tuple of it
-        raise ParameterError(f"start_scores must be {rules.sides} whole numbers, one per "
-                             f"side, each from 0 to {rules.target - 1} (not "
-                             f"{short_repr(text)})", "scores")
-    return tuple(int(p) for p in parts)
+    return read_scores(text, rules.sides, rules.target, (110, 112, 95))
 
 
 def code_words(code: LawCode | None) -> str:

@@ -51,7 +51,7 @@ from hoyle.engine.action import CHANCE, Action, ScoreItem
 from hoyle.engine.event import Event, EventKind, event
 from hoyle.engine.laws import Irregularity, LawCode, Ruling, Until
 from hoyle.engine.series import MatchState
-from hoyle.engine.state import BaseState
+from hoyle.engine.state import BaseState, check_start_scores
 
 __all__ = [
     "CribbageState",
@@ -1421,20 +1421,13 @@ class CribbageState(BaseState):
 
 
 def _check_start_scores(scores: object, rules: CribbageRules) -> tuple[int, ...]:
-    """``scores`` as one score per side, each a whole number from 0 to below the target.
+    """``scores`` as one score per side, each a whole number from 0 to below the target
+    (:func:`hoyle.engine.state.check_start_scores`).
 
     Raises:
         ParameterError: otherwise (the message says what is wanted).
     """
-    want = (f"start_scores must be {rules.sides} whole numbers, one per side, each from 0 "
-            f"to {rules.target - 1}")
-    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) \
-            or len(scores) != rules.sides:
-        raise ParameterError(f"{want} (not {short_repr(scores)})", "start_scores")
-    for v in scores:
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < rules.target:
-            raise ParameterError(f"{want} (not {short_repr(v)})", "start_scores")
-    return tuple(scores)
+    return check_start_scores(scores, rules.sides, rules.target)
 
 
 def _show_total_only(hand: Sequence[Card], starter: Card, *, crib: bool = False,

@@ -18,6 +18,7 @@ from typing import Any
 
 from hoyle.cards import derive_rng, parse_cards, parse_cards_in
 from hoyle.ecarte.rules import EcarteRules, trick_rank
+from hoyle.engine.state import read_scores
 from hoyle.ecarte.laws import get_code
 from hoyle.ecarte.players import make_player
 from hoyle.ecarte.records import replay_record
@@ -346,15 +347,20 @@ class EcarteText(GameText):
             names = ["Seat 0", "Seat 1"]
         if len(names) != 2 or not all(names):
             raise HoyleError("give two names, e.g. --names Alice,Bob")
-        return EcarteState(EcarteRules.from_options(dict(values.get("rule_options", {}))),
-                           laws=get_code(values["laws"], **values.get("law_params", {})),
-                           referee=True), names
+        rules = EcarteRules.from_options(dict(values.get("rule_options", {})))
+        return EcarteState(rules, laws=get_code(values["laws"],
+                                                **values.get("law_params", {})),
+                           referee=True, start_scores=read_scores(
+                               values.get("scores"), 2, rules.target, (3, 4))), names
 
     def referee_banner(self, state: EcarteState, values: Mapping[str, Any]) -> str:
         """``Refereeing écarté under …``"""
         assert state.laws is not None
-        return (f"Refereeing écarté under {escape(state.laws.title)}. Type 'help' for what "
-                "to enter, 'menu' for the irregularities.")
+        start = ("" if state.start_scores is None
+                 else f", from the scores {'-'.join(map(str, state.start_scores))}")
+        return (f"Refereeing écarté under {escape(state.laws.title)}, game of "
+                f"{state.rules.target}{start}. Type 'help' for what to enter, 'menu' for "
+                "the irregularities.")
 
     def referee_options(self, state: EcarteState) -> list[str]:
         """The options of a decision due (with a card, if the option names one)."""

@@ -64,6 +64,13 @@ class EcarteSpec(GameSpec):
                             "record file.") if o.name == "resume" else o
                      for o in super().play_options())
 
+    def referee_options(self) -> Sequence[Option]:
+        options = list(super().referee_options())
+        options.insert(2, Option("scores", str, None, "The scores the game starts from, one "
+                                 "per player, e.g. 3,4 (a table that joins part way; "
+                                 "recorded)."))
+        return tuple(options)
+
 
 GAME = EcarteSpec()
 """The registry's écarté."""

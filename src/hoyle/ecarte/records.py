@@ -35,10 +35,14 @@ def state_for_record(record: GameRecord) -> EcarteState:
     referee = bool(options.pop("referee", False))
     check_count(options, "undos")
     options.pop("undos", None)  # the person's undos, counted (hoyle.interface.play)
+    start = options.pop("start_scores", None)
+    if isinstance(start, str) and all(p.isdigit() for p in start.split(",")):
+        start = tuple(int(p) for p in start.split(","))  # "3,4", as recorded
     try:
         laws = record_law_code(record, options, get_code)
         rules = EcarteRules.from_options(options)
-        return EcarteState(rules, seed=record.seed, laws=laws, referee=referee)
+        return EcarteState(rules, seed=record.seed, laws=laws, referee=referee,
+                           start_scores=start)
     except (HoyleError, TypeError) as e:
         raise RecordError(f"bad options or law code: {e}") from None
 

@@ -60,7 +60,7 @@ from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import CHANCE, Action, ScoreItem
 from hoyle.engine.event import Event
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
-from hoyle.engine.state import FIELDS, BaseState
+from hoyle.engine.state import FIELDS, BaseState, check_start_scores
 
 __all__ = ["EcarteState", "EcarteView", "GameResult", "Phase"]
 
@@ -233,21 +233,29 @@ class EcarteState(BaseState):
         referee: referee mode, for a game played with real cards: accepts the irregular acts
             a real table produces (a revoke, a false or late king, a wrong number of cards
             taken in the exchange) and ``REPORT`` actions, and rules them by ``laws``.
+        start_scores: the players' scores (points) the game starts from, for a table that
+            joins part way (``hoyle referee ecarte --scores 3,4``; recorded).
 
     Raises:
         HoyleError: referee mode without a law code.
+        ParameterError: ``start_scores`` not one score a player from 0 to below the
+            target.
     """
 
     PHASE = Phase
 
     def __init__(self, rules: EcarteRules | None = None, seed: int | None = None,
-                 laws: LawCode | None = None, referee: bool = False) -> None:
+                 laws: LawCode | None = None, referee: bool = False,
+                 start_scores: object = None) -> None:
         super().__init__(seed, laws, referee, 2)
         self.rules = rules or EcarteRules()
         if referee and laws is None:
             raise HoyleError("referee mode needs a law code")
         self.pattern: int | None = None
-        self.scores = [0, 0]
+        self.start_scores: tuple[int, ...] | None = (
+            None if start_scores is None
+            else check_start_scores(start_scores, 2, self.rules.target))
+        self.scores = list(self.start_scores or (0, 0))
         self.result: GameResult | None = None
         self.turned_king_open: int | None = None  # dealer who may still mark a turned king
         self._reset_deal()
@@ -1426,6 +1434,8 @@ class EcarteState(BaseState):
 
     def _record_options(self) -> dict[str, Any]:
         options: dict[str, Any] = self.rules.options()
+        if self.start_scores is not None:
+            options["start_scores"] = ",".join(map(str, self.start_scores))
         return options
 
     def _result_dict(self) -> dict[str, Any] | None:

@@ -29,7 +29,7 @@ from hoyle.engine.action import CHANCE, TERMINAL, Action, choice_words
 from hoyle.engine.event import Event, event
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
 from hoyle.engine.records import GameRecord
-from hoyle.errors import HoyleError, IllegalAction
+from hoyle.errors import HoyleError, IllegalAction, ParameterError, short_repr
 
 try:
     from mypy_extensions import mypyc_attr
@@ -40,7 +40,7 @@ except ImportError:  # pragma: no cover - mypy_extensions comes with mypy (the b
         """Without mypyc the marker does nothing."""
         return lambda cls: cls
 
-__all__ = ["BaseState", "Fields", "FramePhase", "GameState"]
+__all__ = ["BaseState", "Fields", "FramePhase", "GameState", "check_start_scores", "read_scores"]
 
 class FramePhase(StrEnum):
     """The phases the framework itself enters. Each game's ``Phase`` (a ``StrEnum`` in
@@ -597,3 +597,58 @@ class BaseState:
             laws=self.laws.name if self.laws is not None else "",
             options=options, seats=list(seats), seed=self.seed, date=date,
             result=self._result_dict(), actions=[str(a) for a in self._history])
+
+
+def check_start_scores(scores: object, sides: int, target: int) -> tuple[int, ...]:
+    """``scores`` (points) as one score per side, each a whole number from 0 to below
+    ``target``: the scores a refereed game starts from, at a table that joins part way
+    (``hoyle referee GAME --scores``; kept in the record as ``start_scores``).
+
+    >>> check_start_scores([3, 4], 2, 5)
+    (3, 4)
+    >>> check_start_scores([3, 5], 2, 5)
+    Traceback (most recent call last):
+    ...
+    hoyle.errors.ParameterError: start_scores must be 2 whole numbers, one per side, each from 0 to 4 (not 5)
+
+    Raises:
+        ParameterError: otherwise (the message says what is wanted).
+    """
+    want = (f"start_scores must be {sides} whole numbers, one per side, each from 0 "
+            f"to {target - 1}")
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) \
+            or len(scores) != sides:
+        raise ParameterError(f"{want} (not {short_repr(scores)})", "start_scores")
+    for v in scores:
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < target:
+            raise ParameterError(f"{want} (not {short_repr(v)})", "start_scores")
+    return tuple(scores)
+
+
+def read_scores(text: str | None, sides: int, target: int, example: Sequence[int]
+                ) -> tuple[int, ...] | None:
+    """``--scores 110,112``: the sides' scores (points) a refereed game starts from, or
+    ``None`` (not given); ``example``: the scores the message shows.
+
+    >>> read_scores("3, 4", 2, 5, (3, 4))
+    (3, 4)
+    >>> read_scores("3-4", 2, 5, (3, 4))
+    Traceback (most recent call last):
+    ...
+    hoyle.errors.ParameterError: --scores takes 2 whole numbers, one per side, e.g. --scores 3,4 (not '3-4')
+
+    Raises:
+        ParameterError: not one whole number per side, each from 0 to below ``target``.
+    """
+    if text is None:
+        return None
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isascii() and p.isdigit() and len(p) < 10 for p in parts):
+        raise ParameterError(f"--scores takes {sides} whole numbers, one per side, e.g. "
+                             f"--scores {','.join(map(str, example[:sides]))} "
+                             f"(not {short_repr(text)})", "scores")
+    if len(parts) != sides:  # quote what was typed, not a tuple of it
+        raise ParameterError(f"start_scores must be {sides} whole numbers, one per side, "
+                             f"each from 0 to {target - 1} (not {short_repr(text)})",
+                             "scores")
+    return check_start_scores([int(p) for p in parts], sides, target)
