@@ -64,13 +64,13 @@ postgres:
 COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs tests/sim \
 	tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
 # Both runs spread the tests over the machine's cores (pytest-xdist: -n auto).
-# The many-worker tests run after the others, alone: they load both cores; the heaviest
-# (20 kills under load, PostgreSQL restarted, --workers 3) run in make test-postgres,
-# which also runs the whole web suite on PostgreSQL.
+# The many-worker tests (every fault: 20 kills under load, PostgreSQL restarted, a worker
+# cut from the others, --workers 3) run after the others, alone: they load both cores.
+# make test-postgres runs the whole web suite on PostgreSQL too.
 test: $(STAMP) chromium tmux postgres
 	$(BIN)/mypy
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto -m "not workers"
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m "workers and not heavy" tests/web
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web
 	@if $(BIN)/python scripts/build_accel.py; then \
 		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) && \
 		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \
