@@ -541,3 +541,27 @@ def test_the_web_log_s_score_lines_are_the_terminal_s(db: Path) -> None:
         assert len(scores) >= 3, texts
         assert all(re.search(r"→ \d+$", t) for t in scores), scores
         assert not any("(ECARTE-" in t or "(CLUB-" in t or "(OH-" in t for t in scores)
+
+
+def test_an_ecarte_match_between_computers_is_played_game_by_game(tmp_path: Path) -> None:
+    """Écarté has matches too (issue 33, item 8): first to 2 games between two computers,
+    each game its own seed, record and result; the match's tally (a game counts one, no
+    ``game_values``) is the records', each game's cut decides its dealer, and every record
+    verifies by itself."""
+    with TestClient(create_app(tmp_path / "hoyle.db", rate=1e6, burst=1e6,
+                               fixed_seed=MATCH_SEED)) as client:
+        table_id, _ = new_table(client, "ecarte", ["random", "random"], match="2")
+        table = table_of(client, table_id)
+        assert table.finished
+        n = len(table.games)
+        assert n in (2, 3)
+        recs = records(client, table_id, n)
+        won = tally(recs)
+        assert sorted(won) == [n - 2, 2]
+        info = table.match_info()
+        assert info is not None and info["first_to"] == 2 and info["won"] == won
+        assert info["winner"] == won.index(2) and info["game"] == n
+        for k, rec in enumerate(recs, 1):
+            assert rec["game"] == "ecarte" and rec["options"]["match_number"] == k
+            assert rec["actions"][0].startswith("CUT")  # the cut for deal, every game
+            assert verify_record(GameRecord.from_json(json.dumps(rec))).verified

@@ -30,6 +30,8 @@ from hoyle.ecarte.text import event_lines, status_lines
 from hoyle.engine.action import Action, choice_words
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord
+from hoyle.engine.series import MatchState
+from hoyle.interface.tally import game_seed
 from hoyle.interface.text import (HUMAN, Area, Block, Confirm, GameText, PlayGame,
                                TextTable, card_markup, cards_markup, check_play_record,
                                escape)
@@ -149,6 +151,18 @@ def hint(state: EcarteState, seat: int) -> list[str]:
     return [f"The expert would type: [bold]{escape(move_words(choice))}[/bold]"]
 
 
+def _new_match(first_to: int | None, seed: int | None) -> dict[str, Any] | None:
+    """A new match of first to ``first_to`` games (``--match``), or ``None``."""
+    return None if first_to is None else MatchState.new(first_to, 2, seed).to_dict()
+
+
+def _match_words(state: EcarteState) -> str:
+    """``, a match: game 2, first to 3 games`` for a game of a match, else ``""``."""
+    if state.match is None:
+        return ""
+    return f", a match: game {state.match['number']}, first to {state.match['first_to']} games"
+
+
 class EcarteText(GameText):
     """Écarté's :class:`hoyle.interface.text.GameText`."""
 
@@ -188,14 +202,16 @@ class EcarteText(GameText):
         computer = make_player(values["opponent"])
         state = EcarteState(EcarteRules.from_options(dict(values.get("rule_options", {}))),
                             seed=seed, laws=get_code(values["laws"],
-                                                     **values.get("law_params", {})))
+                                                     **values.get("law_params", {})),
+                            match=_new_match(values.get("match"), seed))
         return PlayGame(state, {1: computer}, 0)
 
     def play_banner(self, game: PlayGame, seed: int, values: Mapping[str, Any]) -> str:
         """``Écarté, game of 5, against the rules player, laws CLUB. …`` (never the seed: it
         derives the computer's hand and every deal to come)."""
         return (f"[bold]Écarté[/bold], game of {game.state.rules.target}, "
-                f"against the {values['opponent']} player, laws {values['laws'].upper()}. "
+                f"against the {values['opponent']} player, laws {values['laws'].upper()}"
+                f"{_match_words(game.state)}. "
                 "Type 'help' for help, 'quit' to save and stop.")
 
     def resume_play(self, record: GameRecord, path: Path) -> PlayGame:
@@ -351,7 +367,8 @@ class EcarteText(GameText):
         return EcarteState(rules, laws=get_code(values["laws"],
                                                 **values.get("law_params", {})),
                            referee=True, start_scores=read_scores(
-                               values.get("scores"), 2, rules.target, (3, 4))), names
+                               values.get("scores"), 2, rules.target, (3, 4)),
+                           match=_new_match(values.get("match"), None)), names
 
     def referee_banner(self, state: EcarteState, values: Mapping[str, Any]) -> str:
         """``Refereeing écarté under …``"""
@@ -359,8 +376,59 @@ class EcarteText(GameText):
         start = ("" if state.start_scores is None
                  else f", from the scores {'-'.join(map(str, state.start_scores))}")
         return (f"Refereeing écarté under {escape(state.laws.title)}, game of "
-                f"{state.rules.target}{start}. Type 'help' for what to enter, 'menu' for "
-                "the irregularities.")
+                f"{state.rules.target}{_match_words(state)}{start}. Type 'help' for what "
+                "to enter, 'menu' for the irregularities.")
+
+    # -- matches (--match N) --------------------------------------------------------------
+    def match_after(self, state: EcarteState) -> MatchState | None:
+        """Where the match stands after ``state``'s finished game: a game counts one, or
+        with ``game_values`` two or three (CLUB-46, ECARTE-R-16), toward first to N games
+        (neither code counts a rubber: the engine's match, :mod:`hoyle.engine.series`)."""
+        if state.match is None or state.result is None:
+            return None
+        r = state.result
+        return MatchState.from_dict(state.match, 2).after(r.winner, r.games, 0)
+
+    def rematch_dealer(self, state: EcarteState) -> tuple[int | None, str]:
+        """The cut decides who deals the next game: ECARTE-R-3's cut for deal (HGIE-2,
+        CLUB-5) read for each game, the deal alternating within it; neither code names
+        the next game's dealer (engine default)."""
+        law = "CLUB-5" if state.laws is not None and state.laws.name == "club" else "HGIE-2"
+        return None, (f"the cut for deal decides ({law} read for each game; the code is "
+                      "silent on the next game: engine default, cut again)")
+
+    def next_match_game(self, state: EcarteState, match: MatchState
+                        ) -> tuple[EcarteState, str]:
+        """The match's next game: the same rules, code and mode, the cut for the deal
+        (:meth:`rematch_dealer`), seeded from the match's seed.
+
+        Raises:
+            HoyleError: the match is decided.
+        """
+        if match.decided() is not None:
+            raise HoyleError("the match is over")
+        seed = game_seed(match.seed, match.number - 1) if match.seed is not None else None
+        new = EcarteState(state.rules, seed=seed, laws=state.laws, referee=state.referee,
+                          match=match.to_dict())
+        return new, self.rematch_dealer(state)[1]
+
+    def match_lines(self, state: EcarteState, match: MatchState,
+                    names: Sequence[str]) -> list[str]:
+        """``Match, first to 3 games: Ann 1, Bob 2.`` (a double or treble game counts two
+        or three, CLUB-46) and the match's winner once decided."""
+        values = (" (a double or treble game counts two or three, CLUB-46)"
+                  if state.rules.game_values else "")
+        games = ", ".join(f"{escape(n)} {w}" for n, w in zip(names, match.won))
+        lines = [f"[bold]Match, first to {match.first_to} "
+                 f"game{'s' if match.first_to != 1 else ''}[/bold]{values}: {games}."]
+        won = match.decided()
+        if won is not None:
+            who = names[won]
+            rest = match.won[1 - won]
+            lines.append(f"[bold magenta]{escape(who)} win{'' if who == 'You' else 's'} the "
+                         f"match[/bold magenta] ({match.won[won]} "
+                         f"game{'s' if match.won[won] != 1 else ''} to {rest}).")
+        return lines
 
     def referee_options(self, state: EcarteState) -> list[str]:
         """The options of a decision due (with a card, if the option names one)."""

@@ -60,16 +60,25 @@ class EcarteSpec(GameSpec):
                 "and role, stands and\nrefusals, the first dealer's win rate.")
 
     def play_options(self) -> Sequence[Option]:
-        return tuple(Option("resume", Path, None, "Continue a saved écarté game from its "
-                            "record file.") if o.name == "resume" else o
-                     for o in super().play_options())
+        options = [Option("resume", Path, None, "Continue a saved écarté game from its "
+                          "record file.") if o.name == "resume" else o
+                   for o in super().play_options()]
+        options.insert(-2, _MATCH)
+        return tuple(options)
 
     def referee_options(self) -> Sequence[Option]:
         options = list(super().referee_options())
-        options.insert(2, Option("scores", str, None, "The scores the game starts from, one "
-                                 "per player, e.g. 3,4 (a table that joins part way; "
-                                 "recorded)."))
+        options[2:2] = [_MATCH, Option("scores", str, None, "The scores the game starts "
+                                       "from, one per player, e.g. 3,4 (a table that joins "
+                                       "part way; recorded).")]
         return tuple(options)
+
+
+_MATCH = Option("match", int, None,
+                "Play a match, first to N games (a double or treble game counts two or "
+                "three with game_values, CLUB-46; neither code counts a rubber: the engine's "
+                "match): each game its own record (NAME-2.json, ...); the cut decides each "
+                "game's first dealer.")
 
 
 GAME = EcarteSpec()

@@ -16,6 +16,7 @@ from hoyle.errors import HoyleError, RecordError
 from hoyle.engine.event import Event
 from hoyle.engine.records import GameRecord, check_count, check_flags, record_law_code
 from hoyle.engine.runner import replay_record as replay_record_actions
+from hoyle.engine.series import MatchState
 
 __all__ = ["replay_record", "state_for_record"]
 
@@ -39,10 +40,11 @@ def state_for_record(record: GameRecord) -> EcarteState:
     if isinstance(start, str) and all(p.isdigit() for p in start.split(",")):
         start = tuple(int(p) for p in start.split(","))  # "3,4", as recorded
     try:
+        match = MatchState.pop_options(options)
         laws = record_law_code(record, options, get_code)
         rules = EcarteRules.from_options(options)
         return EcarteState(rules, seed=record.seed, laws=laws, referee=referee,
-                           start_scores=start)
+                           start_scores=start, match=match)
     except (HoyleError, TypeError) as e:
         raise RecordError(f"bad options or law code: {e}") from None
 

@@ -60,6 +60,7 @@ from hoyle.engine.flow import Continuation, Resume
 from hoyle.engine.action import CHANCE, Action, ScoreItem
 from hoyle.engine.event import Event
 from hoyle.engine.laws import Decision, Irregularity, LawCode, Ruling
+from hoyle.engine.series import MatchState
 from hoyle.engine.state import FIELDS, BaseState, check_start_scores
 
 __all__ = ["EcarteState", "EcarteView", "GameResult", "Phase"]
@@ -235,18 +236,20 @@ class EcarteState(BaseState):
             taken in the exchange) and ``REPORT`` actions, and rules them by ``laws``.
         start_scores: the players' scores (points) the game starts from, for a table that
             joins part way (``hoyle referee ecarte --scores 3,4``; recorded).
+        match: where the match this game belongs to stands
+            (``engine.series.MatchState.to_dict()``; recorded), or ``None``.
 
     Raises:
         HoyleError: referee mode without a law code.
         ParameterError: ``start_scores`` not one score a player from 0 to below the
-            target.
+            target, or ``match`` not a match.
     """
 
     PHASE = Phase
 
     def __init__(self, rules: EcarteRules | None = None, seed: int | None = None,
                  laws: LawCode | None = None, referee: bool = False,
-                 start_scores: object = None) -> None:
+                 start_scores: object = None, match: object = None) -> None:
         super().__init__(seed, laws, referee, 2)
         self.rules = rules or EcarteRules()
         if referee and laws is None:
@@ -256,6 +259,8 @@ class EcarteState(BaseState):
             None if start_scores is None
             else check_start_scores(start_scores, 2, self.rules.target))
         self.scores = list(self.start_scores or (0, 0))
+        self.match: dict[str, Any] | None = (
+            None if match is None else MatchState.from_dict(match, 2).to_dict())
         self.result: GameResult | None = None
         self.turned_king_open: int | None = None  # dealer who may still mark a turned king
         self._reset_deal()
@@ -1436,6 +1441,8 @@ class EcarteState(BaseState):
         options: dict[str, Any] = self.rules.options()
         if self.start_scores is not None:
             options["start_scores"] = ",".join(map(str, self.start_scores))
+        if self.match is not None:
+            options.update(MatchState.from_dict(self.match).to_options())
         return options
 
     def _result_dict(self) -> dict[str, Any] | None:
