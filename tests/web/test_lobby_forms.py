@@ -44,10 +44,17 @@ def test_the_error_lines(fields: dict[str, str], line: str) -> None:
 
 
 def test_a_match_length_for_a_game_without_match_play() -> None:
-    spec = get_game("ecarte")
+    """The framework's fixture game has no match play: a match length is refused in words;
+    écarté's is taken (issue 33, item 8)."""
+    from conformance.highcard import GAME as highcard
+
     with pytest.raises(WebError) as e:
-        read_options(read_table_form({"opt_match": "3"}), table_options(spec), spec.title)
-    assert str(e.value) == "Écarté has no option 'match' (it has no match play)"
+        read_options(read_table_form({"opt_match": "3"}), table_options(highcard),
+                     highcard.title)
+    assert str(e.value) == f"{highcard.title} has no option 'match' (it has no match play)"
+    spec = get_game("ecarte")
+    assert read_options(read_table_form({"opt_match": "3"}), table_options(spec),
+                        spec.title)["match"] == 3
 
 
 def test_a_flag_is_on_or_off() -> None:
