@@ -444,18 +444,13 @@ def test_a_match_game_s_record_is_redacted_until_that_game_ends(db: Path) -> Non
 def test_a_match_length_the_game_does_not_allow_is_refused(db: Path, value: str,
                                                            message: str) -> None:
     with TestClient(create_app(db)) as client:
-        for path, form in (("/tables", {"game": "cribbage", "seat0": "person",
-                                        "seat1": "random", "opt_match": value}),
-                           ("/referee", {"game": "cribbage", "names": "A, B",
-                                         "opt_match": value})):
-            r = client.post(path, data=form, follow_redirects=False)
-            assert r.status_code == 400 and message in r.text, (path, r.text)
-        # écarté has no match play: any match length is refused
-        r = client.post("/tables", data={"game": "ecarte", "seat0": "person",
-                                         "seat1": "rules", "opt_match": "2"},
-                        follow_redirects=False)
-        assert r.status_code == 400
-        assert "Écarté has no option 'match' (it has no match play)" in r.text
+        for game, seats in (("cribbage", ("person", "random")), ("ecarte", ("person", "rules"))):
+            for path, form in (("/tables", {"game": game, "seat0": seats[0],
+                                            "seat1": seats[1], "opt_match": value}),
+                               ("/referee", {"game": game, "names": "A, B",
+                                             "opt_match": value})):
+                r = client.post(path, data=form, follow_redirects=False)
+                assert r.status_code == 400 and message in r.text, (path, r.text)
         assert client.app.state.tables.tables == {}  # type: ignore[attr-defined]
     store = open_store(db)
     assert store.load_tables() == []  # no table, so no game
@@ -471,10 +466,13 @@ def test_the_lobby_offers_the_match_lengths_of_a_game_with_match_play(db: Path) 
     assert '<option value="" selected>single game</option>' in crib
     for n in (2, 3, 5):
         assert f'<option value="{n}" >first to {n} games</option>' in crib
-    ecarte = page[page.index('id="form-ecarte"'):]
-    assert "opt_match" not in ecarte[:ecarte.index("</form>")]
-    referee = page[page.index('id="referee-cribbage"'):]
-    assert '<option value="3" >first to 3 games</option>' in referee[:referee.index("</form>")]
+    ecarte = page[page.index('id="form-ecarte"'):]  # écarté too (issue 33, item 8)
+    assert '<option value="3" >first to 3 games</option>' in ecarte[:ecarte.index("</form>")]
+    for game in ("cribbage", "ecarte"):
+        referee = page[page.index(f'id="referee-{game}"'):]
+        form = referee[:referee.index("</form>")]
+        assert '<option value="3" >first to 3 games</option>' in form, game
+        assert 'name="opt_scores"' in form, game
 
 
 def test_a_refereed_match_goes_on_to_its_next_game(db: Path) -> None:
