@@ -68,10 +68,13 @@ def test_health_readiness_and_metrics(tmp_path: Path) -> None:
         assert ready.status_code == 503 and ready.json()["status"] == "not ready"
         assert client.get("/healthz").status_code == 200
         if store.shared:  # the lobby and a person's statistics read it: one line each, 503
-            for page in ("/", "/stats?name=Ann"):
-                r = client.get(page)
+            client.app.state.tables.forget(table_id)  # type: ignore[attr-defined]
+            for page in ("/", "/stats?name=Ann", f"/t/{table_id}", f"/t/{table_id}/review"):
+                r = client.get(page)  # a table not held here: never "no such table"
                 assert r.status_code == 503 and r.text.count("<p>") == 2, (page, r.text)
                 assert "does not answer" in r.text or "cannot open" in r.text, r.text
+            r = client.get(f"/t/{table_id}/record.json")
+            assert r.status_code == 503 and "error" in r.json()
 
 
 def test_the_json_log_has_one_object_an_event_and_no_secret(tmp_path: Path) -> None:

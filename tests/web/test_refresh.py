@@ -128,3 +128,34 @@ def test_a_copy_ahead_of_a_restored_database_reads_it_again(tmp_path: Path) -> N
     table.act(0, first_choice(table, 0), table.seq)  # stored now
     assert len(store.load_table(table.id).actions) == table.seq == early + 1
     store.close()
+
+
+def test_a_notice_of_a_lower_version_reads_the_table_again(tmp_path: Path) -> None:
+    """A worker hears of a write at a version below the one it holds (the database was
+    restored from an earlier copy, and the table written at another worker since): it reads
+    the table again whole, rather than taking the notice for one of its own."""
+    import asyncio
+    import sqlite3
+
+    from hoyle.web.app import Hub
+
+    db = tmp_path / "hoyle.db"
+    store = SqliteStore(db)
+    tables = Tables(store)
+    table = tables.create("cribbage", {"variant": "five-card"},
+                          [SeatKind("person"), SeatKind("computer", "random")], seed=13)
+    table.run_automatic()
+    early = table.seq
+    for _ in range(3):
+        table.act(0, first_choice(table, 0), table.seq)
+        table.run_automatic()
+    held = table.row.version
+    with sqlite3.connect(db) as raw:  # the earlier copy, then one write at another worker
+        raw.execute("DELETE FROM actions WHERE table_id = ? AND n > ?", (table.id, early))
+        raw.execute("UPDATE tables SET version = 2 WHERE id = ?", (table.id,))
+    hub = Hub(tables)
+    asyncio.run(hub.heard(table.id, held))  # its own version: nothing read
+    assert table.seq > early
+    asyncio.run(hub.heard(table.id, 2))
+    assert table.seq == early and table.row.version == 2
+    store.close()

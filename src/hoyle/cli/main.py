@@ -656,9 +656,8 @@ def db_backup(target: Annotated[Path, typer.Argument(help="The copy to write (a 
     """Copy an SQLite database as it stands, while the server may run (SQLite's online
     backup API; the database is read only, not migrated). A PostgreSQL database is backed
     up with pg_dump (docs/deploy.md)."""
-    from hoyle.web.db import POSTGRES_SCHEMES
     from hoyle.web.store import StoreError, backup_file, redact
-    if db.startswith(POSTGRES_SCHEMES):
+    if _db_kind(db):
         raise _fail("a PostgreSQL database is backed up with pg_dump: pg_dump --format=custom "
                     "--file=hoyle.dump URL (docs/deploy.md)")
     if not str(target).strip() or target.exists():

@@ -485,8 +485,9 @@ class Hub:
         one holds it, read it again and tell its readers here (a table not held is read
         when it is asked for)."""
         table = self.tables.tables.get(table_id)
-        if table is None or table.row.version >= version:
-            return  # this process's own write, or one read already
+        if table is None or table.row.version == version:
+            return  # this process's own write, or one read already (a lower version: a
+            # notice that came late, or the database restored from an earlier copy: read)
         async with self.lock(table_id):
             try:
                 what = table.refresh()
@@ -853,6 +854,16 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     metrics = Metrics(tables, lambda: sum(len(c) for c in hub.conns.values()))
     hub.metrics = app.state.metrics = metrics
     app.include_router(_ops_router(tables, the_store, metrics, hub))
+
+    async def unanswered(request: Request, e: Exception) -> Response:
+        """A page or record the shared database could not read now: 503 with one line (a
+        proxy tries another worker; a player is never told his table does not exist)."""
+        cause = (e.cause if isinstance(e, StoreError) else None) or str(e)
+        if request.url.path.endswith(".json"):
+            return JSONResponse({"error": web_words(str(e))}, status_code=503)
+        return _refused("The table cannot be read now", StoreError(cause, cause))
+
+    app.add_exception_handler(StoreError, unanswered)
     if allowed_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts),
                            www_redirect=False)
@@ -1374,8 +1385,11 @@ def _table_router(ctx: _Context) -> APIRouter:
                                         status_code=303)
             try:
                 token = new.take_seat(seat, table.row.seat_names[seat])
-            except (WebError, StoreError) as e:
-                return said(str(e), 409)
+            except WebError:  # taken meanwhile (his own second click, at another worker):
+                return RedirectResponse(f"/t/{new.id}{_invite_query(new)}",  # go there
+                                        status_code=303)
+            except StoreError as e:
+                return said(str(e), 503)
             resp = RedirectResponse(f"/t/{new.id}", status_code=303)
             _seat_cookie(resp, request, new, token)
             await hub.tell(table, "again")  # its other players: the link to the new table
@@ -1460,7 +1474,11 @@ def _socket_router(ctx: _Context) -> APIRouter:
             return
         try:
             table = tables.get(table_id)
-        except (WebError, StoreError) as e:
+        except StoreError as e:  # the table may well exist: the page tries again
+            await ws.send_text(_error(str(e)))
+            await ws.close(code=RECONNECT, reason="reconnect")
+            return
+        except WebError as e:
             await ws.send_text(_error(str(e)))
             await ws.close(code=4404)
             return

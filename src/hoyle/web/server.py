@@ -276,9 +276,10 @@ SETTINGS = "HOYLE_SERVE_SETTINGS"
 """The environment variable that carries ``hoyle serve``'s settings to its workers (JSON:
 :func:`worker_app`'s ``app`` and ``guard`` parts)."""
 
-WORKER_RETRY = 5.0
-"""Seconds a worker that cannot open the database waits before it ends (uvicorn then
-starts another): one log line every so many seconds while the database is down."""
+WORKER_RETRY = 3.0
+"""Seconds a worker that cannot open the database waits before it ends; uvicorn starts
+another when it next looks (within seconds): one log line every few seconds while the
+database is down."""
 
 
 def _prepare(log_format: str, log_level: str, guard: dict[str, Any]) -> None:
@@ -298,6 +299,10 @@ def _prepare(log_format: str, log_level: str, guard: dict[str, Any]) -> None:
     logging.getLogger("uvicorn.error").addFilter(
         OncePerInterval(["UnicodeDecodeError", "Invalid HTTP request received",
                          "Exceeded concurrency limit"]))
+    # what a database that does not answer makes each worker say every 2 s (its sweep)
+    logging.getLogger("hoyle.web.app").addFilter(
+        OncePerInterval(["the tables to drive were not read", "the others were not told",
+                         "the tables were not read again"]))
 
 
 def _stop_with_parent(every: float = 1.0) -> None:
@@ -344,7 +349,8 @@ def worker_app() -> Any:
                           **app_settings)
     except StoreError as e:  # one line in the log's format, no traceback; uvicorn starts
         logging.getLogger(__name__).error(  # another once this one has waited
-            "a worker cannot start: %s (tried again in %g s)", e, WORKER_RETRY)
+            "a worker cannot start: %s (it waits %g s and ends; another is started)", e,
+            WORKER_RETRY)
         time.sleep(WORKER_RETRY)
         raise SystemExit(1) from None  # not uvicorn's STARTUP_FAILURE (3): that stops them all
 

@@ -1388,13 +1388,16 @@ class Tables:
 
         Raises:
             WebError: no such table.
+            StoreError: the shared database does not answer (the table may exist: the
+                server answers 503, never "no such table").
         """
         table = self.tables.get(table_id)
         if table is None and self.store.shared:  # made by another server process
             try:
                 table = self.load(table_id)
             except StoreError as e:
-                raise WebError(f"the table cannot be read now: {e.cause or e}") from None
+                raise StoreError(f"the table cannot be read now: {e.cause or e}",
+                                 e.cause or str(e)) from None  # the page answers 503
         if table is None:
             raise WebError("no such table")
         return table
