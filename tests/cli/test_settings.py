@@ -99,6 +99,29 @@ def test_CLUB_26_ecarte_exchanges_limited_by_set_are_recorded(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize(("words", "said"), [
+    (["--lurch-agreed", "--set", "lurch_agreed=false"],
+     "--lurch-agreed and --set lurch_agreed say the same thing: give one"),
+    (["--laws", "acc", "--manual-count", "--muggins", "--set", "muggins=off"],
+     "--muggins and --set muggins say the same thing: give one"),
+    (["--laws", "acc", "--acc-edition", "2020", "--set", "acc_edition=2025"],
+     "--acc-edition and --set acc_edition say the same thing: give one"),
+    (["--laws", "acc", "--set", "muggins=acc"], "--muggins needs --manual-count"),
+    (["--laws", "acc", "--match", "2", "--set", "match_play=false"],
+     "a game of a match is match play (ACC-8.11)"),
+])
+def test_ACC_10_1_a_flag_and_set_said_once_and_checked_alike(tmp_path: Path,
+                                                             words: list[str],
+                                                             said: str) -> None:
+    """A parameter given by its flag and by ``--set`` is refused (never the one silently
+    winning), and ``--set`` meets the flag's checks (ACC-10.1: muggins needs manual
+    counting; ACC-8.11: a match is match play)."""
+    code, out = run("play", "cribbage", "--plain", *words, "--save", str(tmp_path / "x.json"))
+    assert code == 2
+    one_error(out, said)
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(("words", "said"), [
     (["traget=3"], "cribbage under the ew code has no parameter 'traget' (see: hoyle laws "
                    "cribbage --laws ew --params)"),
     (["target=abc"], "target must be a whole number from 1 to 999 (not 'abc')"),

@@ -206,3 +206,26 @@ def test_greedy_beats_random_more_often_than_not() -> None:
         greedy_seat = 0 if seed % 2 else 1
         wins += s.result is not None and s.result.winner == greedy_seat
     assert wins >= 14
+
+
+@pytest.mark.parametrize("options", [
+    {"players": 3},  # six cards each, two to the crib (CRIB-R-1 and R-5 set apart)
+    {"cards_dealt": 5, "discard_per_player": 1},
+    {"cards_dealt": 7, "discard_per_player": 1},
+    {"cards_dealt": 8, "discard_per_player": 3},
+])
+def test_CRIB_R_5_every_computer_lays_away_the_rules_count(options: dict[str, int]) -> None:
+    """A deal the discard tables are not for (``--set`` on ``hoyle play``): the table,
+    expert and aware players lay away the rules' number of cards (CRIB-R-5; they once laid
+    two with two players and one with more, whatever the rules said), and play on."""
+    from hoyle.cribbage.players import make_player
+    from hoyle.cribbage.rules import CribbageRules
+    from hoyle.cribbage.state import CribbageState
+    from hoyle.engine.runner import play
+
+    rules = CribbageRules.for_variant("six-card", target=61, **options)
+    for name in ("table", "expert", "aware"):
+        state = play(CribbageState(rules, seed=2), [make_player(name)] * rules.players, 2)
+        assert state.is_terminal(), name
+        assert all(len(kept) == rules.cards_dealt - rules.discard_per_player
+                   for kept in state.kept), (name, state.kept)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pytest
+
 from hoyle.cards import Suit, parse_cards
 from hoyle.ecarte.match import play_game
 from hoyle.ecarte.players import RandomPlayer, RulesPlayer
@@ -64,3 +66,21 @@ def test_win_probability() -> None:
 def test_classical_lead() -> None:
     assert str(classical_lead(parse_cards("KS QS 7S 8H 7D"), Suit.SPADES)) == "KS"
     assert str(classical_lead(parse_cards("KS 9H 7H 8D 7C"), Suit.SPADES)) == "9H"
+
+
+@pytest.mark.parametrize("option", [{"trump_when_void": "free"}, {"must_head_trick": False}])
+def test_the_expert_searches_under_the_games_own_rules(option: dict[str, object]) -> None:
+    """A game whose rules let more cards answer a lead (CLUB-43's trump when void made
+    free, HGIE-18; §5.3's heading the trick off): the expert made for that game
+    (``make_player(name, rules)``, as ``hoyle play ecarte --set`` does) values every card
+    it may play, and plays games out (it once searched under the default rules and failed
+    on a card only the relaxed rules allow)."""
+    from hoyle.ecarte.match import play_game
+    from hoyle.ecarte.players import make_player
+    from hoyle.ecarte.rules import EcarteRules
+
+    rules = EcarteRules.from_options(dict(option))
+    for seed in range(4):
+        state = play_game([make_player("expert", rules), make_player("rules", rules)],
+                          seed=seed, rules=rules)
+        assert state.is_terminal() and max(state.scores) >= rules.target

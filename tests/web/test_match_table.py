@@ -563,3 +563,17 @@ def test_an_ecarte_match_between_computers_is_played_game_by_game(tmp_path: Path
             assert rec["game"] == "ecarte" and rec["options"]["match_number"] == k
             assert rec["actions"][0].startswith("CUT")  # the cut for deal, every game
             assert verify_record(GameRecord.from_json(json.dumps(rec))).verified
+
+
+def test_an_ecarte_referee_match_tallies_both_players_from_its_start(db: Path) -> None:
+    """A refereed écarté match (one seat at the table: the referee's) counts both players'
+    games from game 1 (it once counted one side until the first game ended)."""
+    with TestClient(create_app(db)) as client:
+        r = client.post("/referee", data={"game": "ecarte", "names": "Ann, Bob",
+                                          "opt_match": "2", "opt_scores": "3,4"},
+                        follow_redirects=False)
+        assert r.status_code == 303, r.text
+        table = table_of(client, r.headers["location"].rsplit("/", 1)[1].split("?")[0])
+        info = table.match_info()
+        assert info is not None and info["won"] == [0, 0] and info["first_to"] == 2
+        assert info["line"].startswith("Game 1. Match, first to 2 games: Ann 0, Bob 0.")

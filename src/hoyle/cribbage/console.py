@@ -85,6 +85,28 @@ def agreed_rules(rules: CribbageRules, laws: str | None, lurch_agreed: bool) -> 
     return replace(rules, lurch_agreed=True)
 
 
+def _one_way(values: Mapping[str, Any]) -> bool:
+    """The flags and ``--set`` words of a new game said once each: ``--muggins``,
+    ``--acc-edition`` and ``--lurch-agreed`` are refused beside ``--set`` of the same
+    parameter, and a match is match play (``--set match_play=false`` with ``--match``,
+    ACC-8.11). Returns whether muggins is announced (by either).
+
+    Raises:
+        HoyleError: a parameter given both ways, or a match that is not match play.
+    """
+    laws = values.get("law_params") or {}
+    rules = values.get("rule_options") or {}
+    for flag, name, given in (("--muggins", "muggins", values.get("muggins")),
+                              ("--acc-edition", "acc_edition", values.get("acc_edition")),
+                              ("--lurch-agreed", "lurch_agreed", values.get("lurch_agreed"))):
+        if given and (name in laws or name in rules):
+            raise HoyleError(f"{flag} and --set {name} say the same thing: give one")
+    if values.get("match") is not None and laws.get("match_play") is False:
+        raise HoyleError("--set match_play=false: a game of a match is match play "
+                         "(ACC-8.11)")
+    return bool(values.get("muggins")) or laws.get("muggins") == "acc"
+
+
 def law_code(laws: str, muggins: bool, acc_edition: str | None = None,
              more: Mapping[str, Any] | None = None) -> LawCode:
     """The law code for a game, with muggins announced if asked (ACC-10.1), the ACC
@@ -114,7 +136,8 @@ def _match_words(state: CribbageState) -> str:
     """``, a match: game 2, first to 3 games`` for a game of a match, else ``""``."""
     if state.match is None:
         return ""
-    return f", a match: game {state.match['number']}, first to {state.match['first_to']} games"
+    n = state.match["first_to"]
+    return f", a match: game {state.match['number']}, first to {n} game{'s' if n != 1 else ''}"
 
 
 def _start_words(state: CribbageState) -> str:
@@ -304,7 +327,7 @@ class CribbageText(GameText):
         the seat, as a game played again does: :meth:`rematch_dealer`); with
         ``manual_count`` the person claims his own points under the law code ``laws``
         (``muggins``: ACC-10.1)."""
-        if values["muggins"] and not values["manual_count"]:
+        if _one_way(values) and not values["manual_count"]:
             raise HoyleError("--muggins needs --manual-count: muggins takes the points a "
                              "player fails to claim (ACC-10.1), and without manual "
                              "counting every score is taken for him")
@@ -639,6 +662,7 @@ class CribbageText(GameText):
                     ) -> tuple[CribbageState, list[str]]:
         """A refereed game of ``values["variant"]`` under ``values["laws"]`` (``muggins``:
         ACC-10.1), with different names for its players."""
+        _one_way(values)
         rules = agreed_rules(CribbageRules.for_variant(values["variant"],
                                                        **values.get("rule_options", {})),
                              values["laws"], bool(values.get("lurch_agreed")))

@@ -146,7 +146,7 @@ def hint(state: EcarteState, seat: int) -> list[str]:
     from the game's seed and the move's index). Empty when ``seat`` is not to move."""
     if state.is_terminal() or state.current_player != seat:
         return []
-    choice = make_player("expert").choose(state.view(seat), state.legal_actions(),
+    choice = make_player("expert", state.rules).choose(state.view(seat), state.legal_actions(),
                                           derive_rng(state.seed, "hint", len(state.history)))
     return [f"The expert would type: [bold]{escape(move_words(choice))}[/bold]"]
 
@@ -160,7 +160,8 @@ def _match_words(state: EcarteState) -> str:
     """``, a match: game 2, first to 3 games`` for a game of a match, else ``""``."""
     if state.match is None:
         return ""
-    return f", a match: game {state.match['number']}, first to {state.match['first_to']} games"
+    n = state.match["first_to"]
+    return f", a match: game {state.match['number']}, first to {n} game{'s' if n != 1 else ''}"
 
 
 class EcarteText(GameText):
@@ -199,12 +200,11 @@ class EcarteText(GameText):
     def new_play(self, seed: int, values: Mapping[str, Any]) -> PlayGame:
         """A new game against the computer ``values["opponent"]`` under the code
         ``values["laws"]`` (the person is seat 0; the cut decides the deal)."""
-        computer = make_player(values["opponent"])
         state = EcarteState(EcarteRules.from_options(dict(values.get("rule_options", {}))),
                             seed=seed, laws=get_code(values["laws"],
                                                      **values.get("law_params", {})),
                             match=_new_match(values.get("match"), seed))
-        return PlayGame(state, {1: computer}, 0)
+        return PlayGame(state, {1: make_player(values["opponent"], state.rules)}, 0)
 
     def play_banner(self, game: PlayGame, seed: int, values: Mapping[str, Any]) -> str:
         """``Écarté, game of 5, against the rules player, laws CLUB. …`` (never the seed: it
@@ -223,7 +223,7 @@ class EcarteText(GameText):
         state, _ = replay_record(record, seeded=True)
         human = record.seats.index(HUMAN)
         try:
-            computer = make_player(record.seats[1 - human])
+            computer = make_player(record.seats[1 - human], state.rules)
         except HoyleError as e:
             raise RecordError(str(e)) from None
         if state.is_terminal():

@@ -218,10 +218,13 @@ class GameSpec:
         """The ``set`` option of ``hoyle play GAME`` and ``hoyle referee GAME``: any rule
         of play or parameter of the law code, ``NAME=VALUE``, as many as wanted
         (:meth:`settings`)."""
+        rules = self.rule_params()
+        shown = next((p for p in rules if p.name == "target"), rules[0] if rules else None)
+        example = f" e.g. --set {shown.name}={shown.default};" if shown is not None else ""
         return Option("set", list[str], None,
                       "A rule of play or a parameter of the law code, NAME=VALUE (again "
-                      "for each): e.g. --set target=121; `hoyle laws "
-                      f"{self.name} --params` lists them and the values each takes.")
+                      f"for each):{example} `hoyle laws {self.name} --params` lists them "
+                      "and the values each takes.")
 
     def settings(self, sets: Sequence[str], code: str | None = None
                  ) -> tuple[dict[str, Any], dict[str, Any]]:

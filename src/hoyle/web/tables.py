@@ -752,6 +752,9 @@ class Table:
         first_to = self.row.options.get(MATCH)
         if first_to is None:
             return None
+        match = getattr(self.state, "match", None)  # the game's own (its sides)
+        if isinstance(match, dict):
+            return MatchState.from_dict(match)
         board = self.text.board(self.state, 0, self.names)
         sides = len(board.tracks) if board is not None and board.tracks else \
             len(self.row.seats)

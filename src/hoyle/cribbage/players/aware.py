@@ -187,7 +187,7 @@ class AwareExpertPlayer(ExpertPlayer):
         """The expert's choice, but near the end the discard and the play for the game."""
         first = legal_actions[0] if legal_actions else None
         if first is not None and first.verb == "DISCARD" and len(view.hand) == 6 and \
-                self._is_near(view) and not view.manual_count:
+                len(first.cards) == 2 and self._is_near(view) and not view.manual_count:
             chances = self.discard_chances(view, rng)
             worth = self.discard_values(view)
             best = max(chances, key=lambda d: (round(chances[d], 9), worth[d]))

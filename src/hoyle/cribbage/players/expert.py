@@ -70,7 +70,7 @@ class ExpertPlayer:
                 return routine
         first = legal_actions[0]
         if first.verb == "DISCARD":
-            return Action("DISCARD", self._discard(view))
+            return Action("DISCARD", self._discard(view, len(first.cards)))
         plays = [a for a in legal_actions if a.verb == "PLAY"]
         if not plays:
             return first
@@ -81,9 +81,11 @@ class ExpertPlayer:
             return self._fallback.choose(view, legal_actions, rng)
         return self._play(view, plays, rng)
 
-    def _discard(self, view: CribbageView) -> tuple[Card, ...]:
-        if view.players != 2 or len(view.hand) != 6:
-            return advised_discard(view)
+    def _discard(self, view: CribbageView, lay: int = 2) -> tuple[Card, ...]:
+        """The ``lay`` cards to lay away: searched in two-hand six-card (two to the crib),
+        else the advice's (:func:`advised_discard`: a deal the tables are not for)."""
+        if view.players != 2 or len(view.hand) != 6 or lay != 2:
+            return advised_discard(view, lay)
         dealer = view.is_dealer
         options = discard_options(view.hand, dealer)
         worth = self.discard_values(view)

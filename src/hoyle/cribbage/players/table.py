@@ -33,11 +33,14 @@ def unseen_cards(view: CribbageView) -> list[Card]:
     return [c for c in CARDS if c not in seen]
 
 
-def advised_discard(view: CribbageView) -> tuple[Card, ...]:
-    """The discard the advice recommends (two-hand six-card), else the greedy keep's."""
-    if view.players == 2 and len(view.hand) == 6:
+def advised_discard(view: CribbageView, lay: int | None = None) -> tuple[Card, ...]:
+    """The ``lay`` cards (default: 2 with two players, 1 with more) the advice recommends
+    laying away (two-hand six-card, two to the crib), else the greedy keep's (any other
+    deal, e.g. a rule set with ``--set discard_per_player``)."""
+    lay = (2 if view.players == 2 else 1) if lay is None else lay
+    if view.players == 2 and len(view.hand) == 6 and lay == 2:
         return tuple(sorted(discard_options(view.hand, view.is_dealer)[0].discard))
-    keep_n = len(view.hand) - (2 if view.players == 2 else 1)
+    keep_n = len(view.hand) - lay
     kept = set(keep_values(view.hand, keep_n)[0][0])
     return tuple(sorted(c for c in view.hand if c not in kept))
 
@@ -59,7 +62,7 @@ class TablePlayer:
                 return routine
         first = legal_actions[0]
         if first.verb == "DISCARD":
-            return Action("DISCARD", advised_discard(view))
+            return Action("DISCARD", advised_discard(view, len(first.cards)))
         plays = [a for a in legal_actions if a.verb == "PLAY"]
         if not plays:
             return first

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hoyle.ecarte.players.base import Player
+from hoyle.ecarte.rules import EcarteRules
 from hoyle.ecarte.players.expert import ExpertPlayer
 from hoyle.ecarte.players.random import RandomPlayer
 from hoyle.ecarte.players.rules import RulesPlayer
@@ -25,10 +26,15 @@ PLAYERS: dict[str, Callable[[], Player]] = {
 """Computer players by name."""
 
 
-def make_player(name: str) -> Player:
-    """A new computer player by name (``random``, ``rules``, ``expert``; in any case).
+def make_player(name: str, rules: EcarteRules | None = None) -> Player:
+    """A new computer player by name (``random``, ``rules``, ``expert``; in any case),
+    searching under the game's ``rules`` where it searches (the expert: which cards may
+    answer a lead, ``trump_when_void``, ``must_head_trick``).
 
     Raises:
         HoyleError: unknown name.
     """
-    return by_name(PLAYERS, name, "player", fold_case=True)()
+    player = by_name(PLAYERS, name, "player", fold_case=True)()
+    if rules is not None and isinstance(player, ExpertPlayer):
+        player.rules = rules
+    return player
