@@ -113,6 +113,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/ecarte.py
 	$(BIN)/python bench/envs.py
+	$(BIN)/python bench/batch.py
 	$(BIN)/python bench/tui.py
 	$(BIN)/python bench/scale.py
 

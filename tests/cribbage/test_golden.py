@@ -17,42 +17,8 @@ from hoyle.cribbage.scoring import CRIB_FLUSH_LENIENT, score_batch
 
 pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
 
-# figures.md §1: score -> (hand combinations, crib combinations)
-FIGURES: dict[int, tuple[int, int]] = {
-    0: (1_009_008, 1_022_208),
-    1: (99_792, 99_792),
-    2: (2_813_796, 2_839_800),
-    3: (505_008, 508_908),
-    4: (2_855_676, 2_868_960),
-    5: (697_508, 703_496),
-    6: (1_800_268, 1_787_176),
-    7: (751_324, 755_320),
-    8: (1_137_236, 1_118_336),
-    9: (361_224, 358_368),
-    10: (388_740, 378_240),
-    11: (51_680, 43_880),
-    12: (317_340, 310_956),
-    13: (19_656, 16_548),
-    14: (90_100, 88_132),
-    15: (9_168, 9_072),
-    16: (58_248, 57_288),
-    17: (11_196, 11_196),
-    18: (2_708, 2_264),
-    19: (0, 0),
-    20: (8_068, 7_828),
-    21: (2_496, 2_472),
-    22: (444, 444),
-    23: (356, 356),
-    24: (3_680, 3_680),
-    25: (0, 0),
-    26: (0, 0),
-    27: (0, 0),
-    28: (76, 76),
-    29: (4, 4),
-}
-TOTAL = 12_994_800
-HAND_SUM = 61_974_180
-CRIB_SUM = 61_528_020
+from helpers.figures import CRIB_SUM, FIGURES, HAND_SUM, TOTAL
+
 NO_FLUSH_SUM = 61_399_320  # fifteens, pairs, runs and nobs only ("4.7249")
 # figures.md: without flushes and nobs the mean is 4.652516; nobs alone add
 # 48/52 * 4/51 per combination, i.e. 48 non-jack starters x C(50,3) hands holding the

@@ -41,6 +41,7 @@ class CribbageSpec(GameSpec):
     rule_params_at = "hoyle.cribbage.rules:RULE_PARAMS"
     variants_at = "hoyle.cribbage.rules:VARIANTS"
     encoding_at = "hoyle.cribbage.encoding:ENCODING"
+    batch_at = "hoyle.cribbage.batchenv:CribbageBatch"
     summarize_at = "hoyle.cribbage.tally:summarize_game"
     empty_match_at = "hoyle.cribbage.tally:MatchResult"
     hint_at = "hoyle.cribbage.console:hint"

@@ -68,6 +68,8 @@ class Capability(StrEnum):
     ENCODING = "encoding"
     """Action ids, observations and chance nodes: the research environments
     (PettingZoo, OpenSpiel)."""
+    BATCH = "batch"
+    """A batch engine in JAX: many games in lockstep as jitted functions (``hoyle.batch``)."""
     REFEREE = "referee"
     """A real table refereed (``hoyle referee``, the web referee table)."""
     MATCHES = "matches"
@@ -124,6 +126,8 @@ class GameSpec:
         variants_at: its variants' names, the default first (by default that one alone).
         encoding_at: its :class:`~hoyle.engine.encoding.Encoding` (with
             :attr:`Capability.ENCODING`).
+        batch_at: its batch engine's class (with :attr:`Capability.BATCH`; called with the
+            variant and rule options, it needs the extra ``hoyle[batch]``).
         summarize_at, empty_match_at: ``summarize(record, index)`` of a match's game and
             its :class:`~hoyle.interface.tally.MatchTotals` class (with
             :attr:`Capability.MATCHES`; ``play_match_game`` is the game's own method).
@@ -151,6 +155,7 @@ class GameSpec:
     rule_params_at: ClassVar[str] = ""
     variants_at: ClassVar[str] = ""
     encoding_at: ClassVar[str] = ""
+    batch_at: ClassVar[str] = ""
     summarize_at: ClassVar[str] = ""
     empty_match_at: ClassVar[str] = ""
     hint_at: ClassVar[str] = ""
@@ -322,6 +327,19 @@ class GameSpec:
         if encoding is None:
             raise HoyleError(f"{self.title} has no encoding, so no research environment")
         return encoding
+
+    def batch_engine(self, **options: Any) -> Any:
+        """The game's batch engine (``hoyle.batch``), made with ``options`` (the variant,
+        rule options, ``history``); imported on first call.
+
+        Raises:
+            HoyleError: the game has no batch engine, or the options are not the game's.
+        """
+        if not self.has(Capability.BATCH):
+            have = [g.name for g in games(Capability.BATCH)]
+            raise HoyleError(f"{self.title} has no batch engine (hoyle.batch plays "
+                             f"{', '.join(have) or 'no game'})")
+        return piece(self.batch_at)(**options)
 
     # -- sim and analysis: matches, statistics, advice -----------------------------------
     def play_match_game(self, names: tuple[str, str], seed: int, index: int,

@@ -1,0 +1,91 @@
+"""Steps per second of the batch engine (``hoyle.batch``, JAX) at batch 1, 64, 1,024 and
+8,192, beside OpenSpiel's C++ ``cribbage`` and hoyle's PettingZoo environment, in one run.
+
+A step is one decision of a player (a lay-away or a card or a go), every player choosing
+uniformly among the legal actions, chance resolved inside the step as each engine does it,
+and finished games started again (the batch engine: ``reset_done``, pgx's auto-reset).
+The batch engine runs ``--iterations`` batched steps inside one jitted ``lax.scan``; its
+compile time is printed apart (the first call, which also runs once). Memory: the bytes a
+game takes in the batch (every array of the state), with the history kept (``to_record``)
+and without. JAX uses every core the machine has (XLA's threads); OpenSpiel's C++ and the
+PettingZoo environment run on one.
+
+    python bench/batch.py [--iterations 200] [--steps 20000] [--sizes 1,64,1024,8192]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+
+from hoyle.batch import make
+from hoyle.cribbage.batchenv import random_policy
+
+sys.path.insert(0, os.path.dirname(__file__))
+from envs import bench_openspiel, bench_pettingzoo  # noqa: E402
+
+from hoyle.envs.pettingzoo import cribbage_v0  # noqa: E402
+
+
+def bench_batch(size: int, iterations: int, history: int) -> tuple[float, float, float]:
+    """(steps a second, compile seconds, bytes a game) of the batch engine at ``size``."""
+    env = make("cribbage", history=history)
+
+    @jax.jit
+    def run(state: Any, key: jax.Array) -> tuple[Any, jax.Array]:
+        def body(carry: tuple[Any, jax.Array], _: None) -> tuple[tuple[Any, jax.Array],
+                                                                  jax.Array]:
+            state, key = carry
+            key, k1, k2, k3 = jax.random.split(key, 4)
+            live = jnp.sum(~state.terminated)
+            state = env.step_unchecked(state, random_policy(state, k1),
+                                       jax.random.split(k2, size))
+            state = env.reset_done(state, jax.random.split(k3, size))
+            return (state, key), live
+        (state, key), live = jax.lax.scan(body, (state, key), None, length=iterations)
+        return state, jnp.sum(live)
+
+    state = env.init(jax.random.split(jax.random.PRNGKey(0), size))
+    t = time.perf_counter()
+    state, n = run(state, jax.random.PRNGKey(1))
+    n.block_until_ready()
+    compile_s = time.perf_counter() - t
+    best = 0.0
+    for rep in range(3):
+        t = time.perf_counter()
+        state, n = run(state, jax.random.PRNGKey(2 + rep))
+        n.block_until_ready()
+        best = max(best, int(n) / (time.perf_counter() - t))
+    return best, compile_s, env.bytes_per_game(state)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--steps", type=int, default=20_000)
+    parser.add_argument("--sizes", default="1,64,1024,8192")
+    args = parser.parse_args()
+    print(f"JAX {jax.__version__} on {jax.devices()[0].platform} "
+          f"({os.cpu_count()} cores); random legal actions, two-hand six-card cribbage")
+    cpp, _ = bench_openspiel("cribbage", args.steps)
+    pz, _ = bench_pettingzoo(cribbage_v0.raw_env, args.steps)
+    print(f"{'engine':<40} {'steps/s':>11} {'x C++':>7} {'compile s':>10} {'bytes/game':>11}")
+    print(f"{'OpenSpiel C++ cribbage (one core)':<40} {cpp:>11,.0f} {1:>7.2f}")
+    print(f"{'PettingZoo hoyle/cribbage-v0 (one core)':<40} {pz:>11,.0f} {pz / cpp:>7.2f}")
+    for size in (int(x) for x in args.sizes.split(",")):
+        iterations = args.iterations * (20 if size == 1 else 1)
+        for history in (1024, 0):
+            rate, comp, nbytes = bench_batch(size, iterations, history)
+            label = f"hoyle.batch B={size:,}" + (" (no history)" if not history else "")
+            print(f"{label:<40} {rate:>11,.0f} {rate / cpp:>7.2f} {comp:>10.1f} "
+                  f"{nbytes:>11,.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

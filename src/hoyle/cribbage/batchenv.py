@@ -1,0 +1,419 @@
+"""Cribbage's batch engine for research (:mod:`hoyle.batch`: ``make("cribbage")``): the
+batched functions of :mod:`hoyle.cribbage.batch` jitted over a batch, the batched players,
+and the bridge to the object engine (:func:`to_record`, :func:`object_state`,
+:func:`from_object`, :func:`evaluate`). Needs the extra ``hoyle[batch]`` (JAX)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from hoyle.cribbage.batch import (CHANCE_BASE, PHASE_DISCARD, PHASE_GAME_OVER, PHASE_PLAY,
+                                  TERMINAL, CribbageBatchState, CribbageConfig, _cards,
+                                  _PIP, _RANK, _SUIT, _rank_index, is_legal,
+                                  init_one, rank_table, observe_one, play_points,
+                                  show_points, step_one)
+from hoyle.cards import CARDS
+from hoyle.cribbage.encoding import (CRIB_GO, CRIB_NUM_ACTIONS, CRIB_PAIR_BASE, crib_action_id,
+                                     crib_id_action, crib_observation_size)
+from hoyle.cribbage.rules import CribbageRules
+from hoyle.cribbage.state import CribbageState, Phase
+from hoyle.engine.action import Action
+from hoyle.engine.records import GameRecord
+from hoyle.engine.runner import Seeds, play
+from hoyle.errors import HoyleError, IllegalAction
+
+__all__ = ["CribbageBatch", "random_policy", "greedy_policy", "to_record",
+           "object_state", "from_object", "evaluate", "Policy"]
+
+Policy = Callable[[CribbageBatchState, jax.Array], jax.Array]
+"""A batched policy: ``policy(state, key) -> int32[B]`` action ids (any jittable function;
+an agent that reads observations calls ``env.observe(state, state.current_player)``)."""
+
+
+class CribbageBatch:
+    """Two-hand cribbage as batched pure functions (see :mod:`hoyle.batch`).
+
+    Args:
+        variant: ``"six-card"`` (to 121) or ``"five-card"`` (to 61).
+        history: codes kept per game for :func:`to_record` (0: none kept, a little faster).
+        **rule_options: options of :class:`hoyle.cribbage.rules.CribbageRules`
+            (``target=61``, ``crib_flush_rule="lenient"``).
+
+    Raises:
+        HoyleError: an unknown variant or option, or rules the batch does not play
+            (three- and four-hand).
+
+    Attributes:
+        num_players (2), num_actions (1431), observation_size (383): as the environments'.
+        init: ``init(keys: key[B]) -> state``, jitted.
+        step_unchecked: ``step(state, actions: int[B], keys: key[B]) -> state``, jitted,
+            to call inside your own ``jit``/``scan`` (an illegal action ends that game, its
+            seat losing: pgx's convention).
+        reset_done: ``reset_done(state, keys: key[B]) -> state``, jitted: each finished
+            game replaced by a new one from its key (pgx's auto-reset, for training).
+        init_one, step_one, observe_one: the same for one game, to vmap yourself.
+    """
+
+    num_players = 2
+    num_actions = CRIB_NUM_ACTIONS
+    observation_size = crib_observation_size(2)
+
+    def __init__(self, variant: str = "six-card", history: int = 1024,
+                 **rule_options: Any) -> None:
+        rules = CribbageRules.for_variant(variant, **rule_options)
+        self.config = cfg = CribbageConfig.from_rules(rules, history)
+        self.rules = rules
+        self.init_one = partial(init_one, cfg)
+        self.step_one = partial(step_one, cfg)
+        self.observe_one = partial(observe_one, cfg)
+        self.init = jax.jit(jax.vmap(self.init_one))
+        self.step_unchecked = jax.jit(jax.vmap(self.step_one))
+        self._observe = jax.jit(jax.vmap(self.observe_one))
+        self.reset_done = jax.jit(self._reset_done)
+        self.greedy_one = partial(_greedy_one, cfg)
+        self.greedy_policy: Policy = jax.jit(_batched_policy(self.greedy_one))
+
+    def step(self, state: CribbageBatchState, actions: Any, keys: jax.Array
+             ) -> CribbageBatchState:
+        """``state`` after each game's seat to act takes ``actions[i]`` (int[B] action ids;
+        any value for a finished game), chance drawn from ``keys`` (key[B]).
+
+        Raises:
+            IllegalAction: an action is not legal in its game (the games named); nothing
+                is stepped (the state is a value: the one passed in is unchanged).
+        """
+        acts = np.asarray(actions)
+        if acts.shape != np.shape(state.terminated):
+            raise IllegalAction(f"{acts.shape} actions for a batch of "
+                                f"{np.shape(state.terminated)} games")
+        done = np.asarray(state.terminated)
+        legal = np.asarray(_LEGAL(state, jnp.asarray(np.clip(acts, -1, CRIB_NUM_ACTIONS),
+                                                      jnp.int32)))
+        bad = np.flatnonzero(~legal & ~done)
+        if bad.size:
+            i = int(bad[0])
+            raise IllegalAction(f"action {int(acts[i])} is not legal in game {i}"
+                                + (f" (and {bad.size - 1} other games)" if bad.size > 1 else "")
+                                + "; state.legal_action_mask lists the legal ids")
+        out: CribbageBatchState = self.step_unchecked(state, jnp.asarray(acts, jnp.int32), keys)
+        return out
+
+    def observe(self, state: CribbageBatchState, seat: Any) -> jax.Array:
+        """Each game's observation for ``seat`` (an int, or int[B]: a seat per game), as
+        float32[B, 383]: :func:`hoyle.cribbage.encoding.crib_observation`'s layout."""
+        seats = jnp.broadcast_to(jnp.asarray(seat, jnp.int32), np.shape(state.terminated))
+        obs: jax.Array = self._observe(state, seats)
+        return obs
+
+    def legal_action_mask(self, state: CribbageBatchState) -> jax.Array:
+        """bool[B, 1431]: each game's legal action ids (``state.legal_action_mask``,
+        jitted)."""
+        mask: jax.Array = _MASK(state)
+        return mask
+
+    def _reset_done(self, state: CribbageBatchState, keys: jax.Array) -> CribbageBatchState:
+        fresh = jax.vmap(self.init_one)(keys)
+        done = state.terminated
+
+        def pick(old: jax.Array, new: jax.Array) -> jax.Array:
+            return jnp.where(done.reshape(done.shape + (1,) * (old.ndim - 1)), new, old)
+        out: CribbageBatchState = jax.tree_util.tree_map(pick, state, fresh)
+        return out
+
+    def random_policy(self, state: CribbageBatchState, key: jax.Array) -> jax.Array:
+        """:func:`random_policy`: a uniformly random legal action a game (int32[B])."""
+        acts: jax.Array = random_policy(state, key)
+        return acts
+
+    def to_record(self, state: CribbageBatchState, i: int,
+                  seats: Sequence[str] = ()) -> GameRecord:
+        """:func:`to_record`: game ``i`` as a hoyle record."""
+        return to_record(self, state, i, seats)
+
+    def object_state(self, state: CribbageBatchState, i: int) -> CribbageState:
+        """:func:`object_state`: game ``i`` replayed through the object engine."""
+        return object_state(self, state, i)
+
+    def evaluate(self, policy: Policy, opponent: str, games: int, seed: int = 0,
+                 batch: int = 256) -> dict[str, Any]:
+        """:func:`evaluate`: ``policy`` against the engine's player ``opponent``."""
+        return evaluate(self, policy, opponent, games, seed, batch)
+
+    def bytes_per_game(self, state: CribbageBatchState) -> float:
+        """The memory a game of ``state`` takes, in bytes (every array of the pytree)."""
+        total = sum(int(x.nbytes) for x in jax.tree_util.tree_leaves(state))
+        return total / max(1, int(np.size(state.terminated)))
+
+
+# -- policies ---------------------------------------------------------------------------
+
+def _pick(key: jax.Array, choice: jax.Array) -> jax.Array:
+    """A uniformly random index among the ``True`` entries of ``choice`` (bool[..., n])."""
+    return jax.random.categorical(key, jnp.where(choice, 0.0, -jnp.inf)).astype(jnp.int32)
+
+
+_LEGAL = jax.jit(jax.vmap(is_legal))
+_MASK = jax.jit(lambda state: state.legal_action_mask)
+
+
+def _nth(mask: jax.Array, u: jax.Array) -> tuple[jax.Array, jax.Array]:
+    """The card of a uniformly drawn rank ``u`` (in [0, 1)) among those of ``mask``
+    (bool[52]), and how many there are."""
+    n = jnp.sum(mask)
+    r = jnp.floor(u * n).astype(jnp.int32)
+    return jnp.argmax(jnp.cumsum(mask) > r).astype(jnp.int32), n
+
+
+def _random_one(s: CribbageBatchState, u: jax.Array) -> jax.Array:
+    mine = jnp.where(s.current_player == 1, s.hand[1], s.hand[0])
+    fits = mine & (jnp.asarray(_PIP) <= 31 - s.count)
+    card, n = _nth(fits, u[0])
+    play = jnp.where(n > 0, card, CRIB_GO)
+    # the lay-away: two distinct cards held, each pair equally likely
+    i, _ = _nth(mine, u[0])
+    j, _ = _nth(mine & (jnp.arange(52) != i), u[1])
+    lo, hi = jnp.minimum(i, j), jnp.maximum(i, j)
+    lay = CRIB_PAIR_BASE + lo * 51 - lo * (lo - 1) // 2 + hi - lo - 1
+    act = jnp.where(s.phase == PHASE_DISCARD, lay, play)
+    return jnp.where(s.terminated, 0, act).astype(jnp.int32)
+
+
+@jax.jit
+def random_policy(state: CribbageBatchState, key: jax.Array) -> jax.Array:
+    """A uniformly random legal action for each game (int32[B]; 0 for a finished game):
+    a card among those that fit (go when none does), or two distinct cards of the hand
+    to lay away (every pair equally likely), from two uniform draws a game."""
+    u = jax.random.uniform(key, (np.shape(state.terminated)[0], 2))
+    return jax.vmap(_random_one)(state, u)
+
+
+def _batched_policy(one: Callable[[CribbageBatchState, jax.Array], jax.Array]) -> Policy:
+    def policy(state: CribbageBatchState, key: jax.Array) -> jax.Array:
+        keys = jax.random.split(key, np.shape(state.terminated)[0])
+        return jax.vmap(one)(state, keys)
+    return policy
+
+
+def _greedy_one(cfg: CribbageConfig, s: CribbageBatchState, key: jax.Array) -> jax.Array:
+    """The greedy player's choice (:class:`hoyle.cribbage.players.greedy.GreedyPlayer`):
+    the keep with the most show points over every starter it may meet (the crib ignored);
+    in the play the most points now, then a count other than 5 or 21, then the highest
+    card; ties at random from ``key``."""
+    seat = jnp.clip(s.current_player, 0, 1)
+    k = cfg.cards_dealt
+    h = cfg.hand_size
+    held = _cards(s.hand[seat], k)
+    combos = list(itertools.combinations(range(k), 2))
+    keep_pos = np.array([[p for p in range(k) if p not in c] for c in combos])
+    kept = held[keep_pos]  # (C, h) card ids
+    rank = jnp.asarray(_RANK)
+    suit = jnp.asarray(_SUIT)
+    # the starters it may meet: the 52 less the cards dealt to it, by rank and by suit
+    dealt = s.hand[seat]
+    left_rank = 4 - jnp.zeros(14, jnp.int32).at[rank[held]].add(1)  # index 1-13
+    left_suit = 13 - jnp.zeros(4, jnp.int32).at[suit[held]].add(1)
+    table = jnp.asarray(rank_table(h + 1))
+    starter_ranks = jnp.arange(1, 14)
+    kept_rank = rank[kept]
+    idx = jax.vmap(lambda r: jax.vmap(lambda t: _rank_index(
+        jnp.concatenate([r, t[None]])))(starter_ranks))(kept_rank)  # (C, 13)
+    ev = jnp.sum(table[idx].astype(jnp.int32) * left_rank[None, 1:], axis=1)
+    kept_suit = suit[kept]
+    one_suit = jnp.all(kept_suit == kept_suit[:, :1], axis=1)
+    left = 52 - k
+    ev = ev + jnp.where(one_suit, h * left + left_suit[kept_suit[:, 0]], 0)
+    # his nobs: a kept jack, with a starter of its suit (not the jack itself)
+    nobs = (kept_rank == 11) * left_suit[kept_suit]
+    ev = ev + jnp.sum(nobs, axis=1)
+    del dealt
+    k1, k2 = jax.random.split(key)
+    c = _pick(k1, ev == jnp.max(ev))
+    lay = held[jnp.asarray(np.array(combos))[c]]
+    i, j = lay[0], lay[1]
+    discard = CRIB_PAIR_BASE + i * 51 - i * (i - 1) // 2 + j - i - 1
+    pip = jnp.asarray(_PIP)
+    cards = jnp.arange(52)
+    pts = jax.vmap(lambda c: play_points(s.count_cards.at[jnp.clip(s.n_count, 0, 7)].set(c),
+                                         s.n_count + 1, s.count + pip[c]))(cards)
+    after = s.count + pip
+    value = pts * 1000 + jnp.where((after == 5) | (after == 21), 0, 100) + pip
+    mine = jnp.where(s.current_player == 1, s.hand[1], s.hand[0])
+    plays = mine & (pip <= 31 - s.count) & (s.phase == PHASE_PLAY)
+    best = jnp.max(jnp.where(plays, value, -1))
+    card = _pick(k2, plays & (value == best))
+    play = jnp.where(jnp.any(plays), card, CRIB_GO)
+    act = jnp.where(s.phase == PHASE_DISCARD, discard, play)
+    return jnp.where(s.terminated, 0, act).astype(jnp.int32)
+
+
+def greedy_policy(env: CribbageBatch) -> Policy:
+    """The batched greedy policy of ``env`` (``policy(state, key) -> int32[B]``)."""
+    return env.greedy_policy
+
+
+# -- the bridge to the object engine ----------------------------------------------------
+
+def _codes(state: CribbageBatchState, i: int) -> list[int]:
+    n = int(np.asarray(state.n_history)[i])
+    hist = np.asarray(state.history)[i]
+    if n > hist.shape[0]:
+        raise HoyleError(f"game {i} made {n} codes, more than the {hist.shape[0]} kept: "
+                         "make the batch with a longer history")
+    return [int(c) for c in hist[:n]]
+
+
+def object_state(env: CribbageBatch, state: CribbageBatchState, i: int) -> CribbageState:
+    """Game ``i`` of ``state`` replayed through the object engine (no law code): every
+    cut, deal, starter and decision of its history.
+
+    Raises:
+        HoyleError: the batch kept no history, or game ``i``'s was cut short.
+        IllegalAction: the object engine refuses a step (a disagreement of the engines).
+    """
+    if env.config.history == 0:
+        raise HoyleError("this batch keeps no history (history=0)")
+    return replay_codes(env.rules, _codes(state, i))
+
+
+def replay_codes(rules: CribbageRules, codes: Sequence[int]) -> CribbageState:
+    """A :class:`CribbageState` (no law code) after the history ``codes``."""
+    st = CribbageState(rules, laws=None)
+    feed(st, codes)
+    return st
+
+
+def feed(st: CribbageState, codes: Sequence[int]) -> None:
+    """Apply the history ``codes`` to ``st`` (a cut, a whole deal, a starter or a
+    decision each; a deal's cards must come together).
+
+    Raises:
+        IllegalAction: the object engine refuses a step.
+    """
+    deal = 2 * st.rules.cards_dealt
+    i = 0
+    while i < len(codes):
+        phase = st.phase
+        if phase == Phase.DEAL:
+            cards = tuple(CARDS[c - CHANCE_BASE] for c in codes[i:i + deal])
+            st.apply(Action("DEAL", cards))
+            i += deal
+            continue
+        c = codes[i]
+        if phase == Phase.CUT_FOR_DEAL:
+            st.apply(Action("CUT", (CARDS[c - CHANCE_BASE],)))
+        elif phase == Phase.STARTER:
+            st.apply(Action("STARTER", (CARDS[c - CHANCE_BASE],)))
+        else:
+            st.apply(crib_id_action(c))
+        i += 1
+
+
+def to_record(env: CribbageBatch, state: CribbageBatchState, i: int,
+              seats: Sequence[str] = ()) -> GameRecord:
+    """Game ``i`` of ``state`` as a hoyle record (:class:`hoyle.engine.GameRecord`: every
+    action, the result once finished), read by ``hoyle replay`` and ``hoyle review``.
+
+    Raises:
+        HoyleError: the batch kept no history, or game ``i``'s was cut short.
+    """
+    return object_state(env, state, i).to_record(seats)
+
+
+def from_object(env: CribbageBatch, st: CribbageState) -> CribbageBatchState:
+    """One game of the batch engine (no batch axis) standing where ``st`` stands at a
+    decision (a lay-away or the play), so that a batched policy can choose for it. Its
+    history is empty.
+
+    Raises:
+        HoyleError: ``st`` is not at a lay-away or a card of the play of two-hand
+            cribbage.
+    """
+    if st.rules.players != 2 or st.phase not in (Phase.DISCARD, Phase.PLAY):
+        raise HoyleError(f"no batch state for a game in phase {st.phase}")
+
+    def mask(cards: Any) -> np.ndarray:
+        m = np.zeros(52, bool)
+        for c in cards:
+            m[c.index] = True
+        return m
+
+    def two(f: Callable[[int], Any]) -> np.ndarray:
+        return np.stack([mask(f(s)) for s in range(2)])
+
+    cc = np.full(8, -1, np.int32)
+    cc[:len(st.count_cards)] = [c.index for c in st.count_cards]
+    phase = PHASE_DISCARD if st.phase == Phase.DISCARD else PHASE_PLAY
+    seat = st.current_player
+    hand = two(lambda s: st.hands[s])
+    i32 = np.int32
+    return CribbageBatchState(
+        current_player=i32(seat), phase=i32(phase), dealer=i32(st.dealer or 0),
+        scores=np.array(st.scores, i32), hand=hand, kept=two(lambda s: st.kept[s]),
+        discards=two(lambda s: st.discards[s]), crib=mask(st.crib),
+        starter=i32(st.starter.index if st.starter is not None else -1),
+        count=i32(st.count), count_cards=cc, n_count=i32(len(st.count_cards)),
+        played=two(lambda s: [c for t, c in st.played if t == s]),
+        passed=np.array(st.passed, bool),
+        last_player=i32(st.last_player if st.last_player is not None else -1),
+        deal_number=i32(st.deal_number), terminated=np.bool_(False), winner=i32(-1),
+        rewards=np.zeros(2, np.float32), illegal=np.bool_(False),
+        history=np.zeros(env.config.history, np.int16), n_history=i32(0), steps=i32(0))
+
+
+def evaluate(env: CribbageBatch, policy: Policy, opponent: str, games: int, seed: int = 0,
+             batch: int = 256) -> dict[str, Any]:
+    """Play ``games`` games in the object engine (no law code), ``policy`` against the
+    engine's computer player ``opponent`` (``"random"``, ``"greedy"``, ``"expert"``...),
+    each deal sequence played twice with the seats swapped (game ``2k`` and ``2k + 1``
+    share seed ``seed + k``). The policy chooses for many games at once (``batch``), each
+    game's position given to it through :func:`from_object`.
+
+    Returns:
+        ``{"games", "wins", "win_rate", "points_for", "points_against"}`` of the policy.
+    """
+    from hoyle.cribbage.players import make_player
+    if games < 1:
+        raise HoyleError("evaluate needs at least one game")
+    player = make_player(opponent)
+    todo = list(range(games))
+    wins = pf = pa = 0
+    key = jax.random.PRNGKey(seed)
+    while todo:
+        chunk, todo = todo[:batch], todo[batch:]
+        # game 2k and 2k + 1: one seed, the seats swapped; the runner draws the chance and
+        # the opponent's choices from the seed's streams and stops at the policy's turn
+        states = [CribbageState(env.rules, seed=seed + g // 2, laws=None, itemize=False)
+                  for g in chunk]
+        seeds = [Seeds(seed + g // 2) for g in chunk]
+        ours = [g % 2 for g in chunk]  # the policy's seat
+        while True:
+            for k, st in enumerate(states):
+                play(st, {1 - ours[k]: player}, seeds[k])
+            waiting = [k for k, st in enumerate(states) if not st.is_terminal()]
+            if not waiting:
+                break
+            one = [from_object(env, states[k]) for k in waiting]
+            one += one[:1] * (batch - len(one))  # one shape: the policy compiles once
+            batch_state = jax.tree_util.tree_map(lambda *xs: jnp.asarray(np.stack(xs)), *one)
+            key, sub = jax.random.split(key)
+            acts = np.asarray(policy(batch_state, sub))
+            for k, a in zip(waiting, acts):
+                states[k].apply(crib_id_action(int(a)))
+        for k, st in enumerate(states):
+            res = st.result
+            assert res is not None
+            wins += res.winner == ours[k]
+            pf += res.scores[ours[k]]
+            pa += res.scores[1 - ours[k]]
+    return {"games": games, "wins": wins, "win_rate": wins / games,
+            "points_for": pf / games, "points_against": pa / games}
+
+
+__all__ += ["replay_codes", "feed"]
