@@ -67,10 +67,17 @@ COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs tests/sim 
 # The many-worker tests (every fault: 20 kills under load, PostgreSQL restarted, a worker
 # cut from the others, --workers 3) run after the others, alone: they load both cores.
 # make test-postgres runs the whole web suite on PostgreSQL too.
+# The batch engine's tests (JAX, which runs threads of its own) run apart, after the others:
+# no process of theirs forks (a terminal, a server, a pool), as JAX's threads would not survive it.
+BATCH_TESTS := tests/batch src/hoyle/batch src/hoyle/engine/batch.py \
+	src/hoyle/cribbage/batch.py src/hoyle/cribbage/batchenv.py \
+	src/hoyle/ecarte/batch.py src/hoyle/ecarte/batchenv.py
+NO_BATCH := $(foreach p,$(BATCH_TESTS),--ignore=$(p))
 test: $(STAMP) chromium tmux postgres
 	$(BIN)/mypy
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto -m "not workers"
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto -m "not workers" $(NO_BATCH)
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto $(BATCH_TESTS)
 	@if $(BIN)/python scripts/build_accel.py; then \
 		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) && \
 		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \

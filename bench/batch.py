@@ -1,5 +1,6 @@
 """Steps per second of the batch engine (``hoyle.batch``, JAX) at batch 1, 64, 1,024 and
-8,192, beside OpenSpiel's C++ ``cribbage`` and hoyle's PettingZoo environment, in one run.
+8,192, beside OpenSpiel's C++ ``cribbage`` and hoyle's PettingZoo environments, in one run:
+cribbage, then écarté (which OpenSpiel has not: beside hoyle's own PettingZoo environment).
 
 A step is one decision of a player (a lay-away or a card or a go), every player choosing
 uniformly among the legal actions, chance resolved inside the step as each engine does it,
@@ -11,6 +12,7 @@ and without. JAX uses every core the machine has (XLA's threads); OpenSpiel's C+
 PettingZoo environment run on one.
 
     python bench/batch.py [--iterations 200] [--steps 20000] [--sizes 1,64,1024,8192]
+                          [--games cribbage,ecarte]
 """
 
 from __future__ import annotations
@@ -25,17 +27,17 @@ import jax
 import jax.numpy as jnp
 
 from hoyle.batch import make
-from hoyle.cribbage.batchenv import random_policy
 
 sys.path.insert(0, os.path.dirname(__file__))
 from envs import bench_openspiel, bench_pettingzoo  # noqa: E402
 
-from hoyle.envs.pettingzoo import cribbage_v0  # noqa: E402
+from hoyle.envs.pettingzoo import cribbage_v0, ecarte_v0  # noqa: E402
 
 
-def bench_batch(size: int, iterations: int, history: int) -> tuple[float, float, float]:
+def bench_batch(game: str, size: int, iterations: int, history: int
+                ) -> tuple[float, float, float]:
     """(steps a second, compile seconds, bytes a game) of the batch engine at ``size``."""
-    env = make("cribbage", history=history)
+    env = make(game, history=history)
 
     @jax.jit
     def run(state: Any, key: jax.Array) -> tuple[Any, jax.Array]:
@@ -44,7 +46,7 @@ def bench_batch(size: int, iterations: int, history: int) -> tuple[float, float,
             state, key = carry
             key, k1, k2, k3 = jax.random.split(key, 4)
             live = jnp.sum(~state.terminated)
-            state = env.step_unchecked(state, random_policy(state, k1),
+            state = env.step_unchecked(state, env.random_policy(state, k1),
                                        jax.random.split(k2, size))
             state = env.reset_done(state, jax.random.split(k3, size))
             return (state, key), live
@@ -70,21 +72,34 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--steps", type=int, default=20_000)
     parser.add_argument("--sizes", default="1,64,1024,8192")
+    parser.add_argument("--games", default="cribbage,ecarte")
     args = parser.parse_args()
     print(f"JAX {jax.__version__} on {jax.devices()[0].platform} "
-          f"({os.cpu_count()} cores); random legal actions, two-hand six-card cribbage")
-    cpp, _ = bench_openspiel("cribbage", args.steps)
-    pz, _ = bench_pettingzoo(cribbage_v0.raw_env, args.steps)
-    print(f"{'engine':<40} {'steps/s':>11} {'x C++':>7} {'compile s':>10} {'bytes/game':>11}")
-    print(f"{'OpenSpiel C++ cribbage (one core)':<40} {cpp:>11,.0f} {1:>7.2f}")
-    print(f"{'PettingZoo hoyle/cribbage-v0 (one core)':<40} {pz:>11,.0f} {pz / cpp:>7.2f}")
-    for size in (int(x) for x in args.sizes.split(",")):
-        iterations = args.iterations * (20 if size == 1 else 1)
-        for history in (1024, 0):
-            rate, comp, nbytes = bench_batch(size, iterations, history)
-            label = f"hoyle.batch B={size:,}" + (" (no history)" if not history else "")
-            print(f"{label:<40} {rate:>11,.0f} {rate / cpp:>7.2f} {comp:>10.1f} "
-                  f"{nbytes:>11,.0f}", flush=True)
+          f"({os.cpu_count()} cores); random legal actions")
+    for game in args.games.split(","):
+        if game == "cribbage":
+            base, base_name = bench_openspiel("cribbage", args.steps)[0], \
+                "OpenSpiel C++ cribbage (one core)"
+            others = [("PettingZoo hoyle/cribbage-v0 (one core)",
+                       bench_pettingzoo(cribbage_v0.raw_env, args.steps)[0])]
+        else:
+            base, base_name = bench_pettingzoo(ecarte_v0.raw_env, args.steps)[0], \
+                "PettingZoo hoyle/ecarte-v0 (one core)"
+            others = [("OpenSpiel python_hoyle_ecarte (one core)",
+                       bench_openspiel("python_hoyle_ecarte", args.steps)[0])]
+        print(f"\n{game}: {'engine':<40} {'steps/s':>11} {'ratio':>7} {'compile s':>10} "
+              f"{'bytes/game':>11}")
+        pad = " " * (len(game) + 2)
+        print(f"{pad}{base_name:<40} {base:>11,.0f} {1:>7.2f}")
+        for name, rate in others:
+            print(f"{pad}{name:<40} {rate:>11,.0f} {rate / base:>7.2f}")
+        for size in (int(x) for x in args.sizes.split(",")):
+            iterations = args.iterations * (20 if size == 1 else 1)
+            for history in (1024, 0):
+                rate, comp, nbytes = bench_batch(game, size, iterations, history)
+                label = f"hoyle.batch B={size:,}" + (" (no history)" if not history else "")
+                print(f"{pad}{label:<40} {rate:>11,.0f} {rate / base:>7.2f} {comp:>10.1f} "
+                      f"{nbytes:>11,.0f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from hoyle.batch import make
-from hoyle.cribbage.batchenv import evaluate, from_object, object_state, random_policy, to_record
+from hoyle.cribbage.batchenv import from_object, random_policy
 from hoyle.cribbage.batch import PHASE_DISCARD, PHASE_PLAY, TERMINAL
 from hoyle.cribbage.encoding import crib_action_id
 from hoyle.cribbage.players.greedy import keep_values
@@ -89,7 +89,7 @@ def test_a_batched_game_becomes_a_record_that_replays(env) -> None:  # type: ign
     while not bool(state.terminated.all()):
         key, k1, k2 = jax.random.split(key, 3)
         state = env.step(state, random_policy(state, k1), jax.random.split(k2, B))
-    record = to_record(env, state, 2, seats=["agent", "random"])
+    record = env.to_record(state, 2, seats=["agent", "random"])
     text = record.to_json()
     again = GameRecord.from_json(text)
     replayed, events = replay_record(again)  # checks the stored result against the replay
@@ -103,16 +103,20 @@ def test_a_history_cut_short_or_not_kept_is_said(env) -> None:  # type: ignore[n
     short = make("cribbage", history=20)
     state = _play(short, short.init(jax.random.split(jax.random.PRNGKey(1), B)), 2, 12)
     with pytest.raises(HoyleError, match="more than the 20 kept"):
-        to_record(short, state, 0)
+        short.to_record(state, 0)
     none = make("cribbage", history=0)
     state = none.init(jax.random.split(jax.random.PRNGKey(1), B))
     with pytest.raises(HoyleError, match="keeps no history"):
-        object_state(none, state, 0)
+        none.object_state(state, 0)
 
 
 def test_games_and_rules_the_batch_does_not_play_are_refused() -> None:
-    with pytest.raises(HoyleError, match="has no batch engine .hoyle.batch plays cribbage"):
-        make("ecarte")
+    with pytest.raises(HoyleError, match="unknown game"):
+        make("piquet")
+    with pytest.raises(HoyleError, match="scores a turned king at once"):
+        make("ecarte", turned_king_marking="manual")
+    with pytest.raises(HoyleError, match="one variant"):
+        make("ecarte", variant="five-card")
     with pytest.raises(HoyleError, match="two-hand cribbage"):
         make("cribbage", variant="three-hand")
     with pytest.raises(HoyleError, match="unknown cribbage variant"):
@@ -190,7 +194,7 @@ def test_greedy_policy_chooses_as_the_greedy_player(env) -> None:  # type: ignor
 
 
 def test_evaluate_plays_a_batched_policy_in_the_object_engine(env) -> None:  # type: ignore[no-untyped-def]
-    result = evaluate(env, env.greedy_policy, "random", games=40, seed=3, batch=16)
+    result = env.evaluate(env.greedy_policy, "random", games=40, seed=3, batch=16)
     assert result["games"] == 40
     # greedy beats random nearly always (it wins about nine games in ten)
     assert result["win_rate"] > 0.7
@@ -210,3 +214,119 @@ def test_from_object_stands_where_the_object_engine_stands(env) -> None:  # type
     assert np.flatnonzero(one.legal_action_mask).tolist() == sorted(
         crib_action_id(a) for a in st.legal_actions())
     assert PHASE_DISCARD != PHASE_PLAY
+
+
+# -- écarté ------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def ecarte():  # type: ignore[no-untyped-def]
+    return make("ecarte")
+
+
+def test_ecarte_illegal_action_refused_and_a_game_becomes_a_record(ecarte) -> None:  # type: ignore[no-untyped-def]
+    from hoyle.ecarte.records import replay_record as ecarte_replay
+    state = ecarte.init(jax.random.split(jax.random.PRNGKey(0), B))
+    with pytest.raises(IllegalAction, match="action 34 is not legal in game 0"):
+        ecarte.step(state, np.full(B, 34), jax.random.split(jax.random.PRNGKey(1), B))
+    key = jax.random.PRNGKey(2)
+    while not bool(state.terminated.all()):
+        key, k1, k2 = jax.random.split(key, 3)
+        state = ecarte.step(state, ecarte.random_policy(state, k1), jax.random.split(k2, B))
+    record = GameRecord.from_json(ecarte.to_record(state, 1).to_json())
+    replayed, _ = ecarte_replay(record)
+    assert replayed.is_terminal() and list(replayed.scores) == np.asarray(
+        state.scores[1]).tolist()
+    assert max(replayed.scores) >= 5
+
+
+def test_ecarte_observation_reads_nothing_hidden(ecarte) -> None:  # type: ignore[no-untyped-def]
+    state = ecarte.init(jax.random.split(jax.random.PRNGKey(4), B))
+    key = jax.random.PRNGKey(5)
+    for _ in range(3):
+        key, k1, k2 = jax.random.split(key, 3)
+        state = ecarte.step(state, ecarte.random_policy(state, k1), jax.random.split(k2, B))
+    rng = np.random.default_rng(6)
+    for seat in (0, 1):
+        other = 1 - seat
+        hand = np.asarray(state.hand).copy()
+        discards = np.asarray(state.discards).copy()
+        for i in range(B):
+            k = int(hand[i, other].sum())
+            hand[i, other] = False
+            hand[i, other, rng.choice(32, k, replace=False)] = True
+        discards[:, other] = rng.random((B, 32)) < 0.1
+        stock = np.asarray(state.stock).copy()
+        for i in range(B):
+            k = int(stock[i].sum())
+            stock[i] = False
+            stock[i, rng.choice(32, k, replace=False)] = True
+        twin = state._replace(hand=jnp.asarray(hand), discards=jnp.asarray(discards),
+                              stock=jnp.asarray(stock))
+        np.testing.assert_array_equal(np.asarray(ecarte.observe(state, seat)),
+                                      np.asarray(ecarte.observe(twin, seat)))
+
+
+def test_ecarte_greedy_beats_random_in_the_batch(ecarte) -> None:  # type: ignore[no-untyped-def]
+    """512 games, the greedy policy at seat 0 against the random one at seat 1."""
+    n = 512
+    state = ecarte.init(jax.random.split(jax.random.PRNGKey(7), n))
+    key = jax.random.PRNGKey(8)
+    while not bool(state.terminated.all()):
+        key, k1, k2, k3 = jax.random.split(key, 4)
+        acts = jnp.where(state.current_player == 0, ecarte.greedy_policy(state, k1),
+                         ecarte.random_policy(state, k2))
+        state = ecarte.step(state, acts, jax.random.split(k3, n))
+    wins = float(np.mean(np.asarray(state.winner) == 0))
+    assert wins > 0.6, wins
+
+
+def test_every_game_with_a_batch_engine_is_made_through_the_registry() -> None:
+    from hoyle.batch import batch_games
+    assert batch_games() == ("cribbage", "ecarte")
+    for name in batch_games():
+        env = make(name, history=0)
+        state = env.init(jax.random.split(jax.random.PRNGKey(0), 2))
+        assert env.observe(state, 0).shape == (2, env.observation_size)
+        assert state.legal_action_mask.shape == (2, env.num_actions)
+
+
+@pytest.mark.parametrize("game", ["cribbage", "ecarte"])
+def test_from_object_gives_the_policy_the_position_the_engine_has(game: str) -> None:
+    """At 200 positions of seeded object-engine games (every kind of decision), the batch
+    state made by ``from_object`` has the engine's legal actions and observations."""
+    from hoyle.cribbage.encoding import crib_observation
+    from hoyle.ecarte.encoding import ecarte_action_id, ecarte_observation
+    env = make(game)
+    rng = random.Random(9)
+    positions = []
+    while len(positions) < 200:
+        st = env.new_object(rng.randrange(10 ** 6))
+        while not st.is_terminal() and len(positions) < 200:
+            if st.current_player < 0:
+                st.apply(st.sample_chance(rng))
+                continue
+            if rng.random() < 0.25:
+                positions.append(st.clone())
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+    batch = jax.tree_util.tree_map(lambda *xs: jnp.asarray(np.stack(xs)),
+                                   *[env.from_object(p) for p in positions])
+    masks = np.asarray(batch.legal_action_mask)
+    obs = [np.asarray(env.observe(batch, seat)) for seat in (0, 1)]
+    for i, st in enumerate(positions):
+        if game == "cribbage":
+            want = sorted(crib_action_id(a) for a in st.legal_actions())
+        else:
+            want = sorted(ecarte_action_id(a, st.hands[st.current_player])
+                          for a in st.legal_actions())
+        assert np.flatnonzero(masks[i]).tolist() == want, (i, st.phase)
+        for seat in (0, 1):
+            view = st.view(seat)
+            expected = crib_observation(view, env.rules) if game == "cribbage" \
+                else ecarte_observation(view)
+            np.testing.assert_array_equal(obs[seat][i], expected, err_msg=f"{i} {st.phase}")
+
+
+def test_ecarte_evaluate_plays_against_the_engine_players(ecarte) -> None:  # type: ignore[no-untyped-def]
+    result = ecarte.evaluate(ecarte.greedy_policy, "random", games=40, seed=2, batch=16)
+    assert result["games"] == 40 and result["win_rate"] > 0.6

@@ -32,6 +32,7 @@ from hoyle.cribbage.encoding import (CRIB_GO, CRIB_NUM_ACTIONS, CRIB_PAIR_BASE,
                                      crib_observation_size)
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.scoring import CRIB_FLUSH_STRICT
+from hoyle.engine.batch import CHANCE_BASE, TERMINAL, Guarded, draw, mask_of, one_hot
 
 __all__ = ["CribbageConfig", "CribbageBatchState", "init_one", "step_one", "observe_one",
            "show_points", "rank_points", "rank_table", "play_points", "is_legal",
@@ -40,12 +41,6 @@ __all__ = ["CribbageConfig", "CribbageBatchState", "init_one", "step_one", "obse
 
 # The phase numbers of the observation's one-hot (hoyle.cribbage.encoding._CRIB_PHASES).
 PHASE_DISCARD, PHASE_PLAY, PHASE_GAME_OVER = 2, 4, 7
-TERMINAL = -2
-"""``current_player`` of a finished game (the object engine's ``TERMINAL``)."""
-CHANCE_BASE = 1500
-"""History codes: a player's action id (0-1430), or ``CHANCE_BASE + card id`` for a card
-drawn by chance (a cut, a dealt card in the deal's order, the starter)."""
-
 _RANK = np.arange(52) // 4 + 1
 _SUIT = np.arange(52) % 4
 _PIP = np.minimum(_RANK, 10)
@@ -286,29 +281,6 @@ def play_points(count_cards: jax.Array, n: jax.Array, count: jax.Array) -> jax.A
 
 # -- the game ---------------------------------------------------------------------------
 
-def _mask(cards: jax.Array) -> jax.Array:
-    return jnp.any(cards[:, None] == jnp.arange(52)[None, :], axis=0)
-
-
-def _is(i: jax.Array, n: int) -> jax.Array:
-    """bool[n]: ``True`` at ``i`` (one-hot by comparison: XLA's scatters are slow on the
-    CPU)."""
-    return jnp.arange(n) == i
-
-
-def _draw(u: jax.Array, m: int) -> jax.Array:
-    """``m`` cards without replacement, in random order: the first ``m`` steps of a
-    Fisher-Yates shuffle of the pack driven by ``u`` (float[m] uniform in [0, 1)), as
-    int32[m] card ids."""
-    deck = jnp.arange(52)
-    ids = jnp.arange(52)
-    for t in range(m):
-        j = t + jnp.minimum(jnp.floor(u[t] * (52 - t)).astype(jnp.int32), 51 - t)
-        a, b = deck[t], deck[j]
-        deck = jnp.where(ids == t, b, jnp.where(ids == j, a, deck))
-    return deck[:m].astype(jnp.int32)
-
-
 def _legal(s: CribbageBatchState) -> jax.Array:
     """One game's legal action mask (bool[1431])."""
     phase = s.phase
@@ -339,8 +311,8 @@ def is_legal(s: CribbageBatchState, action: jax.Array) -> jax.Array:
     return ok
 
 
-class _G:
-    """The game being stepped, as mutable locals (each update guarded by a condition)."""
+class _G(Guarded):
+    """The game being stepped (:class:`hoyle.engine.batch.Guarded`), with the peg."""
 
     current_player: Any
     phase: Any
@@ -362,50 +334,19 @@ class _G:
     winner: Any
     rewards: Any
     illegal: Any
-    history: Any
-    n_history: Any
     steps: Any
-    over: Any
-
-    def __init__(self, s: CribbageBatchState) -> None:
-        self.__dict__.update(s._asdict())
-        self.over = s.terminated
-        self.codes: list[tuple[jax.Array, jax.Array]] = []
-
-    def log(self, cond: jax.Array, codes: jax.Array) -> None:
-        """Keep ``codes`` in the history where ``cond`` (written at once by :meth:`state`:
-        one scatter a step)."""
-        self.codes.append((codes, jnp.broadcast_to(cond, codes.shape)))
-
-    def set(self, cond: jax.Array, **values: Any) -> None:
-        for k, v in values.items():
-            old = getattr(self, k)
-            setattr(self, k, jnp.where(cond, v, old).astype(old.dtype))
 
     def peg(self, cfg: CribbageConfig, cond: jax.Array, seat: jax.Array,
             points: jax.Array) -> None:
         """Score ``points`` to ``seat`` where ``cond`` and the game goes on; the game ends
         the moment the target is reached (CRIB-R-11)."""
         go = cond & ~self.over
-        scores = self.scores + jnp.where(go & _is(seat, 2), points, 0)
+        scores = self.scores + jnp.where(go & one_hot(seat, 2), points, 0)
         won = go & (scores[seat] >= cfg.target)
         self.scores = scores
         self.set(won, winner=seat, terminated=True, phase=PHASE_GAME_OVER,
                  current_player=TERMINAL)
         self.over = self.over | won
-
-    def state(self) -> CribbageBatchState:
-        if self.codes:
-            codes = jnp.concatenate([c for c, _ in self.codes])
-            keep = jnp.concatenate([k for _, k in self.codes])
-            self.codes = []
-            at = self.n_history + jnp.cumsum(keep) - 1
-            if self.history.shape[0]:
-                idx = jnp.where(keep, at, self.history.shape[0])
-                self.history = self.history.at[idx].set(codes.astype(self.history.dtype),
-                                                        mode="drop")
-            self.n_history = self.n_history + jnp.sum(keep).astype(jnp.int32)
-        return CribbageBatchState(**{k: getattr(self, k) for k in CribbageBatchState._fields})
 
 
 def _deal(cfg: CribbageConfig, g: _G, cond: jax.Array, dealer: jax.Array,
@@ -413,9 +354,9 @@ def _deal(cfg: CribbageConfig, g: _G, cond: jax.Array, dealer: jax.Array,
     """Where ``cond``: a new deal by ``dealer``: the cards from the dealer's left, the
     pone's first (CRIB-R-4), and the pone lays away first."""
     k = cfg.cards_dealt
-    perm = _draw(u, 2 * k)
+    perm = draw(u, 52, 2 * k)
     pone = 1 - dealer
-    first, second = _mask(perm[:k]), _mask(perm[k:2 * k])
+    first, second = mask_of(perm[:k], 52), mask_of(perm[k:2 * k], 52)
     hand = jnp.where(pone == 0, jnp.stack([first, second]), jnp.stack([second, first]))
     none2 = jnp.zeros((2, 52), bool)
     g.log(cond, CHANCE_BASE + perm[:2 * k])
@@ -459,7 +400,7 @@ def init_one(cfg: CribbageConfig, key: jax.Array) -> CribbageBatchState:
     # equal cuts cut again (CRIB-R-2): four rounds drawn at once, more only when all tie
     _, hist, n_hist, c0, c1, _ = jax.lax.while_loop(lambda c: c[5], cut, start)
     dealer = jnp.where(jnp.asarray(_RANK)[c0] < jnp.asarray(_RANK)[c1], 0, 1).astype(jnp.int32)
-    scores = jnp.where(_is(1 - dealer, 2), cfg.last_bonus, 0).astype(jnp.int32)
+    scores = jnp.where(one_hot(1 - dealer, 2), cfg.last_bonus, 0).astype(jnp.int32)
     none2 = jnp.zeros((2, 52), bool)
     s = CribbageBatchState(
         current_player=jnp.int32(0), phase=jnp.int32(PHASE_DISCARD), dealer=dealer,
@@ -472,7 +413,8 @@ def init_one(cfg: CribbageConfig, key: jax.Array) -> CribbageBatchState:
         history=hist, n_history=n_hist, steps=jnp.int32(0))
     g = _G(s)
     _deal(cfg, g, jnp.bool_(True), dealer, jax.random.uniform(k_deal, (2 * cfg.cards_dealt,)))
-    return g.state()
+    out: CribbageBatchState = g.state()
+    return out
 
 
 def _cards(mask: jax.Array, k: int) -> jax.Array:
@@ -509,8 +451,8 @@ def step_one(cfg: CribbageConfig, s: CribbageBatchState, action: jax.Array,
     # -- the lay-away (CRIB-R-5): the pone, then the dealer; then the starter (CRIB-R-7)
     disc = ok & (s.phase == PHASE_DISCARD)
     pair = jnp.asarray(_PAIRS)[jnp.clip(a - CRIB_PAIR_BASE, 0, len(_PAIRS) - 1)]
-    laid = _mask(pair)
-    mine = _is(seat, 2)[:, None]
+    laid = mask_of(pair, 52)
+    mine = one_hot(seat, 2)[:, None]
     g.set(disc, hand=g.hand & ~(mine & laid[None, :]),
           discards=jnp.where(mine, laid[None, :], g.discards), crib=g.crib | laid,
           current_player=other)
@@ -528,12 +470,12 @@ def step_one(cfg: CribbageConfig, s: CribbageBatchState, action: jax.Array,
     go = ok & (s.phase == PHASE_PLAY) & (a == CRIB_GO)
     card = jnp.clip(a, 0, 51)
     count = g.count + pip[card]
-    cc = jnp.where(_is(g.n_count, 8), card, g.count_cards)
-    laid = mine & _is(card, 52)[None, :]
+    cc = jnp.where(one_hot(g.n_count, 8), card, g.count_cards)
+    laid = mine & one_hot(card, 52)[None, :]
     g.set(play, hand=g.hand & ~laid, count=count, count_cards=cc,
           n_count=g.n_count + 1, played=g.played | laid, last_player=seat)
     g.peg(cfg, play, seat, play_points(g.count_cards, g.n_count, g.count))
-    g.set(go & ~g.over, passed=g.passed | _is(seat, 2))
+    g.set(go & ~g.over, passed=g.passed | one_hot(seat, 2))
     advance = (play | go) & ~g.over
 
     # after a card or a go: the next to play, or the end of the count
@@ -570,7 +512,8 @@ def step_one(cfg: CribbageConfig, s: CribbageBatchState, action: jax.Array,
     ends = g.terminated & live
     g.rewards = jnp.where(ends, jnp.where(jnp.arange(2) == g.winner, 1.0, -1.0),
                           0.0).astype(jnp.float32)
-    return g.state()
+    out: CribbageBatchState = g.state()
+    return out
 
 
 def observe_one(cfg: CribbageConfig, s: CribbageBatchState, seat: jax.Array) -> jax.Array:

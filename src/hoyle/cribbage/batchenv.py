@@ -1,6 +1,6 @@
 """Cribbage's batch engine for research (:mod:`hoyle.batch`: ``make("cribbage")``): the
 batched functions of :mod:`hoyle.cribbage.batch` jitted over a batch, the batched players,
-and the bridge to the object engine (:func:`to_record`, :func:`object_state`,
+and the bridge to the object engine (``CribbageBatch.to_record``, ``object_state``,
 :func:`from_object`, :func:`evaluate`). Needs the extra ``hoyle[batch]`` (JAX)."""
 
 from __future__ import annotations
@@ -25,24 +25,25 @@ from hoyle.cribbage.encoding import (CRIB_GO, CRIB_NUM_ACTIONS, CRIB_PAIR_BASE, 
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.engine.action import Action
-from hoyle.engine.records import GameRecord
-from hoyle.engine.runner import Seeds, play
+from hoyle.engine.batch import BatchEnv
 from hoyle.errors import HoyleError, IllegalAction
 
-__all__ = ["CribbageBatch", "random_policy", "greedy_policy", "to_record",
-           "object_state", "from_object", "evaluate", "Policy"]
+__all__ = ["CribbageBatch", "random_policy", "greedy_policy", "from_object", "Policy",
+           "replay_codes", "feed"]
 
 Policy = Callable[[CribbageBatchState, jax.Array], jax.Array]
 """A batched policy: ``policy(state, key) -> int32[B]`` action ids (any jittable function;
 an agent that reads observations calls ``env.observe(state, state.current_player)``)."""
 
 
-class CribbageBatch:
-    """Two-hand cribbage as batched pure functions (see :mod:`hoyle.batch`).
+class CribbageBatch(BatchEnv):
+    """Two-hand cribbage as batched pure functions (see :mod:`hoyle.batch` and
+    :class:`hoyle.engine.batch.BatchEnv`: ``init``, ``step``, ``step_unchecked``,
+    ``observe``, ``legal_action_mask``, ``reset_done``, ``to_record``, ``object_state``).
 
     Args:
         variant: ``"six-card"`` (to 121) or ``"five-card"`` (to 61).
-        history: codes kept per game for :func:`to_record` (0: none kept, a little faster).
+        history: codes kept per game for ``to_record`` (0: none kept, a little faster).
         **rule_options: options of :class:`hoyle.cribbage.rules.CribbageRules`
             (``target=61``, ``crib_flush_rule="lenient"``).
 
@@ -52,16 +53,10 @@ class CribbageBatch:
 
     Attributes:
         num_players (2), num_actions (1431), observation_size (383): as the environments'.
-        init: ``init(keys: key[B]) -> state``, jitted.
-        step_unchecked: ``step(state, actions: int[B], keys: key[B]) -> state``, jitted,
-            to call inside your own ``jit``/``scan`` (an illegal action ends that game, its
-            seat losing: pgx's convention).
-        reset_done: ``reset_done(state, keys: key[B]) -> state``, jitted: each finished
-            game replaced by a new one from its key (pgx's auto-reset, for training).
-        init_one, step_one, observe_one: the same for one game, to vmap yourself.
+        init_one, step_one, observe_one: one game's functions, to vmap yourself.
+        greedy_policy: the batched greedy player (``policy(state, key) -> int32[B]``).
     """
 
-    num_players = 2
     num_actions = CRIB_NUM_ACTIONS
     observation_size = crib_observation_size(2)
 
@@ -70,86 +65,44 @@ class CribbageBatch:
         rules = CribbageRules.for_variant(variant, **rule_options)
         self.config = cfg = CribbageConfig.from_rules(rules, history)
         self.rules = rules
+        self.history = history
         self.init_one = partial(init_one, cfg)
         self.step_one = partial(step_one, cfg)
         self.observe_one = partial(observe_one, cfg)
-        self.init = jax.jit(jax.vmap(self.init_one))
-        self.step_unchecked = jax.jit(jax.vmap(self.step_one))
-        self._observe = jax.jit(jax.vmap(self.observe_one))
-        self.reset_done = jax.jit(self._reset_done)
+        self.is_legal_one = is_legal
+        self._jit()
         self.greedy_one = partial(_greedy_one, cfg)
         self.greedy_policy: Policy = jax.jit(_batched_policy(self.greedy_one))
 
-    def step(self, state: CribbageBatchState, actions: Any, keys: jax.Array
-             ) -> CribbageBatchState:
-        """``state`` after each game's seat to act takes ``actions[i]`` (int[B] action ids;
-        any value for a finished game), chance drawn from ``keys`` (key[B]).
+    def replay(self, codes: Sequence[int]) -> CribbageState:
+        """A :class:`CribbageState` (no law code) after the history ``codes``."""
+        return replay_codes(self.rules, codes)
+
+    def object_state(self, state: CribbageBatchState, i: int) -> CribbageState:
+        """Game ``i`` of ``state`` replayed through the object engine (no law code).
 
         Raises:
-            IllegalAction: an action is not legal in its game (the games named); nothing
-                is stepped (the state is a value: the one passed in is unchanged).
+            HoyleError: the batch kept no history, or game ``i``'s was cut short.
         """
-        acts = np.asarray(actions)
-        if acts.shape != np.shape(state.terminated):
-            raise IllegalAction(f"{acts.shape} actions for a batch of "
-                                f"{np.shape(state.terminated)} games")
-        done = np.asarray(state.terminated)
-        legal = np.asarray(_LEGAL(state, jnp.asarray(np.clip(acts, -1, CRIB_NUM_ACTIONS),
-                                                      jnp.int32)))
-        bad = np.flatnonzero(~legal & ~done)
-        if bad.size:
-            i = int(bad[0])
-            raise IllegalAction(f"action {int(acts[i])} is not legal in game {i}"
-                                + (f" (and {bad.size - 1} other games)" if bad.size > 1 else "")
-                                + "; state.legal_action_mask lists the legal ids")
-        out: CribbageBatchState = self.step_unchecked(state, jnp.asarray(acts, jnp.int32), keys)
-        return out
-
-    def observe(self, state: CribbageBatchState, seat: Any) -> jax.Array:
-        """Each game's observation for ``seat`` (an int, or int[B]: a seat per game), as
-        float32[B, 383]: :func:`hoyle.cribbage.encoding.crib_observation`'s layout."""
-        seats = jnp.broadcast_to(jnp.asarray(seat, jnp.int32), np.shape(state.terminated))
-        obs: jax.Array = self._observe(state, seats)
-        return obs
-
-    def legal_action_mask(self, state: CribbageBatchState) -> jax.Array:
-        """bool[B, 1431]: each game's legal action ids (``state.legal_action_mask``,
-        jitted)."""
-        mask: jax.Array = _MASK(state)
-        return mask
-
-    def _reset_done(self, state: CribbageBatchState, keys: jax.Array) -> CribbageBatchState:
-        fresh = jax.vmap(self.init_one)(keys)
-        done = state.terminated
-
-        def pick(old: jax.Array, new: jax.Array) -> jax.Array:
-            return jnp.where(done.reshape(done.shape + (1,) * (old.ndim - 1)), new, old)
-        out: CribbageBatchState = jax.tree_util.tree_map(pick, state, fresh)
-        return out
+        return self.replay(self.codes(state, i))
 
     def random_policy(self, state: CribbageBatchState, key: jax.Array) -> jax.Array:
         """:func:`random_policy`: a uniformly random legal action a game (int32[B])."""
         acts: jax.Array = random_policy(state, key)
         return acts
 
-    def to_record(self, state: CribbageBatchState, i: int,
-                  seats: Sequence[str] = ()) -> GameRecord:
-        """:func:`to_record`: game ``i`` as a hoyle record."""
-        return to_record(self, state, i, seats)
+    def new_object(self, seed: int) -> CribbageState:
+        return CribbageState(self.rules, seed=seed, laws=None, itemize=False)
 
-    def object_state(self, state: CribbageBatchState, i: int) -> CribbageState:
-        """:func:`object_state`: game ``i`` replayed through the object engine."""
-        return object_state(self, state, i)
+    def object_player(self, name: str) -> Any:
+        from hoyle.cribbage.players import make_player
+        return make_player(name)
 
-    def evaluate(self, policy: Policy, opponent: str, games: int, seed: int = 0,
-                 batch: int = 256) -> dict[str, Any]:
-        """:func:`evaluate`: ``policy`` against the engine's player ``opponent``."""
-        return evaluate(self, policy, opponent, games, seed, batch)
+    def from_object(self, st: Any) -> CribbageBatchState:
+        return from_object(self, st)
 
-    def bytes_per_game(self, state: CribbageBatchState) -> float:
-        """The memory a game of ``state`` takes, in bytes (every array of the pytree)."""
-        total = sum(int(x.nbytes) for x in jax.tree_util.tree_leaves(state))
-        return total / max(1, int(np.size(state.terminated)))
+    def id_action(self, st: Any, action_id: int) -> Action:
+        return crib_id_action(action_id)
 
 
 # -- policies ---------------------------------------------------------------------------
@@ -158,9 +111,6 @@ def _pick(key: jax.Array, choice: jax.Array) -> jax.Array:
     """A uniformly random index among the ``True`` entries of ``choice`` (bool[..., n])."""
     return jax.random.categorical(key, jnp.where(choice, 0.0, -jnp.inf)).astype(jnp.int32)
 
-
-_LEGAL = jax.jit(jax.vmap(is_legal))
-_MASK = jax.jit(lambda state: state.legal_action_mask)
 
 
 def _nth(mask: jax.Array, u: jax.Array) -> tuple[jax.Array, jax.Array]:
@@ -260,28 +210,6 @@ def greedy_policy(env: CribbageBatch) -> Policy:
 
 # -- the bridge to the object engine ----------------------------------------------------
 
-def _codes(state: CribbageBatchState, i: int) -> list[int]:
-    n = int(np.asarray(state.n_history)[i])
-    hist = np.asarray(state.history)[i]
-    if n > hist.shape[0]:
-        raise HoyleError(f"game {i} made {n} codes, more than the {hist.shape[0]} kept: "
-                         "make the batch with a longer history")
-    return [int(c) for c in hist[:n]]
-
-
-def object_state(env: CribbageBatch, state: CribbageBatchState, i: int) -> CribbageState:
-    """Game ``i`` of ``state`` replayed through the object engine (no law code): every
-    cut, deal, starter and decision of its history.
-
-    Raises:
-        HoyleError: the batch kept no history, or game ``i``'s was cut short.
-        IllegalAction: the object engine refuses a step (a disagreement of the engines).
-    """
-    if env.config.history == 0:
-        raise HoyleError("this batch keeps no history (history=0)")
-    return replay_codes(env.rules, _codes(state, i))
-
-
 def replay_codes(rules: CribbageRules, codes: Sequence[int]) -> CribbageState:
     """A :class:`CribbageState` (no law code) after the history ``codes``."""
     st = CribbageState(rules, laws=None)
@@ -313,17 +241,6 @@ def feed(st: CribbageState, codes: Sequence[int]) -> None:
         else:
             st.apply(crib_id_action(c))
         i += 1
-
-
-def to_record(env: CribbageBatch, state: CribbageBatchState, i: int,
-              seats: Sequence[str] = ()) -> GameRecord:
-    """Game ``i`` of ``state`` as a hoyle record (:class:`hoyle.engine.GameRecord`: every
-    action, the result once finished), read by ``hoyle replay`` and ``hoyle review``.
-
-    Raises:
-        HoyleError: the batch kept no history, or game ``i``'s was cut short.
-    """
-    return object_state(env, state, i).to_record(seats)
 
 
 def from_object(env: CribbageBatch, st: CribbageState) -> CribbageBatchState:
@@ -365,55 +282,3 @@ def from_object(env: CribbageBatch, st: CribbageState) -> CribbageBatchState:
         deal_number=i32(st.deal_number), terminated=np.bool_(False), winner=i32(-1),
         rewards=np.zeros(2, np.float32), illegal=np.bool_(False),
         history=np.zeros(env.config.history, np.int16), n_history=i32(0), steps=i32(0))
-
-
-def evaluate(env: CribbageBatch, policy: Policy, opponent: str, games: int, seed: int = 0,
-             batch: int = 256) -> dict[str, Any]:
-    """Play ``games`` games in the object engine (no law code), ``policy`` against the
-    engine's computer player ``opponent`` (``"random"``, ``"greedy"``, ``"expert"``...),
-    each deal sequence played twice with the seats swapped (game ``2k`` and ``2k + 1``
-    share seed ``seed + k``). The policy chooses for many games at once (``batch``), each
-    game's position given to it through :func:`from_object`.
-
-    Returns:
-        ``{"games", "wins", "win_rate", "points_for", "points_against"}`` of the policy.
-    """
-    from hoyle.cribbage.players import make_player
-    if games < 1:
-        raise HoyleError("evaluate needs at least one game")
-    player = make_player(opponent)
-    todo = list(range(games))
-    wins = pf = pa = 0
-    key = jax.random.PRNGKey(seed)
-    while todo:
-        chunk, todo = todo[:batch], todo[batch:]
-        # game 2k and 2k + 1: one seed, the seats swapped; the runner draws the chance and
-        # the opponent's choices from the seed's streams and stops at the policy's turn
-        states = [CribbageState(env.rules, seed=seed + g // 2, laws=None, itemize=False)
-                  for g in chunk]
-        seeds = [Seeds(seed + g // 2) for g in chunk]
-        ours = [g % 2 for g in chunk]  # the policy's seat
-        while True:
-            for k, st in enumerate(states):
-                play(st, {1 - ours[k]: player}, seeds[k])
-            waiting = [k for k, st in enumerate(states) if not st.is_terminal()]
-            if not waiting:
-                break
-            one = [from_object(env, states[k]) for k in waiting]
-            one += one[:1] * (batch - len(one))  # one shape: the policy compiles once
-            batch_state = jax.tree_util.tree_map(lambda *xs: jnp.asarray(np.stack(xs)), *one)
-            key, sub = jax.random.split(key)
-            acts = np.asarray(policy(batch_state, sub))
-            for k, a in zip(waiting, acts):
-                states[k].apply(crib_id_action(int(a)))
-        for k, st in enumerate(states):
-            res = st.result
-            assert res is not None
-            wins += res.winner == ours[k]
-            pf += res.scores[ours[k]]
-            pa += res.scores[1 - ours[k]]
-    return {"games": games, "wins": wins, "win_rate": wins / games,
-            "points_for": pf / games, "points_against": pa / games}
-
-
-__all__ += ["replay_codes", "feed"]

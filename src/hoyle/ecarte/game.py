@@ -30,8 +30,8 @@ class EcarteSpec(GameSpec):
     catalogue = "laws/ecarte.md"
     rule_prefix = "ECARTE-R"
     default_opponent = "rules"
-    capabilities = frozenset({Capability.ENCODING, Capability.REFEREE, Capability.MATCHES,
-                              Capability.HINT})
+    capabilities = frozenset({Capability.ENCODING, Capability.BATCH, Capability.REFEREE,
+                              Capability.MATCHES, Capability.HINT})
     codes_at = "hoyle.ecarte.laws:CODES"
     players_at = "hoyle.ecarte.players:PLAYERS"
     text_at = "hoyle.ecarte.console:EcarteText"
@@ -39,6 +39,7 @@ class EcarteSpec(GameSpec):
     kinds_at = "hoyle.ecarte.events:Kind"
     rule_params_at = "hoyle.ecarte.rules:RULE_PARAMS"
     encoding_at = "hoyle.ecarte.encoding:ENCODING"
+    batch_at = "hoyle.ecarte.batchenv:EcarteBatch"
     summarize_at = "hoyle.ecarte.tally:summarize_game"
     empty_match_at = "hoyle.ecarte.tally:EcarteMatchResult"
     hint_at = "hoyle.ecarte.console:hint"
