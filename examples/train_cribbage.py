@@ -3,9 +3,9 @@
 An actor-critic network (two-layer MLPs over the 383 observation floats: the 1,431 masked
 logits, factored by the cards, and a value) plays one seat of every game of a batch (seat = game number mod 2, so
 it deals half its games), the other seat played by a fixed opponent: the random player
-first, then the greedy one (``--switch``). The reward is the game's own: the points the
-agent pegs and shows less its opponent's, scaled (``--shaping``), and +1 / -1 at the end of
-the game. Rollouts, advantages (GAE) and updates are jitted JAX (optax's Adam); finished
+first, then the greedy one (``--switch``). The reward: +1 / -1 at the end of the game, the
+environment's own, and a shaping term added by this example: the points the agent pegs and
+shows less its opponent's, scaled by ``--shaping``. Rollouts, advantages (GAE) and updates are jitted JAX (optax's Adam); finished
 games are dealt again in place (``reset_done``).
 
 Every ``--eval-every`` updates the agent (its most likely legal action) plays
@@ -14,7 +14,7 @@ Every ``--eval-every`` updates the agent (its most likely legal action) plays
 engine's own players and referee, each deal sequence played twice with the seats swapped).
 The curve is written as a PNG (``--plot``) and the figures as JSON (``--out``).
 
-    python examples/train_cribbage.py --seed 0 --minutes 8 --plot curve.png
+    python examples/train_cribbage.py --seed 0 --minutes 25 --eval-every 40 --plot curve.png
 """
 
 from __future__ import annotations
@@ -95,25 +95,34 @@ def play_batch(env: Any, agent: Any, opponent: Any, games: int, key: jax.Array) 
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--minutes", type=float, default=8.0, help="training time")
-    p.add_argument("--envs", type=int, default=512)
-    p.add_argument("--steps", type=int, default=64, help="rollout length (batched steps)")
-    p.add_argument("--hidden", type=int, default=256)
-    p.add_argument("--lr", type=float, default=3e-4)
-    p.add_argument("--epochs", type=int, default=4)
-    p.add_argument("--minibatches", type=int, default=4)
-    p.add_argument("--shaping", type=float, default=0.02, help="reward a point of difference")
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    p.add_argument("--seed", type=int, default=0, help="every random draw flows from it")
+    p.add_argument("--minutes", type=float, default=8.0, help="training time (wall clock)")
+    p.add_argument("--envs", type=int, default=512, help="games played in lockstep")
+    p.add_argument("--steps", type=int, default=64,
+                   help="rollout length, in batched steps (both seats' decisions)")
+    p.add_argument("--hidden", type=int, default=256, help="units in each hidden layer")
+    p.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate")
+    p.add_argument("--epochs", type=int, default=4, help="passes over each rollout")
+    p.add_argument("--minibatches", type=int, default=4,
+                   help="minibatches a pass (must divide envs x steps)")
+    p.add_argument("--shaping", type=float, default=0.02,
+                   help="reward a point of difference, added to the +1/-1 of the game")
     p.add_argument("--switch", type=float, default=0.25,
-                   help="share of the training time against random before greedy")
-    p.add_argument("--eval-every", type=int, default=20)
-    p.add_argument("--eval-games", type=int, default=512)
-    p.add_argument("--final-games", type=int, default=1000)
-    p.add_argument("--max-updates", type=int, default=0, help="stop after this many (0: time)")
-    p.add_argument("--plot", default="")
-    p.add_argument("--out", default="")
+                   help="share of the training against random, before greedy")
+    p.add_argument("--eval-every", type=int, default=20, help="updates between evaluations")
+    p.add_argument("--eval-games", type=int, default=512,
+                   help="games against each opponent at an evaluation (batch engine)")
+    p.add_argument("--final-games", type=int, default=1000,
+                   help="games against each opponent at the end (object engine)")
+    p.add_argument("--max-updates", type=int, default=0,
+                   help="stop after this many updates (0: after --minutes)")
+    p.add_argument("--plot", default="", help="write the curve to this PNG")
+    p.add_argument("--out", default="", help="write the figures to this JSON file")
     args = p.parse_args()
+    if (args.envs * args.steps) % args.minibatches:
+        p.error("--minibatches must divide --envs x --steps")
 
     env = make("cribbage", history=0)
     n, t_len = args.envs, args.steps
@@ -246,17 +255,21 @@ def main() -> None:
                    "vs_random": play_batch(env, agent, opponents["random"], args.eval_games, ka),
                    "vs_greedy": play_batch(env, agent, opponents["greedy"], args.eval_games, kb)}
             curve.append(row)
+            se = 0.5 / np.sqrt(args.eval_games)  # the largest standard error of a rate
             print(f"update {updates:5d}  {row['minutes']:5.1f} min  "
-                  f"{row['decisions']:>11,} steps  win vs random {row['vs_random']:.3f}  "
-                  f"vs greedy {row['vs_greedy']:.3f}", flush=True)
+                  f"{row['decisions']:>11,} decisions (both seats)  win vs random "
+                  f"{row['vs_random']:.3f}  vs greedy {row['vs_greedy']:.3f}  "
+                  f"(± {2 * se:.3f})", flush=True)
     agent = make_agent_policy(env, params)
     final = {}
     for name in ("random", "greedy"):
         r = env.evaluate(agent, name, games=args.final_games, seed=args.seed + 1, batch=250)
         final[name] = r
-        print(f"object engine, {args.final_games} games against {name}: win rate "
-              f"{r['win_rate']:.3f} (points {r['points_for']:.1f} to "
-              f"{r['points_against']:.1f})", flush=True)
+        rate, games = r["win_rate"], args.final_games
+        half = 1.96 * np.sqrt(max(rate * (1 - rate), 1e-9) / games)
+        print(f"object engine, {games} games against {name}: win rate {rate:.3f} "
+              f"(95% CI {max(0.0, rate - half):.3f}-{min(1.0, rate + half):.3f}; points "
+              f"{r['points_for']:.1f} to {r['points_against']:.1f})", flush=True)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             json.dump({"args": vars(args), "curve": curve, "final": final}, f, indent=1)

@@ -330,3 +330,42 @@ def test_from_object_gives_the_policy_the_position_the_engine_has(game: str) -> 
 def test_ecarte_evaluate_plays_against_the_engine_players(ecarte) -> None:  # type: ignore[no-untyped-def]
     result = ecarte.evaluate(ecarte.greedy_policy, "random", games=40, seed=2, batch=16)
     assert result["games"] == 40 and result["win_rate"] > 0.6
+
+
+def test_bad_keys_seats_games_and_sizes_get_a_clear_error(env) -> None:  # type: ignore[no-untyped-def]
+    from hoyle.errors import ParameterError
+    with pytest.raises(ParameterError, match=r"keys must be a key a game, as jax.random.split"):
+        env.init(jax.random.PRNGKey(0))
+    state = env.init(jax.random.split(jax.random.PRNGKey(0), 4))
+    acts = np.asarray(random_policy(state, jax.random.PRNGKey(1)))
+    with pytest.raises(ParameterError, match="keys must be 4 keys"):
+        env.step(state, acts, jax.random.split(jax.random.PRNGKey(2), 3))
+    with pytest.raises(IllegalAction, match="actions must be whole numbers"):
+        env.step(state, acts.astype(np.float32) + 0.7, jax.random.split(jax.random.PRNGKey(2), 4))
+    with pytest.raises(IllegalAction, match="call env.step_unchecked"):
+        jax.jit(env.step)(state, acts, jax.random.split(jax.random.PRNGKey(2), 4))
+    for seat in (2, -1, -2, [0, 1, 2, 0]):
+        with pytest.raises(ParameterError, match="seat must be 0 or 1"):
+            env.observe(state, seat)
+    assert env.observe(state, [0, 1, 1, 0]).shape == (4, 383)
+    for i in (4, -1, 1.5, True):
+        with pytest.raises(ParameterError, match="the game must be a number from 0 to 3"):
+            env.to_record(state, i)
+    for history in (1.5, "a", None, True):
+        with pytest.raises(ParameterError, match="history must be a whole number"):
+            make("cribbage", history=history)
+    for batch in (0, -3):
+        with pytest.raises(ParameterError, match="batch must be a whole number, 1 or more"):
+            env.evaluate(env.random_policy, "random", games=2, batch=batch)
+
+
+def test_evaluate_names_a_policy_that_chooses_wrong(env) -> None:  # type: ignore[no-untyped-def]
+    def lays_no_card(state, key):  # type: ignore[no-untyped-def]
+        return jnp.zeros(np.shape(state.terminated), jnp.int32)  # PLAY AC at the lay-away
+    with pytest.raises(IllegalAction, match="the policy chose action 0 in game 0"):
+        env.evaluate(lays_no_card, "random", games=2, batch=2)
+
+    def one_action(state, key):  # type: ignore[no-untyped-def]
+        return jnp.zeros(1, jnp.int32)
+    with pytest.raises(IllegalAction, match=r"the policy gave \(1,\) int32 for a batch of 2"):
+        env.evaluate(one_action, "random", games=2, batch=2)

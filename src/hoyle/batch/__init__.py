@@ -1,4 +1,5 @@
-"""A batch engine for research: thousands of games in lockstep, as pure JAX functions
+"""A batch engine for research: thousands of games of cribbage (two-hand, six-card and
+five-card) or écarté in lockstep, as pure JAX functions
 (the optional extra ``hoyle[batch]``: jax, jaxlib; the CPU by default, a GPU when JAX
 finds one).
 
@@ -19,7 +20,8 @@ no Python per game or per step; chance (the cut, the deal, the starter) is drawn
     state.rewards, state.legal_action_mask      # float32[B, 2], bool[B, 1431]
     record = env.to_record(state, 0)            # game 0 as a hoyle record
 
-Action ids and observations are the game's encoding's (``hoyle.cribbage.encoding``), the
+Action ids and observations are the game's encoding's (``hoyle.cribbage.encoding``,
+``hoyle.ecarte.encoding``), the
 same as the PettingZoo environment and the OpenSpiel game, so a policy trained here plays
 there unchanged. The rules are the object engine's: the tests replay 10,000 batched games
 of each variant through it step by step. Each game's batch engine lives with the game
@@ -32,20 +34,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from hoyle.interface.registry import Capability, games, get_game
+from hoyle.interface.registry import Capability, default_game, games, get_game
 
 __all__ = ["make", "batch_games"]
 
 
-def make(game: str = "cribbage", **options: Any) -> Any:
-    """The batch engine of ``game`` (``"cribbage"``: ``variant="six-card"`` or
-    ``"five-card"``, ``history=1024``, and the rule options of the game's rules).
+def make(game: str | None = None, **options: Any) -> Any:
+    """The batch engine of ``game`` (a registered game's name; default: the registry's
+    first game), made with ``options``: ``history`` (codes kept a game, 1024), the
+    ``variant`` and the rule options of the game's rules.
 
     Raises:
-        HoyleError: an unknown game, a game with no batch engine (yet: écarté), or options
-            the game does not take.
+        HoyleError: an unknown game, a game with no batch engine, or options the game
+            does not take.
     """
-    return get_game(game).batch_engine(**options)
+    spec = default_game() if game is None else get_game(game)
+    return spec.batch_engine(**options)
 
 
 def batch_games() -> tuple[str, ...]:

@@ -82,13 +82,14 @@ class CribbageConfig:
             HoyleError: rules the batch engine does not play (three or four players,
                 another lay-away than two each, cards from the stock to the crib).
         """
-        from hoyle.errors import HoyleError
+        from hoyle.errors import HoyleError, ParameterError
         if rules.players != 2 or rules.discard_per_player != 2 or rules.crib_cards_from_stock \
                 or rules.cards_dealt not in (5, 6):
             raise HoyleError("the batch engine plays two-hand cribbage, six-card or "
                              f"five-card (not {rules.variant} with these options)")
-        if history < 0:
-            raise HoyleError(f"history must be 0 or more codes, not {history}")
+        if isinstance(history, bool) or not isinstance(history, int) or history < 0:
+            raise ParameterError(f"history must be a whole number of codes, 0 or more "
+                                 f"(not {history!r})", "history")
         return CribbageConfig(rules.variant, rules.cards_dealt, rules.hand_size, rules.target,
                               rules.last_bonus, rules.play_all_cards, rules.crib_flush_rule,
                               history)

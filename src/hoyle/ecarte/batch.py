@@ -33,7 +33,7 @@ from hoyle.ecarte.encoding import (ECARTE_ACCEPT, ECARTE_DISCARD_BASE, ECARTE_KI
                                    ECARTE_PROPOSE, ECARTE_REFUSE, ECARTE_STAND)
 from hoyle.ecarte.rules import HAND_SIZE, STOCK_SIZE, EcarteRules
 from hoyle.engine.batch import CHANCE_BASE, TERMINAL, Guarded, draw, mask_of, nth, one_hot
-from hoyle.errors import HoyleError
+from hoyle.errors import HoyleError, ParameterError
 
 __all__ = ["EcarteConfig", "EcarteBatchState", "init_one", "step_one", "observe_one",
            "is_legal", "legal_mask", "PHASE_PROPOSAL", "PHASE_ANSWER", "PHASE_DISCARD",
@@ -73,8 +73,9 @@ class EcarteConfig:
         if rules.turned_king_marking != "auto":
             raise HoyleError("the batch engine scores a turned king at once "
                              "(turned_king_marking='auto')")
-        if history < 0:
-            raise HoyleError(f"history must be 0 or more codes, not {history}")
+        if isinstance(history, bool) or not isinstance(history, int) or history < 0:
+            raise ParameterError(f"history must be a whole number of codes, 0 or more "
+                                 f"(not {history!r})", "history")
         return EcarteConfig(rules.target, rules.must_head_trick, rules.trump_when_void,
                             -1 if rules.max_exchanges is None else rules.max_exchanges,
                             rules.dealer_min_exchange, rules.pattern_number, history)

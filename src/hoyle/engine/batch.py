@@ -18,7 +18,7 @@ import numpy as np
 
 from hoyle.engine.records import GameRecord
 from hoyle.engine.state import BaseState
-from hoyle.errors import HoyleError, IllegalAction
+from hoyle.errors import HoyleError, IllegalAction, ParameterError
 
 __all__ = ["CHANCE_BASE", "TERMINAL", "Guarded", "draw", "one_hot", "mask_of", "BatchEnv"]
 
@@ -115,7 +115,6 @@ class BatchEnv:
     calls :meth:`_jit`.
 
     Attributes:
-        init: ``init(keys: key[B]) -> state``, jitted.
         step_unchecked: ``step(state, actions: int[B], keys: key[B]) -> state``, jitted,
             to call inside your own ``jit``/``scan`` (an illegal action ends that game, its
             seat losing: pgx's convention).
@@ -133,25 +132,58 @@ class BatchEnv:
     is_legal_one: Callable[..., Any]
 
     def _jit(self) -> None:
-        self.init = jax.jit(jax.vmap(self.init_one))
+        self._init = jax.jit(jax.vmap(self.init_one))
         self.step_unchecked = jax.jit(jax.vmap(self.step_one))
         self._observe = jax.jit(jax.vmap(self.observe_one))
         self._legal = jax.jit(jax.vmap(self.is_legal_one))
         self._mask = jax.jit(lambda state: state.legal_action_mask)
         self.reset_done = jax.jit(self._reset_done)
 
-    def step(self, state: Any, actions: Any, keys: jax.Array) -> Any:
-        """``state`` after each game's seat to act takes ``actions[i]`` (int[B] action ids;
-        any value for a finished game), chance drawn from ``keys`` (key[B]).
+    @staticmethod
+    def _keys(keys: Any, games: int | None = None) -> jax.Array:
+        """``keys`` checked: one PRNG key a game (``jax.random.split(key, B)``)."""
+        shape = np.shape(keys)
+        typed = hasattr(keys, "dtype") and jnp.issubdtype(keys.dtype, jax.dtypes.prng_key)
+        per_game = shape[:1] if typed else shape[:-1]
+        ok = (len(shape) == 1 if typed else len(shape) == 2 and shape[1] == 2
+              and np.issubdtype(np.asarray(keys).dtype, np.unsignedinteger))
+        if not ok or (games is not None and per_game != (games,)):
+            want = f"{games} keys" if games is not None else "a key a game"
+            raise ParameterError(f"keys must be {want}, as jax.random.split(key, B) "
+                                 f"gives (not an array of shape {shape})", "keys")
+        return jnp.asarray(keys)
+
+    def init(self, keys: Any) -> Any:
+        """``B`` new games, one from each key (``keys``: ``jax.random.split(key, B)``),
+        each dealt and at its first decision. Jitted; inside your own ``jit``, vmap
+        ``init_one``.
 
         Raises:
-            IllegalAction: an action is not legal in its game (the games named); nothing
-                is stepped (the state is a value: the one passed in is unchanged).
+            ParameterError: ``keys`` is not a key a game (a single key, say).
         """
+        return self._init(self._keys(keys))
+
+    def step(self, state: Any, actions: Any, keys: Any) -> Any:
+        """``state`` after each game's seat to act takes ``actions[i]`` (int[B] action ids;
+        any value for a finished game), chance drawn from ``keys`` (key[B]). Checks on the
+        host, so it cannot be jitted: inside ``jit`` or ``scan`` call ``step_unchecked``.
+
+        Raises:
+            IllegalAction: an action is not legal in its game (the games named), or the
+                actions are not whole numbers, one a game; nothing is stepped (the state
+                is a value: the one passed in is unchanged).
+            ParameterError: ``keys`` is not a key a game.
+        """
+        if isinstance(actions, jax.core.Tracer):
+            raise IllegalAction("env.step checks the actions on the host and cannot be "
+                                "traced: inside jit or scan call env.step_unchecked")
         acts = np.asarray(actions)
-        if acts.shape != np.shape(state.terminated):
-            raise IllegalAction(f"{acts.shape} actions for a batch of "
-                                f"{np.shape(state.terminated)} games")
+        games = np.shape(state.terminated)
+        if acts.shape != games:
+            raise IllegalAction(f"{acts.shape} actions for a batch of {games} games")
+        if not np.issubdtype(acts.dtype, np.integer):
+            raise IllegalAction(f"actions must be whole numbers (action ids), not {acts.dtype}")
+        keys = self._keys(keys, games[0])
         done = np.asarray(state.terminated)
         legal = np.asarray(self._legal(state, jnp.asarray(
             np.clip(acts, -1, self.num_actions), jnp.int32)))
@@ -164,8 +196,21 @@ class BatchEnv:
         return self.step_unchecked(state, jnp.asarray(acts, jnp.int32), keys)
 
     def observe(self, state: Any, seat: Any) -> jax.Array:
-        """Each game's observation for ``seat`` (an int, or int[B]: a seat per game), as
-        float32[B, observation_size]: the game's encoding's layout."""
+        """Each game's observation for ``seat`` (0 or 1, or int[B]: a seat per game), as
+        float32[B, observation_size]: the game's encoding's layout. For the seat to act,
+        ``jnp.clip(state.current_player, 0, 1)`` (a finished game's is ``TERMINAL``, -2).
+        Inside ``jit``, vmap ``observe_one``.
+
+        Raises:
+            ParameterError: a seat other than 0 or 1.
+        """
+        if not isinstance(seat, jax.core.Tracer):
+            values = np.asarray(seat)
+            if not np.issubdtype(values.dtype, np.integer) or values.size == 0 \
+                    or values.min() < 0 or values.max() >= self.num_players:
+                raise ParameterError(f"seat must be 0 or 1 (or one a game), not "
+                                     f"{values.tolist() if values.size < 9 else values}",
+                                     "seat")
         seats = jnp.broadcast_to(jnp.asarray(seat, jnp.int32), np.shape(state.terminated))
         obs: jax.Array = self._observe(state, seats)
         return obs
@@ -203,6 +248,10 @@ class BatchEnv:
         """
         if self.history == 0:
             raise HoyleError("this batch keeps no history (history=0)")
+        games = int(np.size(state.terminated))
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < games:
+            raise ParameterError(f"the game must be a number from 0 to {games - 1} "
+                                 f"(not {i!r})", "game")
         n = int(np.asarray(state.n_history)[i])
         hist = np.asarray(state.history)[i]
         if n > hist.shape[0]:
@@ -257,8 +306,10 @@ class BatchEnv:
             IllegalAction: the policy chose an illegal action (the engine refuses it).
         """
         from hoyle.engine.runner import Seeds, play
-        if games < 1:
-            raise HoyleError("evaluate needs at least one game")
+        for name, value in (("games", games), ("batch", batch)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ParameterError(f"{name} must be a whole number, 1 or more (not "
+                                     f"{value!r})", name)
         player = self.object_player(opponent)
         todo = list(range(games))
         wins = pf = pa = 0
@@ -279,8 +330,15 @@ class BatchEnv:
                 stacked = jax.tree_util.tree_map(lambda *xs: jnp.asarray(np.stack(xs)), *one)
                 key, sub = jax.random.split(key)
                 acts = np.asarray(policy(stacked, sub))
+                if acts.shape != (batch,) or not np.issubdtype(acts.dtype, np.integer):
+                    raise IllegalAction(f"the policy gave {acts.shape} {acts.dtype} for a "
+                                        f"batch of {batch} games: it must give int[{batch}]")
                 for k, a in zip(waiting, acts):
-                    states[k].apply(self.id_action(states[k], int(a)))
+                    try:
+                        states[k].apply(self.id_action(states[k], int(a)))
+                    except HoyleError as e:
+                        raise IllegalAction(f"the policy chose action {int(a)} in game "
+                                            f"{chunk[k]}, not legal there: {e}") from e
             for k, st in enumerate(states):
                 scores = list(getattr(st, "scores"))
                 result = getattr(st, "result")
