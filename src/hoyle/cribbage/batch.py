@@ -32,7 +32,8 @@ from hoyle.cribbage.encoding import (CRIB_GO, CRIB_NUM_ACTIONS, CRIB_PAIR_BASE,
                                      crib_observation_size)
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.scoring import CRIB_FLUSH_STRICT
-from hoyle.engine.batch import CHANCE_BASE, TERMINAL, Guarded, draw, mask_of, one_hot
+from hoyle.engine.batch import (CHANCE_BASE, TERMINAL, Guarded, cut_for_deal, draw, mask_of,
+                                one_hot)
 
 __all__ = ["CribbageConfig", "CribbageBatchState", "init_one", "step_one", "observe_one",
            "show_points", "rank_points", "rank_table", "play_points", "is_legal",
@@ -45,7 +46,6 @@ _RANK = np.arange(52) // 4 + 1
 _SUIT = np.arange(52) % 4
 _PIP = np.minimum(_RANK, 10)
 _PAIRS = np.array([(i, j) for i in range(52) for j in range(i + 1, 52)], dtype=np.int32)
-_CUT_ROUNDS = 4
 _PAIR_POINTS = np.array([0, 0, 2, 6, 12, 12, 12, 12, 12], dtype=np.int32)
 
 
@@ -315,6 +315,8 @@ def is_legal(s: CribbageBatchState, action: jax.Array) -> jax.Array:
 class _G(Guarded):
     """The game being stepped (:class:`hoyle.engine.batch.Guarded`), with the peg."""
 
+    _game_over = PHASE_GAME_OVER
+
     current_player: Any
     phase: Any
     dealer: Any
@@ -374,32 +376,8 @@ def init_one(cfg: CribbageConfig, key: jax.Array) -> CribbageBatchState:
     k_cut, k_deal = jax.random.split(key)
     hist = jnp.zeros(cfg.history, jnp.int16)
 
-    rank = jnp.asarray(_RANK)
-
-    def cuts(key: jax.Array) -> tuple[jax.Array, jax.Array]:
-        """Four rounds of the cut at once: seat 0's card, then seat 1's from the rest."""
-        k0, k1 = jax.random.split(key)
-        c0 = jax.random.randint(k0, (_CUT_ROUNDS,), 0, 52)
-        c1 = jax.random.randint(k1, (_CUT_ROUNDS,), 0, 51)
-        return c0, c1 + (c1 >= c0)
-
-    def cut(c: tuple[Any, ...]) -> tuple[Any, ...]:
-        key, hist, n, _, _, _ = c
-        key, sub = jax.random.split(key)
-        c0, c1 = cuts(sub)
-        untied = rank[c0] != rank[c1]
-        rounds = jnp.where(jnp.any(untied), jnp.argmax(untied) + 1, _CUT_ROUNDS)
-        codes = CHANCE_BASE + jnp.stack([c0, c1], axis=1).reshape(-1)
-        used = jnp.arange(2 * _CUT_ROUNDS) < 2 * rounds
-        if hist.shape[0]:
-            idx = jnp.where(used, n + jnp.arange(2 * _CUT_ROUNDS), hist.shape[0])
-            hist = hist.at[idx].set(codes.astype(hist.dtype), mode="drop")
-        r = rounds - 1
-        return key, hist, n + 2 * rounds, c0[r], c1[r], ~jnp.any(untied)
-
-    start = (k_cut, hist, jnp.int32(0), jnp.int32(0), jnp.int32(0), jnp.bool_(True))
-    # equal cuts cut again (CRIB-R-2): four rounds drawn at once, more only when all tie
-    _, hist, n_hist, c0, c1, _ = jax.lax.while_loop(lambda c: c[5], cut, start)
+    # equal cuts cut again (CRIB-R-2)
+    hist, n_hist, c0, c1 = cut_for_deal(k_cut, hist, _RANK)
     dealer = jnp.where(jnp.asarray(_RANK)[c0] < jnp.asarray(_RANK)[c1], 0, 1).astype(jnp.int32)
     scores = jnp.where(one_hot(1 - dealer, 2), cfg.last_bonus, 0).astype(jnp.int32)
     none2 = jnp.zeros((2, 52), bool)
@@ -433,18 +411,10 @@ def step_one(cfg: CribbageConfig, s: CribbageBatchState, action: jax.Array,
     u = jax.random.uniform(key, (1 + 2 * cfg.cards_dealt,))
     a = jnp.clip(action, 0, CRIB_NUM_ACTIONS - 1).astype(jnp.int32)
     live = ~s.terminated
-    legal = is_legal(s, action)
     g = _G(s)
-    g.rewards = jnp.zeros(2, jnp.float32)
+    ok = g.take(a, is_legal(s, action))
     seat = jnp.clip(s.current_player, 0, 1)
     other = 1 - seat
-    foul = live & ~legal
-    g.set(foul, illegal=True, terminated=True, winner=other, phase=PHASE_GAME_OVER,
-          current_player=TERMINAL)
-    g.over = g.over | foul
-    ok = live & legal
-    g.log(ok, a[None])
-    g.set(ok, steps=g.steps + 1)
     dealer = g.dealer
     pone = 1 - dealer
     pip = jnp.asarray(_PIP)

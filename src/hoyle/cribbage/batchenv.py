@@ -78,14 +78,6 @@ class CribbageBatch(BatchEnv):
         """A :class:`CribbageState` (no law code) after the history ``codes``."""
         return replay_codes(self.rules, codes)
 
-    def object_state(self, state: CribbageBatchState, i: int) -> CribbageState:
-        """Game ``i`` of ``state`` replayed through the object engine (no law code).
-
-        Raises:
-            HoyleError: the batch kept no history, or game ``i``'s was cut short.
-        """
-        return self.replay(self.codes(state, i))
-
     def random_policy(self, state: CribbageBatchState, key: jax.Array) -> jax.Array:
         """:func:`random_policy`: a uniformly random legal action a game (int32[B])."""
         acts: jax.Array = random_policy(state, key)

@@ -32,7 +32,8 @@ from hoyle.ecarte.encoding import (ECARTE_ACCEPT, ECARTE_DISCARD_BASE, ECARTE_KI
                                    ECARTE_NUM_ACTIONS, ECARTE_OBSERVATION_SIZE,
                                    ECARTE_PROPOSE, ECARTE_REFUSE, ECARTE_STAND)
 from hoyle.ecarte.rules import HAND_SIZE, STOCK_SIZE, EcarteRules
-from hoyle.engine.batch import CHANCE_BASE, TERMINAL, Guarded, draw, mask_of, nth, one_hot
+from hoyle.engine.batch import (CHANCE_BASE, TERMINAL, Guarded, cut_for_deal, draw, mask_of,
+                                nth, one_hot)
 from hoyle.errors import HoyleError, ParameterError
 
 __all__ = ["EcarteConfig", "EcarteBatchState", "init_one", "step_one", "observe_one",
@@ -46,7 +47,6 @@ _SUIT = np.arange(32) % 4
 # ECARTE-R-2: K Q J A 10 9 8 7; the pack's ranks in id order are A 7 8 9 10 J Q K
 _TRICK_RANK = np.array([5, 1, 2, 3, 4, 6, 7, 8])[np.arange(32) // 4]
 _KING = 28  # + suit: the kings' ids
-_CUT_ROUNDS = 4
 _POPCOUNT = np.array([bin(m).count("1") for m in range(32)])
 
 
@@ -154,6 +154,8 @@ class EcarteBatchState(NamedTuple):
 
 class _G(Guarded):
     """The game being stepped (:class:`hoyle.engine.batch.Guarded`), with the score."""
+
+    _game_over = PHASE_GAME_OVER
 
     current_player: Any
     phase: Any
@@ -299,24 +301,7 @@ def init_one(cfg: EcarteConfig, key: jax.Array) -> EcarteBatchState:
     rank = jnp.asarray(_TRICK_RANK)
     hist = jnp.zeros(cfg.history, jnp.int16)
 
-    def cut(c: tuple[Any, ...]) -> tuple[Any, ...]:
-        key, hist, n, _, _, _ = c
-        key, k0, k1 = jax.random.split(key, 3)
-        c0 = jax.random.randint(k0, (_CUT_ROUNDS,), 0, 32)
-        c1 = jax.random.randint(k1, (_CUT_ROUNDS,), 0, 31)
-        c1 = c1 + (c1 >= c0)
-        untied = rank[c0] != rank[c1]
-        rounds = jnp.where(jnp.any(untied), jnp.argmax(untied) + 1, _CUT_ROUNDS)
-        codes = CHANCE_BASE + jnp.stack([c0, c1], axis=1).reshape(-1)
-        used = jnp.arange(2 * _CUT_ROUNDS) < 2 * rounds
-        if hist.shape[0]:
-            idx = jnp.where(used, n + jnp.arange(2 * _CUT_ROUNDS), hist.shape[0])
-            hist = hist.at[idx].set(codes.astype(hist.dtype), mode="drop")
-        r = rounds - 1
-        return key, hist, n + 2 * rounds, c0[r], c1[r], ~jnp.any(untied)
-
-    start = (k_cut, hist, jnp.int32(0), jnp.int32(0), jnp.int32(0), jnp.bool_(True))
-    _, hist, n_hist, c0, c1, _ = jax.lax.while_loop(lambda c: c[5], cut, start)
+    hist, n_hist, c0, c1 = cut_for_deal(k_cut, hist, _TRICK_RANK)
     dealer = jnp.where(rank[c0] > rank[c1], 0, 1).astype(jnp.int32)
     none2 = jnp.zeros((2, 32), bool)
     z2 = jnp.zeros(2, jnp.int32)
@@ -371,18 +356,9 @@ def step_one(cfg: EcarteConfig, s: EcarteBatchState, action: jax.Array,
     u = jax.random.uniform(key, (HAND_SIZE + 2 * HAND_SIZE + 1,))
     a = jnp.clip(action, 0, ECARTE_NUM_ACTIONS - 1).astype(jnp.int32)
     live = ~s.terminated
-    legal = is_legal(s, action)
     g = _G(s)
-    g.rewards = jnp.zeros(2, jnp.float32)
+    ok = g.take(a, is_legal(s, action))
     seat = jnp.clip(s.current_player, 0, 1)
-    other = 1 - seat
-    foul = live & ~legal
-    g.set(foul, illegal=True, terminated=True, winner=other, phase=PHASE_GAME_OVER,
-          current_player=TERMINAL)
-    g.over = g.over | foul
-    ok = live & legal
-    g.log(ok, a[None])
-    g.set(ok, steps=g.steps + 1)
     dealer = g.dealer
     elder = 1 - dealer
 

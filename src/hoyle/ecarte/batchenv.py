@@ -74,14 +74,6 @@ class EcarteBatch(BatchEnv):
         feed(st, codes)
         return st
 
-    def object_state(self, state: EcarteBatchState, i: int) -> EcarteState:
-        """Game ``i`` of ``state`` replayed through the object engine (no law code).
-
-        Raises:
-            HoyleError: the batch kept no history, or game ``i``'s was cut short.
-        """
-        return self.replay(self.codes(state, i))
-
     def random_policy(self, state: EcarteBatchState, key: jax.Array) -> jax.Array:
         """:func:`random_policy`."""
         acts: jax.Array = random_policy(state, key)

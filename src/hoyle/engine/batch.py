@@ -20,7 +20,8 @@ from hoyle.engine.records import GameRecord
 from hoyle.engine.state import BaseState
 from hoyle.errors import HoyleError, IllegalAction, ParameterError
 
-__all__ = ["CHANCE_BASE", "TERMINAL", "Guarded", "draw", "one_hot", "mask_of", "BatchEnv"]
+__all__ = ["CHANCE_BASE", "TERMINAL", "Guarded", "draw", "one_hot", "mask_of", "nth",
+           "cut_for_deal", "BatchEnv"]
 
 CHANCE_BASE = 1500
 """History codes: a player's action id (below 1500), or ``CHANCE_BASE + card id`` for a
@@ -61,6 +62,44 @@ def nth(mask: jax.Array, u: jax.Array) -> tuple[jax.Array, jax.Array]:
     return jnp.argmax(jnp.cumsum(mask) > r).astype(jnp.int32), n
 
 
+_CUT_ROUNDS = 4
+
+
+def cut_for_deal(key: jax.Array, history: jax.Array, rank: np.ndarray
+                 ) -> tuple[jax.Array, jax.Array, jax.Array, jax.Array]:
+    """The cut for deal: seat 0 cuts a card, seat 1 one of the rest; equal ranks (by
+    ``rank``, int[pack]) cut again with the whole pack (CRIB-R-2, ECARTE-R-3). Four rounds
+    are drawn at once, more only when all four tie. Each round's two cards are kept in
+    ``history`` (int16[H]).
+
+    Returns:
+        ``(history, codes made, seat 0's card, seat 1's card)`` of the round that told.
+    """
+    pack = len(rank)
+    ranks = jnp.asarray(rank)
+    rounds_at_once = _CUT_ROUNDS
+
+    def cut(c: tuple[Any, ...]) -> tuple[Any, ...]:
+        key, hist, n, _, _, _ = c
+        key, k0, k1 = jax.random.split(key, 3)
+        c0 = jax.random.randint(k0, (rounds_at_once,), 0, pack)
+        c1 = jax.random.randint(k1, (rounds_at_once,), 0, pack - 1)
+        c1 = c1 + (c1 >= c0)
+        untied = ranks[c0] != ranks[c1]
+        rounds = jnp.where(jnp.any(untied), jnp.argmax(untied) + 1, rounds_at_once)
+        codes = CHANCE_BASE + jnp.stack([c0, c1], axis=1).reshape(-1)
+        used = jnp.arange(2 * rounds_at_once) < 2 * rounds
+        if hist.shape[0]:
+            idx = jnp.where(used, n + jnp.arange(2 * rounds_at_once), hist.shape[0])
+            hist = hist.at[idx].set(codes.astype(hist.dtype), mode="drop")
+        r = rounds - 1
+        return key, hist, n + 2 * rounds, c0[r], c1[r], ~jnp.any(untied)
+
+    start = (key, history, jnp.int32(0), jnp.int32(0), jnp.int32(0), jnp.bool_(True))
+    _, hist, n, c0, c1, _ = jax.lax.while_loop(lambda c: c[5], cut, start)
+    return hist, n, c0, c1
+
+
 class Guarded:
     """A game being stepped, as mutable locals: each update is guarded by a condition (one
     game's code, vmapped over the batch: both sides of every branch are computed), and the
@@ -72,6 +111,11 @@ class Guarded:
     over: Any
     history: Any
     n_history: Any
+    terminated: Any
+    rewards: Any
+    current_player: Any
+    steps: Any
+    _game_over = -1  # the game's phase number of a finished game (subclasses set it)
 
     def __init__(self, s: Any) -> None:
         self._fields: tuple[str, ...] = type(s)._fields
@@ -79,6 +123,22 @@ class Guarded:
         self.__dict__.update(s._asdict())
         self.over = getattr(s, "terminated")
         self._codes: list[tuple[jax.Array, jax.Array]] = []
+
+    def take(self, action: jax.Array, legal: jax.Array) -> jax.Array:
+        """The step's opening: an illegal ``action`` in a live game ends it, the seat to
+        act losing (pgx's convention); a legal one is kept in the history and counted.
+        Returns where the action goes on (live and legal); sets ``rewards`` to zero."""
+        live = ~self.terminated
+        self.rewards = jnp.zeros(2, jnp.float32)
+        other = 1 - jnp.clip(self.current_player, 0, 1)
+        foul = live & ~legal
+        self.set(foul, illegal=True, terminated=True, winner=other,
+                 phase=self._game_over, current_player=TERMINAL)
+        self.over = self.over | foul
+        ok: jax.Array = live & legal
+        self.log(ok, action[None])
+        self.set(ok, steps=self.steps + 1)
+        return ok
 
     def set(self, cond: jax.Array, **values: Any) -> None:
         """Set each field of ``values`` where ``cond`` (keeping its dtype)."""
