@@ -155,7 +155,7 @@ def test_a_two_game_match_between_computers_is_played_to_its_end(
         "record.json?game=2."
     assert not any(t.startswith("Game 1 is over") for t in texts)
     assert texts.count("Game 3 of the match: the loser of the last game deals first "
-                       f"(ACC-1.5); its seed's SHA-256 is {recs[2]['commitment']}.") == 1
+                       f"(ACC-1.5; provisional: the catalogue has it from a summary); its seed's SHA-256 is {recs[2]['commitment']}.") == 1
     assert all(line["n"] >= first for line in f["lines"])
     assert f["lines"][len(texts) - len(table.lines(None, first)):] == table.lines(None, first)
     winner = f["names"][info["winner"]]
@@ -360,7 +360,7 @@ def test_a_person_s_match_resyncs_across_games_and_a_restart_and_leaks_nothing(
             texts = [line["text"] for line in f["lines"]]
             assert any(t.startswith("Game 1 is over: its seed was ") for t in texts)
             assert any(t.startswith("Game 2 of the match: the loser of the last game deals "
-                                    "first (ACC-1.5)") for t in texts)
+                                    "first (ACC-1.5; provisional: the catalogue has it from a summary)") for t in texts)
             # game 2 a little way in, then the server stops
             stop_at = table.seq + 12
             play_to(ws, mine, lambda f: f["seq"] >= stop_at or f["finished"], table)
@@ -508,7 +508,7 @@ def test_a_refereed_match_goes_on_to_its_next_game(db: Path) -> None:
         assert texts[-2:] == ["Match, first to 2 games: Ann 1, Bob 0; game points 3-0 "
                               "(ACC-12.1).",
                               "Game 2 of the match: the loser of the last game deals first "
-                              "(ACC-1.5)."]
+                              "(ACC-1.5; provisional: the catalogue has it from a summary)."]
         assert f["match"]["won"] == [1, 0] and not f["finished"]
         assert f["prompt"].startswith("Bob deals")  # no cut: Bob lost, Bob deals
         one = client.get(f"/t/{table_id}/record.json?game=1").json()

@@ -17,8 +17,10 @@
 True
 >>> s._end_game(0, [])  # seat 0 wins 120-80: a skunk, 3 game points
 >>> m = match_after(s)
->>> m.won, m.points, next_first_dealer(s)
-((1, 0), (3, 0), (1, 'the loser of the last game deals first (ACC-1.5)'))
+>>> m.won, m.points, next_first_dealer(s)[0]
+((1, 0), (3, 0), 1)
+>>> print(next_first_dealer(s)[1])
+the loser of the last game deals first (ACC-1.5; provisional: the catalogue has it from a summary)
 """
 
 from __future__ import annotations
@@ -72,7 +74,10 @@ def next_first_dealer(state: CribbageState) -> tuple[int | None, str]:
     side = loser_side if rule == "loser" else winner_side
     seat = _seat_of_side(state, side)
     words = "the loser of the last game" if rule == "loser" else "the winner of the last game"
-    cite = f" ({law})" if law and rule == "loser" else \
+    mark = laws.incomplete.get(law) if laws is not None and law else None
+    # ACC-1.5 is known from a summary: the ruling is provisional (issue 33, point 5)
+    cite = f" ({law}; provisional: the catalogue has it from a {mark})" if mark and \
+        rule == "loser" else f" ({law})" if law and rule == "loser" else \
         " (engine default, next_game_first_dealer)" if not law else \
         " (next_game_first_dealer)"
     return seat, f"{words} deals first{cite}"

@@ -1364,7 +1364,8 @@ class CribbageState(BaseState):
         if self.scope and not ruling.scope:
             ruling = Ruling(ruling.text, ruling.law, ruling.effects, parameter=ruling.parameter,
                             provisional=ruling.provisional, edition=ruling.edition,
-                            scope=self.scope, covered=ruling.covered)
+                            scope=self.scope, covered=ruling.covered,
+                            reading=ruling.reading)
         return super()._apply_ruling(ruling, irr, events, cont)
 
     def _score_ruling(self, seat: int, points: int, reason: str, law: str,

@@ -235,6 +235,10 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
         return
     kind = report_kind(s, word, seat)
     facts: dict[str, Any] = {"cards": action.cards, "report": word}
+    if word in ("too_many", "too_few") and s.turn_up is None and s.elder_looked:
+        # no law names this time: ruled as found after the turn-up (report_kind)
+        facts["analogy"] = ("found after the elder hand looked and before the turn-up, "
+                            "a time no law names; ruled as found after the turn-up")
     if past_window(s, word):
         facts["too_late"] = True
     if word in ("too_many", "too_few"):

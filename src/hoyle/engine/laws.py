@@ -251,6 +251,11 @@ class Ruling:
             ruling's :attr:`law` is then the code's name (``"EW"``), its text says
             "not covered by EW" and names the engine default applied, or none
             (:meth:`LawCode.not_covered`).
+        reading: (a note) how far the law reaches the case, where it does not plainly:
+            ``"applied by analogy: ..."`` (a law used outside its stated timing, the
+            irregularity's fact ``analogy`` saying why) or ``"not covered: ..."`` (a
+            consequence the law leaves unstated, settled by the named engine default);
+            ``""`` where the law states the case.
 
     The shared effects may also be given by keyword, as the law codes write them; each
     becomes its effect and reads back as a property:
@@ -277,10 +282,11 @@ class Ruling:
     edition: str
     scope: str
     covered: bool
+    reading: str
 
     def __init__(self, text: str, law: str = "", effects: tuple[Effect, ...] = (), *,
                  parameter: str | None = None, provisional: bool = False, edition: str = "",
-                 scope: str = "", covered: bool = True,
+                 scope: str = "", covered: bool = True, reading: str = "",
                  points: tuple[tuple[int, int], ...] = (),
                  peg_back: tuple[int, int] | None = None, new_deal: bool = False,
                  redealer: int | None = None, loses_game: int | None = None,
@@ -303,7 +309,7 @@ class Ruling:
         for name, value in (("text", text), ("law", law), ("effects", effects),
                             ("parameter", parameter),
                             ("provisional", provisional), ("edition", edition),
-                            ("scope", scope), ("covered", covered)):
+                            ("scope", scope), ("covered", covered), ("reading", reading)):
             object.__setattr__(self, name, value)
 
     def __str__(self) -> str:
@@ -312,7 +318,8 @@ class Ruling:
     @property
     def marks(self) -> tuple[str, ...]:
         """The ruling's marks in words, in a fixed order: ``provisional`` (the rule text
-        behind it is incomplete), ``parameter NAME`` (the engine parameter that decided
+        behind it is incomplete), its :attr:`reading` (applied by analogy; not covered),
+        ``parameter NAME`` (the engine parameter that decided
         it), ``EDITION edition`` (the rule book's edition) and the scope note.
 
         >>> Ruling("x", "ACC-4.4(b)", provisional=True, parameter="wrong_count_after_starter",
@@ -322,6 +329,8 @@ class Ruling:
         out: list[str] = []
         if self.provisional:
             out.append("provisional")
+        if self.reading:
+            out.append(self.reading)
         if self.parameter:
             out.append(f"parameter {self.parameter}")
         if self.edition:
@@ -609,6 +618,10 @@ class LawCode:
         (``muggins`` under EW: ``"off"``), set by the game's laws package from one table, so
         that each parameter's default is written once: in the code's :class:`Param`, or
         there. Read through :meth:`value`."""
+        self.incomplete: dict[str, str] = {}
+        """The laws whose text the catalogue knows only in part, by ID, with the
+        catalogue's mark (``"summary"``, ``"heading"``, ``"part"``): every ruling resting
+        on one is marked provisional (:meth:`sureness`)."""
         self.uncovered: dict[str, RuleFn] = {}
         """The engine default for a report word of the game this code does not rule, where
         the catalogue gives one (a ruling function whose ruling is the default's words and
@@ -631,6 +644,7 @@ class LawCode:
         other.defaults = self.defaults
         other.cites = self.cites
         other.uncovered = self.uncovered
+        other.incomplete = self.incomplete
         other.edition_param = self.edition_param
         other.absent = self.absent
         return other
@@ -776,10 +790,36 @@ class LawCode:
                 return self.not_covered(irregularity)
             raise HoyleError(f"the {self.name} code has no law for {kind!r}")
         if irregularity.facts.get("too_late"):
-            return self.too_late(irregularity)
+            return self.sureness(self.too_late(irregularity))
         law = self.law_for(kind)
         assert law.rule is not None
-        return law.rule(irregularity, self).stamped(law.id)
+        ruling = self.sureness(law.rule(irregularity, self).stamped(law.id))
+        analogy = irregularity.facts.get("analogy")
+        if analogy and not ruling.reading:
+            ruling = replace(ruling, reading=f"applied by analogy: {analogy}")
+        return ruling
+
+    def sureness(self, ruling: Ruling) -> Ruling:
+        """``ruling`` marked provisional where it rests on a law the catalogue knows only
+        in part (:attr:`incomplete`: a summary, a heading, part of the text), and so each
+        of its options' rulings (the law each names). Source: ``shared/laws/README.md``,
+        the provenance markers.
+
+        >>> code = LawCode("demo", "A demo code")
+        >>> code.incomplete["D-3"] = "summary"
+        >>> code.sureness(Ruling("seat 1 scores 2", "D-3")).marks
+        ('provisional',)
+        >>> code.sureness(Ruling("seat 1 scores 2", "D-4")).marks
+        ()
+        """
+        effects = tuple(
+            Decide(replace(e.decision, options=tuple(
+                replace(o, ruling=self.sureness(o.ruling)) for o in e.decision.options)))
+            if isinstance(e, Decide) else e for e in ruling.effects)
+        provisional = ruling.provisional or ruling.law in self.incomplete
+        if provisional == ruling.provisional and effects == ruling.effects:
+            return ruling
+        return replace(ruling, provisional=provisional, effects=effects)
 
     def not_covered(self, irregularity: Irregularity) -> Ruling:
         """The ruling on a report this code has no law for: "not covered by CODE", with the

@@ -60,6 +60,19 @@ ACC.edition_param = "acc_edition"
 ACC.cites.update({"cut": "ACC-3.2", "crib": "ACC-5.1.a", "heels": "ACC-6.3", "go": "ACC-1.7",
                   "game_hole": "ACC-1.6"})
 
+# How the catalogue knows each rule it does not have the text of (cribbage.md §3, its
+# provenance markers: the first word of the row's mark); a ruling resting on one is marked
+# provisional (LawCode.sureness).
+ACC.incomplete.update({
+    "ACC-1.2": "heading", "ACC-1.4": "heading", "ACC-1.5": "summary", "ACC-1.6": "part",
+    "ACC-3.1": "summary", "ACC-3.2": "summary", "ACC-3.3": "summary", "ACC-4.1": "heading",
+    "ACC-4.2": "heading", "ACC-4.3": "heading", "ACC-4.4(a)": "summary",
+    "ACC-4.4(b)": "summary", "ACC-4.5": "heading", "ACC-5.3": "heading", "ACC-7.2": "part",
+    "ACC-7.3": "summary", "ACC-7.4": "heading", "ACC-8.4.c": "part", "ACC-8.5": "heading",
+    "ACC-8.6": "heading", "ACC-8.7": "summary", "ACC-8.8": "heading", "ACC-8.9": "heading",
+    "ACC-8.10": "heading", "ACC-8.11": "summary", "ACC-9.3.a": "part",
+    "ACC-9.4": "heading", "ACC-9.5": "summary", "ACC-10.4.c": "part", "ACC-11": "heading"})
+
 _IN_DEAL = ("deal", "discard", "starter", "play", "claim", "decision")
 
 
@@ -784,8 +797,10 @@ def _acc_10_4_a(irr: Irregularity, code: LawCode) -> Ruling:
               effects=(Points(adv, short, "muggins"),))
     leave = _r(code, "no muggins called: the points are lost")
     timing = "ACC-10.4.b" if irr.facts.get("what") in ("play", "go") else "ACC-10.4.c"
+    # the show's window rests on ACC-10.4.c, whose text the catalogue has only in part
     return _r(code, f"seat {offender} underpegged by {short}: seat {adv} may "
               f"call muggins (timing {timing})", parameter="muggins",
+              provisional=timing in code.incomplete,
               decision=Decision(adv, (
                   Option(Action("CHOOSE", word="muggins"), f"muggins for {short}", take),
                   Option(Action("CHOOSE", word="pass"), "let the points go", leave))))
@@ -804,15 +819,18 @@ def _muggins_call(irr: Irregularity, code: LawCode) -> Ruling:
         return _r(code, "nothing has been pegged in this deal to call muggins on")
     target = _offender(irr, 0)
     caller = _adv(irr, target)
+    # a call on a hand or crib is in time by ACC-10.4.c's window, known only in part
+    show = irr.kind == "muggins_show" and "ACC-10.4.c" in code.incomplete
     if irr.facts.get("wrong"):
         return _r(code, f"a wrong muggins call: seat {target} pegged all that was due; "
                   f"the {called} point(s) called go to seat {target}",
-                  effects=(Points(target, called, "a wrong muggins call"),))
+                  effects=(Points(target, called, "a wrong muggins call"),),
+                  provisional=show)
     short = int(irr.facts.get("short", 0))
     pts = min(called, short)
     return _r(code, f"muggins for {called}: seat {target} pegged {short} too few; seat "
               f"{caller} scores {pts} (the lesser of the call and the points missed)",
-              effects=(Points(caller, pts, "muggins"),))
+              effects=(Points(caller, pts, "muggins"),), provisional=show)
 
 
 _procedure("ACC-10.4.b", "When to call muggins in the play", "After the player finishes his "

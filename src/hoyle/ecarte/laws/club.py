@@ -13,6 +13,8 @@ Portland Clubs (1878), as printed in Hoffmann's *Hoyle's Games Modernized*: ``CL
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hoyle.cards import Card
 from hoyle.ecarte.effects import (CorrectKing, CutAgain, DealStands, ExposedCard, HandOver, NoKing, NoRefusal, Rectify, Reduced, Replay,
                                   Restore, SetAside, TakeBack, TurnUp)
@@ -51,6 +53,16 @@ def _fresh_or(seat: int, text: str, word: str, what: str, fix: Ruling, law: str 
                   decision=Decision(seat, (
                       option("fresh_deal", "a fresh deal", fresh_deal(law=law)),
                       option(word, what, fix))), law=law)
+
+
+def _in_play(irr: Irregularity, law: str, ruling: Ruling) -> Ruling:
+    """``ruling`` marked "applied by analogy" when the exchange law ``law`` rules a wrong
+    count found once the play has begun (the Club Code ties CLUB-29, 32 and 33 to the
+    exchange; none names a discovery in the play). Issue 33, point 5."""
+    if irr.phase != "play":
+        return ruling
+    return replace(ruling, reading=f"applied by analogy: {law} is written for the "
+                   "exchange; the wrong count was found in the play")
 
 
 # -- CLUB-1 … CLUB-21: shuffling, cutting, dealing ------------------------------------------
@@ -435,10 +447,11 @@ CLUB.procedure("CLUB-28", "Discards apart",
                                               "exchange", named=False)})
 def _club_29(irr: Irregularity, code: LawCode) -> Ruling:
     elder, dealer, n = elder_of(irr), dealer_of(irr), count_of(irr)
-    return _fresh_or(dealer, f"the elder hand took {n} card(s) more than he laid "
-                     "out", "draw", f"draw {n} card(s) from the elder hand's hand",
-                     Ruling(f"seat {dealer} draws {n} card(s) from the elder "
-                            "hand's hand", effects=(Rectify(draw_surplus=(elder, n)),)))
+    return _in_play(irr, "CLUB-29", _fresh_or(
+        dealer, f"the elder hand took {n} card(s) more than he laid out", "draw",
+        f"draw {n} card(s) from the elder hand's hand",
+        Ruling(f"seat {dealer} draws {n} card(s) from the elder hand's hand",
+               effects=(Rectify(draw_surplus=(elder, n)),))))
 
 
 @CLUB.law("CLUB-30", "Elder hand asks for fewer cards than he laid out",
@@ -474,10 +487,11 @@ def _club_31(irr: Irregularity, code: LawCode) -> Ruling:
                  "nd_given_too_few": Report("the elder hand holds too few after the exchange", named=False)})
 def _club_32(irr: Irregularity, code: LawCode) -> Ruling:
     elder, n = elder_of(irr), count_of(irr)
-    return _fresh_or(elder, f"the elder hand was given {n} card(s) too few",
-                     "complete", f"complete the hand with {n} card(s) from the stock",
-                     Ruling(f"seat {elder} takes {n} card(s) from the stock",
-                            effects=(Rectify(complete=(elder, n)),)))
+    return _in_play(irr, "CLUB-32", _fresh_or(
+        elder, f"the elder hand was given {n} card(s) too few", "complete",
+        f"complete the hand with {n} card(s) from the stock",
+        Ruling(f"seat {elder} takes {n} card(s) from the stock",
+               effects=(Rectify(complete=(elder, n)),))))
 
 
 @CLUB.law("CLUB-33", "Dealer takes more cards than he laid out",
@@ -490,10 +504,11 @@ def _club_32(irr: Irregularity, code: LawCode) -> Ruling:
                                                   "exchange", named=False)})
 def _club_33(irr: Irregularity, code: LawCode) -> Ruling:
     elder, dealer, n = elder_of(irr), dealer_of(irr), count_of(irr)
-    return _fresh_or(elder, f"the dealer took {n} card(s) more than he laid out",
-                     "draw", f"draw {n} card(s) from the dealer's hand",
-                     Ruling(f"seat {elder} draws {n} card(s) from the dealer's "
-                            "hand", effects=(Rectify(draw_surplus=(dealer, n)),)))
+    return _in_play(irr, "CLUB-33", _fresh_or(
+        elder, f"the dealer took {n} card(s) more than he laid out", "draw",
+        f"draw {n} card(s) from the dealer's hand",
+        Ruling(f"seat {elder} draws {n} card(s) from the dealer's hand",
+               effects=(Rectify(draw_surplus=(dealer, n)),))))
 
 
 @CLUB.law("CLUB-34", "Dealer takes too few",

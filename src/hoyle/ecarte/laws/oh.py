@@ -496,7 +496,10 @@ def _hgie_18(irr: Irregularity, code: LawCode) -> Ruling:
                              Ruling(f"seat {offender} cannot score the point, and "
                                     "a vole counts him 1", effects=(Reduced(offender, "hgie"),))),
                       option("replay", "have the hand played again",
-                             Ruling("the hand is played again", effects=(Replay(),))))),
+                             Ruling("the hand is played again", effects=(Replay(),),
+                                    reading="not covered: HGIE-18 does not say what the "
+                                    "replayed hand scores; engine default: it scores as "
+                                    "any hand")))),
                   parameter="revoke_underplay")
 
 
