@@ -1,25 +1,38 @@
 """Learn six-card cribbage from scratch with PPO on hoyle's batch engine, in minutes on a CPU.
 
-An actor-critic network (two-layer MLPs over the 383 observation floats: the 1,431 masked
-logits, factored by the cards, and a value) plays one seat of every game of a batch (seat = game number mod 2, so
-it deals half its games), the other seat played by a fixed opponent: the random player
-first, then the greedy one (``--switch``). The reward: +1 / -1 at the end of the game, the
-environment's own, and a shaping term added by this example: the points the agent pegs and
-shows less its opponent's, scaled by ``--shaping``. Rollouts, advantages (GAE) and updates are jitted JAX (optax's Adam); finished
+An actor-critic network plays one seat of every game of a batch (seat = game number mod 2,
+so it deals half its games), the other seat played by a fixed opponent: the random player
+first, then the greedy one (``--switch``). The network (``--arch``, see :func:`forward`):
+by default a trunk over the 474 observation floats and the cards held read as a set (each
+pair of the six cards embedded, each of the 15 ways to lay away scored from its kept
+four's and its laid-away pair's embeddings; each card held scored for the play with the
+count and its latest cards); ``mlp`` is the plain two-layer MLP with the logits factored
+by the cards. No knowledge of the game's values is built in: the cards enter as rank,
+suit and count value.
+
+The reward: +1 / -1 at the end of the game, the environment's own, and a shaping term added
+by this example: the points the agent pegs and shows less its opponent's, scaled by
+``--shaping``. An auxiliary loss (``--aux``) teaches the lay-away head what the show pays:
+for each lay-away, the points its kept hand and the crib (plus as dealer, less as pone)
+make once the starter is turned, as the environment scores them. Rollouts, advantages (GAE)
+and updates are jitted JAX (optax's Adam, the learning rate decaying to a tenth); finished
 games are dealt again in place (``reset_done``).
 
 Every ``--eval-every`` updates the agent (its most likely legal action) plays
-``--eval-games`` games against each opponent in the batch engine; at the end it plays
+``--eval-games`` games against each opponent in the batch engine, and its lay-aways are
+measured against hoyle's discard advice (points a deal below it); at the end it plays
 ``--final-games`` games against each through the object engine (``env.evaluate``: the
 engine's own players and referee, each deal sequence played twice with the seats swapped).
-The curve is written as a PNG (``--plot``) and the figures as JSON (``--out``).
+The curve is written as a PNG (``--plot``), the figures as JSON (``--out``) and the
+network as ``.npz`` (``--save``).
 
-    python examples/train_cribbage.py --seed 0 --minutes 25 --eval-every 40 --plot curve.png
+    python examples/train_cribbage.py --seed 0 --minutes 25 --eval-every 10 --plot curve.png
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import time
 from functools import partial
@@ -31,40 +44,132 @@ import numpy as np
 import optax
 
 from hoyle.batch import make
+from hoyle.cribbage.batch import PHASE_DISCARD, PHASE_PLAY, show_points
+from hoyle.cribbage.encoding import COUNT_ORDER, CRIB_PAIR_BASE
 
 Params = list[tuple[jax.Array, jax.Array]]
 
 
-def init_params(key: jax.Array, sizes: list[int]) -> Params:
+def init_params(key: jax.Array, sizes: list[int], out: bool = True) -> Params:
+    """Layers of ``sizes`` (He-scaled; an output layer, ``out``, starts near zero)."""
     params = []
     for i, (a, b) in enumerate(zip(sizes[:-1], sizes[1:])):
         key, sub = jax.random.split(key)
-        scale = np.sqrt(2.0 / a) if i < len(sizes) - 2 else 0.01
+        scale = np.sqrt(2.0 / a) if i < len(sizes) - 2 or not out else 0.01
         params.append((jax.random.normal(sub, (a, b)) * scale, jnp.zeros(b)))
     return params
 
 
-_PAIRS = np.array([(i, j) for i in range(52) for j in range(i + 1, 52)])
-HEAD = 52 + 1 + 52  # a logit for each card played, go, and a lay-away score for each card
+# The cards as the network sees them: rank one-hot (13), suit one-hot (4), count value / 10.
+_CARD = np.zeros((52, 18), np.float32)
+for _c in range(52):
+    _CARD[_c, _c // 4] = 1.0
+    _CARD[_c, 13 + _c % 4] = 1.0
+    _CARD[_c, 17] = min(_c // 4 + 1, 10) / 10.0
+# The 15 ways to lay away two of six cards (positions a < b), the kept four's pairs and cards.
+_SPLITS = np.array(list(itertools.combinations(range(6), 2)))
+_KEEP_PAIRS = np.array([[float(not (set(p) & set(d))) for p in _SPLITS] for d in _SPLITS],
+                       np.float32)  # (15 splits, 15 pairs): the pair is among the kept
+_KEEP_CARDS = np.array([[float(c not in d) for c in range(6)] for d in _SPLITS], np.float32)
+_ALL_PAIRS = np.array([(i, j) for i in range(52) for j in range(i + 1, 52)])
 
 
-def forward(params: dict[str, Params], obs: jax.Array) -> tuple[jax.Array, jax.Array]:
-    """(logits float[..., 1431], value float[...]) of observations float[..., 383].
+def mlp(layers: Params, x: jax.Array, last_relu: bool = False) -> jax.Array:
+    for w, b in layers[:-1]:
+        x = jax.nn.relu(x @ w + b)
+    w, b = layers[-1]
+    x = x @ w + b
+    return jax.nn.relu(x) if last_relu else x
 
-    The policy's head is factored by the cards (an architecture, no knowledge of the
-    game's values): a logit for playing each card and one for go, and a score for laying
-    away each card; laying away two cards scores the sum of theirs (the scores depend on
-    the whole observation, so on the rest of the hand)."""
-    def mlp(layers: Params, x: jax.Array) -> jax.Array:
-        for w, b in layers[:-1]:
+
+def init_net(key: jax.Array, obs_size: int, hidden: int, arch: str) -> dict[str, Params]:
+    """The network's parameters (see :func:`forward`)."""
+    k = jax.random.split(key, 6)
+    if arch == "mlp":
+        return {"pi": init_params(k[0], [obs_size, hidden, hidden, 52 + 1 + 52]),
+                "v": init_params(k[1], [obs_size, hidden, hidden, 1])}
+    return {"trunk": init_params(k[0], [obs_size, hidden, hidden], out=False),
+            "go": init_params(k[1], [hidden, 1]),
+            # the card, then what every card shares: the count's cards, the count, the
+            # count's latest cards in order, the trunk
+            "play": init_params(k[2], [18 + 18 + 1 + COUNT_ORDER * 13 + hidden, 64, 1]),
+            "pair": init_params(k[3], [36, 64, 32], out=False),
+            "card": init_params(k[4], [18, 16], out=False),
+            "split": init_params(k[5], [32 + 16 + 32 + hidden, 64, 1]),
+            "show": init_params(jax.random.fold_in(key, 8), [32 + 16 + 32 + hidden, 64, 1]),
+            "scale": [(jnp.asarray(10.0), jnp.asarray(0.0))],
+            "v": init_params(jax.random.fold_in(key, 7), [hidden, 64, 1])}
+
+
+def forward(params: dict[str, Params], obs: jax.Array
+            ) -> tuple[jax.Array, jax.Array, tuple[jax.Array, jax.Array] | None]:
+    """(logits float[..., 1431], value float[...], show) of observations float[..., 474];
+    ``show`` (relation only): each of the 15 ways to lay away's predicted show, in tens of
+    points (the kept hand's, plus the crib's as dealer, less it as pone: float[..., 15]),
+    with its action id (int[..., 15]).
+
+    Two architectures, neither with knowledge of the game's values:
+
+    - ``mlp``: two-layer MLPs over the observation, the policy's head factored by the
+      cards: a logit for playing each card and one for go, a score for laying away each
+      card; laying away two cards scores the sum of theirs.
+    - ``relation`` (the default): the same trunk, and the cards held read as a set. Each
+      card is its rank, its suit and its count value; every pair of the six cards dealt
+      gets an embedding (a small MLP over the two cards, order-free); each of the 15 ways
+      to lay away two is scored from the sum of the kept four's pair and card embeddings,
+      the laid-away pair's embedding and the trunk's, plus a learnt multiple of the
+      show the same features predict (an auxiliary head, trained on the show's points as
+      the environment pays them: see ``--aux``). Playing a card is scored from the card,
+      the cards in the current count (summed), the count and its latest cards in order,
+      with the trunk's.
+    """
+    if "pi" in params:
+        head = mlp(params["pi"], obs)
+        play, go, lay = head[..., :52], head[..., 52:53], head[..., 53:]
+        pairs = lay[..., _ALL_PAIRS[:, 0]] + lay[..., _ALL_PAIRS[:, 1]]
+        logits = jnp.concatenate([play, go, pairs, lay], axis=-1)
+        return logits, mlp(params["v"], obs)[..., 0], None
+    lead = obs.shape[:-1]
+    card = jnp.asarray(_CARD)
+    ctx = mlp(params["trunk"], obs, last_relu=True)  # (..., H)
+
+    def head(layers: Params, parts: jax.Array, shared: jax.Array) -> jax.Array:
+        # an MLP over [parts, shared] with shared's share of the first layer taken once
+        (w, b), rest = layers[0], layers[1:]
+        n = parts.shape[-1]
+        x = jax.nn.relu(parts @ w[:n] + (shared @ w[n:])[..., None, :] + b)
+        for w, b in rest[:-1]:
             x = jax.nn.relu(x @ w + b)
-        w, b = layers[-1]
-        return x @ w + b
-    head = mlp(params["pi"], obs)
-    play, go, lay = head[..., :52], head[..., 52:53], head[..., 53:]
-    pairs = lay[..., _PAIRS[:, 0]] + lay[..., _PAIRS[:, 1]]
-    logits = jnp.concatenate([play, go, pairs, lay], axis=-1)
-    return logits, mlp(params["v"], obs)[..., 0]
+        w, b = rest[-1]
+        return (x @ w + b)[..., 0]
+    # the cards held (six at the lay-away, fewer in the play: the rest are never legal)
+    _, held = jax.lax.top_k(obs[..., :52], 6)
+    held = jnp.sort(held, axis=-1)  # (..., 6), in index order
+    # the play: a logit per card held, from the card, the count's cards and the count
+    count_cards = obs[..., 208:260] @ card  # (..., 18)
+    count = obs[..., 260 + 2 * 52 + 2:260 + 2 * 52 + 3]
+    f = card[held]  # (..., 6, 18)
+    order = obs[..., -COUNT_ORDER * 13:]  # the count's latest cards by rank, newest first
+    play = head(params["play"], f, jnp.concatenate([count_cards, count, order, ctx], axis=-1))
+    go = mlp(params["go"], ctx)  # (..., 1)
+    # the lay-away: a score for each of the 15 ways to lay away two of the six
+    a, b = f[..., _SPLITS[:, 0], :], f[..., _SPLITS[:, 1], :]
+    pair = mlp(params["pair"], jnp.concatenate([a + b, a * b], axis=-1), last_relu=True)
+    single = mlp(params["card"], f, last_relu=True)  # (..., 6, 16)
+    kept = jnp.einsum("sp,...ph->...sh", jnp.asarray(_KEEP_PAIRS), pair)
+    kept_cards = jnp.einsum("sc,...ch->...sh", jnp.asarray(_KEEP_CARDS), single)
+    parts = jnp.concatenate([kept, kept_cards, pair], axis=-1)
+    show = head(params["show"], parts, ctx)  # (..., 15), tens of points
+    scale = params["scale"][0][0]
+    split = head(params["split"], parts, ctx) + scale * jax.lax.stop_gradient(show)
+    i, j = held[..., _SPLITS[:, 0]], held[..., _SPLITS[:, 1]]
+    ids = 53 + i * 51 - i * (i - 1) // 2 + j - i - 1  # each split's action id
+    # every other action is never legal here: left at -1e9
+    flat = jax.vmap(lambda k, v: jnp.full(1431, -1e9).at[k].set(v))(
+        jnp.concatenate([held, ids], axis=-1).reshape(-1, 21),
+        jnp.concatenate([play, split], axis=-1).reshape(-1, 21))
+    logits = flat.reshape(lead + (1431,)).at[..., 52].set(go[..., 0])
+    return logits, mlp(params["v"], ctx)[..., 0], (show, ids)
 
 
 def masked(logits: jax.Array, mask: jax.Array) -> jax.Array:
@@ -77,7 +182,7 @@ def make_agent_policy(env: Any, params: dict[str, Params]) -> Any:
     @jax.jit
     def policy(state: Any, key: jax.Array) -> jax.Array:
         obs = env.observe(state, jnp.clip(state.current_player, 0, 1))
-        logits, _ = forward(params, obs)
+        logits, _, _ = forward(params, obs)
         return jnp.argmax(masked(logits, state.legal_action_mask), axis=-1).astype(jnp.int32)
     return policy
 
@@ -94,6 +199,61 @@ def play_batch(env: Any, agent: Any, opponent: Any, games: int, key: jax.Array) 
     return float(np.mean(np.asarray(state.winner) == np.asarray(seat)))
 
 
+def layaway_regret(env: Any, policy: Any, games: int, key: jax.Array) -> dict[str, float]:
+    """How much a policy's lay-aways give up against hoyle's discard advice
+    (:func:`hoyle.cribbage.advice.discard.discard_options`: each way's expected hand, plus
+    or minus the expected crib), over the first lay-away of ``games`` seeded deals: the mean
+    of (best total - the policy's total), in points, and the share of best choices. A
+    yardstick of the lay-away alone, from the engine's own tables."""
+    from hoyle.cards import CARDS
+    from hoyle.cribbage.advice.discard import discard_options
+    from hoyle.cribbage.encoding import crib_id_action
+    k0, k1 = jax.random.split(key)
+    state = env.init(jax.random.split(k0, games))
+    acts = np.asarray(policy(state, k1))
+    hands = np.asarray(state.hand)
+    seats = np.asarray(state.current_player)
+    dealers = np.asarray(state.dealer)
+    lost, best = [], 0
+    for i in range(games):
+        seat = int(seats[i])
+        hand = [CARDS[c] for c in np.flatnonzero(hands[i, seat])]
+        options = discard_options(hand, dealer=seat == int(dealers[i]))
+        away = set(crib_id_action(int(acts[i])).cards)
+        mine = next(o for o in options if set(o.discard) == away)
+        lost.append(options[0].total - mine.total)
+        best += mine is options[0]
+    return {"regret": float(np.mean(lost)), "best": best / games}
+
+
+def plot(curve: list[dict[str, float]], greedy_regret: float, eval_games: int, seed: int,
+         path: str) -> None:
+    """The curve as a PNG: the win rates, and the lay-away's points below the advice."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, (ax, bx) = plt.subplots(1, 2, figsize=(11, 4))
+    xs = [r["minutes"] for r in curve]
+    ax.plot(xs, [r["vs_random"] for r in curve], label="against random")
+    ax.plot(xs, [r["vs_greedy"] for r in curve], label="against greedy")
+    ax.axhline(0.5, color="grey", lw=0.8, ls="--")
+    ax.set_xlabel("training minutes (2 CPU cores)")
+    ax.set_ylabel(f"win rate ({eval_games} games, batch engine)")
+    ax.set_title(f"PPO on hoyle.batch six-card cribbage, seed {seed}")
+    ax.set_ylim(0, 1)
+    ax.legend()
+    bx.plot(xs, [r["layaway_regret"] for r in curve], label="the agent")
+    bx.axhline(greedy_regret, color="C1", lw=0.8, ls="--",
+               label="greedy (the best hand, the crib ignored)")
+    bx.set_xlabel("training minutes (2 CPU cores)")
+    bx.set_ylabel("points a deal below the discard advice")
+    bx.set_title("its lay-aways (300 deals an evaluation)")
+    bx.set_ylim(0, None)
+    bx.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
@@ -103,6 +263,10 @@ def main() -> None:
     p.add_argument("--steps", type=int, default=64,
                    help="rollout length, in batched steps (both seats' decisions)")
     p.add_argument("--hidden", type=int, default=256, help="units in each hidden layer")
+    p.add_argument("--arch", choices=("relation", "mlp"), default="relation",
+                   help="the network (see forward)")
+    p.add_argument("--aux", type=float, default=1.0,
+                   help="weight of the auxiliary show loss (relation network; 0: none)")
     p.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate")
     p.add_argument("--epochs", type=int, default=4, help="passes over each rollout")
     p.add_argument("--minibatches", type=int, default=4,
@@ -120,6 +284,9 @@ def main() -> None:
                    help="stop after this many updates (0: after --minutes)")
     p.add_argument("--plot", default="", help="write the curve to this PNG")
     p.add_argument("--out", default="", help="write the figures to this JSON file")
+    p.add_argument("--regret-deals", type=int, default=2000,
+                   help="deals the final lay-away measure reads (the evaluations: 300)")
+    p.add_argument("--save", default="", help="write the trained network to this .npz file")
     args = p.parse_args()
     if (args.envs * args.steps) % args.minibatches:
         p.error("--minibatches must divide --envs x --steps")
@@ -127,10 +294,10 @@ def main() -> None:
     env = make("cribbage", history=0)
     n, t_len = args.envs, args.steps
     key = jax.random.PRNGKey(args.seed)
-    key, kp, kv, k0 = jax.random.split(key, 4)
-    params = {"pi": init_params(kp, [env.observation_size, args.hidden, args.hidden, HEAD]),
-              "v": init_params(kv, [env.observation_size, args.hidden, args.hidden, 1])}
-    opt = optax.chain(optax.clip_by_global_norm(0.5), optax.adam(args.lr))
+    key, kp, k0 = jax.random.split(key, 3)
+    params = init_net(kp, env.observation_size, args.hidden, args.arch)
+    opt = optax.chain(optax.clip_by_global_norm(0.5),
+                      optax.inject_hyperparams(optax.adam)(learning_rate=args.lr))
     opt_state = opt.init(params)
     seat = jnp.arange(n) % 2
     opponents = {"random": env.random_policy, "greedy": env.greedy_policy}
@@ -143,7 +310,7 @@ def main() -> None:
             key, k1, k2, k3, k4 = jax.random.split(key, 5)
             obs = env.observe(state, seat)
             mask = state.legal_action_mask
-            logits, value = forward(params, obs)
+            logits, value, _ = forward(params, obs)
             logits = masked(logits, mask)
             mine = jax.random.categorical(k1, logits).astype(jnp.int32)
             logp = jax.nn.log_softmax(logits)[jnp.arange(n), mine]
@@ -157,13 +324,36 @@ def main() -> None:
             end = after.rewards[jnp.arange(n), seat]
             reward = args.shaping * diff + end
             done = after.terminated
+            # the show this deal pays the agent's lay-away, once the starter is turned:
+            # its hand's points, plus (dealer) or less (pone) the crib's, in tens of points
+            shown = (after.phase == PHASE_PLAY) & ~done
+            tgt = jax.vmap(lambda kept, crib, starter, dealer, me: (
+                show_points(jnp.nonzero(kept, size=4)[0], starter, False)
+                + jnp.where(dealer == me, 1, -1)
+                * show_points(jnp.nonzero(crib, size=4)[0], starter, True)))(
+                after.kept[jnp.arange(n), seat], after.crib, jnp.clip(after.starter, 0, 51),
+                after.dealer, seat).astype(jnp.float32) / 10.0
+            waiting = (after.phase == PHASE_DISCARD) & ~done  # the other lay-away to come
             nxt = env.reset_done(after, jax.random.split(k4, n))
             return (nxt, key), {"obs": obs, "mask": mask, "act": mine, "logp": logp,
                                 "value": value, "reward": reward, "done": done,
-                                "acting": acting}
+                                "acting": acting, "tgt": tgt, "shown": shown,
+                                "waiting": waiting}
         (state, key), traj = jax.lax.scan(one, (state, key), None, length=t_len)
-        _, last = forward(params, env.observe(state, seat))
+        _, last, _ = forward(params, env.observe(state, seat))
         traj["last"] = last
+
+        def back(carry: tuple[jax.Array, jax.Array], x: tuple[jax.Array, ...]
+                 ) -> tuple[tuple[jax.Array, jax.Array], tuple[jax.Array, jax.Array]]:
+            # each step's coming show (the deal's), carried back to its lay-aways
+            tgt, ok = carry
+            t, shown, waiting = x
+            tgt = jnp.where(shown, t, tgt)
+            ok = shown | (waiting & ok)
+            return (tgt, ok), (tgt, ok)
+        _, (traj["show_tgt"], traj["show_ok"]) = jax.lax.scan(
+            back, (jnp.zeros(n), jnp.zeros(n, bool)),
+            (traj.pop("tgt"), traj.pop("shown"), traj.pop("waiting")), reverse=True)
         return state, traj
 
     def advantages(traj: dict[str, jax.Array]) -> tuple[jax.Array, jax.Array]:
@@ -182,7 +372,7 @@ def main() -> None:
         return adv, adv + traj["value"]
 
     def loss(params: dict[str, Params], b: dict[str, jax.Array]) -> jax.Array:
-        logits, value = forward(params, b["obs"])
+        logits, value, show = forward(params, b["obs"])
         logits = masked(logits, b["mask"])
         logp_all = jax.nn.log_softmax(logits)
         logp = jnp.take_along_axis(logp_all, b["act"][:, None], axis=-1)[:, 0]
@@ -197,7 +387,13 @@ def main() -> None:
         entropy = -jnp.sum(jnp.where(b["mask"], probs * logp_all, 0.0), axis=-1)
         pi_loss = jnp.sum(w * (pg - 0.01 * entropy)) / jnp.maximum(jnp.sum(w), 1.0)
         v_loss = jnp.mean((value - b["ret"]) ** 2)
-        return pi_loss + 0.5 * v_loss
+        if show is None or not args.aux:
+            return pi_loss + 0.5 * v_loss
+        pred, ids = show
+        chosen = jnp.sum(jnp.where(ids == b["act"][:, None], pred, 0.0), axis=-1)
+        aux_w = (w * b["show_ok"] * (b["act"] >= CRIB_PAIR_BASE)).astype(jnp.float32)
+        aux = jnp.sum(aux_w * (chosen - b["show_tgt"]) ** 2) / jnp.maximum(jnp.sum(aux_w), 1.0)
+        return pi_loss + 0.5 * v_loss + args.aux * aux
 
     @partial(jax.jit, donate_argnums=(1,))
     def update(params: dict[str, Params], state: Any, opt_state: Any, key: jax.Array,
@@ -242,8 +438,11 @@ def main() -> None:
         if (args.max_updates and updates >= args.max_updates) or \
                 (not args.max_updates and elapsed >= budget):
             break
-        vs_greedy = jnp.bool_(elapsed >= args.switch * budget if not args.max_updates
-                              else updates >= args.switch * args.max_updates)
+        done_share = updates / args.max_updates if args.max_updates else elapsed / budget
+        vs_greedy = jnp.bool_(done_share >= args.switch)
+        # the learning rate decays linearly to a tenth over the run (time or updates)
+        opt_state[1].hyperparams["learning_rate"] = jnp.float32(
+            args.lr * (1 - 0.9 * min(done_share, 1.0)))
         key, ku = jax.random.split(key)
         params, state, opt_state, key = update(params, state, opt_state, ku, vs_greedy)
         updates += 1
@@ -253,16 +452,19 @@ def main() -> None:
             row = {"update": updates, "minutes": (time.time() - start) / 60,
                    "decisions": updates * n * t_len,
                    "vs_random": play_batch(env, agent, opponents["random"], args.eval_games, ka),
-                   "vs_greedy": play_batch(env, agent, opponents["greedy"], args.eval_games, kb)}
+                   "vs_greedy": play_batch(env, agent, opponents["greedy"], args.eval_games, kb),
+                   "layaway_regret": layaway_regret(env, agent, min(300, args.regret_deals),
+                                                    ka)["regret"]}
             curve.append(row)
             se = 0.5 / np.sqrt(args.eval_games)  # the largest standard error of a rate
             print(f"update {updates:5d}  {row['minutes']:5.1f} min  "
                   f"{row['decisions']:>11,} decisions (both seats)  win vs random "
                   f"{row['vs_random']:.3f}  vs greedy {row['vs_greedy']:.3f}  "
-                  f"(± {2 * se:.3f})", flush=True)
+                  f"(± {2 * se:.3f})  lay-away {row['layaway_regret']:.2f} below the "
+                  "advice", flush=True)
     agent = make_agent_policy(env, params)
     final = {}
-    for name in ("random", "greedy"):
+    for name in ("random", "greedy") if args.final_games else ():
         r = env.evaluate(agent, name, games=args.final_games, seed=args.seed + 1, batch=250)
         final[name] = r
         rate, games = r["win_rate"], args.final_games
@@ -270,25 +472,24 @@ def main() -> None:
         print(f"object engine, {games} games against {name}: win rate {rate:.3f} "
               f"(95% CI {max(0.0, rate - half):.3f}-{min(1.0, rate + half):.3f}; points "
               f"{r['points_for']:.1f} to {r['points_against']:.1f})", flush=True)
+    regret = {}
+    for name, pol in (("agent", agent), ("greedy", env.greedy_policy),
+                      ("random", env.random_policy)):
+        regret[name] = layaway_regret(env, pol, args.regret_deals,
+                                      jax.random.PRNGKey(args.seed + 2))
+        print(f"lay-away, {name}: {regret[name]['regret']:.2f} points a deal below the "
+              f"discard advice (its choice {regret[name]['best']:.1%} of the time)",
+              flush=True)
+    final["layaway"] = regret
+    if args.save:
+        flat = {f"{k}/{i}/{j}": np.asarray(a) for k, layers in params.items()
+                for i, layer in enumerate(layers) for j, a in enumerate(layer)}
+        np.savez(args.save, **flat)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             json.dump({"args": vars(args), "curve": curve, "final": final}, f, indent=1)
     if args.plot:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        fig, ax = plt.subplots(figsize=(7, 4))
-        xs = [r["minutes"] for r in curve]
-        ax.plot(xs, [r["vs_random"] for r in curve], label="against random")
-        ax.plot(xs, [r["vs_greedy"] for r in curve], label="against greedy")
-        ax.axhline(0.5, color="grey", lw=0.8, ls="--")
-        ax.set_xlabel("training minutes (2 CPU cores)")
-        ax.set_ylabel(f"win rate ({args.eval_games} games, batch engine)")
-        ax.set_title(f"PPO on hoyle.batch six-card cribbage, seed {args.seed}")
-        ax.set_ylim(0, 1)
-        ax.legend()
-        fig.tight_layout()
-        fig.savefig(args.plot, dpi=100)
+        plot(curve, regret["greedy"]["regret"], args.eval_games, args.seed, args.plot)
 
 
 if __name__ == "__main__":

@@ -347,7 +347,7 @@ def test_bad_keys_seats_games_and_sizes_get_a_clear_error(env) -> None:  # type:
     for seat in (2, -1, -2, [0, 1, 2, 0]):
         with pytest.raises(ParameterError, match="seat must be 0 or 1"):
             env.observe(state, seat)
-    assert env.observe(state, [0, 1, 1, 0]).shape == (4, 383)
+    assert env.observe(state, [0, 1, 1, 0]).shape == (4, 474)
     for i in (4, -1, 1.5, True):
         with pytest.raises(ParameterError, match="the game must be a number from 0 to 3"):
             env.to_record(state, i)

@@ -19,7 +19,7 @@ def test_the_readme_example_for_researchers_runs() -> None:
     names: dict[str, object] = {}
     exec(compile(code.group(1), "README.md", "exec"), names)  # noqa: S102 - our own README
     state, obs, record = names["state"], names["obs"], names["record"]
-    assert np.shape(obs) == (256, 383)
+    assert np.shape(obs) == (256, 474)
     scores = np.asarray(state.scores)  # type: ignore[attr-defined]
     assert (scores.max(axis=1) >= 121).all()
     assert record.result["winner"] == int(state.winner[0])  # type: ignore[attr-defined]

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, render_test, seed_test
 
-from helpers.cribbage import hidden_from
+from helpers.cribbage import apply_all, hidden_from
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.encoding import CRIB_NUM_ACTIONS, crib_action_id, crib_id_action, pair_id
 from hoyle.ecarte.encoding import (ECARTE_NUM_ACTIONS, ECARTE_PACK, ecarte_action_id,
@@ -197,7 +197,7 @@ def test_the_environment_objects_and_their_documentation() -> None:
     e = cribbage_v0.env()
     e.reset(seed=1)
     obs, reward, done, truncated, info = e.last()
-    assert (obs["observation"].shape, int(obs["action_mask"].sum())) == ((383,), 15)
+    assert (obs["observation"].shape, int(obs["action_mask"].sum())) == ((474,), 15)
     e = ecarte_v0.env()
     e.reset(seed=1)
     obs, reward, done, truncated, info = e.last()
@@ -209,3 +209,23 @@ def test_the_environment_objects_and_their_documentation() -> None:
     import hoyle.envs.pettingzoo as pz
     with pytest.raises(AttributeError):
         pz.piquet_v0  # noqa: B018
+
+
+def test_CRIB_R_9_observation_gives_the_count_in_the_order_played() -> None:
+    # Seat 1 deals (cuts 9C, 2D); the pone keeps 5H 5C 5S JD, the dealer 4H 5D 6D TH;
+    # starter 9S. The play: 5H, TH, 5C (20). The last 7 x 13 floats are the count's latest
+    # cards, newest first, by rank: 5 (5C), 10 (TH), 5 (5H), then nothing. Worked by hand
+    # from the layout (crib_observation_size's docstring), the same for both seats.
+    from hoyle.cribbage.encoding import COUNT_ORDER, crib_observation
+    from hoyle.cribbage.rules import CribbageRules
+    from hoyle.cribbage.state import CribbageState
+    rules = CribbageRules()
+    s = CribbageState(rules)
+    apply_all(s, ["CUT 9C", "CUT 2D", "DEAL 5H 5C 5S JD 2C 3C 5D TH 4H 6D QC KD",
+                  "DISCARD 2C 3C", "DISCARD QC KD", "STARTER 9S", "PLAY 5H", "PLAY TH",
+                  "PLAY 5C"])
+    for seat in (0, 1):
+        order = crib_observation(s.view(seat), rules)[-COUNT_ORDER * 13:].reshape(-1, 13)
+        assert [int(np.flatnonzero(row)[0]) + 1 if row.any() else 0 for row in order] == \
+            [5, 10, 5, 0, 0, 0, 0]
+        assert order.sum() == 3

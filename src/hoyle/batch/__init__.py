@@ -16,7 +16,7 @@ no Python per game or per step; chance (the cut, the deal, the starter) is drawn
         key, k1, k2 = jax.random.split(key, 3)
         actions = env.random_policy(state, k1)  # any policy: int32[B] action ids
         state = env.step(state, actions, jax.random.split(k2, 1024))
-    obs = env.observe(state, 0)                 # float32[B, 383], seat 0's observation
+    obs = env.observe(state, 0)                 # float32[B, 474], seat 0's observation
     state.rewards, state.legal_action_mask      # float32[B, 2], bool[B, 1431]
     record = env.to_record(state, 0)            # game 0 as a hoyle record
 

@@ -15,7 +15,7 @@ Every function works on one game; :class:`hoyle.cribbage.batchenv.CribbageBatch`
 jits them over a batch (``hoyle.batch.make("cribbage")``). Needs the extra ``hoyle[batch]``.
 Shapes below are one game's (a batch adds a leading ``B``). Card ids are
 ``hoyle.cards.Card.index`` (``(rank - 1) * 4 + suit``, A♣ 0 … K♠ 51); action ids and the
-observation are :mod:`hoyle.cribbage.encoding`'s (1431 actions, 383 floats).
+observation are :mod:`hoyle.cribbage.encoding`'s (1431 actions, 474 floats).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from hoyle.cribbage.encoding import (CRIB_GO, CRIB_NUM_ACTIONS, CRIB_PAIR_BASE,
-                                     crib_observation_size)
+                                     crib_observation_size, COUNT_ORDER)
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.scoring import CRIB_FLUSH_STRICT
 from hoyle.engine.batch import (CHANCE_BASE, TERMINAL, Guarded, cut_for_deal, draw, mask_of,
@@ -488,7 +488,7 @@ def step_one(cfg: CribbageConfig, s: CribbageBatchState, action: jax.Array,
 
 
 def observe_one(cfg: CribbageConfig, s: CribbageBatchState, seat: jax.Array) -> jax.Array:
-    """``seat``'s observation (float32[383]), equal to
+    """``seat``'s observation (float32[474]), equal to
     :func:`hoyle.cribbage.encoding.crib_observation` of the object engine's view: nothing
     hidden from ``seat`` (the other hand, the other lay-away, the crib, the stock) is read."""
     seat = jnp.asarray(seat, jnp.int32)
@@ -517,6 +517,10 @@ def observe_one(cfg: CribbageConfig, s: CribbageBatchState, seat: jax.Array) -> 
         onehot(s.dealer), onehot(s.current_player),
         s.passed[rel].astype(f),
         held_frac[jnp.sum(s.hand, axis=1)[rel]],
+        # the count's latest cards, most recent first, by rank
+        jnp.stack([jnp.where(s.n_count - 1 - j >= 0, (jnp.arange(1, 14) == jnp.asarray(
+            _RANK)[jnp.clip(s.count_cards[jnp.clip(s.n_count - 1 - j, 0, 7)], 0, 51)]), False)
+            for j in range(COUNT_ORDER)]).astype(f).reshape(-1),
     ]
     out = jnp.concatenate(parts)
     assert out.shape[0] == crib_observation_size(2)

@@ -52,7 +52,7 @@ class CribbageBatch(BatchEnv):
             (three- and four-hand).
 
     Attributes:
-        num_players (2), num_actions (1431), observation_size (383): as the environments'.
+        num_players (2), num_actions (1431), observation_size (474): as the environments'.
         init_one, step_one, observe_one: one game's functions, to vmap yourself.
         greedy_policy: the batched greedy player (``policy(state, key) -> int32[B]``).
     """

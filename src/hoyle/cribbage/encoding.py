@@ -37,7 +37,7 @@ are those above (1431: play 0-51, go 52, discards).
 
 >>> enc = ENCODING.from_parameters(ENCODING.parameters)
 >>> enc.num_actions, ENCODING.num_chance_outcomes, enc.num_players, enc.observation_size
-(1431, 52, 2, 383)
+(1431, 52, 2, 474)
 """
 
 from __future__ import annotations
@@ -134,9 +134,16 @@ def crib_observation_size(players: int) -> int:
     own discards 52 · starter 52 · current count's cards 52 · cards played, per seat
     ``players × 52`` · score per seat / target ``players`` · count / 31 · phase one-hot 8 ·
     dealer one-hot ``players`` · to act one-hot ``players`` · said go ``players`` · cards
-    held / cards dealt ``players``.
+    held / cards dealt ``players`` · the current count's last seven cards, most recent
+    first, each by its rank one-hot (7 × 13: the order the play's pairs and runs are
+    scored by, CRIB-R-9; seven cards is the longest run).
     """
-    return 52 * 5 + 52 * players + players + 1 + len(_CRIB_PHASES) + 4 * players
+    return 52 * 5 + 52 * players + players + 1 + len(_CRIB_PHASES) + 4 * players \
+        + COUNT_ORDER * 13
+
+
+COUNT_ORDER = 7
+"""How many of the current count's latest cards the observation gives in order."""
 
 
 def crib_observation(view: CribbageView, rules: CribbageRules) -> Vector:
@@ -184,6 +191,9 @@ def crib_observation(view: CribbageView, rules: CribbageRules) -> Vector:
     base += n
     for s, k in enumerate(view.hand_sizes):
         obs[base + rel(s)] = k / rules.cards_dealt
+    base += n
+    for j, c in enumerate(reversed(view.count_cards[-COUNT_ORDER:])):
+        obs[base + 13 * j + c.rank - 1] = 1.0
     return obs
 
 
@@ -199,7 +209,7 @@ ENV_DOC = """Cribbage, according to Hoyle, as a PettingZoo AEC environment (``ho
 | Agents             | ``agents = ['player_0', 'player_1']`` (2-4 by variant) |
 | Action shape       | Discrete(1431)                                     |
 | Action values      | Discrete(1431)                                     |
-| Observation shape  | (observation: (383,), action_mask: (1431,)) for two players |
+| Observation shape  | (observation: (474,), action_mask: (1431,)) for two players |
 | Observation values | [0, 1]                                             |
 
 Arguments: ``variant`` (``"six-card"``, ``"five-card"``, ``"three-hand"``, ``"four-hand"``,

@@ -13,7 +13,7 @@ ids and observations are documented in their ``__doc__`` (the game's encoding,
 >>> e.reset(seed=1)
 >>> obs, reward, done, truncated, info = e.last()
 >>> obs["observation"].shape, int(obs["action_mask"].sum())
-((383,), 15)
+((474,), 15)
 
 Importing this package also registers every environment with PettingZoo's registry
 (``pettingzoo.register``), so ``pettingzoo.make`` builds them by name::
