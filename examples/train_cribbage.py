@@ -234,17 +234,17 @@ def plot(curve: list[dict[str, float]], greedy_regret: float, eval_games: int, s
     import matplotlib.pyplot as plt
     fig, (ax, bx) = plt.subplots(1, 2, figsize=(11, 4))
     xs = [r["minutes"] for r in curve]
-    ax.plot(xs, [r["vs_random"] for r in curve], label="against random")
-    ax.plot(xs, [r["vs_greedy"] for r in curve], label="against greedy")
+    ax.plot(xs, [r["vs_random"] for r in curve], marker=".", label="against random")
+    ax.plot(xs, [r["vs_greedy"] for r in curve], marker=".", label="against greedy")
     ax.axhline(0.5, color="grey", lw=0.8, ls="--")
     ax.set_xlabel("training minutes (2 CPU cores)")
     ax.set_ylabel(f"win rate ({eval_games} games, batch engine)")
     ax.set_title(f"PPO on hoyle.batch six-card cribbage, seed {seed}")
     ax.set_ylim(0, 1)
     ax.legend()
-    bx.plot(xs, [r["layaway_regret"] for r in curve], label="the agent")
+    bx.plot(xs, [r["layaway_regret"] for r in curve], marker=".", label="the agent")
     bx.axhline(greedy_regret, color="C1", lw=0.8, ls="--",
-               label="greedy (the best hand, the crib ignored)")
+               label="greedy (the best hand, the crib ignored; final measure)")
     bx.set_xlabel("training minutes (2 CPU cores)")
     bx.set_ylabel("points a deal below the discard advice")
     bx.set_title("its lay-aways (300 deals an evaluation)")
@@ -288,6 +288,17 @@ def main() -> None:
                    help="deals the final lay-away measure reads (the evaluations: 300)")
     p.add_argument("--save", default="", help="write the trained network to this .npz file")
     args = p.parse_args()
+    for name, low in (("envs", 2), ("steps", 1), ("hidden", 1), ("epochs", 1),
+                      ("minibatches", 1), ("eval_every", 1), ("eval_games", 2),
+                      ("regret_deals", 1), ("final_games", 0), ("max_updates", 0)):
+        if getattr(args, name) < low:
+            p.error(f"--{name.replace('_', '-')} must be {low} or more")
+    for name in ("minutes", "lr"):
+        if not getattr(args, name) > 0:
+            p.error(f"--{name} must be more than 0")
+    if not 0 <= args.aux < float("inf") or not 0 <= args.shaping < float("inf") \
+            or not 0 <= args.switch <= 1:
+        p.error("--aux and --shaping must be 0 or more, --switch between 0 and 1")
     if (args.envs * args.steps) % args.minibatches:
         p.error("--minibatches must divide --envs x --steps")
 

@@ -35,3 +35,13 @@ def test_the_training_example_runs_and_writes_its_curve(tmp_path: Path) -> None:
     lay = figures["final"]["layaway"]
     assert 0.0 <= lay["greedy"]["regret"] <= lay["random"]["regret"]
     assert {k.split("/")[0] for k in np.load(net).files} >= {"trunk", "split", "show", "v"}
+
+
+def test_the_training_example_refuses_bad_arguments_in_one_line() -> None:
+    for bad, words in ((["--regret-deals", "0"], "--regret-deals must be 1 or more"),
+                       (["--envs", "0"], "--envs must be 2 or more"),
+                       (["--aux", "-1"], "--aux and --shaping must be 0 or more")):
+        done = subprocess.run([sys.executable, str(EXAMPLE), *bad], capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 2 and words in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr

@@ -495,7 +495,8 @@ def _hgie_18(irr: Irregularity, code: LawCode) -> Ruling:
                       option("reduce", "he cannot score the point; a vole counts him 1",
                              Ruling(f"seat {offender} cannot score the point, and "
                                     "a vole counts him 1", effects=(Reduced(offender, "hgie"),))),
-                      option("replay", "have the hand played again",
+                      option("replay", "have the hand played again (scored as any hand: "
+                             "HGIE-18 does not say; not covered)",
                              Ruling("the hand is played again", effects=(Replay(),),
                                     reading="not covered: HGIE-18 does not say what the "
                                     "replayed hand scores; engine default: it scores as "
