@@ -15,6 +15,8 @@ positions (long counts and peg-outs in the play; stands, refusals and long excha
 
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -62,8 +64,16 @@ ENGINES = {
 }
 
 
+@functools.cache
+def _env(name: str) -> Any:
+    """One batch engine a variant for the whole session: its jitted functions compile once
+    in each test process, not once a chunk."""
+    engine = ENGINES[name]
+    return make(engine.game, history=1024, **engine.options)
+
+
 def _lockstep(engine: Engine, policy_name: str, seed: int, games: int) -> dict[str, int]:
-    env = make(engine.game, history=1024, **engine.options)
+    env = _env(next(k for k, e in ENGINES.items() if e is engine))
     policy = env.greedy_policy if policy_name == "greedy" else env.random_policy
     key = jax.random.PRNGKey(seed)
     key, k0 = jax.random.split(key)
