@@ -72,8 +72,8 @@ def _env(name: str) -> Any:
     return make(engine.game, history=1024, **engine.options)
 
 
-def _lockstep(engine: Engine, policy_name: str, seed: int, games: int) -> dict[str, int]:
-    env = _env(next(k for k, e in ENGINES.items() if e is engine))
+def _lockstep(name: str, policy_name: str, seed: int, games: int) -> dict[str, int]:
+    engine, env = ENGINES[name], _env(name)
     policy = env.greedy_policy if policy_name == "greedy" else env.random_policy
     key = jax.random.PRNGKey(seed)
     key, k0 = jax.random.split(key)
@@ -126,7 +126,7 @@ def _lockstep(engine: Engine, policy_name: str, seed: int, games: int) -> dict[s
 def test_batch_equals_object_engine(name: str, part: int) -> None:
     engine = ENGINES[name]
     policy = "random" if part % 2 == 0 else "greedy"
-    seen = _lockstep(engine, policy, seed=1000 * part + len(name), games=CHUNK)
+    seen = _lockstep(name, policy, seed=1000 * part + len(name), games=CHUNK)
     # every game followed to its end: the winner's points at least, in every game
     assert seen["points"] >= CHUNK * engine.target
     assert seen["observations"] >= 2 * OBSERVED * 5

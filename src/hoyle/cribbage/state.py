@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -1362,10 +1362,7 @@ class CribbageState(BaseState):
         """Every ruling carries the code's scope mark where the code is applied outside the
         play it was written for (ACC-1.2: ACC in three-hand play)."""
         if self.scope and not ruling.scope:
-            ruling = Ruling(ruling.text, ruling.law, ruling.effects, parameter=ruling.parameter,
-                            provisional=ruling.provisional, edition=ruling.edition,
-                            scope=self.scope, covered=ruling.covered,
-                            reading=ruling.reading)
+            ruling = replace(ruling, scope=self.scope)
         return super()._apply_ruling(ruling, irr, events, cont)
 
     def _score_ruling(self, seat: int, points: int, reason: str, law: str,
