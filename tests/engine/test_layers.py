@@ -25,7 +25,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 GAME_PACKAGES = {target.partition(":")[0].rsplit(".", 1)[0] for target in GAMES.values()}
 # Each layer by the first part of the module path below ``hoyle`` ("" is hoyle itself).
 LAYERS = {"": 0, "cards": 0, "errors": 0, "_accel": 0, "__main__": 5, "engine": 1,
-          "interface": 2, "analysis": 4, "sim": 4, "cli": 5, "envs": 5, "batch": 5, "web": 5, "tui": 5}
+          "interface": 2, "analysis": 4, "sim": 4, "clubs": 4, "cli": 5, "envs": 5, "batch": 5, "web": 5, "tui": 5}
 for _pkg in GAME_PACKAGES:
     LAYERS[_pkg.split(".")[1]] = 3
 ABOVE_GAMES = 4

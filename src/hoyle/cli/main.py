@@ -31,6 +31,7 @@ from hoyle.cli.commands import add_command
 from hoyle.cli.matches import play_match, referee_match
 from hoyle.cli.saves import check_new_save_path, default_save_path, last_unfinished
 from hoyle.cli.session import PlaySession, RecordedSession, show
+from hoyle.cli.tournament import tournament_app
 from hoyle.interface.commands import GameCommand
 from hoyle.engine.laws import LawCode
 from hoyle.interface.options import Option
@@ -1108,8 +1109,10 @@ def _match_table(names: list[str], result: MatchTotals, title: str) -> Any:
     return t
 
 
-sim_app = typer.Typer(help="Batch simulation and tournaments.", no_args_is_help=True)
+sim_app = typer.Typer(help="Batch simulation: matches between computer players.",
+                      no_args_is_help=True)
 app.add_typer(sim_app, name="sim")
+app.add_typer(tournament_app, name="tournament")
 
 _SIM_OPTIONS = (
     Option("games", int, 1000, "Games to play."),

@@ -15,7 +15,7 @@ from typing import Any
 from hoyle.engine.laws import LawCode
 from hoyle.interface.options import Option
 from hoyle.engine.records import GameRecord
-from hoyle.interface.registry import Capability, GameSpec
+from hoyle.interface.registry import Capability, GameSpec, TournamentScore
 
 
 __all__ = ["GAME", "CribbageSpec"]
@@ -53,6 +53,30 @@ class CribbageSpec(GameSpec):
 
 
     # -- sim and analysis: matches, statistics, advice -----------------------------------
+    def tournament_score(self, points: tuple[int, int]) -> TournamentScore:
+        """A tournament game of two-hand six-card cribbage to 121 (ACC-1.2): the winner at
+        121, the loser below; game points by ACC-12.1 (2 a win, 3 a skunk: the loser at 90
+        or fewer, tournament custom), the spread the difference.
+
+        >>> GAME.tournament_score((121, 95)), GAME.tournament_score((121, 90))
+        (TournamentScore(game_points=2, spread=26, skunk=False), TournamentScore(game_points=3, spread=31, skunk=True))
+
+        Raises:
+            HoyleError: the winner not at 121, or the loser not from 0 to 120.
+        """
+        from hoyle.cribbage.laws import get_code
+        from hoyle.cribbage.results import terms
+        from hoyle.cribbage.rules import CribbageRules
+        from hoyle.errors import HoyleError
+        rules = CribbageRules()
+        won, lost = points
+        if won != rules.target or not 0 <= lost < rules.target:
+            raise HoyleError(f"a game of cribbage to {rules.target} ends with the winner at "
+                             f"{rules.target} and the loser from 0 to {rules.target - 1} "
+                             f"(got {won}-{lost})")
+        t = terms(rules, get_code("acc"), (won, lost), 0, "")
+        return TournamentScore(t.game_points, won - lost, t.skunk)
+
     def play_match_game(self, names: tuple[str, str], seed: int, index: int,
                         params: Mapping[str, Any] | None = None) -> Any:
         from hoyle.cribbage.tally import play_one, play_series

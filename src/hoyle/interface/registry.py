@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from hoyle.interface.commands import GameCommand
 from hoyle.engine.event import Event, EventKind
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from hoyle.interface.review import Review
     from hoyle.interface.text import GameText
 
-__all__ = ["GAMES", "Capability", "GameSpec", "piece", "default_game", "game_names", "get_game", "games",
+__all__ = ["GAMES", "Capability", "TournamentScore", "GameSpec", "piece", "default_game", "game_names", "get_game", "games",
            "record_game"]
 
 GAMES: dict[str, str] = {
@@ -78,6 +78,23 @@ class Capability(StrEnum):
     """The review of a finished game's decisions (``hoyle review``)."""
     HINT = "hint"
     """The coach's advice at a person's move."""
+    TOURNAMENTS = "tournaments"
+    """Club nights and tournaments (``hoyle tournament``, :mod:`hoyle.clubs`): what a
+    result entered at a table is worth (:meth:`GameSpec.tournament_score`)."""
+
+
+class TournamentScore(NamedTuple):
+    """What a game's result is worth in a tournament's standings.
+
+    Attributes:
+        game_points: to the winner (cribbage, ACC-12.1: 2, 3 a skunk); the loser gets 0.
+        spread: the points by which the game was won (the loser's spread is minus this).
+        skunk: the game was a skunk.
+    """
+
+    game_points: int
+    spread: int
+    skunk: bool = False
 
 
 def piece(path: str) -> Any:
@@ -342,6 +359,15 @@ class GameSpec:
         return piece(self.batch_at)(**options)
 
     # -- sim and analysis: matches, statistics, advice -----------------------------------
+    def tournament_score(self, points: tuple[int, int]) -> TournamentScore:
+        """What a game won ``points[0]`` to ``points[1]`` is worth in a tournament (with
+        :attr:`Capability.TOURNAMENTS`).
+
+        Raises:
+            HoyleError: points no game of it can end with.
+        """
+        raise NotImplementedError
+
     def play_match_game(self, names: tuple[str, str], seed: int, index: int,
                         params: Mapping[str, Any] | None = None) -> Any:
         """Play game ``index`` (from 0) of a match seeded ``seed`` between the computer
