@@ -1,4 +1,4 @@
-"""The lobby and the table checked with axe-core (``axe-playwright-python``, its own copy
+"""The lobby, the table and the account pages checked with axe-core (``axe-playwright-python``, its own copy
 of axe-core injected by Playwright) in Debian's chromium, light and dark, at 1280x800 and
 390x844: no serious or critical violation. The table is checked at a move of the
 person's (his hand, the buttons, the board, the side panel with its folds open)."""
@@ -47,4 +47,18 @@ def test_the_lobby_and_the_table_have_no_serious_violation(
         page.wait_for_url("**/t/*")
         wait_until(page, "document.getElementById('table').dataset.mine === '1'")
         assert serious(page) == [], game
+    # the account pages: sign up (with its refusal shown), the player's own page
+    page.goto(base + "/signup")
+    name = f"Axe {size[0]} {scheme}"
+    page.fill("input[name=name]", name)
+    page.fill("input[name=password]", "a long password")
+    page.fill("input[name=password2]", "another password")
+    page.locator("#signup-form button[type=submit]").click()
+    page.wait_for_selector("#form-error")
+    assert serious(page) == [], "signup"
+    page.fill("input[name=password]", "a long password")
+    page.fill("input[name=password2]", "a long password")
+    page.locator("#signup-form button[type=submit]").click()
+    page.wait_for_url("**/me")
+    assert serious(page) == [], "me"
     ctx.close()

@@ -71,7 +71,7 @@ def test_a_game_is_the_same_on_both_databases_and_survives_a_restart(
 def test_db_migrate_check_and_backup(database: str, tmp_path: Path) -> None:
     runner = CliRunner()
     r = runner.invoke(cli, ["db", "migrate", "--db", database])
-    assert r.exit_code == 0 and "schema version 8" in r.output
+    assert r.exit_code == 0 and "schema version 9" in r.output
     with TestClient(create_app(database, fixed_seed=82)) as client:
         new_table(client, "cribbage", ["person", "expert"])
         new_table(client, "ecarte", ["person", "rules"])
@@ -158,7 +158,7 @@ def test_a_restarted_postgresql_is_reconnected() -> None:
             except StoreError as e:
                 said.append(str(e))
         assert said[-1] == "stored" and len(said) == 2 and "cannot store" in said[0]
-        assert store.schema_version() == 8
+        assert store.schema_version() == 9
         assert store.try_lease("t1")  # taken again on the new connection
         other = open_store(db)
         assert not other.try_lease("t1")

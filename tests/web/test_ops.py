@@ -29,7 +29,7 @@ def test_health_readiness_and_metrics(tmp_path: Path) -> None:
         assert client.get("/healthz").json() == {"status": "ok", "pid": os.getpid()}
         ready = client.get("/readyz")
         assert ready.status_code == 200 and ready.json() == {"status": "ready", "tables": 0,
-                                                             "schema": 8}
+                                                             "schema": 9}
         before = client.get("/metrics").text
         assert metric(before, "hoyle_tables") == 0
         assert metric(before, 'hoyle_actions_total{by="person"}') == 0

@@ -45,7 +45,7 @@ from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, quote, urlsplit
+from urllib.parse import quote, urlsplit
 
 from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -60,7 +60,10 @@ from hoyle.interface.mystats import stat_rows
 from hoyle.interface.registry import Capability, GameSpec, games, get_game
 from hoyle.interface.text import Confirm
 from hoyle.errors import HoyleError, short_repr
-from hoyle.web.forms import LobbyForm, read_options, read_table_form
+from hoyle.web.accountpages import account_router, session_of
+from hoyle.web.accounts import Accounts, accounts_for
+from hoyle.web.forms import (FormTooLarge, LobbyForm, read_fields, read_options,
+                             read_table_form)
 from hoyle.web.messages import (MalformedMessage, MoveMessage, RenameMessage, SyncMessage,
                                 read_message)
 from hoyle.web.referee import create_referee, referee_options
@@ -87,8 +90,6 @@ socket (:data:`TOO_FAST`) is not undone by opening another with a fresh burst.""
 SEND_TIMEOUT = 5.0
 """Seconds a frame may take to be sent: a socket whose reader stops reading (its buffers
 full) is dropped, so that it never holds its table's lock."""
-BODY_TIMEOUT = 10.0
-"""Seconds a form's body may take to arrive (a client trickling it is refused)."""
 RATE = 10.0
 """Messages a second a socket may send on average (a burst of :data:`BURST`)."""
 BURST = 30.0
@@ -818,7 +819,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     ctx = _Context(tables, hub, templates, rate, burst,
                    fixed_seed, max_sockets, max_tables, max_sockets_per_address,
                    max_seat_sockets, max_table_sockets, max_seats=max_seats,
-                   handshakes=HANDSHAKES if handshakes is None else handshakes)
+                   handshakes=HANDSHAKES if handshakes is None else handshakes,
+                   accounts=accounts_for(the_store))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -849,6 +851,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     app.state.unreadable = tables.unreadable
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(_lobby_router(ctx))
+    app.include_router(account_router(ctx.accounts, templates))
     app.include_router(_table_router(ctx))
     app.include_router(_socket_router(ctx))
     metrics = Metrics(tables, lambda: sum(len(c) for c in hub.conns.values()))
@@ -930,6 +933,8 @@ class _Context:
     """Per client address, its socket-opening bucket: what is left of it, and when."""
     seated: dict[str, list[float]] = field(default_factory=dict)
     """Per client address, when it took open tables' seats in the last hour."""
+    accounts: Accounts | None = None
+    """The players' accounts (an SQL store's; ``None``: a store without them)."""
 
     def next_seed(self) -> int | None:
         """The next fixed seed (tests and demonstrations only), else ``None`` (drawn)."""
@@ -1048,46 +1053,10 @@ class TooManyTables(WebError):
     """One address made too many tables in the last hour (429)."""
 
 
-class FormTooLarge(WebError):
-    """A form's body over :data:`MAX_MESSAGE` bytes: refused whole (413), never cut short."""
-
-
 async def _read_form(request: Request) -> LobbyForm:
-    """A lobby form (:mod:`hoyle.web.forms`; the last field of each name), its body read at most
-    :data:`MAX_MESSAGE` bytes (16 KiB) far: a ``Content-Length`` over it is refused before
-    any of the body is read, and a streamed body is no longer read once past it.
-
-    Raises:
-        FormTooLarge: the body is (or says it is) over 16 KiB.
-        WebError: the body is not a URL-encoded form (a multipart one, JSON), or it, or a
-            field %-escaped in it, is not UTF-8.
-    """
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind not in ("", "application/x-www-form-urlencoded"):
-        raise WebError(f"a form is sent as application/x-www-form-urlencoded, as the lobby's "
-                       f"own forms are, not as {short_repr(kind)}: nothing was made")
-    too_large = FormTooLarge(f"a form is at most {MAX_MESSAGE} bytes (16 KiB): this one is "
-                             "larger, and nothing was made")
-    length = request.headers.get("content-length")
-    if length is not None and (not (length.isascii() and length.isdigit())
-                               or len(length) > 12 or int(length) > MAX_MESSAGE):
-        raise too_large
-    body = bytearray()
-    try:
-        async with asyncio.timeout(BODY_TIMEOUT):
-            async for chunk in request.stream():
-                body += chunk
-                if len(body) > MAX_MESSAGE:
-                    raise too_large
-    except TimeoutError:
-        raise WebError(f"a form's body arrived too slowly (over {BODY_TIMEOUT:g} s): nothing "
-                       "was made") from None
-    try:  # the body, and each %-escaped field in it, must be UTF-8
-        fields = parse_qs(bytes(body).decode("utf-8"), keep_blank_values=True,
-                          errors="strict")
-    except UnicodeDecodeError:
-        raise WebError("a form is UTF-8 text: this one is not, and nothing was made") from None
-    return read_table_form({k: v[-1] for k, v in fields.items()})
+    """A lobby form (:mod:`hoyle.web.forms`; the last field of each name): see
+    :func:`~hoyle.web.forms.read_fields`."""
+    return read_table_form(await read_fields(request))
 
 
 def _too_large(e: FormTooLarge) -> Response:
@@ -1176,9 +1145,15 @@ def _lobby_router(ctx: _Context) -> APIRouter:
             except StoreError as e:
                 return _refused("The lobby cannot be read now", e)
             shown = [t for t in read if t is not None]
+        me = None
+        if ctx.accounts is not None:
+            try:
+                me = await asyncio.to_thread(session_of, ctx.accounts, request)
+            except StoreError as e:
+                return _refused("The lobby cannot be read now", e)
         return ctx.templates.TemplateResponse(request, "lobby.html", {
             "games": _game_forms(), "tables": [t.summary() for t in shown],
-            "page": number, "pages": pages, "count": len(unfinished)})
+            "page": number, "pages": pages, "count": len(unfinished), "me": me})
 
     @router.post("/tables")
     async def create(request: Request) -> Response:

@@ -30,10 +30,13 @@ hoyle.web.tables.WebError: cribbage has no option 'pegs'
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
+from urllib.parse import parse_qs
 from functools import lru_cache
 from typing import Annotated, Any
 
+from fastapi import Request
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, ValidationError, create_model,
                       model_validator)
 
@@ -42,7 +45,8 @@ from hoyle.errors import short_repr
 from hoyle.interface.options import Option
 from hoyle.web.tables import MATCH, WebError, check_match
 
-__all__ = ["LobbyForm", "options_model", "read_options", "read_table_form"]
+__all__ = ["BODY_TIMEOUT", "FormTooLarge", "LobbyForm", "MAX_FORM", "options_model",
+           "read_fields", "read_options", "read_table_form"]
 
 QUICK_SEATS = 4
 """The seats a quick form fills (the first a person's; the variant says how many are used)."""
@@ -195,3 +199,51 @@ def read_options(form: LobbyForm, options: Sequence[Option], title: str) -> dict
     if values.get(MATCH) is not None:
         check_match(values[MATCH])
     return values
+
+
+MAX_FORM = 16 * 1024
+"""The largest form body taken, in bytes (16 KiB, as a socket message)."""
+BODY_TIMEOUT = 10.0
+"""Seconds a form's body may take to arrive (a client trickling it is refused)."""
+
+
+class FormTooLarge(WebError):
+    """A form's body over :data:`MAX_FORM` bytes: refused whole (413), never cut short."""
+
+
+async def read_fields(request: Request) -> dict[str, str]:
+    """A form's fields (the last of each name), its body read at most
+    :data:`MAX_FORM` bytes (16 KiB) far: a ``Content-Length`` over it is refused before
+    any of the body is read, and a streamed body is no longer read once past it.
+
+    Raises:
+        FormTooLarge: the body is (or says it is) over 16 KiB.
+        WebError: the body is not a URL-encoded form (a multipart one, JSON), or it, or a
+            field %-escaped in it, is not UTF-8, or it took over :data:`BODY_TIMEOUT` s.
+    """
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind not in ("", "application/x-www-form-urlencoded"):
+        raise WebError(f"a form is sent as application/x-www-form-urlencoded, as the lobby's "
+                       f"own forms are, not as {short_repr(kind)}: nothing was made")
+    too_large = FormTooLarge(f"a form is at most {MAX_FORM} bytes (16 KiB): this one is "
+                             "larger, and nothing was made")
+    length = request.headers.get("content-length")
+    if length is not None and (not (length.isascii() and length.isdigit())
+                               or len(length) > 12 or int(length) > MAX_FORM):
+        raise too_large
+    body = bytearray()
+    try:
+        async with asyncio.timeout(BODY_TIMEOUT):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_FORM:
+                    raise too_large
+    except TimeoutError:
+        raise WebError(f"a form's body arrived too slowly (over {BODY_TIMEOUT:g} s): nothing "
+                       "was made") from None
+    try:  # the body, and each %-escaped field in it, must be UTF-8
+        fields = parse_qs(bytes(body).decode("utf-8"), keep_blank_values=True,
+                          errors="strict")
+    except UnicodeDecodeError:
+        raise WebError("a form is UTF-8 text: this one is not, and nothing was made") from None
+    return {k: v[-1] for k, v in fields.items()}

@@ -345,6 +345,29 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE tables ADD COLUMN again TEXT;
     """,
+    # version 9: players' accounts (hoyle.web.accounts): a name, its password's hash
+    # (argon2id), its sessions (each a token's hash and the CSRF token of its forms), the
+    # failed sign-ins of the last minutes (rate limits shared by every server process)
+    """
+    CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        folded TEXT NOT NULL UNIQUE,
+        password TEXT NOT NULL,
+        created TEXT NOT NULL
+    );
+    CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        account TEXT NOT NULL REFERENCES accounts(id),
+        csrf TEXT NOT NULL,
+        created TEXT NOT NULL
+    );
+    CREATE TABLE sign_in_failures (
+        who TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX sign_in_failures_who ON sign_in_failures (who, at);
+    """,
 )
 """The schema, one script per version: a file at version ``k`` runs scripts ``k+1`` on."""
 

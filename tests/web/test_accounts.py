@@ -1,0 +1,135 @@
+"""Players' accounts (issue 29), on both databases (an SQLite file and a database of the
+throwaway PostgreSQL cluster) through the real app: sign-up, sign-in, a form without its
+CSRF token or from another site refused, a changed password ending the other sessions,
+signing out everywhere, the sign-in limit, and no password or hash anywhere it should not
+be (the database holds only argon2id hashes; the logs, pages and cookies hold neither)."""
+
+from __future__ import annotations
+
+import logging
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from hoyle.web.accountpages import FORM_COOKIE, SESSION_COOKIE
+from hoyle.web.accounts import MAX_FAILURES_PER_NAME
+from hoyle.web.app import create_app
+
+PASSWORD = "correct horse battery"
+CSRF = re.compile(r'name="csrf" value="([^"]+)"')
+
+
+def csrf(client: TestClient, path: str) -> str:
+    page = client.get(path)
+    assert page.status_code == 200, page.text
+    found = CSRF.search(page.text)
+    assert found is not None
+    return found.group(1)
+
+
+def sign_up(client: TestClient, name: str, password: str = PASSWORD) -> list[str]:
+    """Sign up: the response's Set-Cookie headers."""
+    r = client.post("/signup", data={"csrf": csrf(client, "/signup"), "name": name,
+                                     "password": password, "password2": password},
+                    follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/me", r.text
+    return r.headers.get_list("set-cookie")
+
+
+def sign_in(client: TestClient, name: str, password: str = PASSWORD) -> int:
+    r = client.post("/signin", data={"csrf": csrf(client, "/signin"), "name": name,
+                                     "password": password}, follow_redirects=False)
+    return r.status_code
+
+
+def signed_in_as(client: TestClient) -> str | None:
+    r = client.get("/me", follow_redirects=False)
+    if r.status_code == 303:
+        return None
+    found = re.search(r'id="me-link">([^<]+)<', r.text)
+    return found.group(1) if found else None
+
+
+def test_sign_up_sign_in_and_the_cookie(database: str) -> None:
+    with TestClient(create_app(database)) as c:
+        assert 'id="signin-link"' in c.get("/").text  # a guest sees "Sign in"
+        set_cookie = sign_up(c, "Ann Lee")
+        session = next(h for h in set_cookie if h.startswith(SESSION_COOKIE + "="))
+        assert "HttpOnly" in session and "SameSite=lax" in session and "Path=/" in session
+        assert signed_in_as(c) == "Ann Lee"
+        assert 'id="me-link">Ann Lee<' in c.get("/").text  # the lobby names her
+        assert c.get("/players/ann%20lee").status_code == 200
+        assert c.get("/players/nobody").status_code == 404
+    with TestClient(create_app(database)) as d:  # another browser, the server restarted
+        assert sign_in(d, "ANN LEE", "wrong password!") == 400
+        assert sign_in(d, "ann lee") == 303 and signed_in_as(d) == "Ann Lee"
+        r = d.post("/signup", data={"csrf": csrf(d, "/signup"), "name": "ann lee",
+                                    "password": PASSWORD, "password2": PASSWORD})
+        assert r.status_code == 400 and "is taken" in r.text
+        r = d.post("/signup", data={"csrf": csrf(d, "/signup"), "name": "Bo",
+                                    "password": "short", "password2": "short"})
+        assert r.status_code == 400 and "8 to 256 characters" in r.text
+
+
+def test_csrf_and_other_sites_refused(database: str) -> None:
+    with TestClient(create_app(database)) as c:
+        sign_up(c, "Cy")
+        # no token, a wrong token, a right token from another site's page
+        assert c.post("/signout", data={}).status_code == 403
+        assert c.post("/signout", data={"csrf": "x" * 32}).status_code == 403
+        token = csrf(c, "/me")
+        r = c.post("/me/password", data={"csrf": token, "old": PASSWORD, "new": "n" * 9,
+                                         "new2": "n" * 9},
+                   headers={"origin": "https://evil.example"})
+        assert r.status_code == 403 and signed_in_as(c) == "Cy"
+        assert sign_in(c, "Cy") == 303  # the password did not change
+        # a sign-in form whose token is not the form cookie's
+        c.cookies.delete(FORM_COOKIE)
+        r = c.post("/signin", data={"csrf": "forged", "name": "Cy", "password": PASSWORD})
+        assert r.status_code == 403
+
+
+def test_a_changed_password_ends_the_other_sessions(database: str) -> None:
+    app = create_app(database)
+    with TestClient(app) as a, TestClient(app) as b:
+        sign_up(a, "Di")
+        assert sign_in(b, "Di") == 303 and signed_in_as(b) == "Di"
+        r = a.post("/me/password", data={"csrf": csrf(a, "/me"), "old": PASSWORD,
+                                         "new": "a new password", "new2": "a new password"},
+                   follow_redirects=True)
+        assert r.status_code == 200 and "1 other session(s) ended" in r.text
+        assert signed_in_as(a) == "Di" and signed_in_as(b) is None
+        assert sign_in(b, "Di") == 400 and sign_in(b, "Di", "a new password") == 303
+        # signing out everywhere ends both
+        assert a.post("/me/signout-everywhere", data={"csrf": csrf(a, "/me")},
+                      follow_redirects=False).status_code == 303
+        assert signed_in_as(a) is None and signed_in_as(b) is None
+
+
+def test_sign_ins_are_limited_per_name(database: str) -> None:
+    with TestClient(create_app(database)) as c:
+        sign_up(c, "Ed")
+        for _ in range(MAX_FAILURES_PER_NAME):
+            assert sign_in(c, "Ed", "not the password") == 400
+        # the right password too is refused now, before it is checked
+        assert sign_in(c, "Ed") == 429
+        assert sign_in(c, "Fay", "anything at all") == 400  # another name is not limited
+
+
+def test_no_password_or_hash_in_the_database_logs_or_pages(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    db = tmp_path / "a.db"
+    secret = "a very secret password"
+    with caplog.at_level(logging.DEBUG):
+        with TestClient(create_app(str(db))) as c:
+            sign_up(c, "Gus", secret)
+            pages = c.get("/me").text + c.get("/").text + c.get("/players/Gus").text
+            sign_in(c, "Gus", secret + "!")  # a failure is logged, if at all, without it
+    (stored,), = sqlite3.connect(db).execute("SELECT password FROM accounts").fetchall()
+    assert stored.startswith("$argon2id$")
+    assert secret not in db.read_bytes().decode("latin-1")
+    assert secret not in caplog.text and stored not in caplog.text
+    assert secret not in pages and stored not in pages
