@@ -77,3 +77,20 @@ def stored(db: Path, table_id: str) -> list[str]:
         return next(r.actions for r in store.load_tables() if r.id == table_id)
     finally:
         store.close()
+
+
+def play_out(client: TestClient, table_id: str, token: str, moves: int | None = None) -> None:
+    """The person's first legal action at each turn (``moves`` of them, or to the end)."""
+    table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+    made = 0
+    while not table.finished and (moves is None or made < moves):
+        settle(client, table_id)
+        if table.finished:
+            break
+        with connect(client, table_id, token) as ws:
+            ws.send_text(json.dumps({"type": "sync", "seq": table.seq}))
+            f = recv(ws)
+            ws.send_text(json.dumps({"type": "move", "seq": f["seq"], "action": f["legal"][0]}))
+            while recv(ws)["type"] != "update":
+                pass
+        made += 1

@@ -133,3 +133,38 @@ def test_no_password_or_hash_in_the_database_logs_or_pages(
     assert secret not in db.read_bytes().decode("latin-1")
     assert secret not in caplog.text and stored not in caplog.text
     assert secret not in pages and stored not in pages
+
+
+def test_a_players_games_on_his_page_and_the_seat_cookie_alone_acts(tmp_path: Path) -> None:
+    from helpers.webclient import connect, play_out, recv, settle
+    from hoyle.web.app import cookie_name
+
+    app = create_app(str(tmp_path / "p.db"), fixed_seed=7)
+    with TestClient(app) as c, TestClient(app) as other:
+        sign_up(c, "Hal")
+        r = c.post("/tables", data={"game": "ecarte", "seat0": "person", "seat1": "random"},
+                   follow_redirects=False)
+        assert r.status_code == 303
+        table_id = r.headers["location"].rsplit("/", 1)[1]
+        token = r.cookies[cookie_name(table_id)]
+        # a guest's table is on no page
+        g = other.post("/tables", data={"game": "ecarte", "seat0": "person",
+                                         "seat1": "random"}, follow_redirects=False)
+        guest_table = g.headers["location"].rsplit("/", 1)[1]
+        settle(c, table_id)
+        page = c.get("/players/Hal").text
+        assert f'href="/t/{table_id}"' in page and "in play" in page
+        assert guest_table not in page
+        # signed in to Hal's account, another browser still has no seat at his table
+        assert sign_in(other, "Hal") == 303
+        with connect(other, table_id, None) as ws:
+            ws.send_text('{"type": "sync", "seq": 0}')
+            frame = recv(ws)
+        assert frame.get("seat") is None and frame.get("legal", []) == []
+        play_out(c, table_id, token)
+        page = c.get("/players/hal").text
+        table = app.state.tables.get(table_id)
+        result = table.state.result_dict()
+        word = "won" if result["winner"] == 0 else "lost"
+        assert f"{word} {result['scores'][0]}-{result['scores'][1]}" in page
+        assert f"/t/{table_id}/record.json" in page

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from helpers.web import SRC, free_port, server
-from helpers.webclient import connect, new_table, recv, settle
+from helpers.webclient import new_table, play_out
 from hoyle.cli.main import app as cli
 from hoyle.engine.records import GameRecord
 from hoyle.interface.verify import verify_record
@@ -28,23 +28,6 @@ from hoyle.web.db import POSTGRES_SCHEMES, open_store
 
 
 pytestmark = pytest.mark.sqlite_only  # both databases, each by name (the PostgreSQL run: not again)
-
-
-def play_out(client: TestClient, table_id: str, token: str, moves: int | None = None) -> None:
-    """The person's first legal action at each turn (``moves`` of them, or to the end)."""
-    table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
-    made = 0
-    while not table.finished and (moves is None or made < moves):
-        settle(client, table_id)
-        if table.finished:
-            break
-        with connect(client, table_id, token) as ws:
-            ws.send_text(json.dumps({"type": "sync", "seq": table.seq}))
-            f = recv(ws)
-            ws.send_text(json.dumps({"type": "move", "seq": f["seq"], "action": f["legal"][0]}))
-            while recv(ws)["type"] != "update":
-                pass
-        made += 1
 
 
 def test_a_game_is_the_same_on_both_databases_and_survives_a_restart(

@@ -56,9 +56,12 @@ def _set_cookie(resp: Response, request: Request, name: str, value: str, age: in
 
 
 def account_router(accounts: Accounts | None, templates: Jinja2Templates,
+                   describe: Callable[[str, int], dict[str, Any] | None],
                    run: Callable[..., Any] = asyncio.to_thread) -> APIRouter:
     """The account pages over ``accounts`` (``None``: a database without accounts; every
-    page says so). ``run`` runs a database call off the event loop."""
+    page says so). ``describe(table_id, seat)``: a player's page's line for his seat at a
+    table (what a spectator may see of it), ``None`` for a table gone. ``run`` runs a
+    database call off the event loop."""
     router = APIRouter()
 
     async def current(request: Request) -> Session | None:
@@ -219,6 +222,10 @@ def account_router(accounts: Accounts | None, templates: Jinja2Templates,
             len(name) <= 80 else None
         if found is None:
             return await page(request, "player.html", 404, player=None, name=name[:80])
-        return await page(request, "player.html", player=found, name=found.name)
+        assert accounts is not None
+        seats = await run(accounts.seats_of, found)
+        lines = [line for line in (describe(t, s) for t, s in seats) if line is not None]
+        return await page(request, "player.html", player=found, name=found.name,
+                          games=lines)
 
     return router

@@ -224,6 +224,14 @@ class Accounts:
                                 "token_hash <> ?", (session.account.id, hash_token(token)))
             return int(cur.rowcount)
 
+    def seats_of(self, account: Account, limit: int = 200) -> list[tuple[str, int]]:
+        """The seats ``account`` took at the tables, newest first: (table id, seat)."""
+        rows = self.store._ids(
+            "SELECT s.table_id, s.seat FROM seat_tokens s JOIN tables t ON t.id = "
+            "s.table_id WHERE s.account = ? ORDER BY t.created DESC, s.table_id LIMIT ?",
+            (account.id, limit))
+        return [(str(t), int(s)) for t, s in rows]
+
     def account(self, name: str) -> Account | None:
         """The account named ``name`` (any case), or ``None``."""
         rows = self.store._ids("SELECT id, name, created FROM accounts WHERE folded = ?",

@@ -43,6 +43,7 @@ from concurrent.futures import ThreadPoolExecutor
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -851,7 +852,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     app.state.unreadable = tables.unreadable
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(_lobby_router(ctx))
-    app.include_router(account_router(ctx.accounts, templates))
+    app.include_router(account_router(ctx.accounts, templates, partial(_seat_line, tables)))
     app.include_router(_table_router(ctx))
     app.include_router(_socket_router(ctx))
     metrics = Metrics(tables, lambda: sum(len(c) for c in hub.conns.values()))
@@ -935,6 +936,11 @@ class _Context:
     """Per client address, when it took open tables' seats in the last hour."""
     accounts: Accounts | None = None
     """The players' accounts (an SQL store's; ``None``: a store without them)."""
+
+    async def account_id(self, request: Request) -> str | None:
+        """The id of the account the request is signed in to, else ``None`` (a guest)."""
+        session = await asyncio.to_thread(session_of, self.accounts, request)
+        return None if session is None else session.account.id
 
     def next_seed(self) -> int | None:
         """The next fixed seed (tests and demonstrations only), else ``None`` (drawn)."""
@@ -1068,6 +1074,27 @@ def _invite_query(table: Table) -> str:
     return "" if table.open_seats else f"?invite={table.row.invite}"
 
 
+def _seat_line(tables: Tables, table_id: str, seat: int) -> dict[str, Any] | None:
+    """A player's page's line for his ``seat`` at table ``table_id`` (what a spectator may
+    see of it: the game, the seats' names, whether it is over, his result in a two-seat
+    game), ``None`` for a table this process cannot read."""
+    try:
+        table = tables.get(table_id)
+    except (WebError, StoreError):
+        return None
+    names = table.names
+    others = [n for i, n in enumerate(names) if i != seat]
+    line: dict[str, Any] = {"id": table.id, "game": table.spec.title, "against": others,
+                            "finished": table.finished, "result": "",
+                            "review": table.finished and table.reviewable()}
+    result = table.state.result_dict() if table.finished else None
+    if result and len(names) == 2 and "winner" in result and "scores" in result:
+        scores = list(result["scores"])
+        won = result["winner"] == seat
+        line["result"] = (f"{'won' if won else 'lost'} {scores[seat]}-{scores[1 - seat]}")
+    return line
+
+
 def _refused(what: str, e: Exception) -> Response:
     """One line saying why, and the way back: 429 for too many tables, 503 for a write the
     store could not make (a full disk: nothing was made), else 400."""
@@ -1178,7 +1205,8 @@ def _lobby_router(ctx: _Context) -> APIRouter:
             ctx.count_table(request)
             resp = RedirectResponse(f"/t/{table.id}", status_code=303)
             if table.free_seats():
-                _seat_cookie(resp, request, table, table.take_seat(table.free_seats()[0], name))
+                _seat_cookie(resp, request, table, table.take_seat(
+                    table.free_seats()[0], name, await ctx.account_id(request)))
         except (HoyleError, ValueError, IndexError) as e:
             return _refused("Cannot create the table", e)
         hub.start(table)  # the computers' moves: in the background, from now
@@ -1267,7 +1295,7 @@ def _table_router(ctx: _Context) -> APIRouter:
         try:
             if table.open_seats:  # an open table's seats: so many an hour from one address
                 ctx.allow_seat(request)
-            token = table.take_seat(number, name)  # WebError: taken
+            token = table.take_seat(number, name, await ctx.account_id(request))  # taken?
         except TooManyTables as e:
             return said(str(e), 429)
         except WebError as e:
@@ -1359,7 +1387,8 @@ def _table_router(ctx: _Context) -> APIRouter:
                 return RedirectResponse(f"/t/{new.id}{_invite_query(new)}",
                                         status_code=303)
             try:
-                token = new.take_seat(seat, table.row.seat_names[seat])
+                token = new.take_seat(seat, table.row.seat_names[seat],
+                                      await ctx.account_id(request))
             except WebError:  # taken meanwhile (his own second click, at another worker):
                 return RedirectResponse(f"/t/{new.id}{_invite_query(new)}",  # go there
                                         status_code=303)

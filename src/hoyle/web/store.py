@@ -186,9 +186,10 @@ class TableStore(Protocol):
         next)."""
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str,
-                   name: str | None = None) -> bool:
-        """Give a free seat its token's hash and the name its person gave (``None``: none);
-        ``False`` (and nothing changed) if the seat is taken."""
+                   name: str | None = None, account: str | None = None) -> bool:
+        """Give a free seat its token's hash, the name its person gave (``None``: none) and
+        the account he was signed in to (``None``: a guest); ``False`` (and nothing
+        changed) if the seat is taken."""
 
     def start_game(self, table_id: str, number: int, seed: str, commitment: str,
                    first_action: int) -> None:
@@ -367,6 +368,8 @@ MIGRATIONS: tuple[str, ...] = (
         at DOUBLE PRECISION NOT NULL
     );
     CREATE INDEX sign_in_failures_who ON sign_in_failures (who, at);
+    ALTER TABLE seat_tokens ADD COLUMN account TEXT REFERENCES accounts(id);
+    CREATE INDEX seat_tokens_account ON seat_tokens (account);
     """,
 )
 """The schema, one script per version: a file at version ``k`` runs scripts ``k+1`` on."""
@@ -728,12 +731,12 @@ class SqlStore:
                        (table_id, n, seat, action))
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str,
-                   name: str | None = None) -> bool:
+                   name: str | None = None, account: str | None = None) -> bool:
         """See :meth:`TableStore.claim_seat`."""
         with self._writing(f"seat {seat + 1} of table {table_id}", table_id) as db:
-            cur = self._q(db, "INSERT INTO seat_tokens (table_id, seat, token_hash, name) "
-                          "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                          (table_id, seat, token_hash, name))
+            cur = self._q(db, "INSERT INTO seat_tokens (table_id, seat, token_hash, name, "
+                          "account) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                          (table_id, seat, token_hash, name, account))
             return bool(cur.rowcount == 1)
 
     def rename_seat(self, table_id: str, seat: int, name: str | None) -> None:

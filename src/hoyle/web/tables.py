@@ -519,11 +519,14 @@ class Table:
                               else f"{given} (seat {i + 1})")
             seen.add(given.casefold())
 
-    def take_seat(self, seat: int, name: str | None = None) -> str:
+    def take_seat(self, seat: int, name: str | None = None, account: str | None = None
+                  ) -> str:
         """Take the free person seat ``seat`` (from 0; its errors say it from 1, as a page
         shows seats): a new token (128+ bits from :mod:`secrets`),
         of which only the hash is stored, with the name the person gave (already checked by
-        :func:`display_name`; ``None``: "Player k"), told apart from the other seats' names.
+        :func:`display_name`; ``None``: "Player k"), told apart from the other seats' names,
+        and the account he is signed in to (``None``: a guest; the game is then on his
+        player's page). The seat's cookie alone acts for the seat, never the account.
 
         Raises:
             WebError: no such person seat, or it is taken.
@@ -535,7 +538,7 @@ class Table:
         token = secrets.token_urlsafe(24)
         h = hash_token(token)
         with self._written(checked=False):  # taken elsewhere meanwhile: refused here
-            if not self.store.claim_seat(self.id, seat, h, name):
+            if not self.store.claim_seat(self.id, seat, h, name, account):
                 raise WebError(f"seat {seat + 1} is taken")
         self.row.token_hashes[seat] = h
         log.info("seat taken", extra=event(table=self.id, seat=seat + 1))
