@@ -79,15 +79,18 @@ def stored(db: Path, table_id: str) -> list[str]:
         store.close()
 
 
-def play_out(client: TestClient, table_id: str, token: str, moves: int | None = None) -> None:
-    """The person's first legal action at each turn (``moves`` of them, or to the end)."""
+def play_out(client: TestClient, table_id: str, token: str | dict[int, str],
+             moves: int | None = None) -> None:
+    """The persons' first legal action at each turn (``moves`` of them, or to the end):
+    ``token`` the one person's, or each person seat's by seat."""
     table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
     made = 0
     while not table.finished and (moves is None or made < moves):
         settle(client, table_id)
         if table.finished:
             break
-        with connect(client, table_id, token) as ws:
+        mine = token if isinstance(token, str) else token[table.state.current_player]
+        with connect(client, table_id, mine) as ws:
             ws.send_text(json.dumps({"type": "sync", "seq": table.seq}))
             f = recv(ws)
             ws.send_text(json.dumps({"type": "move", "seq": f["seq"], "action": f["legal"][0]}))

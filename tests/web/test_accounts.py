@@ -135,36 +135,111 @@ def test_no_password_or_hash_in_the_database_logs_or_pages(
     assert secret not in pages and stored not in pages
 
 
-def test_a_players_games_on_his_page_and_the_seat_cookie_alone_acts(tmp_path: Path) -> None:
-    from helpers.webclient import connect, play_out, recv, settle
+def as_person(client: TestClient, session: str | None) -> None:
+    """The client as another browser: its cookies only the session ``session`` (or none).
+    (One client a test: the app's table locks belong to its client's event loop.)"""
+    client.cookies.clear()
+    if session:
+        client.cookies.set(SESSION_COOKIE, session)
+
+
+def new_table(client: TestClient, seats: tuple[str, str]) -> tuple[str, str]:
+    """An écarté table made by the client: its id and the maker's seat token."""
     from hoyle.web.app import cookie_name
 
+    r = client.post("/tables", data={"game": "ecarte", "seat0": seats[0], "seat1": seats[1]},
+                    follow_redirects=False)
+    assert r.status_code == 303, r.text
+    table_id = r.headers["location"].rsplit("/", 1)[1]
+    return table_id, r.cookies[cookie_name(table_id)]
+
+
+def test_a_players_games_on_his_page_and_the_seat_cookie_alone_acts(tmp_path: Path) -> None:
+    from helpers.webclient import connect, play_out, recv, settle
+
     app = create_app(str(tmp_path / "p.db"), fixed_seed=7)
-    with TestClient(app) as c, TestClient(app) as other:
+    with TestClient(app) as c:
         sign_up(c, "Hal")
-        r = c.post("/tables", data={"game": "ecarte", "seat0": "person", "seat1": "random"},
-                   follow_redirects=False)
-        assert r.status_code == 303
-        table_id = r.headers["location"].rsplit("/", 1)[1]
-        token = r.cookies[cookie_name(table_id)]
-        # a guest's table is on no page
-        g = other.post("/tables", data={"game": "ecarte", "seat0": "person",
-                                         "seat1": "random"}, follow_redirects=False)
-        guest_table = g.headers["location"].rsplit("/", 1)[1]
+        hal = c.cookies[SESSION_COOKIE]
+        table_id, token = new_table(c, ("person", "random"))
+        as_person(c, None)  # a guest's table is on no page
+        guest_table, _ = new_table(c, ("person", "random"))
         settle(c, table_id)
         page = c.get("/players/Hal").text
         assert f'href="/t/{table_id}"' in page and "in play" in page
         assert guest_table not in page
         # signed in to Hal's account, another browser still has no seat at his table
-        assert sign_in(other, "Hal") == 303
-        with connect(other, table_id, None) as ws:
+        as_person(c, None)
+        assert sign_in(c, "Hal") == 303
+        with connect(c, table_id, None) as ws:
             ws.send_text('{"type": "sync", "seq": 0}')
             frame = recv(ws)
-        assert frame.get("seat") is None and frame.get("legal", []) == []
+        assert frame["seat"] is None and frame["legal"] == []
+        as_person(c, hal)
         play_out(c, table_id, token)
         page = c.get("/players/hal").text
-        table = app.state.tables.get(table_id)
-        result = table.state.result_dict()
+        result = app.state.tables.get(table_id).state.result_dict()
         word = "won" if result["winner"] == 0 else "lost"
         assert f"{word} {result['scores'][0]}-{result['scores'][1]}" in page
         assert f"/t/{table_id}/record.json" in page
+
+
+def test_rated_games_update_as_openskill_rates_them_and_a_guests_game_is_not_rated(
+        database: str) -> None:
+    from openskill.models import PlackettLuce
+
+    from helpers.webclient import play_out, settle
+    from hoyle.web.app import cookie_name
+    from hoyle.web.ratings import COMPUTER_RATINGS, COMPUTER_SIGMA
+
+    model = PlackettLuce()  # the library's own, apart from hoyle's
+    app = create_app(database, fixed_seed=11)
+    with TestClient(app) as c:
+        sign_up(c, "Jon")
+        jon_session = c.cookies[SESSION_COOKIE]
+        as_person(c, None)
+        sign_up(c, "Ivy")
+        ivy_session = c.cookies[SESSION_COOKIE]
+        # Ivy against Jon at a friend's table, both signed in: rated
+        table_id, ivy_token = new_table(c, ("person", "person"))
+        secret = app.state.tables.get(table_id).row.invite  # the link Ivy sends Jon
+        as_person(c, jon_session)
+        s = c.post(f"/t/{table_id}/sit/1?invite={secret}", data={}, follow_redirects=False)
+        assert s.status_code == 303, s.text
+        tokens = {0: ivy_token, 1: s.cookies[cookie_name(table_id)]}
+        play_out(c, table_id, tokens)
+        settle(c, table_id)
+        result = app.state.tables.get(table_id).state.result_dict()
+        ivy, jon = model.rating(), model.rating()
+        [[ivy], [jon]] = model.rate([[ivy], [jon]], ranks=[0, 1] if result["winner"] == 0
+                                    else [1, 0])
+        # Ivy then plays the random player (a fixed rating): rated for her alone
+        as_person(c, ivy_session)
+        second, token = new_table(c, ("person", "random"))
+        play_out(c, second, token)
+        settle(c, second)
+        won = app.state.tables.get(second).state.result_dict()["winner"] == 0
+        computer = model.rating(mu=COMPUTER_RATINGS["ecarte"]["random"], sigma=COMPUTER_SIGMA)
+        [[ivy], _] = model.rate([[ivy], [computer]], ranks=[0, 1] if won else [1, 0])
+        # a guest's game against the computer: rated for no one
+        as_person(c, None)
+        third, token = new_table(c, ("person", "random"))
+        play_out(c, third, token)
+        settle(c, third)
+        ratings = app.state.hub.ratings
+        (ivy_id,), = ratings.store._ids("SELECT id FROM accounts WHERE name = ?", ("Ivy",))
+        mine = ratings.of(ivy_id)["ecarte"]
+        assert mine["games"] == 2
+        assert mine["mu"] == pytest.approx(ivy.mu, abs=1e-9)
+        assert mine["sigma"] == pytest.approx(ivy.sigma, abs=1e-9)
+        board = ratings.leaderboard("ecarte")
+        assert [row["name"] for row in board] == sorted(
+            ["Ivy", "Jon"], key=lambda n: -(ivy.ordinal() if n == "Ivy" else jon.ordinal()))
+        jon_row = next(row for row in board if row["name"] == "Jon")
+        assert jon_row["mu"] == pytest.approx(jon.mu, abs=1e-9) and jon_row["games"] == 1
+        (rated,), = ratings.store._ids("SELECT COUNT(*) FROM rated_games")
+        assert int(rated) == 2  # the guest's game is not among them
+        page = c.get("/players/Ivy").text
+        assert f"{ivy.ordinal():.1f}" in page and "2 rated games" in page
+        assert c.get("/ratings/ecarte").status_code == 200
+        assert c.get("/ratings/chess").status_code == 404

@@ -20,7 +20,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from hoyle.errors import HoyleError
+from hoyle.interface.registry import games, get_game
 from hoyle.web.accounts import AccountError, Accounts, Session, TooManyAttempts
+from hoyle.web.ratings import COMPUTER_RATINGS, COMPUTER_SIGMA, Ratings
 from hoyle.web.forms import FormTooLarge, read_fields
 from hoyle.web.tables import WebError
 
@@ -57,6 +60,7 @@ def _set_cookie(resp: Response, request: Request, name: str, value: str, age: in
 
 def account_router(accounts: Accounts | None, templates: Jinja2Templates,
                    describe: Callable[[str, int], dict[str, Any] | None],
+                   ratings: Ratings | None = None,
                    run: Callable[..., Any] = asyncio.to_thread) -> APIRouter:
     """The account pages over ``accounts`` (``None``: a database without accounts; every
     page says so). ``describe(table_id, seat)``: a player's page's line for his seat at a
@@ -225,7 +229,31 @@ def account_router(accounts: Accounts | None, templates: Jinja2Templates,
         assert accounts is not None
         seats = await run(accounts.seats_of, found)
         lines = [line for line in (describe(t, s) for t, s in seats) if line is not None]
+        rated: dict[str, Any] = {}
+        if ratings is not None:
+            rated = await run(ratings.of, found.id)
+            changes = await run(ratings.changes, found.id)
+            for line in lines:  # a table's last rated game's change
+                mine = [c for (t, _), c in sorted(changes.items()) if t == line["id"]]
+                line["change"] = mine[-1] if mine else None
+        titles = {g.name: g.title for g in games()}
         return await page(request, "player.html", player=found, name=found.name,
-                          games=lines)
+                          games=lines, ratings=[(titles.get(g, g), g, r)
+                                                for g, r in sorted(rated.items())])
+
+    @router.get("/ratings/{game}", response_class=HTMLResponse)
+    async def leaderboard(request: Request, game: str) -> Response:
+        """A game's leaderboard: the best rated players by their rating (OpenSkill's
+        ordinal), with the computers' fixed ratings beside."""
+        try:
+            spec = get_game(game)
+        except HoyleError:
+            return await page(request, "ratings.html", 404, title="", rows=[],
+                              computers=[], error=f"no game {game[:40]!r}")
+        rows = await run(ratings.leaderboard, spec.name) if ratings is not None else []
+        computers = sorted(COMPUTER_RATINGS.get(spec.name, {}).items(), key=lambda x: -x[1])
+        return await page(request, "ratings.html", title=spec.title, rows=rows,
+                          computers=[(n, mu - 3 * COMPUTER_SIGMA) for n, mu in computers],
+                          error="")
 
     return router

@@ -63,6 +63,7 @@ from hoyle.interface.text import Confirm
 from hoyle.errors import HoyleError, short_repr
 from hoyle.web.accountpages import account_router, session_of
 from hoyle.web.accounts import Accounts, accounts_for
+from hoyle.web.ratings import Ratings
 from hoyle.web.forms import (FormTooLarge, LobbyForm, read_fields, read_options,
                              read_table_form)
 from hoyle.web.messages import (MalformedMessage, MoveMessage, RenameMessage, SyncMessage,
@@ -230,6 +231,7 @@ class Hub:
         self.computers_pace = computers_pace
         """Seconds a table of computers only waits between its moves."""
         self.metrics: Metrics | None = None
+        self.ratings: Ratings | None = None
         """The server's metrics (:mod:`hoyle.web.ops`), counted as moves are made."""
         self.bus: Bus | None = None
         """How this process hears the others that share its database (``None``: it has
@@ -464,10 +466,37 @@ class Hub:
 
     async def broadcast(self, table: Table, but: Conn | None = None) -> None:
         """Send every reader of the table (``but`` one) its update (or its presence
-        frame)."""
+        frame); a game just finished is rated first (:meth:`rate`)."""
+        await self.rate(table)
         for conn in list(self.conns.get(table.id, ())):
             if conn is not but:
                 await self.send(conn, table)
+
+    async def rate(self, table: Table) -> None:
+        """Rate the table's finished games not rated yet (:mod:`hoyle.web.ratings`: a
+        game whose persons were all signed in; each once in the store, whichever process
+        rates it). A store that does not answer leaves them to the next try (a restart's
+        :meth:`rate` of every table)."""
+        if self.ratings is None:
+            return
+        games = table.unrated_games()
+        if not games:
+            return
+        ratings = self.ratings
+
+        def rate_all() -> None:
+            accounts = ratings.seat_accounts(table.id)
+            for number, winner, seats in games:
+                who = [("account", accounts[i]) if kind == "person" and i in accounts else
+                       ("guest", "") if kind == "person" else (kind, name)
+                       for i, (kind, name) in enumerate(seats)]
+                if all(kind != "guest" for kind, _ in who):
+                    ratings.rate(table.id, number, table.spec.name, who, winner)
+        try:
+            await asyncio.to_thread(rate_all)
+        except StoreError as e:
+            table.rated.difference_update(n for n, _, _ in games)
+            log.warning("table %s: its ratings wait: %s", table.id, e)
 
     async def tell(self, table: Table, what: str | None) -> None:
         """The table was read again (:meth:`Table.refresh`): ``"more"`` sends every reader
@@ -822,6 +851,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                    max_seat_sockets, max_table_sockets, max_seats=max_seats,
                    handshakes=HANDSHAKES if handshakes is None else handshakes,
                    accounts=accounts_for(the_store))
+    if ctx.accounts is not None:
+        hub.ratings = Ratings(ctx.accounts.store)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -831,6 +862,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
         gc.freeze()
         for table in list(tables.tables.values()):  # served at once; driven meanwhile
             ctx.hub.start(table)
+        for table in list(tables.tables.values()):  # games that ended while none rated them
+            await ctx.hub.rate(table)
         background: list[asyncio.Task[None]] = []
         if bus is not None:  # other processes share the database: hear them
             loop = asyncio.get_running_loop()
@@ -852,7 +885,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     app.state.unreadable = tables.unreadable
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(_lobby_router(ctx))
-    app.include_router(account_router(ctx.accounts, templates, partial(_seat_line, tables)))
+    app.include_router(account_router(ctx.accounts, templates, partial(_seat_line, tables),
+                                      hub.ratings))
     app.include_router(_table_router(ctx))
     app.include_router(_socket_router(ctx))
     metrics = Metrics(tables, lambda: sum(len(c) for c in hub.conns.values()))

@@ -348,7 +348,9 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # version 9: players' accounts (hoyle.web.accounts): a name, its password's hash
     # (argon2id), its sessions (each a token's hash and the CSRF token of its forms), the
-    # failed sign-ins of the last minutes (rate limits shared by every server process)
+    # failed sign-ins of the last minutes (rate limits shared by every server process);
+    # the account a seat was taken with; the ratings (hoyle.web.ratings), each rated game
+    # once, and each account's change in it
     """
     CREATE TABLE accounts (
         id TEXT PRIMARY KEY,
@@ -370,6 +372,31 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX sign_in_failures_who ON sign_in_failures (who, at);
     ALTER TABLE seat_tokens ADD COLUMN account TEXT REFERENCES accounts(id);
     CREATE INDEX seat_tokens_account ON seat_tokens (account);
+    CREATE TABLE ratings (
+        account TEXT NOT NULL REFERENCES accounts(id),
+        game TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (account, game)
+    );
+    CREATE TABLE rated_games (
+        table_id TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        PRIMARY KEY (table_id, number)
+    );
+    CREATE TABLE rating_changes (
+        table_id TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        account TEXT NOT NULL REFERENCES accounts(id),
+        game TEXT NOT NULL,
+        mu_before DOUBLE PRECISION NOT NULL,
+        sigma_before DOUBLE PRECISION NOT NULL,
+        mu_after DOUBLE PRECISION NOT NULL,
+        sigma_after DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, number, account)
+    );
     """,
 )
 """The schema, one script per version: a file at version ``k`` runs scripts ``k+1`` on."""

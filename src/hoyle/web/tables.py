@@ -342,6 +342,8 @@ class Table:
         self._relabel()
         self._reviews, self._reviewable = {}, {}
         self._own: dict[int, OwnGame | None] = {}
+        self.rated: set[int] = set()
+        """The finished games handed to the ratings (each is rated once in the store)."""
         self._replay()
 
     _reviews: dict[tuple[int, int | None], list[Any]]
@@ -1144,6 +1146,24 @@ class Table:
                 "commitment": game.commitment, "web_table": self.id,
                 "match_game": game.number, "actions": self.seq - game.first,
                 "redacted": True, "lines": lines}
+
+    def unrated_games(self) -> list[tuple[int, int, list[tuple[str, str]]]]:
+        """The finished games of a two-seat table dealt from seeds not yet handed to the
+        ratings: (game number, the winning seat, each seat as ``("person", "")`` or
+        ``("computer", player name)``); each is marked handed."""
+        if not self.seeded or len(self.row.seats) != 2:
+            return []
+        out = []
+        seats = [("person", "") if s.kind == PERSON else ("computer", s.player or "")
+                 for s in self.row.seats]
+        for game in self.games:
+            if game.last is None or game.number in self.rated:
+                continue
+            self.rated.add(game.number)
+            result = game.state.result_dict() or {}
+            if isinstance(result.get("winner"), int):
+                out.append((game.number, int(result["winner"]), seats))
+        return out
 
     def own_games(self, name: str) -> list[OwnGame]:
         """The finished games at this table of the person who sat under ``name`` (the
