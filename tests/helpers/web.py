@@ -165,6 +165,30 @@ def wait_until(page: Any, expression: str, arg: Any = None, timeout: float | Non
         time.sleep(0.05)
 
 
+def click_a_move(page: Any) -> bool:
+    """One click of a move the table's page offers (a move button, else a playable card
+    not chosen yet), then wait for the table's next number (or the choice to show);
+    ``False`` when the page offers none (an update came first: not this seat's move)."""
+    before = page.get_attribute("#table", "data-seq")
+    # clicked in the page (as a person's click: the button's own handler), in one step
+    # so that an update redrawing the hand cannot come between finding and clicking
+    clicked = page.evaluate("""() => {
+        const b = document.querySelector('#buttons button')
+            || document.querySelector('#hand button.legal:not(.chosen)');
+        if (!b) return null;
+        b.click();
+        return b.textContent;
+    }""")
+    if clicked is None:
+        return False
+    wait_until(page,
+               "([s]) => document.getElementById('table').dataset.seq != s"
+               " || document.getElementById('error').textContent"
+               " || document.querySelector('#hand button.chosen')", arg=[str(before)])
+    assert page.text_content("#error") == "", page.text_content("#error")
+    return True
+
+
 CHROMIUM = "/usr/bin/chromium"
 """Debian's chromium (``make chromium`` installs it); never a downloaded browser build."""
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

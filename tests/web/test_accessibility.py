@@ -61,4 +61,7 @@ def test_the_lobby_and_the_table_have_no_serious_violation(
     page.locator("#signup-form button[type=submit]").click()
     page.wait_for_url("**/me")
     assert serious(page) == [], "me"
+    for path in ("/tournaments", "/ratings/cribbage", f"/players/{name}"):
+        page.goto(base + path)
+        assert serious(page) == [], path
     ctx.close()

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from helpers.web import cards_mentioned, free_port, known_after, server, wait_until
+from helpers.web import (cards_mentioned, click_a_move, free_port, known_after, server,
+                         wait_until)
 from hoyle.engine.records import GameRecord
 
 pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
@@ -63,26 +64,8 @@ class Seat:
         self.doms.append((int(seq), html))
 
     def move(self) -> None:
-        """One click of a move the page offers: a move button, else a playable card not
-        chosen yet; then wait for the table's next number (or the choice to show)."""
-        page = self.page
-        before = self.seq()
-        # clicked in the page (as a person's click: the button's own handler), in one step
-        # so that an update redrawing the hand cannot come between finding and clicking
-        clicked = page.evaluate("""() => {
-            const b = document.querySelector('#buttons button')
-                || document.querySelector('#hand button.legal:not(.chosen)');
-            if (!b) return null;
-            b.click();
-            return b.textContent;
-        }""")
-        if clicked is None:  # an update came first: it is not this seat's move after all
-            return
-        wait_until(page, 
-            "([s]) => document.getElementById('table').dataset.seq != s"
-            " || document.getElementById('error').textContent"
-            " || document.querySelector('#hand button.chosen')", arg=[str(before)])
-        assert page.text_content("#error") == "", page.text_content("#error")
+        """One click of a move the page offers (:func:`helpers.web.click_a_move`)."""
+        click_a_move(self.page)
 
     def check(self, known: list[set[str]]) -> None:
         """No frame and no page state names a card this seat did not know then."""

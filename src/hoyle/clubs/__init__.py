@@ -4,9 +4,9 @@ playoffs, score sheets), over any game that offers tournament scoring
 """
 
 from hoyle.clubs.pairings import PairingError, bracket, circle_round, pair_round
-from hoyle.clubs.tournament import (FIRST_DEALS, FORMATS, TIE_BREAKS, Game, Match, Result,
-                                    Score, Standing, Tournament, TournamentError)
+from hoyle.clubs.tournament import (FIRST_DEALS, FORMATS, TIE_BREAKS, VENUES, Game, Match,
+                                    Result, Score, Standing, Tournament, TournamentError)
 
 __all__ = ["PairingError", "bracket", "circle_round", "pair_round", "FIRST_DEALS", "FORMATS",
-           "TIE_BREAKS", "Game", "Match", "Result", "Score", "Standing", "Tournament",
+           "TIE_BREAKS", "VENUES", "Game", "Match", "Result", "Score", "Standing", "Tournament",
            "TournamentError"]

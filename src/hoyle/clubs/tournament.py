@@ -60,11 +60,14 @@ from hoyle.clubs.pairings import PairingError, bracket, circle_round, meetings, 
 from hoyle.errors import HoyleError, short_repr
 from hoyle.interface.registry import TournamentScore as Score
 
-__all__ = ["FORMATS", "FIRST_DEALS", "TIE_BREAKS", "TournamentError", "Tournament", "Game",
+__all__ = ["FORMATS", "FIRST_DEALS", "TIE_BREAKS", "VENUES", "TournamentError", "Tournament", "Game",
            "Result", "Standing", "Match", "Score"]
 
 FORMATS = ("club-night", "qualifying", "round-robin", "swiss")
 FIRST_DEALS = ("cut", "alternate", "two-games")
+VENUES = ("tables", "online")
+"""Where the games are played: at real tables (the players report the results), or online
+at hoyle's web tables (each result from its table)."""
 TIE_BREAKS = {"game_points": "game points", "wins": "games won", "spread": "spread",
               "skunks": "skunks won"}
 """The tie-breaks a tournament may order its standings by, with the words shown."""
@@ -143,6 +146,7 @@ class Tournament:
 
     Attributes:
         game: the registry name of the game played (its terms score the results).
+        venue: one of :data:`VENUES`.
         format: one of :data:`FORMATS`.
         games: rounds (games a player plays, two-game pairings counting two).
         players: names by id (ids from 1, in entry order).
@@ -154,8 +158,9 @@ class Tournament:
                  first_deal: str = "cut", tie_breaks: Sequence[str] = ("game_points", "wins",
                                                                           "spread"),
                  bye_game_points: int = 2, bye_spread: int = 0, name: str = "",
-                 clock: Callable[[], str] = _now) -> None:
+                 venue: str = "tables", clock: Callable[[], str] = _now) -> None:
         self.game, self.format, self.games, self.seed = game, fmt, games, seed
+        self.venue = venue
         self.first_deal, self.tie_breaks = first_deal, tuple(tie_breaks)
         self.bye_game_points, self.bye_spread = bye_game_points, bye_spread
         self.name = name
@@ -202,6 +207,9 @@ class Tournament:
         if self.first_deal not in FIRST_DEALS:
             raise TournamentError(f"unknown first deal {short_repr(self.first_deal)} (one of "
                                   f"{', '.join(FIRST_DEALS)})")
+        if self.venue not in VENUES:
+            raise TournamentError(f"unknown venue {short_repr(self.venue)} (one of "
+                                  f"{', '.join(VENUES)})")
         bad = [k for k in self.tie_breaks if k not in TIE_BREAKS]
         if bad or not self.tie_breaks or len(set(self.tie_breaks)) != len(self.tie_breaks):
             raise TournamentError(f"tie-breaks must be distinct names among "
@@ -373,6 +381,13 @@ class Tournament:
         return games
 
     # -- results -------------------------------------------------------------------------
+    def open_games(self) -> list[Game]:
+        """Every game paired that has no result standing yet (the round's, the playoffs'),
+        in order."""
+        games = [g for r in self.rounds for g in r]
+        games += [g for r in self.playoff for m in r for g in m.games]
+        return [g for g in games if g.result is None]
+
     def find(self, key: str) -> Game:
         """The game ``key`` (``"3.2"``, ``"P1.1.2"``).
 
@@ -701,6 +716,7 @@ class Tournament:
                 "format": self.format, "games": self.games, "seed": self.seed,
                 "first_deal": self.first_deal, "tie_breaks": list(self.tie_breaks),
                 "bye_game_points": self.bye_game_points, "bye_spread": self.bye_spread,
+                "venue": self.venue,
                 "players": {str(k): v for k, v in self.players.items()},
                 "withdrawn": sorted(self.withdrawn), "order": self.order,
                 "rounds": [[game(g) for g in r] for r in self.rounds],
@@ -731,7 +747,8 @@ class Tournament:
             t = cls(d["game"], d["format"], d["games"], seed=int(d["seed"]),
                     first_deal=d["first_deal"], tie_breaks=d["tie_breaks"],
                     bye_game_points=int(d["bye_game_points"]), bye_spread=int(d["bye_spread"]),
-                    name=str(d.get("name", "")), clock=clock)
+                    name=str(d.get("name", "")), venue=str(d.get("venue", "tables")),
+                    clock=clock)
             t.players = {int(k): str(v) for k, v in d["players"].items()}
             t.withdrawn = {int(p) for p in d["withdrawn"]}
             t.order = [int(p) for p in d["order"]]

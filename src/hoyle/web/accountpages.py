@@ -27,7 +27,8 @@ from hoyle.web.ratings import COMPUTER_RATINGS, COMPUTER_SIGMA, Ratings
 from hoyle.web.forms import FormTooLarge, read_fields
 from hoyle.web.tables import WebError
 
-__all__ = ["SESSION_COOKIE", "FORM_COOKIE", "account_router", "session_of"]
+__all__ = ["SESSION_COOKIE", "FORM_COOKIE", "Forbidden", "account_router", "check_form",
+           "session_of"]
 
 SESSION_COOKIE = "hoyle_session"
 FORM_COOKIE = "hoyle_form"
@@ -58,6 +59,24 @@ def _set_cookie(resp: Response, request: Request, name: str, value: str, age: in
                     secure=request.url.scheme == "https", path="/")
 
 
+async def check_form(request: Request, signed_in: Session | None) -> dict[str, str]:
+    """A form's fields, its CSRF token checked: the session's (``signed_in``), or before
+    signing in the form cookie's.
+
+    Raises:
+        Forbidden: from another site, or without the right token.
+        FormTooLarge, WebError: the body (:func:`~hoyle.web.forms.read_fields`).
+    """
+    if not _same_site(request):
+        raise Forbidden("a form is sent from this site's own pages")
+    got = await read_fields(request)
+    want = signed_in.csrf if signed_in is not None else request.cookies.get(FORM_COOKIE)
+    if not want or not secrets.compare_digest(got.get("csrf", ""), want):
+        raise Forbidden("this form has expired or did not come from this site's page: "
+                        "reload the page and send it again")
+    return got
+
+
 def account_router(accounts: Accounts | None, templates: Jinja2Templates,
                    describe: Callable[[str, int], dict[str, Any] | None],
                    ratings: Ratings | None = None,
@@ -85,20 +104,7 @@ def account_router(accounts: Accounts | None, templates: Jinja2Templates,
         _set_cookie(resp, request, FORM_COOKIE, token, 3600)
         return resp
 
-    async def fields(request: Request, signed_in: Session | None) -> dict[str, str]:
-        """The form's fields, its CSRF token checked.
-
-        Raises:
-            Forbidden: from another site, or without the right token.
-        """
-        if not _same_site(request):
-            raise Forbidden("a form is sent from this site's own pages")
-        got = await read_fields(request)
-        want = signed_in.csrf if signed_in is not None else request.cookies.get(FORM_COOKIE)
-        if not want or not secrets.compare_digest(got.get("csrf", ""), want):
-            raise Forbidden("this form has expired or did not come from this site's page: "
-                            "reload the page and send it again")
-        return got
+    fields = check_form
 
     async def refused(request: Request, e: Exception, kind: str = "", name: str = ""
                       ) -> Response:

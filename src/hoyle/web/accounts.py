@@ -232,6 +232,12 @@ class Accounts:
             (account.id, limit))
         return [(str(t), int(s)) for t, s in rows]
 
+    def by_id(self, account_id: str) -> Account | None:
+        """The account ``account_id``, or ``None``."""
+        rows = self.store._ids("SELECT id, name, created FROM accounts WHERE id = ?",
+                               (account_id,))
+        return Account(*(str(x) for x in rows[0])) if rows else None
+
     def account(self, name: str) -> Account | None:
         """The account named ``name`` (any case), or ``None``."""
         rows = self.store._ids("SELECT id, name, created FROM accounts WHERE folded = ?",

@@ -40,7 +40,7 @@ import re
 import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
 from functools import partial
@@ -63,7 +63,10 @@ from hoyle.interface.text import Confirm
 from hoyle.errors import HoyleError, short_repr
 from hoyle.web.accountpages import account_router, session_of
 from hoyle.web.accounts import Accounts, accounts_for
+from hoyle.clubs import Tournament
+from hoyle.web.clubpages import club_router
 from hoyle.web.ratings import Ratings
+from hoyle.web.tournaments import TournamentRow, Tournaments
 from hoyle.web.forms import (FormTooLarge, LobbyForm, read_fields, read_options,
                              read_table_form)
 from hoyle.web.messages import (MalformedMessage, MoveMessage, RenameMessage, SyncMessage,
@@ -232,6 +235,8 @@ class Hub:
         """Seconds a table of computers only waits between its moves."""
         self.metrics: Metrics | None = None
         self.ratings: Ratings | None = None
+        self.tournaments: Tournaments | None = None
+        self.open_tables: Callable[[TournamentRow], None] | None = None
         """The server's metrics (:mod:`hoyle.web.ops`), counted as moves are made."""
         self.bus: Bus | None = None
         """How this process hears the others that share its database (``None``: it has
@@ -468,6 +473,7 @@ class Hub:
         """Send every reader of the table (``but`` one) its update (or its presence
         frame); a game just finished is rated first (:meth:`rate`)."""
         await self.rate(table)
+        await self.report(table)
         for conn in list(self.conns.get(table.id, ())):
             if conn is not but:
                 await self.send(conn, table)
@@ -497,6 +503,43 @@ class Hub:
         except StoreError as e:
             table.rated.difference_update(n for n, _, _ in games)
             log.warning("table %s: its ratings wait: %s", table.id, e)
+
+    async def report(self, table: Table) -> None:
+        """A tournament's table whose game has ended: its result into the tournament
+        (once: a second report finds it standing), and the tables of the games that opened
+        by it (a playoff match's next game) made."""
+        if self.tournaments is None or not table.finished or table.reported:
+            return
+        tournaments = self.tournaments
+        result = table.state.result_dict() or {}
+        winner, scores = result.get("winner"), result.get("scores")
+        if not isinstance(winner, int) or not isinstance(scores, list) or len(scores) != 2:
+            return
+
+        def into() -> TournamentRow | None:
+            kept = tournaments.kept(table.id)
+            if kept is None:
+                return None
+            won = tournaments.accounts.by_id(kept.seats[winner])
+            if won is None:
+                return None
+
+            def record(t: Tournament) -> None:
+                if t.find(kept.key).result is not None:
+                    return  # reported already (another process)
+                t.record_table_result(kept.key, won.name,
+                                      (scores[winner], scores[1 - winner]),
+                                      f"table {table.id}")
+            tournaments.change(kept.tournament, record)
+            return tournaments.get(kept.tournament)
+        try:
+            row = await asyncio.to_thread(into)
+        except (StoreError, HoyleError) as e:
+            log.warning("table %s: its tournament result waits: %s", table.id, e)
+            return
+        table.reported = True
+        if row is not None and self.open_tables is not None:
+            self.open_tables(row)
 
     async def tell(self, table: Table, what: str | None) -> None:
         """The table was read again (:meth:`Table.refresh`): ``"more"`` sends every reader
@@ -853,6 +896,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                    accounts=accounts_for(the_store))
     if ctx.accounts is not None:
         hub.ratings = Ratings(ctx.accounts.store)
+        hub.tournaments = ctx.tournaments = Tournaments(ctx.accounts.store, ctx.accounts)
+        hub.open_tables = partial(_open_tournament_tables, ctx)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -887,6 +932,9 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     app.include_router(_lobby_router(ctx))
     app.include_router(account_router(ctx.accounts, templates, partial(_seat_line, tables),
                                       hub.ratings))
+    app.include_router(club_router(ctx.accounts, ctx.tournaments, templates,
+                                   partial(_open_tournament_tables, ctx),
+                                   partial(_table_link, tables)))
     app.include_router(_table_router(ctx))
     app.include_router(_socket_router(ctx))
     metrics = Metrics(tables, lambda: sum(len(c) for c in hub.conns.values()))
@@ -970,6 +1018,8 @@ class _Context:
     """Per client address, when it took open tables' seats in the last hour."""
     accounts: Accounts | None = None
     """The players' accounts (an SQL store's; ``None``: a store without them)."""
+    tournaments: Tournaments | None = None
+    """The tournaments (with the accounts)."""
 
     async def account_id(self, request: Request) -> str | None:
         """The id of the account the request is signed in to, else ``None`` (a guest)."""
@@ -1106,6 +1156,38 @@ def _too_large(e: FormTooLarge) -> Response:
 def _invite_query(table: Table) -> str:
     """The query of a table's invite link (``?invite=SECRET``; an open table's: none)."""
     return "" if table.open_seats else f"?invite={table.row.invite}"
+
+
+def _table_link(tables: Tables, table_id: str) -> str | None:
+    """A table's address with its invite (``None``: this process cannot read it)."""
+    try:
+        table = tables.get(table_id)
+    except (WebError, StoreError):
+        return None
+    return f"/t/{table.id}{_invite_query(table)}"
+
+
+def _open_tournament_tables(ctx: _Context, row: TournamentRow) -> None:
+    """Make a hoyle table for each open game of an online tournament that has none, its
+    seats kept for the two players' accounts, under the ACC's laws (the tournament's game
+    points are ACC-12.1's); its first dealer as the pairing says (else the table cuts)."""
+    assert ctx.tournaments is not None and ctx.accounts is not None
+    t = row.tournament
+    have = ctx.tournaments.tables_of(row.id)
+    for g in t.open_games():
+        if g.key in have or g.bye or g.players[1] is None:
+            continue
+        seats = []
+        for p in g.players:
+            account = ctx.accounts.account(t.name_of(p))
+            if account is None:
+                raise WebError(f"{t.name_of(p)} has no account now")
+            seats.append(account.id)
+        first = None if g.first_dealer is None else g.players.index(g.first_dealer)
+        table = ctx.tables.create(t.game, {"laws": "acc"}, [SeatKind(PERSON)] * 2,
+                                  ctx.next_seed(), first_dealer=first)
+        ctx.tournaments.keep(table.id, row.id, g.key, (seats[0], seats[1]))
+        ctx.hub.start(table)
 
 
 def _seat_line(tables: Tables, table_id: str, seat: int) -> dict[str, Any] | None:
@@ -1323,7 +1405,20 @@ def _table_router(ctx: _Context) -> APIRouter:
                 raise WebError(f"seat {number + 1} is taken")
         except WebError as e:
             return said(str(e), 409)
-        if not table.invited(request.query_params.get("invite")):
+        kept = None
+        if ctx.tournaments is not None and ctx.accounts is not None:
+            try:
+                kept = await asyncio.to_thread(ctx.tournaments.kept, table.id)
+                if kept is not None:  # a tournament's table: each seat its player's alone
+                    owner = await asyncio.to_thread(ctx.accounts.by_id, kept.seats[number])
+                    if owner is None or await ctx.account_id(request) != owner.id:
+                        return said(f"seat {number + 1} is kept for "
+                                    f"{owner.name if owner else 'a player'} in a tournament: "
+                                    "sign in as him to take it", 403)
+                    name = owner.name
+            except StoreError as e:
+                return said(f"not seated: {e.cause or e}", 503)
+        if kept is None and not table.invited(request.query_params.get("invite")):
             return said("this table's seats are taken with its invite link: ask the player "
                         "who made it for the link", 403)
         try:

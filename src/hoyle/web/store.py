@@ -350,7 +350,8 @@ MIGRATIONS: tuple[str, ...] = (
     # (argon2id), its sessions (each a token's hash and the CSRF token of its forms), the
     # failed sign-ins of the last minutes (rate limits shared by every server process);
     # the account a seat was taken with; the ratings (hoyle.web.ratings), each rated game
-    # once, and each account's change in it
+    # once, and each account's change in it; tournaments (hoyle.web.tournaments) and the
+    # tables kept for their games
     """
     CREATE TABLE accounts (
         id TEXT PRIMARY KEY,
@@ -396,6 +397,20 @@ MIGRATIONS: tuple[str, ...] = (
         mu_after DOUBLE PRECISION NOT NULL,
         sigma_after DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, number, account)
+    );
+    CREATE TABLE tournaments (
+        id TEXT PRIMARY KEY,
+        director TEXT NOT NULL REFERENCES accounts(id),
+        data TEXT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        created TEXT NOT NULL
+    );
+    CREATE TABLE tournament_tables (
+        table_id TEXT PRIMARY KEY,
+        tournament TEXT NOT NULL REFERENCES tournaments(id),
+        game_key TEXT NOT NULL,
+        seat0 TEXT NOT NULL,
+        seat1 TEXT NOT NULL
     );
     """,
 )

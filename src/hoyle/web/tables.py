@@ -343,6 +343,8 @@ class Table:
         self._reviews, self._reviewable = {}, {}
         self._own: dict[int, OwnGame | None] = {}
         self.rated: set[int] = set()
+        self.reported = False
+        """Whether its result went into its tournament (a tournament's table)."""
         """The finished games handed to the ratings (each is rated once in the store)."""
         self._replay()
 
