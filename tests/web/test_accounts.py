@@ -198,3 +198,24 @@ def test_rated_games_update_as_openskill_rates_them_and_a_guests_game_is_not_rat
         assert f"{ivy.ordinal():.1f}" in page and "2 rated games" in page
         assert c.get("/ratings/ecarte").status_code == 200
         assert c.get("/ratings/chess").status_code == 404
+
+
+def test_a_game_that_ended_unrated_is_rated_at_the_next_start(tmp_path: Path) -> None:
+    from helpers.webclient import play_out, settle
+
+    db = str(tmp_path / "r.db")
+    app = create_app(db, fixed_seed=3)
+    with TestClient(app) as c:
+        sign_up(c, "Kim")
+        app.state.hub.ratings = None  # as if the process stopped before it rated the game
+        table_id, token = new_table(c, ("person", "random"))
+        play_out(c, table_id, token)
+        settle(c, table_id)
+    again = create_app(db)
+    with TestClient(again) as c:
+        ratings = again.state.hub.ratings
+        (kim,), = ratings.store._ids("SELECT id FROM accounts WHERE name = ?", ("Kim",))
+        assert ratings.of(kim)["ecarte"]["games"] == 1
+    with TestClient(create_app(db)) as c:  # and only once
+        (n,), = c.app.state.hub.ratings.store._ids("SELECT COUNT(*) FROM rating_changes")
+        assert int(n) == 1

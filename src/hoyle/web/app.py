@@ -907,8 +907,12 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
         gc.freeze()
         for table in list(tables.tables.values()):  # served at once; driven meanwhile
             ctx.hub.start(table)
-        for table in list(tables.tables.values()):  # games that ended while none rated them
-            await ctx.hub.rate(table)
+        if hub.ratings is not None:  # games that ended while no process rated them (or
+            seated = await asyncio.to_thread(hub.ratings.tables_with_accounts)  # put them
+            for table in list(tables.tables.values()):          # into their tournament)
+                if table.id in seated and table.finished:
+                    await ctx.hub.rate(table)
+                    await ctx.hub.report(table)
         background: list[asyncio.Task[None]] = []
         if bus is not None:  # other processes share the database: hear them
             loop = asyncio.get_running_loop()

@@ -136,6 +136,11 @@ class Ratings:
             "SELECT seat, account FROM seat_tokens WHERE table_id = ? AND account IS NOT "
             "NULL", (table_id,))}
 
+    def tables_with_accounts(self) -> set[str]:
+        """The tables where someone sat signed in (the only ones a rating can come from)."""
+        return {str(t) for t, in self.store._ids(
+            "SELECT DISTINCT table_id FROM seat_tokens WHERE account IS NOT NULL")}
+
     def of(self, account: str) -> dict[str, dict[str, Any]]:
         """An account's ratings by game: mu, sigma, ordinal, games rated."""
         rows = self.store._ids("SELECT game, mu, sigma, games FROM ratings WHERE account = ?",
