@@ -110,6 +110,7 @@ def test_no_password_or_hash_in_the_database_logs_or_pages(
 
 
 def test_a_players_games_on_his_page_and_the_seat_cookie_alone_acts(tmp_path: Path) -> None:
+    from helpers.web import cards_mentioned
     from helpers.webclient import connect, play_out, recv, settle
 
     app = create_app(str(tmp_path / "p.db"), fixed_seed=7)
@@ -123,6 +124,7 @@ def test_a_players_games_on_his_page_and_the_seat_cookie_alone_acts(tmp_path: Pa
         page = c.get("/players/Hal").text
         assert f'href="/t/{table_id}"' in page and "in play" in page
         assert guest_table not in page
+        assert cards_mentioned(page) == set()  # an unfinished game: no card of it shown
         # signed in to Hal's account, another browser still has no seat at his table
         as_person(c, None)
         assert sign_in(c, "Hal") == 303
@@ -143,7 +145,7 @@ def test_rated_games_update_as_openskill_rates_them_and_a_guests_game_is_not_rat
         database: str) -> None:
     from openskill.models import PlackettLuce
 
-    from helpers.webclient import play_out, settle
+    from helpers.webclient import connect, play_out, recv, settle
     from hoyle.web.app import cookie_name
     from hoyle.web.ratings import COMPUTER_RATINGS, COMPUTER_SIGMA
 
@@ -175,7 +177,16 @@ def test_rated_games_update_as_openskill_rates_them_and_a_guests_game_is_not_rat
         settle(c, second)
         won = app.state.tables.get(second).state.result_dict()["winner"] == 0
         computer = model.rating(mu=COMPUTER_RATINGS["ecarte"]["random"], sigma=COMPUTER_SIGMA)
+        before = ivy.ordinal()
         [[ivy], _] = model.rate([[ivy], [computer]], ranks=[0, 1] if won else [1, 0])
+        # the change is shown her with the result; a spectator is shown none
+        for reader, want in ((token, f"Your rating: {before:.1f} to {ivy.ordinal():.1f} "
+                                     f"({ivy.ordinal() - before:+.1f})."), (None, None)):
+            if reader is None:
+                as_person(c, None)  # no seat's cookie: a spectator
+            with connect(c, second, reader) as ws:
+                ws.send_text('{"type": "sync", "seq": 0}')
+                assert recv(ws)["rating"] == want
         # a guest's game against the computer: rated for no one
         as_person(c, None)
         third, token = new_table(c, ("person", "random"))

@@ -497,7 +497,12 @@ class Hub:
                        ("guest", "") if kind == "person" else (kind, name)
                        for i, (kind, name) in enumerate(seats)]
                 if all(kind != "guest" for kind, _ in who):
-                    ratings.rate(table.id, number, table.spec.name, who, winner)
+                    for change in ratings.rate(table.id, number, table.spec.name, who,
+                                               winner):
+                        seat = next(i for i, a in accounts.items() if a == change.account)
+                        table.rating_words[seat] = (
+                            f"Your rating: {change.before:.1f} to {change.after:.1f} "
+                            f"({change.delta:+.1f}).")
         try:
             await asyncio.to_thread(rate_all)
         except StoreError as e:

@@ -64,6 +64,7 @@ COMPUTER_RATINGS: dict[str, dict[str, float]] = {
 class Change:
     """One account's rating change in one rated game: ordinals before and after."""
 
+    account: str
     table_id: str
     number: int
     game: str
@@ -126,7 +127,7 @@ class Ratings:
                          "mu_before, sigma_before, mu_after, sigma_after) VALUES "
                          "(?, ?, ?, ?, ?, ?, ?, ?)",
                          (table_id, number, who, game, *before[i], mu, sigma))
-                changes.append(Change(table_id, number, game, _ordinal(*before[i]),
+                changes.append(Change(who, table_id, number, game, _ordinal(*before[i]),
                                       _ordinal(mu, sigma)))
             return changes
 
@@ -153,7 +154,7 @@ class Ratings:
         rows = self.store._ids("SELECT table_id, number, game, mu_before, sigma_before, "
                                "mu_after, sigma_after FROM rating_changes WHERE account = ?",
                                (account,))
-        return {(str(t), int(n)): Change(str(t), int(n), str(g), _ordinal(mb, sb),
+        return {(str(t), int(n)): Change(account, str(t), int(n), str(g), _ordinal(mb, sb),
                                          _ordinal(ma, sa))
                 for t, n, g, mb, sb, ma, sa in rows}
 

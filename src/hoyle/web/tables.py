@@ -343,6 +343,8 @@ class Table:
         self._reviews, self._reviewable = {}, {}
         self._own: dict[int, OwnGame | None] = {}
         self.rated: set[int] = set()
+        self.rating_words: dict[int, str] = {}
+        """Each seat's rating change in the game just rated (shown with its result)."""
         self.reported = False
         """Whether its result went into its tournament (a tournament's table)."""
         """The finished games handed to the ratings (each is rated once in the store)."""
@@ -1102,6 +1104,8 @@ class Table:
             "undos": self.undos,
             "again": self._again_words(reader),
             "review": self.finished and self.reviewable(),
+            "rating": self.rating_words.get(reader) if reader is not None and self.finished
+            else None,
             "free_seats": self.free_seats(),
             "computers": sorted(self.players),
             "commitment": self.game.commitment,

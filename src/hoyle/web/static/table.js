@@ -679,7 +679,7 @@ function drawMine(f) {
   const hand = $("hand"), buttons = $("buttons"), me = $("seat-me");
   hand.replaceChildren(); buttons.replaceChildren(); $("decision").replaceChildren(); me.replaceChildren();
   const v = f.view;
-  $("prompt").textContent = f.prompt || (f.finished ? resultLine(f) :
+  $("prompt").textContent = f.prompt || (f.finished ? resultLine(f) + (f.rating ? " " + f.rating : "") :
     f.seat === null ? "" : "Waiting for the other side.");
   $("prompt").classList.toggle("banner", !!f.finished);
   if (f.seat !== null) {
