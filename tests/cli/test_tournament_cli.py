@@ -57,3 +57,6 @@ def test_a_night_run_from_the_file(tmp_path: Path) -> None:
     assert code == 0 and "+31" in out
     code, out = hoyle("audit", f)
     assert "director: result of" in out and "card checked" in out
+    code, out = hoyle("season", f, f)  # the same night twice: every figure doubled
+    assert code == 0 and f"│ {a} " in out and "+62" in out
+    assert hoyle("season", f, str(tmp_path / "none.json"))[0] == 2

@@ -284,3 +284,26 @@ def test_a_club_night_with_a_late_entry_and_a_withdrawal_still_meets_nobody_twic
     byes = Counter(t.name_of(g.players[0]) for r in t.rounds for g in r if g.bye)
     assert max(byes.values()) == 1
     assert table(t) == by_hand(names(9), log, byes)
+
+
+def test_a_leagues_season_carries_the_nights_standings_over() -> None:
+    from hoyle.clubs.tournament import Game, season_standings
+
+    nights = []
+    for results in ([("Ann", "Bob", 95), ("Cy", "Di", 85)],   # Ann 2 +26, Cy 3 +36
+                    [("Bob", "Cy", 120), ("Di", "Ann", 60)]):  # Bob 2 +1, Di 3 +61
+        t = Tournament.new("cribbage", "club-night", ["Ann", "Bob", "Cy", "Di"], games=1,
+                           seed=0, clock=clock)
+        t.rounds.append([])  # round 1 paired by hand, as the night's card had it
+        for i, (w, l, lost) in enumerate(results, 1):
+            t.rounds[0].append(Game(f"1.{i}", (t.player(w), t.player(l))))
+            t.record_table_result(f"1.{i}", w, (121, lost), "card")
+        nights.append(t)
+    # Di 3 GP 1 win +61-36 = +25; Cy 3 GP 1 win +36-1 = +35; Ann 2 GP +26-61 = -35;
+    # Bob 2 GP +1-26 = -25: Cy before Di on spread, Bob before Ann
+    assert [(s.place, s.name, s.game_points, s.wins, s.spread, s.played)
+            for s in season_standings(nights)] == [
+        (1, "Cy", 3, 1, 35, 2), (2, "Di", 3, 1, 25, 2), (3, "Bob", 2, 1, -25, 2),
+        (4, "Ann", 2, 1, -35, 2)]
+    with pytest.raises(TournamentError, match="at least one night"):
+        season_standings([])

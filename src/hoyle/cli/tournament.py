@@ -10,7 +10,7 @@ leaves the file as it was.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
@@ -20,7 +20,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from hoyle.clubs import FIRST_DEALS, FORMATS, TIE_BREAKS, Game, Tournament
+from hoyle.clubs import FIRST_DEALS, FORMATS, TIE_BREAKS, Game, Standing, Tournament
+from hoyle.clubs.tournament import season_standings
 from hoyle.engine.records import write_atomic
 from hoyle.errors import HoyleError
 from hoyle.interface.registry import Capability, games
@@ -207,18 +208,35 @@ def standings(path: FILE, csv: Annotated[bool, typer.Option(help="As CSV.")] = F
     if csv:
         print(t.standings_csv(), end="")
         return
-    table = Table(title=escape(t.name or "Standings"),
-                  caption=escape("by " + ", then ".join(TIE_BREAKS[k] for k in t.tie_breaks)))
+    _print_standings(t.standings(), t.name or "Standings", t.tie_breaks)
+    if t.champion is not None:
+        console.print(f"Champion: {escape(t.name_of(t.champion))}")
+
+
+def _print_standings(lines: list[Standing], title: str, tie_breaks: Sequence[str]) -> None:
+    table = Table(title=escape(title),
+                  caption=escape("by " + ", then ".join(TIE_BREAKS[k] for k in tie_breaks)))
     for col in ("place", "player", "played", "won", "lost", "game points", "spread",
                 "skunks", "byes"):
         table.add_column(col, justify="left" if col == "player" else "right")
-    for s in t.standings():
+    for s in lines:
         table.add_row(str(s.place), escape(s.name + (" (withdrawn)" if s.withdrawn else "")),
                       str(s.played), str(s.wins), str(s.losses), str(s.game_points),
                       f"{s.spread:+d}", str(s.skunks), str(s.byes))
     console.print(table)
-    if t.champion is not None:
-        console.print(f"Champion: {escape(t.name_of(t.champion))}")
+
+
+@tournament_app.command("season")
+def season(paths: Annotated[list[Path], typer.Argument(help="The season's nights' files.")]
+           ) -> None:
+    """A league's season: the nights' standings carried over (each player's game points,
+    wins and spread summed over the nights he played)."""
+    nights = [_load(p) for p in paths]
+    try:
+        lines = season_standings(nights)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
+    _print_standings(lines, f"Season: {len(nights)} night(s)", nights[0].tie_breaks)
 
 
 @tournament_app.command("results")

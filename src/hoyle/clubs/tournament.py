@@ -60,7 +60,8 @@ from hoyle.clubs.pairings import PairingError, bracket, circle_round, meetings, 
 from hoyle.errors import HoyleError, short_repr
 from hoyle.interface.registry import TournamentScore as Score
 
-__all__ = ["FORMATS", "FIRST_DEALS", "TIE_BREAKS", "VENUES", "TournamentError", "Tournament", "Game",
+__all__ = ["FORMATS", "FIRST_DEALS", "TIE_BREAKS", "VENUES", "TournamentError", "Tournament",
+           "ranked", "season_standings", "Game",
            "Result", "Standing", "Match", "Score"]
 
 FORMATS = ("club-night", "qualifying", "round-robin", "swiss")
@@ -135,6 +136,45 @@ class Standing:
 
     def key(self, tie_breaks: Sequence[str]) -> tuple[int, ...]:
         return tuple(getattr(self, k) for k in tie_breaks)
+
+
+def ranked(lines: Sequence[Standing], tie_breaks: Sequence[str]) -> list[Standing]:
+    """``lines`` best first by ``tie_breaks`` in order, each given its place; lines equal
+    on every tie-break share the place (listed by name)."""
+    order = sorted(lines, key=lambda x: (tuple(-v for v in x.key(tie_breaks)),
+                                         x.name.casefold()))
+    out: list[Standing] = []
+    for i, line in enumerate(order):
+        same = out and out[-1].key(tie_breaks) == line.key(tie_breaks)
+        out.append(Standing(**(asdict(line) | {"place": out[-1].place if same else i + 1})))
+    return out
+
+
+def season_standings(nights: Sequence[Tournament],
+                     tie_breaks: Sequence[str] | None = None) -> list[Standing]:
+    """A league's season: the standings of ``nights`` (each a club night, in any order)
+    carried over, each player's figures summed across the nights he played (players
+    matched by name, whatever its case), ranked by ``tie_breaks`` (default: the first
+    night's). A player's ``player`` number is his order of first appearance.
+
+    Raises:
+        TournamentError: no night, or nights of different games.
+    """
+    if not nights:
+        raise TournamentError("a season needs at least one night")
+    if len({t.game for t in nights}) > 1:
+        raise TournamentError("a season's nights are all of one game (got "
+                              f"{', '.join(sorted({t.game for t in nights}))})")
+    keys = ("played", "wins", "losses", "game_points", "spread", "skunks", "byes")
+    sums: dict[str, dict[str, Any]] = {}
+    for t in nights:
+        for s in t.standings():
+            row = sums.setdefault(s.name.casefold(), {"name": s.name, "player": len(sums) + 1,
+                                                       **dict.fromkeys(keys, 0)})
+            for k in keys:
+                row[k] += getattr(s, k)
+    return ranked([Standing(place=0, withdrawn=False, **row) for row in sums.values()],
+                  tuple(tie_breaks or nights[0].tie_breaks))
 
 
 def _now() -> str:
@@ -538,15 +578,8 @@ class Tournament:
                 win["skunks"] += int(s.skunk)
                 win["spread"] += s.spread
                 lose["spread"] -= s.spread
-        lines = [Standing(0, p, self.players[p], withdrawn=p in self.withdrawn, **v)
-                 for p, v in rows.items()]
-        lines.sort(key=lambda x: (tuple(-v for v in x.key(self.tie_breaks)),
-                                  x.name.casefold()))
-        out: list[Standing] = []
-        for i, line in enumerate(lines):
-            same = out and out[-1].key(self.tie_breaks) == line.key(self.tie_breaks)
-            out.append(Standing(**(asdict(line) | {"place": out[-1].place if same else i + 1})))
-        return out
+        return ranked([Standing(0, p, self.players[p], withdrawn=p in self.withdrawn, **v)
+                       for p, v in rows.items()], self.tie_breaks)
 
     # -- playoffs ------------------------------------------------------------------------
     def start_playoffs(self, first_to: int = 2, cut: int | None = None,
