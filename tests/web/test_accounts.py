@@ -139,6 +139,9 @@ def test_a_players_games_on_his_page_and_the_seat_cookie_alone_acts(tmp_path: Pa
         word = "won" if result["winner"] == 0 else "lost"
         assert f"{word} {result['scores'][0]}-{result['scores'][1]}" in page
         assert f"/t/{table_id}/record.json" in page
+        # his statistics against the computer, as hoyle stats --mine counts them
+        assert "Statistics against the computer" in page
+        assert '<th scope="row">games</th><td>1</td>' in page
 
 
 def test_rated_games_update_as_openskill_rates_them_and_a_guests_game_is_not_rated(
@@ -230,3 +233,38 @@ def test_a_game_that_ended_unrated_is_rated_at_the_next_start(tmp_path: Path) ->
     with TestClient(create_app(db)) as c:  # and only once
         (n,), = c.app.state.hub.ratings.store._ids("SELECT COUNT(*) FROM rating_changes")
         assert int(n) == 1
+
+
+def test_partners_are_rated_as_a_team_and_three_sides_losers_tie(tmp_path: Path) -> None:
+    from openskill.models import PlackettLuce
+
+    from hoyle.web.accounts import Accounts
+    from hoyle.web.ratings import Ratings
+    from hoyle.web.store import SqliteStore
+
+    model = PlackettLuce()
+    store = SqliteStore(tmp_path / "t.db")
+    accounts = Accounts(store)
+    ids = [accounts.sign_up(n, PASSWORD).id for n in ("Al", "Bea", "Cal", "Dot")]
+    ratings = Ratings(store)
+    # four-hand: Al and Cal (seats 0, 2) partners against Bea and Dot (1, 3); side 1 wins
+    seats = [("account", i) for i in ids]
+    changes = ratings.rate("t1", 1, "cribbage", seats, winner=1, sides=2)
+    [[al, cal], [bea, dot]] = model.rate([[model.rating(), model.rating()],
+                                          [model.rating(), model.rating()]], ranks=[1, 0])
+    got = ratings.of
+    assert got(ids[0])["cribbage"]["mu"] == pytest.approx(al.mu, abs=1e-9)
+    assert got(ids[2])["cribbage"]["mu"] == pytest.approx(cal.mu, abs=1e-9)
+    assert got(ids[1])["cribbage"]["sigma"] == pytest.approx(bea.sigma, abs=1e-9)
+    assert got(ids[3])["cribbage"]["mu"] == pytest.approx(dot.mu, abs=1e-9)
+    assert len(changes) == 4 and ratings.rate("t1", 1, "cribbage", seats, 1, 2) == []
+    # three-hand, Al against Bea and the greedy player: Bea wins, Al and greedy tie
+    three = [("account", ids[0]), ("account", ids[1]), ("computer", "greedy")]
+    ratings.rate("t2", 1, "cribbage", three, winner=1)
+    from hoyle.web.ratings import COMPUTER_RATINGS, COMPUTER_SIGMA
+    greedy = model.rating(mu=COMPUTER_RATINGS["cribbage"]["greedy"], sigma=COMPUTER_SIGMA)
+    [[al2], [bea2], _] = model.rate([[al], [bea], [greedy]], ranks=[1, 0, 1])
+    assert got(ids[0])["cribbage"]["mu"] == pytest.approx(al2.mu, abs=1e-9)
+    assert got(ids[1])["cribbage"]["mu"] == pytest.approx(bea2.mu, abs=1e-9)
+    assert got(ids[1])["cribbage"]["games"] == 2
+    store.close()

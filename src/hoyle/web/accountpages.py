@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from hoyle.errors import HoyleError
+from hoyle.interface.mystats import stat_rows
 from hoyle.interface.registry import games, get_game
 from hoyle.web.accounts import AccountError, Accounts, Session, TooManyAttempts
 from hoyle.web.ratings import COMPUTER_RATINGS, COMPUTER_SIGMA, Ratings
@@ -80,6 +81,7 @@ async def check_form(request: Request, signed_in: Session | None) -> dict[str, s
 def account_router(accounts: Accounts | None, templates: Jinja2Templates,
                    describe: Callable[[str, int], dict[str, Any] | None],
                    ratings: Ratings | None = None,
+                   stats_at: Callable[[list[tuple[str, int]]], list[Any]] | None = None,
                    run: Callable[..., Any] = asyncio.to_thread) -> APIRouter:
     """The account pages over ``accounts`` (``None``: a database without accounts; every
     page says so). ``describe(table_id, seat)``: a player's page's line for his seat at a
@@ -243,9 +245,11 @@ def account_router(accounts: Accounts | None, templates: Jinja2Templates,
                 mine = [c for (t, _), c in sorted(changes.items()) if t == line["id"]]
                 line["change"] = mine[-1] if mine else None
         titles = {g.name: g.title for g in games()}
+        stats = [stat_rows(g) for g in await run(stats_at, seats)] if stats_at else []
         return await page(request, "player.html", player=found, name=found.name,
                           games=lines, ratings=[(titles.get(g, g), g, r)
-                                                for g, r in sorted(rated.items())])
+                                                for g, r in sorted(rated.items())],
+                          stats=stats)
 
     @router.get("/ratings/{game}", response_class=HTMLResponse)
     async def leaderboard(request: Request, game: str) -> Response:

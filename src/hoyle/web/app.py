@@ -492,13 +492,13 @@ class Hub:
 
         def rate_all() -> None:
             accounts = ratings.seat_accounts(table.id)
-            for number, winner, seats in games:
+            for number, winner, sides, seats in games:
                 who = [("account", accounts[i]) if kind == "person" and i in accounts else
                        ("guest", "") if kind == "person" else (kind, name)
                        for i, (kind, name) in enumerate(seats)]
                 if all(kind != "guest" for kind, _ in who):
                     for change in ratings.rate(table.id, number, table.spec.name, who,
-                                               winner):
+                                               winner, sides):
                         seat = next(i for i, a in accounts.items() if a == change.account)
                         table.rating_words[seat] = (
                             f"Your rating: {change.before:.1f} to {change.after:.1f} "
@@ -506,7 +506,7 @@ class Hub:
         try:
             await asyncio.to_thread(rate_all)
         except StoreError as e:
-            table.rated.difference_update(n for n, _, _ in games)
+            table.rated.difference_update(n for n, _, _, _ in games)
             log.warning("table %s: its ratings wait: %s", table.id, e)
 
     async def report(self, table: Table) -> None:
@@ -940,7 +940,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(_lobby_router(ctx))
     app.include_router(account_router(ctx.accounts, templates, partial(_seat_line, tables),
-                                      hub.ratings))
+                                      hub.ratings, tables.stats_at))
     app.include_router(club_router(ctx.accounts, ctx.tournaments, templates,
                                    partial(_open_tournament_tables, ctx),
                                    partial(_table_link, tables)))

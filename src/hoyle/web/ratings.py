@@ -1,8 +1,10 @@
 """Players' ratings: each account's skill at each game, by OpenSkill's Plackett-Luce model
 (``openskill``, its defaults: mu 25, sigma 25/3, beta 25/6), updated after each rated game.
 
-A game is **rated** when it is played at a web table dealt from a seed (not a referee's),
-has two seats, and every person at it was signed in (a guest's game is not rated). A
+A game is **rated** when it is played at a web table dealt from a seed (not a referee's)
+and every person at it was signed in (a guest's game is not rated); partners (four-hand
+cribbage) are rated as a team, each partner's own rating updated, and in a game of three
+or more sides the losers tie. A
 computer player carries a fixed rating (:data:`COMPUTER_RATINGS`, measured from its
 matches: see :func:`fixed_rating`), so a game against one is rated for the person and
 leaves the computer's as it was. Each game is rated once, whatever the number of server
@@ -13,8 +15,6 @@ process rated them: at its start).
 Shown: an account's rating as its ordinal (mu - 3 sigma, OpenSkill's conservative
 figure, rounded), each rated game's change on the player's page, a leaderboard per game.
 
-Not yet: partnerships (four-hand cribbage, each partner rated as a team) and three-hand
-games are not rated.
 """
 
 from __future__ import annotations
@@ -93,16 +93,20 @@ class Ratings:
         self.store = store
 
     def rate(self, table_id: str, number: int, game: str, seats: list[tuple[str, str]],
-             winner: int) -> list[Change]:
-        """Rate game ``number`` of table ``table_id`` (of ``game``) won by seat ``winner``:
-        ``seats`` each ``("account", id)`` or ``("computer", player name)``. Nothing when
-        it was rated already (by this process or another) or is not rateable (a computer
-        without a fixed rating, fewer than one account). Returns the accounts' changes.
+             winner: int, sides: int | None = None) -> list[Change]:
+        """Rate game ``number`` of table ``table_id`` (of ``game``) won by side ``winner``:
+        ``seats`` each ``("account", id)`` or ``("computer", player name)``; ``sides``
+        teams (default one a seat), seat ``i`` on side ``i % sides`` (four-hand cribbage's
+        partners: seats 0 and 2, 1 and 3), each partner rated as one of his team; the
+        losing sides tie. Nothing when it was rated already (by this process or another)
+        or is not rateable (a computer without a fixed rating, no account, fewer than two
+        sides). Returns the accounts' changes.
         """
+        sides = len(seats) if sides is None else sides
         accounts = [i for i, (kind, _) in enumerate(seats) if kind == "account"]
         fixed = COMPUTER_RATINGS.get(game, {})
-        if len(seats) != 2 or not accounts or winner not in (0, 1) or any(
-                kind == "computer" and who not in fixed for kind, who in seats):
+        if sides < 2 or len(seats) % sides or not accounts or not 0 <= winner < sides or \
+                any(kind == "computer" and who not in fixed for kind, who in seats):
             return []
         store = self.store
         with store._transaction("the ratings") as db:
@@ -110,21 +114,27 @@ class Ratings:
                            "(?, ?, ?) ON CONFLICT DO NOTHING", (table_id, number, game))
             if cur.rowcount != 1:
                 return []  # rated already
-            teams = []
+            ratings = []
             for kind, who in seats:
                 if kind == "computer":
-                    teams.append([MODEL.rating(mu=fixed[who], sigma=COMPUTER_SIGMA)])
+                    ratings.append(MODEL.rating(mu=fixed[who], sigma=COMPUTER_SIGMA))
                     continue
                 row = store._q(db, "SELECT mu, sigma FROM ratings WHERE account = ? AND "
                                "game = ?", (who, game)).fetchone()
-                teams.append([MODEL.rating() if row is None else
-                              MODEL.rating(mu=float(row[0]), sigma=float(row[1]))])
-            before = [(t[0].mu, t[0].sigma) for t in teams]
-            after = MODEL.rate(teams, ranks=[0 if i == winner else 1 for i in range(2)])
+                ratings.append(MODEL.rating() if row is None else
+                               MODEL.rating(mu=float(row[0]), sigma=float(row[1])))
+            members = [[i for i in range(len(seats)) if i % sides == side]
+                       for side in range(sides)]
+            teams = [[ratings[i] for i in team] for team in members]
+            after = MODEL.rate(teams, ranks=[0 if side == winner else 1
+                                             for side in range(sides)])
+            new = {i: after[side][k] for side, team in enumerate(members)
+                   for k, i in enumerate(team)}
             changes = []
             for i in accounts:
                 who = seats[i][1]
-                mu, sigma = after[i][0].mu, after[i][0].sigma
+                mu, sigma = new[i].mu, new[i].sigma
+                before = (ratings[i].mu, ratings[i].sigma)
                 store._q(db, "INSERT INTO ratings (account, game, mu, sigma, games) VALUES "
                          "(?, ?, ?, ?, 1) ON CONFLICT (account, game) DO UPDATE SET "
                          "mu = excluded.mu, sigma = excluded.sigma, "
@@ -132,8 +142,8 @@ class Ratings:
                 store._q(db, "INSERT INTO rating_changes (table_id, number, account, game, "
                          "mu_before, sigma_before, mu_after, sigma_after) VALUES "
                          "(?, ?, ?, ?, ?, ?, ?, ?)",
-                         (table_id, number, who, game, *before[i], mu, sigma))
-                changes.append(Change(who, table_id, number, game, _ordinal(*before[i]),
+                         (table_id, number, who, game, *before, mu, sigma))
+                changes.append(Change(who, table_id, number, game, _ordinal(*before),
                                       _ordinal(mu, sigma)))
             return changes
 

@@ -1153,11 +1153,12 @@ class Table:
                 "match_game": game.number, "actions": self.seq - game.first,
                 "redacted": True, "lines": lines}
 
-    def unrated_games(self) -> list[tuple[int, int, list[tuple[str, str]]]]:
-        """The finished games of a two-seat table dealt from seeds not yet handed to the
-        ratings: (game number, the winning seat, each seat as ``("person", "")`` or
-        ``("computer", player name)``); each is marked handed."""
-        if not self.seeded or len(self.row.seats) != 2:
+    def unrated_games(self) -> list[tuple[int, int, int, list[tuple[str, str]]]]:
+        """The finished games of a table dealt from seeds not yet handed to the ratings:
+        (game number, the winning side, the number of sides: the result's scores, seat
+        ``i`` on side ``i % sides``, each seat as ``("person", "")`` or ``("computer",
+        player name)``); each is marked handed."""
+        if not self.seeded:
             return []
         out = []
         seats = [("person", "") if s.kind == PERSON else ("computer", s.player or "")
@@ -1167,8 +1168,9 @@ class Table:
                 continue
             self.rated.add(game.number)
             result = game.state.result_dict() or {}
-            if isinstance(result.get("winner"), int):
-                out.append((game.number, int(result["winner"]), seats))
+            scores = result.get("scores")
+            if isinstance(result.get("winner"), int) and isinstance(scores, list):
+                out.append((game.number, int(result["winner"]), len(scores), seats))
         return out
 
     def own_games(self, name: str) -> list[OwnGame]:
@@ -1181,6 +1183,13 @@ class Table:
         seat = persons[0]
         given = self.row.seat_names[seat] if seat < len(self.row.seat_names) else None
         if given is None or given.casefold() != name.casefold():
+            return []
+        return self.own_games_at(seat)
+
+    def own_games_at(self, seat: int) -> list[OwnGame]:
+        """The finished games of the person at ``seat`` against the computer alone (none
+        at a table of several persons, or a referee's), as the statistics count them."""
+        if self.kind != "play" or self.person_seats() != [seat]:
             return []
         out = []
         for game in self.games:
@@ -1398,6 +1407,18 @@ class Tables:
             return totals(o for t in self.tables.values() for o in t.own_games(given))
         read = (self.tables.get(i) or self.read(i) for i in self.store.named_tables(given))
         return totals(o for t in read if t is not None for o in t.own_games(given))
+
+    def stats_at(self, seats: Sequence[tuple[str, int]]) -> list[GameStats]:
+        """The statistics of the person who sat at ``seats`` ((table id, seat) each: an
+        account's), as :meth:`stats_for` counts a name's; a table gone is skipped."""
+        found = []
+        for table_id, seat in seats:
+            try:
+                table = self.get(table_id)
+            except (WebError, StoreError):
+                continue
+            found.extend(table.own_games_at(seat))
+        return totals(found)
 
     def open_ids(self) -> list[str]:
         """The unfinished tables anyone may sit at (no invite link), oldest first: those
