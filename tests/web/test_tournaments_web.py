@@ -118,3 +118,36 @@ def test_an_online_game_at_a_kept_table_goes_into_the_standings(database: str) -
         assert g.status == "table" and t.name_of(g.result.winner) == winner
         assert g.result.points == (121, min(result["scores"]))
         assert t.standings()[0].name == winner
+
+
+def test_a_game_refereed_at_a_real_table_is_kept_for_it(database: str) -> None:
+    """The referee table is made for the game, its players by seat as the pairing names
+    them, kept for their accounts (so that its result goes in by the same path as an
+    online table's: the test above); a second one, or one by someone else, is refused."""
+    app = create_app(database)
+    with TestClient(app) as c:
+        s = people(c, ["Hub", "Ida", "Jay", "Kay"])
+        as_person(c, s["Hub"])
+        tid = make(c, ["Ida", "Jay"], games=1)
+        assert post(c, tid, "pair") == 303
+        hub = app.state.hub
+        t = hub.tournaments.get(tid).tournament
+        g = t.rounds[0][0]
+        as_person(c, s["Kay"])  # not a player of it, not the director
+        r = c.post(f"/tournaments/{tid}/referee", data={"csrf": csrf(c, "/me"), "key": g.key})
+        assert r.status_code == 403
+        as_person(c, s["Jay"])
+        r = c.post(f"/tournaments/{tid}/referee",
+                   data={"csrf": csrf(c, f"/tournaments/{tid}"), "key": g.key},
+                   follow_redirects=False)
+        assert r.status_code == 303, r.text
+        table_id = r.headers["location"].rsplit("/", 1)[1]
+        assert r.cookies.get(cookie_name(table_id))  # Jay referees it
+        table = app.state.tables.get(table_id)
+        names = [t.name_of(p) for p in g.players]
+        assert table.kind == "referee" and table.names == names
+        kept = hub.tournaments.kept(table_id)
+        assert kept is not None and kept.key == g.key
+        assert [hub.tournaments.accounts.by_id(a).name for a in kept.seats] == names
+        r2 = c.post(f"/tournaments/{tid}/referee", data={"csrf": csrf(c, "/me"), "key": g.key})
+        assert r2.status_code == 400 and "has its table already" in r2.text

@@ -539,8 +539,12 @@ class Hub:
             return tournaments.get(kept.tournament)
         try:
             row = await asyncio.to_thread(into)
-        except (StoreError, HoyleError) as e:
+        except StoreError as e:  # tried again at the next update (or the next start)
             log.warning("table %s: its tournament result waits: %s", table.id, e)
+            return
+        except HoyleError as e:  # a game its tournament cannot score (a forfeit short of
+            table.reported = True  # the game hole): the director sets its result
+            log.warning("table %s: its result is left to the director: %s", table.id, e)
             return
         table.reported = True
         if row is not None and self.open_tables is not None:
@@ -943,7 +947,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                                       hub.ratings, tables.stats_at))
     app.include_router(club_router(ctx.accounts, ctx.tournaments, templates,
                                    partial(_open_tournament_tables, ctx),
-                                   partial(_table_link, tables)))
+                                   partial(_table_link, tables),
+                                   partial(_tournament_referee, ctx)))
     app.include_router(_table_router(ctx))
     app.include_router(_socket_router(ctx))
     metrics = Metrics(tables, lambda: sum(len(c) for c in hub.conns.values()))
@@ -1197,6 +1202,26 @@ def _open_tournament_tables(ctx: _Context, row: TournamentRow) -> None:
                                   ctx.next_seed(), first_dealer=first)
         ctx.tournaments.keep(table.id, row.id, g.key, (seats[0], seats[1]))
         ctx.hub.start(table)
+
+
+def _tournament_referee(ctx: _Context, request: Request, row: TournamentRow, key: str
+                        ) -> Response:
+    """A referee table for tournament game ``key`` played at a real table (ACC laws, its
+    two players by seat as the pairing names them), kept for the game: its maker takes the
+    referee's seat; the result goes into the tournament when the game ends."""
+    assert ctx.tournaments is not None and ctx.accounts is not None
+    t = row.tournament
+    g = t.find(key)
+    accounts = [ctx.accounts.account(t.name_of(p)) for p in g.players]
+    if any(a is None for a in accounts):
+        raise WebError("a player of the game has no account now")
+    table = create_referee(ctx.tables, t.game, {"laws": "acc"},
+                           [t.name_of(p) for p in g.players])
+    ctx.tournaments.keep(table.id, row.id, key,
+                         (accounts[0].id, accounts[1].id))  # type: ignore[union-attr]
+    resp = RedirectResponse(f"/t/{table.id}", status_code=303)
+    _seat_cookie(resp, request, table, table.take_seat(0))
+    return resp
 
 
 def _seat_line(tables: Tables, table_id: str, seat: int) -> dict[str, Any] | None:

@@ -51,10 +51,13 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
                 templates: Jinja2Templates,
                 open_tables: Callable[[TournamentRow], None],
                 table_link: Callable[[str], str | None],
+                referee: Callable[[Request, TournamentRow, str], Response] | None = None,
                 run: Callable[..., Any] = asyncio.to_thread) -> APIRouter:
     """The tournament pages. ``open_tables(row)``: make the hoyle tables of the row's open
     games that have none (an online tournament's); ``table_link(table_id)``: the address of
-    a table with its invite (``None``: gone)."""
+    a table with its invite (``None``: gone); ``referee(request, row, key)``: a referee
+    table for game ``key`` at a real table, its maker in the referee's seat (the
+    response that takes him there)."""
     router = APIRouter()
 
     async def me(request: Request) -> Session | None:
@@ -92,7 +95,8 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
                                   seated or session is not None and
                                   session.account.id == row.director.id) else
                               (link.split("?")[0] if link else None),
-                              "report": seated and g.result is None and t.venue == "tables"})
+                              "report": seated and g.result is None and t.venue == "tables"
+                              and g.key not in tables})
             rounds.append((number, lines))
         return {"t": t, "row": row, "standings": t.standings(), "rounds": rounds[::-1],
                 "champion": t.name_of(t.champion) if t.champion is not None else "",
@@ -199,6 +203,37 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
         return await act(request, tid, False, lambda t, s, f: t.enter(
             f.get("key", ""), s.account.name, winner=f.get("winner", ""),
             points=_points(f.get("points", ""))))
+
+    @router.post("/tournaments/{tid}/referee")
+    async def referee_table(request: Request, tid: str) -> Response:
+        """A player of the game (or the director) referees it at a real table on a hoyle
+        referee table: its result goes into the tournament when the game ends."""
+        row = await load(tid)
+        if row is None or tournaments is None or referee is None:
+            return HTMLResponse("<p>No such tournament.</p>", status_code=404)
+        session = await me(request)
+        try:
+            if session is None:
+                raise Forbidden("sign in first")
+            f = await check_form(request, session)
+            t = row.tournament
+            g = t.find(f.get("key", ""))
+            names = {t.name_of(p) for p in g.players}
+            if session.account.name not in names and session.account.id != row.director.id:
+                raise Forbidden("only the game's players or the director referee it")
+            if g.result is not None or g.bye:
+                raise TournamentError(f"game {g.key} has its result")
+            if g.key in await run(tournaments.tables_of, tid):
+                raise TournamentError(f"game {g.key} has its table already")
+            return referee(request, row, g.key)
+        except (HoyleError, FormTooLarge) as e:
+            status = 403 if isinstance(e, Forbidden) else 413 if isinstance(
+                e, FormTooLarge) else 400
+            values = await run(live_values, row, session)
+            return await page(request, "tournament.html", status, me=session, error=str(e),
+                              director=session is not None and session.account.id ==
+                              row.director.id, csrf=session.csrf if session else "",
+                              every=int(LIVE_EVERY * 1000), **values)
 
     @router.post("/tournaments/{tid}/settle")
     async def settle(request: Request, tid: str) -> Response:
