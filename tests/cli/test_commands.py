@@ -351,7 +351,7 @@ def test_parser_mistakes_are_one_error_line() -> None:
     # A group named alone still prints its help.
     p = subprocess.run([sys.executable, "-m", "hoyle", "sim"], capture_output=True, text=True,
                        env={**os.environ, "NO_COLOR": "1"})
-    assert p.returncode == 2 and "tournaments" in p.stdout
+    assert p.returncode == 2 and "matches between computer players" in p.stdout
 
 
 def test_sim_refuses_bad_players_and_seeds_before_writing_any_file(tmp_path: Path) -> None:
