@@ -60,3 +60,78 @@ def test_a_night_run_from_the_file(tmp_path: Path) -> None:
     code, out = hoyle("season", f, f)  # the same night twice: every figure doubled
     assert code == 0 and f"│ {a} " in out and "+62" in out
     assert hoyle("season", f, str(tmp_path / "none.json"))[0] == 2
+
+
+def test_hostile_files_and_inputs_are_one_line_each(tmp_path: Path) -> None:
+    import json
+    f = tmp_path / "t.json"
+    code, _ = hoyle("new", str(f), "--players", "Ann,Bob,Cy", "--games", "1")
+    assert code == 0
+    good = json.loads(f.read_text())
+
+    def hostile(edit: object, says: str) -> None:
+        bad = tmp_path / "bad.json"
+        bad.write_text(edit if isinstance(edit, str) else json.dumps(edit), encoding="utf-8")
+        code, out = hoyle("standings", str(bad))
+        assert code == 2 and out.startswith("error:") and says in out, out
+
+    hostile("[" * 100_000, "nested too deep")
+    hostile(json.dumps(good).replace('"seed": 0', '"seed": 1e400'), "corrupt")
+    hostile(good | {"audit": [{"a": 1}]}, "audit entry")
+    hostile(good | {"players": good["players"] | {"2": "ann"}}, "entered twice")
+    hostile(good | {"players": good["players"] | {"2": "E\x1b[31mRED"}}, "control")
+    hostile(good | {"rounds": [[{"key": "1.1", "players": [1, 2], "first_dealer": None,
+                                 "reports": {}, "result": [99, 121, 90],
+                                 "status": "table"}]]}, "not a player of it")
+    hostile(good | {"rounds": [[{"key": "1.1", "players": [1, 2], "first_dealer": None,
+                                 "reports": {}, "result": [1, 500, -300],
+                                 "status": "table"}]]}, "winner at 121")
+    bom = tmp_path / "bom.json"
+    bom.write_text("\ufeff" + f.read_text(), encoding="utf-8")  # Notepad's: read as is
+    assert hoyle("standings", str(bom))[0] == 0
+    for args, says in [(("new", str(tmp_path / "n.json"), "--players", "A\x1bB,C",
+                         "--games", "1"), "control"),
+                       (("new", str(tmp_path / "n.json"), "--players", "bye,C",
+                         "--games", "1"), "'bye'"),
+                       (("new", str(tmp_path / "n.json"), "--players", "A,B", "--games", "1",
+                         "--bye-points", "-5"), "0 to 4 game points")]:
+        code, out = hoyle(*args)
+        assert code == 2 and says in out, out
+    hoyle("pair", str(f))
+    t = json.loads(f.read_text())
+    key = next(g["key"] for g in t["rounds"][0] if g["players"][1] is not None)
+    for points in ("1_21-90", "+121-90", "١٢١-٩٠"):
+        code, out = hoyle("result", str(f), key, "--by", "Ann", "--winner", "Ann",
+                          "--points", points)
+        assert code == 2 and "points are the winner's" in out
+    # the end of the games: no late entry
+    names = [t["players"][str(p)] for p in next(g for g in t["rounds"][0]
+                                                 if g["players"][1] is not None)["players"]]
+    hoyle("settle", str(f), key, "--winner", names[0], "--points", "121-90")
+    code, out = hoyle("late-entry", str(f), "Zed")
+    assert code == 2 and "no late entries" in out
+
+
+def test_two_reports_at_once_are_both_kept(tmp_path: Path) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+    f = tmp_path / "race.json"
+    hoyle("new", str(f), "--players", "Ann,Bob,Cy,Di", "--games", "1")
+    f.chmod(0o664)
+    link = tmp_path / "link.json"
+    link.symlink_to(f)
+    hoyle("pair", str(link))  # through a link: its target written, the link kept
+    assert link.is_symlink() and (f.stat().st_mode & 0o777) == 0o664
+    games = json.loads(f.read_text())["rounds"][0]
+    names = json.loads(f.read_text())["players"]
+    env = dict(os.environ, NO_COLOR="1")
+    procs = [subprocess.Popen([sys.executable, "-m", "hoyle", "tournament", "result", str(f),
+                               g["key"], "--by", names[str(g["players"][0])], "--winner",
+                               names[str(g["players"][0])], "--points", "121-100"], env=env,
+                              stdout=subprocess.DEVNULL)
+             for g in games]
+    assert [p.wait() for p in procs] == [0, 0]
+    after = json.loads(f.read_text())["rounds"][0]
+    assert all(len(g["reports"]) == 1 for g in after)  # neither report lost

@@ -209,7 +209,7 @@ def test_bad_input_raises_and_changes_nothing() -> None:
         (lambda: t.enter(g.key, "Zed", winner=a, points=(121, 3)), "no player 'Zed'"),
         (lambda: t.late_entry("ann"), "already entered"),
         (lambda: t.pair_next_round(), "not finished"),
-        (lambda: t.start_playoffs(), "not finished"),
+        (lambda: t.start_playoffs(), "playoffs follow a qualifying round"),
     ]:
         with pytest.raises(TournamentError, match=msg):
             call()

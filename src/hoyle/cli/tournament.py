@@ -9,7 +9,10 @@ leaves the file as it was.
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
+import stat
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,7 +24,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from hoyle.clubs import FIRST_DEALS, FORMATS, TIE_BREAKS, Game, Standing, Tournament
-from hoyle.clubs.tournament import season_standings
+from hoyle.clubs.tournament import MAX_FILE, points_of, season_standings
 from hoyle.engine.records import write_atomic
 from hoyle.errors import HoyleError
 from hoyle.interface.registry import Capability, games
@@ -45,7 +48,14 @@ def _fail(message: str) -> typer.Exit:
 
 def _load(path: Path) -> Tournament:
     try:
-        text = path.read_text(encoding="utf-8")
+        if not path.resolve().is_file():
+            raise _fail(f"{path} is not a tournament file (not a regular file)")
+        with path.open("rb") as f:
+            data = f.read(MAX_FILE + 1)
+        if len(data) > MAX_FILE:
+            raise _fail(f"{path} is over {MAX_FILE // (1024 * 1024)} MiB: not a tournament "
+                        "file")
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise _fail(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
     try:
@@ -55,32 +65,53 @@ def _load(path: Path) -> Tournament:
 
 
 def _save(t: Tournament, path: Path) -> None:
+    """Write the file whole (a symbolic link's target, its permissions kept; a new file's
+    as the umask says)."""
+    target = path.resolve()
     try:
-        write_atomic(path, t.to_json() + "\n")
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    except OSError as e:
+        raise _fail(f"cannot write {path}: {e.strerror or e}") from None
+    try:
+        write_atomic(target, t.to_json() + "\n")
+        os.chmod(target, mode)
     except OSError as e:
         raise _fail(f"cannot write {path}: {e.strerror or e}") from None
 
 
 @contextmanager
 def _changing(path: Path) -> Iterator[Tournament]:
-    """The tournament in ``path``, written back when the block succeeds; a refused change
-    prints its one line and the file stays as it was."""
-    t = _load(path)
+    """The tournament in ``path``, written back when the block succeeds, the whole
+    read-change-write under a lock on a file beside it (two commands at once take turns:
+    neither's change is lost); a refused change prints its one line and the file stays as
+    it was."""
+    target = path.resolve()
+    lock = target.with_name(f".{target.name}.changing")
     try:
-        yield t
-    except HoyleError as e:
-        raise _fail(str(e)) from None
-    _save(t, path)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except OSError as e:
+        raise _fail(f"cannot lock {path}: {e.strerror or e}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        t = _load(path)
+        try:
+            yield t
+        except HoyleError as e:
+            raise _fail(str(e)) from None
+        _save(t, path)
+    finally:
+        os.close(fd)  # the lock with it
 
 
 def _points(text: str) -> tuple[int, int]:
-    parts = text.replace(":", "-").split("-")
     try:
-        a, b = (int(p) for p in parts)
-    except ValueError:
-        raise _fail(f"points are the winner's then the loser's, e.g. 121-95 (got "
-                    f"{text!r})") from None
-    return a, b
+        return points_of(text)
+    except HoyleError as e:
+        raise _fail(str(e)) from None
 
 
 def _game_names() -> list[str]:

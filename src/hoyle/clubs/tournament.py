@@ -50,6 +50,8 @@ import csv
 import io
 import json
 import random
+import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -61,10 +63,18 @@ from hoyle.errors import HoyleError, short_repr
 from hoyle.interface.registry import TournamentScore as Score
 
 __all__ = ["FORMATS", "FIRST_DEALS", "TIE_BREAKS", "VENUES", "TournamentError", "Tournament",
-           "ranked", "season_standings", "Game",
+           "ranked", "season_standings", "points_of", "clean_name", "Game",
            "Result", "Standing", "Match", "Score"]
 
 FORMATS = ("club-night", "qualifying", "round-robin", "swiss")
+MAX_FIRST_TO = 9
+"""The longest playoff match: first to 9 games."""
+MAX_NAME = 40
+"""The longest player's name, in characters."""
+MAX_GAMES = 99
+"""The most games a tournament's players play."""
+MAX_FILE = 16 * 1024 * 1024
+"""The largest tournament file read, in bytes (16 MiB)."""
 FIRST_DEALS = ("cut", "alternate", "two-games")
 VENUES = ("tables", "online")
 """Where the games are played: at real tables (the players report the results), or online
@@ -138,6 +148,50 @@ class Standing:
         return tuple(getattr(self, k) for k in tie_breaks)
 
 
+_POINTS = re.compile(r"\s*([0-9]{1,3})\s*[-:]\s*([0-9]{1,3})\s*", re.ASCII)
+
+
+def points_of(text: str) -> tuple[int, int]:
+    """A result's points as typed: the winner's then the loser's, ``"121-95"`` (or
+    ``121:95``), ASCII digits only.
+
+    >>> points_of(" 121 - 95 ")
+    (121, 95)
+
+    Raises:
+        TournamentError: anything else.
+    """
+    found = _POINTS.fullmatch(str(text)[:40])
+    if found is None:
+        raise TournamentError(f"points are the winner's then the loser's, e.g. 121-95 (got "
+                              f"{short_repr(text)})")
+    return int(found.group(1)), int(found.group(2))
+
+
+def _cell(value: Any) -> Any:
+    """A CSV cell that a spreadsheet reads as text, never as a formula (a name beginning
+    with ``=``, ``+``, ``-``, ``@``: OWASP's CSV injection advice, a leading ``'``)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def clean_name(text: str, what: str, longest: int = MAX_NAME) -> str:
+    """``text`` as a name: NFC, spaces made one, no control or format character (a
+    right-to-left override would spoof the names beside it), 1 to ``longest`` characters.
+
+    Raises:
+        TournamentError: empty, too long, or with such a character (``what`` says whose).
+    """
+    name = unicodedata.normalize("NFC", " ".join(str(text).split()))
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
+        raise TournamentError(f"{what} may not hold control or format characters")
+    if not 1 <= len(name) <= longest:
+        raise TournamentError(f"{what} must be 1 to {longest} characters (got "
+                              f"{short_repr(name)})")
+    return name
+
+
 def ranked(lines: Sequence[Standing], tie_breaks: Sequence[str]) -> list[Standing]:
     """``lines`` best first by ``tie_breaks`` in order, each given its place; lines equal
     on every tie-break share the place (listed by name)."""
@@ -203,7 +257,7 @@ class Tournament:
         self.venue = venue
         self.first_deal, self.tie_breaks = first_deal, tuple(tie_breaks)
         self.bye_game_points, self.bye_spread = bye_game_points, bye_spread
-        self.name = name
+        self.name = clean_name(name, "a tournament's name", 80) if name.strip() else ""
         self.players: dict[int, str] = {}
         self.withdrawn: set[int] = set()
         self.order: list[int] = []  # the rotation's seating order
@@ -240,7 +294,7 @@ class Tournament:
         return t
 
     def _check(self) -> None:
-        from hoyle.interface.registry import Capability, get_game
+        from hoyle.interface.registry import Capability, games, get_game
         if self.format not in FORMATS:
             raise TournamentError(f"unknown format {short_repr(self.format)} (one of "
                                   f"{', '.join(FORMATS)})")
@@ -254,13 +308,21 @@ class Tournament:
         if bad or not self.tie_breaks or len(set(self.tie_breaks)) != len(self.tie_breaks):
             raise TournamentError(f"tie-breaks must be distinct names among "
                                   f"{', '.join(TIE_BREAKS)} (got {short_repr(list(self.tie_breaks))})")
-        if not isinstance(self.games, int) or self.games < 1:
-            raise TournamentError(f"games must be a whole number, 1 or more "
+        if not isinstance(self.games, int) or not 1 <= self.games <= MAX_GAMES:
+            raise TournamentError(f"games must be a whole number from 1 to {MAX_GAMES} "
                                   f"(got {short_repr(self.games)})")
+        if not isinstance(self.bye_game_points, int) or not 0 <= self.bye_game_points <= 4:
+            raise TournamentError(f"a bye counts 0 to 4 game points (got "
+                                  f"{short_repr(self.bye_game_points)})")
+        if not isinstance(self.bye_spread, int) or not -200 <= self.bye_spread <= 200:
+            raise TournamentError(f"a bye's spread is -200 to 200 (got "
+                                  f"{short_repr(self.bye_spread)})")
         try:
             spec = get_game(self.game)
-        except HoyleError as e:
-            raise TournamentError(str(e)) from None
+        except HoyleError:
+            raise TournamentError(f"no game {short_repr(self.game)} (one of: "
+                                  f"{', '.join(g.name for g in games(Capability.TOURNAMENTS))}"
+                                  ")") from None
         if not spec.has(Capability.TOURNAMENTS):
             raise TournamentError(f"{spec.title} has no tournament scoring")
 
@@ -300,10 +362,10 @@ class Tournament:
                 f"standings by {', then '.join(TIE_BREAKS[k] for k in self.tie_breaks)}")
 
     def _add(self, name: str) -> int:
-        name = " ".join(str(name).split())
-        if not name or len(name) > 40:
-            raise TournamentError(f"a player's name must be 1 to 40 characters "
-                                  f"(got {short_repr(name)})")
+        name = clean_name(name, "a player's name")
+        if name.casefold() == "bye":
+            raise TournamentError("'bye' is what the pairings call a round without an "
+                                  "opponent: choose another name")
         if name.casefold() in (n.casefold() for n in self.players.values()):
             raise TournamentError(f"{name!r} is already entered")
         pid = max(self.players, default=0) + 1
@@ -343,6 +405,9 @@ class Tournament:
         """
         if self.playoff:
             raise TournamentError("the playoffs have begun: no late entries")
+        if len(self.rounds) >= self._pairings():
+            raise TournamentError(f"all {self.games} games have been paired: no late "
+                                  "entries")
         pid = self._add(name)
         self.order.append(pid)
         self._log(who, "late entry", None, f"{name} from round {len(self.rounds) + 1}")
@@ -357,8 +422,13 @@ class Tournament:
         pid = self.player(name)
         if pid in self.withdrawn:
             raise TournamentError(f"{self.players[pid]} has already withdrawn")
+        if self.playoff:
+            raise TournamentError("the playoffs have begun: a player out of them loses his "
+                                  "match by the director's result (settle), not by "
+                                  "withdrawing")
         self.withdrawn.add(pid)
-        self._log(who, "withdrawal", None, f"{self.players[pid]} after round {len(self.rounds)}")
+        when = f"after round {len(self.rounds)}" if self.rounds else "before round 1"
+        self._log(who, "withdrawal", None, f"{self.players[pid]} {when}")
 
     # -- pairing -------------------------------------------------------------------------
     def round_complete(self) -> bool:
@@ -391,7 +461,14 @@ class Tournament:
             if self.format == "swiss":
                 ranked = [s.player for s in self.standings() if s.player in field]
                 ranked += [p for p in field if p not in ranked]
-                pairs, bye = pair_round(ranked, met, limit, byes)
+                try:
+                    pairs, bye = pair_round(ranked, met, limit, byes)
+                except PairingError:  # the unmet pairs cannot make a round (e.g. two
+                    pairs, bye = pair_round(ranked, met, limit + 1, byes)  # triangles):
+                    repeat = [p for p in pairs if met[frozenset(p)] >= limit]  # fewest
+                    self._log(who, "a repeat pairing could not be avoided", None,  # repeats
+                              "; ".join(f"{self.name_of(a)} v {self.name_of(b)}"
+                                        for a, b in repeat))
             else:
                 pairs, bye = circle_round(field, len(self.rounds))
                 if any(met[frozenset(p)] >= limit for p in pairs) or \
@@ -446,7 +523,6 @@ class Tournament:
         raise TournamentError(f"no game {short_repr(key)} in this tournament")
 
     def _result(self, g: Game, winner: str, points: tuple[int, int]) -> Result:
-        from hoyle.interface.registry import get_game
         pid = self.player(winner)
         if pid not in g.players:
             raise TournamentError(f"{self.players[pid]} is not a player of game {g.key}")
@@ -457,10 +533,7 @@ class Tournament:
         except (TypeError, ValueError):
             raise TournamentError(f"points must be two whole numbers, the winner's then the "
                                   f"loser's (got {short_repr(points)})") from None
-        try:  # the game's own check: points no game of it ends with
-            get_game(self.game).tournament_score((a, b))
-        except HoyleError as e:
-            raise TournamentError(str(e)) from None
+        self._score_points((a, b))
         return Result(pid, (a, b))
 
     def enter(self, key: str, by: str, *, winner: str, points: tuple[int, int]) -> str:
@@ -480,6 +553,8 @@ class Tournament:
         if pid not in g.players:
             raise TournamentError(f"{self.players[pid]} is not a player of game {g.key}: "
                                   "only its players enter its result")
+        if g.bye:
+            raise TournamentError(f"game {g.key} is a bye: it has no result to enter")
         if g.result is not None:
             raise TournamentError(f"game {g.key}'s result stands; the director corrects it")
         r = self._result(g, winner, points)
@@ -539,14 +614,26 @@ class Tournament:
     def _text(self, r: Result) -> str:
         return f"{self.players[r.winner]} won {r.points[0]}-{r.points[1]}"
 
+    def _score_points(self, points: tuple[int, int]) -> Score:
+        """What a game won ``points`` (the winner's, the loser's) is worth (the game's own
+        terms).
+
+        Raises:
+            TournamentError: points no game of it ends with.
+        """
+        from hoyle.interface.registry import get_game
+        try:
+            return get_game(self.game).tournament_score(points)
+        except HoyleError as e:
+            raise TournamentError(str(e)) from None
+
     # -- standings -----------------------------------------------------------------------
     def score(self, g: Game) -> Score:
         """What game ``g``'s result is worth (the game's terms; a bye's defaults)."""
-        from hoyle.interface.registry import get_game
         if g.bye:
             return Score(self.bye_game_points, self.bye_spread)
         assert g.result is not None
-        return get_game(self.game).tournament_score(g.result.points)
+        return self._score_points(g.result.points)
 
     def standings(self) -> list[Standing]:
         """The standings after every result that stands (playoff games not counted), best
@@ -561,8 +648,9 @@ class Tournament:
                     continue
                 s = self.score(g)
                 win = rows[g.result.winner]
-                if g.bye:
+                if g.bye:  # a game won without an opponent (as the score card counts it)
                     win["byes"] += 1
+                    win["played"] += 1
                     win["wins"] += 1 if self.bye_game_points else 0
                     win["game_points"] += s.game_points
                     win["spread"] += s.spread
@@ -594,12 +682,14 @@ class Tournament:
                 director breaks it: :meth:`start_playoffs` with ``cut`` moved, or a
                 corrected tie-break).
         """
+        if self.format != "qualifying":
+            raise TournamentError(f"playoffs follow a qualifying round, not a {self.format}")
         if self.playoff:
             raise TournamentError("the playoffs have already begun")
         if len(self.rounds) < self._pairings() or not self.round_complete():
             raise TournamentError("the qualifying round is not finished")
-        if not isinstance(first_to, int) or first_to < 1:
-            raise TournamentError(f"a match is first to 1 game or more (got "
+        if not isinstance(first_to, int) or not 1 <= first_to <= MAX_FIRST_TO:
+            raise TournamentError(f"a match is first to 1 to {MAX_FIRST_TO} games (got "
                                   f"{short_repr(first_to)})")
         table = [s for s in self.standings() if not s.withdrawn]
         n = cut if cut is not None else max(2, len(self.players) // 4)
@@ -673,14 +763,15 @@ class Tournament:
                      "winner_points", "loser_points", "game_points", "spread", "status"])
         for number, games in self._all_rounds():
             for g in games:
-                row: list[Any] = [number, g.key, self.name_of(g.players[0]),
-                                  self.name_of(g.players[1]),
-                                  "" if g.first_dealer is None else self.name_of(g.first_dealer)]
+                row: list[Any] = [number, g.key, _cell(self.name_of(g.players[0])),
+                                  _cell(self.name_of(g.players[1])),
+                                  "" if g.first_dealer is None else
+                                  _cell(self.name_of(g.first_dealer))]
                 if g.result is None:
                     row += ["", "", "", "", ""]
                 else:
                     s = self.score(g)
-                    row += [self.name_of(g.result.winner), *([""] * 2 if g.bye else
+                    row += [_cell(self.name_of(g.result.winner)), *([""] * 2 if g.bye else
                                                              g.result.points),
                             s.game_points, s.spread]
                 w.writerow(row + [g.status])
@@ -694,7 +785,8 @@ class Tournament:
         w.writerow(["place", "player", "played", "won", "lost", "game_points", "spread",
                     "skunks", "byes", "withdrawn"])
         for s in self.standings():
-            w.writerow([s.place, s.name, s.played, s.wins, s.losses, s.game_points, s.spread,
+            w.writerow([s.place, _cell(s.name), s.played, s.wins, s.losses, s.game_points,
+                        s.spread,
                         s.skunks, s.byes, "yes" if s.withdrawn else ""])
         return out.getvalue()
 
@@ -770,36 +862,56 @@ class Tournament:
             TournamentError: not a hoyle tournament file, or corrupt (the message says
                 where).
         """
+        def whole(v: Any) -> int:  # a JSON whole number (no float, no text, no bool)
+            if isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10 ** 9:
+                raise TournamentError(f"{short_repr(v)} is not a whole number")
+            return v
+
         try:
-            d = json.loads(text)
+            if len(text) > MAX_FILE:
+                raise TournamentError(f"over {MAX_FILE // (1024 * 1024)} MiB")
+            d = json.loads(text.removeprefix("\ufeff"))  # a BOM (Notepad's) is no fault
             if not isinstance(d, dict) or d.get("hoyle") != "tournament":
                 raise TournamentError("not a hoyle tournament file")
             if d.get("version") != 1:
                 raise TournamentError(f"tournament file version {short_repr(d.get('version'))}"
                                       " is not one this hoyle reads (1)")
-            t = cls(d["game"], d["format"], d["games"], seed=int(d["seed"]),
+            t = cls(d["game"], d["format"], whole(d["games"]), seed=whole(d["seed"]),
                     first_deal=d["first_deal"], tie_breaks=d["tie_breaks"],
-                    bye_game_points=int(d["bye_game_points"]), bye_spread=int(d["bye_spread"]),
-                    name=str(d.get("name", "")), venue=str(d.get("venue", "tables")),
-                    clock=clock)
-            t.players = {int(k): str(v) for k, v in d["players"].items()}
-            t.withdrawn = {int(p) for p in d["withdrawn"]}
-            t.order = [int(p) for p in d["order"]]
+                    bye_game_points=whole(d["bye_game_points"]),
+                    bye_spread=whole(d["bye_spread"]), name=str(d.get("name", "")),
+                    venue=str(d.get("venue", "tables")), clock=clock)
+            for k, v in d["players"].items():
+                t.players[int(k)] = clean_name(v, f"player {k}'s name")
+            if len({n.casefold() for n in t.players.values()}) != len(t.players):
+                raise TournamentError("a player is entered twice")
+            t.withdrawn = {whole(p) for p in d["withdrawn"]}
+            t.order = [whole(p) for p in d["order"]]
 
-            def res(v: Any) -> Result | None:
+            def res(v: Any, g: Game) -> Result | None:
                 if v is None:
                     return None
-                w, a, b = (int(x) for x in v)
+                w, a, b = (whole(x) for x in v)
+                if w not in g.players:
+                    raise TournamentError(f"game {g.key}'s winner is not a player of it")
+                if not g.bye:
+                    t._score_points((a, b))
                 return Result(w, (a, b))
 
             def game(x: dict[str, Any]) -> Game:
                 a, b = x["players"]
-                g = Game(str(x["key"]), (int(a), None if b is None else int(b)),
-                         None if x["first_dealer"] is None else int(x["first_dealer"]),
-                         {int(k): res(v) for k, v in x["reports"].items()},  # type: ignore[misc]
-                         res(x["result"]), str(x["status"]))
-                if any(p not in t.players for p in g.players if p is not None):
-                    raise TournamentError(f"game {g.key} names a player not entered")
+                g = Game(str(x["key"])[:20], (whole(a), None if b is None else whole(b)),
+                         None if x["first_dealer"] is None else whole(x["first_dealer"]),
+                         {}, None, str(x["status"])[:20])
+                if any(p not in t.players for p in g.players if p is not None) or \
+                        g.players[0] == g.players[1]:
+                    raise TournamentError(f"game {g.key} names a player not entered, or one "
+                                          "twice")
+                if g.first_dealer is not None and g.first_dealer not in g.players:
+                    raise TournamentError(f"game {g.key}'s first dealer is not a player of it")
+                g.reports = {whole(int(k)): res(v, g) for k, v in  # type: ignore[misc]
+                             x["reports"].items()}
+                g.result = res(x["result"], g)
                 return g
             t.rounds = [[game(g) for g in r] for r in d["rounds"]]
             t.first_to = int(d["first_to"])
@@ -809,11 +921,15 @@ class Tournament:
                                 None if m["winner"] is None else int(m["winner"]))
                           for m in r] for r in d["playoff"]]
             t.audit = [dict(a) for a in d["audit"]]
+            if any(set(a) != {"when", "who", "what", "before", "after"} for a in t.audit):
+                raise TournamentError("an audit entry is not one this hoyle writes")
             if sorted(t.order) != sorted(t.players) or not t.withdrawn <= set(t.players):
                 raise TournamentError("the seating order does not match the players")
             return t
         except TournamentError as e:
             raise TournamentError(f"corrupt tournament file: {e}") from None
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
+        except RecursionError:
+            raise TournamentError("corrupt tournament file: nested too deep") from None
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as e:
             raise TournamentError(f"corrupt tournament file: {type(e).__name__} "
                                   f"{short_repr(str(e))}") from None

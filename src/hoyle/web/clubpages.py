@@ -24,6 +24,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 from fastapi.templating import Jinja2Templates
 
 from hoyle.clubs import FIRST_DEALS, FORMATS, VENUES, Tournament, TournamentError
+from hoyle.clubs.tournament import points_of
 from hoyle.errors import HoyleError
 from hoyle.interface.registry import Capability, games
 from hoyle.web.accountpages import Forbidden, check_form, session_of
@@ -35,16 +36,6 @@ __all__ = ["club_router"]
 
 LIVE_EVERY = 5.0
 """Seconds between the tournament page's readings of its live part."""
-
-
-def _points(text: str) -> tuple[int, int]:
-    parts = str(text).replace(":", "-").split("-")
-    try:
-        a, b = (int(p) for p in parts)
-    except ValueError:
-        raise TournamentError(f"points are the winner's then the loser's, e.g. 121-95 (got "
-                              f"{text[:20]!r})") from None
-    return a, b
 
 
 def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
@@ -122,9 +113,10 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
             if tournaments is None or session is None:
                 raise Forbidden("sign in to make a tournament")
             f = await check_form(request, session)
-            count = f.get("games", "")
-            if not (count.isascii() and count.isdigit() and len(count) < 4):
-                raise TournamentError(f"games must be a whole number (got {count[:10]!r})")
+            count = f.get("games", "").strip()
+            if not (count.isascii() and count.isdigit() and len(count) <= 2 and int(count)):
+                raise TournamentError(f"games must be a whole number from 1 to 99 (got "
+                                      f"{count[:10]!r})")
             players = [p for p in f.get("players", "").replace("\n", ",").split(",")
                        if p.strip()]
             row = await run(lambda: tournaments.create(
@@ -202,7 +194,7 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
         """A player reports his own game's result (as his account names him)."""
         return await act(request, tid, False, lambda t, s, f: t.enter(
             f.get("key", ""), s.account.name, winner=f.get("winner", ""),
-            points=_points(f.get("points", ""))))
+            points=points_of(f.get("points", ""))))
 
     @router.post("/tournaments/{tid}/referee")
     async def referee_table(request: Request, tid: str) -> Response:
@@ -239,7 +231,7 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
     async def settle(request: Request, tid: str) -> Response:
         """The director sets a game's result (a dispute, a missing report, a correction)."""
         return await act(request, tid, True, lambda t, s, f: t.settle(
-            f.get("key", ""), winner=f.get("winner", ""), points=_points(f.get("points", "")),
+            f.get("key", ""), winner=f.get("winner", ""), points=points_of(f.get("points", "")),
             who=s.account.name, why=f.get("why", "")[:200]))
 
     @router.post("/tournaments/{tid}/entry")
