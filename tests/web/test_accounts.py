@@ -268,3 +268,35 @@ def test_partners_are_rated_as_a_team_and_three_sides_losers_tie(tmp_path: Path)
     assert got(ids[1])["cribbage"]["mu"] == pytest.approx(bea2.mu, abs=1e-9)
     assert got(ids[1])["cribbage"]["games"] == 2
     store.close()
+
+
+def test_names_kept_as_typed_or_refused_and_sessions_end_after_30_days(
+        tmp_path: Path) -> None:
+    from hoyle.web.accounts import AccountError, Accounts, TooManyAttempts
+    from hoyle.web.store import SqliteStore
+
+    now = [1_800_000_000.0]
+    store = SqliteStore(tmp_path / "n.db")
+    accounts = Accounts(store, clock=lambda: now[0])
+    for name, says in [("Alexander Montgomery-Smith", "1 to 24 characters"),
+                       ("\u202eevil", "no control or format"), ("a/b", "may not hold"),
+                       ("..", "only dots"), ("Zo\u0065\u0308", None)]:
+        if says is None:  # NFD typed: kept in NFC, and the NFC spelling is the same name
+            assert accounts.sign_up(name, PASSWORD).name == "Zo\u00eb"
+            with pytest.raises(AccountError, match="taken"):
+                accounts.sign_up("zo\u00eb", PASSWORD)
+            continue
+        with pytest.raises(AccountError, match=says):
+            accounts.sign_up(name, PASSWORD)
+    (made,), = store._ids("SELECT COUNT(*) FROM accounts")
+    assert int(made) == 1  # no refused name was made under another spelling
+    for i in range(10):  # ten accounts an address in 15 minutes, then refused
+        accounts.sign_up(f"Many {i}", PASSWORD, "10.0.0.9")
+    with pytest.raises(TooManyAttempts):
+        accounts.sign_up("Many 10", PASSWORD, "10.0.0.9")
+    assert accounts.account("Many 10") is None
+    token, _ = accounts.sign_in("Many 1", PASSWORD, "10.0.0.8")
+    assert accounts.session(token) is not None
+    now[0] += 30 * 24 * 3600 + 1  # thirty days and a second later
+    assert accounts.session(token) is None
+    store.close()

@@ -109,6 +109,14 @@ def test_an_online_game_at_a_kept_table_goes_into_the_standings(database: str) -
             r = c.post(f"/t/{table_id}/sit/{seat}", data={}, follow_redirects=False)
             assert r.status_code == 303, r.text
             tokens[seat] = r.cookies[cookie_name(table_id)]
+        # the first player, signed in on another device, takes his seat over: his old
+        # browser's token acts no more
+        as_person(c, s[first])
+        r = c.post(f"/t/{table_id}/sit/0", data={}, follow_redirects=False)
+        assert r.status_code == 303, r.text
+        old, tokens[0] = tokens[0], r.cookies[cookie_name(table_id)]
+        assert app.state.tables.get(table_id).seat_of(old) is None
+        assert app.state.tables.get(table_id).seat_of(tokens[0]) == 0
         play_out(c, table_id, tokens)
         settle(c, table_id)
         result = app.state.tables.get(table_id).state.result_dict()

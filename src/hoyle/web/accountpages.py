@@ -23,7 +23,7 @@ from fastapi.templating import Jinja2Templates
 from hoyle.errors import HoyleError
 from hoyle.interface.mystats import stat_rows
 from hoyle.interface.registry import games, get_game
-from hoyle.web.accounts import AccountError, Accounts, Session, TooManyAttempts
+from hoyle.web.accounts import SESSION_AGE, AccountError, Accounts, Session, TooManyAttempts
 from hoyle.web.ratings import COMPUTER_RATINGS, COMPUTER_SIGMA, Ratings
 from hoyle.web.forms import FormTooLarge, read_fields
 from hoyle.web.tables import WebError
@@ -33,8 +33,7 @@ __all__ = ["SESSION_COOKIE", "FORM_COOKIE", "Forbidden", "account_router", "chec
 
 SESSION_COOKIE = "hoyle_session"
 FORM_COOKIE = "hoyle_form"
-SESSION_AGE = 30 * 24 * 3600
-"""Seconds a session's cookie is kept by the browser (30 days)."""
+
 
 
 class Forbidden(WebError):
@@ -133,7 +132,7 @@ def account_router(accounts: Accounts | None, templates: Jinja2Templates,
 
     def signed_in(request: Request, token: str) -> Response:
         resp = RedirectResponse("/me", status_code=303)
-        _set_cookie(resp, request, SESSION_COOKIE, token, SESSION_AGE)
+        _set_cookie(resp, request, SESSION_COOKIE, token, int(SESSION_AGE))
         resp.delete_cookie(FORM_COOKIE, path="/")
         return resp
 
@@ -148,9 +147,9 @@ def account_router(accounts: Accounts | None, templates: Jinja2Templates,
             name = f.get("name", "")
             if f.get("password", "") != f.get("password2", ""):
                 raise AccountError("the two passwords differ")
-            await run(accounts.sign_up, name, f.get("password", ""))
             host = request.client.host if request.client else ""
-            token, _ = await run(accounts.sign_in, name, f.get("password", ""), host)
+            made = await run(accounts.sign_up, name, f.get("password", ""), host)
+            token, _ = await run(accounts.open_session, made)
         except WebError as e:
             return await refused(request, e, "signup", name)
         return signed_in(request, token)
@@ -222,9 +221,15 @@ def account_router(accounts: Accounts | None, templates: Jinja2Templates,
                 raise AccountError("the two new passwords differ")
             assert accounts is not None
             ended = await run(accounts.change_password, token, f.get("old", ""),
-                                f.get("new", ""))
+                              f.get("new", ""))
         except WebError as e:
-            return await refused(request, e)
+            session = await current(request)
+            if session is None or isinstance(e, (Forbidden, FormTooLarge)):
+                return await refused(request, e)
+            # the page itself again, saying why (the way on from there, not a dead end)
+            return await page(request, "me.html", 429 if isinstance(e, TooManyAttempts)
+                              else 400, me=session, csrf=session.csrf, ended="",
+                              error=str(e))
         return RedirectResponse(f"/me?done=password-{ended}", status_code=303)
 
     @router.get("/players/{name}", response_class=HTMLResponse)

@@ -11,8 +11,9 @@
   past :data:`MAX_FAILURES_PER_NAME` or :data:`MAX_FAILURES_PER_ADDRESS`, a sign-in is
   refused (:class:`TooManyAttempts`) before the password is checked.
 
-Names: 1 to 40 characters as :func:`~hoyle.web.tables.display_name` keeps them (the same
-rules as a seat's name), unique whatever their case. Passwords: 8 to 256 characters.
+Names: 1 to 24 characters, kept as typed by :func:`~hoyle.web.tables.display_name` (the
+same rules as a seat's name; no ``/ \\ ? # %``), unique whatever their case.
+Passwords: 8 to 256 characters. A session lasts 30 days from its sign-in.
 
 Every operation is one transaction of the store; a refused one changes nothing.
 """
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -29,7 +31,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from hoyle.web.store import SqlStore
-from hoyle.web.tables import WebError, display_name, hash_token
+from hoyle.web.tables import MAX_NAME, WebError, display_name, hash_token
 
 __all__ = ["Account", "AccountError", "Accounts", "Session", "TooManyAttempts",
            "FAILURE_WINDOW", "MAX_FAILURES_PER_ADDRESS", "MAX_FAILURES_PER_NAME",
@@ -44,6 +46,10 @@ MAX_FAILURES_PER_ADDRESS = 20
 are refused."""
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
+MAX_SIGN_UPS = 10
+"""Accounts one client address may make in :data:`FAILURE_WINDOW`."""
+SESSION_AGE = 30 * 24 * 3600.0
+"""Seconds a session lasts from its sign-in (30 days; the cookie's age too)."""
 
 
 class AccountError(WebError):
@@ -76,10 +82,6 @@ _HASHER = PasswordHasher()
 _DUMMY = _HASHER.hash("a password no account has")  # checked for unknown names: same time
 
 
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
 def _check_password(password: str) -> None:
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise AccountError(f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters")
@@ -92,23 +94,46 @@ class Accounts:
         self.store = store
         self.clock = clock
 
+    def _stamp(self) -> str:
+        """Now by the accounts' clock, as the database keeps times (ISO 8601, UTC)."""
+        return datetime.fromtimestamp(self.clock(), timezone.utc).isoformat(timespec="seconds")
+
     # -- sign-up and sign-in -------------------------------------------------------------
-    def sign_up(self, name: str, password: str) -> Account:
-        """A new account ``name`` with ``password``.
+    def sign_up(self, name: str, password: str, address: str = "") -> Account:
+        """A new account ``name`` with ``password``, made from the client ``address``.
 
         Raises:
-            AccountError: a name that cannot be shown or is taken (whatever its case), a
-                password of the wrong length.
+            TooManyAttempts: :data:`MAX_SIGN_UPS` accounts made from the address in
+                :data:`FAILURE_WINDOW`, or the address is past its failed sign-ins.
+            AccountError: a name that cannot be shown as typed (over :data:`MAX_NAME`
+                characters, a control or format character, a ``/``, ``\``, ``?``, ``#`` or
+                ``%``, only dots: each account's page is at ``/players/NAME``), or is taken
+                (whatever its case), a password of the wrong length.
             StoreError: the database did not take it.
         """
+        typed = unicodedata.normalize("NFC", " ".join(str(name).split()))
         try:
-            shown = display_name(name)
+            shown = display_name(typed)
         except WebError as e:
             raise AccountError(str(e)) from None
         if shown is None:
             raise AccountError("an account needs a name")
+        if shown != typed or len(typed) > MAX_NAME:
+            raise AccountError(f"a name is 1 to {MAX_NAME} characters, with no control or "
+                               "format character")
+        if any(ch in shown for ch in "/\\?#%") or not shown.strip("."):
+            raise AccountError("a name may not hold / \\ ? # or %, nor be only dots (it is "
+                               "in the address of the player's page)")
         _check_password(password)
-        account = Account(secrets.token_hex(8), shown, _now())
+        if address:
+            self._check_attempts((f"name:{shown.casefold()}", f"address:{address}"))
+            (made,), = self.store._ids("SELECT COUNT(*) FROM sign_in_failures WHERE who = ? "
+                                       "AND at > ?", (f"signup:{address}",
+                                                      self.clock() - FAILURE_WINDOW))
+            if int(made) >= MAX_SIGN_UPS:
+                raise TooManyAttempts(f"at most {MAX_SIGN_UPS} accounts in "
+                                      f"{int(FAILURE_WINDOW // 60)} minutes from one address")
+        account = Account(secrets.token_hex(8), shown, self._stamp())
         digest = _HASHER.hash(password)
         store = self.store
         with store._transaction("the account") as db:
@@ -119,6 +144,9 @@ class Accounts:
             store._q(db, "INSERT INTO accounts (id, name, folded, password, created) "
                      "VALUES (?, ?, ?, ?, ?)",
                      (account.id, shown, shown.casefold(), digest, account.created))
+            if address:  # counted with the failed sign-ins (the same window)
+                store._q(db, "INSERT INTO sign_in_failures (who, at) VALUES (?, ?)",
+                         (f"signup:{address}", self.clock()))
         return account
 
     def sign_in(self, name: str, password: str, address: str) -> tuple[str, Session]:
@@ -129,7 +157,7 @@ class Accounts:
             TooManyAttempts: past the failures allowed (before the password is checked).
             AccountError: no such name, or a wrong password (one message for both).
         """
-        folded = " ".join(str(name).split()).casefold()[:80]
+        folded = unicodedata.normalize("NFC", " ".join(str(name).split())).casefold()[:80]
         keys = (f"name:{folded}", f"address:{address}")
         self._check_attempts(keys)
         row = self.store._ids("SELECT id, name, created, password FROM accounts "
@@ -148,13 +176,15 @@ class Accounts:
             with self.store._transaction("the password") as db:
                 self.store._q(db, "UPDATE accounts SET password = ? WHERE id = ?",
                               (_HASHER.hash(password), account.id))
-        return self._open(account)
+        return self.open_session(account)
 
-    def _open(self, account: Account) -> tuple[str, Session]:
+    def open_session(self, account: Account) -> tuple[str, Session]:
+        """A new session of ``account`` (just made: no password to check again)."""
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
         with self.store._transaction("the session") as db:
             self.store._q(db, "INSERT INTO sessions (token_hash, account, csrf, created) "
-                          "VALUES (?, ?, ?, ?)", (hash_token(token), account.id, csrf, _now()))
+                          "VALUES (?, ?, ?, ?)", (hash_token(token), account.id, csrf,
+                                                  self._stamp()))
         return token, Session(account, csrf)
 
     def _check_attempts(self, keys: tuple[str, str]) -> None:
@@ -163,11 +193,12 @@ class Accounts:
             (n,), = self.store._ids("SELECT COUNT(*) FROM sign_in_failures WHERE who = ? "
                                     "AND at > ?", (key, since))
             if int(n) >= most:
-                what = "this name" if key.startswith("name:") else "this address"
-                raise TooManyAttempts(f"too many failed sign-ins for {what}: try again in "
+                what = ("this name" if key.startswith("name:") else "this address"
+                        if key.startswith("address:") else "this account's password")
+                raise TooManyAttempts(f"too many failed tries for {what}: try again in "
                                       f"{int(FAILURE_WINDOW // 60)} minutes")
 
-    def _fail(self, keys: tuple[str, str]) -> None:
+    def _fail(self, keys: tuple[str, ...]) -> None:
         now = self.clock()
         with self.store._transaction("a failed sign-in") as db:
             self.store._q(db, "DELETE FROM sign_in_failures WHERE at < ?",
@@ -181,9 +212,12 @@ class Accounts:
         """The session of the cookie's ``token``, or ``None`` (none, ended, or unknown)."""
         if not token or len(token) > 100:
             return None
+        oldest = datetime.fromtimestamp(self.clock() - SESSION_AGE, timezone.utc).isoformat(
+            timespec="seconds")
         rows = self.store._ids(
             "SELECT a.id, a.name, a.created, s.csrf FROM sessions s JOIN accounts a ON "
-            "a.id = s.account WHERE s.token_hash = ?", (hash_token(token),))
+            "a.id = s.account WHERE s.token_hash = ? AND s.created > ?",
+            (hash_token(token), oldest))
         if not rows:
             return None
         i, name, created, csrf = rows[0]
@@ -211,11 +245,14 @@ class Accounts:
         if session is None:
             raise AccountError("sign in first")
         _check_password(new)
+        keys = (f"password:{session.account.id}", f"password:{session.account.id}")
+        self._check_attempts(keys)
         (digest,), = self.store._ids("SELECT password FROM accounts WHERE id = ?",
                                      (session.account.id,))
         try:
             _HASHER.verify(digest, old)
         except (VerifyMismatchError, VerificationError, InvalidHashError):
+            self._fail(keys[:1])
             raise AccountError("the present password is not right: nothing changed") from None
         with self.store._transaction("the password") as db:
             self.store._q(db, "UPDATE accounts SET password = ? WHERE id = ?",

@@ -1431,14 +1431,6 @@ def _table_router(ctx: _Context) -> APIRouter:
             return said(f"seat {number + 1} is not a person's seat at this table", 400)
         if not _same_origin(request):
             return said("a seat is taken from this server's own page", 403)
-        try:
-            held = table.seat_of(request.cookies.get(cookie_name(table_id)))
-            if held is not None:
-                raise WebError(f"you already hold seat {held + 1} at this table")
-            if table.row.token_hashes[number] is not None:
-                raise WebError(f"seat {number + 1} is taken")
-        except WebError as e:
-            return said(str(e), 409)
         kept = None
         if ctx.tournaments is not None and ctx.accounts is not None:
             try:
@@ -1452,6 +1444,25 @@ def _table_router(ctx: _Context) -> APIRouter:
                     name = owner.name
             except StoreError as e:
                 return said(f"not seated: {e.cause or e}", 503)
+        try:
+            held = table.seat_of(request.cookies.get(cookie_name(table_id)))
+            if held is not None:
+                raise WebError(f"you already hold seat {held + 1} at this table")
+            if table.row.token_hashes[number] is not None and kept is None:
+                raise WebError(f"seat {number + 1} is taken")
+        except WebError as e:
+            return said(str(e), 409)
+        if kept is not None and table.row.token_hashes[number] is not None:
+            # his kept seat, taken before from another browser: this one takes it over
+            try:
+                async with hub.lock(table.id):
+                    token = table.retake_seat(number)
+                    await hub.broadcast(table)
+            except StoreError as e:
+                return said(f"not seated: {e.cause or e}", 503)
+            resp = RedirectResponse(f"/t/{table.id}", status_code=303)
+            _seat_cookie(resp, request, table, token)
+            return resp
         if kept is None and not table.invited(request.query_params.get("invite")):
             return said("this table's seats are taken with its invite link: ask the player "
                         "who made it for the link", 403)

@@ -82,6 +82,10 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
                               "result": "" if g.result is None or g.bye else
                               f"{t.name_of(g.result.winner)} {g.result.points[0]}-"
                               f"{g.result.points[1]}", "status": g.status,
+                              "reports": "; ".join(
+                                  f"{t.name_of(p)} says {t.name_of(r.winner)} "
+                                  f"{r.points[0]}-{r.points[1]}"
+                                  for p, r in g.reports.items()) if g.result is None else "",
                               "mine": seated, "table": link if link and (
                                   seated or session is not None and
                                   session.account.id == row.director.id) else

@@ -191,6 +191,9 @@ class TableStore(Protocol):
         the account he was signed in to (``None``: a guest); ``False`` (and nothing
         changed) if the seat is taken."""
 
+    def replace_seat_token(self, table_id: str, seat: int, token_hash: str) -> None:
+        """Give a taken seat a new token's hash (its person in another browser)."""
+
     def start_game(self, table_id: str, number: int, seed: str, commitment: str,
                    first_action: int) -> None:
         """Store the table's next game (number ``number`` > 1; its seed and commitment;
@@ -780,6 +783,14 @@ class SqlStore:
                           "account) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                           (table_id, seat, token_hash, name, account))
             return bool(cur.rowcount == 1)
+
+    def replace_seat_token(self, table_id: str, seat: int, token_hash: str) -> None:
+        """See :meth:`TableStore.replace_seat_token`."""
+        with self._writing(f"seat {seat + 1} of table {table_id}", table_id) as db:
+            cur = self._q(db, "UPDATE seat_tokens SET token_hash = ? WHERE table_id = ? AND "
+                          "seat = ?", (token_hash, table_id, seat))
+            if cur.rowcount != 1:
+                raise StoreError(f"seat {seat + 1} of table {table_id} is not taken")
 
     def rename_seat(self, table_id: str, seat: int, name: str | None) -> None:
         """See :meth:`TableStore.rename_seat`."""

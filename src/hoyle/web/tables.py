@@ -553,6 +553,23 @@ class Table:
             self._relabel()
         return token
 
+    def retake_seat(self, seat: int) -> str:
+        """A new token for the taken seat ``seat`` (its person, from another browser: a
+        tournament's kept seat, checked by the caller); the old token acts no more.
+
+        Raises:
+            WebError: the seat is not a person's, or is free.
+        """
+        if seat not in self.person_seats() or self.row.token_hashes[seat] is None:
+            raise WebError(f"seat {seat + 1} is not a taken person's seat at this table")
+        token = secrets.token_urlsafe(24)
+        h = hash_token(token)
+        with self._written(checked=False):
+            self.store.replace_seat_token(self.id, seat, h)
+        self.row.token_hashes[seat] = h
+        log.info("seat taken again", extra=event(table=self.id, seat=seat + 1))
+        return token
+
     def renamable(self, seat: int | None) -> bool:
         """Whether ``seat`` may change the name it plays under: a person's taken seat of a
         table whose game has not started (no person has made a move: the cuts and deals
