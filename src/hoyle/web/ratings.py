@@ -53,15 +53,18 @@ def fixed_rating(win_rate: float, over: float) -> float:
 # cribbage: greedy beat random 0.990 (95% CI 0.985-0.994, 2,000 games); expert beat greedy
 # 0.616 (0.594-0.637, 2,000); aware beat expert 0.518 (0.515-0.521 by pairs, 20,000 paired
 # games: docs/aware-strength.md); table won 0.470 against expert (0.439-0.501, 1,000);
-# écarté: rules beat random 0.832 (0.815-0.848, 2,000). The random player is the anchor:
+# écarté: rules beat random 0.832 (0.815-0.848, 2,000); expert beat rules 0.564
+# (0.542-0.585, 2,000). The random player is the anchor:
 # mu 15 in each game (a new account starts at 25 with sigma 8.3: not known to be stronger).
 RANDOM_MU = 15.0
 _GREEDY = fixed_rating(0.990, RANDOM_MU)
 _EXPERT = fixed_rating(0.616, _GREEDY)
+_RULES = fixed_rating(0.832, RANDOM_MU)
 COMPUTER_RATINGS: dict[str, dict[str, float]] = {
     "cribbage": {"random": RANDOM_MU, "greedy": _GREEDY, "expert": _EXPERT,
                  "aware": fixed_rating(0.518, _EXPERT), "table": fixed_rating(0.470, _EXPERT)},
-    "ecarte": {"random": RANDOM_MU, "rules": fixed_rating(0.832, RANDOM_MU)},
+    "ecarte": {"random": RANDOM_MU, "rules": _RULES,
+               "expert": fixed_rating(0.564, _RULES)},
 }
 """Each game's computer players' fixed mu (see the measurements above)."""
 
