@@ -37,7 +37,7 @@ changes nothing.
 >>> g = t.pair_next_round()[0]
 >>> names = [t.name_of(p) for p in g.players]
 >>> t.enter(g.key, names[0], winner=names[0], points=(121, 95))
-'awaiting the other player'
+'awaiting'
 >>> t.enter(g.key, names[1], winner=names[0], points=(121, 95))
 'agreed'
 >>> t.standings()[0].game_points, t.standings()[0].spread

@@ -38,6 +38,11 @@ LIVE_EVERY = 5.0
 """Seconds between the tournament page's readings of its live part."""
 
 
+def _status(e: Exception) -> int:
+    """A refused form's status: 403 not allowed, 413 too large, else 400."""
+    return 403 if isinstance(e, Forbidden) else 413 if isinstance(e, FormTooLarge) else 400
+
+
 def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
                 templates: Jinja2Templates,
                 open_tables: Callable[[TournamentRow], None],
@@ -128,14 +133,24 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
                 name=f.get("name", "")[:80], first_deal=f.get("first_deal", "cut"),
                 venue=f.get("venue", "tables"), seed=0))
         except (HoyleError, FormTooLarge) as e:
-            status = 403 if isinstance(e, Forbidden) else 413 if isinstance(
-                e, FormTooLarge) else 400
             rows = await run(tournaments.all) if tournaments is not None else []
-            return await page(request, "tournaments.html", status, me=session, rows=rows,
+            return await page(request, "tournaments.html", _status(e), me=session, rows=rows,
                               formats=FORMATS, deals=FIRST_DEALS, venues=VENUES,
                               games=[g.name for g in games(Capability.TOURNAMENTS)],
                               csrf=session.csrf if session else "", error=str(e))
         return RedirectResponse(f"/tournaments/{row.id}", status_code=303)
+
+    async def tournament_page(request: Request, row: TournamentRow,
+                              session: Session | None, e: Exception | None = None
+                              ) -> Response:
+        """The tournament's page (its live part, the director's forms for him), with the
+        error ``e`` said at its top (its status: :func:`_status`)."""
+        values = await run(live_values, row, session)
+        return await page(request, "tournament.html", 200 if e is None else _status(e),
+                          me=session, error="" if e is None else str(e),
+                          director=session is not None and session.account.id ==
+                          row.director.id, csrf=session.csrf if session else "",
+                          every=int(LIVE_EVERY * 1000), **values)
 
     @router.get("/tournaments/{tid}", response_class=HTMLResponse)
     async def show(request: Request, tid: str) -> Response:
@@ -143,12 +158,7 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
         row = await load(tid)
         if row is None:
             return await page(request, "tournament.html", 404, row=None, error="")
-        session = await me(request)
-        values = await run(live_values, row, session)
-        return await page(request, "tournament.html", me=session, error="",
-                          director=session is not None and session.account.id ==
-                          row.director.id, csrf=session.csrf if session else "",
-                          every=int(LIVE_EVERY * 1000), **values)
+        return await tournament_page(request, row, await me(request))
 
     @router.get("/tournaments/{tid}/live", response_class=HTMLResponse)
     async def live(request: Request, tid: str) -> Response:
@@ -179,13 +189,7 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
             if fresh is not None and fresh.tournament.venue == "online":
                 open_tables(fresh)  # on the event loop: the tables are made there
         except (HoyleError, FormTooLarge) as e:
-            status = 403 if isinstance(e, Forbidden) else 413 if isinstance(
-                e, FormTooLarge) else 400
-            values = await run(live_values, row, session)
-            return await page(request, "tournament.html", status, me=session, error=str(e),
-                              director=session is not None and session.account.id ==
-                              row.director.id, csrf=session.csrf if session else "",
-                              every=int(LIVE_EVERY * 1000), **values)
+            return await tournament_page(request, row, session, e)
         return RedirectResponse(f"/tournaments/{tid}", status_code=303)
 
     @router.post("/tournaments/{tid}/pair")
@@ -223,13 +227,7 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
                 raise TournamentError(f"game {g.key} has its table already")
             return referee(request, row, g.key)
         except (HoyleError, FormTooLarge) as e:
-            status = 403 if isinstance(e, Forbidden) else 413 if isinstance(
-                e, FormTooLarge) else 400
-            values = await run(live_values, row, session)
-            return await page(request, "tournament.html", status, me=session, error=str(e),
-                              director=session is not None and session.account.id ==
-                              row.director.id, csrf=session.csrf if session else "",
-                              every=int(LIVE_EVERY * 1000), **values)
+            return await tournament_page(request, row, session, e)
 
     @router.post("/tournaments/{tid}/settle")
     async def settle(request: Request, tid: str) -> Response:

@@ -43,7 +43,7 @@ def fixed_rating(win_rate: float, over: float) -> float:
     >>> round(fixed_rating(0.5, 20.0), 6)
     20.0
     >>> round(fixed_rating(0.75, 20.0), 2)
-    26.75
+    26.66
     """
     c = math.sqrt(2 * COMPUTER_SIGMA ** 2 + 2 * MODEL.beta ** 2)
     return over + c * math.log(win_rate / (1 - win_rate))

@@ -28,7 +28,7 @@ move makes itself, so that a process finds the tables no one drives without hold
 >>> [(r.id, r.actions) for r in store.load_tables()]
 [('t1', ['CUT 5H'])]
 >>> store.schema_version()
-8
+9
 >>> store.start_game("t1", 2, "8", "c2", 1)
 >>> [(g.number, g.seed, g.first_action) for g in store.load_tables()[0].games]
 [(1, '7', 0), (2, '8', 1)]
