@@ -215,7 +215,7 @@ def withdraw(path: FILE, player: Annotated[str, typer.Argument(help="The name.")
     """Withdraw a player: not paired again; his results stand."""
     with _changing(path) as t:
         t.withdraw(player)
-    console.print(f"{escape(player)} is withdrawn after round {len(t.rounds)}.")
+    console.print(f"Withdrawn: {escape(str(t.audit[-1]['after']))}.")
 
 
 @tournament_app.command("playoffs")
