@@ -1585,12 +1585,23 @@ def _table_router(ctx: _Context) -> APIRouter:
         page = str(request.base_url).rstrip("/") + f"/t/{table.id}"
         # the invite link with its secret: shown to the seated persons only, never in a frame
         invite = page if table.open_seats else f"{page}?invite={table.row.invite}"
+        mine: list[int] | None = None  # a tournament's table: only the seat kept for him
+        if ctx.tournaments is not None and table.kind == "play":
+            try:
+                kept = await asyncio.to_thread(ctx.tournaments.kept, table.id)
+                if kept is not None:
+                    me = await ctx.account_id(request)
+                    mine = [i for i, a in enumerate(kept.seats) if a == me]
+            except StoreError as e:
+                return _refused("The table cannot be read now", e)
         return ctx.templates.TemplateResponse(request, "table.html", {
             "table": table.summary(), "seat": seat, "commitment": table.game.commitment,
-            "free": table.free_seats(), "names": table.names, "kind": table.kind,
-            "invite": invite if seat is not None and table.kind == "play" else None,
-            "may_sit": table.invited(secret),
-            "sit_query": "" if table.open_seats or not table.invited(secret)
+            "free": table.free_seats() if mine is None else mine, "names": table.names,
+            "kind": table.kind, "kept": mine is not None,
+            "invite": invite if seat is not None and table.kind == "play" and mine is None
+            else None,
+            "may_sit": table.invited(secret) or mine is not None,
+            "sit_query": "" if table.open_seats or not table.invited(secret) or mine is not None
                          else f"?invite={table.row.invite}"})
 
     @router.get("/t/{table_id}/record.json")
