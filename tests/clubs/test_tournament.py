@@ -318,3 +318,18 @@ def test_a_tie_across_the_cut_is_refused_naming_the_tied() -> None:
     with pytest.raises(TournamentError, match="tie across the cut at place 2: P1, P2"):
         t.start_playoffs(cut=2)
     assert len(t.start_playoffs(cut=3)) == 2  # the director moves the cut: a bracket of 4
+
+
+def test_a_swiss_round_that_must_repeat_repeats_the_fewest_pairs() -> None:
+    from hoyle.clubs.pairings import fewest_repeats, pair_round
+    from hoyle.clubs import PairingError
+    # five rounds of eight with no repeat: 20 pairs met; the 8 unmet pairs are (1,7),
+    # (1,8), (2,3), (2,5), (3,6), (4,5), (4,6), (7,8): no round of them alone exists,
+    # but (2,5), (1,8), (3,7)... one repeat (3,7) with three unmet pairs does
+    met = Counter(frozenset(p) for p in [
+        (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 4), (2, 6), (2, 7), (2, 8), (3, 4),
+        (3, 5), (3, 7), (3, 8), (4, 7), (4, 8), (5, 6), (5, 7), (5, 8), (6, 7), (6, 8)])
+    with pytest.raises(PairingError):
+        pair_round([2, 1, 8, 7, 6, 5, 3, 4], met, 1)
+    found = fewest_repeats([2, 1, 8, 7, 6, 5, 3, 4], met, 1)
+    assert found is not None and sorted(p for p in found if met[frozenset(p)]) == [(7, 3)]

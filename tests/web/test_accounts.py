@@ -279,7 +279,7 @@ def test_names_kept_as_typed_or_refused_and_sessions_end_after_30_days(
     store = SqliteStore(tmp_path / "n.db")
     accounts = Accounts(store, clock=lambda: now[0])
     for name, says in [("Alexander Montgomery-Smith", "1 to 24 characters"),
-                       ("\u202eevil", "no control or format"), ("a/b", "may not hold"),
+                       ("\u202eevil", "no control, format"), ("a/b", "may not hold"),
                        ("..", "only dots"), ("Zo\u0065\u0308", None)]:
         if says is None:  # NFD typed: kept in NFC, and the NFC spelling is the same name
             assert accounts.sign_up(name, PASSWORD).name == "Zo\u00eb"
@@ -299,4 +299,40 @@ def test_names_kept_as_typed_or_refused_and_sessions_end_after_30_days(
     assert accounts.session(token) is not None
     now[0] += 30 * 24 * 3600 + 1  # thirty days and a second later
     assert accounts.session(token) is None
+    store.close()
+
+
+def test_attempts_sent_at_once_are_counted_one_by_one(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from hoyle.web.accounts import AccountError, Accounts, TooManyAttempts
+    from hoyle.web.store import SqliteStore
+
+    store = SqliteStore(tmp_path / "p.db")
+    accounts = Accounts(store)
+    accounts.sign_up("Lee", PASSWORD)
+
+    def wrong(i: int) -> str:
+        try:
+            accounts.sign_in("Lee", f"not it {i}", f"10.1.1.{i}")
+        except TooManyAttempts:
+            return "limited"
+        except AccountError:
+            return "checked"
+        return "in"
+
+    with ThreadPoolExecutor(8) as pool:
+        said = list(pool.map(wrong, range(24)))
+    assert said.count("checked") == MAX_FAILURES_PER_NAME and said.count("limited") == 19
+
+    def sign_up(i: int) -> str:
+        try:
+            accounts.sign_up(f"Par {i}", PASSWORD, "10.2.2.2")
+        except TooManyAttempts:
+            return "limited"
+        return "made"
+
+    with ThreadPoolExecutor(8) as pool:
+        said = list(pool.map(sign_up, range(16)))
+    assert said.count("made") == 10 and said.count("limited") == 6
     store.close()

@@ -31,7 +31,8 @@ from collections.abc import Sequence
 
 from hoyle.errors import HoyleError
 
-__all__ = ["PairingError", "circle_round", "pair_round", "bracket", "meetings"]
+__all__ = ["PairingError", "circle_round", "pair_round", "fewest_repeats", "bracket",
+           "meetings"]
 
 
 class PairingError(HoyleError):
@@ -110,8 +111,10 @@ def pair_round(order: Sequence[int], met: Counter[frozenset[int]], limit: int,
                        f"most {limit} meeting{'s' if limit != 1 else ''}")
 
 
-def _match(players: list[int], met: Counter[frozenset[int]], limit: int
-           ) -> list[tuple[int, int]] | None:
+def _match(players: list[int], met: Counter[frozenset[int]], limit: int,
+           repeats: int | None = None, floor: int = 0) -> list[tuple[int, int]] | None:
+    """A pairing of ``players`` with no pair at ``limit`` meetings, and (``repeats`` given)
+    at most that many pairs that have met ``floor`` times or more."""
     if not players:
         return []
     first, rest = players[0], players[1:]
@@ -119,11 +122,28 @@ def _match(players: list[int], met: Counter[frozenset[int]], limit: int
     options = sorted(range(len(rest)), key=lambda i: (met[frozenset((first, rest[i]))], i))
     for i in options:
         other = rest[i]
-        if met[frozenset((first, other))] >= limit:
+        times = met[frozenset((first, other))]
+        if times >= limit:
             continue
-        tail = _match(rest[:i] + rest[i + 1:], met, limit)
+        left = repeats
+        if repeats is not None and times >= floor:
+            if repeats == 0:
+                continue
+            left = repeats - 1
+        tail = _match(rest[:i] + rest[i + 1:], met, limit, left, floor)
         if tail is not None:
             return [(first, other)] + tail
+    return None
+
+
+def fewest_repeats(order: Sequence[int], met: Counter[frozenset[int]], limit: int
+                   ) -> list[tuple[int, int]] | None:
+    """The pairing of ``order`` (an even field) with the fewest pairs that have met
+    ``limit`` times already (none past ``limit + 1``), ``None`` if none exists."""
+    for repeats in range(len(order) // 2 + 1):
+        found = _match(list(order), met, limit + 1, repeats, limit)
+        if found is not None:
+            return found
     return None
 
 

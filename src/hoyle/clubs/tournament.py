@@ -58,7 +58,8 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from hoyle.clubs.pairings import PairingError, bracket, circle_round, meetings, pair_round
+from hoyle.clubs.pairings import (PairingError, bracket, circle_round, fewest_repeats,
+                                  meetings, pair_round)
 from hoyle.errors import HoyleError, short_repr
 from hoyle.interface.registry import TournamentScore as Score
 
@@ -69,6 +70,11 @@ __all__ = ["FORMATS", "FIRST_DEALS", "TIE_BREAKS", "VENUES", "TournamentError", 
 FORMATS = ("club-night", "qualifying", "round-robin", "swiss")
 MAX_FIRST_TO = 9
 """The longest playoff match: first to 9 games."""
+STATUSES = ("open", "awaiting", "agreed", "disputed", "settled", "table", "bye")
+"""A game's statuses: no result yet (open, awaiting the other report, disputed), or how
+its result came to stand."""
+_KEY = re.compile(r"(?:[0-9]{1,2}\.(?:[0-9]{1,3}b?|bye)|P[0-9]{1,2}\.[0-9]{1,3}\.[0-9]{1,2})",
+                  re.ASCII)
 MAX_NAME = 40
 """The longest player's name, in characters."""
 MAX_GAMES = 99
@@ -190,6 +196,12 @@ def clean_name(text: str, what: str, longest: int = MAX_NAME) -> str:
         raise TournamentError(f"{what} must be 1 to {longest} characters (got "
                               f"{short_repr(name)})")
     return name
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two names are one (case, width and compatibility forms aside: NFKC)."""
+    return (unicodedata.normalize("NFKC", a).casefold()
+            == unicodedata.normalize("NFKC", b).casefold())
 
 
 def ranked(lines: Sequence[Standing], tie_breaks: Sequence[str]) -> list[Standing]:
@@ -363,10 +375,10 @@ class Tournament:
 
     def _add(self, name: str) -> int:
         name = clean_name(name, "a player's name")
-        if name.casefold() == "bye":
+        if same_name(name, "bye"):
             raise TournamentError("'bye' is what the pairings call a round without an "
                                   "opponent: choose another name")
-        if name.casefold() in (n.casefold() for n in self.players.values()):
+        if any(same_name(name, n) for n in self.players.values()):
             raise TournamentError(f"{name!r} is already entered")
         pid = max(self.players, default=0) + 1
         self.players[pid] = name
@@ -464,8 +476,8 @@ class Tournament:
                 try:
                     pairs, bye = pair_round(ranked, met, limit, byes)
                 except PairingError:  # the unmet pairs cannot make a round (e.g. two
-                    pairs, bye = pair_round(ranked, met, limit + 1, byes)  # triangles):
-                    repeat = [p for p in pairs if met[frozenset(p)] >= limit]  # fewest
+                    pairs, bye = self._fewest(ranked, met, limit, byes)  # triangles)
+                    repeat = [p for p in pairs if met[frozenset(p)] >= limit]
                     self._log(who, "a repeat pairing could not be avoided", None,  # repeats
                               "; ".join(f"{self.name_of(a)} v {self.name_of(b)}"
                                         for a, b in repeat))
@@ -496,6 +508,29 @@ class Tournament:
                   "; ".join(f"{g.key}: {self.name_of(g.players[0])} v "
                             f"{self.name_of(g.players[1])}" for g in games))
         return games
+
+    def _fewest(self, ranked: list[int], met: Counter[frozenset[int]], limit: int,
+                byes: Counter[int]) -> tuple[list[tuple[int, int]], list[int]]:
+        """A Swiss round with the fewest repeat pairings (the bye as :func:`pair_round`
+        gives it: the lowest placed with the fewest byes).
+
+        Raises:
+            PairingError: none even with repeats.
+        """
+        candidates: list[int | None] = [None]
+        if len(ranked) % 2:
+            fewest = min(byes[p] for p in ranked)
+            candidates = [p for p in reversed(ranked) if byes[p] == fewest]
+        best: tuple[int, list[tuple[int, int]], list[int]] | None = None
+        for bye in candidates:
+            found = fewest_repeats([p for p in ranked if p != bye], met, limit)
+            if found is not None:
+                n = sum(met[frozenset(p)] >= limit for p in found)
+                if best is None or n < best[0]:
+                    best = (n, found, [] if bye is None else [bye])
+        if best is None:
+            raise PairingError("no Swiss pairing even with repeats")
+        return best[1], best[2]
 
     # -- results -------------------------------------------------------------------------
     def open_games(self) -> list[Game]:
@@ -599,6 +634,9 @@ class Tournament:
             TournamentError: as :meth:`enter`; a playoff game whose match has moved on.
         """
         g = self.find(key)
+        if self.playoff and not g.key.startswith("P"):
+            raise TournamentError(f"the playoffs were seeded from the qualifying standings: "
+                                  f"game {g.key} can no longer be changed")
         r = self._result(g, winner, points)
         if g.key.startswith("P") and g.result is not None:
             match = self._match_of(g)
@@ -911,10 +949,24 @@ class Tournament:
                     raise TournamentError(f"game {g.key}'s first dealer is not a player of it")
                 g.reports = {whole(int(k)): res(v, g) for k, v in  # type: ignore[misc]
                              x["reports"].items()}
+                if any(p not in g.players for p in g.reports):
+                    raise TournamentError(f"game {g.key} has a report by a player not at it")
                 g.result = res(x["result"], g)
+                if g.status not in STATUSES or (g.result is None) != (g.status in (
+                        "open", "awaiting", "disputed")):
+                    raise TournamentError(f"game {g.key}'s status does not fit its result")
+                if not _KEY.fullmatch(g.key) or g.key in keys:
+                    raise TournamentError(f"a game's key is not one this hoyle writes, or "
+                                          f"twice: {short_repr(g.key)}")
+                keys.add(g.key)
                 return g
+            keys: set[str] = set()
             t.rounds = [[game(g) for g in r] for r in d["rounds"]]
-            t.first_to = int(d["first_to"])
+            if len(t.rounds) > t._pairings():
+                raise TournamentError("more rounds than the tournament's games")
+            t.first_to = whole(d["first_to"])
+            if t.first_to and not 1 <= t.first_to <= MAX_FIRST_TO:
+                raise TournamentError(f"first to {t.first_to}: not 1 to {MAX_FIRST_TO}")
             t.seeds = [int(p) for p in d["seeds"]]
             t.playoff = [[Match(int(m["a"]), None if m["b"] is None else int(m["b"]),
                                 [game(g) for g in m["games"]],
@@ -930,6 +982,9 @@ class Tournament:
             raise TournamentError(f"corrupt tournament file: {e}") from None
         except RecursionError:
             raise TournamentError("corrupt tournament file: nested too deep") from None
-        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as e:
-            raise TournamentError(f"corrupt tournament file: {type(e).__name__} "
-                                  f"{short_repr(str(e))}") from None
+        except KeyError as e:
+            raise TournamentError(f"corrupt tournament file: no {short_repr(e.args[0])} "
+                                  "where one is needed") from None
+        except (TypeError, ValueError, AttributeError, OverflowError):
+            raise TournamentError("corrupt tournament file: a value of the wrong kind or "
+                                  "shape") from None

@@ -30,6 +30,7 @@ from typing import Any
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
+from hoyle.clubs.tournament import same_name
 from hoyle.web.store import SqlStore
 from hoyle.web.tables import MAX_NAME, WebError, display_name, hash_token
 
@@ -111,7 +112,14 @@ class Accounts:
                 (whatever its case), a password of the wrong length.
             StoreError: the database did not take it.
         """
-        typed = unicodedata.normalize("NFC", " ".join(str(name).split()))
+        typed = unicodedata.normalize("NFC", str(name)).strip(" ")
+        if any(ch in typed for ch in "/\\?#%") or (typed and not typed.strip(".")):
+            raise AccountError("a name may not hold / \\ ? # or %, nor be only dots (it is "
+                               "in the address of the player's page)")
+        if "  " in typed or any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") or (
+                unicodedata.category(ch) == "Zs" and ch != " ") for ch in typed):
+            raise AccountError("a name's words are parted by single plain spaces, with no "
+                               "control, format or other space character")
         try:
             shown = display_name(typed)
         except WebError as e:
@@ -119,24 +127,27 @@ class Accounts:
         if shown is None:
             raise AccountError("an account needs a name")
         if shown != typed or len(typed) > MAX_NAME:
-            raise AccountError(f"a name is 1 to {MAX_NAME} characters, with no control or "
-                               "format character")
-        if any(ch in shown for ch in "/\\?#%") or not shown.strip("."):
-            raise AccountError("a name may not hold / \\ ? # or %, nor be only dots (it is "
-                               "in the address of the player's page)")
+            raise AccountError(f"a name is 1 to {MAX_NAME} characters")
+        if same_name(shown, "bye"):
+            raise AccountError("'bye' is what a tournament's pairings call a round without "
+                               "an opponent: choose another name")
         _check_password(password)
         if address:
             self._check_attempts((f"name:{shown.casefold()}", f"address:{address}"))
-            (made,), = self.store._ids("SELECT COUNT(*) FROM sign_in_failures WHERE who = ? "
-                                       "AND at > ?", (f"signup:{address}",
-                                                      self.clock() - FAILURE_WINDOW))
-            if int(made) >= MAX_SIGN_UPS:
-                raise TooManyAttempts(f"at most {MAX_SIGN_UPS} accounts in "
-                                      f"{int(FAILURE_WINDOW // 60)} minutes from one address")
         account = Account(secrets.token_hex(8), shown, self._stamp())
         digest = _HASHER.hash(password)
         store = self.store
         with store._transaction("the account") as db:
+            if address:  # counted with the account made, held (sign-ups at once: in turn)
+                if store.shared:
+                    store._q(db, "LOCK TABLE sign_in_failures IN SHARE ROW EXCLUSIVE MODE")
+                (made,), = store._q(db, "SELECT COUNT(*) FROM sign_in_failures WHERE who = ? "
+                                    "AND at > ?", (f"signup:{address}",
+                                                   self.clock() - FAILURE_WINDOW)).fetchall()
+                if int(made) >= MAX_SIGN_UPS:
+                    raise TooManyAttempts(f"at most {MAX_SIGN_UPS} accounts in "
+                                          f"{int(FAILURE_WINDOW // 60)} minutes from one "
+                                          "address")
             taken = store._q(db, "SELECT 1 FROM accounts WHERE folded = ?",
                              (shown.casefold(),)).fetchone()
             if taken:
@@ -159,7 +170,7 @@ class Accounts:
         """
         folded = unicodedata.normalize("NFC", " ".join(str(name).split())).casefold()[:80]
         keys = (f"name:{folded}", f"address:{address}")
-        self._check_attempts(keys)
+        stamp = self._attempt(keys, (MAX_FAILURES_PER_NAME, MAX_FAILURES_PER_ADDRESS))
         row = self.store._ids("SELECT id, name, created, password FROM accounts "
                               "WHERE folded = ?", (folded,))
         digest = row[0][3] if row else _DUMMY
@@ -168,9 +179,9 @@ class Accounts:
                 _HASHER.verify(digest, password) and bool(row)
         except (VerifyMismatchError, VerificationError, InvalidHashError):
             ok = False
-        if not ok:
-            self._fail(keys)
+        if not ok:  # the attempt stays counted: a failure
             raise AccountError("no account with that name and password")
+        self._forget(keys, stamp)
         account = Account(str(row[0][0]), str(row[0][1]), str(row[0][2]))
         if _HASHER.check_needs_rehash(digest):  # the hasher's settings have grown
             with self.store._transaction("the password") as db:
@@ -198,14 +209,41 @@ class Accounts:
                 raise TooManyAttempts(f"too many failed tries for {what}: try again in "
                                       f"{int(FAILURE_WINDOW // 60)} minutes")
 
-    def _fail(self, keys: tuple[str, ...]) -> None:
-        now = self.clock()
-        with self.store._transaction("a failed sign-in") as db:
-            self.store._q(db, "DELETE FROM sign_in_failures WHERE at < ?",
-                          (now - FAILURE_WINDOW,))
+    def _attempt(self, keys: tuple[str, ...], limits: tuple[int, ...]) -> float:
+        """Count an attempt under each of ``keys``, refused past its limit, in one
+        transaction that holds the counts (SQLite's one writer; PostgreSQL's table lock),
+        so that attempts sent at once are counted one by one. The attempt's stamp (to
+        forget it if it succeeds).
+
+        Raises:
+            TooManyAttempts: a key is at its limit (nothing counted).
+        """
+        now = float(self.clock())
+        stamp = now + secrets.randbelow(1_000_000) / 1e9  # one attempt's own stamp
+        store = self.store
+        with store._transaction("a sign-in attempt") as db:
+            if store.shared:
+                store._q(db, "LOCK TABLE sign_in_failures IN SHARE ROW EXCLUSIVE MODE")
+            store._q(db, "DELETE FROM sign_in_failures WHERE at < ?", (now - FAILURE_WINDOW,))
+            for key, most in zip(keys, limits):
+                (n,), = store._q(db, "SELECT COUNT(*) FROM sign_in_failures WHERE who = ? "
+                                 "AND at > ?", (key, now - FAILURE_WINDOW)).fetchall()
+                if int(n) >= most:
+                    what = ("this name" if key.startswith("name:") else "this address"
+                            if key.startswith("address:") else "this account's password")
+                    raise TooManyAttempts(f"too many failed tries for {what}: try again in "
+                                          f"{int(FAILURE_WINDOW // 60)} minutes")
             for key in keys:
-                self.store._q(db, "INSERT INTO sign_in_failures (who, at) VALUES (?, ?)",
-                              (key, now))
+                store._q(db, "INSERT INTO sign_in_failures (who, at) VALUES (?, ?)",
+                         (key, stamp))
+        return stamp
+
+    def _forget(self, keys: tuple[str, ...], stamp: float) -> None:
+        """A successful attempt is not a failure: its counts taken back."""
+        with self.store._transaction("a sign-in") as db:
+            for key in keys:
+                self.store._q(db, "DELETE FROM sign_in_failures WHERE who = ? AND at = ?",
+                              (key, stamp))
 
     # -- sessions ------------------------------------------------------------------------
     def session(self, token: str | None) -> Session | None:
@@ -245,15 +283,15 @@ class Accounts:
         if session is None:
             raise AccountError("sign in first")
         _check_password(new)
-        keys = (f"password:{session.account.id}", f"password:{session.account.id}")
-        self._check_attempts(keys)
+        keys = (f"password:{session.account.id}",)
+        stamp = self._attempt(keys, (MAX_FAILURES_PER_NAME,))
         (digest,), = self.store._ids("SELECT password FROM accounts WHERE id = ?",
                                      (session.account.id,))
         try:
             _HASHER.verify(digest, old)
         except (VerifyMismatchError, VerificationError, InvalidHashError):
-            self._fail(keys[:1])
             raise AccountError("the present password is not right: nothing changed") from None
+        self._forget(keys, stamp)
         with self.store._transaction("the password") as db:
             self.store._q(db, "UPDATE accounts SET password = ? WHERE id = ?",
                           (_HASHER.hash(new), session.account.id))
@@ -278,7 +316,8 @@ class Accounts:
     def account(self, name: str) -> Account | None:
         """The account named ``name`` (any case), or ``None``."""
         rows = self.store._ids("SELECT id, name, created FROM accounts WHERE folded = ?",
-                               (" ".join(str(name).split()).casefold(),))
+                               (unicodedata.normalize("NFC", " ".join(str(name).split()))
+                                .casefold(),))
         return Account(*(str(x) for x in rows[0])) if rows else None
 
 
