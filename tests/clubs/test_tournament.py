@@ -113,8 +113,12 @@ def test_qualifying_of_12_games_for_23_players_then_its_playoff_bracket() -> Non
     assert m.winner == top[3] and len(m.games) == 3
     semis = t.playoff[1]
     assert [(s.a, s.b) for s in semis] == [(top[0], top[3]), (top[1], top[2])]
-    # playoff games do not count in the qualifying standings
+    # playoff games do not count in the qualifying standings, and the qualifying games
+    # they were seeded from can no longer be changed
     assert table(t) == expected
+    with pytest.raises(TournamentError, match="can no longer be changed"):
+        t.settle(t.rounds[0][0].key, winner=t.name_of(t.rounds[0][0].players[0]),
+                 points=(121, 60))
 
 
 def test_swiss_of_5_rounds_pairs_the_standings_without_repeats() -> None:
