@@ -60,8 +60,9 @@ postgres:
 # not compiled, over the compiled framework) run again on the engine compiled by mypyc
 # (hoyle._accel), which must behave identically (the interfaces' tests, which drive the
 # same engine through a terminal, a browser or a socket, the conformance suite's among
-# them, run once).
-COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs tests/sim \
+# them, run once; so do the executors' tests, tests/sim: Dask, Ray and the pool carry
+# the same games whichever engine plays them, and they cost CI's 15 minutes 20 s).
+COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 	tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
 # Both runs spread the tests over the machine's cores (pytest-xdist: -n auto).
 # The many-worker tests (every fault: 20 kills under load, PostgreSQL restarted, a worker

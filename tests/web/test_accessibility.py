@@ -47,7 +47,18 @@ def test_the_lobby_and_the_table_have_no_serious_violation(
         page.wait_for_url("**/t/*")
         wait_until(page, "document.getElementById('table').dataset.mine === '1'")
         assert serious(page) == [], game
-    # the account pages: sign up (with its refusal shown), the player's own page
+    ctx.close()
+
+
+@pytest.mark.parametrize("scheme,size", [("light", (1280, 800)), ("dark", (390, 844))],
+                         ids=["1280x800-light", "390x844-dark"])
+def test_the_account_pages_have_no_serious_violation(
+        browser: Browser, base: str, size: tuple[int, int], scheme: str) -> None:
+    # sign up (with its refusal shown), the player's own page, the tournaments, the
+    # ratings: at a desktop's size light, a phone's dark (the CI's time: not all four)
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                              color_scheme=scheme)
+    page = ctx.new_page()
     page.goto(base + "/signup")
     name = f"Axe {size[0]} {scheme}"
     page.fill("input[name=name]", name)
