@@ -64,7 +64,9 @@ postgres:
 # the same games whichever engine plays them, and they cost CI's 15 minutes 20 s).
 COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 	tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
-# Both runs spread the tests over the machine's cores (pytest-xdist: -n auto).
+# Both runs spread the tests over the machine's cores (pytest-xdist: -n auto); the pure run
+# over three processes (-n 3): a third of its time its tests wait on a browser, a server or
+# a terminal, so a third process keeps two cores busy (CI's 15 minutes).
 # The many-worker tests (every fault: 20 kills under load, PostgreSQL restarted, a worker
 # cut from the others, --workers 3) run after the others, alone: they load both cores.
 # make test-postgres runs the whole web suite on PostgreSQL too.
@@ -76,7 +78,7 @@ BATCH_TESTS := tests/batch src/hoyle/batch src/hoyle/engine/batch.py \
 NO_BATCH := $(foreach p,$(BATCH_TESTS),--ignore=$(p))
 test: $(STAMP) chromium tmux postgres
 	$(BIN)/mypy
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto -m "not workers" $(NO_BATCH)
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 3 -m "not workers" $(NO_BATCH)
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto $(BATCH_TESTS)
 	@if $(BIN)/python scripts/build_accel.py; then \
