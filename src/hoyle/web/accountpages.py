@@ -136,38 +136,36 @@ def account_router(accounts: Accounts | None, templates: Jinja2Templates,
         resp.delete_cookie(FORM_COOKIE, path="/")
         return resp
 
-    @router.post("/signup")
-    async def signup(request: Request) -> Response:
-        """Make the account and sign in (303 to the account's page)."""
+    async def enter(request: Request, kind: str) -> Response:
+        """The sign-up or sign-in form sent (``kind``): 303 to the account's page signed
+        in; refused: the form again, one line why, the name kept."""
         if accounts is None:
             return await no_accounts(request)
         name = ""
         try:
             f = await fields(request, None)
-            name = f.get("name", "")
-            if f.get("password", "") != f.get("password2", ""):
-                raise AccountError("the two passwords differ")
+            name, password = f.get("name", ""), f.get("password", "")
             host = request.client.host if request.client else ""
-            made = await run(accounts.sign_up, name, f.get("password", ""), host)
-            token, _ = await run(accounts.open_session, made)
+            if kind == "signup":
+                if password != f.get("password2", ""):
+                    raise AccountError("the two passwords differ")
+                made = await run(accounts.sign_up, name, password, host)
+                token, _ = await run(accounts.open_session, made)
+            else:
+                token, _ = await run(accounts.sign_in, name, password, host)
         except WebError as e:
-            return await refused(request, e, "signup", name)
+            return await refused(request, e, kind, name)
         return signed_in(request, token)
+
+    @router.post("/signup")
+    async def signup(request: Request) -> Response:
+        """Make the account and sign in (303 to the account's page)."""
+        return await enter(request, "signup")
 
     @router.post("/signin")
     async def signin(request: Request) -> Response:
         """Sign in (303 to the account's page); refused: the form again, one line why."""
-        if accounts is None:
-            return await no_accounts(request)
-        name = ""
-        try:
-            f = await fields(request, None)
-            name = f.get("name", "")
-            host = request.client.host if request.client else ""
-            token, _ = await run(accounts.sign_in, name, f.get("password", ""), host)
-        except WebError as e:
-            return await refused(request, e, "signin", name)
-        return signed_in(request, token)
+        return await enter(request, "signin")
 
     @router.get("/me", response_class=HTMLResponse)
     async def me(request: Request) -> Response:

@@ -262,23 +262,16 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
             t.start_playoffs(first_to=int(n), who=s.account.name)
         return await act(request, tid, True, seed)
 
-    @router.get("/tournaments/{tid}/results.csv")
-    async def results_csv(tid: str) -> Response:
+    @router.get("/tournaments/{tid}/{what}.csv")
+    async def export(tid: str, what: str) -> Response:
+        """The results or the standings as CSV (a download)."""
         row = await load(tid)
-        if row is None:
-            return PlainTextResponse("no such tournament\n", status_code=404)
-        return PlainTextResponse(row.tournament.results_csv(), media_type="text/csv",
-                                 headers={"Content-Disposition":
-                                          f'attachment; filename="results-{tid}.csv"'})
-
-    @router.get("/tournaments/{tid}/standings.csv")
-    async def standings_csv(tid: str) -> Response:
-        row = await load(tid)
-        if row is None:
-            return PlainTextResponse("no such tournament\n", status_code=404)
-        return PlainTextResponse(row.tournament.standings_csv(), media_type="text/csv",
-                                 headers={"Content-Disposition":
-                                          f'attachment; filename="standings-{tid}.csv"'})
+        if row is None or what not in ("results", "standings"):
+            return PlainTextResponse("no such tournament or export\n", status_code=404)
+        t = row.tournament
+        text = t.results_csv() if what == "results" else t.standings_csv()
+        return PlainTextResponse(text, media_type="text/csv", headers={
+            "Content-Disposition": f'attachment; filename="{what}-{tid}.csv"'})
 
     @router.get("/tournaments/{tid}/sheet/{name}", response_class=HTMLResponse)
     async def sheet(request: Request, tid: str, name: str) -> Response:
