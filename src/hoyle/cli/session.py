@@ -456,15 +456,29 @@ class RecordedSession(_Session[S]):
 
     def _loop(self) -> None:
         self.show(self.text.referee_start(self.state, self.names, self.console.width))
-        while not self.state.is_terminal():
-            self.show(self.text.referee_options(self.state))
+        while True:
+            last = self.state.is_terminal()
+            if last:
+                kinds = getattr(self.state, "revisable", lambda: ())()
+                if not kinds:
+                    return
+                # A ruling ended the game, and a report the code rules before it may still
+                # revise it (a misdeal voiding the deal a forfeit was ruled in: EW-iii and
+                # EW-xxii together): asked once more before the game is closed.
+                prompt = ("The game ended on a ruling about this deal; a report the laws "
+                          "rule before it may still change that ("
+                          + ", ".join(k.replace("_", " ") for k in kinds)
+                          + "): enter it, or press Enter to finish: ")
+            else:
+                self.show(self.text.referee_options(self.state))
+                prompt = self.text.referee_prompt(self.state, self.names)
             try:
-                text = self.lines.input(self.text.referee_prompt(self.state, self.names))
+                text = self.lines.input(prompt)
             except EOFError:
                 self.console.print()  # end the prompt's line
                 return
             low = text.strip().lower()
-            if low in QUIT_WORDS:
+            if low in QUIT_WORDS or (last and not low):
                 return
             if low in ("help", "?", "h"):
                 self.console.print(self.text.referee_help)

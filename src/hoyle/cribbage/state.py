@@ -352,6 +352,10 @@ class CribbageState(BaseState):
         self.shown: list[tuple[int, str, tuple[Card, ...]]] = []
         self.dead: list[Card] = []
         self.deal_start_pegs: list[list[int]] = [list(p) for p in self.pegs]
+        self.deal_penalties: list[int] = [0] * self.rules.sides
+        """Each side's points moved by rulings' penalties in this deal (scored, or put
+        back): a ruling that takes back the deal's pegging leaves them standing, so a
+        penalty and a void deal give one outcome in either order (issue 33)."""
         self.count_no = 0
         """Counts ended in this deal's play (the window of EW-xxi)."""
         self.reneges: list[OpenRenege] = []
@@ -395,6 +399,7 @@ class CribbageState(BaseState):
             # (two pegs never share a hole; where it really stood is not known), at 0 on 0.
             self.pegs = [[p, max(0, p - 1)] for p in self.start_scores]
             self.deal_start_pegs = [list(p) for p in self.pegs]
+            self.deal_penalties = [0] * self.rules.sides
         if first_dealer is not None:
             if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
                     or not 0 <= first_dealer < n:
@@ -524,6 +529,7 @@ class CribbageState(BaseState):
         self.dead = list(self.dead)
         self.no_count = dict(self.no_count)
         self.deal_start_pegs = [list(p) for p in self.deal_start_pegs]
+        self.deal_penalties = list(self.deal_penalties)
         self.reneges = list(self.reneges)
         self.claims = list(self.claims)
         self.muggins_open = list(self.muggins_open)
@@ -813,6 +819,7 @@ class CribbageState(BaseState):
         self.no_count = {}
         self.crib_dead = ""
         self.deal_start_pegs = [list(p) for p in self.pegs]
+        self.deal_penalties = [0] * self.rules.sides
         self.count_no = 0
         self.claims = []
         self.heels_to = None
@@ -1367,13 +1374,19 @@ class CribbageState(BaseState):
 
     def _score_ruling(self, seat: int, points: int, reason: str, law: str,
                       events: list[Event]) -> bool:
-        return self._peg(seat, points, events, reason, law)
+        side = self.rules.side_of(seat)
+        before = self.pegs[side][0]
+        over = self._peg(seat, points, events, reason, law)
+        self.deal_penalties[side] += self.pegs[side][0] - before
+        return over
 
     def _put_back(self, seat: int, points: int, law: str, events: list[Event]) -> None:
-        peg = self.pegs[self.rules.side_of(seat)]
+        side = self.rules.side_of(seat)
+        peg = self.pegs[side]
         before = peg[0]
         peg[0] = max(0, peg[0] - points)
         peg[1] = min(peg[1], peg[0])
+        self.deal_penalties[side] += peg[0] - before
         events.append(event(Kind.SCORE, seat, (), peg[0] - before, (), "put back", law, peg[0]))
 
     def _void_deal_points(self, law: str, events: list[Event]) -> None:
@@ -1388,11 +1401,15 @@ class CribbageState(BaseState):
             named.setdefault(self.rules.side_of(seat), seat)
         for side, seat in sorted(named.items()):
             start = self.deal_start_pegs[side]
-            lost = self.pegs[side][0] - start[0]
+            penalties = self.deal_penalties[side]
+            keep = max(0, start[0] + penalties)
+            lost = self.pegs[side][0] - keep
             if lost:
-                self.pegs[side] = list(start)
+                # the deal's pegging goes; its penalties stand (a set-back, a forfeit's
+                # points): the same as when the penalty is reported after the void
+                self.pegs[side] = list(start) if not penalties else [keep, min(start[0], keep)]
                 events.append(event(Kind.SCORE, seat, (), -lost, (), "pegging of the deal "
-                                    "taken back", law, start[0]))
+                                    "taken back", law, self.pegs[side][0]))
 
     def _lose_game(self, seat: int, law: str, events: list[Event]) -> None:
         self._end_game(self.rules.side_of(self._adversary(seat)), events, forfeit=law)

@@ -20,7 +20,7 @@ from hoyle.cribbage.state import CribbageView, Phase
 from hoyle.engine.action import ScoreItem
 from hoyle.engine.event import Event
 from hoyle.interface.text import (TextTable, card_markup, cards_markup, choice_line, escape,
-                               ruling_line, unknown_event_line)
+                               revised_line, ruling_line, unknown_event_line)
 from hoyle.interface.text import who as _who
 
 __all__ = ["event_lines", "play_words", "said_items", "show_table",
@@ -102,6 +102,8 @@ def event_lines(events: Sequence[Event], names: Sequence[str], viewer: int | Non
             lines.append(ruling_line(e, names))
         elif k == "choice":
             lines.append(choice_line(e, who, names))
+        elif k == "revised":
+            lines.append(revised_line(e, names))
         elif k == "dead":
             lines.append(f"  [yellow]{who}: {cards_markup(e.cards)} dead, out of the play"
                          f"[/yellow]  [dim]({escape(e.source)})[/dim]")

@@ -14,7 +14,7 @@ from hoyle.ecarte.rules import trick_rank
 from hoyle.ecarte.state import EcarteView
 from hoyle.engine.event import Event
 from hoyle.interface.text import (card_markup, cards_markup, choice_line, escape, ruling_line,
-                               unknown_event_line)
+                               revised_line, unknown_event_line)
 from hoyle.interface.text import who as _who
 
 __all__ = ["event_lines", "status_lines"]
@@ -99,6 +99,8 @@ def event_lines(events: Sequence[Event], names: Sequence[str],
             lines.append(ruling_line(e, names))
         elif k == "choice":
             lines.append(choice_line(e, who, names))
+        elif k == "revised":
+            lines.append(revised_line(e, names))
         elif k == "game_over":
             lines.append(f"[bold magenta]{who} win{_s(who)}: "
                          f"{escape(e.reason.removeprefix('wins '))}[/bold magenta]")

@@ -42,6 +42,9 @@ class EventKind(StrEnum):
     """A law's ruling on an irregularity."""
     CHOICE = "choice"
     """A seat takes one of a ruling's options."""
+    REVISED = "revised"
+    """Earlier rulings of the deal are ruled again because a report the law code rules
+    before them came in after them (:meth:`hoyle.engine.laws.LawCode.rule_first`)."""
 
 
 class Event(NamedTuple):

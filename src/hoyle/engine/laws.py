@@ -626,6 +626,11 @@ class LawCode:
         """The engine default for a report word of the game this code does not rule, where
         the catalogue gives one (a ruling function whose ruling is the default's words and
         effects); a word without one gets no default (:meth:`not_covered`)."""
+        self.interactions: list[tuple[str, str, str]] = []
+        """Each interacting pair (ruled first, ruled after, the laws' reason)."""
+        self.first: dict[str, frozenset[str]] = {}
+        """The pairs of report kinds whose rulings interact (:meth:`rule_first`): for each
+        kind, the kinds it is ruled before when both are reported about one deal."""
 
     def with_params(self, **params: Any) -> LawCode:
         """The same laws with some parameters changed (e.g. muggins announced).
@@ -644,10 +649,34 @@ class LawCode:
         other.defaults = self.defaults
         other.cites = self.cites
         other.uncovered = self.uncovered
+        other.first = self.first
+        other.interactions = self.interactions
         other.incomplete = self.incomplete
         other.edition_param = self.edition_param
         other.absent = self.absent
         return other
+
+    def rule_first(self, first: Sequence[str], then: Sequence[str], why: str) -> None:
+        """Declare that a report of a kind in ``first`` about a deal is ruled before any
+        report of a kind in ``then`` about the same deal, whatever order the table enters
+        them in (issue 33: two irregularities of one deal get the ruling the laws give
+        to both together). ``why`` names the laws that make them interact (kept in
+        :attr:`interactions` for ``hoyle laws`` and the tests).
+
+        >>> code = LawCode("demo", "A demo code")
+        >>> code.rule_first(("misdeal",), ("hand_mixed_with_pack",), "D-3 voids the deal")
+        >>> code.rules_before("misdeal", "hand_mixed_with_pack"), code.rules_before(
+        ...     "hand_mixed_with_pack", "misdeal")
+        (True, False)
+        """
+        for kind in first:
+            self.first[kind] = self.first.get(kind, frozenset()) | frozenset(then)
+        self.interactions.extend((a, b, why) for a in first for b in then)
+
+    def rules_before(self, kind: str, other: str) -> bool:
+        """Whether a report of ``kind`` is ruled before one of ``other`` about the same
+        deal (:meth:`rule_first`)."""
+        return other in self.first.get(kind, ())
 
     def value(self, name: str, kind: type[_V]) -> _V:
         """The code's value of parameter ``name``, which must be a ``kind`` (``int`` for

@@ -67,7 +67,7 @@ GAME_OVER: Final = FramePhase.GAME_OVER
 _S = TypeVar("_S", bound="BaseState")
 
 FIELDS: Final = ("seed", "laws", "referee", "phase", "to_act", "dealer", "cuts", "deal_number",
-                 "decision", "pending", "_history", "_views", "_views_at")
+                 "decision", "pending", "_history", "_views", "_views_at", "_deal_mark")
 """The attributes :class:`BaseState` keeps. Compiled, they are not in an instance's
 ``__dict__``, and a state class that is not compiled copies and pickles them explicitly
 (``EcarteState.__getstate__``)."""
@@ -173,6 +173,10 @@ class BaseState:
         self._history: list[Action] = []
         self._views: dict[int, Any] | None = None
         self._views_at = -1
+        self._deal_mark: tuple[int, Any] | None = None
+        """Where the deal's first report is in the history, and the state just before it:
+        a report the law code rules before an earlier one of the deal rules them again
+        from there (:meth:`_revised`); cleared when the next deal is dealt."""
 
     # -- reading ---------------------------------------------------------------------
 
@@ -292,7 +296,10 @@ class BaseState:
         ``None`` when it may: asked before acting, without a clone (pokerkit's
         ``verify_x``). Never raises, never changes the state."""
         try:
-            self._check(action)
+            if self._revises(action):
+                self._revised(action)
+            else:
+                self._check(action)
         except HoyleError as e:  # IllegalAction, or a card the game's pack lacks
             return str(e)
         return None
@@ -307,6 +314,8 @@ class BaseState:
         Raises:
             IllegalAction: the action is not legal now; the state is unchanged.
         """
+        if self._revises(action):
+            return self._revise(action)
         self._check(action)
         return self._apply_checked(action)
 
@@ -314,8 +323,96 @@ class BaseState:
         """:meth:`apply` for an action already known to be legal now (the runner's, taken
         from ``legal_actions()`` of this very state): recorded in the history, then done."""
         events: list[Event] = []
+        if self._deal_mark is not None:
+            if self.phase == DEAL and action.verb == "DEAL":
+                self._deal_mark = None  # the next deal: the last one's reports are final
+        elif action.verb == "REPORT" and self.laws is not None and self.laws.first:
+            self._deal_mark = (len(self._history), self.clone())
         self._history.append(action)
         self._do(action, events)
+        return events
+
+    # -- reports about one deal, ruled in the law code's order -----------------------
+
+    def _revises(self, action: Action) -> bool:
+        """Whether ``action`` is a report the law code rules before a report already made
+        about this deal (:meth:`LawCode.rule_first`)."""
+        mark = self._deal_mark
+        laws = self.laws
+        if mark is None or laws is None or action.verb != "REPORT" or \
+                action.word not in laws.first:
+            return False
+        return any(a.verb == "REPORT" and laws.rules_before(action.word, a.word)
+                   for a in self._history[mark[0]:])
+
+    def revisable(self) -> tuple[str, ...]:
+        """The report kinds that would still revise a ruling of this deal (the law code
+        rules them before a report already made): a refereed game a ruling ended may still
+        take one of these, in its own window (``hoyle referee`` offers it before closing).
+        Empty outside referee mode."""
+        mark = self._deal_mark
+        laws = self.laws
+        if mark is None or laws is None or not self.referee:
+            return ()
+        made = [a.word for a in self._history[mark[0]:] if a.verb == "REPORT"]
+        return tuple(sorted(k for k in laws.first
+                            if any(laws.rules_before(k, m) for m in made)
+                            and any(self.check(Action("REPORT", word=k, n=n)) is None
+                                    for n in (None, *range(len(self.cuts))))))
+
+    def _revised(self, action: Action) -> tuple[BaseState, list[Event]]:
+        """The state had the report ``action`` been made in its place among the deal's
+        reports: from the state before the deal's first report, every action since is
+        applied again with each report moved before the first earlier report the code
+        rules after it; an action the new order makes illegal (a card of a deal now void)
+        is set aside, said in an event. The history stays as entered (so a record replays
+        to the same state).
+
+        Raises:
+            IllegalAction: the report is not legal at its place (its window, its seat).
+        """
+        mark = self._deal_mark
+        laws = self.laws
+        assert mark is not None and laws is not None
+        position, before = mark
+        order: list[Action] = []
+        for a in self._history[position:] + [action]:
+            at = len(order)
+            if a.verb == "REPORT":
+                at = next((i for i, b in enumerate(order)
+                           if b.verb == "REPORT" and laws.rules_before(a.word, b.word)), at)
+            order.insert(at, a)
+        trial: BaseState = before.clone()
+        revised = [b.word for b in order[order.index(action) + 1:] if b.verb == "REPORT"
+                   and laws.rules_before(action.word, b.word)]
+        law = laws.law_for(action.word).id if laws.covers(action.word) else laws.name
+        events = [event(EventKind.REVISED, action.n, source=law,
+                        reason=f"{action.word.replace('_', ' ')} is ruled before the earlier "
+                               f"report{'s' if len(revised) > 1 else ''} of this deal ("
+                               + ", ".join(w.replace("_", " ") for w in revised)
+                               + "): the laws rule them together; the rulings below stand "
+                               "in place of the earlier ones")]
+        for a in order:
+            if a is not action:
+                why = trial.check(a)
+                if why is not None:
+                    events.append(event(EventKind.REVISED, None, source=law,
+                                        reason=f"set aside: the {_said(a)} entered "
+                                               f"before ({why})"))
+                    continue
+            else:
+                trial._check(a)
+            events.extend(trial._apply_checked(a))
+        trial._history = self._history + [action]
+        return trial, events
+
+    def _revise(self, action: Action) -> list[Event]:
+        """Apply the report ``action`` in the law code's order (:meth:`_revised`)."""
+        trial, events = self._revised(action)
+        fields: dict[str, Any] = trial.__getstate__()  # type: ignore[assignment]
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self._views_at = -1
         return events
 
     def _check(self, action: Action) -> None:
@@ -597,6 +694,11 @@ class BaseState:
             laws=self.laws.name if self.laws is not None else "",
             options=options, seats=list(seats), seed=self.seed, date=date,
             result=self._result_dict(), actions=[str(a) for a in self._history])
+
+
+def _said(action: Action) -> str:
+    """An action named without its cards (a set-aside lay-away must not show them)."""
+    return " ".join(w for w in (action.verb.lower(), action.word.replace("_", " ")) if w)
 
 
 def check_start_scores(scores: object, sides: int, target: int) -> tuple[int, ...]:

@@ -38,7 +38,7 @@ __all__ = ["HUMAN", "Area", "Block", "Board", "Confirm", "GameText", "PlayGame",
            "framework_line", "seat_names",
            "Track",
            "card_markup", "cards_markup", "check_play_record", "escape", "name_seats",
-           "unknown_event_line", "who", "ruling_line", "choice_line", "marks_text"]
+           "unknown_event_line", "who", "ruling_line", "revised_line", "choice_line", "marks_text"]
 
 HUMAN = "human"
 """The seat name that marks the person at the keyboard in a record."""
@@ -223,7 +223,16 @@ def framework_line(e: Event, names: Sequence[str]) -> str | None:
         return ruling_line(e, names)
     if kind == EventKind.CHOICE:
         return choice_line(e, w, names)
+    if kind == EventKind.REVISED:
+        return revised_line(e, names)
     return None
+
+
+def revised_line(e: Event, names: Sequence[str]) -> str:
+    """A ``revised`` event's line (a report ruled before earlier ones of its deal, or an
+    action the new order set aside), the same in every game."""
+    return (f"[bold yellow]Revised:[/bold yellow] {escape(name_seats(e.reason, names))}  "
+            f"[dim]({escape(e.source)})[/dim]")
 
 
 def unknown_event_line(e: Event, who: str) -> str:

@@ -439,9 +439,14 @@ def _ew_xix(irr: Irregularity, code: LawCode) -> Ruling:
 @EW.law("EW-xx", "Throwing up the cards",
         "A player who throws up his cards and refuses to score forfeits the game.",
         kinds={"threw_up_cards": Report("a player threw up his cards and refused to score", seat=True)},
-        engine="Reported (REPORT threw_up_cards SEAT): the offender loses the game.")
+        engine="Reported (REPORT threw_up_cards SEAT): the offender loses the game; not when "
+               "the deal was void (EW-iii, EW-iv): it had no score to refuse.")
 def _ew_xx(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
+    void = irr.facts.get("deal_void_by")
+    if void:
+        return Ruling(f"the deal was already void ({void}): it had no score to refuse, so "
+                      "throwing up its cards forfeits nothing")
     return Ruling(f"seat {offender} threw up his cards: he forfeits the game",
                   loses_game=offender)
 
@@ -501,3 +506,10 @@ def _ew_coda_1(irr: Irregularity, code: LawCode) -> Ruling:
 def _ew_coda_2(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("bystanders may not interfere unless asked to decide a "
                   "disputed point: the interference is disregarded")
+
+
+EW.rule_first(("misdeal", "wrong_count", "exposed_card", "faced_card"),
+              ("hand_mixed_with_pack", "threw_up_cards"),
+              "EW-iii and EW-iv void the deal; EW-xxii forfeits the game for mixing a hand "
+              "not yet counted, EW-xx for refusing to score: a void deal's hands are never "
+              "counted or scored, so neither forfeit stands")

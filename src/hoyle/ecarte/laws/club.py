@@ -790,3 +790,9 @@ def _club_51(irr: Irregularity, code: LawCode) -> Ruling:
         return Ruling(f"seat {seat} has no point marked: nothing to take down")
     return Ruling(f"an admitted overscore: seat {seat} is put back 1",
                   peg_back=(seat, 1))
+
+
+CLUB.rule_first(("deal_out_of_turn",), ("imperfect_pack", "abandoned"),
+                "CLUB-14 settles who dealt the deal (after the turn-up it stands as his, "
+                "his adversary deals the next); CLUB-45's fresh deal is by that dealer and "
+                "CLUB-42's end of the hand passes the deal on from him")
