@@ -236,11 +236,13 @@ def test_CLUB_13_elder_looked_before_the_turn_up_the_deal_stands() -> None:
         s.apply(Action.parse("REPORT elder_looked"))
 
 
-def test_OH_5_elder_looked_reported_the_deal_stands() -> None:
+def test_OH_5_elder_looked_reported_his_choice_stays_open() -> None:
+    # OH-5's choice is made "when the deal is complete, before the proposal": the look
+    # does not close it (issue 33, point 3); his first act does
     s = at_turn(OH)
     act(s, "REPORT elder_looked")
     r = the_ruling(act(s, "REPORT exposed_elder_card"), "OH-5")
-    assert not r.effects and s.deal_number == 1
+    assert r.decision is not None and r.decision.seat == ELDER and s.deal_number == 1
 
 
 def test_CLUB_9_wrong_count_after_the_look_before_the_turn_up_is_ruled_as_CLUB_17() -> None:

@@ -178,7 +178,8 @@ def past_window(s: Table, word: str) -> bool:
 
 FACTS: dict[str, Report] = {
     "elder_looked": Report("the elder hand has looked at his cards (a fact the laws on the "
-                           "deal read: CLUB-9, CLUB-11, CLUB-13; OH-5, OH-7, HGIE-11)",
+                           "deal read: CLUB-9, CLUB-11, CLUB-13; OH-7, HGIE-6, HGIE-11; not "
+                           "OH-5, whose choice lasts until his first act)",
                            window=Window.DEAL),
 }
 """Facts of the table the referee reports (``REPORT word``) that are not irregularities:

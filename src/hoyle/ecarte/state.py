@@ -1157,6 +1157,7 @@ class EcarteState(BaseState):
                 "hand_sizes": (len(self.hands[0]), len(self.hands[1])),
                 "scores": tuple(self.scores), "deal_number": self.deal_number,
                 "stock_size": len(self.stock()), "elder_has_looked": self._elder_has_looked(),
+                "elder_has_acted": self._elder_has_acted(),
                 "stood": self.stood, "refused": tuple(self.refused),
                 "king_holder": self.king_holder(), "discarded": any(self.discards),
                 "announced": tuple(self.announced),
@@ -1165,9 +1166,15 @@ class EcarteState(BaseState):
     def _elder_has_looked(self) -> bool:
         """The elder hand has seen his hand: reported as a fact of the table (``REPORT
         elder_looked``), or taken so once he has acted in the deal (stood or proposed):
-        the engine's reading of "before he looks" (CLUB-9, CLUB-11, CLUB-13; OH-5, OH-7,
-        HGIE-11)."""
-        return self.elder_looked or self.phase not in (Phase.DEAL, Phase.TURN_UP) and \
+        the engine's reading of "before he looks" (CLUB-9, CLUB-11, CLUB-13; OH-7,
+        HGIE-6, HGIE-11)."""
+        return self.elder_looked or self._elder_has_acted()
+
+    def _elder_has_acted(self) -> bool:
+        """The elder hand has made his first act of the deal (stood or proposed): what
+        closes OH-5's choice ("when the deal is complete, before the proposal"); his look
+        alone does not (issue 33, point 3)."""
+        return self.phase not in (Phase.DEAL, Phase.TURN_UP) and \
             (self.proposals > 0 or self.phase == Phase.PLAY or self.stood)
 
     def _adversary(self, seat: int) -> int:

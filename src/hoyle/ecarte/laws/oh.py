@@ -70,7 +70,7 @@ def _oh_5(irr: Irregularity, code: LawCode) -> Ruling:
         return Ruling("the dealer turned up his own card: the deal is good; he "
                       "bears the consequence of his fault")
     elder = elder_of(irr)
-    if _looked(irr):
+    if irr.facts.get("elder_has_acted"):  # his first act, not his look, closes it
         return Ruling("the choice was to be made when the deal was complete, before "
                       "the proposal: the deal stands")
     return Ruling(f"the dealer turned up his adversary's card: seat {elder} may let "
