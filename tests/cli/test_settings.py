@@ -50,7 +50,8 @@ def test_three_hand_to_121_by_set_at_the_referee_and_in_play(tmp_path: Path) -> 
     assert "from the scores 110-50-50" in out
     record = GameRecord.load(save)
     assert record.variant == "three-hand"
-    assert record.options == {"target": 121, "start_scores": "110,50,50", "referee": True}
+    assert record.options == {"target": 121, "start_scores": "110,50,50", "referee": True,
+                              "report_words": 2}
     game = tmp_path / "g.json"
     code, out = run("play", "cribbage", "--variant", "three-hand", "--set", "target=121",
                     "--seed", "4", "--plain", "--save", str(game))

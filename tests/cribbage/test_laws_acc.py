@@ -799,7 +799,7 @@ def test_ACC_7_1_a_b_dealer_led_reported_when_the_pone_led_nothing_to_rule(
 
 
 def test_ACC_7_1_c_d_one_card_at_a_time_count_called_cards_stay_face_up() -> None:
-    check_law("ACC-7.1.c–d", "Playing the cards")
+    assert ACC["ACC-7.1.c–d"].kinds == ("cards_turned_early",)
     s = at_play()
     events = act(s, *TO_24)
     assert [(e.seat, str(e.cards[0]), e.count) for e in events if e.kind == "play"] == [
@@ -809,6 +809,15 @@ def test_ACC_7_1_c_d_one_card_at_a_time_count_called_cards_stay_face_up() -> Non
     assert s.count == 0
     for seat in (PONE, DEALER):
         assert [str(c) for _, c in s.view(seat).played] == ["5H", "TH", "5C", "4H", "5S"]
+
+
+def test_ACC_7_1_c_d_cards_turned_down_early_are_turned_up_again() -> None:
+    # a kind for the act (issue 33, point 1): turned up again, no penalty stated
+    s = at_24(referee=True)
+    before = s.scores
+    r = the_ruling(act(s, f"REPORT cards_turned_early {PONE}"), "ACC-7.1.c–d")
+    assert "turned up again; the rule states no penalty" in r.text and not r.effects
+    assert s.scores == before and s.count == 24
 
 
 def test_ACC_7_1_e_card_released_is_played_past_31_goes_back() -> None:
@@ -1365,11 +1374,12 @@ REPORTED = {  # kind -> the law that rules it when reported in the play at count
     "count_help_demanded": "ACC-9.5", "no_show": "ACC-12.2",
     "ethics_violation": "ACC-ETH", "overscore_called": "ACC-8.4.c",
     "renege": "ACC-7.3", "go_corrected": "ACC-7.3",  # no go called: nothing to claim
+    "declined_cut": "ACC-3.3", "cards_turned_early": "ACC-7.1.c–d",
 }
 NEEDS_SEAT = {"cut_peek", "refused_count_check", "picked_up_discards", "looked_at_crib",
               "crib_peek_before_discard", "false_game_claim", "used_opponents_pegs",
               "starter_mixed", "no_show", "overscore_called", "renege", "go_corrected",
-              "touched_pegs", "hand_mixed_with_pack"}
+              "touched_pegs", "hand_mixed_with_pack", "cards_turned_early"}
 
 
 # reached by MUGGINS n and FACT cut_by, not by REPORT

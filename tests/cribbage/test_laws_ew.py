@@ -1091,7 +1091,7 @@ def test_EW_coda_2_bystander_interference_is_disregarded() -> None:
 
 REPORTED = {  # kind -> the law that rules it (catalogue §2.1)
     "short_cut": "EW-ii", "misdeal": "EW-iii", "wrong_count": "EW-iii",
-    "exposed_card": "EW-iv", "faced_card": "EW-iv", "touched_pack": "EW-vi",
+    "own_wrong_count": "EW-iii", "exposed_card": "EW-iv", "faced_card": "EW-iv", "touched_pack": "EW-vi",
     "short_starter_cut": "EW-vii", "dealer_discarded_first": "EW-viii",
     "recalled_discard": "EW-viii", "touched_crib": "EW-viii", "crib_confused": "EW-viii",
     "count_help_demanded": "EW-xiii", "touched_pegs": "EW-xiv", "displaced_peg": "EW-xiv",
@@ -1103,7 +1103,7 @@ REPORTED = {  # kind -> the law that rules it (catalogue §2.1)
 }
 NEEDS_SEAT = {"crib_confused", "touched_pegs", "displaced_peg", "false_game_claim",
               "threw_up_cards", "hand_mixed_with_pack", "refused_laws", "overscore_called",
-              "renege"}
+              "renege", "own_wrong_count"}
 
 
 def test_EW_code_reportable_kinds_are_those_tabled_here() -> None:

@@ -79,7 +79,8 @@ def test_a_refereed_cribbage_deal_with_an_overclaim_and_a_report(tmp_path: Path)
             assert {"kind": "renege", "law": "EW-xxi"} .items() <= next(
                 m for m in f["menu"] if m["kind"] == "renege").items()
             assert {"kind": "touched_pegs", "law": "EW-xiv",
-                    "text": "a player touched his adversary's pegs"} in f["menu"]
+                    "text": "a player touched his adversary's pegs (SEAT: who did it?)"} \
+                in f["menu"]
             assert scores(f) == [(0, 0), (0, 0)] and f["board"]["target"] == 121
             assert f["board"]["line"] == ["skunk", 90]
             # help and the menu are answered, not read as cards
@@ -87,8 +88,8 @@ def test_a_refereed_cribbage_deal_with_an_overclaim_and_a_report(tmp_path: Path)
             h = recv(ws)
             assert h["type"] == "help" and "Enter what happens at the table" in h["lines"][0]
             ws.send_text(json.dumps({"type": "move", "seq": 0, "text": "menu"}))
-            assert "report touched_pegs (EW-xiv): a player touched his adversary's pegs" in \
-                recv(ws)["lines"]
+            assert ("report touched_pegs (EW-xiv): a player touched his adversary's pegs "
+                    "(SEAT: who did it?)") in recv(ws)["lines"]
             # the cuts: 5H against KD, the lower deals (EW-i)
             f = enter(ws, 0, "5h")
             f = enter(ws, f["seq"], "kd")

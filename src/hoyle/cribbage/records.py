@@ -41,13 +41,14 @@ def state_for_record(record: GameRecord) -> CribbageState:
     if isinstance(start, str) and all(p.isdigit() for p in start.split(",")):
         start = tuple(int(p) for p in start.split(","))  # "110,112", as recorded
     first = options.pop("first_dealer", None)
+    words = options.pop("report_words", 1)  # a record without it is older than the word
     try:
         match = MatchState.pop_options(options)
         laws = record_law_code(record, options, get_code)
         rules = CribbageRules.for_variant(record.variant or "six-card", **options)
         return CribbageState(rules, seed=record.seed, laws=laws, manual_count=manual,
                              referee=referee, start_scores=start, first_dealer=first,
-                             match=match)
+                             match=match, report_words=words)
     except (HoyleError, TypeError) as e:
         raise RecordError(f"bad variant, options or law code: {e}") from None
 

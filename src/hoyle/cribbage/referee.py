@@ -40,6 +40,7 @@ class Table(Protocol):
     referee: bool
     phase: str
     dealer: int | None
+    report_words: int
     open_overscores: list[tuple[int, int]]
     closed_overscores: list[tuple[int, int]]
     played: list[tuple[int, Card]]
@@ -72,8 +73,18 @@ def check_report(s: Table, action: Action) -> None:
         raise IllegalAction(f"{action.word.replace('_', ' ')} concerns a deal, and none is "
                             "begun: cut for deal first")
     if action.n is None and spec.seat:
-        raise IllegalAction(f"REPORT {action.word} must name the seat at fault, "
-                            f"e.g. REPORT {action.word} 0")
+        raise IllegalAction(f"REPORT {action.word} must name the seat at fault "
+                            f"({spec.seat_role}), e.g. REPORT {action.word} 0")
+
+
+def report_word(s: Table, action: Action) -> str:
+    """The kind a ``REPORT`` names: its word, but in a record made before the report words
+    took one meaning in every code (``report_words`` 1), EW's ``wrong_count SEAT`` named the
+    seat that caused it by his own act: ``own_wrong_count SEAT`` now (issue 33, point 1)."""
+    if s.report_words == 1 and action.word == "wrong_count" and action.n is not None \
+            and s.laws is not None and s.laws.name == "ew":
+        return "own_wrong_count"
+    return action.word
 
 
 def do_report(s: Table, action: Action, events: list[Event]) -> None:
@@ -82,6 +93,9 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
     EW-ix, ACC-8.4.c; a renege claimed or a wrong go corrected is ruled on the go it
     concerns, in its window: EW-xxi, ACC-7.3)."""
     facts: dict[str, Any] = {}
+    word = report_word(s, action)
+    if word != action.word:
+        action = Action("REPORT", action.cards, action.n, word)
     if action.word in ("renege", "go_corrected"):
         assert action.n is not None
         s._report_renege(action.word, action.n, events)

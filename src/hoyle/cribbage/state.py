@@ -273,6 +273,9 @@ class AfterRenege(Continuation):
     seat: int
 
 
+REPORT_WORDS = 2
+"""The meaning of the referee's report words now (:attr:`CribbageState.report_words`)."""
+
 class CribbageState(BaseState):
     """A game of cribbage in progress.
 
@@ -316,7 +319,7 @@ class CribbageState(BaseState):
                  manual_count: bool = False, referee: bool = False,
                  start_scores: object = None,
                  first_dealer: object = None,
-                 match: object = None) -> None:
+                 match: object = None, report_words: object = REPORT_WORDS) -> None:
         # start_scores, first_dealer and match come from records and options: typed
         # ``object`` and checked here (so the compiled engine raises ParameterError too,
         # not TypeError)
@@ -391,6 +394,14 @@ class CribbageState(BaseState):
         self.match: dict[str, Any] | None = None
         if match is not None:
             self.match = MatchState.from_dict(match, self.rules.sides).to_dict()
+        if report_words not in (1, REPORT_WORDS) or isinstance(report_words, bool):
+            raise ParameterError(f"report_words must be 1 or {REPORT_WORDS} (not "
+                                 f"{short_repr(report_words)})", "report_words")
+        self.report_words: int = 1 if report_words == 1 else REPORT_WORDS
+        """The meaning of the referee's report words the game was recorded with: 1 for a
+        record made before issue 33 (EW's ``REPORT wrong_count SEAT`` named the seat that
+        caused it by his own act: read as ``own_wrong_count SEAT``), 2 since (the seat of
+        ``wrong_count`` is the holder in every code)."""
         self.start_scores: tuple[int, ...] | None = None
         self.first_dealer: int | None = None
         if start_scores is not None:
@@ -1429,6 +1440,8 @@ class CribbageState(BaseState):
             options.update(MatchState.from_dict(self.match).to_options())
         if self.manual_count and not self.referee:
             options["manual_count"] = True
+        if self.referee:
+            options["report_words"] = self.report_words
         return options
 
     def _result_dict(self) -> dict[str, Any] | None:

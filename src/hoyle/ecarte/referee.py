@@ -112,7 +112,8 @@ def check_report(s: Table, action: Action) -> None:
     if action.n is not None and action.n not in (0, 1):
         raise IllegalAction(f"no seat {action.n} in this game")
     if needs_seat and action.n is None:
-        raise IllegalAction(f"REPORT {word} must name a seat, e.g. REPORT {word} 0")
+        raise IllegalAction(f"REPORT {word} must name a seat ({spec.seat_role}), e.g. "
+                            f"REPORT {word} 0")
     if needs_cards and not action.cards:
         raise IllegalAction(f"REPORT {word} must name the card(s)")
     if not needs_cards and action.cards:

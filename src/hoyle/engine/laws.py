@@ -46,9 +46,13 @@ from hoyle.engine.action import Action
 from hoyle.engine.effects import Effect, LoseGame, NewDeal, PegBack, Points, Table, VoidDealPoints
 
 _E = TypeVar("_E", bound=Effect)
+
+WRONG_COUNT_HOLDER = "who holds the wrong number of cards?"
+"""The seat a report of a wrong number of cards names, in every code of every game
+(:attr:`Report.who`; issue 33, point 1): the holder, not whoever caused it."""
 _V = TypeVar("_V")
 
-__all__ = ["Irregularity", "Ruling", "Option", "Decision", "Decide", "Law", "LawCode", "Param",
+__all__ = ["WRONG_COUNT_HOLDER", "Irregularity", "Ruling", "Option", "Decision", "Decide", "Law", "LawCode", "Param",
            "Report", "RuleFn", "Until", "Window", "check_params", "report_menu", "union_reports"]
 
 
@@ -126,9 +130,17 @@ class Report:
             law's ID than the one that rules the kind (``""``: the same law).
         window_param: the parameter that names the window where the code does not state
             it (an engine default, named in the too-late ruling), else ``""``.
+        who: the seat the report names, as the menu asks for it ("who holds the wrong
+            number of cards?"); ``""`` for a kind whose seat is the player at fault ("who
+            did it?"). The same in every code of the game (:func:`union_reports`), so a
+            report's seat means one role whatever the code. A kind that names no seat but
+            has ``who`` takes the seat as optional.
 
-    >>> Report("a player holds too many cards", seat=True, cards=True).menu_text
-    'a player holds too many cards'
+    >>> Report("a player holds too many cards", seat=True, cards=True,
+    ...        who="who holds the cards?").menu_text
+    'a player holds too many cards (SEAT: who holds the cards?)'
+    >>> Report("the pegs were touched", seat=True).menu_text
+    'the pegs were touched (SEAT: who did it?)'
     """
 
     text: str = ""
@@ -142,11 +154,22 @@ class Report:
     until: Until = Until.GAME
     late_law: str = ""
     window_param: str = ""
+    who: str = ""
 
     @property
     def menu_text(self) -> str:
-        """The referee menu's line."""
-        return self.menu or self.text
+        """The referee menu's line, with the seat the report names in words."""
+        base = self.menu or self.text
+        if self.seat:
+            return f"{base} (SEAT: {self.who or 'who did it?'})"
+        if self.who:
+            return f"{base} (SEAT, if known: {self.who})"
+        return base
+
+    @property
+    def seat_role(self) -> str:
+        """The seat the report names, in words (:attr:`who`, or the player at fault)."""
+        return self.who or "who did it?"
 
     @property
     def reportable(self) -> bool:
@@ -525,8 +548,8 @@ def union_reports(codes: Sequence[LawCode]) -> dict[str, Report]:
             if not spec.reportable:
                 continue
             seen = union.setdefault(kind, spec)
-            if (seen.seat, seen.cards, seen.classified) != (spec.seat, spec.cards,
-                                                            spec.classified):
+            if (seen.seat, seen.cards, seen.classified, seen.who) != (
+                    spec.seat, spec.cards, spec.classified, spec.who):
                 raise HoyleError(f"report {kind!r} is declared differently by the codes")
     return union
 
@@ -551,6 +574,8 @@ def report_menu(code: LawCode) -> tuple[tuple[str, str, str], ...]:
             law = "classified"
         elif code.covers(kind):
             law = code.law_for(kind).id
+        elif kind in code.aliases:
+            law = code.aliases[kind][1]
         else:
             law = f"not covered by {code.name.upper()}"
         rows.append((kind, law, spec.menu_text))
@@ -626,6 +651,10 @@ class LawCode:
         """The engine default for a report word of the game this code does not rule, where
         the catalogue gives one (a ruling function whose ruling is the default's words and
         effects); a word without one gets no default (:meth:`not_covered`)."""
+        self.aliases: dict[str, tuple[Callable[[Irregularity], Irregularity], str]] = {}
+        """Report words of the game this code has no law of its own for but rules as the
+        same act under another word (:meth:`alias`): word -> (the irregularity it is, the
+        laws that rule it)."""
         self.interactions: list[tuple[str, str, str]] = []
         """Each interacting pair (ruled first, ruled after, the laws' reason)."""
         self.first: dict[str, frozenset[str]] = {}
@@ -650,6 +679,7 @@ class LawCode:
         other.cites = self.cites
         other.uncovered = self.uncovered
         other.first = self.first
+        other.aliases = self.aliases
         other.interactions = self.interactions
         other.incomplete = self.incomplete
         other.edition_param = self.edition_param
@@ -672,6 +702,23 @@ class LawCode:
         for kind in first:
             self.first[kind] = self.first.get(kind, frozenset()) | frozenset(then)
         self.interactions.extend((a, b, why) for a in first for b in then)
+
+    def alias(self, word: str, same: Callable[[Irregularity], Irregularity],
+              laws: str) -> None:
+        """Declare that the report word ``word`` (another code's name for an act) is the
+        act ``same(irregularity)`` names under this code's own words, ruled by ``laws``
+        (shown in the menu): a table that picks either menu entry gets one ruling
+        (issue 33, point 1).
+
+        >>> code = LawCode("demo", "A demo code")
+        >>> @code.law("D-1", "Touching the pegs", "2 to the owner.", kinds=("touched_pegs",))
+        ... def _d1(irr: Irregularity, code: LawCode) -> Ruling:
+        ...     return Ruling("2 to the owner", points=((1 - (irr.offender or 0), 2),))
+        >>> code.alias("pegs_handled", lambda irr: replace(irr, kind="touched_pegs"), "D-1")
+        >>> code.rule(Irregularity("pegs_handled", 0, reported=True)).points
+        ((1, 2),)
+        """
+        self.aliases[word] = (same, laws)
 
     def rules_before(self, kind: str, other: str) -> bool:
         """Whether a report of ``kind`` is ruled before one of ``other`` about the same
@@ -815,6 +862,9 @@ class LawCode:
         """
         kind = irregularity.kind
         if kind not in self._by_kind:
+            alias = self.aliases.get(kind)
+            if alias is not None:
+                return self.rule(alias[0](irregularity))
             if irregularity.reported or kind in self.game_reports:
                 return self.not_covered(irregularity)
             raise HoyleError(f"the {self.name} code has no law for {kind!r}")

@@ -17,12 +17,14 @@ marked ``provisional``. Muggins (rule 10) is off unless announced:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hoyle.cribbage.effects import (ActualDealer, Dead, DeadCrib, NoCount, PegOut, RecutStarter,
                                     Rediscard, RetractLead, RetractToGo, SwapHandCrib,
                                     Takedown, VoidPointsOf)
 from hoyle.engine.action import Action
 from hoyle.engine.effects import Points
-from hoyle.engine.laws import (Decision, Irregularity, LawCode, Param, Option, Report, Ruling,
+from hoyle.engine.laws import (WRONG_COUNT_HOLDER, Decision, Irregularity, LawCode, Param, Option, Report, Ruling,
                                Until)
 
 __all__ = ["ACC", "PARAMS"]
@@ -178,10 +180,17 @@ def _acc_3_2(irr: Irregularity, code: LawCode) -> Ruling:
 
 @ACC.law("ACC-3.3", "The cut before every deal", "The pone must cut before every deal.",
          engine="REPORT no_cut_offered, or FACT cut_by DEALER before the deal: the pone "
-                "scores 2 (summary rule).",
+                "scores 2 (summary rule). REPORT declined_cut before the deal: the pone "
+                "must cut; no penalty is stated (after the deal: too late, it stands).",
          kinds={"no_cut_offered": "the dealer dealt without offering the cut",
+                "declined_cut": Report("the pone declined to cut before the deal",
+                                       until=Until.DEAL),
                 "cut_by_dealer": Report("the dealer cut the pack himself", named=False)})
 def _acc_3_3(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.kind == "declined_cut":
+        return _r(code, f"the pone (seat {_pone(irr)}) must cut before every deal: he cuts "
+                  "before the cards are dealt; the rule states no penalty for declining",
+                  provisional=True)
     r = _penalty(code, irr, _dealer(irr), 2, "the dealer did not offer the cut")
     return Ruling(r.text, points=r.points, edition=r.edition, provisional=True, law=r.law)
 
@@ -244,7 +253,8 @@ def _acc_4_4a(irr: Irregularity, code: LawCode) -> Ruling:
                 "it has too many cards (CHOOSE crib_counts or CHOOSE crib_dead). 2020, or web2008 with no holder named: the catalogue has no "
                 "table for it, so the 2025 remedy applies, marked provisional "
                 "(wrong_count_after_starter).",
-         kinds={"wrong_count": "a hand or the crib is found with the wrong number of cards"})
+         kinds={"wrong_count": Report("a hand or the crib is found with the wrong number "
+                                      "of cards", who=WRONG_COUNT_HOLDER)})
 def _acc_4_4b(irr: Irregularity, code: LawCode) -> Ruling:
     if not irr.facts.get("starter_turned"):
         return _r(code, "wrong number of cards before the starter: the same "
@@ -475,9 +485,21 @@ def _acc_7_1_ab(irr: Irregularity, code: LawCode) -> Ruling:
               "leads; no penalty", parameter="dealer_led_in_error", effects=(RetractLead(),))
 
 
-_procedure("ACC-7.1.c–d", "Playing the cards", "One card at a time, calling the count; "
-           "played cards stay face up until both hands are counted.",
-           "The play records each card with the running count.")
+@ACC.law("ACC-7.1.c–d", "Playing the cards", "One card at a time, calling the count; "
+         "played cards stay face up until both hands are counted.",
+         engine="The play records each card with the running count. REPORT "
+                "cards_turned_early SEAT (a player turned his played cards down before "
+                "both hands were counted and pegged): they are turned up again; the rule "
+                "states no penalty.",
+         kinds={"cards_turned_early": Report(
+             "a player turned his played cards down before both hands were counted",
+             seat=True, who="who turned his cards down?")})
+def _acc_7_1_cd(irr: Irregularity, code: LawCode) -> Ruling:
+    if not irr.facts.get("cards_played"):
+        return _r(code, "no card has been played in this deal: there is nothing to turn up")
+    return _r(code, f"seat {_offender(irr, 0)}'s played cards stay face up until both hands "
+              "are counted and pegged: they are turned up again; the rule states no "
+              "penalty")
 
 
 @ACC.law("ACC-7.1.e", "A released card is played", "A card released is played; it may be "
@@ -517,10 +539,11 @@ _procedure("ACC-7.2", "Points in the play", "Points go to the player of the card
                 "CHOOSE dead (the cards take no further part in the play; the go stands) or "
                 "CHOOSE played (the offender must play). After the window: too late.",
          kinds={"renege": Report("a player said go while holding a card he could play "
-                                 "(claimed by the adversary)", seat=True,
+                                 "(claimed by the adversary)", seat=True, who="who said go?",
                                  until=Until.ADVERSARY_NEXT),
                 "go_corrected": Report("a player withdraws a go called while holding a card "
-                                       "that fits", seat=True, until=Until.BEFORE_PEG)})
+                                       "that fits", seat=True, until=Until.BEFORE_PEG,
+                                       who="who withdraws his go?")})
 def _acc_7_3(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     adv = _adv(irr, offender)
@@ -611,7 +634,7 @@ _procedure("ACC-8.4.b", "Penalty for a false claim of game",
                 "takedown (offender back by the excess, adversary + excess) or accept.",
          kinds={"overclaim": Report("a player pegged more points than were due", detected=True),
                 "overscore_called": Report("an overpeg is called later, before the next cut",
-                                           seat=True, until=Until.NEXT_CUT,
+                                           seat=True, who="who overscored?", until=Until.NEXT_CUT,
                                            window_param="overscore_claim_window")})
 def _acc_8_4_c(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
@@ -868,3 +891,21 @@ def _acc_12_2(irr: Irregularity, code: LawCode) -> Ruling:
 def _acc_eth(irr: Irregularity, code: LawCode) -> Ruling:
     return _r(code, "conduct outside the engine's rulings: logged for the "
               "tournament director")
+
+
+def _wrong_count_of_the_holder(irr: Irregularity) -> Irregularity:
+    """EW's ``own_wrong_count SEAT`` (he took or dropped cards himself): ACC-4.4 rules a
+    wrong count by its holder, who is that seat."""
+    return replace(irr, kind="wrong_count")
+
+
+def _crib_cards_taken(irr: Irregularity) -> Irregularity:
+    """EW's ``crib_confused SEAT``: the dealer's hand and crib exchanged (ACC-5.2.c), or
+    the pone taking crib cards back into his hand: discards picked up (ACC-5.1.b)."""
+    if irr.offender is not None and irr.offender == irr.facts.get("dealer"):
+        return replace(irr, kind="hand_crib_swapped")
+    return replace(irr, kind="picked_up_discards")
+
+
+ACC.alias("own_wrong_count", _wrong_count_of_the_holder, "ACC-4.4")
+ACC.alias("crib_confused", _crib_cards_taken, "ACC-5.2.c / ACC-5.1.b")

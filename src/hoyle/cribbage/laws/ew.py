@@ -15,9 +15,11 @@ catalogue applies and the ruling names the parameter (§4).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hoyle.cribbage.effects import DisplacedPeg, Takedown
 from hoyle.engine.action import Action
-from hoyle.engine.laws import (Decision, Irregularity, LawCode, Param, Option, Report, Ruling,
+from hoyle.engine.laws import (WRONG_COUNT_HOLDER, Decision, Irregularity, LawCode, Param, Option, Report, Ruling,
                                Until)
 
 __all__ = ["EW", "PARAMS"]
@@ -118,12 +120,17 @@ def _ew_ii(irr: Irregularity, code: LawCode) -> Ruling:
         engine="Reported (REPORT misdeal) from the deal until the starter is turned: "
                "non-dealer +2, the deal is void and the same dealer deals again "
                "(misdeal_redealer). A wrong count found after the starter "
-               "(REPORT wrong_count) is ruled by EW-iii extended: non-dealer +2 and a new "
-               "deal (wrong_count_after_starter); when a seat is named as having caused it "
-               "by his own act (REPORT wrong_count SEAT), his adversary scores 2 and the "
-               "deal is void (Pardon's rule). Points already pegged stand.",
+               "(REPORT wrong_count [SEAT], SEAT the holder if known) is ruled by EW-iii "
+               "extended: non-dealer +2 and a new deal (wrong_count_after_starter); a player "
+               "who caused his own wrong count by taking or dropping cards himself (REPORT "
+               "own_wrong_count SEAT): his adversary scores 2 and the deal is void "
+               "(Pardon's rule). Points already pegged stand.",
         kinds={"misdeal": "the dealer gave a player too many or too few cards",
-               "wrong_count": "a hand or the crib is found with the wrong number of cards"})
+               "wrong_count": Report("a hand or the crib is found with the wrong number of "
+                                     "cards", who=WRONG_COUNT_HOLDER),
+               "own_wrong_count": Report("a player caused his own wrong number of cards "
+                                         "(took or dropped cards himself)", seat=True,
+                                         who="who took or dropped the cards?")})
 def _ew_iii(irr: Irregularity, code: LawCode) -> Ruling:
     phase = irr.facts.get("phase", "")
     if phase not in _IN_DEAL:
@@ -132,7 +139,7 @@ def _ew_iii(irr: Irregularity, code: LawCode) -> Ruling:
     pts = code.value("misdeal_penalty", int)
     late = bool(irr.facts.get("starter_turned"))
     text = f"misdeal: the non-dealer (seat {pone}) scores {pts}; the same dealer deals again"
-    if irr.kind == "wrong_count" and irr.offender is not None:
+    if irr.kind == "own_wrong_count" and irr.offender is not None:
         # The player's own act (he took or dropped a card): his adversary scores 2 and the
         # deal is void (Pardon's rule, the catalogue's engine default).
         adv = _adversary(irr, irr.offender)
@@ -140,7 +147,7 @@ def _ew_iii(irr: Irregularity, code: LawCode) -> Ruling:
                       f"seat {adv} scores {pts}; the same dealer deals again",
                       points=((adv, pts),), new_deal=True,
                       parameter="wrong_count_after_starter")
-    if irr.kind == "wrong_count" and late:
+    if irr.kind != "misdeal" and late:
         return Ruling("wrong number of cards found after the starter: " + text,
                       points=((pone, pts),), new_deal=True,
                       parameter="wrong_count_after_starter")
@@ -254,7 +261,7 @@ EW.procedure("EW-viii-n", "Discarding with three or four players",
                "(overscore_claim_window) the table may still REPORT overscore_called SEAT.",
         kinds={"overclaim": Report("a player took more points than were due", detected=True),
                "overscore_called": Report("an overscore is called later, before the next cut",
-                                          seat=True, until=Until.NEXT_CUT,
+                                          seat=True, who="who overscored?", until=Until.NEXT_CUT,
                                           window_param="overscore_claim_window")})
 def _ew_ix(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
@@ -357,7 +364,8 @@ def _ew_xiii(irr: Irregularity, code: LawCode) -> Ruling:
         engine="touched_pegs: the owner of the pegs scores 2 (forfeit_semantics). "
                "displaced_peg: the seat's score falls back to its standing (back) peg.",
         kinds={"touched_pegs": Report("a player touched his adversary's pegs", seat=True),
-               "displaced_peg": Report("a front peg was knocked out by accident", seat=True)})
+               "displaced_peg": Report("a front peg was knocked out by accident", seat=True,
+                                       who="whose peg was knocked out?")})
 def _ew_xiv(irr: Irregularity, code: LawCode) -> Ruling:
     offender = _offender(irr, 0)
     if irr.kind == "touched_pegs":
@@ -459,7 +467,7 @@ def _ew_xx(irr: Irregularity, code: LawCode) -> Ruling:
                "window) the adversary scores 2, once per offence, no cards are taken back "
                "and the go stands; later the claim is out of time, no penalty.",
         kinds={"renege": Report("a player said go while holding a card he could play "
-                                "(claimed by the adversary)", seat=True,
+                                "(claimed by the adversary)", seat=True, who="who said go?",
                                 until=Until.END_OF_COUNT,
                                 window_param="renege_penalty")})
 def _ew_xxi(irr: Irregularity, code: LawCode) -> Ruling:
@@ -513,3 +521,12 @@ EW.rule_first(("misdeal", "wrong_count", "exposed_card", "faced_card"),
               "EW-iii and EW-iv void the deal; EW-xxii forfeits the game for mixing a hand "
               "not yet counted, EW-xx for refusing to score: a void deal's hands are never "
               "counted or scored, so neither forfeit stands")
+
+
+def _crib_confused_by_the_dealer(irr: Irregularity) -> Irregularity:
+    """ACC's ``hand_crib_swapped`` (the dealer swapped his hand and the crib) is EW-viii's
+    crib confused with a hand, the dealer the offender."""
+    return replace(irr, kind="crib_confused", offender=_dealer(irr))
+
+
+EW.alias("hand_crib_swapped", _crib_confused_by_the_dealer, "EW-viii")

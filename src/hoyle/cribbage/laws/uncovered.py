@@ -89,7 +89,21 @@ def _order_stands(irr: Irregularity, code: LawCode) -> Ruling:
                   parameter="dealer_led_in_error")
 
 
+def _pone_must_cut(irr: Irregularity, code: LawCode) -> Ruling:
+    if irr.facts.get("phase") != "deal":
+        return Ruling("the cards are dealt: the deal stands")
+    return Ruling("the pone cuts (EW-ii: the cut before the deal is his) before the cards "
+                  "are dealt; no penalty")
+
+
+def _turned_up_again(irr: Irregularity, code: LawCode) -> Ruling:
+    return Ruling("the played cards are turned up again until both hands are counted; no "
+                  "penalty")
+
+
 EW_DEFAULTS: dict[str, RuleFn] = {
+    "declined_cut": _pone_must_cut,
+    "cards_turned_early": _turned_up_again,
     "deal_out_of_turn": _deal_stands,
     "deal_order": _deal_order,
     "cut_by_dealer": _pone_cuts,
@@ -100,7 +114,8 @@ EW_DEFAULTS: dict[str, RuleFn] = {
 }
 """EW's defaults for the reports it does not rule (§4: starter_multiple_exposed "—
 (default: top card is starter)"; dealer_led_in_error "—": the order stands; a wrong go
-corrected: EW is silent, ACC-7.3's window). Gaps no law and no catalogue default covers,
+corrected: EW is silent, ACC-7.3's window; the pone declining the cut: EW-ii makes the cut
+his, no penalty; played cards turned down early: turned up again, no penalty). Gaps no law and no catalogue default covers,
 defaults chosen here: a deal by the wrong seat (the deal stands, the seat who dealt is the
 dealer); the dealer cutting himself (the pone cuts again)."""
 

@@ -21,7 +21,7 @@ from hoyle.ecarte.effects import (CorrectKing, CutAgain, DealStands, ExposedCard
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, fresh_deal, option,
                                       seat_of)
 from hoyle.engine.effects import Effect
-from hoyle.engine.laws import (Decision, Irregularity, LawCode, Param, Report, Ruling, Until,
+from hoyle.engine.laws import (WRONG_COUNT_HOLDER, Decision, Irregularity, LawCode, Param, Report, Ruling, Until,
                                Window)
 
 __all__ = ["CLUB", "PARAMS"]
@@ -226,7 +226,7 @@ def _club_13(irr: Irregularity, code: LawCode) -> Ruling:
           engine="REPORT deal_out_of_turn SEAT (SEAT who dealt) or wrong_pack: before the "
                  "turn-up a new deal by the rightful dealer; after, the deal stands: SEAT is "
                  "its dealer (the turned-up king his; the next deal his adversary's).",
-          kinds={"deal_out_of_turn": Report("the wrong player dealt (name the seat who dealt)",
+          kinds={"deal_out_of_turn": Report("the wrong player dealt (name the seat who dealt)", who="who dealt?", menu="the wrong player dealt",
                                             seat=True, window=Window.DEAL),
                  "wrong_pack": Report("the dealer used his adversary's pack", window=Window.DEAL, menu="the dealer dealt with his adversary's pack")})
 def _club_14(irr: Irregularity, code: LawCode) -> Ruling:
@@ -247,7 +247,7 @@ def _club_14(irr: Irregularity, code: LawCode) -> Ruling:
           "a fresh deal, or he lays out the surplus unseen by the dealer.",
           engine="REPORT too_many ELDER CARDS in that window: CHOOSE fresh_deal or CHOOSE "
                  "lay_out (he lays out the surplus of his choosing).",
-          words={"too_many": Report('a hand holds too many cards (name the seat and the extra cards)', seat=True, cards=True, window=Window.DEAL)},
+          words={"too_many": Report('a hand holds too many cards (name the seat and the extra cards)', seat=True, cards=True, window=Window.DEAL, who=WRONG_COUNT_HOLDER, menu='a hand holds too many cards (name the extra cards)')},
           kinds={"nd_too_many": Report("the elder hand holds too many cards", named=False)})
 def _club_15(irr: Irregularity, code: LawCode) -> Ruling:
     elder, n = elder_of(irr), count_of(irr)
@@ -260,7 +260,7 @@ def _club_15(irr: Irregularity, code: LawCode) -> Ruling:
 @CLUB.law("CLUB-16", "Elder hand with too few cards",
           "Same window: a fresh deal, or his hand completed from the stock.",
           engine="REPORT too_few ELDER CARDS: CHOOSE fresh_deal or CHOOSE complete.",
-          words={"too_few": Report('a hand holds too few cards (name the seat and the missing cards)', seat=True, cards=True, window=Window.DEAL)},
+          words={"too_few": Report('a hand holds too few cards (name the seat and the missing cards)', seat=True, cards=True, window=Window.DEAL, who=WRONG_COUNT_HOLDER, menu='a hand holds too few cards (name the missing cards)')},
           kinds={"nd_too_few": Report("the elder hand holds too few cards", named=False)})
 def _club_16(irr: Irregularity, code: LawCode) -> Ruling:
     elder, n = elder_of(irr), count_of(irr)
@@ -553,7 +553,7 @@ def _club_35(irr: Irregularity, code: LawCode) -> Ruling:
                  "elder hand chooses CHOOSE take or CHOOSE refuse (set aside and replaced from "
                  "the stock); the dealer keeps his.",
           kinds={"exposed_in_exchange": Report("cards were exposed while being given in the "
-                                               "exchange", seat=True, cards=True, window=Window.EXCHANGE, menu='cards were exposed while being given in the exchange (name the seat they were given to and the cards)')})
+                                               "exchange", seat=True, cards=True, window=Window.EXCHANGE, who="to whom were they being given?", menu='cards were exposed while being given in the exchange (name the cards)')})
 def _club_36(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, elder_of(irr))
     cards: tuple[Card, ...] = tuple(irr.facts.get("cards", ()))
@@ -701,7 +701,7 @@ def _club_42(irr: Irregularity, code: LawCode) -> Ruling:
                  "offender on the reduced scale) or CHOOSE stand (the hand goes on, or "
                  "stands, as played). A claim with no revoke by that seat fails; a revoke "
                  "taken back under CLUB-39 is cleared.",
-          kinds={"revoke_claimed": Report("the adversary claims a revoke, a failure to win or to trump, during the hand (name the offender)", seat=True, window=Window.PLAY, menu="a revoke claimed during the hand (name the offender)"),
+          kinds={"revoke_claimed": Report("the adversary claims a revoke, a failure to win or to trump, during the hand (name the offender)", seat=True, window=Window.PLAY, who="who revoked (or failed to win or to trump)?", menu="a revoke claimed during the hand"),
                  "revoke": Report("a player did not follow suit though able", detected=True),
                  "underplay": Report("a player did not win the trick though able", detected=True),
                  "no_trump": Report("a player void in the suit led did not trump though able", detected=True)})
@@ -732,7 +732,7 @@ def _club_43(irr: Irregularity, code: LawCode) -> Ruling:
           "for the next deal; he must call for two new packs; the dealer chooses between "
           "them.",
           engine="REPORT new_cards SEAT: allowed; no effect on the game.",
-          kinds={"new_cards": Report("a player calls for new cards", seat=True)})
+          kinds={"new_cards": Report("a player calls for new cards", seat=True, who="who calls for them?")})
 def _club_44(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("new cards may be called for before the next cut, at the "
                   "caller's expense: two new packs, the dealer chooses between them")
@@ -775,7 +775,7 @@ CLUB.procedure("CLUB-49", "Stand and refusal", "The elder hand who plays without
           engine="The engine marks every score as it falls; the one score a player can forget "
                  "is a turned-up king under manual marking, taken with KING until the next "
                  "turn-up. REPORT omitted_score: nothing was omitted.",
-          kinds={"omitted_score": Report("a player forgot to mark a point", seat=True)})
+          kinds={"omitted_score": Report("a player forgot to mark a point", seat=True, who="who forgot his point?")})
 def _club_50(irr: Irregularity, code: LawCode) -> Ruling:
     return Ruling("every score is marked as it falls: nothing was omitted", parameter="omitted_score")
 

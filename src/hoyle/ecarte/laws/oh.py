@@ -21,7 +21,7 @@ from hoyle.ecarte.effects import (CorrectKing, DealStands, HandOver, NoKing, Rec
                                   TakeBack, TurnUp)
 from hoyle.ecarte.laws.common import (count_of, dealer_of, elder_of, forfeit, fresh_deal,
                                       lose_deal, option, seat_of, too_many)
-from hoyle.engine.laws import (Decision, Irregularity, LawCode, Param, Report, Ruling, Until,
+from hoyle.engine.laws import (WRONG_COUNT_HOLDER, Decision, Irregularity, LawCode, Param, Report, Ruling, Until,
                                Window)
 
 __all__ = ["OH", "PARAMS"]
@@ -91,7 +91,7 @@ def _oh_5(irr: Irregularity, code: LawCode) -> Ruling:
                "it but before any discard or play (oh6_reading: 'but before'): a new deal by "
                "the rightful dealer (single-pack engine); later: the deal stands, SEAT is its "
                "dealer (the turned-up king his) and the deal alternates from it.",
-        kinds={"deal_out_of_turn": Report("the wrong player dealt (name the seat who dealt)",
+        kinds={"deal_out_of_turn": Report("the wrong player dealt (name the seat who dealt)", who="who dealt?", menu="the wrong player dealt",
                                           seat=True, window=Window.DEAL)})
 def _oh_6(irr: Irregularity, code: LawCode) -> Ruling:
     dealer = dealer_of(irr)
@@ -189,9 +189,13 @@ def _oh_9(irr: Irregularity, code: LawCode) -> Ruling:
                "(he lays out the surplus of his choosing, unseen); or CHOOSE claim_deal (the "
                "dealer loses the deal, lose_the_deal).",
         words={"too_many": Report("a hand holds too many cards (name the seat and the extra "
-                                  "cards)", seat=True, cards=True, window=Window.DEAL),
+                                  "cards)", seat=True, cards=True, window=Window.DEAL,
+                                  who=WRONG_COUNT_HOLDER, menu="a hand holds too many cards (name the "
+                                  "extra cards)"),
                "too_few": Report("a hand holds too few cards (name the seat and the missing "
-                                 "cards)", seat=True, cards=True, window=Window.DEAL)},
+                                 "cards)", seat=True, cards=True, window=Window.DEAL,
+                                 who=WRONG_COUNT_HOLDER, menu="a hand holds too few cards (name the "
+                                 "missing cards)")},
         kinds={"nd_too_many": Report("the elder hand holds too many cards", named=False),
                "nd_too_few": Report("the elder hand holds too few cards", named=False),
                "nd_wrong_in_play": Report("the elder hand is found with a wrong count in the play", named=False),
@@ -469,7 +473,7 @@ def _hgie_17(irr: Irregularity, code: LawCode) -> Ruling:
                "hand is played again). A card played to a lead in error may be taken back "
                "before the next lead (REPORT retracted_card SEAT; card_retraction = as "
                "CLUB-39): no penalty.",
-        kinds={"revoke_claimed": Report("the adversary claims a revoke, a failure to win or to trump, during the hand (name the offender)", seat=True, window=Window.PLAY, menu="a revoke claimed during the hand (name the offender)"),
+        kinds={"revoke_claimed": Report("the adversary claims a revoke, a failure to win or to trump, during the hand (name the offender)", seat=True, window=Window.PLAY, who="who revoked (or failed to win or to trump)?", menu="a revoke claimed during the hand"),
                "revoke": Report("a player did not follow suit though able", detected=True),
                "underplay": Report("a player did not win the trick though able", detected=True),
                "no_trump": Report("a player void in the suit led did not trump though able", detected=True),
@@ -570,7 +574,7 @@ OH.procedure("HGIE-26", "Players bet first",
                "score as it falls (a turned king under manual marking is marked with KING "
                "until the next turn-up): nothing to add.",
         kinds={"overscore": Report("a player marked a point too many (admitted)", seat=True),
-               "omitted_score": Report("a player forgot to mark a point", seat=True)})
+               "omitted_score": Report("a player forgot to mark a point", seat=True, who="who forgot his point?")})
 def _ecarte_r_17(irr: Irregularity, code: LawCode) -> Ruling:
     seat = seat_of(irr, 0)
     if irr.kind == "overscore" and irr.facts.get("marked") == 0:
