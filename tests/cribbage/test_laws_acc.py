@@ -73,6 +73,10 @@ SECOND_COUNT = (
 )
 # After the play: pone 2 + 1 + 2 = 5 (back peg 3); dealer 2 + 1 = 3 (back peg 2).
 SHOW = ("CLAIM 14", "CLAIM 9", "CLAIM 4")
+# The second count when the pone's play does not count (ACC-4.4(b), web2008: he is not asked
+# to claim, issue 33) and when the dealer's does not.
+SECOND_COUNT_PONE_DEAD = ("PLAY TH", "CLAIM 0", "PLAY 5S", "PLAY 6D", "CLAIM 0", "CLAIM 1")
+SECOND_COUNT_DEALER_DEAD = ("PLAY TH", "PLAY 5S", "CLAIM 2", "PLAY 6D")
 # After the show: pone 5 + 14 = 19; dealer 3 + 9 + 4 = 16; seat 0 deals the second deal.
 
 # To count 24 with the pone to play holding 5S (fits) and JD (would make 34):
@@ -548,8 +552,9 @@ def test_ACC_4_4b_web2008_holder_named_play_goes_on_his_points_and_hand_do_not_c
     assert r.edition == "web2008" and r.provisional and not r.new_deal
     assert s.scores == (0, 2)  # the pone's pegging of the deal taken back, the dealer's kept
     assert s.phase == "play"  # play goes on
-    events = act(s, *SECOND_COUNT)
-    # 5S's fifteen (pone) does not count; the dealer's last card does: (0, 3)
+    events = act(s, *SECOND_COUNT_PONE_DEAD)
+    # 5S's fifteen (pone) does not count, and he is not asked to claim it; the dealer's
+    # last card does: (0, 3)
     assert s.scores == (0, 3)
     assert any(e.reason == "fifteen: does not count" and e.source == "ACC-4.4(b)"
                for e in events)
@@ -561,7 +566,7 @@ def test_ACC_4_4b_web2008_the_pone_hand_is_skipped_at_the_show() -> None:
     s = at_play(referee=True, code=get_code("acc", acc_edition="web2008"))
     act(s, *FIRST_COUNT)
     act(s, f"REPORT wrong_count {PONE}")
-    events = act(s, *SECOND_COUNT)
+    events = act(s, *SECOND_COUNT_PONE_DEAD)
     dead = [e for e in events if e.reason == "hand: dead, not counted"]
     assert len(dead) == 1 and dead[0].seat == PONE and dead[0].points == 0
     assert s.view(DEALER).claim == "hand" and s.current_player == DEALER
@@ -582,10 +587,10 @@ def test_ACC_4_4b_web2008_dealer_holds_the_wrong_count_crib_counts_unless_too_ma
     assert s.scores == (3, 0)  # the dealer's fifteen taken back, the pone's points kept
     act(s, f"CHOOSE {word}")
     assert s.phase == "play"  # the hand is played out
-    events = act(s, *SECOND_COUNT)
+    events = act(s, *SECOND_COUNT_DEALER_DEAD)
     # the pone's fifteen (5S) counts; the dealer's last card does not
     assert s.scores == (5, 0)
-    assert any(e.reason == "go: does not count" and e.seat == DEALER for e in events)
+    assert any(e.reason == "last card: does not count" and e.seat == DEALER for e in events)
     events = act(s, "CLAIM 14", *(["CLAIM 4"] if crib_points else []))
     dead = [e.reason for e in events if e.kind == "score" and e.seat == DEALER
             and e.points == 0]

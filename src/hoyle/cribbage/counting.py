@@ -277,7 +277,7 @@ def check_heels(s: Table) -> None:
     if not s.heels_due and not s.referee:
         raise IllegalAction(
             "too late: two for his heels must be taken before the dealer plays his "
-            "first card (EW-xii)" if s.dealer_has_played()
+            f"first card ({s._cite('heels')})" if s.dealer_has_played()
             else "his heels have already been taken")
 
 
@@ -340,9 +340,10 @@ def check_amend(s: Table, action: Action) -> None:
         return
     if not s.referee:
         if s.last_claim in ("hand", "crib"):
-            raise IllegalAction("a hand or crib once taken cannot be amended (EW-xi)")
+            raise IllegalAction("a hand or crib once taken cannot be amended "
+                                f"({s._cite('amend_taken')})")
         raise IllegalAction("points neglected in the play cannot be taken after "
-                            "their time (EW-xix)")
+                            f"their time ({s._cite('amend')})")
 
 
 def do_amend(s: Table, n: int, events: list[Event]) -> None:

@@ -69,8 +69,10 @@ __all__ = [
 _EXPECTED: dict[str, str] = {Phase.CUT_FOR_DEAL: "CUT", Phase.DEAL: "DEAL", Phase.STARTER: "STARTER",
              Phase.DISCARD: "DISCARD", Phase.CLAIM: "CLAIM", Phase.DECISION: "CHOOSE"}
 _RULE_OF_PLAY = {"cut": "EW-i", "last": "EW-T-x", "crib": "EW-viii", "heels": "EW-xii",
-                 "go": "EW-T-ix", "amend": "EW-xix"}
-"""Sources of routine events when no law code is given: the seed code's (EW)."""
+                 "go": "EW-T-ix", "amend": "EW-xix", "amend_taken": "EW-xi",
+                 "over_31": "CRIB-R-8", "go_with_card": "CRIB-R-8"}
+"""Sources of routine events when no law code is given: the seed code's (EW); a move the
+rules of play refuse cites the rule of play (CRIB-R-8), no code's law."""
 _TABLE_VERBS = frozenset({"HEELS", "AMEND", "REPORT", "MUGGINS", "FACT"})
 _NUMBER_VERBS = frozenset({"CLAIM", "AMEND", "REPORT", "MUGGINS", "FACT"})
 _WORD_VERBS = frozenset({"CHOOSE", "REPORT", "MUGGINS", "FACT"})
@@ -631,11 +633,13 @@ class CribbageState(BaseState):
                     raise IllegalAction(f"{c.pretty} is not in the hand")
                 if self.count + PIPS[c.rank] > 31 and not self.referee:
                     raise IllegalAction(
-                        f"{c.pretty} would take the count past 31 (count is {self.count}; EW-xviii)")
+                        f"{c.pretty} would take the count past 31 (count is {self.count}; "
+                        f"{self._cite('over_31')})")
                 return
             if verb == "GO" and not cards:
                 if not self.referee and self._can_play(seat):
-                    raise IllegalAction("you can play a card, so you cannot say go (EW-xxi)")
+                    raise IllegalAction("you can play a card, so you cannot say go "
+                                        f"({self._cite('go_with_card')})")
                 return
         if verb in _TABLE_VERBS:
             self._check_table_action(action)
@@ -915,7 +919,7 @@ class CribbageState(BaseState):
         events.append(event(Kind.PLAY, seat, (card,), source="CRIB-R-8", count=self.count))
         items = score_play(self.count_cards) \
             if play_scores(self.count_cards, self.count) else _NO_ITEMS
-        if self.manual_count:
+        if self.manual_count and not self._counts_nothing(seat):
             counting.open_claim(self, _Claim(seat, "play", sum(i.points for i in items),
                                              tuple(items), Advance(seat), (card,)))
             return
@@ -1258,6 +1262,11 @@ class CribbageState(BaseState):
                 self.to_act = s
                 return
 
+    def _counts_nothing(self, seat: int) -> bool:
+        """Whether ``seat``'s points of the play are ruled not to count in this deal (his
+        hand dead: ACC-4.4(b)): he is not asked to claim them (issue 33, point 7)."""
+        return bool(self.no_count) and self.rules.side_of(seat) in self.no_count
+
     def _end_count(self, events: list[Event], score_last: bool) -> None:
         """End the current count: one for last (EW-T-ix) unless 31 was made."""
         last = self.last_player
@@ -1265,7 +1274,7 @@ class CribbageState(BaseState):
         if score_last:
             reason = "one for last" if any(self.hands) else "last card"
             item = (ScoreItem("go", (), 1),)
-            if self.manual_count:
+            if self.manual_count and not self._counts_nothing(last):
                 counting.open_claim(self, _Claim(last, "go", 1, item, AfterCount()))
                 return
             if self._peg(last, 1, events, reason, self._cite("go"), item):

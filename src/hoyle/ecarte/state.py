@@ -596,16 +596,25 @@ class EcarteState(BaseState):
                 if c not in ok:
                     raise IllegalAction(self._why_illegal(seat, c))
 
+    def _cited(self, *, oh: str, club: str, rules: str) -> str:
+        """The law a refusal cites: the code in force's (the old Hoyle laws', the Club
+        Code's), or the rule of play with no code (issue 33, point 7: never another
+        code's)."""
+        name = self.laws.name if self.laws is not None else ""
+        return {"oh": oh, "club": club}.get(name, rules)
+
     def _why_illegal(self, seat: int, card: Card) -> str:
         lead = self.trick[0][1]
         name = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart",
                 Suit.SPADES: "spade"}[lead.suit]
         hand = self.hands[seat]
         if any(c.suit == lead.suit for c in hand):
+            law = self._cited(club="ECARTE-R-13; CLUB-43", oh="ECARTE-R-13; HGIE-18",
+                              rules="ECARTE-R-13")
             if card.suit != lead.suit:
-                return f"you must follow suit: play a {name} (ECARTE-R-13; CLUB-43)"
+                return f"you must follow suit: play a {name} ({law})"
             return (f"you must win the trick when you can: play a {name} higher than "
-                    f"{lead} (ECARTE-R-13; CLUB-43, HGIE-18)")
+                    f"{lead} ({law})")
         return "void in the suit led, you must trump (ECARTE-R-13; trump_when_void)"
 
     def _check_discard(self, action: Action, seat: int) -> None:
@@ -623,7 +632,8 @@ class EcarteState(BaseState):
             asked = action.n if action.n is not None else len(cards)
             if not self.referee:
                 if action.n is not None and action.n != len(cards):
-                    raise IllegalAction("lay out as many cards as you ask for (OH-11)")
+                    raise IllegalAction("lay out as many cards as you ask for (" + self._cited(
+                        oh="OH-11", club="CLUB-29, CLUB-30", rules="ECARTE-R-9") + ")")
                 if not lo <= len(cards) <= hi:
                     raise IllegalAction(f"lay out 1 to {hi} cards (the stock holds "
                                         f"{len(self.stock())}; ECARTE-R-9, R-11)")
@@ -696,26 +706,36 @@ class EcarteState(BaseState):
             # Out of turn a seat marks only a king on the table, turned up (CLUB-22) or led
             # (CLUB-24); the refusal is one text, whoever holds the king of trumps.
             raise IllegalAction(f"KING {seat}: a seat announces its own king at its turn; "
-                                "out of turn only a king on the table, turned up (CLUB-22) "
-                                "or played as its first card (CLUB-24)")
+                                "out of turn only a king on the table, " + self._cited(
+                                    club="turned up (CLUB-22) or played as its first card "
+                                         "(CLUB-24)",
+                                    oh="turned up or played as its first card (HGIE-5)",
+                                    rules="turned up or played as its first card "
+                                          "(ECARTE-R-7)"))
         if self._turned_king_markable(seat):
             return
         if self.king_barred[seat] and self.phase == Phase.PLAY:
-            raise IllegalAction("this player may not mark the king in this deal "
-                                "(OH-11, OH-12, CLUB-19)")
+            raise IllegalAction("this player may not mark the king in this deal (" +
+                                self._cited(oh="OH-11, OH-12", club="CLUB-19",
+                                            rules="ECARTE-R-7") + ")")
         turned = self.turn_up
         if seat == self.dealer and turned is not None and turned.rank == Rank.KING:
             # Nobody holds the king of trumps when it is the turn-up: it is the dealer's,
             # marked once (ECARTE-R-7; CLUB-22, CLUB-47), and no code rules marking it again.
-            raise IllegalAction("the king turned up is the dealer's and is already marked "
-                                "(ECARTE-R-7; CLUB-22)" if self.king_points[seat] else
-                                "the king turned up may no longer be marked (ECARTE-R-7; "
-                                "CLUB-19, CLUB-22)")
+            raise IllegalAction("the king turned up is the dealer's and is already marked ("
+                                + self._cited(club="ECARTE-R-7; CLUB-22",
+                                              oh="ECARTE-R-7; HGIE-5", rules="ECARTE-R-7")
+                                + ")" if self.king_points[seat] else
+                                "the king turned up may no longer be marked ("
+                                + self._cited(club="ECARTE-R-7; CLUB-19, CLUB-22",
+                                              oh="ECARTE-R-7; HGIE-5", rules="ECARTE-R-7")
+                                + ")")
         if self.referee and self.phase == Phase.PLAY and not self.announced[seat]:
             return  # a late or false king is ruled by the law code
         if self.phase != Phase.PLAY:
             raise IllegalAction("the king is announced in the play, before the holder's "
-                                "first card (CLUB-23; HGIE-5)")
+                                "first card (" + self._cited(club="CLUB-23", oh="HGIE-5",
+                                                             rules="ECARTE-R-7") + ")")
         if self.announced[seat]:
             raise IllegalAction("the king has already been marked")
         if self.trump_king not in self.hands[seat] and not self._played_by(seat)[:1] == \
@@ -723,7 +743,9 @@ class EcarteState(BaseState):
             raise IllegalAction("you do not hold the king of trumps")
         if not self.king_window(seat):
             raise IllegalAction("too late: the king must be announced before the holder's "
-                                "first card (CLUB-23, CLUB-24; HGIE-5)")
+                                "first card (" + self._cited(club="CLUB-23, CLUB-24",
+                                                             oh="HGIE-5",
+                                                             rules="ECARTE-R-7") + ")")
 
     # -- doing it --------------------------------------------------------------------
 

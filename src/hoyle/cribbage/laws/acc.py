@@ -60,7 +60,9 @@ ACC = LawCode("acc", "American Cribbage Congress tournament rules", PARAMS)
 
 ACC.edition_param = "acc_edition"
 ACC.cites.update({"cut": "ACC-3.2", "crib": "ACC-5.1.a", "heels": "ACC-6.3", "go": "ACC-1.7",
-                  "game_hole": "ACC-1.6"})
+                  "game_hole": "ACC-1.6", "last": "ACC-1.7", "amend": "ACC-8.3",
+                  "amend_taken": "ACC-8.3", "over_31": "ACC-7.1.e",
+                  "go_with_card": "ACC-7.3"})
 
 # How the catalogue knows each rule it does not have the text of (cribbage.md §3, its
 # provenance markers: the first word of the row's mark); a ruling resting on one is marked

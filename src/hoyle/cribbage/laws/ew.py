@@ -53,7 +53,8 @@ EW = LawCode("ew", "The Accepted Laws of Cribbage (Enquire Within Upon Everythin
 """The EW law code."""
 
 EW.cites.update({"cut": "EW-i", "crib": "EW-viii", "heels": "EW-xii", "go": "EW-T-ix",
-                 "last": "EW-T-x", "amend": "EW-xix"})
+                 "last": "EW-T-x", "amend": "EW-xix", "amend_taken": "EW-xi",
+                 "over_31": "EW-xviii", "go_with_card": "EW-xxi"})
 
 _DEAL_PHASES = ("deal", "discard", "starter")
 _IN_DEAL = ("deal", "discard", "starter", "play", "claim", "decision")
