@@ -152,10 +152,31 @@ def test_ACC_1_2_three_hand_ruling_carries_the_out_of_scope_mark() -> None:
 
 
 def test_ACC_1_2_four_hand_result_marked_out_of_scope() -> None:
-    t = terms(CribbageRules.for_variant("four-hand"), get_code("acc"), (121, 95), 0, "")
-    assert not t.skunk and t.game_points == 2
-    assert t.marks == ("out of scope: ACC is written for two-hand six-card to 121 "
-                       "(ACC-1.2); four-hand play, the two-hand rule applied",)
+    # ACC outside its play rules results as not covered: no ACC-12.1 game points, no skunk
+    # (issue 33, point 6; before, 2 game points), whatever the loser's score
+    for loser in (95, 60):
+        t = terms(CribbageRules.for_variant("four-hand"), get_code("acc"), (121, loser), 0, "")
+        assert not t.skunk and not t.double_skunk and t.game_points == 0
+        assert t.marks == ("out of scope: ACC is written for two-hand six-card to 121 "
+                           "(ACC-1.2); four-hand play, the two-hand rule applied",
+                           "not covered: ACC-12.1's game points (and its skunk) are written "
+                           "for two-hand play (ACC-1.2): none counted")
+    # in its own play, 2 and a skunk's 3 as ever
+    assert terms(CribbageRules(), get_code("acc"), (121, 95), 0, "").game_points == 2
+    assert terms(CribbageRules(), get_code("acc"), (121, 60), 0, "").game_points == 3
+
+
+@pytest.mark.parametrize("variant,mark", [
+    ("three-hand", "with two losers the higher score decides (a lurch: every loser below 31)"),
+    ("four-hand", "partners peg together, so the losing partnership's score decides")])
+def test_EW_xvii_agreed_lurch_in_three_and_four_hand_says_whose_score_decides(
+        variant: str, mark: str) -> None:
+    rules = CribbageRules.for_variant(variant, lurch_agreed=True)
+    scores = (61, 20, 40) if variant == "three-hand" else (61, 20)
+    t = terms(rules, get_code("ew"), scores, 0, "")
+    assert f"engine default: EW-xvii names one adversary; {mark}" in t.marks
+    # three-hand: the better loser (40) is past the line: no lurch; four-hand: 20 is under
+    assert t.lurch is (variant == "four-hand") and t.games == (2 if t.lurch else 1)
 
 
 # -- a game from given scores ------------------------------------------------------------------

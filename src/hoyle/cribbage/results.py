@@ -30,6 +30,9 @@ lurch needs every loser below the line (engine default).
 (False, False, 1)
 >>> terms(CribbageRules(lurch_agreed=True), get_code("ew"), (121, 60), 0, "").games
 2
+>>> t = terms(CribbageRules.for_variant("three-hand"), get_code("acc"), (61, 20, 30), 0, "")
+>>> t.game_points, t.skunk, t.marks[1]
+(0, False, "not covered: ACC-12.1's game points (and its skunk) are written for two-hand play (ACC-1.2): none counted")
 >>> scope_note(get_code("acc"), CribbageRules.for_variant("three-hand"))
 'out of scope: ACC is written for two-hand six-card to 121 (ACC-1.2); three-hand to 61 play, the two-hand rule applied'
 """
@@ -65,6 +68,10 @@ class Terms(NamedTuple):
 
 
 _ACC_SCOPE = ("six-card", 2, 121)
+
+NO_GAME_POINTS = ("not covered: ACC-12.1's game points (and its skunk) are written for "
+                  "two-hand play (ACC-1.2): none counted")
+"""The mark of a result under ACC outside its scope."""
 
 
 def scope_note(laws: LawCode | None, rules: CribbageRules) -> str:
@@ -113,9 +120,13 @@ def terms(rules: CribbageRules, laws: LawCode | None, scores: tuple[int, ...], s
     scope = scope_note(laws, rules)
     if laws.name == "ew":
         lurch = lurch and rules.lurch_agreed
-        if lurch and rules.sides > 2:
-            marks.append("engine default: EW-xvii names one adversary; every loser "
-                         f"below {rules.lurch_below}")
+        if rules.lurch_agreed and rules.sides > 2:
+            marks.append("engine default: EW-xvii names one adversary; with two losers the "
+                         f"higher score decides (a lurch: every loser below "
+                         f"{rules.lurch_below})")
+        elif rules.lurch_agreed and rules.players > rules.sides:
+            marks.append("engine default: EW-xvii names one adversary; partners peg "
+                         "together, so the losing partnership's score decides")
         if lurch and rules.lurch_threshold is None and rules.target != 61:
             marks.append(f"engine default: EW-xvii is for a game of 61; lurch_threshold "
                          f"{rules.lurch_below} (half the target)")
@@ -131,7 +142,9 @@ def terms(rules: CribbageRules, laws: LawCode | None, scores: tuple[int, ...], s
             marks.append(f"provisional: skunk_threshold {skunk_line} is tournament custom "
                          "(ACC-12.1)")
         if scope:
-            marks.append(scope)
+            # ACC-12.1's game points are for the play ACC is written for: elsewhere the
+            # result is not covered, no game points and no skunk (issue 33, point 6)
+            return Terms(False, False, False, 0, 1, (scope, NO_GAME_POINTS))
         points = 4 if double else skunk_points if skunk else 2
         return Terms(False, skunk, double, points, 1, tuple(marks))
     return Terms(False, False, False, 2, 1, ())

@@ -1481,7 +1481,7 @@ def _result_text(r: GameResult) -> str:
         extra.append("skunk (ACC-12.1)")
     if r.lurch:
         extra.append("lurch (EW-xvii)" + (", two games" if r.games == 2 else ""))
-    if r.code == "acc" and not r.forfeit:
+    if r.code == "acc" and not r.forfeit and r.game_points:
         extra.append(f"{r.game_points} game points (ACC-12.1)")
     if r.forfeit:
         extra.append(f"the game forfeited ({r.forfeit})")

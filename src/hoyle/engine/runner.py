@@ -41,8 +41,8 @@ from hoyle.engine.records import GameRecord
 from hoyle.engine.state import BaseState, GameState
 from hoyle.errors import HoyleError, RecordError
 
-__all__ = ["Chooser", "Replayed", "Seeds", "next_action", "play", "replay",
-           "replay_record", "resolve_chance", "walk"]
+__all__ = ["Chooser", "RESULT_FACTS", "Replayed", "Seeds", "next_action", "play", "replay",
+           "replay_record", "resolve_chance", "result_facts", "walk"]
 
 _S = TypeVar("_S", bound=BaseState)
 
@@ -348,6 +348,21 @@ def replay_record(state: GameState, record: GameRecord, seeded: bool = False) ->
     """
     events = replay(state, record.actions, record.seed, check_chance=seeded).events
     if record.result is not None:
-        if state.result_dict() != record.result:
+        if result_facts(state.result_dict()) != result_facts(record.result):
             raise RecordError("the recorded result does not match the replayed game")
     return events
+
+
+RESULT_FACTS = ("winner", "scores", "forfeit")
+"""What a stored result must agree on with its replay: the facts of play (who won, the
+scores, the law a game was forfeited by). The law's terms of a result (game points, a
+skunk or a lurch, their marks) are the engine's reading of the code, recomputed on replay:
+a record made before a reading changed still replays, and shows the reading of today
+(issue 33, point 6)."""
+
+
+def result_facts(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The facts of play of a result dict (:data:`RESULT_FACTS`), ``None`` for none."""
+    if result is None:
+        return None
+    return {k: result.get(k) for k in RESULT_FACTS}
