@@ -803,6 +803,10 @@ def _same_origin(request: Request) -> bool:
     return urlsplit(source).netloc == host
 
 
+WINDOW_WORDS = frozenset({"y", "yes", "n", "no"})
+"""What a person types to answer a window the laws open out of turn (CLUB-24's king), as
+the terminal reads it: yes (or the act's own word, its verb), or no."""
+
 def _human_pause(bounds: tuple[float, float]) -> float:
     """A pause drawn uniformly between ``bounds`` (seconds), from :mod:`secrets`."""
     low, high = bounds
@@ -1780,6 +1784,21 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 await hub.broadcast(table, but=conn)  # the others: the names (they resync)
                 return
             words = msg.text
+            offer = table.window_offer(seat)
+            said = words.strip().lower() if isinstance(words, str) else None
+            if offer is not None and (said in WINDOW_WORDS or said == offer[1].verb.lower()
+                                      or msg.action == str(offer[1])):
+                # the laws' window out of turn (CLUB-24): yes plays its act, no lets it pass
+                try:
+                    table.answer_window(seat, said not in ("no", "n"), msg.seq)
+                except WebError as e:
+                    await hub.write(conn, _error(player_words(str(e)), table))
+                    if isinstance(e, TableMoved):
+                        await hub.tell(table, e.what)
+                    return
+                hub.start(table)  # the computer's move it held, once the lock is free
+                await hub.broadcast(table)
+                return
             if isinstance(words, str) and words.strip().lower() in table.word_list():
                 word = words.strip().lower()
                 if word in UNDO_WORDS:

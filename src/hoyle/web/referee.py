@@ -109,6 +109,11 @@ class RefereeTable(Table):
         """None: the referee's seat is its maker's from the start."""
         return []
 
+    def window_offer(self, seat: int | None) -> tuple[str, Action] | None:
+        """Nothing is asked out of turn at a referee table: the referee enters every act
+        (a king led and announced late is his ``king SEAT``, CLUB-24)."""
+        return None
+
     def next_automatic(self) -> tuple[str, int] | None:
         """Nothing moves by itself: the table enters every card."""
         return None

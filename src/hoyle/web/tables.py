@@ -346,6 +346,10 @@ class Table:
         self.rating_words: dict[int, str] = {}
         """Each seat's rating change in the game just rated (shown with its result)."""
         self.reported = False
+        self.declined: set[tuple[int, int]] = set()
+        """The laws' windows a person let pass (:meth:`window_offer`): (seat, the table's
+        number then). In this process only: after a restart, or at another worker, the
+        question is asked again."""
         """Whether its result went into its tournament (a tournament's table)."""
         """The finished games handed to the ratings (each is rated once in the store)."""
         self._replay()
@@ -868,10 +872,48 @@ class Table:
         if seat == CHANCE:
             return ("chance", seat)
         if seat in self.players:
+            if any(self.window_offer(p) is not None for p in self.person_seats()):
+                return None  # a person is asked first, as the terminal asks him
             return ("computer", seat)
         if self.text.auto_move(self.state, seat) is not None:
             return ("forced", seat)
         return None
+
+    def window_offer(self, seat: int | None) -> tuple[str, Action] | None:
+        """An act the laws let the person at ``seat`` make while a computer is to move
+        (the game's :meth:`~hoyle.interface.text.GameText.window`: écarté's king led as
+        his first card and not announced, CLUB-24), not yet let pass: the question and the
+        action a yes stands for. The computer's move waits for the answer
+        (:meth:`next_automatic`), as the terminal asks before it; ``None``: nothing to
+        offer."""
+        if seat is None or self.finished or seat not in self.person_seats() \
+                or (seat, self.seq) in self.declined:
+            return None
+        if self.state.current_player not in self.players:
+            return None
+        return self.text.window(self.state, seat)
+
+    def answer_window(self, seat: int, yes: bool, at: int) -> Step | None:
+        """The person's answer to :meth:`window_offer`: yes applies its act (stored
+        first), no lets the window pass (the computer moves on).
+
+        Raises:
+            WebError: nothing is offered to this seat now, or ``at`` is stale.
+        """
+        offer = self.window_offer(seat)
+        if offer is None:
+            raise WebError("nothing is asked of you now")
+        if at != self.seq:
+            raise WebError(f"stale move: the table is at {self.seq}, not {at}")
+        if not yes:
+            self.declined.add((seat, self.seq))
+            return None
+        try:
+            return self._apply(offer[1])
+        except TableMoved:
+            raise
+        except self.REFUSED as e:
+            raise WebError(str(e)) from None
 
     def forced_names_a_card(self) -> bool:
         """Whether the person's forced move to be made next names a card (his only legal
@@ -1118,6 +1160,7 @@ class Table:
             "ahead": self.text.ahead(self.state, reader)
             if reader is not None and not mine and not self.finished else 0,
             "undo": mine and self.can_undo(reader),
+            "window": self._window_frame(reader),
             "undos": self.undos,
             "again": self._again_words(reader),
             "review": self.finished and self.reviewable(),
@@ -1130,6 +1173,15 @@ class Table:
             "match": self.match_info(),
         }
         return frame
+
+    def _window_frame(self, reader: int | None) -> dict[str, str] | None:
+        """The question of :meth:`window_offer` for ``reader`` (and the action a yes
+        sends), or ``None``."""
+        offer = self.window_offer(reader)
+        if offer is None:
+            return None
+        question = re.sub(r"\s*\([a-z]+ or no\):?\s*$", "", plain(offer[0]).rstrip())
+        return {"question": page_prompt(question), "action": str(offer[1])}
 
     def game_run(self, number: int | None) -> GameRun:
         """Game ``number`` of the table (``None``: the one being played, or the last).

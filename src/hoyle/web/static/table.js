@@ -709,6 +709,15 @@ function drawMine(f) {
     hand.appendChild(b);
   }
   if (f.ahead) $("prompt").textContent = aheadWords(f.ahead);
+  if (f.window) {  // an act the laws let him make out of turn (CLUB-24): asked, as the terminal asks
+    $("prompt").textContent = f.window.question;
+    const yes = document.createElement("button"); yes.type = "button"; yes.className = "act";
+    yes.textContent = "Yes: " + f.window.action.split(" ")[0].toLowerCase();
+    yes.onclick = () => move({ action: f.window.action });
+    const no = document.createElement("button"); no.type = "button"; no.className = "act";
+    no.textContent = "No"; no.onclick = () => move({ text: "no" });
+    buttons.append(yes, no);
+  }
   for (const d of f.decision) { const p = document.createElement("p"); p.textContent = d; $("decision").appendChild(p); }
   const plain = f.legal.filter((a) => actionCards(a).length === 0);
   if (plain.length <= 14) for (const a of plain) {
