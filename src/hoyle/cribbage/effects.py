@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from hoyle.cribbage.state import CribbageState, GoSnapshot
 
 __all__ = ["VoidPointsOf", "DisplacedPeg", "Dead", "Takedown", "NoCount", "PegOut", "RetractToGo",
-           "ActualDealer", "RecutStarter", "RetractLead", "Rediscard", "SwapHandCrib"]
+           "ActualDealer", "RecutStarter", "RetractLead", "Rediscard", "SwapHandCrib",
+           "RestoreHandCrib"]
 
 
 def _crib(state: Table) -> CribbageState:
@@ -275,9 +276,36 @@ class SwapHandCrib(Effect):
               cont: Continuation) -> bool:
         s = _crib(state)
         dealer = s.dealer
+        if s.swapped is not None and s.swapped[0] == dealer:
+            # he played from the crib, as entered: he holds its cards already, and the
+            # crib is his true hand (issue 33, point 4)
+            events.append(event(Kind.SWAPPED, dealer, reason="the dealer plays on with the "
+                                "crib's cards he holds; his hand is the crib", source=law))
+            s.keep_hand_and_crib_as_played()
+            return False
         if dealer is None or s.dealer_has_played() or not s.kept[dealer]:
             return False
         s.swap_dealer_hand_and_crib()
         events.append(event(Kind.SWAPPED, dealer, reason="the dealer plays on with the "
                             "crib's cards; his hand is the crib", source=law))
+        return False
+
+
+@dataclass(frozen=True)
+class RestoreHandCrib(Effect):
+    """A hand and the crib confused (a seat played from the crib, as entered): each is
+    counted at the show as it truly is, his own hand and the true crib; the play goes on
+    as it stands (EW-viii "the true crib and hand are restored"; ACC-5.1.b "the cards go
+    back to the crib"). Nothing when no such exchange was entered."""
+
+    ORDER: ClassVar[int] = 50
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: Continuation) -> bool:
+        s = _crib(state)
+        seat = s.swapped[0] if s.swapped is not None else None
+        if s.restore_hand_and_crib():
+            events.append(event(Kind.SWAPPED, seat, reason="restored: his own hand and the "
+                                "true crib are counted at the show; the play goes on as it "
+                                "stands", source=law))
         return False

@@ -378,6 +378,11 @@ class CribbageState(BaseState):
         self.heels_to: int | None = None
         """The seat his heels were pegged to in this deal (EW-xii, ACC-6.3)."""
         self.wrong_lead: GoSnapshot | None = None
+        self.swapped: tuple[int, tuple[Card, ...], tuple[Card, ...]] | None = None
+        """Referee mode: a seat that played a card of the crib as his first card of the play
+        (holding the crib's cards, the crib his own): the seat, his true hand, the true
+        crib. The cards are moved as they were played; the law rules it when the table
+        reports it (ACC-5.2.c, EW-viii; issue 33, point 4)."""
         """The play as it stood before a lead out of turn (``FACT led_by``; ACC-7.1.a-b)."""
         self.void_by = ""
         """The law that made the last deal void ("" if it was played out)."""
@@ -437,6 +442,13 @@ class CribbageState(BaseState):
         if self.dealer is None:
             raise IllegalAction("no dealer yet: cut for deal first")
         return (self.dealer + 1) % self.rules.players
+
+    def _from_the_crib(self, seat: int, card: Card) -> bool:
+        """Whether the referee enters ``card`` as played from the crib by ``seat``: a card
+        of the crib, as his first card of the play, no hand and crib confused yet in this
+        deal (he holds the crib's cards; issue 33, point 4)."""
+        return (self.referee and self.swapped is None and card in self.crib
+                and not any(s == seat for s, _ in self.played))
 
     def dealer_has_played(self) -> bool:
         """Whether the dealer has played a card in this deal's play (EW-xii's boundary)."""
@@ -629,7 +641,7 @@ class CribbageState(BaseState):
             seat = self.to_act
             if verb == "PLAY" and len(cards) == 1:
                 c = cards[0]
-                if c not in self.hands[seat]:
+                if c not in self.hands[seat] and not self._from_the_crib(seat, c):
                     raise IllegalAction(f"{c.pretty} is not in the hand")
                 if self.count + PIPS[c.rank] > 31 and not self.referee:
                     raise IllegalAction(
@@ -839,6 +851,7 @@ class CribbageState(BaseState):
         self.claims = []
         self.heels_to = None
         self.wrong_lead = None
+        self.swapped = None
         # What the last deal left open stays known one deal more, so that a late report
         # is ruled too late rather than not found.
         self.reneges = [r for r in self.reneges if r.deal_number >= self.deal_number - 1]
@@ -911,6 +924,8 @@ class CribbageState(BaseState):
             events.append(event(Kind.HEELS_LOST, seat, (self.starter,) if self.starter else (),
                                 reason="two for his heels not taken before the dealer's "
                                        "first card: lost", source=self._cite("heels")))
+        if card not in self.hands[seat]:  # referee mode: a card of the crib (_from_the_crib)
+            self._hand_and_crib_exchanged(seat, events)
         self.hands[seat].remove(card)
         self.count += PIPS[card.rank]
         self.count_cards.append(card)
@@ -1015,6 +1030,37 @@ class CribbageState(BaseState):
         self.kept = [() for _ in range(self.rules.players)]
         self.phase, self.to_act = Phase.DISCARD, seat
         return cards
+
+    def _hand_and_crib_exchanged(self, seat: int, events: list[Event]) -> None:
+        """``seat`` plays from the crib: he holds the crib's cards and the crib his own, as
+        the table played them; counted so at the show unless a law restores them (EW-viii,
+        ACC-5.1.b) or leaves them so (ACC-5.2.c) when the table reports it."""
+        true_hand, true_crib = tuple(self.kept[seat]), tuple(self.crib)
+        self.swapped = (seat, true_hand, true_crib)
+        self.hands[seat] = sorted(true_crib, key=_by_index)
+        self.kept[seat] = tuple(self.hands[seat])
+        self.crib = sorted(true_hand, key=_by_index)
+        events.append(event(Kind.SWAPPED, seat, reason="played from the crib: he holds the "
+                            "crib's cards and the crib his own, as played (a law rules it "
+                            "when it is reported)", source="CRIB-R-6"))
+
+    def keep_hand_and_crib_as_played(self) -> None:
+        """The exchange a seat made stands as the law directs (ACC-5.2.c: the dealer plays
+        on with the crib's cards; the crib is his true hand): nothing is moved, and no
+        other card of the crib may be entered as his."""
+        self.swapped = None
+
+    def restore_hand_and_crib(self) -> bool:
+        """The hand and the crib a seat exchanged are counted as they truly are (his true
+        hand, the true crib) at the show; the play goes on as it stands. Returns whether
+        there was such an exchange."""
+        if self.swapped is None:
+            return False
+        seat, true_hand, true_crib = self.swapped
+        self.kept[seat] = true_hand
+        self.crib = sorted(true_crib, key=_by_index)
+        self.swapped = None
+        return True
 
     def swap_dealer_hand_and_crib(self) -> None:
         """The dealer's hand becomes the crib's cards and the crib his true hand."""

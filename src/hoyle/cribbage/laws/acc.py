@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hoyle.cribbage.effects import (ActualDealer, Dead, DeadCrib, NoCount, PegOut, RecutStarter,
-                                    Rediscard, RetractLead, RetractToGo, SwapHandCrib,
-                                    Takedown, VoidPointsOf)
+                                    Rediscard, RestoreHandCrib, RetractLead, RetractToGo,
+                                    SwapHandCrib, Takedown, VoidPointsOf)
 from hoyle.engine.action import Action
 from hoyle.engine.effects import Points
 from hoyle.engine.laws import (WRONG_COUNT_HOLDER, Decision, Irregularity, LawCode, Param, Option, Report, Ruling,
@@ -327,7 +327,8 @@ _procedure("ACC-5.1.a", "The crib is the dealer's",
          kinds={"picked_up_discards": Report("a player picked up discards once released", seat=True)})
 def _acc_5_1_b(irr: Irregularity, code: LawCode) -> Ruling:
     return _penalty(code, irr, _offender(irr, 0), 2,
-                    "discards picked up; they go back to the crib")
+                    "discards picked up; they go back to the crib",
+                    effects=(RestoreHandCrib(),))
 
 
 @ACC.law("ACC-5.1.c", "Discarding to the wrong side", "A player who alone discarded to the "

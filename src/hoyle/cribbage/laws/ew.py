@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hoyle.cribbage.effects import DisplacedPeg, Takedown
+from hoyle.cribbage.effects import DisplacedPeg, RestoreHandCrib, Takedown
 from hoyle.engine.action import Action
 from hoyle.engine.laws import (WRONG_COUNT_HOLDER, Decision, Irregularity, LawCode, Param, Option, Report, Ruling,
                                Until)
@@ -240,7 +240,8 @@ def _ew_viii(irr: Irregularity, code: LawCode) -> Ruling:
                       "crib cards confused with a hand", code)
     return Ruling(ruling.text + "; the true crib and hand are restored from "
                   "the record", points=ruling.points, peg_back=ruling.peg_back,
-                  parameter=ruling.parameter, law=ruling.law)
+                  parameter=ruling.parameter, law=ruling.law,
+                  effects=(RestoreHandCrib(),))
 
 
 EW.procedure("EW-viii-n", "Discarding with three or four players",
