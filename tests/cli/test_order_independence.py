@@ -157,12 +157,15 @@ def test_EW_iii_EW_iv_void_and_EW_xxii_EW_xx_forfeit_either_order(void: str,
     assert one == two == ("deal", 1, EW_VOIDS[void], None)
 
 
-def test_EW_iv_exposed_card_in_the_lay_away_forfeit_stands_either_order() -> None:
+@pytest.mark.parametrize("forfeit,law", [("hand_mixed_with_pack", "EW-xxii"),
+                                         ("threw_up_cards", "EW-xx")])
+def test_EW_iv_exposed_card_in_the_lay_away_forfeit_stands_either_order(forfeit: str,
+                                                                        law: str) -> None:
     # an exposed card reported once the deal is made is no longer EW-iv's ("outside the
     # deal: play goes on"): the forfeit stands, in either order
     one, two = both_orders(lambda: crib_at("ew", "discard"), "report exposed_card",
-                           "report hand_mixed_with_pack 0", crib_enter)
-    assert one == two == ("game_over", 1, [40, 40], (1, "EW-xxii"))
+                           f"report {forfeit} 0", crib_enter)
+    assert one == two == ("game_over", 1, [40, 40], (1, law))
 
 
 ACC_PENALTIES = {  # kind and seat -> Alice's and Bob's scores after it (from 40-40)

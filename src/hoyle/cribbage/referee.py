@@ -64,9 +64,13 @@ def check_report(s: Table, action: Action) -> None:
     assert s.laws is not None
     union = s.laws.game_reports
     spec = union.get(action.word)
+    known = ", ".join(sorted(k for k, r in union.items() if r.reportable))
+    if not action.word:
+        raise IllegalAction(f"report what? name the kind (menu lists them): {known}")
     if spec is None or not spec.reportable:
-        raise IllegalAction(f"unknown irregularity {short_repr(action.word)}; known: "
-                            f"{', '.join(sorted(union))}")
+        raise IllegalAction(f"unknown irregularity {short_repr(action.word)}; known: {known}")
+    if action.cards and not spec.cards:
+        raise IllegalAction(f"REPORT {action.word} names no card")
     if action.n is not None and not 0 <= action.n < s.rules.players:
         raise IllegalAction(f"no seat {action.n} in this game")
     if s.dealer is None and action.word not in PRE_DEAL_KINDS:

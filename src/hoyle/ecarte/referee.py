@@ -103,9 +103,11 @@ def check_report(s: Table, action: Action) -> None:
         _check_fact(s, action)
         return
     spec = words.get(word)
+    known = ", ".join(sorted(k for k, r in words.items() if r.reportable) + sorted(FACTS))
+    if not word:
+        raise IllegalAction(f"report what? name the kind (menu lists them): {known}")
     if spec is None:
-        raise IllegalAction(f"unknown irregularity {short_repr(word)}; known: "
-                            f"{', '.join(sorted(words))}")
+        raise IllegalAction(f"unknown irregularity {short_repr(word)}; known: {known}")
     needs_seat, needs_cards = spec.seat, spec.cards
     if s.phase in (Phase.DECISION, Phase.RECTIFY):
         raise IllegalAction("settle the pending ruling first")
