@@ -109,3 +109,19 @@ def test_a_second_card_of_the_other_set_is_refused(tmp_path: Path) -> None:
     # a crib card as a later card (he played his own first) is not in the hand either
     out = referee("acc", DEAL + "5h\n0\n4h\n0\n5c\n0\nqc\n", tmp_path / "b.json")
     assert "Q♣ is not in the hand" in out
+
+
+def test_ACC_6_1_c_the_starter_taken_the_pone_picks_it_from_the_dealers_five(
+        tmp_path: Path) -> None:
+    # Bob took the starter (9S) into his hand unseen: Alice scores 2, draws two cards blind
+    # from his five and picks one as the starter (5D): the state moves the cards
+    out = referee("acc", DEAL + "report starter_taken\nstarter 5d\n", tmp_path / "a.json")
+    assert ("Alice chooses [starter 4H/starter 5D/starter 6D/starter 9S/starter TH]") in out
+    assert "Bob: the starter is 5♦; the dealer holds the other four (ACC-6.1.c)" in out
+    state, _ = replay_record(GameRecord.load(tmp_path / "a.json"))
+    assert str(state.starter) == "5D" and state.scores == (2, 0)
+    assert {str(c) for c in state.kept[1]} == {"4H", "6D", "9S", "TH"}
+    assert {str(c) for c in state.hands[1]} == {"4H", "6D", "9S", "TH"}
+    # a card not among his five is no option
+    out = referee("acc", DEAL + "report starter_taken\nstarter 5h\n", tmp_path / "b.json")
+    assert "choose one of:" in out

@@ -196,6 +196,10 @@ def parse_table_input(state: CribbageState, text: str,
         raise HoyleError("amend names the corrected points, e.g. amend 4")
     if head == "MUGGINS" and len(words) == 1:  # the option of a decision (CHOOSE muggins)
         return Action("CHOOSE", word="muggins")
+    if state.phase == Phase.DECISION and state.decision is not None and any(
+            o.action.word == words[0].lower() and o.action.cards
+            for o in state.decision.options):  # an option naming a card: "starter 5d"
+        return Action("CHOOSE", parse_cards(" ".join(words[1:])), word=words[0].lower())
     if head in VERBS:
         return Action.parse(text)
     phase = state.phase

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["VoidPointsOf", "DisplacedPeg", "Dead", "Takedown", "NoCount", "PegOut", "RetractToGo",
            "ActualDealer", "RecutStarter", "RetractLead", "Rediscard", "SwapHandCrib",
-           "RestoreHandCrib"]
+           "RestoreHandCrib", "ReplaceStarter"]
 
 
 def _crib(state: Table) -> CribbageState:
@@ -308,4 +308,22 @@ class RestoreHandCrib(Effect):
             events.append(event(Kind.SWAPPED, seat, reason="restored: his own hand and the "
                                 "true crib are counted at the show; the play goes on as it "
                                 "stands", source=law))
+        return False
+
+
+@dataclass(frozen=True)
+class ReplaceStarter(Effect):
+    """The card the pone picked from the dealer's five is the starter, the other four the
+    dealer's hand (ACC-6.1.c: the dealer took the starter into his hand unseen)."""
+
+    ORDER: ClassVar[int] = 50
+    card: Card
+
+    def apply(self, state: Table, events: list[Any], law: str,
+              cont: Continuation) -> bool:
+        s = _crib(state)
+        if s.replace_starter(self.card):
+            events.append(event(Kind.SWAPPED, s.dealer, (self.card,), reason=f"the starter "
+                                f"is {self.card.pretty}; the dealer holds the other four",
+                                source=law))
         return False

@@ -53,6 +53,8 @@ class Table(Protocol):
 
     def _report_renege(self, kind: str, seat: int, events: list[Event]) -> None: ...
 
+    def dealer_five(self) -> tuple[Card, ...]: ...
+
 
 def check_report(s: Table, action: Action) -> None:
     """Raise :class:`IllegalAction` unless ``REPORT kind [seat]`` names a kind some code of
@@ -109,6 +111,9 @@ def do_report(s: Table, action: Action, events: list[Event]) -> None:
             (spec.until is Until.DEAL and s.phase != Phase.DEAL)
             or (spec.until is Until.FIRST_CARD and s.played)):
         facts["too_late"] = True  # a remedy of the deal or the starter, past its time
+    if action.word == "starter_taken":
+        # ACC-6.1.c: the pone picks the starter from the dealer's five (the blind draw)
+        facts["dealer_five"] = s.dealer_five()
     if action.word == "dealer_led":
         # ACC-7.1.a-b: whether the dealer led this play (FACT led_by DEALER); if not,
         # there is nothing to put back.

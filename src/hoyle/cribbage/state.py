@@ -1044,6 +1044,30 @@ class CribbageState(BaseState):
                             "crib's cards and the crib his own, as played (a law rules it "
                             "when it is reported)", source="CRIB-R-6"))
 
+    def dealer_five(self) -> tuple[Card, ...]:
+        """The dealer's hand and the starter, in the pack's order, while he has played no
+        card (the five the pone draws from under ACC-6.1.c); else ``()``."""
+        dealer = self.dealer
+        if dealer is None or self.starter is None or self.dealer_has_played() \
+                or not self.kept[dealer]:
+            return ()
+        return tuple(sorted((*self.kept[dealer], self.starter), key=_by_index))
+
+    def replace_starter(self, card: Card) -> bool:
+        """``card``, one of the dealer's hand and the starter he took, is the starter and
+        the other four his hand (ACC-6.1.c), while he has played no card. Returns whether
+        it was done."""
+        dealer = self.dealer
+        if dealer is None or self.starter is None or self.dealer_has_played():
+            return False
+        five = set(self.kept[dealer]) | {self.starter}
+        if card not in five:
+            return False
+        self.kept[dealer] = tuple(sorted(five - {card}, key=_by_index))
+        self.hands[dealer] = list(self.kept[dealer])
+        self.starter = card
+        return True
+
     def keep_hand_and_crib_as_played(self) -> None:
         """The exchange a seat made stands as the law directs (ACC-5.2.c: the dealer plays
         on with the crib's cards; the crib is his true hand): nothing is moved, and no

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hoyle.cards import Card
 from hoyle.cribbage.effects import (ActualDealer, Dead, DeadCrib, NoCount, PegOut, RecutStarter,
                                     Rediscard, RestoreHandCrib, RetractLead, RetractToGo,
-                                    SwapHandCrib, Takedown, VoidPointsOf)
+                                    ReplaceStarter, SwapHandCrib, Takedown, VoidPointsOf)
 from hoyle.engine.action import Action
 from hoyle.engine.effects import Points
 from hoyle.engine.laws import (WRONG_COUNT_HOLDER, Decision, Irregularity, LawCode, Param, Option, Report, Ruling,
@@ -427,12 +428,22 @@ def _acc_6_1_b(irr: Irregularity, code: LawCode) -> Ruling:
          "The pone scores 2, draws two cards blind from the dealer's hand, picks one as "
          "starter and returns the other.",
          engine="REPORT starter_taken: the pone scores 2; the blind draw is made at the "
-                "table.",
+                "table and the referee enters the card the pone picks (CHOOSE starter CARD, "
+                "one of the dealer's five): it is the starter, the other four the dealer's "
+                "hand (before the dealer's first card; later the draw is the table's).",
          kinds={"starter_taken": "the dealer took the starter into his hand unseen"})
 def _acc_6_1_c(irr: Irregularity, code: LawCode) -> Ruling:
     p = _pone(irr)
-    return _r(code, f"seat {p} scores 2, draws two cards blind from the "
-              "dealer's hand, picks one as starter and returns the other", points=((p, 2),))
+    text = (f"seat {p} scores 2, draws two cards blind from the dealer's hand, picks one as "
+            "starter and returns the other")
+    five: tuple[Card, ...] = tuple(irr.facts.get("dealer_five", ()))
+    if not five:
+        return _r(code, text, points=((p, 2),))
+    return _r(code, text + ": the card he picks is the starter", points=((p, 2),),
+              decision=Decision(p, tuple(
+                  Option(Action("CHOOSE", (c,), word="starter"), f"{c} is the starter",
+                         _r(code, f"{c} is the starter; the other four are the dealer's "
+                            "hand", effects=(ReplaceStarter(c),))) for c in five)))
 
 
 @ACC.law("ACC-6.1.d", "A faced starter", "The card to be turned is already face up: turn it "
