@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from hoyle.cli.main import app
 from hoyle.engine.records import GameRecord
-from hoyle.interface.registry import games
+from hoyle.interface.registry import games, get_game
 from hoyle.interface.verify import verify_record
 
 runner = CliRunner()
@@ -192,3 +192,19 @@ def test_OH_11_ecarte_refereed_from_the_scores_a_table_joins_at(tmp_path: Path) 
         assert code == 2
         one_error(out, said)
         assert not (tmp_path / "x.json").exists()
+
+
+def test_issue_33_settings_leftovers_a_line_past_the_target_booleans_and_params_variant(
+        ) -> None:
+    # a skunk or lurch line at or past the target would make every loss one: refused
+    code, out = run("referee", "cribbage", "--set", "skunk_threshold=999", "--names", "A,B")
+    assert code != 0 and "skunk_threshold must be below the target (121), not 999" in out
+    # a yes-or-no parameter takes 1 and 0 too
+    assert get_game("cribbage").params("ew")
+    lurch = next(p for p in get_game("cribbage").params("ew") if p.name == "lurch_agreed")
+    assert (lurch.parse("1"), lurch.parse("0")) == (True, False)
+    # --params checks and names the variant asked for
+    code, out = run("laws", "cribbage", "--params", "--variant", "bogus")
+    assert code != 0 and "unknown cribbage variant 'bogus'" in out
+    code, out = run("laws", "cribbage", "--params", "--variant", "five-card")
+    assert code == 0 and "five-card: 2 players, 5 dealt" in out and "game 61" in out

@@ -842,10 +842,13 @@ def _laws(spec: GameSpec, law_id: str | None, code: str, params: bool = False,
     ``--params``: the game's parameters under the code."""
     try:
         lc = spec.get_code(code)
+        preface = spec.text().laws_preface(values)  # a bad option value refused here
         if params:
             _print_params(spec, lc)
+            for block in preface:  # the variant asked for: its own values
+                show(console, block)
             return
-        for block in spec.text().laws_preface(values):
+        for block in preface:
             show(console, block)
     except HoyleError as e:
         raise _fail(str(e)) from None

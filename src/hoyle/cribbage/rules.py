@@ -24,7 +24,7 @@ from typing import Any
 
 from hoyle.cribbage.scoring import CRIB_FLUSH_LENIENT, CRIB_FLUSH_STRICT
 from hoyle.engine.laws import Param, check_params
-from hoyle.errors import HoyleError
+from hoyle.errors import HoyleError, ParameterError
 
 __all__ = ["CribbageRules", "RULE_PARAMS", "VARIANTS"]
 
@@ -93,6 +93,13 @@ class CribbageRules:
                              f"and {self.crib_cards_from_stock} from the stock)")
         if self.target < 1:
             raise HoyleError(f"target must be positive, not {self.target}")
+        for name in ("skunk_threshold", "double_skunk_threshold", "lurch_threshold"):
+            line = getattr(self, name)
+            if line is not None and line >= self.target:
+                # a loser has fewer points than the target: a line at or past it would make
+                # every loss a skunk (or a lurch)
+                raise ParameterError(f"{name} must be below the target ({self.target}), not "
+                                     f"{line}", name)
 
     @property
     def hand_size(self) -> int:

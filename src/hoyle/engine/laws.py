@@ -507,6 +507,8 @@ class Param:
 
         >>> Param("lurch_agreed", False, (True, False)).parse("yes")
         True
+        >>> Param("lurch_agreed", False, (True, False)).parse("0")
+        False
         >>> Param("max_exchanges", None, low=0, high=99, optional=True).parse("None")
         >>> Param("dealer_min_exchange", 0, (0, 1)).parse("1")
         1
@@ -523,8 +525,8 @@ class Param:
             return None
         if self.values:
             if isinstance(self.values[0], bool):
-                yes = {"true": True, "yes": True, "on": True,
-                       "false": False, "no": False, "off": False}.get(word.lower())
+                yes = {"true": True, "yes": True, "on": True, "1": True,
+                       "false": False, "no": False, "off": False, "0": False}.get(word.lower())
                 return self.check(word if yes is None else yes)
             named = [v for v in self.values if str(v).lower() == word.lower()]
             return self.check(named[0] if named else word)
