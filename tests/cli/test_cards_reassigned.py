@@ -105,10 +105,11 @@ def test_ACC_5_1_b_EW_viii_the_pone_plays_from_the_crib(code: str, line: str,
 def test_a_second_card_of_the_other_set_is_refused(tmp_path: Path) -> None:
     # once Bob holds the crib's cards, his own are the crib: 4H is not in his hand
     out = referee("acc", DEAL + "5h\n0\nqc\n2\n5c\n0\n4h\n", tmp_path / "a.json")
-    assert "4♥ is not in the hand" in out
-    # a crib card as a later card (he played his own first) is not in the hand either
+    assert ("4♥ is in the crib: a card of the crib is entered as played only as a player's "
+            "first card of the play, once in a deal") in out
+    # a crib card as a later card (he played his own first) is refused, saying why
     out = referee("acc", DEAL + "5h\n0\n4h\n0\n5c\n0\nqc\n", tmp_path / "b.json")
-    assert "Q♣ is not in the hand" in out
+    assert "Q♣ is in the crib: a card of the crib is entered as played only as a" in out
 
 
 def test_ACC_6_1_c_the_starter_taken_the_pone_picks_it_from_the_dealers_five(
@@ -125,3 +126,30 @@ def test_ACC_6_1_c_the_starter_taken_the_pone_picks_it_from_the_dealers_five(
     # a card not among his five is no option
     out = referee("acc", DEAL + "report starter_taken\nstarter 5h\n", tmp_path / "b.json")
     assert "choose one of:" in out
+
+
+def test_EW_viii_reported_while_his_hand_is_counted_it_is_counted_again(tmp_path: Path) -> None:
+    # found by the fresh tryout: reported at the show of the very hand, the count under
+    # way went on with the crib's cards (counted twice). It is counted again, as restored.
+    out = referee("ew", DEAL + PLAY_1 + PLAY_2 + "14\nreport crib_confused 1\n9\n4\n",
+                  tmp_path / "a.json")
+    after = out.split("Ruling EW-viii")[1]
+    assert "Bob shows the hand: 4♥ 5♦ 6♦ 10♥ + starter 9♠" in after
+    assert "Bob scores 9 for the hand" in after
+    assert "Bob shows the crib: 2♣ 3♣ Q♣ K♦ + starter 9♠" in after
+    state, _ = replay_record(GameRecord.load(tmp_path / "a.json"))
+    # Alice 14 + 3 (EW-viii); Bob 2 + 1 + 1 + 9 + 4
+    assert state.scores == (17, 17)
+
+
+def test_ACC_5_2_c_when_the_pone_played_from_the_crib_the_dealer_is_not_penalised(
+        tmp_path: Path) -> None:
+    out = referee("acc", DEAL + "2c\n0\nreport hand_crib_swapped\n", tmp_path / "a.json")
+    assert ("Ruling ACC-5.2.c: the dealer did not exchange his hand and the crib: Alice "
+            "played from the crib, which is ACC-5.1.b's (report picked_up_discards); no "
+            "penalty under this rule") in out
+    state, _ = replay_record(GameRecord.load(tmp_path / "a.json"))
+    assert state.scores == (0, 0)
+    # under EW the same word is EW-viii against the one who played from the crib: Bob +3
+    out = referee("ew", DEAL + "2c\n0\nreport hand_crib_swapped 1\n", tmp_path / "b.json")
+    assert "Ruling EW-viii: crib cards confused with a hand: Bob scores 3" in out

@@ -82,8 +82,10 @@ def test_EW_iii_misdeal_after_EW_xxii_forfeit_revises_it_through_the_cli(
     # then the table finds Bob gave a wrong number of cards (EW-iii: the deal was void)
     out = referee("report hand_mixed_with_pack 0\nreport misdeal\n\n", tmp_path / "a.json")
     assert "Bob wins: 0-0; the game forfeited (EW-xxii)" in out
-    assert ("a report the laws rule before it may still change that (exposed card, faced "
-            "card, misdeal, wrong count)") in out
+    # only the reports that would change the outcome are offered (an exposed card reported
+    # once the deal is made is no longer EW-iv's: it changes nothing)
+    assert ("a report the laws rule before it may still change that (faced card, misdeal, "
+            "wrong count)") in out
     assert ("Revised: misdeal is ruled before the earlier report of this deal (hand mixed "
             "with pack)") in out
     assert "Ruling EW-iii: misdeal: the non-dealer (Alice) scores 2" in out
@@ -108,6 +110,11 @@ def test_EW_xxii_forfeit_stands_when_no_void_follows(tmp_path: Path) -> None:
     out = referee("report hand_mixed_with_pack 0\nreport touched_pegs 1\n\n",
                   tmp_path / "b.json")
     assert "Revised" not in out and final(tmp_path / "b.json").is_terminal()
+    # resumed, a finished game takes nothing more: the question was asked once
+    result = runner.invoke(app, ["referee", "cribbage", "--resume", str(tmp_path / "a.json")],
+                           input="report misdeal\n", env=ENV)
+    assert "may still change that" not in result.output
+    assert final(tmp_path / "a.json").is_terminal()
 
 
 # -- every interacting pair, both orders --------------------------------------------------
@@ -225,6 +232,6 @@ def test_a_revising_report_refused_leaves_the_state_as_it_was() -> None:
         s.apply(Action.parse("REPORT wrong_count 5"))
     assert s.check(Action.parse("REPORT wrong_count 5")) == "no seat 5 in this game"
     assert snapshot(s) == before and s.is_terminal()
-    assert s.revisable() == ("exposed_card", "faced_card", "misdeal", "wrong_count")
+    assert s.revisable() == ("faced_card", "misdeal", "wrong_count")
     # outside referee mode nothing is revisable, and a finished game takes no report
     assert CribbageState(laws=get_code("ew")).revisable() == ()

@@ -456,6 +456,8 @@ class RecordedSession(_Session[S]):
 
     def _loop(self) -> None:
         self.show(self.text.referee_start(self.state, self.names, self.console.width))
+        if self.state.is_terminal():  # a finished game resumed: nothing more to enter
+            return
         while True:
             last = self.state.is_terminal()
             if last:

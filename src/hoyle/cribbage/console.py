@@ -713,7 +713,7 @@ class CribbageText(GameText):
         lurch = " (an agreed lurch counts two, EW-xvii)" if state.rules.lurch_agreed and \
             laws is not None and laws.name == "ew" else ""
         points = (f"; game points {'-'.join(map(str, match.points))} (ACC-12.1)"
-                  if laws is not None and laws.name == "acc" else "")
+                  if laws is not None and laws.name == "acc" and not state.scope else "")
         lines = [f"[bold]Match, first to {match.first_to} "
                  f"game{'s' if match.first_to != 1 else ''}[/bold]{lurch}: "
                  f"{games}{points}."]

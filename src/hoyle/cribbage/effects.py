@@ -279,8 +279,10 @@ class SwapHandCrib(Effect):
         if s.swapped is not None and s.swapped[0] == dealer:
             # he played from the crib, as entered: he holds its cards already, and the
             # crib is his true hand (issue 33, point 4)
-            events.append(event(Kind.SWAPPED, dealer, reason="the dealer plays on with the "
-                                "crib's cards he holds; his hand is the crib", source=law))
+            events.append(event(Kind.SWAPPED, dealer, reason=(
+                "the dealer plays on with the crib's cards he holds; his hand is the crib"
+                if s.hands[dealer] else "the crib's cards are the dealer's hand, his own the "
+                "crib"), source=law))
             s.keep_hand_and_crib_as_played()
             return False
         if dealer is None or s.dealer_has_played() or not s.kept[dealer]:
@@ -298,7 +300,7 @@ class RestoreHandCrib(Effect):
     as it stands (EW-viii "the true crib and hand are restored"; ACC-5.1.b "the cards go
     back to the crib"). Nothing when no such exchange was entered."""
 
-    ORDER: ClassVar[int] = 50
+    ORDER: ClassVar[int] = 85  # after the penalty's points: a recount takes the flow
 
     def apply(self, state: Table, events: list[Any], law: str,
               cont: Continuation) -> bool:
@@ -308,6 +310,7 @@ class RestoreHandCrib(Effect):
             events.append(event(Kind.SWAPPED, seat, reason="restored: his own hand and the "
                                 "true crib are counted at the show; the play goes on as it "
                                 "stands", source=law))
+            return s.recount_open_show(events)  # a hand or crib being counted: again
         return False
 
 

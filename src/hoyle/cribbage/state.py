@@ -642,6 +642,10 @@ class CribbageState(BaseState):
             if verb == "PLAY" and len(cards) == 1:
                 c = cards[0]
                 if c not in self.hands[seat] and not self._from_the_crib(seat, c):
+                    if self.referee and c in self.crib:
+                        raise IllegalAction(f"{c.pretty} is in the crib: a card of the crib is "
+                                            "entered as played only as a player's first card "
+                                            "of the play, once in a deal")
                     raise IllegalAction(f"{c.pretty} is not in the hand")
                 if self.count + PIPS[c.rank] > 31 and not self.referee:
                     raise IllegalAction(
@@ -1068,6 +1072,19 @@ class CribbageState(BaseState):
         self.starter = card
         return True
 
+    def recount_open_show(self, events: list[Event]) -> bool:
+        """When a hand or the crib is being counted (its claim open), count it again from
+        the cards as they now are (a hand and crib restored): True when it was."""
+        claim = self.claim
+        if self.phase != Phase.CLAIM or claim is None or claim.what not in ("hand", "crib") \
+                or not isinstance(claim.cont, Show):
+            return False
+        self.claim = None
+        if self.shown:
+            self.shown.pop()  # shown again below, as it now is
+        self._show(events, claim.cont.start - 1)
+        return True
+
     def keep_hand_and_crib_as_played(self) -> None:
         """The exchange a seat made stands as the law directs (ACC-5.2.c: the dealer plays
         on with the crib's cards; the crib is his true hand): nothing is moved, and no
@@ -1452,7 +1469,8 @@ class CribbageState(BaseState):
                 "players": self.rules.players, "scores": self.scores,
                 "pegs": [tuple(self.pegs[self.rules.side_of(s)])
                          for s in range(self.rules.players)],
-                "deal_number": self.deal_number, "cards_played": len(self.played)}
+                "deal_number": self.deal_number, "cards_played": len(self.played),
+                "swapped_by": self.swapped[0] if self.swapped is not None else None}
 
     def _apply_ruling(self, ruling: Ruling, irr: Irregularity, events: list[Event],
                       cont: Continuation) -> bool:

@@ -482,13 +482,13 @@ class EcarteText(GameText):
 
     def referee_menu(self, state: EcarteState) -> TextTable:
         """What the table can report under the game's code, with its laws (too many and too
-        few cards: classified by who and when)."""
+        few cards: classified by whom and when)."""
         laws = state.laws
         assert laws is not None
         rows = []
         for word, spec in sorted(REPORT_WORDS.items()):
             if spec.classified:
-                law = "by who and when"  # classified into the code's finer kinds
+                law = "by whom and when"  # classified into the code's finer kinds
             elif word in laws.kinds:
                 law = laws.law_for(word).id
             else:  # ruled "not covered by CODE" (engine.laws.LawCode.not_covered)

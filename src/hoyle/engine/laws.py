@@ -866,7 +866,11 @@ class LawCode:
         if kind not in self._by_kind:
             alias = self.aliases.get(kind)
             if alias is not None:
-                return self.rule(alias[0](irregularity))
+                same = alias[0](irregularity)
+                if same.offender != irregularity.offender:  # the adversary was the named seat's
+                    same = replace(same, facts={k: v for k, v in same.facts.items()
+                                                if k != "adversary"})
+                return self.rule(same)
             if irregularity.reported or kind in self.game_reports:
                 return self.not_covered(irregularity)
             raise HoyleError(f"the {self.name} code has no law for {kind!r}")

@@ -357,8 +357,18 @@ class BaseState:
         made = [a.word for a in self._history[mark[0]:] if a.verb == "REPORT"]
         return tuple(sorted(k for k in laws.first
                             if any(laws.rules_before(k, m) for m in made)
-                            and any(self.check(Action("REPORT", word=k, n=n)) is None
+                            and any(self._would_revise(Action("REPORT", word=k, n=n))
                                     for n in (None, *range(len(self.cuts))))))
+
+    def _would_revise(self, action: Action) -> bool:
+        """Whether the report ``action`` is legal here and would change the game's outcome
+        (its end, or its result) if the deal's reports were ruled again with it."""
+        try:
+            trial, _ = self._revised(action)
+        except HoyleError:
+            return False
+        return (trial.is_terminal(), trial.result_dict()) != (self.is_terminal(),
+                                                                self.result_dict())
 
     def _revised(self, action: Action) -> tuple[BaseState, list[Event]]:
         """The state had the report ``action`` been made in its place among the deal's

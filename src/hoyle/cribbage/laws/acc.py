@@ -388,6 +388,11 @@ def _acc_5_2_b(irr: Irregularity, code: LawCode) -> Ruling:
                 "made at the table.",
          kinds={"hand_crib_swapped": "the dealer swapped his hand and the crib"})
 def _acc_5_2_c(irr: Irregularity, code: LawCode) -> Ruling:
+    by = irr.facts.get("swapped_by")
+    if by is not None and by != _dealer(irr):
+        return _r(code, f"the dealer did not exchange his hand and the crib: seat {by} played "
+                  "from the crib, which is ACC-5.1.b's (report picked_up_discards); no "
+                  "penalty under this rule")
     started = irr.facts.get("phase") in ("play", "claim", "decision")
     rest = ("the dealer plays on with the crib cards and his pegged points are taken back"
             if started else "the dealer plays his true hand")

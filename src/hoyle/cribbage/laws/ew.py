@@ -147,7 +147,7 @@ def _ew_iii(irr: Irregularity, code: LawCode) -> Ruling:
         return Ruling(f"wrong number of cards by seat {irr.offender}'s own act: "
                       f"seat {adv} scores {pts}; the same dealer deals again",
                       points=((adv, pts),), new_deal=True,
-                      parameter="wrong_count_after_starter")
+                      parameter="wrong_count_after_starter" if late else "misdeal_redealer")
     if irr.kind != "misdeal" and late:
         return Ruling("wrong number of cards found after the starter: " + text,
                       points=((pone, pts),), new_deal=True,
@@ -527,8 +527,10 @@ EW.rule_first(("misdeal", "wrong_count", "exposed_card", "faced_card"),
 
 def _crib_confused_by_the_dealer(irr: Irregularity) -> Irregularity:
     """ACC's ``hand_crib_swapped`` (the dealer swapped his hand and the crib) is EW-viii's
-    crib confused with a hand, the dealer the offender."""
-    return replace(irr, kind="crib_confused", offender=_dealer(irr))
+    crib confused with a hand, the dealer the offender (or the seat the referee entered as
+    playing from the crib)."""
+    by = irr.facts.get("swapped_by")
+    return replace(irr, kind="crib_confused", offender=by if by is not None else _dealer(irr))
 
 
 EW.alias("hand_crib_swapped", _crib_confused_by_the_dealer, "EW-viii")
