@@ -329,7 +329,7 @@ def test_ecarte_referee_menu_lists_the_codes_laws(tmp_path: Path) -> None:
                                      str(tmp_path / f"{laws}.json")],
                                input="menu\nquit\n", env={"NO_COLOR": "1", "COLUMNS": "200"})
         out = ANSI.sub("", result.output)
-        assert result.exit_code == 0 and present in out and "by who and when" in out
+        assert result.exit_code == 0 and present in out and "by whom and when" in out
         assert re.search(line, out), out
 
 
