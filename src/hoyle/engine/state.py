@@ -393,7 +393,8 @@ class BaseState:
                            if b.verb == "REPORT" and laws.rules_before(a.word, b.word)), at)
             order.insert(at, a)
         trial: BaseState = before.clone()
-        revised = [b.word for b in order[order.index(action) + 1:] if b.verb == "REPORT"
+        here = next(i for i, b in enumerate(order) if b is action)  # not an equal one
+        revised = [b.word for b in order[here + 1:] if b.verb == "REPORT"
                    and laws.rules_before(action.word, b.word)]
         law = laws.law_for(action.word).id if laws.covers(action.word) else laws.name
         events = [event(EventKind.REVISED, action.n, source=law,
