@@ -52,6 +52,7 @@ from hoyle.engine.records import GameRecord
 from hoyle.errors import IllegalAction
 
 from helpers import ecarte as E
+from helpers.referee import crib_referee_at
 from helpers.cribbage import snapshot
 
 runner = CliRunner()
@@ -119,15 +120,8 @@ def test_EW_xxii_forfeit_stands_when_no_void_follows(tmp_path: Path) -> None:
 
 # -- every interacting pair, both orders --------------------------------------------------
 
-def crib_at(code: str, point: str, **params: Any) -> CribbageState:
-    s = CribbageState(laws=get_code(code, **params), referee=True, start_scores=(40, 40))
-    lines = ["9c", "2d", "5H 5C 5S JD 2C 3C 5D TH 4H 6D QC KD"]
-    if point == "play":
-        # Alice keeps 5H 5C 5S JD, Bob 4H 5D 6D TH; starter 9S; 5H, TH (fifteen: Bob 2)
-        lines += ["2c 3c", "qc kd", "9s", "5h", "0", "th", "2"]
-    for line in lines:
-        s.apply(parse_table_input(s, line, NAMES))
-    return s
+def crib_at(code: str, point: str = "discard", **params: Any) -> CribbageState:
+    return crib_referee_at(code, point, **params)
 
 
 def outcome(s: Any) -> tuple[Any, ...]:

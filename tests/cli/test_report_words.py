@@ -34,12 +34,14 @@ from typer.testing import CliRunner
 
 from hoyle.cli.main import app
 from hoyle.cribbage.console import parse_table_input
-from hoyle.cribbage.laws import CODES, get_code
+from hoyle.cribbage.laws import CODES
 from hoyle.cribbage.records import replay_record
 from hoyle.cribbage.state import CribbageState
 from hoyle.ecarte.laws import CODES as ECARTE_CODES
 from hoyle.engine.action import Action
 from hoyle.engine.records import GameRecord
+
+from helpers.referee import crib_referee_at
 
 runner = CliRunner()
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -91,13 +93,7 @@ def test_EW_iii_wrong_count_names_the_holder_and_own_wrong_count_the_one_who_cau
 
 
 def crib_at(code: str, point: str = "discard", **params: Any) -> CribbageState:
-    s = CribbageState(laws=get_code(code, **params), referee=True, start_scores=(40, 40))
-    lines = ["9c", "2d", "5H 5C 5S JD 2C 3C 5D TH 4H 6D QC KD"]
-    if point == "play":
-        lines += ["2c 3c", "qc kd", "9s", "5h", "0", "th", "2"]
-    for line in lines:
-        s.apply(parse_table_input(s, line, NAMES))
-    return s
+    return crib_referee_at(code, point, **params)
 
 
 def ruled(s: CribbageState, line: str) -> tuple[Any, ...]:

@@ -20,29 +20,15 @@ the elder hand with KS QS JS 7H 7D, Bo holds AS 9S KH QH KD.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from hoyle.cli.main import app
 from hoyle.ecarte.effects import Replay
 
 from helpers.ecarte import ELDER_REVOKES, act, at_play, at_proposal, the_ruling
-
-runner = CliRunner()
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-ENV = {"NO_COLOR": "1", "COLUMNS": "300"}
-START = "9c\nkd\n32 KS QS JS 7H 7D AS 9S KH QH KD\n"
-
+from helpers.referee import ecarte_referee
 
 def referee(code: str, lines: str, save: Path) -> str:
-    result = runner.invoke(app, ["referee", "ecarte", "--laws", code, "--names", "Al,Bo",
-                                 "--save", str(save)],
-                           input=START + lines + "quit\n", env=ENV)
-    out = ANSI.sub("", result.output)
-    assert result.exit_code == 0 and "Traceback" not in out, out
-    return " ".join(out.split())
+    return ecarte_referee(code, lines, save)
 
 
 def test_CLUB_29_surplus_found_in_the_play_applied_by_analogy(tmp_path: Path) -> None:

@@ -1039,11 +1039,8 @@ class CribbageState(BaseState):
         """``seat`` plays from the crib: he holds the crib's cards and the crib his own, as
         the table played them; counted so at the show unless a law restores them (EW-viii,
         ACC-5.1.b) or leaves them so (ACC-5.2.c) when the table reports it."""
-        true_hand, true_crib = tuple(self.kept[seat]), tuple(self.crib)
-        self.swapped = (seat, true_hand, true_crib)
-        self.hands[seat] = sorted(true_crib, key=_by_index)
-        self.kept[seat] = tuple(self.hands[seat])
-        self.crib = sorted(true_hand, key=_by_index)
+        self.swapped = (seat, tuple(self.kept[seat]), tuple(self.crib))
+        self._exchange_hand_and_crib(seat)
         events.append(event(Kind.SWAPPED, seat, reason="played from the crib: he holds the "
                             "crib's cards and the crib his own, as played (a law rules it "
                             "when it is reported)", source="CRIB-R-6"))
@@ -1061,13 +1058,12 @@ class CribbageState(BaseState):
         """``card``, one of the dealer's hand and the starter he took, is the starter and
         the other four his hand (ACC-6.1.c), while he has played no card. Returns whether
         it was done."""
-        dealer = self.dealer
-        if dealer is None or self.starter is None or self.dealer_has_played():
-            return False
-        five = set(self.kept[dealer]) | {self.starter}
+        five = self.dealer_five()
         if card not in five:
             return False
-        self.kept[dealer] = tuple(sorted(five - {card}, key=_by_index))
+        dealer = self.dealer
+        assert dealer is not None
+        self.kept[dealer] = tuple(c for c in five if c != card)
         self.hands[dealer] = list(self.kept[dealer])
         self.starter = card
         return True
@@ -1105,11 +1101,14 @@ class CribbageState(BaseState):
 
     def swap_dealer_hand_and_crib(self) -> None:
         """The dealer's hand becomes the crib's cards and the crib his true hand."""
-        dealer = self.dealer
-        assert dealer is not None
-        true_hand = tuple(self.kept[dealer])
-        self.hands[dealer] = sorted(self.crib, key=_by_index)
-        self.kept[dealer] = tuple(self.hands[dealer])
+        assert self.dealer is not None
+        self._exchange_hand_and_crib(self.dealer)
+
+    def _exchange_hand_and_crib(self, seat: int) -> None:
+        """``seat``'s hand becomes the crib's cards and the crib his hand."""
+        true_hand = tuple(self.kept[seat])
+        self.hands[seat] = sorted(self.crib, key=_by_index)
+        self.kept[seat] = tuple(self.hands[seat])
         self.crib = sorted(true_hand, key=_by_index)
 
     def take_out_of_play(self, seat: int, cards: Sequence[Card]) -> None:

@@ -807,6 +807,7 @@ WINDOW_WORDS = frozenset({"y", "yes", "n", "no"})
 """What a person types to answer a window the laws open out of turn (CLUB-24's king), as
 the terminal reads it: yes (or the act's own word, its verb), or no."""
 
+
 def _human_pause(bounds: tuple[float, float]) -> float:
     """A pause drawn uniformly between ``bounds`` (seconds), from :mod:`secrets`."""
     low, high = bounds

@@ -346,12 +346,12 @@ class Table:
         self.rating_words: dict[int, str] = {}
         """Each seat's rating change in the game just rated (shown with its result)."""
         self.reported = False
+        """Whether its result went into its tournament (a tournament's table)."""
+        """The finished games handed to the ratings (each is rated once in the store)."""
         self.declined: set[tuple[int, int]] = set()
         """The laws' windows a person let pass (:meth:`window_offer`): (seat, the table's
         number then). In this process only: after a restart, or at another worker, the
         question is asked again."""
-        """Whether its result went into its tournament (a tournament's table)."""
-        """The finished games handed to the ratings (each is rated once in the store)."""
         self._replay()
 
     _reviews: dict[tuple[int, int | None], list[Any]]
@@ -846,6 +846,14 @@ class Table:
         if at != self.seq:
             raise WebError(f"stale move: the table is at {self.seq}, not {at}")
         self._check_turn(seat)
+        return self._take(action)
+
+    def _take(self, action: Action) -> Step:
+        """Store and apply a person's ``action`` (:meth:`act`, :meth:`answer_window`).
+
+        Raises:
+            WebError: not stored, or illegal; nothing stored or changed.
+        """
         try:
             return self._apply(action)
         except TableMoved:
@@ -908,12 +916,7 @@ class Table:
         if not yes:
             self.declined.add((seat, self.seq))
             return None
-        try:
-            return self._apply(offer[1])
-        except TableMoved:
-            raise
-        except self.REFUSED as e:
-            raise WebError(str(e)) from None
+        return self._take(offer[1])
 
     def forced_names_a_card(self) -> bool:
         """Whether the person's forced move to be made next names a card (his only legal
