@@ -6,15 +6,22 @@ first, then the greedy one (``--switch``). The network (``--arch``, see :func:`f
 by default a trunk over the 474 observation floats and the cards held read as a set (each
 pair of the six cards embedded, each of the 15 ways to lay away scored from its kept
 four's and its laid-away pair's embeddings; each card held scored for the play with the
-count and its latest cards); ``mlp`` is the plain two-layer MLP with the logits factored
-by the cards. No knowledge of the game's values is built in: the cards enter as rank,
-suit and count value.
+count and its latest cards, and with what laying it would do now: the points the rules
+give it and the count it makes, an afterstate as TD-Gammon read its moves, ``--look-ahead``);
+``mlp`` is the plain two-layer MLP with the logits factored by the cards. No hoyle player,
+advice or table is used, and no value of a card is built in: the cards enter as rank, suit
+and count value, and what they are worth comes from the rules' own scoring (the look-ahead
+and the show's targets) and the games' results.
 
 The reward: +1 / -1 at the end of the game, the environment's own, and a shaping term added
 by this example: the points the agent pegs and shows less its opponent's, scaled by
-``--shaping``. An auxiliary loss (``--aux``) teaches the lay-away head what the show pays:
-for each lay-away, the points its kept hand and the crib (plus as dealer, less as pone)
-make once the starter is turned, as the environment scores them. Rollouts, advantages (GAE)
+``--shaping``. An auxiliary loss (``--aux``) teaches a show head what each of the 15 ways
+to lay away pays at the show: its kept hand's points plus (dealer) or less (pone) the
+crib's, the crib with the opponent's two as he laid them away, averaged over the 44
+starters neither player has seen (``--aux-target expected``; ``realized``: the way taken,
+with the deal's starter), as the environment scores them. By default the agent lays away
+by that head alone (a softmax over its points over ``--layaway-temp``, 0.5 point) and the
+policy's head plays the cards. Rollouts, advantages (GAE)
 and updates are jitted JAX (optax's Adam, the learning rate decaying to a tenth); finished
 games are dealt again in place (``reset_done``).
 
@@ -44,7 +51,7 @@ import numpy as np
 import optax
 
 from hoyle.batch import make
-from hoyle.cribbage.batch import PHASE_DISCARD, PHASE_PLAY, show_points
+from hoyle.cribbage.batch import PHASE_DISCARD, PHASE_PLAY, play_points, show_points
 from hoyle.cribbage.encoding import COUNT_ORDER, CRIB_PAIR_BASE
 
 Params = list[tuple[jax.Array, jax.Array]]
@@ -71,7 +78,37 @@ _SPLITS = np.array(list(itertools.combinations(range(6), 2)))
 _KEEP_PAIRS = np.array([[float(not (set(p) & set(d))) for p in _SPLITS] for d in _SPLITS],
                        np.float32)  # (15 splits, 15 pairs): the pair is among the kept
 _KEEP_CARDS = np.array([[float(c not in d) for c in range(6)] for d in _SPLITS], np.float32)
+_KEEP_POS = np.array([[c for c in range(6) if c not in d] for d in _SPLITS])  # (15, 4)
 _ALL_PAIRS = np.array([(i, j) for i in range(52) for j in range(i + 1, 52)])
+
+
+LOOK = 1 + 32  # a card's look-ahead features: the points it pegs now, the count it makes
+
+
+def look_ahead(obs: jax.Array, held: jax.Array) -> jax.Array:
+    """What laying each card held would do now, as the rules say (an afterstate, as
+    TD-Gammon saw the positions its moves lead to): the points it pegs (the environment's
+    own :func:`hoyle.cribbage.batch.play_points`, over 2) and the count it makes (one-hot,
+    0-31; past 31 never legal), float[..., 6, 33], from the observation's count and the
+    count's latest cards in order (float[..., 474]) and the cards held (int[..., 6])."""
+    lead = obs.shape[:-1]
+    order = obs[..., -COUNT_ORDER * 13:].reshape(lead + (COUNT_ORDER, 13))
+    n = jnp.sum(order.sum(-1) > 0, axis=-1)  # cards in the count (its latest seven)
+    latest = jnp.argmax(order, axis=-1) * 4  # a card of each rank, newest first
+    count = jnp.round(obs[..., 260 + 2 * 52 + 2] * 31).astype(jnp.int32)
+    pip = jnp.minimum(held // 4 + 1, 10)
+    after = count[..., None] + pip  # (..., 6)
+
+    def one(latest: jax.Array, n: jax.Array, card: jax.Array, after: jax.Array) -> jax.Array:
+        slot = jnp.arange(8)
+        cards = jnp.where(slot < n, latest[jnp.clip(n - 1 - slot, 0, COUNT_ORDER - 1)], 0)
+        cards = jnp.where(slot == n, card, cards)
+        return play_points(cards, n + 1, after)
+    each = jax.vmap(one, in_axes=(None, None, 0, 0))
+    flat = jax.vmap(each)(latest.reshape(-1, COUNT_ORDER), n.reshape(-1),
+                          held.reshape(-1, 6), after.reshape(-1, 6)).reshape(lead + (6,))
+    return jnp.concatenate([flat[..., None].astype(jnp.float32) / 2.0,
+                            jax.nn.one_hot(jnp.minimum(after, 31), 32)], axis=-1)
 
 
 def mlp(layers: Params, x: jax.Array, last_relu: bool = False) -> jax.Array:
@@ -82,8 +119,10 @@ def mlp(layers: Params, x: jax.Array, last_relu: bool = False) -> jax.Array:
     return jax.nn.relu(x) if last_relu else x
 
 
-def init_net(key: jax.Array, obs_size: int, hidden: int, arch: str) -> dict[str, Params]:
-    """The network's parameters (see :func:`forward`)."""
+def init_net(key: jax.Array, obs_size: int, hidden: int, arch: str, look: bool = False
+             ) -> dict[str, Params]:
+    """The network's parameters (see :func:`forward`; ``look``: the play head reads
+    :func:`look_ahead`)."""
     k = jax.random.split(key, 6)
     if arch == "mlp":
         return {"pi": init_params(k[0], [obs_size, hidden, hidden, 52 + 1 + 52]),
@@ -92,7 +131,8 @@ def init_net(key: jax.Array, obs_size: int, hidden: int, arch: str) -> dict[str,
             "go": init_params(k[1], [hidden, 1]),
             # the card, then what every card shares: the count's cards, the count, the
             # count's latest cards in order, the trunk
-            "play": init_params(k[2], [18 + 18 + 1 + COUNT_ORDER * 13 + hidden, 64, 1]),
+            "play": init_params(k[2], [18 + LOOK * look + 18 + 1 + COUNT_ORDER * 13 + hidden,
+                                       64, 1]),
             "pair": init_params(k[3], [36, 64, 32], out=False),
             "card": init_params(k[4], [18, 16], out=False),
             "split": init_params(k[5], [32 + 16 + 32 + hidden, 64, 1]),
@@ -101,7 +141,7 @@ def init_net(key: jax.Array, obs_size: int, hidden: int, arch: str) -> dict[str,
             "v": init_params(jax.random.fold_in(key, 7), [hidden, 64, 1])}
 
 
-def forward(params: dict[str, Params], obs: jax.Array
+def forward(params: dict[str, Params], obs: jax.Array, temp: float = 0.0
             ) -> tuple[jax.Array, jax.Array, tuple[jax.Array, jax.Array] | None]:
     """(logits float[..., 1431], value float[...], show) of observations float[..., 474];
     ``show`` (relation only): each of the 15 ways to lay away's predicted show, in tens of
@@ -150,7 +190,10 @@ def forward(params: dict[str, Params], obs: jax.Array
     count = obs[..., 260 + 2 * 52 + 2:260 + 2 * 52 + 3]
     f = card[held]  # (..., 6, 18)
     order = obs[..., -COUNT_ORDER * 13:]  # the count's latest cards by rank, newest first
-    play = head(params["play"], f, jnp.concatenate([count_cards, count, order, ctx], axis=-1))
+    shared = jnp.concatenate([count_cards, count, order, ctx], axis=-1)
+    looked = params["play"][0][0].shape[0] == 18 + LOOK + shared.shape[-1]
+    each = jnp.concatenate([f, look_ahead(obs, held)], axis=-1) if looked else f
+    play = head(params["play"], each, shared)
     go = mlp(params["go"], ctx)  # (..., 1)
     # the lay-away: a score for each of the 15 ways to lay away two of the six
     a, b = f[..., _SPLITS[:, 0], :], f[..., _SPLITS[:, 1], :]
@@ -161,7 +204,10 @@ def forward(params: dict[str, Params], obs: jax.Array
     parts = jnp.concatenate([kept, kept_cards, pair], axis=-1)
     show = head(params["show"], parts, ctx)  # (..., 15), tens of points
     scale = params["scale"][0][0]
-    split = head(params["split"], parts, ctx) + scale * jax.lax.stop_gradient(show)
+    if temp > 0:  # the lay-away by the show head alone: a softmax over its points / temp
+        split = jax.lax.stop_gradient(show) * (10.0 / temp)
+    else:
+        split = head(params["split"], parts, ctx) + scale * jax.lax.stop_gradient(show)
     i, j = held[..., _SPLITS[:, 0]], held[..., _SPLITS[:, 1]]
     ids = 53 + i * 51 - i * (i - 1) // 2 + j - i - 1  # each split's action id
     # every other action is never legal here: left at -1e9
@@ -172,17 +218,37 @@ def forward(params: dict[str, Params], obs: jax.Array
     return logits, mlp(params["v"], ctx)[..., 0], (show, ids)
 
 
+def expected_show(held: jax.Array, away: jax.Array, dealing: jax.Array) -> jax.Array:
+    """What each of the 15 ways to lay away ``held`` (int[6] card ids, in index order) shows
+    this deal on average over the starter, in tens of points: its kept hand's points plus
+    (``dealing``) or less (pone) the crib's, the crib being the two laid away and the
+    opponent's two (``away``, int[2], as he laid them away), the starter any card neither
+    player has seen laid away or held (44), scored by the environment's own
+    :func:`hoyle.cribbage.batch.show_points` (float[15])."""
+    unseen = jnp.ones(52).at[held].set(0.0).at[away].set(0.0)
+    kept = held[jnp.asarray(_KEEP_POS)]  # (15, 4)
+    crib = jnp.concatenate([held[jnp.asarray(_SPLITS)],
+                            jnp.broadcast_to(away, (15, 2))], axis=-1)  # (15, 4)
+    starters = jnp.arange(52)
+
+    def each(cards: jax.Array, is_crib: bool) -> jax.Array:  # (15, 52)
+        return jax.vmap(lambda h: jax.vmap(lambda c: show_points(h, c, is_crib))(starters))(
+            cards)
+    value = each(kept, False) + jnp.where(dealing, 1, -1) * each(crib, True)
+    return (value.astype(jnp.float32) @ unseen) / jnp.sum(unseen) / 10.0
+
+
 def masked(logits: jax.Array, mask: jax.Array) -> jax.Array:
     return jnp.where(mask, logits, -1e9)
 
 
-def make_agent_policy(env: Any, params: dict[str, Params]) -> Any:
+def make_agent_policy(env: Any, params: dict[str, Params], temp: float = 0.0) -> Any:
     """The agent as a batched policy (``policy(state, key)``): its most likely legal
-    action, for the seat to act."""
+    action, for the seat to act (``temp``: see :func:`forward`)."""
     @jax.jit
     def policy(state: Any, key: jax.Array) -> jax.Array:
         obs = env.observe(state, jnp.clip(state.current_player, 0, 1))
-        logits, _, _ = forward(params, obs)
+        logits, _, _ = forward(params, obs, temp)
         return jnp.argmax(masked(logits, state.legal_action_mask), axis=-1).astype(jnp.int32)
     return policy
 
@@ -267,6 +333,19 @@ def main() -> None:
                    help="the network (see forward)")
     p.add_argument("--aux", type=float, default=1.0,
                    help="weight of the auxiliary show loss (relation network; 0: none)")
+    p.add_argument("--aux-target", choices=("expected", "realized"), default="expected",
+                   help="the show loss's target: every way to lay away, averaged over the "
+                        "starters (expected), or the way taken, as the deal's starter "
+                        "scored it (realized)")
+    p.add_argument("--layaway-temp", type=float, default=None,
+                   help="more than 0: lay away by the show head alone, a softmax over its "
+                        "predicted points divided by this (the policy's head then plays "
+                        "only); 0: the policy's own lay-away score plus the show head's "
+                        "(default: 0.5 with the show head, else 0)")
+    p.add_argument("--look-ahead", action=argparse.BooleanOptionalAction, default=None,
+                   help="the play head also reads what each card would peg now and the "
+                        "count it would make, as the rules score it (look_ahead; default: "
+                        "on with --arch relation)")
     p.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate")
     p.add_argument("--epochs", type=int, default=4, help="passes over each rollout")
     p.add_argument("--minibatches", type=int, default=4,
@@ -299,6 +378,17 @@ def main() -> None:
     if not 0 <= args.aux < float("inf") or not 0 <= args.shaping < float("inf") \
             or not 0 <= args.switch <= 1:
         p.error("--aux and --shaping must be 0 or more, --switch between 0 and 1")
+    show_head = args.arch == "relation" and args.aux > 0
+    if args.look_ahead is None:
+        args.look_ahead = args.arch == "relation"
+    if args.layaway_temp is None:
+        args.layaway_temp = 0.5 if show_head else 0.0
+    if not 0 <= args.layaway_temp < float("inf"):
+        p.error("--layaway-temp must be 0 or more")
+    if args.look_ahead and args.arch != "relation":
+        p.error("--look-ahead needs --arch relation")
+    if args.layaway_temp and not show_head:
+        p.error("--layaway-temp needs the show head (--arch relation, --aux more than 0)")
     if (args.envs * args.steps) % args.minibatches:
         p.error("--minibatches must divide --envs x --steps")
 
@@ -306,7 +396,7 @@ def main() -> None:
     n, t_len = args.envs, args.steps
     key = jax.random.PRNGKey(args.seed)
     key, kp, k0 = jax.random.split(key, 3)
-    params = init_net(kp, env.observation_size, args.hidden, args.arch)
+    params = init_net(kp, env.observation_size, args.hidden, args.arch, args.look_ahead)
     opt = optax.chain(optax.clip_by_global_norm(0.5),
                       optax.inject_hyperparams(optax.adam)(learning_rate=args.lr))
     opt_state = opt.init(params)
@@ -321,7 +411,7 @@ def main() -> None:
             key, k1, k2, k3, k4 = jax.random.split(key, 5)
             obs = env.observe(state, seat)
             mask = state.legal_action_mask
-            logits, value, _ = forward(params, obs)
+            logits, value, _ = forward(params, obs, args.layaway_temp)
             logits = masked(logits, mask)
             mine = jax.random.categorical(k1, logits).astype(jnp.int32)
             logp = jax.nn.log_softmax(logits)[jnp.arange(n), mine]
@@ -345,26 +435,32 @@ def main() -> None:
                 after.kept[jnp.arange(n), seat], after.crib, jnp.clip(after.starter, 0, 51),
                 after.dealer, seat).astype(jnp.float32) / 10.0
             waiting = (after.phase == PHASE_DISCARD) & ~done  # the other lay-away to come
+            # the opponent's two laid away, known once the starter is turned
+            theirs_away = jax.vmap(lambda d: jnp.nonzero(d, size=2)[0])(
+                after.discards[jnp.arange(n), 1 - seat]).astype(jnp.int32)
             nxt = env.reset_done(after, jax.random.split(k4, n))
             return (nxt, key), {"obs": obs, "mask": mask, "act": mine, "logp": logp,
                                 "value": value, "reward": reward, "done": done,
                                 "acting": acting, "tgt": tgt, "shown": shown,
-                                "waiting": waiting}
+                                "waiting": waiting, "away": theirs_away,
+                                "dealing": state.dealer == seat}
         (state, key), traj = jax.lax.scan(one, (state, key), None, length=t_len)
-        _, last, _ = forward(params, env.observe(state, seat))
+        _, last, _ = forward(params, env.observe(state, seat), args.layaway_temp)
         traj["last"] = last
 
         def back(carry: tuple[jax.Array, jax.Array], x: tuple[jax.Array, ...]
                  ) -> tuple[tuple[jax.Array, jax.Array], tuple[jax.Array, jax.Array]]:
             # each step's coming show (the deal's), carried back to its lay-aways
-            tgt, ok = carry
-            t, shown, waiting = x
+            tgt, away, ok = carry
+            t, a, shown, waiting = x
             tgt = jnp.where(shown, t, tgt)
+            away = jnp.where(shown[:, None], a, away)
             ok = shown | (waiting & ok)
-            return (tgt, ok), (tgt, ok)
-        _, (traj["show_tgt"], traj["show_ok"]) = jax.lax.scan(
-            back, (jnp.zeros(n), jnp.zeros(n, bool)),
-            (traj.pop("tgt"), traj.pop("shown"), traj.pop("waiting")), reverse=True)
+            return (tgt, away, ok), (tgt, away, ok)
+        _, (traj["show_tgt"], traj["away"], traj["show_ok"]) = jax.lax.scan(
+            back, (jnp.zeros(n), jnp.zeros((n, 2), jnp.int32), jnp.zeros(n, bool)),
+            (traj.pop("tgt"), traj.pop("away"), traj.pop("shown"), traj.pop("waiting")),
+            reverse=True)
         return state, traj
 
     def advantages(traj: dict[str, jax.Array]) -> tuple[jax.Array, jax.Array]:
@@ -383,7 +479,7 @@ def main() -> None:
         return adv, adv + traj["value"]
 
     def loss(params: dict[str, Params], b: dict[str, jax.Array]) -> jax.Array:
-        logits, value, show = forward(params, b["obs"])
+        logits, value, show = forward(params, b["obs"], args.layaway_temp)
         logits = masked(logits, b["mask"])
         logp_all = jax.nn.log_softmax(logits)
         logp = jnp.take_along_axis(logp_all, b["act"][:, None], axis=-1)[:, 0]
@@ -401,6 +497,11 @@ def main() -> None:
         if show is None or not args.aux:
             return pi_loss + 0.5 * v_loss
         pred, ids = show
+        if args.aux_target == "expected":  # every way to lay away, its mean over starters
+            aux_w = w * b["show_all_ok"]
+            aux = jnp.sum(aux_w[:, None] * (pred - b["show_all"]) ** 2) / (
+                15 * jnp.maximum(jnp.sum(aux_w), 1.0))
+            return pi_loss + 0.5 * v_loss + args.aux * aux
         chosen = jnp.sum(jnp.where(ids == b["act"][:, None], pred, 0.0), axis=-1)
         aux_w = (w * b["show_ok"] * (b["act"] >= CRIB_PAIR_BASE)).astype(jnp.float32)
         aux = jnp.sum(aux_w * (chosen - b["show_tgt"]) ** 2) / jnp.maximum(jnp.sum(aux_w), 1.0)
@@ -415,6 +516,19 @@ def main() -> None:
         flat = {k: v.reshape((t_len * n,) + v.shape[2:]) for k, v in traj.items()
                 if k != "last"}
         flat["adv"], flat["ret"] = adv.reshape(-1), ret.reshape(-1)
+        if args.aux_target == "expected":
+            # the agent's lay-aways whose deal reached the starter (a deal is ten steps or
+            # more, so at most one row in eight), each way's expected show
+            lay = flat["acting"] & flat["show_ok"] & (flat["act"] >= CRIB_PAIR_BASE)
+            size = max(1, t_len * n // 8)
+            rows = jnp.nonzero(lay, size=size, fill_value=t_len * n)[0]
+            ok = rows < t_len * n
+            at = jnp.clip(rows, 0, t_len * n - 1)
+            held = jnp.sort(jax.lax.top_k(flat["obs"][at, :52], 6)[1], axis=-1)
+            tg = jax.vmap(expected_show)(held, flat["away"][at], flat["dealing"][at])
+            flat["show_all"] = jnp.zeros((t_len * n, 15)).at[rows].set(tg, mode="drop")
+            flat["show_all_ok"] = jnp.zeros(t_len * n).at[rows].set(
+                ok.astype(jnp.float32), mode="drop")
         size = t_len * n // args.minibatches
 
         def epoch(carry: tuple[Any, Any, jax.Array], _: None) -> tuple[tuple[Any, Any,
@@ -458,7 +572,7 @@ def main() -> None:
         params, state, opt_state, key = update(params, state, opt_state, ku, vs_greedy)
         updates += 1
         if updates % args.eval_every == 0 or updates == 1:
-            agent = make_agent_policy(env, params)
+            agent = make_agent_policy(env, params, args.layaway_temp)
             key, ka, kb = jax.random.split(key, 3)
             row = {"update": updates, "minutes": (time.time() - start) / 60,
                    "decisions": updates * n * t_len,
@@ -473,7 +587,7 @@ def main() -> None:
                   f"{row['vs_random']:.3f}  vs greedy {row['vs_greedy']:.3f}  "
                   f"(± {2 * se:.3f})  lay-away {row['layaway_regret']:.2f} below the "
                   "advice", flush=True)
-    agent = make_agent_policy(env, params)
+    agent = make_agent_policy(env, params, args.layaway_temp)
     final = {}
     for name in ("random", "greedy") if args.final_games else ():
         r = env.evaluate(agent, name, games=args.final_games, seed=args.seed + 1, batch=250)
