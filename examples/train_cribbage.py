@@ -18,7 +18,9 @@ by this example: the points the agent pegs and shows less its opponent's, scaled
 ``--shaping``. An auxiliary loss (``--aux``) teaches a show head what each of the 15 ways
 to lay away pays at the show: its kept hand's points plus (dealer) or less (pone) the
 crib's, the crib with the opponent's two as he laid them away, averaged over the 44
-starters neither player has seen (``--aux-target expected``; ``realized``: the way taken,
+cards the agent did not hold and the opponent did not lay away: the starter as the agent
+would see it knowing the crib (the opponent's four kept cards are among them, unknown to
+the agent) (``--aux-target expected``; ``realized``: the way taken,
 with the deal's starter), as the environment scores them. By default the agent lays away
 by that head alone (a softmax over its points over ``--layaway-temp``, 0.5 point) and the
 policy's head plays the cards. Rollouts, advantages (GAE)
@@ -148,7 +150,7 @@ def forward(params: dict[str, Params], obs: jax.Array, temp: float = 0.0
     points (the kept hand's, plus the crib's as dealer, less it as pone: float[..., 15]),
     with its action id (int[..., 15]).
 
-    Two architectures, neither with knowledge of the game's values:
+    Two architectures, neither with a card's worth built in:
 
     - ``mlp``: two-layer MLPs over the observation, the policy's head factored by the
       cards: a logit for playing each card and one for go, a score for laying away each
@@ -159,9 +161,12 @@ def forward(params: dict[str, Params], obs: jax.Array, temp: float = 0.0
       to lay away two is scored from the sum of the kept four's pair and card embeddings,
       the laid-away pair's embedding and the trunk's, plus a learnt multiple of the
       show the same features predict (an auxiliary head, trained on the show's points as
-      the environment pays them: see ``--aux``). Playing a card is scored from the card,
-      the cards in the current count (summed), the count and its latest cards in order,
-      with the trunk's.
+      the environment pays them: see ``--aux``); with ``temp`` more than 0 (points), the
+      lay-away's logits are that show head's predicted points over ``temp`` alone. Playing
+      a card is scored from the card, what laying it would do now when the network was
+      made with it (:func:`look_ahead`, read from the first layer's width), the cards in
+      the current count (summed), the count and its latest cards in order, with the
+      trunk's.
     """
     if "pi" in params:
         head = mlp(params["pi"], obs)
@@ -223,7 +228,8 @@ def expected_show(held: jax.Array, away: jax.Array, dealing: jax.Array) -> jax.A
     this deal on average over the starter, in tens of points: its kept hand's points plus
     (``dealing``) or less (pone) the crib's, the crib being the two laid away and the
     opponent's two (``away``, int[2], as he laid them away), the starter any card neither
-    player has seen laid away or held (44), scored by the environment's own
+    the agent did not hold and the opponent did not lay away (44: his four kept cards are
+    among them, as unknown to the agent as the stock), scored by the environment's own
     :func:`hoyle.cribbage.batch.show_points` (float[15])."""
     unseen = jnp.ones(52).at[held].set(0.0).at[away].set(0.0)
     kept = held[jnp.asarray(_KEEP_POS)]  # (15, 4)
@@ -293,7 +299,7 @@ def layaway_regret(env: Any, policy: Any, games: int, key: jax.Array) -> dict[st
 
 
 def plot(curve: list[dict[str, float]], greedy_regret: float, eval_games: int, seed: int,
-         path: str) -> None:
+         path: str, regret_deals: int = 300) -> None:
     """The curve as a PNG: the win rates, and the lay-away's points below the advice."""
     import matplotlib
     matplotlib.use("Agg")
@@ -313,7 +319,7 @@ def plot(curve: list[dict[str, float]], greedy_regret: float, eval_games: int, s
                label="greedy (the best hand, the crib ignored; final measure)")
     bx.set_xlabel("training minutes (2 CPU cores)")
     bx.set_ylabel("points a deal below the discard advice")
-    bx.set_title("its lay-aways (300 deals an evaluation)")
+    bx.set_title(f"its lay-aways ({regret_deals} deals an evaluation)")
     bx.set_ylim(0, None)
     bx.legend()
     fig.tight_layout()
@@ -333,19 +339,20 @@ def main() -> None:
                    help="the network (see forward)")
     p.add_argument("--aux", type=float, default=1.0,
                    help="weight of the auxiliary show loss (relation network; 0: none)")
-    p.add_argument("--aux-target", choices=("expected", "realized"), default="expected",
+    p.add_argument("--aux-target", choices=("expected", "realized"), default=None,
                    help="the show loss's target: every way to lay away, averaged over the "
                         "starters (expected), or the way taken, as the deal's starter "
-                        "scored it (realized)")
+                        "scored it (realized) (default: expected with the show head)"
+                        "%(default).0s")
     p.add_argument("--layaway-temp", type=float, default=None,
                    help="more than 0: lay away by the show head alone, a softmax over its "
                         "predicted points divided by this (the policy's head then plays "
                         "only); 0: the policy's own lay-away score plus the show head's "
-                        "(default: 0.5 with the show head, else 0)")
+                        "(default: 0.5 with the show head, else 0)%(default).0s")
     p.add_argument("--look-ahead", action=argparse.BooleanOptionalAction, default=None,
                    help="the play head also reads what each card would peg now and the "
-                        "count it would make, as the rules score it (look_ahead; default: "
-                        "on with --arch relation)")
+                        "count it would make, as the rules score it (look_ahead) (default: "
+                        "on with --arch relation)%(default).0s")
     p.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate")
     p.add_argument("--epochs", type=int, default=4, help="passes over each rollout")
     p.add_argument("--minibatches", type=int, default=4,
@@ -373,8 +380,8 @@ def main() -> None:
         if getattr(args, name) < low:
             p.error(f"--{name.replace('_', '-')} must be {low} or more")
     for name in ("minutes", "lr"):
-        if not getattr(args, name) > 0:
-            p.error(f"--{name} must be more than 0")
+        if not 0 < getattr(args, name) < float("inf"):
+            p.error(f"--{name} must be more than 0 and finite")
     if not 0 <= args.aux < float("inf") or not 0 <= args.shaping < float("inf") \
             or not 0 <= args.switch <= 1:
         p.error("--aux and --shaping must be 0 or more, --switch between 0 and 1")
@@ -383,8 +390,12 @@ def main() -> None:
         args.look_ahead = args.arch == "relation"
     if args.layaway_temp is None:
         args.layaway_temp = 0.5 if show_head else 0.0
-    if not 0 <= args.layaway_temp < float("inf"):
-        p.error("--layaway-temp must be 0 or more")
+    if args.aux_target is None:
+        args.aux_target = "expected" if show_head else None
+    elif not show_head:
+        p.error("--aux-target needs the show head (--arch relation, --aux more than 0)")
+    if not (args.layaway_temp == 0 or 0.01 <= args.layaway_temp < float("inf")):
+        p.error("--layaway-temp must be 0, or 0.01 points or more")
     if args.look_ahead and args.arch != "relation":
         p.error("--look-ahead needs --arch relation")
     if args.layaway_temp and not show_head:
@@ -397,6 +408,8 @@ def main() -> None:
     key = jax.random.PRNGKey(args.seed)
     key, kp, k0 = jax.random.split(key, 3)
     params = init_net(kp, env.observation_size, args.hidden, args.arch, args.look_ahead)
+    if args.arch == "relation" and not args.aux:  # an untrained show head adds nothing
+        params["scale"] = [(jnp.asarray(0.0), jnp.asarray(0.0))]
     opt = optax.chain(optax.clip_by_global_norm(0.5),
                       optax.inject_hyperparams(optax.adam)(learning_rate=args.lr))
     opt_state = opt.init(params)
@@ -588,7 +601,9 @@ def main() -> None:
                   f"(± {2 * se:.3f})  lay-away {row['layaway_regret']:.2f} below the "
                   "advice", flush=True)
     agent = make_agent_policy(env, params, args.layaway_temp)
-    final = {}
+    print(f"trained: {updates} updates, {updates * n * t_len:,} decisions (both seats), "
+          f"{(time.time() - start) / 60:.1f} min", flush=True)
+    final: dict[str, Any] = {"updates": updates}
     for name in ("random", "greedy") if args.final_games else ():
         r = env.evaluate(agent, name, games=args.final_games, seed=args.seed + 1, batch=250)
         final[name] = r
@@ -614,7 +629,8 @@ def main() -> None:
         with open(args.out, "w", encoding="utf-8") as f:
             json.dump({"args": vars(args), "curve": curve, "final": final}, f, indent=1)
     if args.plot:
-        plot(curve, regret["greedy"]["regret"], args.eval_games, args.seed, args.plot)
+        plot(curve, regret["greedy"]["regret"], args.eval_games, args.seed, args.plot,
+             min(300, args.regret_deals))
 
 
 if __name__ == "__main__":

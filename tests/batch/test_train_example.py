@@ -39,6 +39,8 @@ def test_the_training_example_runs_and_writes_its_curve(tmp_path: Path) -> None:
         assert 0.0 <= row["vs_random"] <= 1.0 and 0.0 <= row["vs_greedy"] <= 1.0
         assert row["layaway_regret"] >= 0.0  # points below the discard advice
     assert figures["final"]["random"]["games"] == 4
+    assert figures["final"]["updates"] == 1 and "trained: 1 updates" in done.stdout
+    assert figures["args"]["look_ahead"] and figures["args"]["layaway_temp"] == 0.5
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "object engine, 4 games against greedy" in done.stdout
     # the advice's own choice loses nothing against itself: greedy (the best hand, the crib
@@ -52,7 +54,13 @@ def test_the_training_example_refuses_bad_arguments_in_one_line() -> None:
     for bad, words in ((["--regret-deals", "0"], "--regret-deals must be 1 or more"),
                        (["--envs", "0"], "--envs must be 2 or more"),
                        (["--aux", "-1"], "--aux and --shaping must be 0 or more"),
-                       (["--layaway-temp", "-1"], "--layaway-temp must be 0 or more"),
+                       (["--layaway-temp", "-1"], "--layaway-temp must be 0, or 0.01"),
+                       (["--layaway-temp", "nan"], "--layaway-temp must be 0, or 0.01"),
+                       (["--layaway-temp", "1e-30"], "--layaway-temp must be 0, or 0.01"),
+                       (["--aux-target", "realized", "--aux", "0"],
+                        "--aux-target needs the show head"),
+                       (["--lr", "inf"], "--lr must be more than 0 and finite"),
+                       (["--minutes", "inf"], "--minutes must be more than 0 and finite"),
                        (["--layaway-temp", "0.5", "--arch", "mlp"],
                         "--layaway-temp needs the show head")):
         done = subprocess.run([sys.executable, str(EXAMPLE), *bad], capture_output=True,
@@ -64,7 +72,7 @@ def test_the_training_example_refuses_bad_arguments_in_one_line() -> None:
 def test_the_show_target_is_each_lay_away_s_mean_over_the_unseen_starters() -> None:
     """``expected_show`` (the auxiliary head's target) against the object engine's own
     scoring (:func:`hoyle.cribbage.scoring.show_total`, another code path), worked over the
-    44 starters neither player has seen: 5 5 4 10 J K held, the opponent's A and K to the
+    44 cards the agent did not hold and the opponent did not lay away: 5 5 4 10 J K held, the opponent's A and K to the
     crib, as dealer and as pone. One way worked by hand: keeping 5 5 10 J (laying away 4 K:
     the crib 4 K A K) before the starter shows 8 (four fifteens, 5-10 twice and 5-J twice)
     and 2 (the pair of fives): 10 points the least it can be, whatever the starter."""
