@@ -18,10 +18,10 @@ by this example: the points the agent pegs and shows less its opponent's, scaled
 ``--shaping``. An auxiliary loss (``--aux``) teaches a show head what each of the 15 ways
 to lay away pays at the show: its kept hand's points plus (dealer) or less (pone) the
 crib's, the crib with the opponent's two as he laid them away, averaged over the 44
-cards the agent did not hold and the opponent did not lay away: the starter as the agent
-would see it knowing the crib (the opponent's four kept cards are among them, unknown to
-the agent) (``--aux-target expected``; ``realized``: the way taken,
-with the deal's starter), as the environment scores them. By default the agent lays away
+cards the agent did not hold and the opponent did not lay away (the starter as the agent
+would see it knowing the crib: the opponent's four kept cards are among them, unknown to
+the agent), as the environment scores them (``--aux-target expected``; ``realized``: the
+way taken, with the deal's starter). By default the agent lays away
 by that head alone (a softmax over its points over ``--layaway-temp``, 0.5 point) and the
 policy's head plays the cards. Rollouts, advantages (GAE)
 and updates are jitted JAX (optax's Adam, the learning rate decaying to a tenth); finished
@@ -227,8 +227,8 @@ def expected_show(held: jax.Array, away: jax.Array, dealing: jax.Array) -> jax.A
     """What each of the 15 ways to lay away ``held`` (int[6] card ids, in index order) shows
     this deal on average over the starter, in tens of points: its kept hand's points plus
     (``dealing``) or less (pone) the crib's, the crib being the two laid away and the
-    opponent's two (``away``, int[2], as he laid them away), the starter any card neither
-    the agent did not hold and the opponent did not lay away (44: his four kept cards are
+    opponent's two (``away``, int[2], as he laid them away), the starter any card the
+    agent did not hold and the opponent did not lay away (44: his four kept cards are
     among them, as unknown to the agent as the stock), scored by the environment's own
     :func:`hoyle.cribbage.batch.show_points` (float[15])."""
     unseen = jnp.ones(52).at[held].set(0.0).at[away].set(0.0)
