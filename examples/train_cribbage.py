@@ -85,6 +85,14 @@ _ALL_PAIRS = np.array([(i, j) for i in range(52) for j in range(i + 1, 52)])
 
 
 LOOK = 1 + 32  # a card's look-ahead features: the points it pegs now, the count it makes
+_COUNT = 260 + 2 * 52 + 2  # the observation's count / 31 (hoyle.cribbage.encoding's layout)
+
+
+def held_cards(obs: jax.Array) -> jax.Array:
+    """The cards held (int[..., 6] card ids, in index order; six at the lay-away, fewer in
+    the play, the rest of the six then cards not held, never legal) of observations
+    float[..., 474]."""
+    return jnp.sort(jax.lax.top_k(obs[..., :52], 6)[1], axis=-1)
 
 
 def look_ahead(obs: jax.Array, held: jax.Array) -> jax.Array:
@@ -97,7 +105,7 @@ def look_ahead(obs: jax.Array, held: jax.Array) -> jax.Array:
     order = obs[..., -COUNT_ORDER * 13:].reshape(lead + (COUNT_ORDER, 13))
     n = jnp.sum(order.sum(-1) > 0, axis=-1)  # cards in the count (its latest seven)
     latest = jnp.argmax(order, axis=-1) * 4  # a card of each rank, newest first
-    count = jnp.round(obs[..., 260 + 2 * 52 + 2] * 31).astype(jnp.int32)
+    count = jnp.round(obs[..., _COUNT] * 31).astype(jnp.int32)
     pip = jnp.minimum(held // 4 + 1, 10)
     after = count[..., None] + pip  # (..., 6)
 
@@ -187,12 +195,10 @@ def forward(params: dict[str, Params], obs: jax.Array, temp: float = 0.0
             x = jax.nn.relu(x @ w + b)
         w, b = rest[-1]
         return (x @ w + b)[..., 0]
-    # the cards held (six at the lay-away, fewer in the play: the rest are never legal)
-    _, held = jax.lax.top_k(obs[..., :52], 6)
-    held = jnp.sort(held, axis=-1)  # (..., 6), in index order
+    held = held_cards(obs)  # (..., 6)
     # the play: a logit per card held, from the card, the count's cards and the count
     count_cards = obs[..., 208:260] @ card  # (..., 18)
-    count = obs[..., 260 + 2 * 52 + 2:260 + 2 * 52 + 3]
+    count = obs[..., _COUNT:_COUNT + 1]
     f = card[held]  # (..., 6, 18)
     order = obs[..., -COUNT_ORDER * 13:]  # the count's latest cards by rank, newest first
     shared = jnp.concatenate([count_cards, count, order, ctx], axis=-1)
@@ -441,10 +447,11 @@ def main() -> None:
             # the show this deal pays the agent's lay-away, once the starter is turned:
             # its hand's points, plus (dealer) or less (pone) the crib's, in tens of points
             shown = (after.phase == PHASE_PLAY) & ~done
-            tgt = jax.vmap(lambda kept, crib, starter, dealer, me: (
-                show_points(jnp.nonzero(kept, size=4)[0], starter, False)
-                + jnp.where(dealer == me, 1, -1)
-                * show_points(jnp.nonzero(crib, size=4)[0], starter, True)))(
+            tgt = jnp.zeros(n) if args.aux_target != "realized" else jax.vmap(
+                lambda kept, crib, starter, dealer, me: (
+                    show_points(jnp.nonzero(kept, size=4)[0], starter, False)
+                    + jnp.where(dealer == me, 1, -1)
+                    * show_points(jnp.nonzero(crib, size=4)[0], starter, True)))(
                 after.kept[jnp.arange(n), seat], after.crib, jnp.clip(after.starter, 0, 51),
                 after.dealer, seat).astype(jnp.float32) / 10.0
             waiting = (after.phase == PHASE_DISCARD) & ~done  # the other lay-away to come
@@ -537,7 +544,7 @@ def main() -> None:
             rows = jnp.nonzero(lay, size=size, fill_value=t_len * n)[0]
             ok = rows < t_len * n
             at = jnp.clip(rows, 0, t_len * n - 1)
-            held = jnp.sort(jax.lax.top_k(flat["obs"][at, :52], 6)[1], axis=-1)
+            held = held_cards(flat["obs"][at])
             tg = jax.vmap(expected_show)(held, flat["away"][at], flat["dealing"][at])
             flat["show_all"] = jnp.zeros((t_len * n, 15)).at[rows].set(tg, mode="drop")
             flat["show_all_ok"] = jnp.zeros(t_len * n).at[rows].set(
