@@ -183,12 +183,13 @@ def players_bench() -> None:
     dt = timed(lambda: [discard_options(h, i % 2 == 0) for i, h in enumerate(hands)])
     print(f"discard advice, one six-card hand:          {dt / len(hands) * 1e3:8.2f} ms")
 
-    # The expert's time per decision, over every decision of a few games (its pegging
-    # table loaded first, as the crib table above).
+    # Each player's time per decision on the same positions: every decision of a few
+    # games between two experts (the tables loaded first, as the crib table above).
+    from hoyle.cribbage.players import make_player
     peg_table()
     expert = ExpertPlayer()
-    times: list[float] = []
-    for seed in range(6):
+    positions: list[tuple[object, object, int]] = []
+    for seed in range(4):
         s = CribbageState(seed=seed)
         g = random.Random(seed)
         while not s.is_terminal():
@@ -196,13 +197,28 @@ def players_bench() -> None:
                 s.apply(s.sample_chance(g))
                 continue
             view, legal = s.view(s.current_player), s.legal_actions()
+            positions.append((view, legal, len(positions)))
+            s.apply(expert.choose(view, legal, g))
+    print(f"players on the same {len(positions)} decisions of 4 expert v expert games "
+          "(one core; lay-away | play):")
+    print("  player    decisions/s   lay-away mean / p99 / max ms     play mean / p99 / max ms")
+    for name in ("greedy", "table", "expert", "aware", "master"):
+        player = make_player(name)
+        lay: list[float] = []
+        play: list[float] = []
+        for view, legal, i in positions:
             t = time.process_time()
-            a = expert.choose(view, legal, g)
-            times.append(time.process_time() - t)
-            s.apply(a)
-    times.sort()
-    print(f"expert, time per decision (mean / max):     {sum(times) / len(times) * 1e3:8.2f} ms"
-          f" / {times[-1] * 1e3:.1f} ms ({len(times)} decisions)")
+            player.choose(view, legal, random.Random(i))  # type: ignore[arg-type]
+            dt = time.process_time() - t
+            (lay if legal[0].verb == "DISCARD" else play).append(dt)  # type: ignore[index]
+
+        def stats(xs: list[float]) -> str:
+            xs = sorted(xs)
+            p99 = xs[min(len(xs) - 1, int(0.99 * len(xs)))]
+            return f"{sum(xs) / len(xs) * 1e3:7.2f} / {p99 * 1e3:7.1f} / {xs[-1] * 1e3:7.1f}"
+
+        total = sum(lay) + sum(play)
+        print(f"  {name:8s} {len(positions) / total:11.1f}   {stats(lay)}      {stats(play)}")
     for pair, n in ((("table", "greedy"), 100), (("expert", "table"), 40)):
         dt = timed(lambda: run_match("cribbage", list(pair), n, seed=1), repeat=1)
         print(f"tournament, {pair[0]} v {pair[1]}, one core:     {n / dt:8.1f} games/s")

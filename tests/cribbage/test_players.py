@@ -189,7 +189,7 @@ def test_players_only_choose_legal_actions(seed: int) -> None:
 
 
 def test_make_player() -> None:
-    assert sorted(PLAYERS) == ["aware", "expert", "greedy", "random", "table"]
+    assert sorted(PLAYERS) == ["aware", "expert", "greedy", "master", "random", "table"]
     assert isinstance(make_player("greedy"), GreedyPlayer)
     assert isinstance(make_player("random"), RandomPlayer)
     with pytest.raises(HoyleError):

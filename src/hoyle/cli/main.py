@@ -411,7 +411,10 @@ def review(path: Annotated[Path, typer.Argument(
                help="Review only this seat's decisions.")] = None,
            line: Annotated[Optional[int], typer.Option(  # noqa: UP007
                help="The N-th record (from 1) of a JSON Lines file (hoyle sim --out).")
-           ] = None) -> None:
+           ] = None,
+           coach: Annotated[Optional[str], typer.Option(  # noqa: UP007
+               help="The computer player whose values the review uses (cribbage: expert, "
+                    "the default, or master).")] = None) -> None:
     """Review a recorded game: each decision with the expert's choice and what the one
     made cost (expected points far from the end, win probability near it), and the
     totals per deal."""
@@ -431,7 +434,7 @@ def review(path: Annotated[Path, typer.Argument(
         if not game_text.finished(state):
             raise HoyleError("the game is still in progress: it is reviewed once it is over")
         with err_console.status("reviewing the game's decisions…"):
-            result = spec.review(record, seat)
+            result = spec.review(record, seat, coach)
     except RecordsFileError as e:
         raise _fail(f"{str(path)!r} holds {e.count} records, one a line: choose one with "
                     f"--line N (1 to {e.count})") from None

@@ -371,8 +371,8 @@ class PlaySession(_Session[S]):
                 self.console.print(COACH_HELP)
                 continue
             try:
-                if low == "hint":
-                    self.show(self.driver.hint())
+                if low == "hint" or low.startswith("hint "):
+                    self.show(self.driver.hint(low[5:].strip() or None))
                     continue
                 if low == "undo":
                     self.driver.undo()

@@ -29,7 +29,7 @@ from hoyle.cribbage.state import CribbageState, Phase
 from hoyle.cribbage.text import event_lines, show_table, side_names
 from hoyle.cribbage.text import play_words, show_words, status_lines
 from hoyle.cribbage.coach import missed_items, summary_lines
-from hoyle.cribbage.review import coach_choice
+from hoyle.cribbage.review import REVIEW_COACHES, coach_choice
 from hoyle.engine.action import Action, choice_words
 from hoyle.engine.event import Event
 from hoyle.engine.laws import LawCode, report_menu
@@ -257,16 +257,23 @@ def move_words(action: Action) -> str:
     return action.verb.lower()
 
 
-def hint(state: CribbageState, seat: int) -> list[str]:
+def hint(state: CribbageState, seat: int, coach: str = "expert") -> list[str]:
     """The coach: for a two-hand six-card lay-away, the discard table's three best
     (``hoyle.cribbage.advice``: the kept hand's expected show and the crib's, in points);
     then what the expert player would do now, from ``seat``'s view only: in a game the
     review reviews, the review's own choice with the review's draws
     (:func:`hoyle.cribbage.review.coach_choice`: a move that follows the hint is charged
     nothing in the review; the score-aware expert's near the end), else the expert's (drawn
-    from the game's seed and the move's index). Empty when ``seat`` is not to move."""
+    from the game's seed and the move's index). ``coach``: another computer player's name
+    (``hint master``: the master's choice, and the review's with the master as its coach).
+    Empty when ``seat`` is not to move.
+
+    Raises:
+        HoyleError: no cribbage player named ``coach``.
+    """
     from hoyle.cribbage.advice import discard_options
 
+    player = make_player(coach)
     if state.is_terminal() or state.current_player != seat:
         return []
     view = state.view(seat)
@@ -276,11 +283,13 @@ def hint(state: CribbageState, seat: int) -> list[str]:
         for o in discard_options(view.hand, view.is_dealer)[:3]:
             lines.append(f"  lay away {cards_markup(o.discard)}: keep {cards_markup(o.keep)}"
                          f"  hand {o.hand_ev:.2f}, crib {o.crib_ev:.2f}, net {o.total:.2f}")
-    choice = coach_choice(state, seat)  # the review's own choice, its own draws
+    name = coach.lower()
+    # the review's own choice, its own draws (the review knows the expert and the master)
+    choice = coach_choice(state, seat, name) if name in REVIEW_COACHES else None
     if choice is None:
-        choice = make_player("expert").choose(view, state.legal_actions(),
-                                              derive_rng(state.seed, "hint", len(state.history)))
-    lines.append(f"The expert would type: [bold]{escape(move_words(choice))}[/bold]")
+        choice = player.choose(view, state.legal_actions(),
+                               derive_rng(state.seed, "hint", len(state.history)))
+    lines.append(f"The {escape(name)} would type: [bold]{escape(move_words(choice))}[/bold]")
     return lines
 
 

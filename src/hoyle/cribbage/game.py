@@ -3,7 +3,7 @@
 >>> from hoyle.interface.registry import get_game
 >>> game = get_game("cribbage")
 >>> game.variants()[0], sorted(game.codes()), sorted(game.players())
-('six-card', ['acc', 'ew'], ['aware', 'expert', 'greedy', 'random', 'table'])
+('six-card', ['acc', 'ew'], ['aware', 'expert', 'greedy', 'master', 'random', 'table'])
 """
 
 from __future__ import annotations
@@ -120,7 +120,8 @@ class CribbageSpec(GameSpec):
     def sim_options(self) -> Sequence[Option]:
         return (Option("players", str, "expert,table",
                        "Two players, e.g. expert,table (random, greedy, table, expert, aware: "
-                       "the score-aware expert)."),
+                       "the score-aware expert, master: the aware expert reading the opponent and "
+                       "searching the lay-away)."),
                 Option("laws", str, None, "Law code the games are played under "
                        f"({' or '.join(self.codes())}; default none: the rules of play "
                        "alone, CRIB-R-13's lines both); its result rules (EW-xvii, "

@@ -47,17 +47,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hoyle.cards import CARDS, Card, derive_rng
-from hoyle.cribbage.advice.cribtable import crib_table
-from hoyle.cribbage.advice.discard import DiscardOption
+from hoyle.cards import Card, derive_rng
 from hoyle.cribbage.advice.endgame import chance_after_deal
+from hoyle.cribbage.advice.fivecard import (FIVE_CRIB, FIVE_HAND, FIVE_PEG, five_card_options,
+                                            five_card_win_chances)
 from hoyle.cribbage.advice.wintable import VARIANT_TARGETS, WinTable, win_table
 from hoyle.cribbage.events import Kind
 from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer
 from hoyle.cribbage.players.expert import ExpertPlayer
+from hoyle.cribbage.players.master import MasterPlayer
 from hoyle.cribbage.players.search import peg_points
 from hoyle.cribbage.records import replay_record, state_for_record
-from hoyle.cribbage.scoring import hand_ev, show_total
 from hoyle.cribbage.state import CribbageState, CribbageView, Phase
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.event import Event
@@ -69,70 +69,6 @@ from hoyle.errors import HoyleError
 
 __all__ = ["FIVE_CRIB", "FIVE_HAND", "FIVE_PEG", "NEAR", "coach_choice", "five_card_options",
            "five_card_win_chances", "review_names", "review_record", "reviewable"]
-
-# Five-card averages, simulated: the first deal of 4,000 games of two expert players at 0-0
-# (seed 2026, scripts/five_card_averages.py), standard errors 0.03 to 0.05.
-FIVE_PEG = {True: 1.94, False: 1.28}
-"""Five-card: average points in the play (the go and his heels with it), dealer and pone."""
-FIVE_HAND = {True: 4.98, False: 5.00}
-"""Five-card: average show of the three kept and the starter, dealer and pone."""
-FIVE_CRIB = 4.49
-"""Five-card: average crib."""
-
-
-def five_card_options(hand: Sequence[Card], dealer: bool) -> list[DiscardOption]:
-    """The ten ways to lay away two of a five-card ``hand`` (two-hand five-card, EW-P-83a),
-    best first: ``hand_ev`` the kept three's expected show over the 47 starters (points),
-    ``crib_ev`` the crib's from hoyle's crib table (yours as dealer, his as pone),
-    ``total`` hand_ev + crib_ev as dealer, hand_ev - crib_ev as pone.
-
-    Raises:
-        HoyleError: not five cards; DuplicateCardError: a card twice.
-    """
-    if len(hand) != 5:
-        raise HoyleError(f"five-card discard values need five cards, not {len(hand)}")
-    table = crib_table()
-    out = []
-    for i in range(5):
-        for j in range(i + 1, 5):
-            away = (hand[i], hand[j])
-            keep = tuple(c for c in hand if c not in away)
-            h = hand_ev(keep, away)
-            crib = table.value(away[0], away[1], dealer)
-            out.append(DiscardOption(keep, away, h, crib, h + crib if dealer else h - crib))
-    out.sort(key=lambda o: -o.total)
-    return out
-
-
-def five_card_win_chances(view: CribbageView, table: WinTable
-                          ) -> dict[tuple[Card, ...], float]:
-    """Each way to lay away two of the five in ``view.hand`` and the seat's estimated
-    chance of winning the game with it: for each of the 47 starters the seat's points this
-    deal are its kept three's show plus the crib's expected value (if it deals) plus
-    :data:`FIVE_PEG` of its role, the opponent's his averages (:data:`FIVE_PEG`,
-    :data:`FIVE_HAND`, :data:`FIVE_CRIB`); the pone counts first (CRIB-R-10), the game
-    ends when a side reaches it (CRIB-R-11), and a deal that does not end it is valued by
-    the five-card win table at the next position."""
-    dealer = view.is_dealer
-    me, him = view.scores[view.seat], view.scores[1 - view.seat]
-    target = view.target
-    starters = [c for c in CARDS if c not in view.hand]
-    out: dict[tuple[Card, ...], float] = {}
-    for o in five_card_options(view.hand, dealer):
-        his = him + FIVE_PEG[not dealer] + FIVE_HAND[not dealer] + (0.0 if dealer else FIVE_CRIB)
-        total = 0.0
-        for s in starters:
-            mine = me + FIVE_PEG[dealer] + show_total(o.keep, s) + (o.crib_ev if dealer else 0.0)
-            if dealer:  # the pone counts first
-                if his < target:
-                    total += 1.0 if mine >= target else chance_after_deal(table, mine, his, True)
-            elif mine >= target:
-                total += 1.0
-            elif his < target:
-                total += chance_after_deal(table, mine, his, False)
-        out[tuple(sorted(o.discard))] = total / len(starters)
-    return out
-
 
 def _cards(cards: Sequence[Card]) -> str:
     """Cards in the game's notation (``A♥ 10♦``; the terminal's ASCII fallback writes
@@ -172,14 +108,36 @@ def reviewable(record: GameRecord) -> bool:
         return False
 
 
-def review_record(record: GameRecord, seat: int | None = None) -> Review:
+REVIEW_COACHES = ("expert", "master")
+"""The players the review can value decisions by (``hoyle review --coach``)."""
+
+
+def _coach(name: str) -> ExpertPlayer:
+    """The review's player named ``name`` (:data:`REVIEW_COACHES`, any case): far from the
+    end the expert's values (the master's: its searched lay-away and its read of the
+    opponent), near it the score-aware expert's (the master's reads in the play).
+
+    Raises:
+        HoyleError: a name the review does not know.
+    """
+    low = name.lower()
+    if low not in REVIEW_COACHES:
+        raise HoyleError(f"the review's coach is one of {', '.join(REVIEW_COACHES)}, "
+                         f"not {name!r}")
+    return MasterPlayer() if low == "master" else ExpertPlayer()
+
+
+def review_record(record: GameRecord, seat: int | None = None,
+                  coach: str = "expert") -> Review:
     """Review every discard and card laid of a two-hand game's record (see the module
-    docstring), of ``seat`` or of both.
+    docstring), of ``seat`` or of both, by the expert's values (or ``coach``'s:
+    :data:`REVIEW_COACHES`).
 
     Raises:
         RecordError: the record does not replay.
-        HoyleError: not a two-hand six- or five-card game, or no such seat.
+        HoyleError: not a two-hand six- or five-card game, no such seat, no such coach.
     """
+    expert = _coach(coach)
     replay_record(record)  # the whole record checked first
     state = state_for_record(record)
     if not _reviewed(state):
@@ -187,7 +145,6 @@ def review_record(record: GameRecord, seat: int | None = None) -> Review:
     if seat is not None and seat not in (0, 1):
         raise HoyleError(f"no seat {seat} in this game")
     table = win_table(state.rules.variant)
-    expert = ExpertPlayer()
     decisions: list[Decision] = []
     deal = 0
 
@@ -261,14 +218,20 @@ def _worth(state: CribbageState, seed: int, index: int, expert: ExpertPlayer,
     return _play(view, legal, expert, table, rng)
 
 
-def coach_choice(state: CribbageState, seat: int) -> Action | None:
-    """The move the game review counts best for ``seat`` where ``state`` stands (the
-    same values and the same draws as :func:`review_record`, so a move that equals it is
-    charged nothing there); None when the review does not review this game or this
-    decision (see :func:`reviewable`), or ``seat`` is not to move."""
+def coach_choice(state: CribbageState, seat: int, coach: str = "expert") -> Action | None:
+    """The move the game review (by ``coach``'s values, :data:`REVIEW_COACHES`) counts
+    best for ``seat`` where ``state`` stands (the same values and the same draws as
+    :func:`review_record`, so a move that equals it is charged nothing there); None when
+    the review does not review this game or this decision (see :func:`reviewable`), or
+    ``seat`` is not to move.
+
+    Raises:
+        HoyleError: a coach the review does not know.
+    """
+    player = _coach(coach)
     if not _reviewed(state) or state.is_terminal() or state.current_player != seat:
         return None
-    worth = _worth(state, state.seed or 0, state.action_count, ExpertPlayer(),
+    worth = _worth(state, state.seed or 0, state.action_count, player,
                    win_table(state.rules.variant))
     return None if worth is None else worth.action()
 
@@ -279,13 +242,19 @@ def _discard(view: CribbageView, expert: ExpertPlayer, table: WinTable,
         if _near(view):
             chances = five_card_win_chances(view, table)
             return _Worth("discard", chances, max(chances, key=chances.__getitem__), WIN)
+        if isinstance(expert, MasterPlayer):  # with the pegging searched
+            worth = {tuple(sorted(k)): v for k, v in expert.five_card_values(view, rng).items()}
+            return _Worth("discard", worth, max(worth, key=worth.__getitem__), POINTS)
         options = five_card_options(view.hand, view.is_dealer)
         return _Worth("discard", {tuple(sorted(o.discard)): o.total for o in options},
                       tuple(sorted(options[0].discard)), POINTS)
     if _near(view):
-        aware = AwareExpertPlayer()
+        aware = expert if isinstance(expert, AwareExpertPlayer) else AwareExpertPlayer()
         chances = {tuple(sorted(k)): v for k, v in aware.discard_chances(view, rng).items()}
         return _Worth("discard", chances, max(chances, key=chances.__getitem__), WIN)
+    if isinstance(expert, MasterPlayer):  # the searched lay-away (its best is its choice)
+        worth = {tuple(sorted(k)): v for k, v in expert.layaway_values(view, rng).items()}
+        return _Worth("discard", worth, max(worth, key=worth.__getitem__), POINTS)
     worth = {tuple(sorted(k)): v for k, v in expert.discard_values(view).items()}
     # the expert's own discard, when it is among the best (it is, far from the end)
     own = tuple(sorted(expert._discard(view)))
@@ -316,7 +285,8 @@ def _play(view: CribbageView, legal: Sequence[Action], expert: ExpertPlayer,
     if _near(view) and view.target == 121 and view.starter is not None and \
             len(view.kept) == 4 and len(view.discards) == 2:
         # six-card near the end: the score-aware expert's chance of the game for each rank
-        chances = AwareExpertPlayer().win_values(view, rng)
+        aware = expert if isinstance(expert, AwareExpertPlayer) else AwareExpertPlayer()
+        chances = aware.win_values(view, rng)
         top = max(chances, key=lambda r: (round(chances[r][0], 9), chances[r][1], r))
         return _Worth("play", {r: v[0] for r, v in chances.items()}, top, WIN, cards)
     values = expert.play_values(view, rng)

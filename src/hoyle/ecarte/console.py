@@ -141,14 +141,20 @@ def move_words(action: Action) -> str:
     return action.word or action.verb.lower()
 
 
-def hint(state: EcarteState, seat: int) -> list[str]:
-    """The coach: what the expert player would do now, from ``seat``'s view only (drawn
-    from the game's seed and the move's index). Empty when ``seat`` is not to move."""
+def hint(state: EcarteState, seat: int, coach: str = "expert") -> list[str]:
+    """The coach: what the expert player (or the player named ``coach``) would do now, from
+    ``seat``'s view only (drawn from the game's seed and the move's index). Empty when
+    ``seat`` is not to move.
+
+    Raises:
+        HoyleError: no écarté player named ``coach``.
+    """
+    player = make_player(coach, state.rules)
     if state.is_terminal() or state.current_player != seat:
         return []
-    choice = make_player("expert", state.rules).choose(state.view(seat), state.legal_actions(),
-                                          derive_rng(state.seed, "hint", len(state.history)))
-    return [f"The expert would type: [bold]{escape(move_words(choice))}[/bold]"]
+    choice = player.choose(state.view(seat), state.legal_actions(),
+                           derive_rng(state.seed, "hint", len(state.history)))
+    return [f"The {escape(coach.lower())} would type: [bold]{escape(move_words(choice))}[/bold]"]
 
 
 def _new_match(first_to: int | None, seed: int | None) -> dict[str, Any] | None:

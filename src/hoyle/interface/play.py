@@ -230,16 +230,17 @@ class PlayDriver:
         return review_blocks(self.spec.review(self.record(), self.human), path)
 
     # -- the coach ------------------------------------------------------------------------
-    def hint(self) -> list[str]:
+    def hint(self, coach: str | None = None) -> list[str]:
         """The coach's advice for the person's move now (the game's
-        :meth:`~hoyle.interface.registry.GameSpec.hint`).
+        :meth:`~hoyle.interface.registry.GameSpec.hint`; ``coach`` a computer player's
+        name, as ``hint master`` asks it).
 
         Raises:
-            HoyleError: it is not the person's move.
+            HoyleError: it is not the person's move; no player named ``coach``.
         """
         if not self.persons_turn():
             raise HoyleError("a hint is for your own move: it is not your turn")
-        return self.spec.hint(self.state, self.human)
+        return self.spec.hint(self.state, self.human, coach)
 
     def undo_points(self) -> list[int]:
         """The number of actions before each of the person's decisions so far (forced

@@ -453,17 +453,22 @@ class GameSpec:
         discard``), if any."""
         return tuple(piece(self.commands_at)) if self.commands_at else ()
 
-    def review(self, record: GameRecord, seat: int | None = None) -> Review:
+    def review(self, record: GameRecord, seat: int | None = None,
+               coach: str | None = None) -> Review:
         """``hoyle review``: every decision of a finished game's record (of ``seat``, or
-        every seat's) with the game's expert's choice and what the one made cost.
+        every seat's) with the game's expert's choice (or ``coach``'s, a computer player
+        of the game the review knows) and what the one made cost.
 
         Raises:
             RecordError: the record does not replay.
-            HoyleError: the game (or this kind of game) has no review, or no such seat.
+            HoyleError: the game (or this kind of game) has no review, no such seat, or
+                no such coach.
         """
         if not self.has(Capability.REVIEW):
             raise HoyleError(f"no review for a game of {self.name}")
-        return piece(self.review_at)(record, seat)  # type: ignore[no-any-return]
+        if coach is None:
+            return piece(self.review_at)(record, seat)  # type: ignore[no-any-return]
+        return piece(self.review_at)(record, seat, coach=coach)  # type: ignore[no-any-return]
 
     def can_review(self, record: GameRecord) -> bool:
         """Whether :meth:`review` reviews a game like ``record``'s (its kind: variant,
@@ -484,17 +489,20 @@ class GameSpec:
         own = tuple(piece(self.kinds_at)) if self.kinds_at else ()
         return (*EventKind, *own)
 
-    def hint(self, state: GameState, seat: int) -> list[str]:
+    def hint(self, state: GameState, seat: int, coach: str | None = None) -> list[str]:
         """The coach's advice to ``seat``, to move now in ``state`` (lines, markup), from
         what the seat may know only (its ``view``): by default what the game's expert
-        player would do. Empty when the seat is not to move.
+        player would do, or the computer player named ``coach``. Empty when the seat is
+        not to move.
 
         Raises:
-            HoyleError: the game has no player to ask.
+            HoyleError: the game has no player to ask, or none named ``coach``.
         """
         if not self.has(Capability.HINT):
             return []
-        return piece(self.hint_at)(state, seat)  # type: ignore[no-any-return]
+        if coach is None:
+            return piece(self.hint_at)(state, seat)  # type: ignore[no-any-return]
+        return piece(self.hint_at)(state, seat, coach=coach)  # type: ignore[no-any-return]
 
     def text(self) -> GameText:
         """The game's words and the reading of what a person types (event lines, prompts,

@@ -444,8 +444,8 @@ class TableApp(App[int]):
                 self.advance()  # the person's move again, or the computer's after a window
             return
         try:
-            if low == "hint":
-                self.say(["[cyan]Hint:[/cyan]", *d.hint()])
+            if low == "hint" or low.startswith("hint "):
+                self.say(["[cyan]Hint:[/cyan]", *d.hint(low[5:].strip() or None)])
                 return
             if low == "undo":
                 taken = d.undo()

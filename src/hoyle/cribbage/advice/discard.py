@@ -34,7 +34,7 @@ from hoyle.cards import Card, require_distinct
 from hoyle.cribbage.scoring import hand_ev, rank_table
 from hoyle.errors import HoyleError
 
-__all__ = ["DiscardOption", "discard_options", "best_keep", "hand_ev"]
+__all__ = ["DiscardOption", "discard_options", "best_keep", "way_values", "hand_ev"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,16 @@ def best_keep(hand: Sequence[Card], dealer: bool) -> tuple[Card, ...]:
         if v > top:  # the first of equals, as the stable sort of discard_options
             best, top = keep, v
     return best
+
+
+def way_values(hand: Sequence[Card], dealer: bool) -> list[tuple[tuple[Card, ...], tuple[Card, ...], float]]:
+    """``(keep, away, total)`` of the 15 ways to lay away two of the six distinct cards of
+    ``hand``, in combination order (not sorted), ``total`` in points as
+    :attr:`DiscardOption.total`, with the shipped crib table: the values of
+    :func:`discard_options` without building them (the opponent model calls it for every
+    hand it draws, :mod:`hoyle.cribbage.players.reading`). Not checked."""
+    return [(keep, away, h + crib if dealer else h - crib)
+            for keep, away, h, crib in _values(hand, dealer, crib_table())]
 
 
 _COMBOS = tuple(combinations(range(6), 4))

@@ -335,6 +335,12 @@ class AwareExpertPlayer(ExpertPlayer):
         held = rng.sample(pool, 4 - len(his_played) + 2)
         return tuple(his_played) + tuple(held[:-2]), tuple(held[-2:])
 
+    def _opponent_draws(self, view: CribbageView, n: int, rng: random.Random
+                        ) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+        """``n`` draws of the opponent's kept four and his two for the crib
+        (:meth:`_draw_opponent`, one after another from ``rng``)."""
+        return [self._draw_opponent(view, rng) for _ in range(n)]
+
     def win_values(self, view: CribbageView, rng: random.Random
                    ) -> dict[int, tuple[float, float]]:
         """Each rank the seat may lay now (two-hand six-card play, the starter turned) and
@@ -352,8 +358,7 @@ class AwareExpertPlayer(ExpertPlayer):
         me, him = view.scores[view.seat], view.scores[opp]
         table = self._table_lists()
         totals: dict[int, list[float]] = {}
-        for _ in range(self.near_samples):
-            kept, away = self._draw_opponent(view, rng)
+        for kept, away in self._opponent_draws(view, self.near_samples, rng):
             theirs = tuple(c.rank for c in kept if c not in his_played)
             his_show = show_total(kept, starter)
             crib = show_total(tuple(view.discards) + away, starter, crib=True,

@@ -1,0 +1,235 @@
+"""The master: the score-aware expert (:class:`~hoyle.cribbage.players.aware.AwareExpertPlayer`)
+with the opponent read and the lay-away searched. ``expert`` and ``aware`` stay as they
+are, the fixed baselines.
+
+**Reading the opponent** (:mod:`hoyle.cribbage.players.reading`). In the play, the hands it
+solves against are read as he would have kept them by the expert's own values softened by
+``temp`` points, never holding a card his goes say he does not hold (EW-xxi): far from the
+end ``samples`` weighted reads, each solved exactly and counted by its weight; near it
+``reads`` weighted reads resampled to ``near_samples`` determinizations of the score-aware
+expert's search for the game.
+
+**The lay-away searched** (two-hand six-card, far from the end: when neither side is within
+:data:`~hoyle.cribbage.players.aware.NEAR` points of the game). For each of the 15 ways, the
+pegging that follows, solved exactly (both hands known, the pone leading), is averaged over
+the opponent's hands as read: ``layaway_samples`` sixes dealt him from the 46 cards not in
+ours, each of his 15 keeps weighted by its chance (:func:`reading.keep_chances`), the same
+for every way; each play's value comes from the pegging matrix
+(:mod:`~hoyle.cribbage.players.pegmatrix`), so the search costs lookups, not searches. The
+way's worth is the discard advice's (hand and crib, points) plus ``search_weight`` (0.5, the
+expert's weight for its pegging table) times that net pegging. The expert adds instead the
+pegging table's value of the kept ranks, averaged over 200 hands drawn from a full pack:
+the search sees the cards this hand leaves the opponent (the two laid away and the four kept
+are not in his hand) and the hands he keeps rather than any four. Near the end the lay-away
+is the score-aware expert's (the chance of the game).
+
+**Five-card** (EW-P-83a, game 61): the ten ways valued by the five-card values (the kept
+three's show and the crib's, :func:`~hoyle.cribbage.advice.fivecard.five_card_options`) plus
+``search_weight`` times the kept three's pegging solved exactly against ``layaway_samples``
+threes drawn for the opponent; near the end by the chance of the game with the five-card
+win table (:func:`~hoyle.cribbage.advice.fivecard.five_card_win_chances`). The expert lays
+away the greedy keep there (the show alone, no crib).
+
+Budget: the work is fixed by the sample counts, not by a clock (a clock would make a replay
+differ). Time per decision, measured: ``make bench`` and docs/master-strength.md.
+
+Every draw comes from ``rng``, so the player is deterministic given its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+from hoyle.cards import CARDS, Card
+from hoyle.cribbage.advice.discard import discard_options
+from hoyle.cribbage.advice.fivecard import five_card_options, five_card_win_chances
+from hoyle.cribbage.advice.wintable import win_table
+from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer
+from hoyle.cribbage.players.pegmatrix import kind_index, peg_matrix
+from hoyle.cribbage.players.pegtable import KEEP_KINDS
+from hoyle.cribbage.players.reading import TEMP, keep_chances, read_hands, resample
+from hoyle.cribbage.players.search import card_values, play_value
+from hoyle.cribbage.state import CribbageView
+from hoyle.engine.action import Action
+
+__all__ = ["MasterPlayer"]
+
+
+class MasterPlayer(AwareExpertPlayer):
+    """The master (see the module docstring).
+
+    Args:
+        layaway_samples: the opponent's sixes drawn per lay-away, each of his keeps
+            weighted (five-card: his threes drawn; 0: the expert's lay-away, by the
+            pegging table).
+        reads: weighted reads of the opponent's hand drawn per play decision near the end,
+            resampled to ``near_samples`` determinizations (far from the end ``samples``
+            reads are solved, each counted by its weight).
+        temp: the opponent model's temperature, points
+            (:data:`~hoyle.cribbage.players.reading.TEMP`).
+        search_weight: weight of the searched net pegging in the lay-away (points per
+            point; the expert gives the pegging table 0.5).
+        near, samples, near_samples and the rest: the score-aware expert's.
+    """
+
+    name = "master"
+
+    def __init__(self, layaway_samples: int = 60, reads: int = 60, temp: float = TEMP,
+                 search_weight: float = 0.5, near: int = NEAR, samples: int = 20,
+                 near_samples: int | None = 60, **aware: object) -> None:
+        super().__init__(near=near, samples=samples, near_samples=near_samples,
+                         **aware)  # type: ignore[arg-type]
+        self.layaway_samples = layaway_samples
+        self.reads = reads
+        self.temp = temp
+        self.search_weight = search_weight
+
+    def choose(self, view: CribbageView, legal_actions: Sequence[Action],
+               rng: random.Random) -> Action:
+        """The searched lay-away far from the end of a two-hand six-card game; otherwise the
+        score-aware expert's choice, its opponent read (see the module docstring)."""
+        first = legal_actions[0] if legal_actions else None
+        if first is not None and first.verb == "DISCARD" and len(first.cards) == 2 and \
+                view.players == 2 and not view.manual_count:
+            worth: dict[tuple[Card, ...], float] | None = None
+            if len(view.hand) == 5:
+                worth = self.five_card_values(view, rng)
+            elif len(view.hand) == 6 and not self._is_near(view) and self.layaway_samples > 0:
+                worth = self.layaway_values(view, rng)
+            if worth is not None:
+                best = max(worth, key=lambda d: worth[d])
+                return Action("DISCARD", tuple(sorted(best)))
+        return super().choose(view, legal_actions, rng)
+
+    def five_card_values(self, view: CribbageView, rng: random.Random
+                         ) -> dict[tuple[Card, ...], float]:
+        """Two-hand five-card (EW-P-83a): each way to lay away two of the five cards of
+        ``view.hand`` (the two, in the advice's order) and its worth. Near the end (a side
+        :data:`~hoyle.cribbage.players.aware.NEAR` points or fewer short of the game): its
+        chance of the game by the five-card win table
+        (:func:`~hoyle.cribbage.advice.fivecard.five_card_win_chances`). Else in points: the
+        kept three's expected show and the crib's
+        (:func:`~hoyle.cribbage.advice.fivecard.five_card_options`) plus ``search_weight``
+        times the net pegging of the kept three solved exactly against ``layaway_samples``
+        threes drawn for the opponent from the 47 cards not in ``view.hand`` (uniformly:
+        his own five-card values cost 4 ms a hand), the same for every way.
+
+        Raises:
+            HoyleError: not five distinct cards in hand.
+        """
+        dealer = view.is_dealer
+        if min(view.target - s for s in view.scores) <= self.near:
+            return five_card_win_chances(view, win_table("five-card"))
+        options = five_card_options(view.hand, dealer)
+        held = set(view.hand)
+        pool = [c for c in CARDS if c not in held]
+        his = [tuple(sorted(c.rank for c in rng.sample(pool, 3)))
+               for _ in range(self.layaway_samples)]
+        pegging: dict[tuple[int, ...], float] = {}
+        for o in options:
+            mine = tuple(sorted(c.rank for c in o.keep))
+            if mine not in pegging:
+                pegging[mine] = self._net_pegging(mine, his, dealer)
+        return {o.discard: o.total + self.search_weight *
+                pegging[tuple(sorted(c.rank for c in o.keep))] for o in options}
+
+    @staticmethod
+    def _net_pegging(mine: tuple[int, ...], his: Sequence[tuple[int, ...]],
+                     dealer: bool) -> float:
+        """The mean net pegging (points, ours less his) of the whole play with ``mine``
+        against each of ``his`` hands (ranks), solved exactly, the pone leading."""
+        if not his:
+            return 0.0
+        net = 0
+        for theirs in his:
+            net += -play_value(theirs, mine, 0, ()) if dealer else play_value(mine, theirs, 0, ())
+        return net / len(his)
+
+    def layaway_values(self, view: CribbageView, rng: random.Random
+                       ) -> dict[tuple[Card, ...], float]:
+        """Each way to lay away two of the six cards of ``view.hand`` (the two, in the
+        advice's order) and its worth in points: the advice's hand and crib plus
+        ``search_weight`` times the net pegging (ours less his) solved against
+        ``layaway_samples`` hands drawn from ``rng`` (see the module docstring).
+
+        Raises:
+            HoyleError: not six distinct cards in hand (from the discard advice).
+        """
+        dealer = view.is_dealer
+        options = discard_options(view.hand, dealer)
+        pegging = self.layaway_pegging(view.hand, dealer, rng)
+        return {o.discard: o.total + self.search_weight *
+                pegging[tuple(sorted(c.rank for c in o.keep))] for o in options}
+
+    def layaway_pegging(self, hand: Sequence[Card], dealer: bool, rng: random.Random
+                        ) -> dict[tuple[int, ...], float]:
+        """The expected net pegging (points ours less his, the whole play solved exactly, the
+        pone leading) of each four ranks ``hand`` can keep (sorted ranks) against the
+        opponent as read: ``layaway_samples`` sixes drawn from ``rng`` for him from the 46
+        cards not in ``hand``, each of his 15 keeps weighted by its chance
+        (:func:`~hoyle.cribbage.players.reading.keep_chances`); the same hands for every
+        four. Each play's value is read from the pegging matrix
+        (:func:`~hoyle.cribbage.players.pegmatrix.peg_matrix`)."""
+        held = set(hand)
+        pool = [c for c in CARDS if c not in held]
+        weights = np.zeros(len(KEEP_KINDS))
+        for _ in range(self.layaway_samples):
+            for keep, _a, p in keep_chances(rng.sample(pool, 6), not dealer, self.temp,
+                                            self.pegging):
+                if p > 0:
+                    weights[kind_index(c.rank for c in keep)] += p
+        weights /= weights.sum()
+        matrix = peg_matrix()
+        out: dict[tuple[int, ...], float] = {}
+        for o in discard_options(hand, dealer):
+            mine = tuple(sorted(c.rank for c in o.keep))
+            if mine not in out:
+                i = kind_index(mine)
+                row = -matrix[:, i] if dealer else matrix[i]
+                out[mine] = float(row.astype(np.float64) @ weights)
+        return out
+
+    def play_values(self, view: CribbageView, rng: random.Random) -> dict[int, float]:
+        """Each rank the seat may lay now (two-hand play) and its value: the net points of
+        the rest of the play (ours less his, CRIB-R-9), the mean over ``samples`` reads of
+        the opponent's hand (:func:`~hoyle.cribbage.players.reading.read_hands`) weighted
+        by their chances, each solved exactly; the expert's where the model does not
+        apply."""
+        opp = 1 - view.seat
+        if not self._reads_apply(view) or view.hand_sizes[opp] == 0:
+            return super().play_values(view, rng)
+        mine = tuple(c.rank for c in view.hand)
+        seq = tuple(c.rank for c in view.count_cards)
+        they_passed = view.passed[opp]
+        his_played = {c for s, c in view.played if s == opp}
+        draws = read_hands(view, self.samples, rng, self.temp, self.pegging)
+        if sum(w for _k, _a, w in draws) <= 0:
+            draws = [(k, a, 1.0) for k, a, _w in draws]
+        totals: dict[int, float] = {}
+        weight = 0.0
+        for kept, _a, w in draws:
+            if w <= 0:
+                continue
+            theirs = tuple(c.rank for c in kept if c not in his_played)
+            for r, v in card_values(mine, theirs, view.count, seq, they_passed).items():
+                totals[r] = totals.get(r, 0.0) + w * v
+            weight += w
+        return {r: v / weight for r, v in totals.items()}
+
+    def _opponent_draws(self, view: CribbageView, n: int, rng: random.Random
+                        ) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+        """``n`` reads of the opponent's kept four and his two for the crib, resampled from
+        ``reads`` weighted draws (see the module docstring)."""
+        if not self._reads_apply(view):
+            return super()._opponent_draws(view, n, rng)
+        draws = resample(read_hands(view, max(self.reads, n), rng, self.temp, self.pegging),
+                         n, rng)
+        return [(kept, away) for kept, away, _w in draws]
+
+    def _reads_apply(self, view: CribbageView) -> bool:
+        """Two-hand six-card after the lay-away, the opponent's four kept."""
+        return view.players == 2 and len(view.discards) == 2 and len(view.kept) == 4 and \
+            self.model_opponent
