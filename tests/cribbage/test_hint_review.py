@@ -20,10 +20,11 @@ from hoyle.engine.action import Action
 from hoyle.engine.runner import play
 from hoyle.interface.text import HUMAN
 
-TYPED = re.compile(r"^The expert would type: \[bold\](.*)\[/bold\]$")
+TYPED = re.compile(r"^The (?:expert|master) would type: \[bold\](.*)\[/bold\]$")
 
 
-def hinted_game(seed: int, variant: str) -> tuple[CribbageState, dict[int, bool]]:
+def hinted_game(seed: int, variant: str, coach: str = "expert"
+                ) -> tuple[CribbageState, dict[int, bool]]:
     """A game of the person (seat 0) against the expert: at each of the person's moves the
     hint is asked; the move follows it or is drawn at random. Returns the finished state
     and, by action index, whether the move made was the hint's."""
@@ -33,7 +34,8 @@ def hinted_game(seed: int, variant: str) -> tuple[CribbageState, dict[int, bool]
 
     def person(s: CribbageState, seat: int) -> Action:
         legal = s.legal_actions()
-        lines = hint(s, seat)
+        lines = hint(s, seat, coach)
+        assert lines[-1].startswith(f"The {coach} would type")
         typed = TYPED.match(lines[-1])
         assert typed, lines
         named = next(a for a in legal if move_words(a) == typed.group(1))
@@ -63,3 +65,34 @@ def test_a_move_the_hint_named_costs_nothing_in_the_review(variant: str, seeds: 
                 charged_random += 1
     assert checked >= 10 * len(seeds)
     assert charged_random >= len(seeds)
+
+
+@pytest.mark.parametrize("variant,seeds", [("six-card", range(1, 4)), ("five-card", range(1, 3))])
+def test_the_masters_hint_costs_nothing_in_the_masters_review(variant: str, seeds: range
+                                                               ) -> None:
+    # ``hint master`` and ``hoyle review --coach master`` (issue 32) agree as the expert's do.
+    charged = checked = 0
+    for seed in seeds:
+        state, followed = hinted_game(seed, variant, "master")
+        review = review_record(state.to_record(seats=(HUMAN, "expert")), seat=0,
+                               coach="master")
+        for d in review.decisions:
+            assert d.index is not None and d.index in followed
+            if followed[d.index]:
+                assert d.cost == 0.0, (seed, d)
+                checked += 1
+            else:
+                charged += d.cost > 0
+    assert checked > 20 and charged > 0
+
+
+def test_an_unknown_coach_is_refused_in_one_line() -> None:
+    from hoyle.errors import HoyleError
+
+    state, _ = hinted_game(1, "five-card")
+    record = state.to_record(seats=(HUMAN, "expert"))
+    with pytest.raises(HoyleError, match="coach is one of expert, master, not 'nobody'"):
+        review_record(record, seat=0, coach="nobody")
+    fresh = CribbageState(seed=2)
+    with pytest.raises(HoyleError, match="nobody"):
+        hint(fresh, 0, "nobody")

@@ -65,3 +65,123 @@ def test_the_matrix_averaged_over_a_full_pack_is_the_pegging_table(mine: tuple[i
     t, key = peg_table(), keep_key(mine)
     assert abs(m[i] @ w - t.pone[key]) < 4 * t.pone_se[key]
     assert abs(-(m[:, i] @ w) - t.dealer[key]) < 4 * t.dealer_se[key]
+
+
+def _choices(view: object, seeds: range = range(3)) -> tuple[set[tuple[str, ...]], tuple[str, ...]]:
+    """The master's lay-away (the two cards, as text) over ``seeds`` and the expert's."""
+    master, expert = MasterPlayer(), ExpertPlayer()
+    mine = set()
+    for s in seeds:
+        worth = master.layaway_values(view, random.Random(s))  # type: ignore[arg-type]
+        mine.add(tuple(sorted(str(c) for c in max(worth, key=worth.__getitem__))))
+    theirs = expert.discard_values(view)  # type: ignore[arg-type]
+    return mine, tuple(sorted(str(c) for c in max(theirs, key=theirs.__getitem__)))
+
+
+def _pegging(view: object, keep: str, samples: int = 2000) -> float:
+    """The master's searched net pegging of keeping ``keep`` (points, its role)."""
+    m = MasterPlayer(layaway_samples=samples)
+    values = m.layaway_pegging(view.hand, view.is_dealer, random.Random(0))  # type: ignore[attr-defined]
+    return values[tuple(sorted(c.rank for c in parse_cards(keep.split())))]
+
+
+def test_the_dealer_keeps_his_five_beside_two_ten_cards_for_the_pones_ten_cards() -> None:
+    # Dealer 5-9-A-6-K-J at 0-0. The advice (hand and crib) and the pegging table (half
+    # weight) keep 5-9-A-6 and lay K-J in his own crib: 10.74 + 0.5 x 2.08 = 11.78 against
+    # 5-A-J-K's 11.41 + 0.5 x 0.68 = 11.75. But a pone keeps by the advice too: his hands
+    # hold ten-cards and fives (they make his fifteens) and he leads them; the dealer's 5 makes
+    # fifteen on a ten-card led, and his ten-cards on a five. Against the hands a pone keeps,
+    # 5-A-J-K pegs 1.27 (against any four of the 46 cards left, 0.71: what the table says,
+    # 0.68), 5-9-A-6 2.23: 11.41 + 0.63 = 12.04 against 10.74 + 1.11 = 11.85.
+    view = dealer_view("5C 9H AH 6S KD JS", dealer=0, pone=0)
+    mine, theirs = _choices(view)
+    assert theirs == ("JS", "KD") and mine == {("6S", "9H")}
+    assert _pegging(view, "5C AH KD JS") > 1.1  # 1.27 with 2,000 of the pone's sixes
+    assert _pegging(view, "5C 9H AH 6S") == pytest.approx(2.23, abs=0.15)
+
+
+def test_the_pone_keeps_low_cards_no_fifteen_can_be_made_on() -> None:
+    # Pone 4-A-10-4-5-7 at 0-0. The expert keeps 4-4-5-7 (laying A-10 in the dealer's crib:
+    # the advice's hand of 4-4-5 with the 7 for its fifteens); the master keeps A-4-4-5. The
+    # pone leads: a 4 or an ace led cannot be made fifteen by one card, and the ace is a
+    # card to play under 31 when the dealer says go. Against the hands a dealer keeps (fives
+    # and ten-cards, which make nothing on a low lead and pair nothing of a pone's 4-4), the
+    # pegging of A-4-4-5 is -0.35 (the table: -0.65), of 4-4-5-7 -1.66 (the table -1.58).
+    view = pone_view("4S AD TH 4H 5D 7C", pone=0, dealer=0)
+    mine, theirs = _choices(view)
+    assert theirs == ("AD", "TH") and mine == {("7C", "TH")}
+    assert _pegging(view, "4S AD 4H 5D") - _pegging(view, "4S 4H 5D 7C") > 1.0
+
+
+@pytest.mark.parametrize("hand,role", [("5H 5S 5D JC 2H 9S", "dealer"),
+                                       ("5H 5S 5D JC 2H 9S", "pone"),
+                                       ("2H 3C 4D 6S KH QH", "pone"),
+                                       ("7S 8H 8D 9C KS QH", "dealer")])
+def test_the_search_keeps_what_the_table_keeps_where_the_pegging_cannot_change_it(
+        hand: str, role: str) -> None:
+    # Three fives and a jack (14 points before the starter) are kept by anyone, dealer or
+    # pone (the next way is five points worse); 7-8-8-9 with its double run the same as
+    # dealer (6.8 points); the pone's 2-3-4-6 keeps low cards either way (the search agrees
+    # with the table that K-Q go, a margin of 0.28 point in the advice).
+    view = dealer_view(hand, dealer=0, pone=0) if role == "dealer" else \
+        pone_view(hand, pone=0, dealer=0)
+    mine, theirs = _choices(view, range(5))
+    assert mine == {theirs}
+
+
+def test_five_card_the_pone_does_not_give_the_dealers_crib_eight_nine() -> None:
+    # Five-card (EW-P-83a), pone 3-8-Q-9-J. The expert lays away greedily, by the hand
+    # alone: it keeps the three whose show is best over the 47 starters (3-Q-J, 1.83
+    # points: a 2 or a 5 turned makes fifteen) and lays 8-9 in the dealer's crib,
+    # two cards that make fifteen together and start runs: the crib table gives them 5.86
+    # to the dealer. The master counts the crib: laying 8-Q (4.30) and keeping 3-9-J (1.53)
+    # costs 0.30 of hand and saves 1.56 of crib.
+    from hoyle.cribbage.advice.fivecard import five_card_options
+    from hoyle.cribbage.players.table import advised_discard
+    from hoyle.cribbage.state import Phase
+
+    state = CribbageState(CribbageRules.for_variant("five-card"), seed=3, itemize=False)
+    g = random.Random(3)
+    while state.phase != Phase.DISCARD:
+        state.apply(state.sample_chance(g))
+    assert state.dealer is not None
+    view = state.view(1 - state.dealer)._replace(hand=tuple(parse_cards("3H 8C QD 9C JS".split())))
+    assert not view.is_dealer and view.target == 61
+    options = {tuple(sorted(str(c) for c in o.discard)): o
+               for o in five_card_options(view.hand, False)}
+    assert options[("8C", "9C")].hand_ev == pytest.approx(1.83, abs=0.005)
+    assert options[("8C", "9C")].crib_ev == pytest.approx(5.86, abs=0.005)
+    assert options[("8C", "QD")].hand_ev == pytest.approx(1.53, abs=0.005)
+    assert options[("8C", "QD")].crib_ev == pytest.approx(4.30, abs=0.005)
+    greedy = tuple(sorted(str(c) for c in advised_discard(view, 2)))
+    assert greedy == ("8C", "9C")
+    for seed in range(3):
+        worth = MasterPlayer().five_card_values(view, random.Random(seed))
+        assert tuple(sorted(str(c) for c in max(worth, key=worth.__getitem__))) == ("8C", "QD")
+    # Near the end (the pone at 50 of 61, the dealer at 40) the five-card win table decides:
+    # every value is a chance of the game.
+    near = view._replace(scores=tuple(50 if s == view.seat else 40 for s in (0, 1)))
+    chances = MasterPlayer().five_card_values(near, random.Random(0))
+    assert all(0.0 <= v <= 1.0 for v in chances.values()) and len(chances) == 10
+
+
+def test_master_is_a_named_player_and_plays_a_whole_game() -> None:
+    assert PLAYERS["master"] is MasterPlayer and isinstance(make_player("Master"), MasterPlayer)
+    s = play_game([make_player("master"), make_player("expert")], seed=5, resumable=False,
+                  itemize=False)
+    assert s.is_terminal() and max(s.scores) >= 121
+    five = CribbageState(CribbageRules.for_variant("five-card"), seed=6, itemize=False)
+    s = play_game([make_player("expert"), make_player("master")], seed=6, state=five,
+                  resumable=False, itemize=False)
+    assert s.is_terminal() and max(s.scores) >= 61
+
+
+def test_the_five_card_matrix_agrees_with_the_search() -> None:
+    # Pone 5-10-10 against dealer 5-5-10 (three cards each, five-card), and every entry of
+    # three sampled rows: the matrix holds what the search finds.
+    m3 = peg_matrix(3)
+    assert m3.shape == (455, 455)
+    assert m3[kind_index((5, 10, 10)), kind_index((5, 5, 10))] == play_value((5, 10, 10),
+                                                                              (5, 5, 10), 0, ())
+    rows = sorted(random.Random(3).sample(range(455), 3))
+    assert (matrix_rows(rows, 3) == m3[rows]).all()

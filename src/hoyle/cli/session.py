@@ -67,7 +67,8 @@ class Quit(Exception):
 QUIT_WORDS = frozenset({"quit", "q", "exit", "save"})
 """What a person types to save and stop."""
 
-COACH_HELP = ("  [bold]hint[/bold]: the coach's advice for this move.   "
+COACH_HELP = ("  [bold]hint[/bold]: the coach's advice for this move ([bold]hint master[/bold]: "
+              "another computer player's).   "
               "[bold]undo[/bold]: take back your last decision and the computer's replies "
               "(not once a card has been turned since, nor when you count your own points).")
 """The help of the coach's words, in every game against the computer."""

@@ -83,7 +83,8 @@ class CribbageSpec(GameSpec):
         from hoyle.cribbage.console import agreed_rules
         from hoyle.cribbage.rules import CribbageRules
         own = params or {}
-        rules = agreed_rules(CribbageRules(), own.get("laws"), bool(own.get("lurch_agreed")))
+        rules = agreed_rules(CribbageRules.for_variant(own.get("variant") or "six-card"),
+                             own.get("laws"), bool(own.get("lurch_agreed")))
         if own.get("match") is not None:
             return play_series(names, seed, index, int(own["match"]), self._sim_code(own),
                                rules)
@@ -102,11 +103,15 @@ class CribbageSpec(GameSpec):
         from hoyle.errors import HoyleError
         from hoyle.cribbage.console import agreed_rules
         from hoyle.cribbage.rules import CribbageRules
-        unknown = set(params) - {"laws", "acc_edition", "match", "lurch_agreed"}
+        unknown = set(params) - {"laws", "acc_edition", "match", "lurch_agreed", "variant"}
         if unknown:
             raise HoyleError(f"cribbage matches have no option {sorted(unknown)[0]!r}")
         laws, edition = params.get("laws"), params.get("acc_edition")
-        agreed_rules(CribbageRules(), laws, bool(params.get("lurch_agreed")))
+        rules = CribbageRules.for_variant(params.get("variant") or "six-card")
+        if rules.players != 2:
+            raise HoyleError(f"a match is between two players: the {rules.variant} game "
+                             f"has {rules.players}")
+        agreed_rules(rules, laws, bool(params.get("lurch_agreed")))
         if laws is None:
             if edition is not None:
                 raise HoyleError("--acc-edition is an option of the ACC code: add --laws acc")
@@ -130,7 +135,9 @@ class CribbageSpec(GameSpec):
                 Option("match", int, None, "Play --games matches of first to N games "
                        "instead of single games (ACC-1.5: the loser deals the next game; "
                        "EW: cut again): matches won, their games and game points."),
-                _lurch_option())
+                _lurch_option(),
+                Option("variant", str, None, "The two-hand game played: six-card (the "
+                       "default, to 121) or five-card (to 61, EW-P-83a)."))
 
     def sim_help(self) -> str:
         return ("A match between two computer players: win rates with 95% confidence "

@@ -38,6 +38,12 @@ five), without the pegging table (made for four kept cards); the expert's choice
 of them. Near the end its win probability is reckoned as the six-card one with the
 five-card win table and the five-card averages of :data:`FIVE_PEG`, :data:`FIVE_HAND` and
 :data:`FIVE_CRIB` (measured: the expert's own deals, ``scripts/five_card_averages.py``).
+
+With ``coach="master"`` (``hoyle review --coach master``) the values are the master's
+(:class:`~hoyle.cribbage.players.master.MasterPlayer`): far from the end its searched
+lay-away (six-card) or its five-card values with the pegging, and the play's net points
+over its reads of the opponent; near the end the score-aware expert's chances with the
+master's reads.
 """
 
 from __future__ import annotations
@@ -67,8 +73,9 @@ from hoyle.engine.runner import walk
 from hoyle.interface.text import HUMAN, seat_names
 from hoyle.errors import HoyleError
 
-__all__ = ["FIVE_CRIB", "FIVE_HAND", "FIVE_PEG", "NEAR", "coach_choice", "five_card_options",
-           "five_card_win_chances", "review_names", "review_record", "reviewable"]
+__all__ = ["FIVE_CRIB", "FIVE_HAND", "FIVE_PEG", "NEAR", "REVIEW_COACHES", "coach_choice",
+           "five_card_options", "five_card_win_chances", "review_names", "review_record",
+           "reviewable"]
 
 def _cards(cards: Sequence[Card]) -> str:
     """Cards in the game's notation (``A♥ 10♦``; the terminal's ASCII fallback writes

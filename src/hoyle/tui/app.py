@@ -42,7 +42,8 @@ GO_ON = "Press Enter to go on."
 QUIT_WORDS = frozenset({"quit", "q", "exit", "save"})
 """What a person types to save and stop."""
 
-COACH_HELP = ("[bold]hint[/bold]: the coach's advice for this move.   [bold]undo[/bold]: "
+COACH_HELP = ("[bold]hint[/bold]: the coach's advice for this move ([bold]hint master[/bold]: "
+              "another computer player's).   [bold]undo[/bold]: "
               "take back your last decision and the computer's replies (not once a card has "
               "been turned since, nor when you count your own points).   [bold]quit[/bold] (or Ctrl+Q, Ctrl+C): save and stop.   Click a "
               "card to play it or add it to the line.")

@@ -25,8 +25,8 @@ is the score-aware expert's (the chance of the game).
 
 **Five-card** (EW-P-83a, game 61): the ten ways valued by the five-card values (the kept
 three's show and the crib's, :func:`~hoyle.cribbage.advice.fivecard.five_card_options`) plus
-``search_weight`` times the kept three's pegging solved exactly against ``layaway_samples``
-threes drawn for the opponent; near the end by the chance of the game with the five-card
+``search_weight`` times the kept three's pegging solved exactly against every three the
+opponent may hold (the three-card pegging matrix); near the end by the chance of the game with the five-card
 win table (:func:`~hoyle.cribbage.advice.fivecard.five_card_win_chances`). The expert lays
 away the greedy keep there (the show alone, no crib).
 
@@ -38,6 +38,7 @@ Every draw comes from ``rng``, so the player is deterministic given its seed.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -48,10 +49,10 @@ from hoyle.cribbage.advice.discard import discard_options
 from hoyle.cribbage.advice.fivecard import five_card_options, five_card_win_chances
 from hoyle.cribbage.advice.wintable import win_table
 from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer
-from hoyle.cribbage.players.pegmatrix import kind_index, peg_matrix
+from hoyle.cribbage.players.pegmatrix import KINDS, kind_index, peg_matrix
 from hoyle.cribbage.players.pegtable import KEEP_KINDS
 from hoyle.cribbage.players.reading import TEMP, keep_chances, read_hands, resample
-from hoyle.cribbage.players.search import card_values, play_value
+from hoyle.cribbage.players.search import card_values
 from hoyle.cribbage.state import CribbageView
 from hoyle.engine.action import Action
 
@@ -63,8 +64,8 @@ class MasterPlayer(AwareExpertPlayer):
 
     Args:
         layaway_samples: the opponent's sixes drawn per lay-away, each of his keeps
-            weighted (five-card: his threes drawn; 0: the expert's lay-away, by the
-            pegging table).
+            weighted (0: the expert's lay-away, by the pegging table; five-card takes no
+            draws).
         reads: weighted reads of the opponent's hand drawn per play decision near the end,
             resampled to ``near_samples`` determinizations (far from the end ``samples``
             reads are solved, each counted by its weight).
@@ -113,9 +114,10 @@ class MasterPlayer(AwareExpertPlayer):
         (:func:`~hoyle.cribbage.advice.fivecard.five_card_win_chances`). Else in points: the
         kept three's expected show and the crib's
         (:func:`~hoyle.cribbage.advice.fivecard.five_card_options`) plus ``search_weight``
-        times the net pegging of the kept three solved exactly against ``layaway_samples``
-        threes drawn for the opponent from the 47 cards not in ``view.hand`` (uniformly:
-        his own five-card values cost 4 ms a hand), the same for every way.
+        times the net pegging of the kept three, the whole play solved exactly (the
+        three-card pegging matrix), against every three the opponent may hold from the 47
+        cards not in ``view.hand``, each by its chance (uniform: his own five-card values
+        cost 4 ms a hand); no draw.
 
         Raises:
             HoyleError: not five distinct cards in hand.
@@ -125,28 +127,24 @@ class MasterPlayer(AwareExpertPlayer):
             return five_card_win_chances(view, win_table("five-card"))
         options = five_card_options(view.hand, dealer)
         held = set(view.hand)
-        pool = [c for c in CARDS if c not in held]
-        his = [tuple(sorted(c.rank for c in rng.sample(pool, 3)))
-               for _ in range(self.layaway_samples)]
+        left = [0] * 14
+        for c in CARDS:
+            if c not in held:
+                left[c.rank] += 1
+        # every three he may hold, by the chance of its ranks among the 47 cards left
+        weights = np.array([math.prod(math.comb(left[r], k.count(r)) for r in set(k))
+                            for k in KINDS[3]], dtype=np.float64)
+        weights /= weights.sum()
+        matrix = peg_matrix(3)
         pegging: dict[tuple[int, ...], float] = {}
         for o in options:
             mine = tuple(sorted(c.rank for c in o.keep))
             if mine not in pegging:
-                pegging[mine] = self._net_pegging(mine, his, dealer)
+                i = kind_index(mine)
+                row = -matrix[:, i] if dealer else matrix[i]
+                pegging[mine] = float(row.astype(np.float64) @ weights)
         return {o.discard: o.total + self.search_weight *
                 pegging[tuple(sorted(c.rank for c in o.keep))] for o in options}
-
-    @staticmethod
-    def _net_pegging(mine: tuple[int, ...], his: Sequence[tuple[int, ...]],
-                     dealer: bool) -> float:
-        """The mean net pegging (points, ours less his) of the whole play with ``mine``
-        against each of ``his`` hands (ranks), solved exactly, the pone leading."""
-        if not his:
-            return 0.0
-        net = 0
-        for theirs in his:
-            net += -play_value(theirs, mine, 0, ()) if dealer else play_value(mine, theirs, 0, ())
-        return net / len(his)
 
     def layaway_values(self, view: CribbageView, rng: random.Random
                        ) -> dict[tuple[Card, ...], float]:

@@ -11,9 +11,13 @@ never asked for. The master player's searched lay-away reads it
 (:mod:`hoyle.cribbage.players.master`): a lay-away's pegging against any number of the
 opponent's hands is a lookup, not a search.
 
-The shipped matrix (``data/peg_matrix.npz``, 1,820 x 1,820 int8, about 3.3 million plays)
-comes from ``scripts/peg_matrix.py`` (about 11 minutes of one core with the compiled engine,
-``make accel``); its entries are checked against the search in the tests.
+The five-card game (EW-P-83a: three kept each) has its own, ``peg_matrix(3)``: the 455 kinds
+of three ranks each way (:data:`KINDS`).
+
+The shipped matrices (``data/peg_matrix.npz``, 1,820 x 1,820 int8, about 3.3 million plays;
+``data/peg_matrix3.npz``, 455 x 455) come from ``scripts/peg_matrix.py`` (about 11 minutes
+of one core with the compiled engine, ``make accel``, the three-card one seconds); their
+entries are checked against the search in the tests.
 
 >>> m = peg_matrix()
 >>> m.shape
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable, Sequence
+from itertools import combinations_with_replacement
 from concurrent.futures import Executor
 from functools import lru_cache
 from importlib import resources
@@ -37,61 +42,87 @@ import numpy.typing as npt
 from hoyle.cribbage.players.pegtable import KEEP_KINDS
 from hoyle.cribbage.players.search import play_value
 
-__all__ = ["kind_index", "peg_matrix", "matrix_rows", "compute_peg_matrix"]
+__all__ = ["KINDS", "kind_index", "peg_matrix", "matrix_rows", "compute_peg_matrix"]
 
-_INDEX = {k: i for i, k in enumerate(KEEP_KINDS)}
+KINDS: dict[int, tuple[tuple[int, ...], ...]] = {
+    4: KEEP_KINDS, 3: tuple(combinations_with_replacement(range(1, 14), 3))}
+"""The kinds of kept ranks (sorted) by the number of cards kept: 1,820 of four (six-card),
+455 of three (five-card)."""
+
+_INDEX = {k: i for kinds in KINDS.values() for i, k in enumerate(kinds)}
 
 
 def kind_index(ranks: Iterable[int]) -> int:
-    """The row (or column) of four kept ranks (1-13, any order).
+    """The row (or column) of kept ranks (four or three of 1-13, any order) in the matrix
+    of their size.
 
     Raises:
-        KeyError: not four ranks of 1-13.
+        KeyError: not four or three ranks of 1-13.
     """
     return _INDEX[tuple(sorted(ranks))]
 
 
-def matrix_rows(pones: Sequence[int]) -> npt.NDArray[np.int8]:
-    """The matrix's rows for the pone kinds ``pones`` (indices into ``KEEP_KINDS``),
-    searched: shape ``(len(pones), 1820)``."""
-    out = np.empty((len(pones), len(KEEP_KINDS)), dtype=np.int8)
+def matrix_rows(pones: Sequence[int], size: int = 4) -> npt.NDArray[np.int8]:
+    """The rows of the matrix of ``size`` cards kept for the pone kinds ``pones`` (indices
+    into ``KINDS[size]``), searched: shape ``(len(pones), len(KINDS[size]))``."""
+    kinds = KINDS[size]
+    out = np.empty((len(pones), len(kinds)), dtype=np.int8)
     for i, p in enumerate(pones):
-        pone = KEEP_KINDS[p]
-        out[i] = [play_value(pone, dealer, 0, ()) for dealer in KEEP_KINDS]
+        pone = kinds[p]
+        out[i] = [play_value(pone, dealer, 0, ()) for dealer in kinds]
     return out
 
 
+def _rows4(pones: Sequence[int]) -> npt.NDArray[np.int8]:
+    return matrix_rows(pones, 4)
+
+
+def _rows3(pones: Sequence[int]) -> npt.NDArray[np.int8]:
+    return matrix_rows(pones, 3)
+
+
 def compute_peg_matrix(workers: int = 1, executor: Executor | None = None,
-                       progress: Callable[[str], None] | None = None) -> npt.NDArray[np.int8]:
-    """Search the whole matrix (see the module docstring), in chunks of rows on a pool of
-    ``workers`` processes or on ``executor`` (any ``concurrent.futures.Executor``); the
-    same matrix whichever runs it."""
+                       progress: Callable[[str], None] | None = None,
+                       size: int = 4) -> npt.NDArray[np.int8]:
+    """Search the whole matrix of ``size`` cards kept (see the module docstring), in chunks
+    of rows on a pool of ``workers`` processes or on ``executor`` (any
+    ``concurrent.futures.Executor``); the same matrix whichever runs it.
+
+    Raises:
+        KeyError: a size other than 4 or 3.
+    """
     from concurrent.futures import ProcessPoolExecutor
 
-    chunks = [list(range(i, min(i + 20, len(KEEP_KINDS))))
-              for i in range(0, len(KEEP_KINDS), 20)]
+    kinds = KINDS[size]
+    rows = _rows4 if size == 4 else _rows3
+    chunks = [list(range(i, min(i + 20, len(kinds)))) for i in range(0, len(kinds), 20)]
     parts: list[npt.NDArray[np.int8]] = []
     if executor is None and workers <= 1:
-        parts = [matrix_rows(c) for c in chunks]
+        parts = [rows(c) for c in chunks]
     else:
         pool = executor if executor is not None else ProcessPoolExecutor(workers)
         try:
-            for i, part in enumerate(pool.map(matrix_rows, chunks)):
+            for i, part in enumerate(pool.map(rows, chunks)):
                 parts.append(part)
                 if progress is not None and (i + 1) % 10 == 0:
-                    progress(f"{(i + 1) * 20} of {len(KEEP_KINDS)} rows")
+                    progress(f"{(i + 1) * 20} of {len(kinds)} rows")
         finally:
             if executor is None:
                 pool.shutdown()
     return np.concatenate(parts)
 
 
-@lru_cache(maxsize=1)
-def peg_matrix() -> npt.NDArray[np.int8]:
-    """The shipped matrix (``hoyle/cribbage/players/data/peg_matrix.npz``), read-only:
-    ``[pone kind, dealer kind]``, points to the pone."""
-    raw = resources.files("hoyle.cribbage.players").joinpath(
-        "data/peg_matrix.npz").read_bytes()
+@lru_cache(maxsize=2)
+def peg_matrix(size: int = 4) -> npt.NDArray[np.int8]:
+    """The shipped matrix of ``size`` cards kept (4: ``data/peg_matrix.npz``; 3:
+    ``data/peg_matrix3.npz``, under ``hoyle/cribbage/players``), read-only:
+    ``[pone kind, dealer kind]``, points to the pone.
+
+    Raises:
+        KeyError: a size other than 4 or 3.
+    """
+    name = {4: "peg_matrix.npz", 3: "peg_matrix3.npz"}[size]
+    raw = resources.files("hoyle.cribbage.players").joinpath(f"data/{name}").read_bytes()
     with np.load(io.BytesIO(raw)) as f:
         m: npt.NDArray[np.int8] = f["matrix"]
     m.setflags(write=False)
