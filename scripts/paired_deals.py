@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 from hoyle.cribbage.events import Kind
+from hoyle.errors import HoyleError
 from hoyle.cribbage.players import PLAYERS, make_player
 from hoyle.cribbage.state import CribbageState
 from hoyle.cribbage.tables import play_deal
@@ -54,10 +55,25 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=4242)
     ap.add_argument("--set", action="append", default=[])
     args = ap.parse_args()
-    kw = {k: float(v) if "." in v else int(v)
-          for k, v in (s.split("=", 1) for s in args.set)}
-    a = PLAYERS[args.a](**kw) if kw else make_player(args.a)  # type: ignore[call-arg]
-    b = make_player(args.b)
+    if args.deals < 2:
+        ap.error("--deals must be at least 2")
+    kw: dict[str, float] = {}
+    for item in args.set:
+        key, eq, value = item.partition("=")
+        try:
+            number = float(value)
+        except ValueError:
+            number = math.nan
+        if not eq or not key or not math.isfinite(number):
+            ap.error(f"--set takes NAME=NUMBER (a finite number), not {item!r}")
+        kw[key] = int(number) if number.is_integer() and "." not in value else number
+    try:
+        a = PLAYERS[args.a.lower()](**kw) if kw else make_player(args.a)  # type: ignore[call-arg]
+        b = make_player(args.b)
+    except KeyError:
+        ap.error(f"unknown player {args.a!r} (known: {', '.join(PLAYERS)})")
+    except (HoyleError, TypeError, ValueError) as e:
+        ap.error(str(e))
     nets: list[float] = []
     kinds: dict[str, list[int]] = {}
     t0 = time.perf_counter()

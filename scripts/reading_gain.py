@@ -21,6 +21,7 @@ from hoyle.cribbage.match import play_game
 from hoyle.cribbage.players import make_player
 from hoyle.cribbage.players.reading import keep_log_gain
 from hoyle.cribbage.state import CribbageState, Phase
+from hoyle.errors import HoyleError
 from hoyle.interface.tally import game_seed
 
 Hand = tuple[tuple[Card, ...], tuple[Card, ...], bool]
@@ -60,8 +61,22 @@ def main() -> None:
     ap.add_argument("--players", default="aware,expert")
     ap.add_argument("--temps", default="0,0.25,0.5,1,2,4")
     a = ap.parse_args()
-    names = tuple(a.players.split(","))
-    temps = [float(t) for t in a.temps.split(",")]
+    names = tuple(n.strip() for n in a.players.split(","))
+    if a.games < 1:
+        ap.error("--games must be at least 1")
+    if len(names) != 2:
+        ap.error(f"--players takes two players, A,B, not {a.players!r}")
+    try:
+        temps = [float(t) for t in a.temps.split(",")]
+    except ValueError:
+        ap.error(f"--temps takes numbers, T,T,..., not {a.temps!r}")
+    if not all(math.isfinite(t) and t >= 0 for t in temps):
+        ap.error(f"temperatures are points, finite and at least 0, not {a.temps!r}")
+    try:
+        for n in names:
+            make_player(n)
+    except HoyleError as e:
+        ap.error(str(e))
     hands = kept_hands((names[0], names[1]), a.games, a.seed)
     gains = [keep_log_gain(k, p, d, temps) for k, p, d in hands]
     old = [keep_log_gain(k, p, d, (0.0,), pegging=0.0)[0] for k, p, d in hands]

@@ -398,3 +398,26 @@ def test_play_resume_refuses_a_bad_count_of_undos_in_one_line(tmp_path: Path) ->
             assert f"option 'undos' must be a whole number 0 or more, not {shown}" in out
             assert "Traceback" not in out and len(out.strip().splitlines()) == 1, out
             assert record.actions == GameRecord.load(path).actions
+
+
+def test_sim_plays_the_five_card_game_and_refuses_a_game_of_more_than_two(tmp_path: Path
+                                                                          ) -> None:
+    # issue 32: the five-card strength runs (hoyle sim --variant five-card)
+    out = tmp_path / "five.jsonl"
+    code, text = run("sim", "cribbage", "--players", "greedy,random", "--games", "3",
+                     "--variant", "five-card", "--out", str(out))
+    assert code == 0, text
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 3 and {r["variant"] for r in records} == {"five-card"}
+    assert all(max(r["result"]["scores"]) >= 61 > min(r["result"]["scores"]) for r in records)
+    # a match of five-card games: the players cut for the first deal (three for last goes
+    # with the cut, EW-T-x)
+    code, text = run("sim", "cribbage", "--players", "greedy,random", "--games", "2",
+                     "--variant", "five-card", "--match", "2")
+    assert code == 0, text
+    for variant, said in (("four-hand", "a match is between two players: the four-hand "
+                                        "game has 4"),
+                          ("bogus", "unknown cribbage variant 'bogus'")):
+        code, text = run("sim", "cribbage", "--games", "2", "--variant", variant, "--out",
+                         str(tmp_path / "x.jsonl"))
+        assert code == 2 and said in text and not (tmp_path / "x.jsonl").exists()

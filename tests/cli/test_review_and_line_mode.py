@@ -320,16 +320,20 @@ def test_a_store_of_an_earlier_hoyle_gets_the_key(tmp_path: Path) -> None:
 def test_the_review_and_the_hint_take_the_master_as_coach(tmp_path: Path) -> None:
     path, _ = finished_five(tmp_path)
     runner = CliRunner()
-    out = runner.invoke(app, ["review", str(path), "--seat", "0", "--coach", "master"], env=ENV)
+    out = runner.invoke(app, ["review", str(path), "--seat", "0", "--coach", " Master "],
+                        env=ENV)
     assert out.exit_code == 0, out.output
     assert len(_decisions(out.output)) > 10
+    assert re.search(r"┃\s*made\s*┃\s*master\s*┃\s*cost", out.output)  # its column
+    assert "the master's values are estimated from its own draws" in out.output
     bad = runner.invoke(app, ["review", str(path), "--coach", "nobody"], env=ENV)
     assert bad.exit_code != 0
     assert bad.output.strip().splitlines() == [
         "error: the review's coach is one of expert, master, not 'nobody'"]
     typed = runner.invoke(app, ["play", "cribbage", "--plain", "--seed", "3", "--save",
                                 str(tmp_path / "h.json")],
-                          input="hint master\nhint nobody\nquit\n", env=ENV)
+                          input="hint master\nhint\taware\nhint nobody\nquit\n", env=ENV)
     assert "The master would type: 5s js" in typed.output
+    assert "The aware player would type:" in typed.output
     assert "unknown player 'nobody' (known: random, greedy, table, expert, aware, master)" \
         in typed.output

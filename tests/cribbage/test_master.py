@@ -185,3 +185,31 @@ def test_the_five_card_matrix_agrees_with_the_search() -> None:
                                                                               (5, 5, 10), 0, ())
     rows = sorted(random.Random(3).sample(range(455), 3))
     assert (matrix_rows(rows, 3) == m3[rows]).all()
+
+
+def test_bad_settings_and_bad_input_are_refused_in_words() -> None:
+    from hoyle.errors import HoyleError
+    from hoyle.cribbage.players.reading import go_floor, keep_chances, keep_log_gain, read_hands
+
+    for kw in ({"samples": 0}, {"reads": 0}, {"layaway_samples": -5}, {"samples": 2.5},
+               {"temp": -1.0}, {"temp": float("nan")}, {"search_weight": float("inf")}):
+        with pytest.raises(ValueError):
+            MasterPlayer(**kw)  # type: ignore[arg-type]
+    six = parse_cards("5H 5S 5D JC 2H 9S".split())
+    with pytest.raises(HoyleError, match="six cards, not 5"):
+        keep_chances(six[:5], dealer=True)
+    with pytest.raises(HoyleError):
+        keep_chances(six[:5] + six[:1], dealer=True)  # a card twice
+    with pytest.raises(ValueError, match="finite"):
+        keep_chances(six, dealer=True, temp=float("nan"))
+    with pytest.raises(ValueError, match="six distinct cards or more"):
+        keep_log_gain(six[:4], six[:5], dealer=True)
+    view = dealer_view("5H 5S 5D JC 2H 9S", dealer=0, pone=0)
+    with pytest.raises(HoyleError, match="after the lay-away"):
+        read_hands(view, 5, random.Random(1))
+    with pytest.raises(ValueError, match="0 or 1"):
+        go_floor(view, 5)
+    with pytest.raises(KeyError, match="four \\(or three\\) of 1-13"):
+        kind_index([1, 2])
+    with pytest.raises(KeyError, match="4 or 3 cards kept"):
+        peg_matrix(5)

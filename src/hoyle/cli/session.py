@@ -67,8 +67,8 @@ class Quit(Exception):
 QUIT_WORDS = frozenset({"quit", "q", "exit", "save"})
 """What a person types to save and stop."""
 
-COACH_HELP = ("  [bold]hint[/bold]: the coach's advice for this move ([bold]hint master[/bold]: "
-              "another computer player's).   "
+COACH_HELP = ("  [bold]hint[/bold]: the coach's advice for this move ([bold]hint NAME[/bold]: "
+              "the computer player NAME's, e.g. hint master in cribbage).   "
               "[bold]undo[/bold]: take back your last decision and the computer's replies "
               "(not once a card has been turned since, nor when you count your own points).")
 """The help of the coach's words, in every game against the computer."""
@@ -372,8 +372,9 @@ class PlaySession(_Session[S]):
                 self.console.print(COACH_HELP)
                 continue
             try:
-                if low == "hint" or low.startswith("hint "):
-                    self.show(self.driver.hint(low[5:].strip() or None))
+                words = low.split()
+                if words and words[0] == "hint":
+                    self.show(self.driver.hint(" ".join(words[1:]) or None))
                     continue
                 if low == "undo":
                     self.driver.undo()

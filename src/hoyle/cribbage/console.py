@@ -273,7 +273,8 @@ def hint(state: CribbageState, seat: int, coach: str = "expert") -> list[str]:
     """
     from hoyle.cribbage.advice import discard_options
 
-    player = make_player(coach)
+    name = coach.strip().lower()
+    player = make_player(name)
     if state.is_terminal() or state.current_player != seat:
         return []
     view = state.view(seat)
@@ -283,13 +284,13 @@ def hint(state: CribbageState, seat: int, coach: str = "expert") -> list[str]:
         for o in discard_options(view.hand, view.is_dealer)[:3]:
             lines.append(f"  lay away {cards_markup(o.discard)}: keep {cards_markup(o.keep)}"
                          f"  hand {o.hand_ev:.2f}, crib {o.crib_ev:.2f}, net {o.total:.2f}")
-    name = coach.lower()
     # the review's own choice, its own draws (the review knows the expert and the master)
     choice = coach_choice(state, seat, name) if name in REVIEW_COACHES else None
     if choice is None:
         choice = player.choose(view, state.legal_actions(),
                                derive_rng(state.seed, "hint", len(state.history)))
-    lines.append(f"The {escape(name)} would type: [bold]{escape(move_words(choice))}[/bold]")
+    label = name if name in ("expert", "master") else f"{name} player"
+    lines.append(f"The {escape(label)} would type: [bold]{escape(move_words(choice))}[/bold]")
     return lines
 
 

@@ -83,7 +83,8 @@ class CribbageSpec(GameSpec):
         from hoyle.cribbage.console import agreed_rules
         from hoyle.cribbage.rules import CribbageRules
         own = params or {}
-        rules = agreed_rules(CribbageRules.for_variant(own.get("variant") or "six-card"),
+        variant = own.get("variant")
+        rules = agreed_rules(CribbageRules.for_variant("six-card" if variant is None else variant),
                              own.get("laws"), bool(own.get("lurch_agreed")))
         if own.get("match") is not None:
             return play_series(names, seed, index, int(own["match"]), self._sim_code(own),
@@ -107,7 +108,8 @@ class CribbageSpec(GameSpec):
         if unknown:
             raise HoyleError(f"cribbage matches have no option {sorted(unknown)[0]!r}")
         laws, edition = params.get("laws"), params.get("acc_edition")
-        rules = CribbageRules.for_variant(params.get("variant") or "six-card")
+        variant = params.get("variant")
+        rules = CribbageRules.for_variant("six-card" if variant is None else variant)
         if rules.players != 2:
             raise HoyleError(f"a match is between two players: the {rules.variant} game "
                              f"has {rules.players}")
@@ -137,7 +139,7 @@ class CribbageSpec(GameSpec):
                        "EW: cut again): matches won, their games and game points."),
                 _lurch_option(),
                 Option("variant", str, None, "The two-hand game played: six-card (the "
-                       "default, to 121) or five-card (to 61, EW-P-83a)."))
+                       "default, to 121), five-card (to 61, EW-P-83a) or eight-card."))
 
     def sim_help(self) -> str:
         return ("A match between two computer players: win rates with 95% confidence "

@@ -116,7 +116,8 @@ def reviewable(record: GameRecord) -> bool:
 
 
 REVIEW_COACHES = ("expert", "master")
-"""The players the review can value decisions by (``hoyle review --coach``)."""
+"""The players the review can value decisions by (``hoyle review --coach``; ``aware`` is
+taken as ``expert``: the review is the score-aware expert's near the end either way)."""
 
 
 def _coach(name: str) -> ExpertPlayer:
@@ -127,7 +128,9 @@ def _coach(name: str) -> ExpertPlayer:
     Raises:
         HoyleError: a name the review does not know.
     """
-    low = name.lower()
+    low = name.strip().lower()
+    if low == "aware":  # the review's default is the expert far from the end, aware near it
+        low = "expert"
     if low not in REVIEW_COACHES:
         raise HoyleError(f"the review's coach is one of {', '.join(REVIEW_COACHES)}, "
                          f"not {name!r}")
@@ -170,7 +173,17 @@ def review_record(record: GameRecord, seat: int | None = None,
     return Review(decisions, review_names(record), [
         f"far from the end (both more than {NEAR} short): expected points; near it: "
         "discards and cards in win probability (estimated with the win table; five-card "
-        "cards in points, a missed peg-out in win probability)"])
+        "cards in points, a missed peg-out in win probability)", *_coach_notes(coach)],
+        coach=coach.strip().lower())
+
+
+def _coach_notes(coach: str) -> list[str]:
+    """The review's note on its coach's draws (the master's values are drawn afresh)."""
+    if coach.strip().lower() != "master":
+        return []
+    return ["the master's values are estimated from its own draws of the opponent's hands, "
+            "seeded by the game and the move: a move the master made in the game (other "
+            "draws) may be charged a small cost here"]
 
 
 @dataclass(frozen=True)

@@ -148,9 +148,12 @@ def play_series(names: Sequence[str], seed: int, index: int, first_to: int,
     from hoyle.engine.series import MatchState
     match = MatchState.new(first_to, 2)
     players = [make_player(names[0]), make_player(names[1])]
-    first: int | None = 0 if index % 2 == 0 else 1
+    rules = rules or CribbageRules()
+    # The first game's first dealer alternates by match, but where three for last goes
+    # with the cut (five-card, EW-T-x) the players cut for it (as next_game does).
+    first: int | None = None if rules.last_bonus else (0 if index % 2 == 0 else 1)
     base = index * 2 * first_to
-    state = CribbageState(rules or CribbageRules(), seed=game_seed(seed, base), itemize=False,
+    state = CribbageState(rules, seed=game_seed(seed, base), itemize=False,
                           laws=laws, first_dealer=first, match=match.to_dict())
     games: list[GameSummary] = []
     while True:

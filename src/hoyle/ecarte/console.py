@@ -149,12 +149,14 @@ def hint(state: EcarteState, seat: int, coach: str = "expert") -> list[str]:
     Raises:
         HoyleError: no écarté player named ``coach``.
     """
-    player = make_player(coach, state.rules)
+    name = coach.strip().lower()
+    player = make_player(name, state.rules)
     if state.is_terminal() or state.current_player != seat:
         return []
     choice = player.choose(state.view(seat), state.legal_actions(),
                            derive_rng(state.seed, "hint", len(state.history)))
-    return [f"The {escape(coach.lower())} would type: [bold]{escape(move_words(choice))}[/bold]"]
+    label = name if name == "expert" else f"{name} player"
+    return [f"The {escape(label)} would type: [bold]{escape(move_words(choice))}[/bold]"]
 
 
 def _new_match(first_to: int | None, seed: int | None) -> dict[str, Any] | None:

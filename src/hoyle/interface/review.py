@@ -64,6 +64,8 @@ class Review:
     names: tuple[str, ...]
     notes: list[str] = field(default_factory=list)
     """Lines on how the costs were reckoned."""
+    coach: str = "expert"
+    """The computer player whose choices and values the review shows (its column's name)."""
 
     def per_deal(self) -> list[tuple[int, int, float, float, int]]:
         """``(deal, seat, points lost, win probability lost, decisions)`` for every deal
@@ -120,7 +122,7 @@ def review_blocks(review: Review, source: str) -> list[Block]:
         tuple((str(d.deal), names[d.seat], escape(d.kind), escape(d.made),
                "" if d.best == d.made else escape(d.best), _cost(d))
               for d in review.decisions),
-        ("deal", "seat", "decision", "made", "expert", "cost"),
+        ("deal", "seat", "decision", "made", escape(review.coach), "cost"),
         ("right", "left", "left", "left", "left", "right"),
         title=f"Decisions of {escape(source)}")
     per_deal = TextTable(

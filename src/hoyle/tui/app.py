@@ -42,8 +42,8 @@ GO_ON = "Press Enter to go on."
 QUIT_WORDS = frozenset({"quit", "q", "exit", "save"})
 """What a person types to save and stop."""
 
-COACH_HELP = ("[bold]hint[/bold]: the coach's advice for this move ([bold]hint master[/bold]: "
-              "another computer player's).   [bold]undo[/bold]: "
+COACH_HELP = ("[bold]hint[/bold]: the coach's advice for this move ([bold]hint NAME[/bold]: "
+              "the computer player NAME's, e.g. hint master in cribbage).   [bold]undo[/bold]: "
               "take back your last decision and the computer's replies (not once a card has "
               "been turned since, nor when you count your own points).   [bold]quit[/bold] (or Ctrl+Q, Ctrl+C): save and stop.   Click a "
               "card to play it or add it to the line.")
@@ -445,8 +445,9 @@ class TableApp(App[int]):
                 self.advance()  # the person's move again, or the computer's after a window
             return
         try:
-            if low == "hint" or low.startswith("hint "):
-                self.say(["[cyan]Hint:[/cyan]", *d.hint(low[5:].strip() or None)])
+            words = low.split()
+            if words and words[0] == "hint":
+                self.say(["[cyan]Hint:[/cyan]", *d.hint(" ".join(words[1:]) or None)])
                 return
             if low == "undo":
                 taken = d.undo()

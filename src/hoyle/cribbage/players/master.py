@@ -74,6 +74,11 @@ class MasterPlayer(AwareExpertPlayer):
         search_weight: weight of the searched net pegging in the lay-away (points per
             point; the expert gives the pegging table 0.5).
         near, samples, near_samples and the rest: the score-aware expert's.
+
+    Raises:
+        ValueError: a count that is not a whole number (or below its least: 0 for
+            ``layaway_samples`` and ``near``, else 1); ``temp`` below 0 or not finite;
+            ``search_weight`` not finite.
     """
 
     name = "master"
@@ -81,6 +86,15 @@ class MasterPlayer(AwareExpertPlayer):
     def __init__(self, layaway_samples: int = 60, reads: int = 60, temp: float = TEMP,
                  search_weight: float = 0.5, near: int = NEAR, samples: int = 20,
                  near_samples: int | None = 60, **aware: object) -> None:
+        checks = (("layaway_samples", layaway_samples, 0), ("reads", reads, 1),
+                  ("samples", samples, 1), ("near", near, 0),
+                  ("near_samples", 1 if near_samples is None else near_samples, 1))
+        for label, value, least in checks:
+            if not isinstance(value, int) or isinstance(value, bool) or value < least:
+                raise ValueError(f"{label} is a whole number, at least {least}, not {value!r}")
+        if not (math.isfinite(temp) and temp >= 0) or not math.isfinite(search_weight):
+            raise ValueError(f"temp must be finite and at least 0 and search_weight finite "
+                             f"(points), not {temp!r} and {search_weight!r}")
         super().__init__(near=near, samples=samples, near_samples=near_samples,
                          **aware)  # type: ignore[arg-type]
         self.layaway_samples = layaway_samples
@@ -150,8 +164,8 @@ class MasterPlayer(AwareExpertPlayer):
                        ) -> dict[tuple[Card, ...], float]:
         """Each way to lay away two of the six cards of ``view.hand`` (the two, in the
         advice's order) and its worth in points: the advice's hand and crib plus
-        ``search_weight`` times the net pegging (ours less his) solved against
-        ``layaway_samples`` hands drawn from ``rng`` (see the module docstring).
+        ``search_weight`` times the net pegging of its kept ranks (ours less his) against
+        the opponent as read (:meth:`layaway_pegging`, drawn from ``rng``).
 
         Raises:
             HoyleError: not six distinct cards in hand (from the discard advice).

@@ -59,7 +59,10 @@ def kind_index(ranks: Iterable[int]) -> int:
     Raises:
         KeyError: not four or three ranks of 1-13.
     """
-    return _INDEX[tuple(sorted(ranks))]
+    key = tuple(sorted(int(r) for r in ranks))
+    if key not in _INDEX:
+        raise KeyError(f"kept ranks are four (or three) of 1-13, not {list(key)}")
+    return _INDEX[key]
 
 
 def matrix_rows(pones: Sequence[int], size: int = 4) -> npt.NDArray[np.int8]:
@@ -121,7 +124,10 @@ def peg_matrix(size: int = 4) -> npt.NDArray[np.int8]:
     Raises:
         KeyError: a size other than 4 or 3.
     """
-    name = {4: "peg_matrix.npz", 3: "peg_matrix3.npz"}[size]
+    names = {4: "peg_matrix.npz", 3: "peg_matrix3.npz"}
+    if size not in names or isinstance(size, bool):
+        raise KeyError(f"the pegging matrices are of 4 or 3 cards kept, not {size!r}")
+    name = names[size]
     raw = resources.files("hoyle.cribbage.players").joinpath(f"data/{name}").read_bytes()
     with np.load(io.BytesIO(raw)) as f:
         m: npt.NDArray[np.int8] = f["matrix"]

@@ -36,12 +36,13 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from hoyle.cards import Card
+from hoyle.cards import Card, require_distinct
 from hoyle.cribbage.advice.discard import way_values
 from hoyle.cribbage.players.pegtable import peg_table
 from hoyle.cribbage.players.table import unseen_cards
 from hoyle.cribbage.scoring import pip_value
 from hoyle.cribbage.state import CribbageView
+from hoyle.errors import HoyleError
 
 __all__ = ["TEMP", "Draw", "keep_chances", "keep_log_gain", "go_floor", "read_hands",
            "resample"]
@@ -62,10 +63,13 @@ def keep_chances(six: Sequence[Card], dealer: bool, temp: float = TEMP,
     first of equals, as :func:`~hoyle.cribbage.advice.discard.best_keep`).
 
     Raises:
-        ValueError: a negative ``temp``.
+        HoyleError: not six distinct cards (DuplicateCardError: a card twice).
+        ValueError: a ``temp`` below 0 or not finite; ``pegging`` not finite.
     """
-    if temp < 0:
-        raise ValueError(f"the temperature is in points, at least 0, not {temp}")
+    _check_temps((temp,), pegging)
+    if len(six) != 6 or not all(isinstance(c, Card) for c in six):
+        raise HoyleError(f"a lay-away is read from six cards, not {len(six)}")
+    require_distinct(six)
     pegs = peg_table()
     ways = [(keep, away, total + pegging * pegs.value([c.rank for c in keep], dealer))
             for keep, away, total in way_values(six, dealer)]
@@ -90,13 +94,15 @@ def keep_log_gain(kept: Sequence[Card], pool: Sequence[Card], dealer: bool,
     ``-inf`` where the model gives the hand no chance (``temp`` 0).
 
     Raises:
-        ValueError: ``kept`` not four distinct cards of ``pool``; a negative temperature.
+        ValueError: ``kept`` not four distinct cards of ``pool``, a pool of fewer than six
+            distinct cards; a temperature below 0 or not finite.
     """
     kset = set(kept)
     if len(kept) != 4 or len(kset) != 4 or not kset <= set(pool):
         raise ValueError("kept must be four distinct cards of the pool")
-    if any(t < 0 for t in temps):
-        raise ValueError(f"temperatures are in points, at least 0, not {list(temps)}")
+    if len(set(pool)) != len(pool) or len(pool) < 6:
+        raise ValueError("the pool must be six distinct cards or more (six are dealt from it)")
+    _check_temps(tuple(temps), pegging)
     pegs = peg_table()
     rest = [c for c in pool if c not in kset]
     totals = [0.0] * len(temps)
@@ -125,7 +131,13 @@ def go_floor(view: CribbageView, seat: int) -> int:
     deal's play (0 if he has said none): a go at a count of ``c`` (he did not play and the
     other side played on, or the count closed below 31, or he has passed in the current
     count) says each card he then held was worth more than ``31 - c`` (CRIB-R-8, EW-xxi).
-    Two-hand play."""
+    Two-hand play.
+
+    Raises:
+        ValueError: ``seat`` not 0 or 1.
+    """
+    if seat not in (0, 1):
+        raise ValueError(f"a two-hand seat is 0 or 1, not {seat!r}")
     floor = 0
     count = 0
     last: int | None = None
@@ -158,7 +170,17 @@ def read_hands(view: CribbageView, n: int, rng: random.Random, temp: float = TEM
     the six uniform, of the keep given the six the model's, his play possible or not).
     Before he has played, every weight is 1. A six with no way that agrees gets weight 0
     (with a uniform keep, as a fallback when every read fails: a count entered wrongly in
-    a refereed game). Every draw comes from ``rng``."""
+    a refereed game). Every draw comes from ``rng``.
+
+    Raises:
+        HoyleError: not a two-hand six-card deal after the lay-away.
+        ValueError: ``n`` below 0; a temperature below 0 or not finite.
+    """
+    if view.players != 2 or len(view.kept) != 4 or len(view.discards) != 2:
+        raise HoyleError("the opponent is read in a two-hand six-card deal, after the lay-away")
+    if n < 0:
+        raise ValueError(f"the number of reads is 0 or more, not {n}")
+    _check_temps((temp,), pegging)
     opp = 1 - view.seat
     pool = unseen_cards(view)
     his_played = [c for s, c in view.played if s == opp]
@@ -181,6 +203,16 @@ def read_hands(view: CribbageView, n: int, rng: random.Random, temp: float = TEM
         k, a, _p = rng.choices(ways, weights=[p for _k, _a, p in ways])[0]
         out.append((k, a, weight))
     return out
+
+
+def _check_temps(temps: Sequence[float], pegging: float) -> None:
+    """Raise ValueError for a temperature below 0 or not finite, or a pegging weight not
+    finite."""
+    if not all(isinstance(t, (int, float)) and math.isfinite(t) and t >= 0 for t in temps):
+        raise ValueError(f"the temperature is in points, finite and at least 0, not "
+                         f"{', '.join(map(str, temps))}")
+    if not math.isfinite(pegging):
+        raise ValueError(f"the pegging weight must be finite, not {pegging}")
 
 
 def resample(draws: Sequence[Draw], n: int, rng: random.Random) -> list[Draw]:
