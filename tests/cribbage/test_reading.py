@@ -153,3 +153,41 @@ def test_the_model_predicts_kept_hands_better_than_a_uniform_draw() -> None:
     # hands (a lay-away the score-aware player made near the end) no chance at all.
     old = [keep_log_gain(k, p, d, (0.0,), pegging=0.0)[0] for k, p, d in hands]
     assert sum(g == -math.inf for g in old) == 1
+
+
+def test_every_read_in_seeded_games_agrees_with_what_the_opponent_did() -> None:
+    # At every play decision of two seeded games (the reader the master, the opponent the
+    # expert): each read holds the cards he has played, none of the reader's own or the
+    # starter, and nothing his goes rule out; and the goes were read in some of them.
+    from hoyle.cribbage.players.table import unseen_cards
+
+    checked = {"reads": 0, "goes": 0, "true": 0}
+    live: list[CribbageState] = []
+
+    class Reader:
+        def __init__(self) -> None:
+            self.inner = make_player("master")
+
+        def choose(self, view, legal, rng):  # type: ignore[no-untyped-def]
+            if legal[0].verb == "PLAY" and len(view.kept) == 4 and len(view.discards) == 2:
+                opp = 1 - view.seat
+                floor = go_floor(view, opp)
+                checked["goes"] += floor > 0
+                # the floor never rules out a card he really holds (the game's own hands)
+                assert all(pip_value(c) > floor for c in live[-1].hands[opp])
+                checked["true"] += 1
+                his = {c for s, c in view.played if s == opp}
+                unseen = set(unseen_cards(view))
+                for kept, away, w in read_hands(view, 10, random.Random(len(view.played))):
+                    assert his <= set(kept) and (set(kept) - his) | set(away) <= unseen
+                    assert w == 0 or all(pip_value(c) > floor for c in set(kept) - his), (
+                        view.played, view.passed, view.count, kept, w)
+                    checked["reads"] += 1
+            return self.inner.choose(view, legal, rng)
+
+    for seed in (8, 9):
+        state = CribbageState(seed=seed, itemize=False)
+        live.append(state)
+        play_game([Reader(), make_player("expert")], seed=seed, state=state,  # type: ignore[list-item]
+                  resumable=False, itemize=False)
+    assert checked["reads"] > 200 and checked["goes"] > 5 and checked["true"] > 50

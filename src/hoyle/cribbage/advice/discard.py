@@ -87,7 +87,8 @@ def best_keep(hand: Sequence[Card], dealer: bool) -> tuple[Card, ...]:
     return best
 
 
-def way_values(hand: Sequence[Card], dealer: bool) -> list[tuple[tuple[Card, ...], tuple[Card, ...], float]]:
+def way_values(hand: Sequence[Card], dealer: bool
+               ) -> list[tuple[tuple[Card, ...], tuple[Card, ...], float]]:
     """``(keep, away, total)`` of the 15 ways to lay away two of the six distinct cards of
     ``hand``, in combination order (not sorted), ``total`` in points as
     :attr:`DiscardOption.total`, with the shipped crib table: the values of

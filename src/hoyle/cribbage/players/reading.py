@@ -19,8 +19,8 @@ at a count of ``c``, every card he then held was worth more than ``31 - c`` pips
 **Draws** (:func:`read_hands`): importance sampling. Each draw deals him six (the cards he
 has played and others uniformly from the unseen cards), picks his four among the ways that
 agree with his play in proportion to the model's chances, and weighs the draw by the chance
-of those ways together; draws are then taken in proportion to their weight
-(:func:`resample`). The weighted draws follow the model's posterior of his hand.
+of those ways together. The weighted draws follow the model's posterior of his hand: a
+search counts each by its weight, or takes draws in proportion to it (:func:`resample`).
 
 >>> from hoyle.cards import parse_cards
 >>> ch = keep_chances(parse_cards("5H 5S 5D JC 2H 9S"), dealer=True, temp=0.5)
@@ -56,8 +56,8 @@ Draw = tuple[tuple[Card, ...], tuple[Card, ...], float]
 
 def keep_chances(six: Sequence[Card], dealer: bool, temp: float = TEMP,
                  pegging: float = 0.5) -> list[Draw]:
-    """The chance that a player dealt ``six`` (distinct cards, not checked) as dealer (or
-    pone) keeps each four: ``(keep, away, chance)`` for the 15 ways in combination order,
+    """The chance that a player dealt ``six`` (six distinct cards) as dealer (or pone)
+    keeps each four: ``(keep, away, chance)`` for the 15 ways in combination order,
     the chances summing to 1: ``softmax(value / temp)`` of the expert's value of each way
     (points; see the module docstring). ``temp`` 0: all the chance on the best way (the
     first of equals, as :func:`~hoyle.cribbage.advice.discard.best_keep`).
