@@ -26,10 +26,11 @@ from hoyle.engine.event import EventKind
 from hoyle.interface.tally import game_seed
 
 
-def one_deal(players: list[Any], seed: int) -> tuple[int, dict[str, int]]:
-    """The first deal of a six-card game seeded ``seed``: its dealer and each seat's points
-    by ``kind:seat``."""
-    state = CribbageState(seed=seed, itemize=True)
+def one_deal(players: list[Any], seed: int, state: CribbageState | None = None
+             ) -> tuple[int, dict[str, int]]:
+    """The first deal of a six-card game seeded ``seed`` (or ``state``, made so): its
+    dealer and each seat's points by ``kind:seat``."""
+    state = state or CribbageState(seed=seed, itemize=True)
     dealer: list[int] = []
     points: dict[str, int] = {}
 

@@ -45,7 +45,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from hoyle.cards import CARDS, Card
-from hoyle.cribbage.advice.discard import discard_options
+from hoyle.cribbage.advice.discard import DiscardOption, discard_options
 from hoyle.cribbage.advice.fivecard import five_card_options, five_card_win_chances
 from hoyle.cribbage.advice.wintable import win_table
 from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer
@@ -172,11 +172,12 @@ class MasterPlayer(AwareExpertPlayer):
         """
         dealer = view.is_dealer
         options = discard_options(view.hand, dealer)
-        pegging = self.layaway_pegging(view.hand, dealer, rng)
+        pegging = self.layaway_pegging(view.hand, dealer, rng, options)
         return {o.discard: o.total + self.search_weight *
                 pegging[tuple(sorted(c.rank for c in o.keep))] for o in options}
 
-    def layaway_pegging(self, hand: Sequence[Card], dealer: bool, rng: random.Random
+    def layaway_pegging(self, hand: Sequence[Card], dealer: bool, rng: random.Random,
+                        options: Sequence[DiscardOption] | None = None
                         ) -> dict[tuple[int, ...], float]:
         """The expected net pegging (points ours less his, the whole play solved exactly, the
         pone leading) of each four ranks ``hand`` can keep (sorted ranks) against the
@@ -184,7 +185,8 @@ class MasterPlayer(AwareExpertPlayer):
         cards not in ``hand``, each of his 15 keeps weighted by its chance
         (:func:`~hoyle.cribbage.players.reading.keep_chances`); the same hands for every
         four. Each play's value is read from the pegging matrix
-        (:func:`~hoyle.cribbage.players.pegmatrix.peg_matrix`)."""
+        (:func:`~hoyle.cribbage.players.pegmatrix.peg_matrix`). ``options``: ``hand``'s
+        :func:`~hoyle.cribbage.advice.discard.discard_options` when the caller has them."""
         held = set(hand)
         pool = [c for c in CARDS if c not in held]
         weights = np.zeros(len(KEEP_KINDS))
@@ -196,7 +198,7 @@ class MasterPlayer(AwareExpertPlayer):
         weights /= weights.sum()
         matrix = peg_matrix()
         out: dict[tuple[int, ...], float] = {}
-        for o in discard_options(hand, dealer):
+        for o in options if options is not None else discard_options(hand, dealer):
             mine = tuple(sorted(c.rank for c in o.keep))
             if mine not in out:
                 i = kind_index(mine)

@@ -70,6 +70,12 @@ def keep_chances(six: Sequence[Card], dealer: bool, temp: float = TEMP,
     if len(six) != 6 or not all(isinstance(c, Card) for c in six):
         raise HoyleError(f"a lay-away is read from six cards, not {len(six)}")
     require_distinct(six)
+    return _keep_chances(six, dealer, temp, pegging)
+
+
+def _keep_chances(six: Sequence[Card], dealer: bool, temp: float, pegging: float
+                  ) -> list[Draw]:
+    """:func:`keep_chances` of six cards already checked (the loops of :func:`read_hands`)."""
     pegs = peg_table()
     ways = [(keep, away, total + pegging * pegs.value([c.rank for c in keep], dealer))
             for keep, away, total in way_values(six, dealer)]
@@ -193,7 +199,7 @@ def read_hands(view: CribbageView, n: int, rng: random.Random, temp: float = TEM
         if len(pool) < deal:  # pragma: no cover - the cards cannot run out in a real deal
             break
         six = tuple(his_played) + tuple(rng.sample(pool, deal))
-        ways = [(k, a, p) for k, a, p in keep_chances(six, dealer, temp, pegging)
+        ways = [(k, a, p) for k, a, p in _keep_chances(six, dealer, temp, pegging)
                 if played <= set(k) and all(pip_value(c) > floor for c in k if c not in played)]
         weight = sum(p for _k, _a, p in ways)
         if weight <= 0:
