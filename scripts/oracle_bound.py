@@ -1,20 +1,23 @@
-"""How much a player could gain from the opponent's cards at most: ``python
-scripts/oracle_bound.py [--deals N] [--seed S] [--games G]``.
+"""What seeing the opponent's cards wins against the expert: ``python
+scripts/oracle_bound.py [--deals N] [--seed S] [--games G] [--cheat C] [--no-deals]``.
 
-Two players that cheat, to bound what reading the opponent can be worth against the expert
-(issue 32's target). ``peek-play``: the expert, but in the play it sees the cards the
+Two players that cheat, to measure what reading the opponent perfectly is worth against
+the expert (issue 32's target). Each is one cheating strategy, the expert's own with its
+eyes open, not the most a cheat could win: it still lays away and plays for points, not
+for the game, and solves the play as if the expert played perfectly. ``peek-play``: the expert, but in the play it sees the cards the
 opponent still holds and solves the rest of the play exactly with them (the expert's search
 with the true hand as its only determinization). ``peek-all``: that, and its lay-away sees
 the opponent's six too: it knows which four he keeps and which two he lays in the crib (the
-expert's lay-away is fixed given his six), so each of its 15 ways is valued exactly over
+two he has laid, or the expert's lay-away from his view: fixed given his six and the
+score), so each of its 15 ways is valued exactly over
 the 40 starters left (its hand, the whole crib: + to the dealer, - to the pone) plus the
 play solved exactly with both hands known. Neither sees the starter before it is cut.
 
-Prints each cheat's net points a deal against the expert over N paired first deals (both
-seatings, the same cards; ``scripts/paired_deals.py``'s measure), and, with ``--games``,
-peek-all's share of G paired whole games against the expert (both seatings, the 95% CI by
-pairs; ``--cheat peek-play`` for the other cheat, ``--no-deals`` to skip the deals): what
-a player who always knew the opponent's cards would win.
+Prints each cheat's net points a deal against the expert over N pairs of first deals (each
+deal played in both seatings, the same cards; ``scripts/paired_deals.py``'s measure), and,
+with ``--games``, peek-all's share of the games won over G pairs of whole games against the
+expert (2G games, both seatings; the 95% CI by pairs, clipped to 0-1), or peek-play's with
+``--cheat peek-play``; ``--no-deals`` skips the deals.
 """
 
 from __future__ import annotations
@@ -57,22 +60,20 @@ class Peek(ExpertPlayer):
         assert self.state is not None
         return [tuple(c.rank for c in self.state.hands[1 - view.seat])]
 
-    def _his_six(self, view: CribbageView) -> list[Card]:
-        assert self.state is not None
-        opp = 1 - view.seat
-        six = list(dict.fromkeys([*self.state.hands[opp], *self.state.kept[opp],
-                                  *self.state.discards[opp]]))
-        assert len(six) == 6, six
-        return six
-
     def _discard(self, view: CribbageView, lay: int = 2) -> tuple[Card, ...]:
         if not self.layaway or len(view.hand) != 6 or view.players != 2:
             return super()._discard(view, lay)
-        six = self._his_six(view)
-        his_view: Any = _FakeView(six, not view.is_dealer)
-        worth = ExpertPlayer.discard_values(self, his_view)
-        his_lay = max(worth, key=lambda d: worth[d])
+        assert self.state is not None
+        opp = 1 - view.seat
+        if self.state.discards[opp]:  # he has laid away: his two are in the state
+            his_lay = tuple(self.state.discards[opp])
+            six = list(self.state.hands[opp]) + list(his_lay)
+        else:  # his lay-away to come, the expert's: fixed given his view (his six, the score)
+            his_view = self.state.view(opp)
+            six = list(his_view.hand)
+            his_lay = ExpertPlayer()._discard(his_view, lay)
         his_keep = [c for c in six if c not in his_lay]
+        assert len(six) == 6 and len(his_keep) == 4, (six, his_lay)
         seen = set(view.hand) | set(six)
         starters = [c for c in CARDS if c not in seen]
         sign = 1 if view.is_dealer else -1
@@ -88,14 +89,6 @@ class Peek(ExpertPlayer):
                 best, best_v = o.discard, show + peg
         assert best is not None
         return tuple(sorted(best))
-
-
-class _FakeView:
-    """Just what :meth:`ExpertPlayer.discard_values` reads of a view."""
-
-    def __init__(self, hand: Sequence[Card], dealer: bool) -> None:
-        self.hand = list(hand)
-        self.is_dealer = dealer
 
 
 def deals(n: int, seed: int) -> None:
@@ -118,7 +111,7 @@ def deals(n: int, seed: int) -> None:
             nets.append(pair)
         mean = sum(nets) / n
         se = math.sqrt(sum((x - mean) ** 2 for x in nets) / (n - 1) / n)
-        print(f"{name} v expert: {n} paired first deals, seed {seed}: net {mean:+.3f} points "
+        print(f"{name} v expert: {n} pairs of first deals, seed {seed}: net {mean:+.3f} points "
               f"a deal (se {se:.3f}), {time.perf_counter() - t0:.0f} s", flush=True)
 
 
@@ -161,23 +154,30 @@ def games(g: int, seed: int, cheat: str) -> None:
         wins.append(pair / 2)
     mean = sum(wins) / g
     sd = math.sqrt(sum((x - mean) ** 2 for x in wins) / (g - 1))
-    print(f"{cheat} v expert: {g} paired games, seed {seed}: {mean:.4f} "
-          f"(95% CI by pairs {mean - 1.96 * sd / math.sqrt(g):.4f}-"
-          f"{mean + 1.96 * sd / math.sqrt(g):.4f}), {time.perf_counter() - t0:.0f} s")
+    half = 1.96 * sd / math.sqrt(g)
+    print(f"{cheat} v expert: {g} pairs of games ({2 * g} games), seed {seed}: won "
+          f"{mean:.4f} of them (95% CI by pairs {max(0.0, mean - half):.4f}-"
+          f"{min(1.0, mean + half):.4f}), {time.perf_counter() - t0:.0f} s")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--deals", type=int, default=500)
-    ap.add_argument("--seed", type=int, default=4242)
-    ap.add_argument("--games", type=int, default=0)
+    ap.add_argument("--deals", type=int, default=500,
+                    help="pairs of first deals for each cheat (default 500)")
+    ap.add_argument("--seed", type=int, default=4242, help="seed (default 4242)")
+    ap.add_argument("--games", type=int, default=0,
+                    help="pairs of whole games for --cheat (default 0: none)")
     ap.add_argument("--cheat", choices=("peek-all", "peek-play"), default="peek-all",
                     help="the cheat that plays --games whole games (default peek-all)")
     ap.add_argument("--no-deals", action="store_true", help="whole games only")
     args = ap.parse_args()
-    if args.deals < 2 or args.games < 0 or args.games == 1:
-        ap.error("--deals must be at least 2 and --games 0 or at least 2")
+    if not args.no_deals and args.deals < 2:
+        ap.error("--deals must be at least 2 (a standard error needs two pairs)")
+    if args.games < 0 or args.games == 1:
+        ap.error("--games must be 0 or at least 2 (a standard error needs two pairs)")
+    if args.no_deals and not args.games:
+        ap.error("--no-deals leaves nothing to play: give --games too")
     if not args.no_deals:
         deals(args.deals, args.seed)
     if args.games:

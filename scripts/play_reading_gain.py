@@ -9,12 +9,18 @@ predict the rank he laid, as a log-likelihood gain over a uniform pick among his
 - ``seen``: ``softmax(value / T)``, ``value`` each rank's net points of the rest of the
   play solved exactly with both hands known (as if he saw the other's cards);
 - ``guessed``: the same, each rank's value the mean over K hands drawn uniformly for the
-  other side from the cards the player has not seen (his own uncertainty, as the expert's
-  search has it), the higher rank first among equals (the expert's tie-break).
+  other side from the cards the player has not seen (his own uncertainty; the expert's
+  search draws them by its keep model, a uniform draw is the simpler stand-in), plus
+  0.001 point a rank so that the higher rank goes first among equals (the expert's
+  tie-break; it also moves unequal ranks' chances a little at low T).
+
+Every play with a choice of ranks is scored, a card that pegs out the game among them.
 
 The reading of the opponent (issue 32) could multiply each read hand's weight by such a
-chance of his plays; the gain per decision says how much that could narrow the hands he
-may hold (the lay-away's gain is in ``scripts/reading_gain.py``: about 1.19 a hand).
+chance of his plays. The gain is measured with his true hand, so it says how predictable
+his plays are, an indication (not a measure) of how much they could narrow the hands he
+may hold (the lay-away's gain, measured as a reading, is in ``scripts/reading_gain.py``:
+about 1.19 nats a hand).
 """
 
 from __future__ import annotations

@@ -213,3 +213,38 @@ def test_bad_settings_and_bad_input_are_refused_in_words() -> None:
         kind_index([1, 2])
     with pytest.raises(KeyError, match="4 or 3 cards kept"):
         peg_matrix(5)
+
+
+def _near_end_play_views(seed: int) -> list:
+    """Every play decision near the end of a seeded expert game (a side within NEAR of
+    121) after the opponent has played a card, as the seat to play saw it."""
+    from hoyle.cribbage.players.aware import NEAR
+
+    seen: list = []
+
+    class Probe(ExpertPlayer):
+        def choose(self, view, legal, rng):  # type: ignore[no-untyped-def]
+            if legal and legal[0].verb == "PLAY" and len(view.kept) == 4 and \
+                    min(view.target - s for s in view.scores) <= NEAR and \
+                    any(s != view.seat for s, _ in view.played):
+                seen.append(view)
+            return super().choose(view, legal, rng)
+
+    play_game([Probe(), Probe()], seed=seed, resumable=False, itemize=False)
+    return seen
+
+
+def test_near_the_end_the_master_draws_as_aware_unless_told_to_read() -> None:
+    # The near-end reads cost games against aware (0.49 by pairs, docs/master-strength.md):
+    # by default the master's determinizations there are aware's own, draw for draw; with
+    # near_reads they are the reads, which keep every card he has played.
+    from hoyle.cribbage.players import AwareExpertPlayer
+
+    views = _near_end_play_views(7)
+    assert len(views) >= 3
+    for view in views:
+        ours = MasterPlayer()._opponent_draws(view, 12, random.Random(1))
+        assert ours == AwareExpertPlayer()._opponent_draws(view, 12, random.Random(1))
+        read = MasterPlayer(near_reads=True)._opponent_draws(view, 12, random.Random(1))
+        his = {c for s, c in view.played if s != view.seat}
+        assert read != ours and all(his <= set(kept) for kept, _away in read)

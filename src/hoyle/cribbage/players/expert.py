@@ -48,12 +48,17 @@ class ExpertPlayer:
             uniformly from the unseen cards).
         tries: draws per sample before falling back to a uniform draw.
         pegging: weight of the pegging table's value in the discard (points per point).
+
+    Raises:
+        ValueError: ``samples`` not a whole number of at least 1.
     """
 
     name = "expert"
 
     def __init__(self, samples: int = 20, endgame: int = 24, model_opponent: bool = True,
                  tries: int = 4, pegging: float = 0.5) -> None:
+        if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
+            raise ValueError(f"samples is a whole number, at least 1, not {samples!r}")
         self.samples = samples
         self.pegging = pegging
         self.endgame = endgame

@@ -5,9 +5,13 @@ are, the fixed baselines.
 **Reading the opponent** (:mod:`hoyle.cribbage.players.reading`). In the play, the hands it
 solves against are read as he would have kept them by the expert's own values softened by
 ``temp`` points, never holding a card his goes say he does not hold (EW-xxi): far from the
-end ``samples`` weighted reads, each solved exactly and counted by its weight; near it
-``reads`` weighted reads resampled to ``near_samples`` determinizations of the score-aware
-expert's search for the game.
+end ``samples`` weighted reads, each solved exactly and counted by its weight. Near the end
+(a side within :data:`~hoyle.cribbage.players.aware.NEAR` points of the game) the
+score-aware expert's own draws (his six kept by the advice, else uniform), unless
+``near_reads``: then ``reads`` weighted reads resampled to ``near_samples``
+determinizations of its search for the game. Near the end the opponent lays away for the
+game, not by the values the model softens, and the reads cost games: against ``aware``
+the near-end reads alone won 0.49 (docs/master-strength.md), so they are off by default.
 
 **The lay-away searched** (two-hand six-card, far from the end: when neither side is within
 :data:`~hoyle.cribbage.players.aware.NEAR` points of the game). For each of the 15 ways, the
@@ -66,9 +70,11 @@ class MasterPlayer(AwareExpertPlayer):
         layaway_samples: the opponent's sixes drawn per lay-away, each of his keeps
             weighted (0: the expert's lay-away, by the pegging table; five-card takes no
             draws).
-        reads: weighted reads of the opponent's hand drawn per play decision near the end,
-            resampled to ``near_samples`` determinizations (far from the end ``samples``
-            reads are solved, each counted by its weight).
+        reads: with ``near_reads``, the weighted reads of the opponent's hand drawn per play
+            decision near the end, resampled to ``near_samples`` determinizations (far from
+            the end ``samples`` reads are solved, each counted by its weight).
+        near_reads: read the opponent near the end too (off: the score-aware expert's
+            draws there; see the module docstring).
         temp: the opponent model's temperature, points
             (:data:`~hoyle.cribbage.players.reading.TEMP`).
         search_weight: weight of the searched net pegging in the lay-away (points per
@@ -85,7 +91,8 @@ class MasterPlayer(AwareExpertPlayer):
 
     def __init__(self, layaway_samples: int = 60, reads: int = 60, temp: float = TEMP,
                  search_weight: float = 0.5, near: int = NEAR, samples: int = 20,
-                 near_samples: int | None = 60, **aware: object) -> None:
+                 near_samples: int | None = 60, near_reads: bool = False,
+                 **aware: object) -> None:
         checks = (("layaway_samples", layaway_samples, 0), ("reads", reads, 1),
                   ("samples", samples, 1), ("near", near, 0),
                   ("near_samples", 1 if near_samples is None else near_samples, 1))
@@ -99,6 +106,7 @@ class MasterPlayer(AwareExpertPlayer):
                          **aware)  # type: ignore[arg-type]
         self.layaway_samples = layaway_samples
         self.reads = reads
+        self.near_reads = bool(near_reads)
         self.temp = temp
         self.search_weight = search_weight
 
@@ -235,9 +243,10 @@ class MasterPlayer(AwareExpertPlayer):
 
     def _opponent_draws(self, view: CribbageView, n: int, rng: random.Random
                         ) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
-        """``n`` reads of the opponent's kept four and his two for the crib, resampled from
-        ``reads`` weighted draws (see the module docstring)."""
-        if not self._reads_apply(view):
+        """``n`` draws of the opponent's kept four and his two for the crib near the end:
+        the score-aware expert's, or with ``near_reads`` resampled from ``reads`` weighted
+        reads (see the module docstring)."""
+        if not self.near_reads or not self._reads_apply(view):
             return super()._opponent_draws(view, n, rng)
         draws = resample(read_hands(view, max(self.reads, n), rng, self.temp, self.pegging),
                          n, rng)
