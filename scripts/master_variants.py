@@ -1,0 +1,45 @@
+"""``hoyle`` with two variants of the master registered as players, to rerun the runs of
+docs/master-strength.md ("Which part costs games"): ``python scripts/master_variants.py sim
+cribbage --players near-reads-only,aware --games 4000 --seed 2017 --workers 1 --out x.jsonl``.
+
+- ``master-reads``: the master as it was to 5579a8f, reading the opponent near the end too
+  (``MasterPlayer(near_reads=True)``);
+- ``near-reads-only``: aware with only the master's near-end reads (``near_reads=True``; far
+  from the end the expert's lay-away, ``layaway_samples=0``, and the expert's play).
+
+Any ``hoyle`` command follows (the variants are known to it by these names, with
+``--workers 1``: worker processes would not have them).
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from typing import Any
+
+from hoyle.cribbage.players import PLAYERS, AwareExpertPlayer, MasterPlayer
+
+
+class NearReadsOnly(MasterPlayer):
+    """Aware but for the master's reads near the end (see the module docstring)."""
+
+    name = "near-reads-only"
+    play_values = AwareExpertPlayer.play_values
+
+
+class MasterReads(MasterPlayer):
+    """The master reading the opponent near the end too."""
+
+    name = "master-reads"
+
+
+def main() -> Any:
+    PLAYERS["near-reads-only"] = functools.partial(NearReadsOnly, layaway_samples=0,
+                                                   near_reads=True)
+    PLAYERS["master-reads"] = functools.partial(MasterReads, near_reads=True)
+    from hoyle.cli.main import main as hoyle_main
+    return hoyle_main()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
