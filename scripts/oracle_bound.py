@@ -27,7 +27,6 @@ import math
 import random
 import sys
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,12 +42,13 @@ from hoyle.cribbage.players.search import play_value  # noqa: E402
 from hoyle.cribbage.rules import CribbageRules  # noqa: E402
 from hoyle.cribbage.scoring import show_total  # noqa: E402
 from hoyle.cribbage.state import CribbageState, CribbageView  # noqa: E402
-from hoyle.engine.action import Action  # noqa: E402
 from hoyle.interface.tally import game_seed  # noqa: E402
 
 
 class Peek(ExpertPlayer):
     """The expert who sees the opponent's cards in the state it is handed (``state``)."""
+
+    name = "peek"
 
     def __init__(self, layaway: bool) -> None:
         super().__init__(samples=1)
@@ -77,13 +77,13 @@ class Peek(ExpertPlayer):
         seen = set(view.hand) | set(six)
         starters = [c for c in CARDS if c not in seen]
         sign = 1 if view.is_dealer else -1
+        his = tuple(c.rank for c in his_keep)
         best, best_v = None, -math.inf
         for o in discard_options(view.hand, view.is_dealer):
             crib = list(o.discard) + list(his_lay)
             show = sum(show_total(o.keep, s) + sign * show_total(crib, s, crib=True)
                        for s in starters) / len(starters)
             mine = tuple(c.rank for c in o.keep)
-            his = tuple(c.rank for c in his_keep)
             peg = -play_value(his, mine, 0, ()) if view.is_dealer else play_value(mine, his, 0, ())
             if show + peg > best_v:
                 best, best_v = o.discard, show + peg
@@ -102,7 +102,7 @@ def deals(n: int, seed: int) -> None:
             pair = 0.0
             for seat in (0, 1):
                 probe: list[Any] = [None, None]
-                probe[seat] = _Lazy(peek)
+                probe[seat] = peek
                 probe[1 - seat] = expert
                 _, pts = _one(probe, s)
                 mine = sum(v for key, v in pts.items() if key.endswith(f":{seat}"))
@@ -115,24 +115,12 @@ def deals(n: int, seed: int) -> None:
               f"a deal (se {se:.3f}), {time.perf_counter() - t0:.0f} s", flush=True)
 
 
-class _Lazy:
-    """Hands the peek the state of the deal being played (set by :func:`_one`)."""
-
-    name = "peek"
-
-    def __init__(self, peek: Peek) -> None:
-        self.peek = peek
-
-    def choose(self, view: CribbageView, legal: Sequence[Action], rng: random.Random) -> Action:
-        return self.peek.choose(view, legal, rng)
-
-
 def _one(players: list[Any], seed: int) -> tuple[int, dict[str, int]]:
     """:func:`paired_deals.one_deal`, the peek told the state."""
     state = CribbageState(seed=seed, itemize=True)
     for p in players:
-        if isinstance(p, _Lazy):
-            p.peek.state = state
+        if isinstance(p, Peek):
+            p.state = state
     return one_deal(players, seed, state)
 
 
@@ -147,7 +135,7 @@ def games(g: int, seed: int, cheat: str) -> None:
             st = CribbageState(CribbageRules(), seed=game_seed(seed, k), itemize=False)
             peek.state = st
             players: list[Any] = [expert, expert]
-            players[seat] = _Lazy(peek)
+            players[seat] = peek
             play_game(players, seed=game_seed(seed, k), state=st, resumable=False)
             assert st.result is not None
             pair += st.result.winner == seat

@@ -69,7 +69,7 @@ def main() -> None:
             ap.error(f"--set takes NAME=NUMBER (a finite number), not {item!r}")
         kw[key] = int(number) if number.is_integer() and "." not in value else number
     try:
-        a = PLAYERS[args.a.lower()](**kw) if kw else make_player(args.a)  # type: ignore[call-arg]
+        a = PLAYERS[args.a.lower()](**kw) if kw else make_player(args.a)
         b = make_player(args.b)
     except KeyError:
         ap.error(f"unknown player {args.a!r} (known: {', '.join(PLAYERS)})")
