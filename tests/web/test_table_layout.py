@@ -3,7 +3,9 @@ of each registered game and seating, begun from the lobby's "Play the computer" 
 by clicking only (no typing), at a desktop's 1280x800 and a phone's 390x844. At every
 move of the person's, the board (where the game has one), the hand, the play area and the
 prompt are inside the viewport with the page unscrolled, and the page never scrolls
-sideways: asserted from the elements' boxes. A person's name, given once in the lobby, is
+sideways: asserted from the elements' boxes, at each of his turns and on every frame the
+page paints while the others play (a four-hand play's cards once pushed a phone's hand and
+prompt off the screen). A person's name, given once in the lobby, is
 kept by the browser and shown at the table.
 
 Names themselves (sanitised, capped, told apart, never "You" nor a card) are tested through
@@ -55,6 +57,26 @@ OUT_OF_VIEW = """([board]) => {
 }"""
 
 
+# the same, on every frame the page paints while the game is on (the others' moves too, and
+# a forced card the server plays at once): the first few frames out of view, by their number
+WATCH = """(() => {
+  const outOfView = (""" + OUT_OF_VIEW + """);
+  window.outOfView = [];
+  const look = () => {
+    const t = document.getElementById("table"), b = document.getElementById("board");
+    if (t && b && t.dataset.seq !== undefined && t.dataset.finished !== "1"
+        && window.outOfView.length < 5) {
+      const out = outOfView([b.childElementCount > 0]);
+      const last = window.outOfView[window.outOfView.length - 1];
+      if (out.length && (!last || last.seq !== t.dataset.seq))
+        window.outOfView.push({ seq: t.dataset.seq, out });
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+
+
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
@@ -82,6 +104,7 @@ def test_a_whole_game_by_clicking_with_the_table_in_view(
         size: tuple[int, int]) -> None:
     width, height = size
     ctx = browser.new_context(viewport={"width": width, "height": height})
+    ctx.add_init_script(WATCH)
     page = ctx.new_page()
     page.set_default_timeout(15000)
     page.goto(base + "/")
@@ -114,6 +137,7 @@ def test_a_whole_game_by_clicking_with_the_table_in_view(
         moves += 1
         assert moves < 1500
     assert checked >= 4
+    assert page.evaluate("window.outOfView") == []  # nor while the others played
     assert "Game over" in (page.text_content("#scores") or "")
     for got, target in re.findall(r"(\d+) of (\d+)", page.text_content("#scores") or ""):
         assert int(got) <= int(target)  # the winner's peg stops in the game hole

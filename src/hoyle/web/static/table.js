@@ -643,6 +643,7 @@ function drawOthers(f) {
 function drawCentre(f) {
   const v = f.view, box = $("centre");
   box.replaceChildren();
+  box.classList.toggle("play", v.phase === "play");  // one row on a phone: the fans close up
   if ("starter" in v) {
     const pack = document.createElement("span"); pack.className = "pack";
     pack.appendChild(v.starter ? cardEl(v.starter) : backsEl(1, "the pack"));
