@@ -1,11 +1,14 @@
-"""``hoyle`` with two variants of the master registered as players, to rerun the runs of
-docs/master-strength.md ("Which part costs games"): ``python scripts/master_variants.py sim
-cribbage --players near-reads-only,aware --games 4000 --seed 2017 --workers 1 --out x.jsonl``.
+"""``hoyle`` with variants of the master registered as players, to rerun the runs of
+docs/master-strength.md ("Which part costs games", "What is left"): ``python
+scripts/master_variants.py sim cribbage --players near-reads-only,aware --games 4000 --seed
+2017 --workers 1 --out x.jsonl``.
 
 - ``master-reads``: the master as it was to 5579a8f, reading the opponent near the end too
   (``MasterPlayer(near_reads=True)``);
 - ``near-reads-only``: aware with only the master's near-end reads (``near_reads=True``; far
-  from the end the expert's lay-away, ``layaway_samples=0``, and the expert's play).
+  from the end the expert's lay-away, ``layaway_samples=0``, and the expert's play);
+- ``master-near40``: the master playing for the game (aware's search by the win table) from
+  40 points from the end, not 25 (``MasterPlayer(near=40)``).
 
 Any ``hoyle`` command follows (the variants are known to it by these names, with
 ``--workers 1``: worker processes would not have them).
@@ -33,10 +36,17 @@ class MasterReads(MasterPlayer):
     name = "master-reads"
 
 
+class MasterNear40(MasterPlayer):
+    """The master playing for the game from 40 points from the end."""
+
+    name = "master-near40"
+
+
 def main() -> Any:
     PLAYERS["near-reads-only"] = functools.partial(NearReadsOnly, layaway_samples=0,
                                                    near_reads=True)
     PLAYERS["master-reads"] = functools.partial(MasterReads, near_reads=True)
+    PLAYERS["master-near40"] = functools.partial(MasterNear40, near=40)
     from hoyle.cli.main import main as hoyle_main
     return hoyle_main()
 

@@ -41,15 +41,28 @@ SEATINGS = [(spec.name, variant if len(spec.variants()) > 1 else None,
 
 OUT_OF_VIEW = """([board]) => {
   const vw = window.innerWidth, vh = window.innerHeight, out = [];
-  const ids = board ? ["board", "hand", "centre", "prompt"] : ["hand", "centre", "prompt"];
+  const ids = board ? ["board", "hand", "centre", "prompt", "buttons"] : ["hand", "centre", "prompt", "buttons"];
+  const at = (r) => `${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)}`;
+  const inside = (r, o) => r.left >= o.left - 0.5 && r.top >= o.top - 0.5 && r.right <= o.right + 0.5 && r.bottom <= o.bottom + 0.5;
   for (const id of ids) {
     const e = document.getElementById(id);
     if (!e || !e.getClientRects().length) { out.push(id + " is not shown"); continue; }
     const r = e.getBoundingClientRect();
-    if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5)
-      out.push(`${id} at ${Math.round(r.left)},${Math.round(r.top)} to ` +
-               `${Math.round(r.right)},${Math.round(r.bottom)} in ${vw}x${vh}`);
+    if (!inside(r, { left: 0, top: 0, right: vw, bottom: vh })) out.push(`${id} at ${at(r)} in ${vw}x${vh}`);
   }
+  // the play area clips what overflows it: every pile, card and label in it is whole, and no
+  // two piles overlap
+  const centre = document.getElementById("centre").getBoundingClientRect();
+  const piles = [...document.querySelectorAll("#centre > .pile")].map((p) => p.getBoundingClientRect());
+  for (const e of document.querySelectorAll("#centre .pile, #centre .card, #centre .label")) {
+    const r = e.getBoundingClientRect();
+    if (r.width && !inside(r, centre))
+      out.push(`${e.className} "${e.textContent}" at ${at(r)} outside the play area at ${at(centre)}`);
+  }
+  piles.forEach((a, i) => piles.slice(i + 1).forEach((b) => {
+    if (a.right > b.left + 0.5 && b.right > a.left + 0.5 && a.bottom > b.top + 0.5 && b.bottom > a.top + 0.5)
+      out.push(`two piles overlap: ${at(a)} and ${at(b)}`);
+  }));
   const wide = document.documentElement.scrollWidth;
   if (wide > vw) out.push(`the page is ${wide} px wide in ${vw}`);
   if (window.scrollX || window.scrollY) out.push(`the page scrolled to ${window.scrollX},${window.scrollY}`);

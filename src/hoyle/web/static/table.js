@@ -214,6 +214,7 @@ function update(f) {
   }
   while (live.childNodes.length > 12) live.removeChild(live.firstChild);
   if (!resyncing) queueShow(f.lines.map((l) => l.text));  // not the past, resent on (re)connecting
+  if (showing && f.view.phase === "play" && "count_cards" in f.view) stopShow();
   resyncing = false;
   if (f.lines.length) { const log = $("log"); log.scrollTop = log.scrollHeight; }  // the log's own scroll, never the page's
   drawScores(f); drawBoard(f); drawOthers(f); drawCentre(f); drawShow(f); drawTitle(f);
@@ -346,7 +347,7 @@ const CARD_GLYPH = /^(10|[2-9JQKA])([\u2660\u2665\u2666\u2663])$/;
 const GLYPH_SUIT = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C" };
 const unpretty = (t) => { const m = CARD_GLYPH.exec(t); return m ? (m[1] === "10" ? "T" : m[1]) + GLYPH_SUIT[m[2]] : null; };
 const showQueue = [];
-let showing = false;
+let showing = false, showRun = 0;
 
 function queueShow(texts) {
   let cur = null, fresh = true;
@@ -381,7 +382,16 @@ function showPace() {
   return { slow: 1600, normal: 900, fast: 400, skip: 0 }[v] ?? 900;
 }
 
-function nextShow() {
+// the last show's hands, still being laid out when the next deal's play begins, give way
+// to the play (the side's "last show" keeps their words)
+function stopShow() {
+  showRun++;
+  showQueue.length = 0; showing = false;
+  if ($("showing")) $("showing").hidden = true;
+}
+
+function nextShow(run = ++showRun) {
+  if (run !== showRun) return;  // stopped since
   const box = $("showing");
   const item = showQueue.shift();
   const pace = showPace();
@@ -398,10 +408,11 @@ function nextShow() {
   box.replaceChildren(title, row, said);
   let total = 0, i = 0;
   const step = () => {
+    if (run !== showRun) return;
     for (const e of Object.values(els)) e.classList.remove("lit");
     if (i >= item.items.length) {
       said.textContent = item.items.length ? `\u201c${said.textContent}\u201d = ${item.total}` : "\u201cnineteen\u201d (nothing) = 0";
-      setTimeout(nextShow, pace * 1.5);
+      setTimeout(() => nextShow(run), pace * 1.5);
       return;
     }
     const it = item.items[i++];
@@ -643,7 +654,7 @@ function drawOthers(f) {
 function drawCentre(f) {
   const v = f.view, box = $("centre");
   box.replaceChildren();
-  box.classList.toggle("play", v.phase === "play");  // one row on a phone: the fans close up
+  box.classList.toggle("play", v.phase === "play" && "count_cards" in v);  // one row on a phone: the fans close up
   if ("starter" in v) {
     const pack = document.createElement("span"); pack.className = "pack";
     pack.appendChild(v.starter ? cardEl(v.starter) : backsEl(1, "the pack"));
