@@ -165,10 +165,27 @@ def wait_until(page: Any, expression: str, arg: Any = None, timeout: float | Non
         time.sleep(0.05)
 
 
+_clicked: dict[int, float] = {}
+
+
+def pace(page: Any) -> None:
+    """Wait so that one page's moves come no faster than 0.8 of the server's message rate
+    (``hoyle.web.app.RATE`` a second, past a burst): a test clicking as fast as the machine
+    could once ran its socket past the rate and was closed, as a flood would be."""
+    from hoyle.web.app import RATE
+
+    wait = _clicked.get(id(page), 0.0) + 1.25 / RATE - time.monotonic()
+    if wait > 0:
+        time.sleep(wait)
+    _clicked[id(page)] = time.monotonic()
+
+
 def click_a_move(page: Any) -> bool:
     """One click of a move the table's page offers (a move button, else a playable card
     not chosen yet), then wait for the table's next number (or the choice to show);
-    ``False`` when the page offers none (an update came first: not this seat's move)."""
+    ``False`` when the page offers none (an update came first: not this seat's move).
+    Paced as a person's (:func:`pace`)."""
+    pace(page)
     before = page.get_attribute("#table", "data-seq")
     # clicked in the page (as a person's click: the button's own handler), in one step
     # so that an update redrawing the hand cannot come between finding and clicking

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from helpers.web import free_port, server, wait_until
+from helpers.web import free_port, pace, server, wait_until
 from hoyle.interface.registry import games
 
 
@@ -100,7 +100,9 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def click_a_move(page: Page) -> str | None:
     """Click what the page offers (a move's button, else a playable card not chosen yet),
-    in the page in one step (an update cannot come between finding and clicking)."""
+    in the page in one step (an update cannot come between finding and clicking), paced
+    under the server's message rate (:func:`helpers.web.pace`)."""
+    pace(page)
     return page.evaluate("""() => {
         const b = document.querySelector('#buttons button')
             || document.querySelector('#hand button.legal:not(.chosen)');
