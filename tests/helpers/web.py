@@ -180,22 +180,27 @@ def pace(page: Any) -> None:
     _clicked[id(page)] = time.monotonic()
 
 
-def click_a_move(page: Any) -> bool:
-    """One click of a move the table's page offers (a move button, else a playable card
-    not chosen yet), then wait for the table's next number (or the choice to show);
-    ``False`` when the page offers none (an update came first: not this seat's move).
-    Paced as a person's (:func:`pace`)."""
+def click_offered(page: Any) -> str | None:
+    """Click what the table's page offers (a move button, else a playable card not chosen
+    yet), paced as a person's (:func:`pace`): clicked in the page (the button's own handler),
+    in one step so that an update redrawing the hand cannot come between finding and
+    clicking. The button's label (or text), ``None`` when the page offers nothing."""
     pace(page)
-    before = page.get_attribute("#table", "data-seq")
-    # clicked in the page (as a person's click: the button's own handler), in one step
-    # so that an update redrawing the hand cannot come between finding and clicking
-    clicked = page.evaluate("""() => {
+    return page.evaluate("""() => {
         const b = document.querySelector('#buttons button')
             || document.querySelector('#hand button.legal:not(.chosen)');
         if (!b) return null;
         b.click();
-        return b.textContent;
+        return b.getAttribute('aria-label') || b.textContent;
     }""")
+
+
+def click_a_move(page: Any) -> bool:
+    """One click of a move the table's page offers (:func:`click_offered`), then wait for
+    the table's next number (or the choice to show); ``False`` when the page offers none
+    (an update came first: not this seat's move)."""
+    before = page.get_attribute("#table", "data-seq")
+    clicked = click_offered(page)
     if clicked is None:
         return False
     wait_until(page,

@@ -19,9 +19,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
-from helpers.web import free_port, pace, server, wait_until
+from helpers.web import click_offered as click_a_move, free_port, server, wait_until
 from hoyle.interface.registry import games
 
 
@@ -96,20 +96,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     with server(tmp_path_factory.mktemp("web") / "layout.db", port, insecure_seed=2718):
         yield f"http://127.0.0.1:{port}"
-
-
-def click_a_move(page: Page) -> str | None:
-    """Click what the page offers (a move's button, else a playable card not chosen yet),
-    in the page in one step (an update cannot come between finding and clicking), paced
-    under the server's message rate (:func:`helpers.web.pace`)."""
-    pace(page)
-    return page.evaluate("""() => {
-        const b = document.querySelector('#buttons button')
-            || document.querySelector('#hand button.legal:not(.chosen)');
-        if (!b) return null;
-        b.click();
-        return b.getAttribute('aria-label') || b.textContent;
-    }""")
 
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
