@@ -196,17 +196,21 @@ def click_offered(page: Any) -> str | None:
 
 
 def click_a_move(page: Any) -> bool:
-    """One click of a move the table's page offers (:func:`click_offered`), then wait for
-    the table's next number (or the choice to show); ``False`` when the page offers none
-    (an update came first: not this seat's move)."""
+    """One click of a move the table's page offers (:func:`click_offered`), then wait: for
+    the table's next number or an error when the click sent a move (the table is
+    ``aria-busy`` till the answer), at once when it only chose a card of several (the
+    lay-away's first); ``False`` when the page offers none (an update came first: not
+    this seat's move). A played card stays chosen till the answer redraws the hand, so a
+    chosen card alone is no sign the click is answered (CI once ran 40 clicks past one)."""
     before = page.get_attribute("#table", "data-seq")
     clicked = click_offered(page)
     if clicked is None:
         return False
     wait_until(page,
-               "([s]) => document.getElementById('table').dataset.seq != s"
-               " || document.getElementById('error').textContent"
-               " || document.querySelector('#hand button.chosen')", arg=[str(before)])
+               "([s]) => { const t = document.getElementById('table');"
+               " return t.dataset.seq != s || document.getElementById('error').textContent"
+               " || (t.getAttribute('aria-busy') !== 'true'"
+               " && document.querySelector('#hand button.chosen')); }", arg=[str(before)])
     assert page.text_content("#error") == "", page.text_content("#error")
     return True
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from helpers.web import cards_mentioned, free_port, server, wait_until
+from helpers.web import cards_mentioned, click_a_move, free_port, server, wait_until
 from hoyle.cribbage.phase import Phase
 from hoyle.interface.registry import get_game
 
@@ -248,17 +248,7 @@ def test_a_claims_many_numbers_are_one_list_not_thirty_buttons(browser: Browser,
         wait_until(page, "document.getElementById('table').dataset.mine === '1'")
         if page.locator("#choices").count():
             break
-        before = seq(page)
-        page.evaluate("""() => { const b = document.querySelector('#buttons button')
-            || document.querySelector('#hand button.legal:not(.chosen)'); if (b) b.click(); }""")
-        wait_until(page, 
-            "([s]) => document.getElementById('table').dataset.seq != s"
-            " || document.querySelector('#hand button.chosen')", arg=[str(before)])
-        if page.locator("#hand button.chosen").count():
-            # the second card of the lay-away (an update may have redrawn the hand
-            # meanwhile: then the loop looks again)
-            page.evaluate("""() => { const b = document.querySelector(
-                '#hand button.legal:not(.chosen)'); if (b) b.click(); }""")
+        click_a_move(page)
     options = page.locator("#choices option").all_text_contents()
     assert options[:3] == ["claim 0", "claim 1", "claim 2"] and len(options) > 14
     assert page.locator("#buttons button").count() == 1  # the Send button only
@@ -267,3 +257,41 @@ def test_a_claims_many_numbers_are_one_list_not_thirty_buttons(browser: Browser,
     page.click("#buttons button.choose")
     wait_past(page, before)
     page.context.close()
+
+
+def test_a_move_sent_marks_the_table_busy_till_its_answer(browser: Browser,
+                                                          tmp_path: Path) -> None:
+    """A move sent leaves the table ``aria-busy`` until the server's answer (a played card
+    stays chosen till then, so the page and its tests know the click is not yet answered):
+    with the server stopped the lay-away is sent and the table busy; let go, the answer
+    comes, the table's number moves on and the table is not busy."""
+    import os
+    import signal
+
+    port = free_port()
+    with server(tmp_path / "busy.db", port) as proc:
+        page = browser.new_context().new_page()
+        page.set_default_timeout(15000)
+        page.goto(f"http://127.0.0.1:{port}/#more")
+        form = page.locator("#form-cribbage")
+        form.locator('select[name="seat1"]').select_option("random")
+        form.locator("button[type=submit]").click()
+        page.wait_for_url("**/t/*")
+        wait_until(page, "document.getElementById('table').dataset.mine === '1'"
+                         " && document.getElementById('table').dataset.phase === 'discard'")
+        before = seq(page)
+        assert page.get_attribute("#table", "aria-busy") is None
+        os.killpg(proc.pid, signal.SIGSTOP)
+        try:
+            for _ in range(2):
+                page.evaluate("""() => document.querySelector(
+                    '#hand button.legal:not(.chosen)').click()""")
+            assert page.get_attribute("#table", "aria-busy") == "true"
+            assert seq(page) == before
+        finally:
+            os.killpg(proc.pid, signal.SIGCONT)
+        wait_until(page, "([s]) => document.getElementById('table').dataset.seq != s",
+                   arg=[str(before)])
+        wait_until(page, "!document.getElementById('table').hasAttribute('aria-busy')")
+        assert page.text_content("#error") == ""
+        page.context.close()

@@ -120,8 +120,8 @@ function send(msg) {
 // (the table may have moved on by then), never dropped without a word.
 function move(fields) {
   $("error").textContent = "";
-  if (!send({ type: "move", seq: last, ...fields }))
-    $("error").textContent = "Not sent: the connection to the table is lost. Reconnecting\u2026 make the move again when the page says connected.";
+  if (send({ type: "move", seq: last, ...fields })) root.setAttribute("aria-busy", "true");  // till the answer
+  else $("error").textContent = "Not sent: the connection to the table is lost. Reconnecting\u2026 make the move again when the page says connected.";
 }
 
 function connState(text, lost) {
@@ -139,6 +139,7 @@ function connect() {
     send({ type: "sync", seq: last });
   };
   ws.onclose = (ev) => {
+    root.removeAttribute("aria-busy");
     if (ev.code === 4409) {  // this seat's oldest socket, closed for a newer one: no fight
       connState("closed: this seat is open in a newer tab (reload to take it back here)", true);
       return;
@@ -160,6 +161,7 @@ function connect() {
   ws.onmessage = (ev) => {
     retry = 500;  // the server answered: the next loss is tried again soon
     const msg = JSON.parse(ev.data);
+    if (msg.type !== "presence") root.removeAttribute("aria-busy");  // a move sent is answered
     if (msg.type === "update") update(msg);
     else if (msg.type === "presence") presence(msg);
     else if (msg.type === "error") $("error").textContent = msg.message;
