@@ -7,8 +7,11 @@ scripts/master_variants.py sim cribbage --players near-reads-only,aware --games 
   (``MasterPlayer(near_reads=True)``);
 - ``near-reads-only``: aware with only the master's near-end reads (``near_reads=True``; far
   from the end the expert's lay-away, ``layaway_samples=0``, and the expert's play);
-- ``master-near40``: the master playing for the game (aware's search by the win table) from
-  40 points from the end, not 25 (``MasterPlayer(near=40)``).
+- ``master-near25``: the master as it was to 5b9509b, playing for the game (aware's search
+  by the win table) from 25 points from the end, as aware does, not 40
+  (``MasterPlayer(near=25)``); its 20,000 games were the master's figures until then.
+
+(``master-near40``, the master from 40 points, measured as a variant, is the master now.)
 
 Any ``hoyle`` command follows (the variants are known to it by these names, with
 ``--workers 1``: worker processes would not have them).
@@ -36,17 +39,17 @@ class MasterReads(MasterPlayer):
     name = "master-reads"
 
 
-class MasterNear40(MasterPlayer):
-    """The master playing for the game from 40 points from the end."""
+class MasterNear25(MasterPlayer):
+    """The master playing for the game from 25 points from the end (as aware)."""
 
-    name = "master-near40"
+    name = "master-near25"
 
 
 def main() -> Any:
     PLAYERS["near-reads-only"] = functools.partial(NearReadsOnly, layaway_samples=0,
                                                    near_reads=True)
     PLAYERS["master-reads"] = functools.partial(MasterReads, near_reads=True)
-    PLAYERS["master-near40"] = functools.partial(MasterNear40, near=40)
+    PLAYERS["master-near25"] = functools.partial(MasterNear25, near=25)
     from hoyle.cli.main import main as hoyle_main
     return hoyle_main()
 

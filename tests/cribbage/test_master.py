@@ -165,6 +165,49 @@ def test_five_card_the_pone_does_not_give_the_dealers_crib_eight_nine() -> None:
     assert all(0.0 <= v <= 1.0 for v in chances.values()) and len(chances) == 10
 
 
+def test_the_master_plays_for_the_game_from_40_points_short_in_six_card_25_in_five() -> None:
+    # Measured (docs/master-strength.md): playing for the game from 40 points short won
+    # 0.5196 against the expert over 20,000 paired games, from 25 (aware's) 0.5158. The
+    # dealer's 5-9-A-6-K-J of the test above: both sides 41 points short of 121, the
+    # searched lay-away (6-9 out, as at 0-0); the dealer 40 short (the pone 26), aware's
+    # lay-away for the game (the win table, by the same draws); the master as it was
+    # (near=25) still searches there.
+    from itertools import combinations
+
+    from hoyle.cribbage.players import AwareExpertPlayer
+    from hoyle.cribbage.players.master import MASTER_NEAR
+    from hoyle.engine.action import Action
+
+    assert MASTER_NEAR == 40
+    hand = "5C 9H AH 6S KD JS"
+    far, near = dealer_view(hand, dealer=80, pone=80), dealer_view(hand, dealer=81, pone=95)
+    legal = [Action("DISCARD", tuple(sorted(p))) for p in combinations(near.hand, 2)]
+
+    def laid(player: object, view: object) -> tuple[str, ...]:
+        a = player.choose(view, legal, random.Random(0))  # type: ignore[attr-defined]
+        return tuple(sorted(str(c) for c in a.cards))
+
+    master = MasterPlayer()
+    assert not master._is_near(far) and master._is_near(near)
+    assert laid(master, far) == ("6S", "9H")
+    assert laid(master, near) == laid(AwareExpertPlayer(near=40), near)
+    assert not MasterPlayer(near=25)._is_near(near)
+    assert laid(MasterPlayer(near=25), near) == ("6S", "9H")
+    # five-card to 61: 30 points short is far (five_near, 25): the ten ways in points (a
+    # show and a crib worth more than 1), not chances of the game
+    state = CribbageState(CribbageRules.for_variant("five-card"), seed=3, itemize=False)
+    g = random.Random(3)
+    while not state.legal_actions() or state.legal_actions()[0].verb != "DISCARD":
+        state.apply(state.sample_chance(g))
+    assert state.dealer is not None
+    view = state.view(1 - state.dealer)
+    view = view._replace(scores=(31, 31))
+    worth = master.five_card_values(view, random.Random(0))
+    assert len(worth) == 10 and max(worth.values()) > 1.0
+    chances = master.five_card_values(view._replace(scores=(36, 36)), random.Random(0))
+    assert all(0.0 <= v <= 1.0 for v in chances.values())
+
+
 def test_master_is_a_named_player_and_plays_a_whole_game() -> None:
     assert PLAYERS["master"] is MasterPlayer and isinstance(make_player("Master"), MasterPlayer)
     s = play_game([make_player("master"), make_player("expert")], seed=5, resumable=False,
@@ -192,7 +235,8 @@ def test_bad_settings_and_bad_input_are_refused_in_words() -> None:
     from hoyle.cribbage.players.reading import go_floor, keep_chances, keep_log_gain, read_hands
 
     for kw in ({"samples": 0}, {"reads": 0}, {"layaway_samples": -5}, {"samples": 2.5},
-               {"temp": -1.0}, {"temp": float("nan")}, {"search_weight": float("inf")}):
+               {"temp": -1.0}, {"temp": float("nan")}, {"search_weight": float("inf")},
+               {"five_near": -1}, {"near": 4.5}):
         with pytest.raises(ValueError):
             MasterPlayer(**kw)  # type: ignore[arg-type]
     six = parse_cards("5H 5S 5D JC 2H 9S".split())

@@ -6,15 +6,15 @@ are, the fixed baselines.
 solves against are read as he would have kept them by the expert's own values softened by
 ``temp`` points, never holding a card his goes say he does not hold (EW-xxi): far from the
 end ``samples`` weighted reads, each solved exactly and counted by its weight. Near the end
-(a side within :data:`~hoyle.cribbage.players.aware.NEAR` points of the game) the
-score-aware expert's own draws (his six kept by the advice, else uniform), unless
+(a side within :data:`MASTER_NEAR` points of the game, 40: aware's search for the game,
+begun 15 points earlier than aware's 25) the score-aware expert's own draws (his six kept by the advice, else uniform), unless
 ``near_reads``: then ``reads`` weighted reads resampled to ``near_samples``
 determinizations of its search for the game. Near the end the opponent lays away for the
 game, not by the values the model softens, and the reads cost games: against ``aware``
 the near-end reads alone won 0.49 (docs/master-strength.md), so they are off by default.
 
 **The lay-away searched** (two-hand six-card, far from the end: when neither side is within
-:data:`~hoyle.cribbage.players.aware.NEAR` points of the game). For each of the 15 ways, the
+:data:`MASTER_NEAR` points of the game). For each of the 15 ways, the
 pegging that follows, solved exactly (both hands known, the pone leading), is averaged over
 the opponent's hands as read: ``layaway_samples`` sixes dealt him from the 46 cards not in
 ours, each of his 15 keeps weighted by its chance (:func:`reading.keep_chances`), the same
@@ -30,7 +30,8 @@ is the score-aware expert's (the chance of the game).
 **Five-card** (EW-P-83a, game 61): the ten ways valued by the five-card values (the kept
 three's show and the crib's, :func:`~hoyle.cribbage.advice.fivecard.five_card_options`) plus
 ``search_weight`` times the kept three's pegging solved exactly against every three the
-opponent may hold (the three-card pegging matrix); near the end by the chance of the game with the five-card
+opponent may hold (the three-card pegging matrix); near the end (``five_near``,
+:data:`~hoyle.cribbage.players.aware.NEAR` points) by the chance of the game with the five-card
 win table (:func:`~hoyle.cribbage.advice.fivecard.five_card_win_chances`). The expert lays
 away the greedy keep there (the show alone, no crib).
 
@@ -60,7 +61,14 @@ from hoyle.cribbage.players.search import card_values
 from hoyle.cribbage.state import CribbageView
 from hoyle.engine.action import Action
 
-__all__ = ["MasterPlayer"]
+__all__ = ["MASTER_NEAR", "MasterPlayer"]
+
+MASTER_NEAR = 40
+"""A side this many points or fewer short of 121: the master's lay-away and play are for the
+game (aware's search by the win table), 15 points earlier than aware's
+:data:`~hoyle.cribbage.players.aware.NEAR`. Measured over 20,000 paired games against the
+expert (the same deals as at 25): 0.5196 against 0.5158, +0.0039 (95% CI +0.0002 to +0.0075);
+docs/master-strength.md."""
 
 
 class MasterPlayer(AwareExpertPlayer):
@@ -79,22 +87,26 @@ class MasterPlayer(AwareExpertPlayer):
             (:data:`~hoyle.cribbage.players.reading.TEMP`).
         search_weight: weight of the searched net pegging in the lay-away (points per
             point; the expert gives the pegging table 0.5).
-        near, samples, near_samples and the rest: the score-aware expert's.
+        near: points short of 121 from which the six-card lay-away and play are for the
+            game (:data:`MASTER_NEAR`).
+        five_near: the same in the five-card game to 61 (the five-card win table's
+            lay-away; :data:`~hoyle.cribbage.players.aware.NEAR`).
+        samples, near_samples and the rest: the score-aware expert's.
 
     Raises:
         ValueError: a count that is not a whole number (or below its least: 0 for
-            ``layaway_samples`` and ``near``, else 1); ``temp`` below 0 or not finite;
+            ``layaway_samples``, ``near`` and ``five_near``, else 1); ``temp`` below 0 or not finite;
             ``search_weight`` not finite.
     """
 
     name = "master"
 
     def __init__(self, layaway_samples: int = 60, reads: int = 60, temp: float = TEMP,
-                 search_weight: float = 0.5, near: int = NEAR, samples: int = 20,
+                 search_weight: float = 0.5, near: int = MASTER_NEAR, samples: int = 20,
                  near_samples: int | None = 60, near_reads: bool = False,
-                 **aware: object) -> None:
+                 five_near: int = NEAR, **aware: object) -> None:
         checks = (("layaway_samples", layaway_samples, 0), ("reads", reads, 1),
-                  ("samples", samples, 1), ("near", near, 0),
+                  ("samples", samples, 1), ("near", near, 0), ("five_near", five_near, 0),
                   ("near_samples", 1 if near_samples is None else near_samples, 1))
         for label, value, least in checks:
             if not isinstance(value, int) or isinstance(value, bool) or value < least:
@@ -107,6 +119,7 @@ class MasterPlayer(AwareExpertPlayer):
         self.layaway_samples = layaway_samples
         self.reads = reads
         self.near_reads = bool(near_reads)
+        self.five_near = five_near
         self.temp = temp
         self.search_weight = search_weight
 
@@ -145,7 +158,7 @@ class MasterPlayer(AwareExpertPlayer):
             HoyleError: not five distinct cards in hand.
         """
         dealer = view.is_dealer
-        if min(view.target - s for s in view.scores) <= self.near:
+        if min(view.target - s for s in view.scores) <= self.five_near:
             return five_card_win_chances(view, win_table("five-card"))
         options = five_card_options(view.hand, dealer)
         held = set(view.hand)
