@@ -4,7 +4,7 @@ scripts/master_variants.py sim cribbage --players near-reads-only,aware --games 
 2017 --workers 1 --out x.jsonl``.
 
 - ``master-reads``: the master as it was to 5579a8f, reading the opponent near the end too
-  (``MasterPlayer(near_reads=True)``);
+  (``MasterPlayer(near_reads=True, near=25)``);
 - ``near-reads-only``: aware with only the master's near-end reads (``near_reads=True``; far
   from the end the expert's lay-away, ``layaway_samples=0``, and the expert's play);
 - ``master-near25``: the master as it was to 5b9509b, playing for the game (aware's search
@@ -46,9 +46,10 @@ class MasterNear25(MasterPlayer):
 
 
 def main() -> Any:
+    # measured at aware's 25 points from the end, as the master then played
     PLAYERS["near-reads-only"] = functools.partial(NearReadsOnly, layaway_samples=0,
-                                                   near_reads=True)
-    PLAYERS["master-reads"] = functools.partial(MasterReads, near_reads=True)
+                                                   near_reads=True, near=25)
+    PLAYERS["master-reads"] = functools.partial(MasterReads, near_reads=True, near=25)
     PLAYERS["master-near25"] = functools.partial(MasterNear25, near=25)
     from hoyle.cli.main import main as hoyle_main
     return hoyle_main()

@@ -263,8 +263,9 @@ def test_a_move_sent_marks_the_table_busy_till_its_answer(browser: Browser,
                                                           tmp_path: Path) -> None:
     """A move sent leaves the table ``aria-busy`` until the server's answer (a played card
     stays chosen till then, so the page and its tests know the click is not yet answered):
-    with the server stopped the lay-away is sent and the table busy; let go, the answer
-    comes, the table's number moves on and the table is not busy."""
+    with the server stopped the lay-away is sent and the table busy, and a third card
+    tapped meanwhile chooses and sends nothing; let go, the answer comes, the table's
+    number moves on, the table is not busy and no error (no stale second move) is shown."""
     import os
     import signal
 
@@ -288,6 +289,11 @@ def test_a_move_sent_marks_the_table_busy_till_its_answer(browser: Browser,
                     '#hand button.legal:not(.chosen)').click()""")
             assert page.get_attribute("#table", "aria-busy") == "true"
             assert seq(page) == before
+            # a tap meanwhile sends nothing (it would be stale) and chooses nothing
+            chosen = page.locator("#hand button.chosen").count()
+            page.evaluate("""() => document.querySelector(
+                '#hand button.legal:not(.chosen)').click()""")
+            assert page.locator("#hand button.chosen").count() == chosen
         finally:
             os.killpg(proc.pid, signal.SIGCONT)
         wait_until(page, "([s]) => document.getElementById('table').dataset.seq != s",

@@ -118,9 +118,20 @@ function send(msg) {
 
 // A move is sent now or refused where the player is looking: never kept to be sent later
 // (the table may have moved on by then), never dropped without a word.
+// A move sent leaves the table busy (aria-busy) till the server answers it; meanwhile a
+// second tap sends nothing (it would be refused as stale). Never longer than 10 s.
+let busyTimer = null;
+const busy = () => root.getAttribute("aria-busy") === "true";
+function setBusy(on) {
+  clearTimeout(busyTimer);
+  if (on) { root.setAttribute("aria-busy", "true"); busyTimer = setTimeout(() => setBusy(false), 10000); }
+  else root.removeAttribute("aria-busy");
+}
+
 function move(fields) {
+  if (busy()) return;
   $("error").textContent = "";
-  if (send({ type: "move", seq: last, ...fields })) root.setAttribute("aria-busy", "true");  // till the answer
+  if (send({ type: "move", seq: last, ...fields })) setBusy(true);  // till the answer
   else $("error").textContent = "Not sent: the connection to the table is lost. Reconnecting\u2026 make the move again when the page says connected.";
 }
 
@@ -139,7 +150,7 @@ function connect() {
     send({ type: "sync", seq: last });
   };
   ws.onclose = (ev) => {
-    root.removeAttribute("aria-busy");
+    setBusy(false);
     if (ev.code === 4409) {  // this seat's oldest socket, closed for a newer one: no fight
       connState("closed: this seat is open in a newer tab (reload to take it back here)", true);
       return;
@@ -161,7 +172,7 @@ function connect() {
   ws.onmessage = (ev) => {
     retry = 500;  // the server answered: the next loss is tried again soon
     const msg = JSON.parse(ev.data);
-    if (msg.type !== "presence") root.removeAttribute("aria-busy");  // a move sent is answered
+    if (msg.type !== "presence") setBusy(false);  // a move sent is answered
     if (msg.type === "update") update(msg);
     else if (msg.type === "presence") presence(msg);
     else if (msg.type === "error") $("error").textContent = msg.message;
@@ -615,7 +626,9 @@ function pile(label, node, cls) {
 function seatName(f, i, you) {
   const v = f.view, n = document.createElement("div");
   n.className = "name";
-  n.textContent = you ? f.names[i] : f.names[i];
+  const nm = document.createElement("span"); nm.className = "nm";
+  nm.textContent = f.names[i]; nm.title = f.names[i];
+  n.appendChild(nm);
   const chip = (t) => { const c = document.createElement("span"); c.className = "chip"; c.textContent = t; n.appendChild(c); };
   if (v.dealer === i) chip("dealer");
   if (v.elder === i) chip("elder hand");
@@ -816,6 +829,7 @@ function pickAhead(card, el, n) {
 // A click chooses a card; a move is sent when the chosen cards are exactly a legal
 // action's and no legal action takes more of them (else a Send button waits).
 function pick(card, el) {
+  if (busy()) return;  // the card played is still on its way
   const i = selected.indexOf(card);
   if (i >= 0) { selected.splice(i, 1); el.classList.remove("chosen"); }
   else { selected.push(card); el.classList.add("chosen"); }
