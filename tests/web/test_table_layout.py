@@ -1,10 +1,10 @@
 """The table page as a card table, in a real Chromium (Debian's ``chromium``): a whole game
 of each registered game and seating, begun from the lobby's "Play the computer" and played
 by clicking only (no typing), at a desktop's 1280x800, a phone's 390x844 and a small
-phone's 360x640. At every move of the person's, the board (where the game has one), the hand, the play area, the
-prompt and the moves' buttons are inside the viewport with the page unscrolled, every pile,
-card and label of the play area is inside it (it clips what overflows) with no two piles
-overlapping, and the page never scrolls sideways: asserted from the elements' boxes, at
+phone's 360x640. At every move of the person's, the board (where the game has one), the
+hand, the play area, the prompt and the moves' buttons are inside the viewport with the
+page unscrolled, every pile, card and label of the play area is inside it (it clips what
+overflows) with no two piles overlapping, and the page never scrolls sideways: asserted from the elements' boxes, at
 each of his turns and on every frame the page paints while the others play (a four-hand
 play's cards once pushed a phone's hand and prompt off the screen). A person's name, given
 once in the lobby, is kept by the browser and shown at the table.

@@ -7,9 +7,9 @@ solves against are read as he would have kept them by the expert's own values so
 ``temp`` points, never holding a card his goes say he does not hold (EW-xxi): far from the
 end ``samples`` weighted reads, each solved exactly and counted by its weight. Near the end
 (a side within :data:`MASTER_NEAR` points of the game, 40: aware's search for the game,
-begun 15 points earlier than aware's 25) the score-aware expert's own draws (his six kept by the advice, else uniform), unless
-``near_reads``: then ``reads`` weighted reads resampled to ``near_samples``
-determinizations of its search for the game. Near the end the opponent lays away for the
+begun 15 points earlier than aware's 25) the score-aware expert's own draws (his six kept
+by the advice, else uniform), unless ``near_reads``: then ``reads`` weighted reads
+resampled to ``near_samples`` determinizations of its search for the game. Near the end the opponent lays away for the
 game, not by the values the model softens, and the reads cost games: against ``aware``
 the near-end reads alone won 0.49 (docs/master-strength.md), so they are off by default.
 
@@ -31,8 +31,8 @@ is the score-aware expert's (the chance of the game).
 three's show and the crib's, :func:`~hoyle.cribbage.advice.fivecard.five_card_options`) plus
 ``search_weight`` times the kept three's pegging solved exactly against every three the
 opponent may hold (the three-card pegging matrix); near the end (``five_near``,
-:data:`~hoyle.cribbage.players.aware.NEAR` points) by the chance of the game with the five-card
-win table (:func:`~hoyle.cribbage.advice.fivecard.five_card_win_chances`). The expert lays
+:data:`~hoyle.cribbage.players.aware.NEAR` points) by the chance of the game with the
+five-card win table (:func:`~hoyle.cribbage.advice.fivecard.five_card_win_chances`). The expert lays
 away the greedy keep there (the show alone, no crib).
 
 Budget: the work is fixed by the sample counts, not by a clock (a clock would make a replay
@@ -95,8 +95,8 @@ class MasterPlayer(AwareExpertPlayer):
 
     Raises:
         ValueError: a count that is not a whole number (or below its least: 0 for
-            ``layaway_samples``, ``near`` and ``five_near``, else 1); ``temp`` below 0 or not finite;
-            ``search_weight`` not finite.
+            ``layaway_samples``, ``near`` and ``five_near``, else 1); ``temp`` below 0 or
+            not finite; ``search_weight`` not finite.
     """
 
     name = "master"

@@ -116,8 +116,6 @@ function send(msg) {
   return false;
 }
 
-// A move is sent now or refused where the player is looking: never kept to be sent later
-// (the table may have moved on by then), never dropped without a word.
 // A move sent leaves the table busy (aria-busy) till the server answers it; meanwhile a
 // second tap sends nothing (it would be refused as stale). Never longer than 10 s.
 let busyTimer = null;
@@ -128,6 +126,8 @@ function setBusy(on) {
   else root.removeAttribute("aria-busy");
 }
 
+// A move is sent now or refused where the player is looking: never kept to be sent later
+// (the table may have moved on by then), never dropped without a word.
 function move(fields) {
   if (busy()) return;
   $("error").textContent = "";
