@@ -95,7 +95,9 @@ WATCH = """(() => {
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
-    with server(tmp_path_factory.mktemp("web") / "layout.db", port, insecure_seed=2718):
+    # every game and variant at three sizes (and "play again") from one address: past the
+    # 20 tables an address may make in an hour (MAX_TABLES) when one worker runs them all
+    with server(tmp_path_factory.mktemp("web") / "layout.db", port, 2718, "--max-tables", "100"):
         yield f"http://127.0.0.1:{port}"
 
 
