@@ -1,13 +1,14 @@
 """The table page as a card table, in a real Chromium (Debian's ``chromium``): a whole game
 of each registered game and seating, begun from the lobby's "Play the computer" and played
-by clicking only (no typing), at a desktop's 1280x800, a phone's 390x844 and a small
-phone's 360x640. At every move of the person's, the board (where the game has one), the
-hand, the play area, the prompt and the moves' buttons are inside the viewport with the
-page unscrolled, every pile, card and label of the play area is inside it (it clips what
-overflows) with no two piles overlapping, and the page never scrolls sideways: asserted from the elements' boxes, at
-each of his turns and on every frame the page paints while the others play (a four-hand
-play's cards once pushed a phone's hand and prompt off the screen). A person's name, given
-once in the lobby, is kept by the browser and shown at the table.
+by clicking only (no typing), at a desktop's 1280x800, a phone's 390x844, a small phone's
+360x640 and two phones held sideways (844x390, 640x360). At every move of the person's, the
+board (where the game has one), the hand, the play area, the prompt and the moves' buttons
+are inside the viewport with the page unscrolled, every pile, card and label of the play
+area is inside it (it clips what overflows) with no two piles overlapping, and the page
+never scrolls sideways: asserted from the elements' boxes, at each of his turns and on
+every frame the page paints while the others play (a four-hand play's cards once pushed a
+phone's hand and prompt off the screen). A person's name, given once in the lobby, is kept
+by the browser and shown at the table.
 
 Names themselves (sanitised, capped, told apart, never "You" nor a card) are tested through
 the app in ``test_names``."""
@@ -34,6 +35,10 @@ pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or 
 DESKTOP = (1280, 800)
 PHONE = (390, 844)
 SMALL = (360, 640)  # a small phone: the four-hand table's others once took three rows here
+SIDEWAYS = (844, 390)  # a phone held sideways: it once got the desktop's grid, the hand below
+SMALL_SIDEWAYS = (640, 360)  # a small phone sideways: narrower than 46rem and short
+SIZES = {"1280x800": DESKTOP, "390x844": PHONE, "360x640": SMALL, "844x390": SIDEWAYS,
+         "640x360": SMALL_SIDEWAYS}
 
 # (the game's quick form, its variant or None where it has one only, the computer): every
 # registered game and variant; the computer is the second its registry lists (weakest
@@ -101,8 +106,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
 
 
-@pytest.mark.parametrize("size", [DESKTOP, PHONE, SMALL],
-                         ids=["1280x800", "390x844", "360x640"])
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 @pytest.mark.parametrize(("game", "variant", "computer"), SEATINGS,
                          ids=[f"{g}-{v}" if v else g for g, v, _ in SEATINGS])
 def test_a_whole_game_by_clicking_with_the_table_in_view(
@@ -184,10 +188,7 @@ def test_the_lobby_keeps_the_name_and_a_lost_connection_refuses_a_click(
         wait_until(page, "document.getElementById('conn').textContent.startsWith('connected')")
         assert page.get_attribute("#table", "data-seq") == seq  # nothing was played
         assert page.text_content("#error") == ""
-        before = seq
-        click_offered(page)
-        wait_until(page, "([s]) => document.getElementById('table').dataset.seq != s"
-                         " || document.querySelector('#hand button.chosen')", arg=[before])
+        assert click_a_move(page)  # and the game goes on from the same move
     ctx.close()
 
 
@@ -216,11 +217,7 @@ def test_the_show_lays_out_each_hand_and_lifts_each_combination(
                     box.querySelector('.said').textContent];
         }""")
         if shown is None:
-            before = page.get_attribute("#table", "data-seq")
-            click_offered(page)
-            wait_until(page, "([s]) => document.getElementById('table').dataset.seq != s"
-                             " || document.querySelector('#hand button.chosen')"
-                             " || !document.getElementById('showing').hidden", arg=[before])
+            click_a_move(page)  # sent: waits for the answer (or chose one card of two)
             continue
         title, cards, lit, _ = shown
         assert cards == 5 and title.endswith(("hand", "crib"))
@@ -251,10 +248,7 @@ def test_the_show_lays_out_each_hand_and_lifts_each_combination(
         assert page.evaluate("document.getElementById('showing').hidden")
         if (page.text_content("#log") or "").count(" the hand: ") > shows:
             break
-        before = page.get_attribute("#table", "data-seq")
-        click_offered(page)
-        wait_until(page, "([s]) => document.getElementById('table').dataset.seq != s"
-                         " || document.querySelector('#hand button.chosen')", arg=[before])
+        click_a_move(page)
     else:
         raise AssertionError("no show came")
     assert page.evaluate("document.getElementById('showing').hidden")

@@ -28,7 +28,7 @@ from typing import Any
 import httpx
 import pytest
 
-from helpers.live import LOST, Seat, new_table, play, sit, update, ws_for
+from helpers.live import LOST, Seat, new_table, person_to_move, play, sit, update, ws_for
 from helpers.postgres import bindir, new_database
 from helpers.web import SRC, free_port, server
 from hoyle.engine.records import GameRecord
@@ -235,9 +235,8 @@ class Frames:
         """Read until the person's own turn (with a choice) at ``seq`` or later."""
         while True:
             f = self.kept.pop(0) if self.kept else self.next()
-            if f["type"] == "update" and f["seq"] >= seq and (
-                    f["finished"] or f["to_act"] == 0 and f["legal"]
-                    and f["to_act"] not in f["computers"]):
+            if f["type"] == "update" and f["seq"] >= seq and person_to_move(f) and (
+                    f["finished"] or f["legal"]):
                 return f
 
     def until_error(self) -> dict[str, Any]:

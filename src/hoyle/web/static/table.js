@@ -490,7 +490,8 @@ function drawReferee(f) {
 
 const board = { shown: null, key: null, timer: null, frame: null };
 const phone = window.matchMedia("(max-width: 46rem)");
-phone.addEventListener("change", () => { if (frame) renderBoard(); });
+const sideways = window.matchMedia("(orientation: landscape) and (max-height: 30rem)");  // style.css
+for (const q of [phone, sideways]) q.addEventListener("change", () => { if (frame) renderBoard(); });
 
 // the game's result in words: who won, and the score
 function resultLine(f) {
@@ -563,7 +564,7 @@ function drawBoard(f) {
 function renderBoard() {
   const b = board.frame, box = $("board");
   if (!b) return;
-  const across = phone.matches;  // a phone: the streets across; else upright
+  const across = phone.matches && !sideways.matches;  // a phone upright: the streets across; else upright
   const perRow = 30, gap = 7, group = 5, sides = b.tracks.length;
   const streets = Math.ceil((b.target - 1) / perRow), street = sides * gap + 9;
   const along = (c) => 14 + c * gap + Math.floor(c / group) * 4;   // a hole's place along its street
