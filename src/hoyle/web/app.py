@@ -80,7 +80,7 @@ from hoyle.web.store import SeatKind, StoreError, TableStore
 from hoyle.web.tables import (COMPUTER, HINT_WORDS, MATCH, MATCH_LENGTHS,
                               PERSON, UNDO_WORDS, Table, TableMoved, Tables,
                               WebError, display_name, plain, seat_count,
-                              table_options)
+                              stale_move, table_options)
 
 __all__ = ["FOREIGN", "MAX_MESSAGE", "tagline", "MAX_SEAT_SOCKETS", "MAX_TABLE_SOCKETS",
            "REPLACED", "SYNC_COST", "TOO_FAST", "create_app", "cookie_name", "web_words"]
@@ -1845,7 +1845,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
     def read_move(table: Table, seat: int, msg: MoveMessage) -> Action | Confirm:
         if isinstance(msg.text, str):
             if msg.seq != table.seq:
-                raise WebError(f"stale move: the table is at {table.seq}, not {msg.seq}")
+                raise stale_move(table.seq, msg.seq)
             return table.read(seat, msg.text)
         if isinstance(msg.action, str):
             try:

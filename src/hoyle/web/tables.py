@@ -101,6 +101,15 @@ class WebError(HoyleError):
     malformed); the table is left exactly as it was."""
 
 
+def stale_move(table_at: int, sent_at: int) -> WebError:
+    """The refusal of a move sent when the table was at ``sent_at`` while it is now at
+    ``table_at`` (a second window's late move, a replayed message), in a player's words:
+    nothing was played (CLUB-24's stale answer too)."""
+    return WebError(f"too late: the table moved on before this move came (sent at move "
+                    f"{sent_at}, the table is at {table_at}: another window, or a slow "
+                    f"connection?); nothing was played; look again")
+
+
 class _MadeElsewhere(Exception):
     """A finished table's next one was made by another server process first
     (:meth:`Tables.play_again`)."""
@@ -844,7 +853,7 @@ class Table:
                 replayed message), or the action is illegal; nothing stored or changed.
         """
         if at != self.seq:
-            raise WebError(f"stale move: the table is at {self.seq}, not {at}")
+            raise stale_move(self.seq, at)
         self._check_turn(seat)
         return self._take(action)
 
@@ -912,7 +921,7 @@ class Table:
         if offer is None:
             raise WebError("nothing is asked of you now")
         if at != self.seq:
-            raise WebError(f"stale move: the table is at {self.seq}, not {at}")
+            raise stale_move(self.seq, at)
         if not yes:
             self.declined.add((seat, self.seq))
             return None
