@@ -63,7 +63,8 @@ def test_names_are_shown_to_the_other_seat_and_kept_across_a_restart(tmp_path: P
             ws.send_json({"type": "sync", "seq": 0})
             assert recv(ws)["names"] == ["Ann Lee", "[b]Bob[/b]"]
         page = client.get(f"/t/{table_id}", headers={"cookie": f"{cookie_name(table_id)}={bob}"})
-        assert "You are <span id=\"who-name\">[b]Bob[/b]</span> (seat 2)." in page.text
+        assert ("You are <span id=\"who-name\" title=\"[b]Bob[/b]\">[b]Bob[/b]</span> (seat 2)."
+                in page.text)  # cut short on a phone: whole in its title
     with TestClient(create_app(db, fixed_seed=5)) as client:  # restarted: the names kept
         table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
         assert table.names == ["Ann Lee", "[b]Bob[/b]"]

@@ -77,6 +77,13 @@ OUT_OF_VIEW = """([board]) => {
 }"""
 
 
+# on a phone held upright, the who-line and each side's score line on one line (a long name
+# cut short instead)
+WRAPPED = """() => [...document.querySelectorAll(".who, #scores p.score")].filter((e) =>
+  e.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(e).lineHeight))
+  .map((e) => `${e.className} "${e.textContent}" on ${Math.round(e.getBoundingClientRect().height)} px`)"""
+
+
 # the same, on every frame the page paints while the game is on (the others' moves too, and
 # a forced card the server plays at once): the first few frames out of view, by their number
 WATCH = """(() => {
@@ -118,7 +125,10 @@ def test_a_whole_game_by_clicking_with_the_table_in_view(
     page = ctx.new_page()
     page.set_default_timeout(15000)
     page.goto(base + "/")
-    page.fill("#lobby-name", "Ann Lee")  # given once: the browser keeps it
+    # on the small phone a name as long as names may be (24 characters): cut short, never
+    # wrapped onto a second line (it once pushed the prompt below the screen)
+    name = "Bartholomew Fitzwilliams" if size == SMALL else "Ann Lee"
+    page.fill("#lobby-name", name)  # given once: the browser keeps it
     form = page.locator(f"#computer-{game}")
     if variant:
         form.locator('select[name="opt_variant"]').select_option(variant)
@@ -126,7 +136,7 @@ def test_a_whole_game_by_clicking_with_the_table_in_view(
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/t/*")
     wait_until(page, "document.getElementById('table').dataset.seq !== undefined")
-    assert "You are Ann Lee (seat 1)" in (page.text_content(".who") or "")
+    assert f"You are {name} (seat 1)" in (page.text_content(".who") or "")
     wait_until(page, "document.getElementById('table').dataset.mine === '1'")
     board = page.evaluate("document.getElementById('board').childElementCount > 0")
     moves, checked = 0, 0
@@ -136,6 +146,8 @@ def test_a_whole_game_by_clicking_with_the_table_in_view(
         if page.get_attribute("#table", "data-finished") == "1":
             break
         assert page.evaluate(OUT_OF_VIEW, [board]) == [], (moves, page.text_content("#prompt"))
+        if size in (PHONE, SMALL):  # across the top (beside the board they may wrap)
+            assert page.evaluate(WRAPPED) == [], moves
         checked += 1
         if not click_a_move(page):  # sent: waits for the answer (or chose one card of two)
             continue  # an update came first
@@ -152,7 +164,7 @@ def test_a_whole_game_by_clicking_with_the_table_in_view(
         page.click("#again button")
         page.wait_for_url(lambda url: url != old and "/t/" in url)
         wait_until(page, "document.getElementById('table').dataset.seq !== undefined")
-        assert "You are Ann Lee (seat 1)" in (page.text_content(".who") or "")
+        assert f"You are {name} (seat 1)" in (page.text_content(".who") or "")
     ctx.close()
 
 

@@ -248,7 +248,7 @@ function update(f) {
 function drawRename(f) {
   const form = $("rename");
   if (!form) return;
-  if (f.me && $("who-name")) $("who-name").textContent = f.me;
+  if (f.me && $("who-name")) { $("who-name").textContent = f.me; $("who-name").title = f.me; }
   const fromLobby = sessionStorage.getItem("hoyle-name-pending");
   if (fromLobby !== null && f.me) {  // the lobby's name, taken by the table: kept
     if (f.me.startsWith(fromLobby) || !fromLobby) localStorage.setItem("hoyle-name", fromLobby);
@@ -518,7 +518,8 @@ function drawScores(f) {
     const who = f.board ? f.board.tracks[i].name
       : v.players > 2 && scores.length < v.players ? `Side ${i + 1}` : f.names[i];
     if (f.board) { const sw = document.createElement("span"); sw.className = `swatch peg${i % 3}`; p.appendChild(sw); }
-    p.append(`${who}: ${Math.min(s, v.target)} of ${v.target}` + (v.tricks ? `, tricks ${v.tricks[i]}` : "") +
+    const nm = document.createElement("span"); nm.className = "nm"; nm.textContent = who; nm.title = who;
+    p.append(nm, `: ${Math.min(s, v.target)} of ${v.target}` + (v.tricks ? `, tricks ${v.tricks[i]}` : "") +
       (v.dealer === i && scores.length === (v.players || scores.length) ? " (dealer)" : "") +
       (v.elder === i ? " (elder hand)" : "") +
       (v.announced && v.announced[i] ? " (marked the king)" : ""));
