@@ -131,7 +131,7 @@ bench: $(STAMP)
 bench-web: $(STAMP) postgres
 	$(BIN)/python bench/web.py $(ARGS)
 
-# The web table's pictures in docs/screenshots/ (every phase, both sizes, light and dark).
+# The web table's pictures in docs/screenshots/ (every phase; desktop and phone, light and dark; a phone sideways, light).
 screenshots: $(STAMP) chromium
 	$(BIN)/python scripts/screenshots.py docs/screenshots
 

@@ -11,6 +11,9 @@ scripts/master_variants.py sim cribbage --players near-reads-only,aware --games 
   by the win table) from 25 points from the end, as aware does, not 40
   (``MasterPlayer(near=25)``); its 20,000 games were the master's figures until then.
 
+- ``master-near60``, ``master-near121``: the master playing for the game from 60 points
+  from the end, and from the first deal (``MasterPlayer(near=60)``, ``near=121``).
+
 (``master-near40``, the master from 40 points, measured as a variant, is the master now.)
 
 Any ``hoyle`` command follows (the variants are known to it by these names, with
@@ -45,12 +48,26 @@ class MasterNear25(MasterPlayer):
     name = "master-near25"
 
 
+class MasterNear60(MasterPlayer):
+    """The master playing for the game from 60 points from the end."""
+
+    name = "master-near60"
+
+
+class MasterNear121(MasterPlayer):
+    """The master playing for the game from the first deal (aware's search throughout)."""
+
+    name = "master-near121"
+
+
 def main() -> Any:
     # measured at aware's 25 points from the end, as the master then played
     PLAYERS["near-reads-only"] = functools.partial(NearReadsOnly, layaway_samples=0,
                                                    near_reads=True, near=25)
     PLAYERS["master-reads"] = functools.partial(MasterReads, near_reads=True, near=25)
     PLAYERS["master-near25"] = functools.partial(MasterNear25, near=25)
+    PLAYERS["master-near60"] = functools.partial(MasterNear60, near=60)
+    PLAYERS["master-near121"] = functools.partial(MasterNear121, near=121)
     from hoyle.cli.main import main as hoyle_main
     return hoyle_main()
 

@@ -1,7 +1,8 @@
 """The web table's screenshots for docs/screenshots/ (``make screenshots``): a
 ``hoyle serve`` on a throwaway database with fixed seeds, Debian's chromium driven by
 Playwright, each game played by clicking what the page offers, a picture taken at the
-first person's move of each phase, at 1280x800 and 390x844, light and dark.
+first person's move of each phase, at 1280x800 and 390x844, light and dark, and at 844x390
+(a phone held sideways), light.
 
 Usage: ``python scripts/screenshots.py [OUT]`` (default ``docs/screenshots``)."""
 
@@ -17,7 +18,9 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Page, sync_playwright
 
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+# (the viewport, its colour schemes): a phone held sideways in light only
+SIZES = {"desktop": ((1280, 800), ("light", "dark")), "phone": ((390, 844), ("light", "dark")),
+         "sideways": ((844, 390), ("light",))}
 # (name, the lobby's quick form, its variant, the computer, the phases to picture)
 GAMES = [("cribbage", "cribbage", "six-card", "expert", ("discard", "play", "show", "over")),
          ("ecarte", "ecarte", None, "rules", ("proposal", "discard", "play", "over")),
@@ -71,7 +74,12 @@ def play(page: Page, out: Path, name: str, phases: tuple[str, ...], size: str,
         while (page.get_attribute("#table", "data-seq") == seq
                and not page.query_selector("#hand button.chosen")):
             if time.monotonic() > deadline:
-                raise SystemExit(f"{name}: the move was not answered")
+                raise SystemExit(f"{name} ({size}, {scheme}): the move was not answered: "
+                                 + page.evaluate("() => [document.getElementById('table')"
+                                                 ".getAttribute('aria-busy'), document"
+                                                 ".getElementById('prompt').textContent,"
+                                                 " document.getElementById('error')"
+                                                 ".textContent].join(' | ')"))
             time.sleep(0.03)
 
 
@@ -95,8 +103,8 @@ def main() -> None:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path="/usr/bin/chromium",
                                              args=["--no-sandbox", "--disable-gpu"])
-                for size, (w, h) in SIZES.items():
-                    for scheme in ("light", "dark"):
+                for size, ((w, h), schemes) in SIZES.items():
+                    for scheme in schemes:
                         ctx = browser.new_context(viewport={"width": w, "height": h},
                                                   color_scheme=scheme)
                         page = ctx.new_page()
