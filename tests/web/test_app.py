@@ -221,7 +221,7 @@ def test_hostile_messages_are_refused_and_change_nothing(client: TestClient, db:
         good.send_text(json.dumps(move))
         assert recv(good)["seq"] == move["seq"] + 1
         err = _refused(good, table, db, lambda: good.send_text(json.dumps(move)))
-        assert err["message"].startswith("too late: the table moved on before this move came")
+        assert err["message"].startswith("too late: the table changed before this move came")
         # a sync to a number the table has not reached
         _refused(good, table, db, lambda: good.send_text(json.dumps(
             {"type": "sync", "seq": table.seq + 5})))

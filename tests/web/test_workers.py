@@ -194,7 +194,7 @@ def test_two_sockets_of_one_seat_on_two_servers_sending_at_once(pg_cluster: str,
                 assert after[before] in moves.values(), (after[before:], legal)
                 loser = "b" if after[before] == moves["a"] else "a"
                 refusal = reader[loser].until_error()  # the loser's answer, however late
-                assert re.match(r"(too late: the table moved on before this move came"
+                assert re.match(r"(too late: the table changed before this move came"
                                 r"|the table moved on meanwhile)", refusal["message"]), refusal
                 lost[loser] += 1
                 rounds += 1

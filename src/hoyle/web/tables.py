@@ -102,12 +102,13 @@ class WebError(HoyleError):
 
 
 def stale_move(table_at: int, sent_at: int) -> WebError:
-    """The refusal of a move sent when the table was at ``sent_at`` while it is now at
-    ``table_at`` (a second window's late move, a replayed message), in a player's words:
-    nothing was played (CLUB-24's stale answer too)."""
-    return WebError(f"too late: the table moved on before this move came (sent at move "
-                    f"{sent_at}, the table is at {table_at}: another window, or a slow "
-                    f"connection?); nothing was played; look again")
+    """The refusal of a move sent when the table was at action number ``sent_at`` while it
+    is now at ``table_at`` (a second window's late move, an undo there, a replayed
+    message), in a player's words: nothing was played (CLUB-24's stale answer too). The
+    numbers count the table's actions, not the log's lines: they are not said."""
+    del table_at, sent_at
+    return WebError("too late: the table changed before this move came (another window, "
+                    "or a slow connection?); nothing was played; look again")
 
 
 class _MadeElsewhere(Exception):

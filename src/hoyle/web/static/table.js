@@ -6,6 +6,7 @@ const $ = (id) => document.getElementById(id);
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 let ws = null;
 let last = 0;          // the last action number this page has seen
+let errorAt = null;    // the action number the server's last refusal (shown) came at
 let frame = null;      // the last update
 let selected = [];     // cards chosen for a move of several cards
 let aheadPick = [];    // the lay-away chosen before this seat's turn
@@ -130,7 +131,7 @@ function setBusy(on) {
 // (the table may have moved on by then), never dropped without a word.
 function move(fields) {
   if (busy()) return;
-  $("error").textContent = "";
+  $("error").textContent = ""; errorAt = null;
   if (send({ type: "move", seq: last, ...fields })) setBusy(true);  // till the answer
   else $("error").textContent = "Not sent: the connection to the table is lost. Reconnecting\u2026 make the move again when the page says connected.";
 }
@@ -175,7 +176,7 @@ function connect() {
     if (msg.type !== "presence") setBusy(false);  // a move sent is answered
     if (msg.type === "update") update(msg);
     else if (msg.type === "presence") presence(msg);
-    else if (msg.type === "error") $("error").textContent = msg.message;
+    else if (msg.type === "error") { $("error").textContent = msg.message; errorAt = last; }
     else if (msg.type === "confirm") confirmMove(msg);
     else if (msg.type === "help") { $("said").replaceChildren(...msg.lines.map((t) => { const p = document.createElement("p"); p.textContent = t; return p; })); }
   };
@@ -209,6 +210,8 @@ function update(f) {
   }
   if (f.reset) { $("log").replaceChildren(); $("live").replaceChildren(); resyncing = true; }
   if (frame && f.seq !== frame.seq) $("said").replaceChildren();  // a hint is for one move
+  // a refusal is about the table as it was when it came: gone once the table moves again
+  if (errorAt !== null && f.seq !== errorAt) { $("error").textContent = ""; errorAt = null; }
   frame = f;
   last = f.seq;
   root.dataset.seq = f.seq;
@@ -671,13 +674,15 @@ function drawOthers(f) {
 function drawCentre(f) {
   const v = f.view, box = $("centre");
   box.replaceChildren();
-  box.classList.toggle("play", v.phase === "play" && "count_cards" in v);  // one row on a phone: the fans close up
+  // the play, or a claim in it (manual counting: "Points for your 9D?" with the count in view)
+  const playing = "count_cards" in v && (v.phase === "play" || v.phase === "claim" && ["play", "go"].includes(v.claim));
+  box.classList.toggle("play", playing);  // one row on a phone: the fans close up
   if ("starter" in v) {
     const pack = document.createElement("span"); pack.className = "pack";
     pack.appendChild(v.starter ? cardEl(v.starter) : backsEl(1, "the pack"));
     box.appendChild(pile(v.starter ? "starter" : "the pack", pack));
   }
-  if ("count_cards" in v && v.phase === "play") {
+  if (playing) {
     const played = v.played || [];
     const earlier = played.slice(0, played.length - v.count_cards.length).map((p) => p[1]);
     if (earlier.length) box.appendChild(pile("earlier counts", cardsEl(earlier, "the cards of the earlier counts"), "earlier"));
@@ -699,7 +704,8 @@ function drawCentre(f) {
     box.appendChild(pile("", document.createTextNode(`proposals ${v.proposals}, exchanges ${v.exchanges}`)));
   }
   for (const [seat, what, cards] of v.shown || [])
-    box.appendChild(pile(seat === f.seat ? `your ${what}` : `${f.names[seat]}'s ${what}`, cardsEl(cards, `${f.names[seat]}'s ${what}`)));
+    box.appendChild(pile(seat === f.seat && f.kind !== "referee" ? `your ${what}` : `${f.names[seat]}'s ${what}`,
+      cardsEl(cards, `${f.names[seat]}'s ${what}`)));
 }
 
 function actionCards(a) { return a.split(" ").slice(1).filter((t) => /^(10|[2-9TJQKA])[SHDC]$/.test(t)); }
