@@ -146,3 +146,10 @@ def test_the_spectators_are_counted_on_the_page(tmp_path: Path) -> None:
                 while f["type"] != "update":
                     f = recv(ws)
                 assert f["watching"] == 2
+            # the two gone (their handlers finished): the seat was told without asking (it
+            # once read 2 till a move); a malformed message's refusal comes after it
+            ws.send_text("{")
+            frames = [recv(ws)]
+            while frames[-1]["type"] != "error":
+                frames.append(recv(ws))
+            assert [f["watching"] for f in frames if f["type"] == "presence"][-1:] == [0]

@@ -1727,9 +1727,11 @@ def _socket_router(ctx: _Context) -> APIRouter:
             hub.opened.pop(conn, None)
             log.info("socket closed", extra=event(
                 table=table_id, seat=None if conn.seat is None else conn.seat + 1))
-            if conn.seat is not None and hub.seat_left(table_id, conn.seat):
+            if conn.seat is not None and hub.seat_left(table_id, conn.seat) or \
+                    conn.seat is None and conn.last is not None:
                 async with hub.lock(table.id):
-                    await hub.broadcast(table)  # the others: the seat is away
+                    await hub.broadcast(table)  # the others: the seat is away, or one
+                    # spectator fewer (a friend who looked, then took his seat)
 
     async def handle(conn: Conn, table: Table, text: str) -> None:
         received = time.perf_counter()
