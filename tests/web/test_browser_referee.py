@@ -251,6 +251,9 @@ def test_a_claims_many_numbers_are_one_list_not_thirty_buttons(browser: Browser,
         click_a_move(page)
     options = page.locator("#choices option").all_text_contents()
     assert options[:3] == ["claim 0", "claim 1", "claim 2"] and len(options) > 14
+    # a claim in the play: the count's cards stay in view (they once went with the phase)
+    assert page.text_content("#prompt").startswith("Points for your")  # type: ignore[union-attr]
+    assert page.locator("#centre .pile.count .card").count() >= 1
     assert page.locator("#buttons button").count() == 1  # the Send button only
     before = seq(page)
     page.select_option("#choices", "CLAIM 0")
