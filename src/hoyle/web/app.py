@@ -1847,7 +1847,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
     def read_move(table: Table, seat: int, msg: MoveMessage) -> Action | Confirm:
         if isinstance(msg.text, str):
             if msg.seq != table.seq:
-                raise stale_move(table.seq, msg.seq)
+                raise stale_move()
             return table.read(seat, msg.text)
         if isinstance(msg.action, str):
             try:

@@ -101,12 +101,11 @@ class WebError(HoyleError):
     malformed); the table is left exactly as it was."""
 
 
-def stale_move(table_at: int, sent_at: int) -> WebError:
-    """The refusal of a move sent when the table was at action number ``sent_at`` while it
-    is now at ``table_at`` (a second window's late move, an undo there, a replayed
-    message), in a player's words: nothing was played (CLUB-24's stale answer too). The
-    numbers count the table's actions, not the log's lines: they are not said."""
-    del table_at, sent_at
+def stale_move() -> WebError:
+    """The refusal of a move sent when the table was at another action number than it is
+    now (a second window's late move, an undo there, a replayed message), in a player's
+    words: nothing was played (CLUB-24's stale answer too). The numbers count the table's
+    actions, not the log's lines: they are not said."""
     return WebError("too late: the table changed before this move came (another window, "
                     "or a slow connection?); nothing was played; look again")
 
@@ -854,7 +853,7 @@ class Table:
                 replayed message), or the action is illegal; nothing stored or changed.
         """
         if at != self.seq:
-            raise stale_move(self.seq, at)
+            raise stale_move()
         self._check_turn(seat)
         return self._take(action)
 
@@ -922,7 +921,7 @@ class Table:
         if offer is None:
             raise WebError("nothing is asked of you now")
         if at != self.seq:
-            raise stale_move(self.seq, at)
+            raise stale_move()
         if not yes:
             self.declined.add((seat, self.seq))
             return None
