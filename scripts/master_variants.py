@@ -13,6 +13,10 @@ scripts/master_variants.py sim cribbage --players near-reads-only,aware --games 
 
 - ``master-near60``, ``master-near121``: the master playing for the game from 60 points
   from the end, and from the first deal (``MasterPlayer(near=60)``, ``near=121``).
+- ``master-near121-searched``: ``master-near121`` with each way's drawn plays tilted by its
+  searched net pegging against the opponent as read, not by the pegging table
+  (``MasterPlayer(near=121, search_tilt=True)``): the searched lay-away and the chance of
+  the game in one.
 
 (``master-near40``, the master from 40 points, measured as a variant, is the master now.)
 
@@ -60,6 +64,12 @@ class MasterNear121(MasterPlayer):
     name = "master-near121"
 
 
+class MasterNear121Searched(MasterPlayer):
+    """The master playing for the game from the first deal, its plays tilted by the search."""
+
+    name = "master-near121-searched"
+
+
 def main() -> Any:
     # measured at aware's 25 points from the end, as the master then played
     PLAYERS["near-reads-only"] = functools.partial(NearReadsOnly, layaway_samples=0,
@@ -68,6 +78,8 @@ def main() -> Any:
     PLAYERS["master-near25"] = functools.partial(MasterNear25, near=25)
     PLAYERS["master-near60"] = functools.partial(MasterNear60, near=60)
     PLAYERS["master-near121"] = functools.partial(MasterNear121, near=121)
+    PLAYERS["master-near121-searched"] = functools.partial(MasterNear121Searched, near=121,
+                                                           search_tilt=True)
     from hoyle.cli.main import main as hoyle_main
     return hoyle_main()
 

@@ -292,3 +292,35 @@ def test_near_the_end_the_master_draws_as_aware_unless_told_to_read() -> None:
         read = MasterPlayer(near_reads=True)._opponent_draws(view, 12, random.Random(1))
         his = {c for s, c in view.played if s != view.seat}
         assert read != ours and all(his <= set(kept) for kept, _away in read)
+
+
+def test_the_search_tilt_tilts_the_plays_by_the_searched_pegging_not_the_table() -> None:
+    # The dealer's 5-9-A-6-K-J of the test above, playing for the game from the first deal
+    # (near=121: the lay-away by the chance of the game, each way's drawn plays tilted by its
+    # kept cards' net pegging). By the pegging table (aware's way) 5-9-A-6 pegs 2.08 and
+    # 5-A-J-K 0.68: the plays favour 5-9-A-6 by 0.5 x 1.40 = 0.70 point. By the search
+    # against the hands a pone keeps, 2.23 and 1.27: by 0.48 point only. Without the tilt
+    # by the search the master near the end is aware, draw for draw.
+    from itertools import combinations
+
+    from hoyle.cribbage.advice.discard import discard_options
+    from hoyle.cribbage.players import AwareExpertPlayer
+    from hoyle.engine.action import Action
+
+    view = dealer_view("5C 9H AH 6S KD JS", dealer=0, pone=0)
+    options = discard_options(view.hand, True)
+    keeps = [frozenset(o.keep) for o in options]
+    a, b = (keeps.index(frozenset(parse_cards(k.split()))) for k in ("5C 9H AH 6S", "5C AH KD JS"))
+    tabled = MasterPlayer(near=121).way_pegging(view, options, random.Random(0))
+    assert tabled[a] == pytest.approx(2.08, abs=0.01) and tabled[b] == pytest.approx(0.68, abs=0.01)
+    assert list(tabled) == list(AwareExpertPlayer().way_pegging(view, options, random.Random(0)))
+    searched = MasterPlayer(near=121, search_tilt=True, layaway_samples=2000)
+    got = searched.way_pegging(view, options, random.Random(0))
+    assert got[a] == pytest.approx(2.23, abs=0.15) and got[b] > 1.1
+    assert got[a] - got[b] < 1.0 < tabled[a] - tabled[b]
+    worked = searched.layaway_pegging(view.hand, True, random.Random(0), options)
+    assert list(got) == [worked[tuple(sorted(c.rank for c in o.keep))] for o in options]
+    legal = [Action("DISCARD", tuple(sorted(p))) for p in combinations(view.hand, 2)]
+    for seed in range(3):
+        assert MasterPlayer(near=121).choose(view, legal, random.Random(seed)) == \
+            AwareExpertPlayer(near=121).choose(view, legal, random.Random(seed))

@@ -102,6 +102,12 @@ def _tilted_mean(theta: npt.NDArray[np.float64], nets: npt.NDArray[np.float64]
     return out
 
 
+def _table_pegging(options: Sequence[DiscardOption], dealer: bool) -> npt.NDArray[np.float64]:
+    """The pegging table's net value (points, the holder's) of each way's kept ranks."""
+    pegs = peg_table()
+    return np.array([pegs.value([c.rank for c in o.keep], dealer) for o in options])
+
+
 @lru_cache(maxsize=1)
 def table_lists() -> list[list[float]]:
     """The six-card win table, ``P(dealer wins)[dealer][pone]``, as lists (fast to index)."""
@@ -234,7 +240,8 @@ class AwareExpertPlayer(ExpertPlayer):
         if self.tilt:
             # Each way's plays drawn from the shipped deals tilted to its kept ranks' net
             # pegging (the pegging table, against the expert's way; common uniforms).
-            seqs = self._tilted_draws(view, options, rng.random, n * k).reshape(m, n, k)
+            vals = self.way_pegging(view, options, rng)
+            seqs = self._tilted_draws(view, options, rng.random, n * k, vals).reshape(m, n, k)
             seqs = np.moveaxis(seqs, 0, -1)  # (n, k, m)
         else:
             seqs = np.array([rng.randrange(len(race[0][0])) for _ in range(n * k)],
@@ -276,19 +283,29 @@ class AwareExpertPlayer(ExpertPlayer):
             self._lists = self.table.p.tolist()
         return self._lists
 
+    def way_pegging(self, view: CribbageView, options: Sequence[DiscardOption],
+                    rng: random.Random) -> npt.NDArray[np.float64]:
+        """Each way of ``options``'s net pegging in points (the holder's less the other's),
+        shape ``(len(options),)``, that the lay-away's drawn plays are tilted by: the
+        pegging table's value of its kept ranks (:mod:`~hoyle.cribbage.players.pegtable`);
+        nothing is drawn from ``rng`` (a subclass may search instead)."""
+        return _table_pegging(options, view.is_dealer)
+
     def _tilted_draws(self, view: CribbageView, options: Sequence[DiscardOption],
-                      uniform: Callable[[], float], count: int) -> npt.NDArray[np.int64]:
+                      uniform: Callable[[], float], count: int,
+                      vals: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.int64]:
         """``count`` indices into the shipped plays (:func:`peg_sequences`) for each way of
         ``options``, shape ``(len(options), count)``: the plays reweighted, for each way, by
         ``exp(theta * net)`` (``net`` a play's dealer-minus-pone points) with ``theta``
-        chosen so that the mean net pegging moves by ``tilt`` times the pegging table's
-        value of the way's kept ranks less that of the expert's way (points; the dealer's
-        sign); a mean beyond the plays' range is held just inside it. The same ``count``
-        uniforms serve every way."""
+        chosen so that the mean net pegging moves by ``tilt`` times the way's net pegging
+        ``vals`` (points, the holder's; default the pegging table's value of its kept ranks,
+        :meth:`way_pegging`) less that of the expert's way (the dealer's sign); a mean
+        beyond the plays' range is held just inside it. The same ``count`` uniforms serve
+        every way."""
         nets = _nets()
-        pegs = peg_table()
         dealer = view.is_dealer
-        vals = np.array([pegs.value([c.rank for c in o.keep], dealer) for o in options])
+        if vals is None:
+            vals = _table_pegging(options, dealer)
         theirs = tuple(sorted(ExpertPlayer._discard(self, view)))
         ref = next(vals[j] for j, o in enumerate(options) if tuple(sorted(o.discard)) == theirs)
         shift = self.tilt * (vals - ref) * (1.0 if dealer else -1.0)

@@ -48,6 +48,7 @@ import random
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.advice.discard import DiscardOption, discard_options
@@ -91,6 +92,9 @@ class MasterPlayer(AwareExpertPlayer):
             game (:data:`MASTER_NEAR`).
         five_near: the same in the five-card game to 61 (the five-card win table's
             lay-away; :data:`~hoyle.cribbage.players.aware.NEAR`).
+        search_tilt: near the end, tilt each way's drawn plays by its searched net pegging
+            (:meth:`layaway_pegging`, ``layaway_samples`` reads) instead of the pegging
+            table's (off by default: being measured, docs/master-strength.md).
         samples, near_samples and the rest: the score-aware expert's.
 
     Raises:
@@ -104,7 +108,8 @@ class MasterPlayer(AwareExpertPlayer):
     def __init__(self, layaway_samples: int = 60, reads: int = 60, temp: float = TEMP,
                  search_weight: float = 0.5, near: int = MASTER_NEAR, samples: int = 20,
                  near_samples: int | None = 60, near_reads: bool = False,
-                 five_near: int = NEAR, **aware: object) -> None:
+                 five_near: int = NEAR, search_tilt: bool = False,
+                 **aware: object) -> None:
         checks = (("layaway_samples", layaway_samples, 0), ("reads", reads, 1),
                   ("samples", samples, 1), ("near", near, 0), ("five_near", five_near, 0),
                   ("near_samples", 1 if near_samples is None else near_samples, 1))
@@ -120,6 +125,7 @@ class MasterPlayer(AwareExpertPlayer):
         self.reads = reads
         self.near_reads = bool(near_reads)
         self.five_near = five_near
+        self.search_tilt = bool(search_tilt)
         self.temp = temp
         self.search_weight = search_weight
 
@@ -226,6 +232,18 @@ class MasterPlayer(AwareExpertPlayer):
                 row = -matrix[:, i] if dealer else matrix[i]
                 out[mine] = float(row.astype(np.float64) @ weights)
         return out
+
+    def way_pegging(self, view: CribbageView, options: Sequence[DiscardOption],
+                    rng: random.Random) -> npt.NDArray[np.float64]:
+        """Each way's net pegging (points, ours less his; shape ``(len(options),)``) that the
+        near-end lay-away tilts its drawn plays by: with ``search_tilt`` and
+        ``layaway_samples``, the searched one against the opponent as read
+        (:meth:`layaway_pegging`, drawn from ``rng``); else the score-aware expert's (the
+        pegging table's)."""
+        if not self.search_tilt or self.layaway_samples == 0:
+            return super().way_pegging(view, options, rng)
+        pegging = self.layaway_pegging(view.hand, view.is_dealer, rng, options)
+        return np.array([pegging[tuple(sorted(c.rank for c in o.keep))] for o in options])
 
     def play_values(self, view: CribbageView, rng: random.Random) -> dict[int, float]:
         """Each rank the seat may lay now (two-hand play) and its value: the net points of
