@@ -203,6 +203,7 @@ function resyncFromStart() {
 // cards as one comparable text, whatever their order
 const cardsKey = (cs) => [...cs].sort().join(" ");
 
+let wasFinished = false;
 function update(f) {
   if (frame && !f.reset && f.undos !== frame.undos) {
     resyncFromStart();  // moves were taken back while this page was away
@@ -235,6 +236,11 @@ function update(f) {
   if (f.lines.length) { const log = $("log"); log.scrollTop = log.scrollHeight; }  // the log's own scroll, never the page's
   drawScores(f); drawBoard(f); drawOthers(f); drawCentre(f); drawShow(f); drawTitle(f);
   if (f.kind === "referee") drawReferee(f); else drawMine(f);
+  if (f.finished && !wasFinished) {  // the game's end: "Play again" scrolled into view (a phone)
+    const r = $("again").getBoundingClientRect();
+    if (r.height && r.bottom > window.innerHeight) window.scrollBy(0, r.bottom - window.innerHeight + 8);
+  }
+  wasFinished = !!f.finished;
   const st = f.status.map((b) => typeof b === "string" ? b :
     [b.title, ...b.rows.map((r) => r.join("  "))].filter(Boolean).join("\n")).join("\n");
   $("status").textContent = st;
@@ -734,6 +740,8 @@ function drawMine(f) {
     aheadPick = [];
     if (found) move({ action: found });
   }
+  // your hand shown in the play area (the show): a phone held sideways draws it there only
+  hand.classList.toggle("shown", (v.shown || []).some(([seat, what]) => seat === f.seat && /hand/.test(what)));
   for (const c of v.hand || []) {
     const b = cardEl(c, { button: true });
     const early = f.ahead > 0;
