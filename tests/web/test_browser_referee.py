@@ -304,3 +304,25 @@ def test_a_move_sent_marks_the_table_busy_till_its_answer(browser: Browser,
         wait_until(page, "!document.getElementById('table').hasAttribute('aria-busy')")
         assert page.text_content("#error") == ""
         page.context.close()
+
+
+def test_four_long_names_keep_the_referees_line_to_one_line_on_a_phone_held_sideways(
+        browser: Browser, base: str) -> None:
+    # "You are refereeing Alexandra v. Bartholomew v. Cornelius v. Dorothea: ..." took two
+    # lines of a 640x360 screen: cut short now, whole in its title, "connected" beside it
+    ctx = browser.new_context(viewport={"width": 640, "height": 360})
+    page = ctx.new_page()
+    page.goto(base + "/#more")
+    form = page.locator("#referee-cribbage")
+    form.locator('select[name="opt_variant"]').select_option("four-hand")
+    names = "Alexandra v. Bartholomew v. Cornelius v. Dorothea"
+    form.locator('input[name="names"]').fill(names.replace(" v.", ","))
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/t/*")
+    wait_until(page, "document.getElementById('conn').textContent === 'connected'")
+    height, line = page.evaluate("""() => { const e = document.querySelector('.who');
+        return [e.getBoundingClientRect().height, parseFloat(getComputedStyle(e).lineHeight)]; }""")
+    assert height < 1.5 * line
+    assert page.get_attribute("#who-text", "title") == f"You are refereeing {names}"
+    assert page.locator("#conn").is_visible()
+    ctx.close()
