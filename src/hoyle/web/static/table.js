@@ -499,7 +499,7 @@ function drawReferee(f) {
 
 const board = { shown: null, key: null, timer: null, frame: null };
 const phone = window.matchMedia("(max-width: 46rem)");
-const sideways = window.matchMedia("(orientation: landscape) and (max-height: 30rem)");  // style.css
+const sideways = window.matchMedia("(orientation: landscape) and (max-height: 32rem)");  // style.css
 for (const q of [phone, sideways]) q.addEventListener("change", () => { if (frame) renderBoard(); });
 
 // the game's result in words: who won, and the score
