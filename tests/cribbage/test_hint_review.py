@@ -96,3 +96,36 @@ def test_an_unknown_coach_is_refused_in_one_line() -> None:
     fresh = CribbageState(seed=2)
     with pytest.raises(HoyleError, match="nobody"):
         hint(fresh, 0, "nobody")
+
+
+def test_the_masters_review_is_for_the_game_where_the_master_plays_for_it() -> None:
+    # The master plays for the game from MASTER_NEAR (40) points short; aware, and the
+    # review with the expert as coach, from 25. 30 points short the master's review (so its
+    # hint) values the lay-away by the chance of the game, as the master lays away, and names
+    # the master's own choice with the same draws (it once valued it in points there, and
+    # its hint was not its move); the expert's review there is in points. 50 points short,
+    # both in points.
+    from itertools import combinations
+
+    from hoyle.cards import derive_rng
+    from hoyle.cribbage.advice.wintable import win_table
+    from hoyle.cribbage.players import ExpertPlayer, MasterPlayer
+    from hoyle.cribbage.players.master import MASTER_NEAR
+    from hoyle.cribbage.review import POINTS, WIN, _discard
+
+    assert 25 < 30 <= MASTER_NEAR < 50
+    state = CribbageState(seed=5)
+    g = random.Random(5)
+    while not state.legal_actions() or state.legal_actions()[0].verb != "DISCARD":
+        state.apply(state.sample_chance(g))
+    seat = state.current_player
+    table = win_table("six-card")
+    for short, master_unit in ((30, WIN), (50, POINTS)):
+        view = state.view(seat)._replace(scores=(121 - short, 121 - short))
+        legal = [Action("DISCARD", tuple(sorted(p))) for p in combinations(view.hand, 2)]
+        master = MasterPlayer()
+        worth = _discard(view, master, table, derive_rng(5, "review", 9))
+        assert worth.unit == master_unit
+        made = master.choose(view, legal, derive_rng(5, "review", 9))
+        assert tuple(sorted(made.cards)) == worth.best
+        assert _discard(view, ExpertPlayer(), table, derive_rng(5, "review", 9)).unit == POINTS

@@ -43,7 +43,8 @@ With ``coach="master"`` (``hoyle review --coach master``) the values are the mas
 (:class:`~hoyle.cribbage.players.master.MasterPlayer`): far from the end its searched
 lay-away (six-card) or its five-card values with the pegging, and the play's net points
 over its reads of the opponent; near the end the score-aware expert's chances with the
-master's reads.
+master's reads; "near" is as the master plays (from :data:`~hoyle.cribbage.players.master.MASTER_NEAR`
+points short of 121), so that its hint is its own move.
 """
 
 from __future__ import annotations
@@ -96,8 +97,15 @@ def review_names(record: GameRecord) -> tuple[str, str]:
     return named[0], named[1]
 
 
-def _near(view: CribbageView) -> bool:
-    return min(view.target - s for s in view.scores) <= NEAR
+def _near(view: CribbageView, coach: ExpertPlayer | None = None) -> bool:
+    """Whether the review values this decision by the chance of the game: a side within the
+    coach's points of it, as the coach plays (the master's ``near`` in six-card,
+    :data:`~hoyle.cribbage.players.master.MASTER_NEAR`, and its ``five_near`` in five-card;
+    else the score-aware expert's :data:`~hoyle.cribbage.players.aware.NEAR`)."""
+    near = NEAR
+    if isinstance(coach, MasterPlayer):
+        near = coach.near if view.target == 121 else coach.five_near
+    return min(view.target - s for s in view.scores) <= near
 
 
 def _reviewed(state: object) -> bool:
@@ -259,7 +267,7 @@ def coach_choice(state: CribbageState, seat: int, coach: str = "expert") -> Acti
 def _discard(view: CribbageView, expert: ExpertPlayer, table: WinTable,
              rng: random.Random) -> _Worth:
     if len(view.hand) == 5:  # five-card: the values of five_card_options
-        if _near(view):
+        if _near(view, expert):
             chances = five_card_win_chances(view, table)
             return _Worth("discard", chances, max(chances, key=chances.__getitem__), WIN)
         if isinstance(expert, MasterPlayer):  # with the pegging searched
@@ -268,7 +276,7 @@ def _discard(view: CribbageView, expert: ExpertPlayer, table: WinTable,
         options = five_card_options(view.hand, view.is_dealer)
         return _Worth("discard", {tuple(sorted(o.discard)): o.total for o in options},
                       tuple(sorted(options[0].discard)), POINTS)
-    if _near(view):
+    if _near(view, expert):
         aware = expert if isinstance(expert, AwareExpertPlayer) else AwareExpertPlayer()
         chances = {tuple(sorted(k)): v for k, v in aware.discard_chances(view, rng).items()}
         return _Worth("discard", chances, max(chances, key=chances.__getitem__), WIN)
@@ -302,7 +310,7 @@ def _play(view: CribbageView, legal: Sequence[Action], expert: ExpertPlayer,
         keeps = missed_peg_out_keeps(view, table)
         return _Worth("play", {r: 1.0 if r in winning else keeps for r in ranks},
                       winning[0], WIN, cards)
-    if _near(view) and view.target == 121 and view.starter is not None and \
+    if _near(view, expert) and view.target == 121 and view.starter is not None and \
             len(view.kept) == 4 and len(view.discards) == 2:
         # six-card near the end: the score-aware expert's chance of the game for each rank
         aware = expert if isinstance(expert, AwareExpertPlayer) else AwareExpertPlayer()
