@@ -213,6 +213,23 @@ def test_the_lobby_keeps_the_name_and_a_lost_connection_refuses_a_click(
     ctx.close()
 
 
+def test_waiting_for_a_friend_the_invite_keeps_one_line_on_a_small_phone_held_sideways(
+        browser: Browser, base: str) -> None:
+    """At 640x360 the invite (words, link, Copy) once took 80 px above the table: one line
+    now, and the table in view below it."""
+    ctx = browser.new_context(viewport={"width": SMALL_SIDEWAYS[0], "height": SMALL_SIDEWAYS[1]})
+    page = ctx.new_page()
+    page.goto(base + "/")
+    page.locator("#friend-cribbage button[type=submit]").click()
+    page.wait_for_url("**/t/*")
+    wait_until(page, "document.getElementById('table').dataset.seq !== undefined")
+    height = page.evaluate("document.querySelector('.invite').getBoundingClientRect().height")
+    assert height < 32, height
+    assert page.is_visible("#copy-invite")
+    assert page.evaluate(OUT_OF_VIEW, [True, False]) == []
+    ctx.close()
+
+
 def test_the_show_lays_out_each_hand_and_lifts_each_combination(
         browser: Browser, base: str) -> None:
     """At the show the hand and the starter are laid out over the play area, each
