@@ -76,6 +76,9 @@ def test_the_masters_hint_costs_nothing_in_the_masters_review(variant: str, seed
         state, followed = hinted_game(seed, variant, "master")
         review = review_record(state.to_record(seats=(HUMAN, "expert")), seat=0,
                                coach="master")
+        # its note says where it begins to play for the game: the master's 40 points short
+        # of 121, its five_near (25) short of 61
+        assert f"(both more than {40 if variant == 'six-card' else 25} short)" in review.notes[0]
         for d in review.decisions:
             assert d.index is not None and d.index in followed
             if followed[d.index]:

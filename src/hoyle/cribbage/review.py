@@ -3,7 +3,7 @@ two-hand six-card or five-card game beside the expert's choice
 (:class:`~hoyle.cribbage.players.ExpertPlayer`), with what it cost.
 
 Far from the end of the game (both sides more than :data:`NEAR` points, 25, short of it before
-the deal) a cost is in expected points: a discard's the expert's value of each way to lay
+the deal; with the master as coach, as far as it plays for the game, below) a cost is in expected points: a discard's the expert's value of each way to lay
 away (the kept hand's expected show over the 46 starters, the crib's from hoyle's crib
 table, ours added, his taken off, and half the pegging table's value of the kept ranks),
 the best less the one made; a card's the expected net points of the rest of the play (ours
@@ -102,10 +102,15 @@ def _near(view: CribbageView, coach: ExpertPlayer | None = None) -> bool:
     coach's points of it, as the coach plays (the master's ``near`` in six-card,
     :data:`~hoyle.cribbage.players.master.MASTER_NEAR`, and its ``five_near`` in five-card;
     else the score-aware expert's :data:`~hoyle.cribbage.players.aware.NEAR`)."""
-    near = NEAR
+    return min(view.target - s for s in view.scores) <= _near_points(view.target, coach)
+
+
+def _near_points(target: int, coach: ExpertPlayer | None) -> int:
+    """The points short of ``target`` from which the review values by the chance of the
+    game (see :func:`_near`)."""
     if isinstance(coach, MasterPlayer):
-        near = coach.near if view.target == 121 else coach.five_near
-    return min(view.target - s for s in view.scores) <= near
+        return coach.near if target == 121 else coach.five_near
+    return NEAR
 
 
 def _reviewed(state: object) -> bool:
@@ -179,7 +184,8 @@ def review_record(record: GameRecord, seat: int | None = None,
             if worth is not None and action.verb == worth.action().verb:
                 decisions.append(worth.decision(deal, who, action, i))
     return Review(decisions, review_names(record), [
-        f"far from the end (both more than {NEAR} short): expected points; near it: "
+        f"far from the end (both more than {_near_points(state.rules.target, expert)} short): "
+        "expected points; near it: "
         "discards and cards in win probability (estimated with the win table; five-card "
         "cards in points, a missed peg-out in win probability)", *_coach_notes(coach)],
         coach=coach.strip().lower())
