@@ -230,6 +230,69 @@ def test_waiting_for_a_friend_the_invite_keeps_one_line_on_a_small_phone_held_si
     ctx.close()
 
 
+def test_manual_counting_on_a_small_phone_keeps_the_claim_in_view(
+        browser: Browser, base: str) -> None:
+    """Four-hand with manual counting at 360x640, a 24-character name: the page is taller
+    than the screen there (the claim's list under the play, the shown hands at the show),
+    and at each of the person's turns (40 moves) the prompt, the moves' buttons and the
+    coach's are scrolled into view, the prompt's top on the screen (the coach once sat
+    below it at half the turns, unscrolled)."""
+    ctx = browser.new_context(viewport={"width": SMALL[0], "height": SMALL[1]})
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    page.goto(base + "/#more")
+    page.fill("#lobby-name", "Wolfeschlegelsteinhausen")
+    form = page.locator("#form-cribbage")
+    form.locator('select[name="opt_variant"]').select_option("four-hand")
+    form.locator('input[name="opt_manual_count"]').check()
+    for i in (1, 2, 3):
+        form.locator(f'select[name="seat{i}"]').select_option("greedy")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/t/*")
+    moves = scrolled = 0
+    while moves < 40:
+        wait_until(page, "document.getElementById('table').dataset.mine === '1'"
+                         " || document.getElementById('table').dataset.finished === '1'")
+        if page.get_attribute("#table", "data-finished") == "1":
+            break
+        boxes = page.evaluate("""() => ['prompt', 'buttons', 'coach'].map((id) => document.getElementById(id))
+            .filter((e) => !e.hidden && e.getClientRects().length).map((e) => {
+              const r = e.getBoundingClientRect(); return [e.id, r.top, r.bottom]; })""")
+        assert all(0 <= top and bottom <= SMALL[1] for _, top, bottom in boxes), (moves, boxes)
+        scrolled += page.evaluate("window.scrollY") > 0
+        if click_a_move(page):
+            moves += 1
+    assert moves == 40 and scrolled >= 5  # the page was taller than the screen
+
+
+def test_the_help_held_sideways_leaves_the_hand_in_view_and_is_put_away(
+        browser: Browser, base: str) -> None:
+    """Held sideways (740x360) the help's long answer lies over the top of the felt: no
+    lower than the hand's top (it once hid the top half of the hand's cards, indices and
+    all, till the table moved), scrolled within itself; Escape puts it away, and so does a
+    tap on it."""
+    ctx = browser.new_context(viewport={"width": 740, "height": 360})
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    page.goto(base + "/")
+    page.locator("#computer-cribbage button[type=submit]").click()
+    page.wait_for_url("**/t/*")
+    wait_until(page, "document.getElementById('table').dataset.mine === '1'")
+    for close in ("Escape", "tap"):
+        page.fill("#move-text", "help")
+        page.press("#move-text", "Enter")
+        wait_until(page, "document.getElementById('said').textContent.length > 300")
+        said, hand = page.evaluate("""() => ['said', 'hand'].map((id) => {
+            const r = document.getElementById(id).getBoundingClientRect(); return [r.top, r.bottom]; })""")
+        assert said[1] <= hand[0] + 12, (said, hand)  # the cards' lift (.6rem) aside
+        if close == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            page.click("#said")
+        wait_until(page, "document.getElementById('said').textContent === ''")
+    ctx.close()
+
+
 def test_the_show_lays_out_each_hand_and_lifts_each_combination(
         browser: Browser, base: str) -> None:
     """At the show the hand and the starter are laid out over the play area, each

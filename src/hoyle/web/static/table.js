@@ -204,6 +204,18 @@ function resyncFromStart() {
 const cardsKey = (cs) => [...cs].sort().join(" ");
 
 let wasFinished = false;
+
+// your turn: the prompt and the moves' buttons scrolled into view when a small phone's page
+// is taller than its screen (a manual count's claim in a four-hand show at 360x640), the
+// prompt's top kept on the screen
+function showMoves() {
+  const prompt = $("prompt").getBoundingClientRect();
+  const bottom = Math.max(prompt.bottom, ...["buttons", "coach"].map((id) => $(id))
+    .filter((e) => !e.hidden && e.getClientRects().length).map((e) => e.getBoundingClientRect().bottom));
+  const by = Math.min(bottom - window.innerHeight + 8, prompt.top - 4);
+  if (bottom > window.innerHeight && by > 0) window.scrollBy(0, by);
+}
+
 function update(f) {
   if (frame && !f.reset && f.undos !== frame.undos) {
     resyncFromStart();  // moves were taken back while this page was away
@@ -241,6 +253,7 @@ function update(f) {
     if (r.height && r.bottom > window.innerHeight) window.scrollBy(0, r.bottom - window.innerHeight + 8);
   }
   wasFinished = !!f.finished;
+  if (f.legal.length && f.kind !== "referee") showMoves();
   const st = f.status.map((b) => typeof b === "string" ? b :
     [b.title, ...b.rows.map((r) => r.join("  "))].filter(Boolean).join("\n")).join("\n");
   $("status").textContent = st;
@@ -865,6 +878,9 @@ function pick(card, el) {
 }
 
 $("undo").addEventListener("click", () => move({ text: "undo" }));
+// the coach's words and the help's answer: a tap on them, or Escape, puts them away
+$("said").addEventListener("click", () => $("said").replaceChildren());
+document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") $("said").replaceChildren(); });
 if ($("rename-form")) $("rename-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const name = $("rename-name").value.trim();
