@@ -86,6 +86,9 @@ def test_the_caps_on_sockets_and_on_tables_made(tmp_path: Path) -> None:
         r = client.post("/tables", data={"game": "ecarte", "seat0": "person",
                                          "seat1": "random"})
         assert r.status_code == 429 and "at most 2 new tables an hour" in r.text
+        # when the next may be made, and the site's own page (a phone's viewport), not a
+        # bare line
+        assert "the next in 60 minutes" in r.text and 'name="viewport"' in r.text
         r = client.post("/referee", data={"game": "ecarte", "names": "Ann,Bob"})
         assert r.status_code == 429 and "at most 2 new tables an hour" in r.text
         assert len(client.app.state.tables.tables) == 2  # type: ignore[attr-defined]

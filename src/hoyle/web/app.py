@@ -35,6 +35,7 @@ import gc
 import itertools
 import json
 import logging
+import math
 import os
 import re
 import secrets
@@ -74,6 +75,7 @@ from hoyle.web.messages import (MalformedMessage, MoveMessage, RenameMessage, Sy
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.db import open_store
 from hoyle.web.logs import event
+from hoyle.web.notice import notice
 from hoyle.web.ops import Metrics
 from hoyle.web.bus import RECONNECT, Bus
 from hoyle.web.store import SeatKind, StoreError, TableStore
@@ -1062,8 +1064,11 @@ class _Context:
         self.created[host] = recent
         if len(recent) >= self.max_tables:
             many = "a new table" if self.max_tables == 1 else f"{self.max_tables} new tables"
-            raise TooManyTables(f"at most {many} an hour from one address: finish or join "
-                                "one of yours")
+            minutes = max(1, math.ceil((TABLES_WINDOW - (now - recent[0])) / 60))
+            raise TooManyTables(f"at most {many} an hour from one address (finished ones "
+                                f"count too): the next in {minutes} minute"
+                                f"{'' if minutes == 1 else 's'}; meanwhile go on at a table "
+                                "of yours, or take a free seat from the lobby")
 
     def count_table(self, request: Request) -> None:
         """Count a table made by the request's client address (after :meth:`allow_table`)."""
@@ -1169,7 +1174,7 @@ async def _read_form(request: Request) -> LobbyForm:
 
 
 def _too_large(e: FormTooLarge) -> Response:
-    return HTMLResponse(f"<p>{_esc(str(e))}</p>", status_code=413)
+    return notice(f"<p>{_esc(str(e))}</p>", status_code=413)
 
 
 def _invite_query(table: Table) -> str:
@@ -1258,7 +1263,7 @@ def _refused(what: str, e: Exception) -> Response:
     if status == 503:
         log.warning("the store did not answer", extra=event(what=what,
                                                             cause=getattr(e, "cause", "")))
-    return HTMLResponse(f"<p>{what}: {_esc(web_words(str(e)))}</p>"
+    return notice(f"<p>{what}: {_esc(web_words(str(e)))}</p>"
                         '<p><a href="/">Back to the lobby</a></p>', status_code=status)
 
 
@@ -1411,7 +1416,7 @@ def _table_router(ctx: _Context) -> APIRouter:
             back = ("" if status in (400, 404) else  # a refused seat: the ways back
                     f'<p><a href="/t/{_esc(table_id)}">Back to the table</a> · '
                     '<a href="/">the lobby</a></p>')
-            return HTMLResponse(f"<p>{_esc(text)}</p>{back}", status_code=status)
+            return notice(f"<p>{_esc(text)}</p>{back}", status_code=status)
         try:
             table = tables.get(table_id)
         except WebError:
@@ -1423,7 +1428,7 @@ def _table_router(ctx: _Context) -> APIRouter:
         except WebError as e:  # the way back to the seat, its invite kept
             secret = request.query_params.get("invite")
             back = f"/t/{table.id}" + (f"?invite={quote(secret)}" if secret else "")
-            return HTMLResponse(f"<p>Not seated: {_esc(str(e))}</p>"
+            return notice(f"<p>Not seated: {_esc(str(e))}</p>"
                                 f'<p><a href="{_esc(back)}">Back to the table</a></p>',
                                 status_code=400)
         try:
@@ -1497,12 +1502,12 @@ def _table_router(ctx: _Context) -> APIRouter:
         try:
             table = tables.get(table_id)
         except WebError:
-            return HTMLResponse("<p>No such table.</p>", status_code=404)
+            return notice("<p>No such table.</p>", status_code=404)
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
         try:  # seconds of the expert's thinking: in a worker thread, kept once made
             blocks = await asyncio.to_thread(table.review, seat)
         except WebError as e:
-            return HTMLResponse(f"<p>{_esc(str(e))}</p>"
+            return notice(f"<p>{_esc(str(e))}</p>"
                                 f'<p><a href="/t/{table.id}">Back to the table</a></p>',
                                 status_code=409)
         return ctx.templates.TemplateResponse(request, "review.html", {
@@ -1536,7 +1541,7 @@ def _table_router(ctx: _Context) -> APIRouter:
         goes to the same new table. 404 no such table, 403 not a player of it or from
         another site's page, 409 not over, 429 too many tables."""
         def said(text: str, status: int) -> Response:
-            return HTMLResponse(f"<p>{_esc(text)}</p>"
+            return notice(f"<p>{_esc(text)}</p>"
                                 '<p><a href="/">Back to the lobby</a></p>', status_code=status)
         try:
             table = tables.get(table_id)
@@ -1584,7 +1589,7 @@ def _table_router(ctx: _Context) -> APIRouter:
         try:
             table = tables.get(table_id)
         except WebError:
-            return HTMLResponse("<p>No such table.</p>", status_code=404)
+            return notice("<p>No such table.</p>", status_code=404)
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
         secret = request.query_params.get("invite")
         page = str(request.base_url).rstrip("/") + f"/t/{table.id}"

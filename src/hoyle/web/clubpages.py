@@ -30,6 +30,7 @@ from hoyle.interface.registry import Capability, games
 from hoyle.web.accountpages import Forbidden, check_form, session_of
 from hoyle.web.accounts import Accounts, Session
 from hoyle.web.forms import FormTooLarge
+from hoyle.web.notice import notice
 from hoyle.web.tournaments import TournamentRow, Tournaments
 
 __all__ = ["club_router"]
@@ -165,7 +166,7 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
         """The page's live part alone (standings, rounds), for the page to read again."""
         row = await load(tid)
         if row is None:
-            return HTMLResponse("<p>No such tournament.</p>", status_code=404)
+            return notice("<p>No such tournament.</p>", status_code=404)
         session = await me(request)
         values = await run(live_values, row, session)
         return templates.TemplateResponse(request, "tournament_live.html",
@@ -176,7 +177,7 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
                   fn: Callable[[Tournament, Session, dict[str, str]], Any]) -> Response:
         row = await load(tid)
         if row is None or tournaments is None:
-            return HTMLResponse("<p>No such tournament.</p>", status_code=404)
+            return notice("<p>No such tournament.</p>", status_code=404)
         session = await me(request)
         try:
             if session is None:
@@ -210,7 +211,7 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
         referee table: its result goes into the tournament when the game ends."""
         row = await load(tid)
         if row is None or tournaments is None or referee is None:
-            return HTMLResponse("<p>No such tournament.</p>", status_code=404)
+            return notice("<p>No such tournament.</p>", status_code=404)
         session = await me(request)
         try:
             if session is None:
@@ -278,7 +279,7 @@ def club_router(accounts: Accounts | None, tournaments: Tournaments | None,
         """A player's score sheet, to print."""
         row = await load(tid)
         if row is None:
-            return HTMLResponse("<p>No such tournament.</p>", status_code=404)
+            return notice("<p>No such tournament.</p>", status_code=404)
         try:
             rows = row.tournament.score_sheet(name[:80])
         except TournamentError as e:
