@@ -101,6 +101,17 @@ def test_a_refused_move_is_said_in_a_players_words_not_the_engines(tmp_path: Pat
             assert answer["type"] == "error"
             assert answer["message"] == ("go is not possible now: it is the time to discard")
             assert "expected" not in answer["message"] and table.seq == before
+            # typed: "go" in the lay-away, and the terminal's "hint master", each said in
+            # words (both once read as cards: "cannot read card 'go'", "... 'hint'")
+            answer = ask(ws, "go", f["seq"])
+            assert answer["type"] == "error" and answer["message"].startswith(
+                "'go' is said in the play, when no card of yours fits within 31; now lay "
+                "away 2 cards"), answer
+            answer = ask(ws, "hint master", f["seq"])
+            assert answer == {"type": "error", "seq": before, "message":
+                              "type hint alone: here it takes no words after it (the page's "
+                              "coach is the expert; 'hint master' is the terminal's)"}
+            assert table.seq == before
 
 
 def test_a_forced_move_says_so_while_it_waits() -> None:

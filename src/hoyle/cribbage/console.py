@@ -659,6 +659,11 @@ class CribbageText(GameText):
             return Action("HEELS")
         if low == "go" and s.phase == Phase.PLAY:
             return Action("GO")
+        if low == "go" and s.phase == Phase.DISCARD:  # once "cannot read card 'go'"
+            k = s.rules.discard_per_player
+            raise HoyleError("'go' is said in the play, when no card of yours fits within 31; "
+                             f"now lay away {k} card{'s' if k > 1 else ''}, "
+                             f"e.g. {'5h 10c' if k > 1 else '10c'}.")
         cards = parse_cards_in(line, s.view(seat).hand,
                                [a.cards[0] for a in s.legal_actions() if a.verb == "PLAY"])
         if s.phase == Phase.DISCARD:

@@ -1807,6 +1807,13 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 hub.start(table)  # the computer's move it held, once the lock is free
                 await hub.broadcast(table)
                 return
+            head = words.strip().lower().split() if isinstance(words, str) else []
+            if len(head) > 1 and head[0] in table.word_list():  # "hint master": not here
+                coach = " (the page's coach is the expert; 'hint master' is the terminal's)" \
+                    if head[0] in HINT_WORDS else ""
+                await hub.write(conn, _error(f"type {head[0]} alone: here it takes no words "
+                                             f"after it{coach}", table))
+                return
             if isinstance(words, str) and words.strip().lower() in table.word_list():
                 word = words.strip().lower()
                 if word in UNDO_WORDS:
