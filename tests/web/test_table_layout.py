@@ -234,9 +234,10 @@ def test_manual_counting_on_a_small_phone_keeps_the_claim_in_view(
         browser: Browser, base: str) -> None:
     """Four-hand with manual counting at 360x640, a 24-character name: the page is taller
     than the screen there (the claim's list under the play, the shown hands at the show),
-    and at each of the person's turns (40 moves) the prompt, the moves' buttons and the
-    coach's are scrolled into view, the prompt's top on the screen (the coach once sat
-    below it at half the turns, unscrolled)."""
+    and at each of the person's turns (40 moves, and on till a crib is counted) the prompt,
+    the moves' buttons and the coach's are scrolled into view, the prompt's top on the
+    screen (the coach once sat below it at half the turns, unscrolled); once the crib is
+    shown your laid-away cards are not drawn beside you too (they are in it)."""
     ctx = browser.new_context(viewport={"width": SMALL[0], "height": SMALL[1]})
     page = ctx.new_page()
     page.set_default_timeout(15000)
@@ -249,8 +250,8 @@ def test_manual_counting_on_a_small_phone_keeps_the_claim_in_view(
         form.locator(f'select[name="seat{i}"]').select_option("greedy")
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/t/*")
-    moves = scrolled = 0
-    while moves < 40:
+    moves = scrolled = crib_shown = 0
+    while moves < 90 and not (moves >= 40 and crib_shown):
         wait_until(page, "document.getElementById('table').dataset.mine === '1'"
                          " || document.getElementById('table').dataset.finished === '1'")
         if page.get_attribute("#table", "data-finished") == "1":
@@ -260,9 +261,14 @@ def test_manual_counting_on_a_small_phone_keeps_the_claim_in_view(
               const r = e.getBoundingClientRect(); return [e.id, r.top, r.bottom]; })""")
         assert all(0 <= top and bottom <= SMALL[1] for _, top, bottom in boxes), (moves, boxes)
         scrolled += page.evaluate("window.scrollY") > 0
+        # the crib shown: your laid-away cards are in it, not drawn beside you too
+        if page.evaluate("[...document.querySelectorAll('#centre .label')].some((l) => /crib$/.test(l.textContent))"):
+            assert page.locator("#seat-me .earlier").count() == 0, moves
+            crib_shown += 1
         if click_a_move(page):
             moves += 1
-    assert moves == 40 and scrolled >= 5  # the page was taller than the screen
+    assert moves >= 40 and scrolled >= 5  # the page was taller than the screen
+    assert crib_shown >= 1, "no crib was counted"
 
 
 def test_the_help_held_sideways_leaves_the_hand_in_view_and_is_put_away(

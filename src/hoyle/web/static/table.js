@@ -741,7 +741,9 @@ function drawMine(f) {
     row.appendChild(seatName(f, f.seat, true));
     const crib = cribEl(f, f.seat);
     if (crib) row.appendChild(crib);
-    if (v.discards && v.discards.length && "count_cards" in v)
+    // your laid-away cards, till the crib they went to is shown (then they are in it)
+    const cribShown = (v.shown || []).some(([, what]) => /crib/.test(what));
+    if (v.discards && v.discards.length && "count_cards" in v && !cribShown)
       row.appendChild(pile("laid away", cardsEl(v.discards, "the cards you laid away"), "earlier"));
     me.appendChild(row);
   }
