@@ -234,10 +234,9 @@ def test_manual_counting_on_a_small_phone_keeps_the_claim_in_view(
         browser: Browser, base: str) -> None:
     """Four-hand with manual counting at 360x640, a 24-character name: the page is taller
     than the screen there (the claim's list under the play, the shown hands at the show),
-    and at each of the person's turns (40 moves, and on till a crib is counted) the prompt,
-    the moves' buttons and the coach's are scrolled into view, the prompt's top on the
-    screen (the coach once sat below it at half the turns, unscrolled); once the crib is
-    shown your laid-away cards are not drawn beside you too (they are in it)."""
+    and at each of the person's turns (40 moves, and on till a crib is counted) the prompt
+    and the moves' buttons are scrolled into view, the prompt's top on the screen; once the
+    crib is shown your laid-away cards are not drawn beside you too (they are in it)."""
     ctx = browser.new_context(viewport={"width": SMALL[0], "height": SMALL[1]})
     page = ctx.new_page()
     page.set_default_timeout(15000)
@@ -256,7 +255,7 @@ def test_manual_counting_on_a_small_phone_keeps_the_claim_in_view(
                          " || document.getElementById('table').dataset.finished === '1'")
         if page.get_attribute("#table", "data-finished") == "1":
             break
-        boxes = page.evaluate("""() => ['prompt', 'buttons', 'coach'].map((id) => document.getElementById(id))
+        boxes = page.evaluate("""() => ['prompt', 'buttons'].map((id) => document.getElementById(id))
             .filter((e) => !e.hidden && e.getClientRects().length).map((e) => {
               const r = e.getBoundingClientRect(); return [e.id, r.top, r.bottom]; })""")
         assert all(0 <= top and bottom <= SMALL[1] for _, top, bottom in boxes), (moves, boxes)

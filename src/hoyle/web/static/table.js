@@ -207,13 +207,14 @@ let wasFinished = false;
 
 // your turn: the prompt and the moves' buttons scrolled into view when a small phone's page
 // is taller than its screen (a manual count's claim in a four-hand show at 360x640), the
-// prompt's top kept on the screen
+// coach's buttons with them when there is room, the prompt's top kept on the screen
 function showMoves() {
-  const prompt = $("prompt").getBoundingClientRect();
-  const bottom = Math.max(prompt.bottom, ...["buttons", "coach"].map((id) => $(id))
+  const bottomOf = (ids) => Math.max(...ids.map((id) => $(id))
     .filter((e) => !e.hidden && e.getClientRects().length).map((e) => e.getBoundingClientRect().bottom));
-  const by = Math.min(bottom - window.innerHeight + 8, prompt.top - 4);
-  if (bottom > window.innerHeight && by > 0) window.scrollBy(0, by);
+  const prompt = $("prompt").getBoundingClientRect();
+  if (bottomOf(["prompt", "buttons"]) <= window.innerHeight) return;  // the moves in view
+  const by = Math.min(bottomOf(["prompt", "buttons", "coach"]) - window.innerHeight + 8, prompt.top - 4);
+  if (by > 0) window.scrollBy(0, by);
 }
 
 function update(f) {
