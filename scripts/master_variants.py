@@ -18,7 +18,12 @@ scripts/master_variants.py sim cribbage --players near-reads-only,aware --games 
   (``MasterPlayer(near=121, search_tilt=True)``): the searched lay-away and the chance of
   the game in one.
 
-(``master-near40``, the master from 40 points, measured as a variant, is the master now.)
+- ``master-near40``: the master as it was to c861722, playing for the game from 40 points
+  from the end (``MasterPlayer(near=40)``); its 20,000 games were the master's figures
+  until then.
+
+(``master-near121``, the master from the first deal, measured as a variant, is the master
+now; the name stays, for its runs.)
 
 Any ``hoyle`` command follows (the variants are known to it by these names, with
 ``--workers 1``: worker processes would not have them).
@@ -52,6 +57,12 @@ class MasterNear25(MasterPlayer):
     name = "master-near25"
 
 
+class MasterNear40(MasterPlayer):
+    """The master playing for the game from 40 points from the end (the master to c861722)."""
+
+    name = "master-near40"
+
+
 class MasterNear60(MasterPlayer):
     """The master playing for the game from 60 points from the end."""
 
@@ -76,6 +87,7 @@ def main() -> Any:
                                                    near_reads=True, near=25)
     PLAYERS["master-reads"] = functools.partial(MasterReads, near_reads=True, near=25)
     PLAYERS["master-near25"] = functools.partial(MasterNear25, near=25)
+    PLAYERS["master-near40"] = functools.partial(MasterNear40, near=40)
     PLAYERS["master-near60"] = functools.partial(MasterNear60, near=60)
     PLAYERS["master-near121"] = functools.partial(MasterNear121, near=121)
     PLAYERS["master-near121-searched"] = functools.partial(MasterNear121Searched, near=121,

@@ -76,9 +76,11 @@ def test_the_masters_hint_costs_nothing_in_the_masters_review(variant: str, seed
         state, followed = hinted_game(seed, variant, "master")
         review = review_record(state.to_record(seats=(HUMAN, "expert")), seat=0,
                                coach="master")
-        # its note says where it begins to play for the game: the master's 40 points short
-        # of 121, its five_near (25) short of 61
-        assert f"(both more than {40 if variant == 'six-card' else 25} short)" in review.notes[0]
+        # its note says where it begins to play for the game: the master's from the first
+        # deal of a game to 121, from its five_near (25) short of 61
+        assert review.notes[0].startswith(
+            "from the first deal, as the coach plays: discards and cards in win probability"
+            if variant == "six-card" else "far from the end (both more than 25 short)")
         for d in review.decisions:
             assert d.index is not None and d.index in followed
             if followed[d.index]:
@@ -102,12 +104,12 @@ def test_an_unknown_coach_is_refused_in_one_line() -> None:
 
 
 def test_the_masters_review_is_for_the_game_where_the_master_plays_for_it() -> None:
-    # The master plays for the game from MASTER_NEAR (40) points short; aware, and the
-    # review with the expert as coach, from 25. 30 points short the master's review (so its
-    # hint) values the lay-away by the chance of the game, as the master lays away, and names
-    # the master's own choice with the same draws (it once valued it in points there, and
-    # its hint was not its move); the expert's review there is in points. 50 points short,
-    # both in points.
+    # A master playing for the game from 40 points short (``near``; the master's own is
+    # MASTER_NEAR, the first deal); aware, and the review with the expert as coach, from
+    # 25. 30 points short that master's review (so its hint) values the lay-away by the
+    # chance of the game, as it lays away, and names its own choice with the same draws (it
+    # once valued it in points there, and its hint was not its move); the expert's review
+    # there is in points. 50 points short, both in points; the master's own, by the chance.
     from itertools import combinations
 
     from hoyle.cards import derive_rng
@@ -116,7 +118,7 @@ def test_the_masters_review_is_for_the_game_where_the_master_plays_for_it() -> N
     from hoyle.cribbage.players.master import MASTER_NEAR
     from hoyle.cribbage.review import POINTS, WIN, _discard
 
-    assert 25 < 30 <= MASTER_NEAR < 50
+    assert MASTER_NEAR == 121
     state = CribbageState(seed=5)
     g = random.Random(5)
     while not state.legal_actions() or state.legal_actions()[0].verb != "DISCARD":
@@ -126,7 +128,8 @@ def test_the_masters_review_is_for_the_game_where_the_master_plays_for_it() -> N
     for short, master_unit in ((30, WIN), (50, POINTS)):
         view = state.view(seat)._replace(scores=(121 - short, 121 - short))
         legal = [Action("DISCARD", tuple(sorted(p))) for p in combinations(view.hand, 2)]
-        master = MasterPlayer()
+        master = MasterPlayer(near=40)
+        assert _discard(view, MasterPlayer(), table, derive_rng(5, "review", 9)).unit == WIN
         worth = _discard(view, master, table, derive_rng(5, "review", 9))
         assert worth.unit == master_unit
         made = master.choose(view, legal, derive_rng(5, "review", 9))

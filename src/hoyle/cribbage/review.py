@@ -183,12 +183,13 @@ def review_record(record: GameRecord, seat: int | None = None,
                 if action.verb in ("DISCARD", "PLAY") else None
             if worth is not None and action.verb == worth.action().verb:
                 decisions.append(worth.decision(deal, who, action, i))
+    near = _near_points(state.rules.target, expert)
+    when = (f"far from the end (both more than {near} short): expected points; near it: "
+            if near < state.rules.target else "from the first deal, as the coach plays: ")
     return Review(decisions, review_names(record), [
-        f"far from the end (both more than {_near_points(state.rules.target, expert)} short): "
-        "expected points; near it: "
-        "discards and cards in win probability (estimated with the win table; five-card "
-        "cards in points, a missed peg-out in win probability)", *_coach_notes(coach)],
-        coach=coach.strip().lower())
+        when + "discards and cards in win probability (estimated with the win table; "
+        "five-card cards in points, a missed peg-out in win probability)",
+        *_coach_notes(coach)], coach=coach.strip().lower())
 
 
 def _coach_notes(coach: str) -> list[str]:
