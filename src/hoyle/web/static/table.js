@@ -756,7 +756,7 @@ function drawMine(f) {
     aheadPick = [];
     if (found) move({ action: found });
   }
-  // your hand shown in the play area (the show): a phone held sideways draws it there only
+  // your hand shown in the play area (the show): a phone draws it there only (style.css)
   hand.classList.toggle("shown", (v.shown || []).some(([seat, what]) => seat === f.seat && /hand/.test(what)));
   for (const c of v.hand || []) {
     const b = cardEl(c, { button: true });
