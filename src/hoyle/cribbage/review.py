@@ -3,10 +3,10 @@ two-hand six-card or five-card game beside the expert's choice
 (:class:`~hoyle.cribbage.players.ExpertPlayer`), with what it cost.
 
 Far from the end of the game (both sides more than :data:`NEAR` points, 25, short of it before
-the deal; with the master as coach, as far as it plays for the game, below) a cost is in expected points: a discard's the expert's value of each way to lay
-away (the kept hand's expected show over the 46 starters, the crib's from hoyle's crib
-table, ours added, his taken off, and half the pegging table's value of the kept ranks),
-the best less the one made; a card's the expected net points of the rest of the play (ours
+the deal; with the master as coach, its own ``near``, below) a cost is in expected points: a
+discard's the expert's value of each way to lay away (the kept hand's expected show over
+the 46 starters, the crib's from hoyle's crib table, ours added, his taken off, and half the
+pegging table's value of the kept ranks), the best less the one made; a card's the expected net points of the rest of the play (ours
 less his), the opponent's hands drawn as the expert draws them (20 per decision, seeded by
 the record's seed and the action's index, so a review is the same every time) and each
 solved exactly; the best card less the one laid.
@@ -43,8 +43,9 @@ With ``coach="master"`` (``hoyle review --coach master``) the values are the mas
 (:class:`~hoyle.cribbage.players.master.MasterPlayer`): far from the end its searched
 lay-away (six-card) or its five-card values with the pegging, and the play's net points
 over its reads of the opponent; near the end the score-aware expert's chances with the
-master's reads; "near" is as the master plays (from :data:`~hoyle.cribbage.players.master.MASTER_NEAR`
-points short of 121), so that its hint is its own move.
+master's reads. "Near" is as the master plays, so that its hint is its own move: its
+``near`` in six-card (:data:`~hoyle.cribbage.players.master.MASTER_NEAR`, 121: every
+decision by the chance of the game), its ``five_near`` (25) in five-card.
 """
 
 from __future__ import annotations

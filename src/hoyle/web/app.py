@@ -1264,7 +1264,7 @@ def _refused(what: str, e: Exception) -> Response:
         log.warning("the store did not answer", extra=event(what=what,
                                                             cause=getattr(e, "cause", "")))
     return notice(f"<p>{what}: {_esc(web_words(str(e)))}</p>"
-                        '<p><a href="/">Back to the lobby</a></p>', status_code=status)
+                  '<p><a href="/">Back to the lobby</a></p>', status_code=status)
 
 
 def _ops_router(tables: Tables, store: TableStore, metrics: Metrics, hub: Hub) -> APIRouter:
@@ -1429,8 +1429,8 @@ def _table_router(ctx: _Context) -> APIRouter:
             secret = request.query_params.get("invite")
             back = f"/t/{table.id}" + (f"?invite={quote(secret)}" if secret else "")
             return notice(f"<p>Not seated: {_esc(str(e))}</p>"
-                                f'<p><a href="{_esc(back)}">Back to the table</a></p>',
-                                status_code=400)
+                          f'<p><a href="{_esc(back)}">Back to the table</a></p>',
+                          status_code=400)
         try:
             number = _whole(seat, "a seat")
         except TooLong:
@@ -1508,8 +1508,8 @@ def _table_router(ctx: _Context) -> APIRouter:
             blocks = await asyncio.to_thread(table.review, seat)
         except WebError as e:
             return notice(f"<p>{_esc(str(e))}</p>"
-                                f'<p><a href="/t/{table.id}">Back to the table</a></p>',
-                                status_code=409)
+                          f'<p><a href="/t/{table.id}">Back to the table</a></p>',
+                          status_code=409)
         return ctx.templates.TemplateResponse(request, "review.html", {
             "table": table.summary(), "blocks": blocks, "seat": seat})
 
@@ -1542,7 +1542,7 @@ def _table_router(ctx: _Context) -> APIRouter:
         another site's page, 409 not over, 429 too many tables."""
         def said(text: str, status: int) -> Response:
             return notice(f"<p>{_esc(text)}</p>"
-                                '<p><a href="/">Back to the lobby</a></p>', status_code=status)
+                          '<p><a href="/">Back to the lobby</a></p>', status_code=status)
         try:
             table = tables.get(table_id)
         except WebError:
