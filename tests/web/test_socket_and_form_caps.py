@@ -151,14 +151,14 @@ def test_seats_are_said_from_1_as_the_page_shows_them(tmp_path: Path) -> None:
 
 def test_the_header_names_the_registrys_games(tmp_path: Path) -> None:
     from hoyle.interface.registry import games
-    from hoyle.web import app as web
-    base = (Path(web.__file__).parent / "templates" / "base.html").read_text("utf-8")
+    from hoyle.web import pages
+    base = (pages.TEMPLATES / "base.html").read_text("utf-8")
     assert "écarté" not in base and "cribbage" not in base.lower()  # not hard-coded
     assert [g.title for g in games()] == ["Cribbage", "Écarté"]
     with TestClient(create_app(tmp_path / "a.db")) as client:
         assert ('<span class="tag">cribbage and écarté by their written laws</span>'
                 in client.get("/").text)
     # the words for any registry's titles: one game, three
-    assert web.tagline(["Piquet"]) == "piquet by their written laws"
-    assert web.tagline(["Cribbage", "Écarté", "Piquet"]) == (
+    assert pages.tagline(["Piquet"]) == "piquet by their written laws"
+    assert pages.tagline(["Cribbage", "Écarté", "Piquet"]) == (
         "cribbage, écarté and piquet by their written laws")

@@ -75,7 +75,7 @@ from hoyle.web.messages import (MalformedMessage, MoveMessage, RenameMessage, Sy
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.db import open_store
 from hoyle.web.logs import event
-from hoyle.web.notice import notice
+from hoyle.web.pages import notice, site_templates, tagline
 from hoyle.web.ops import Metrics
 from hoyle.web.bus import RECONNECT, Bus
 from hoyle.web.store import SeatKind, StoreError, TableStore
@@ -896,8 +896,7 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
     """
     the_store: TableStore = store if store is not None else open_store(db)
     tables = Tables(the_store, fixed_seed is not None)  # a match's games: seeded too
-    templates = Jinja2Templates(directory=HERE / "templates")
-    templates.env.globals["tagline"] = tagline()
+    templates = site_templates()
     hub = Hub(tables, adjournment, FORCED_PAUSE if forced_pause is None else forced_pause,
               COMPUTERS_PACE if computers_pace is None else computers_pace)
     bus: Bus | None = None
@@ -1110,21 +1109,6 @@ class _Context:
         """Count an open seat taken by the request's client address."""
         host = request.client.host if request.client else ""
         self.seated.setdefault(host, []).append(time.monotonic())
-
-
-def tagline(titles: list[str] | None = None) -> str:
-    """The header's words, from the games' ``titles`` (``None``: the registry's games, in
-    registry order), in lower case: a game registered appears without a template edited.
-
-    >>> tagline()
-    'cribbage and écarté by their written laws'
-    >>> tagline(["Cribbage", "Écarté", "Piquet"])
-    'cribbage, écarté and piquet by their written laws'
-    """
-    titles = [t.lower() for t in (titles if titles is not None
-                                  else [spec.title for spec in games()])]
-    named = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
-    return f"{named} by their written laws"
 
 
 def _game_forms() -> list[dict[str, Any]]:
@@ -1793,7 +1777,7 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 return
             words = msg.text
             offer = table.window_offer(seat)
-            said = words.strip().lower() if isinstance(words, str) else None
+            said = words.strip().lower() if isinstance(words, str) else None  # a word typed
             if offer is not None and (said in WINDOW_WORDS or said == offer[1].verb.lower()
                                       or msg.action == str(offer[1])):
                 # the laws' window out of turn (CLUB-24): yes plays its act, no lets it pass
@@ -1807,15 +1791,15 @@ def _socket_router(ctx: _Context) -> APIRouter:
                 hub.start(table)  # the computer's move it held, once the lock is free
                 await hub.broadcast(table)
                 return
-            head = words.strip().lower().split() if isinstance(words, str) else []
+            head = said.split() if said is not None else []
             if len(head) > 1 and head[0] in table.word_list():  # "hint master": not here
                 coach = " (the page's coach is the expert; 'hint master' is the terminal's)" \
                     if head[0] in HINT_WORDS else ""
                 await hub.write(conn, _error(f"type {head[0]} alone: here it takes no words "
                                              f"after it{coach}", table))
                 return
-            if isinstance(words, str) and words.strip().lower() in table.word_list():
-                word = words.strip().lower()
+            if said is not None and said in table.word_list():
+                word = said
                 if word in UNDO_WORDS:
                     try:
                         taken = table.undo(seat)  # stored (the actions dropped), replayed

@@ -30,7 +30,7 @@ from hoyle.interface.registry import Capability, games
 from hoyle.web.accountpages import Forbidden, check_form, session_of
 from hoyle.web.accounts import Accounts, Session
 from hoyle.web.forms import FormTooLarge
-from hoyle.web.notice import notice
+from hoyle.web.pages import notice
 from hoyle.web.tournaments import TournamentRow, Tournaments
 
 __all__ = ["club_router"]

@@ -205,15 +205,16 @@ const cardsKey = (cs) => [...cs].sort().join(" ");
 
 let wasFinished = false;
 
-// your turn: the prompt and the moves' buttons scrolled into view when a small phone's page
-// is taller than its screen (a manual count's claim in a four-hand show at 360x640), the
-// coach's buttons with them when there is room, the prompt's top kept on the screen
-function showMoves() {
+// a small phone's page taller than its screen scrolled (the window, never a container) so
+// that the `must` elements are on the screen, the `also` elements with them when there is
+// room, the first's top kept on it: on your turn the prompt and the moves' buttons (a manual
+// count's claim in a four-hand show at 360x640) with the coach's; at the game's end "Play again"
+function bringIntoView(must, also = []) {
   const bottomOf = (ids) => Math.max(...ids.map((id) => $(id))
     .filter((e) => !e.hidden && e.getClientRects().length).map((e) => e.getBoundingClientRect().bottom));
-  const prompt = $("prompt").getBoundingClientRect();
-  if (bottomOf(["prompt", "buttons"]) <= window.innerHeight) return;  // the moves in view
-  const by = Math.min(bottomOf(["prompt", "buttons", "coach"]) - window.innerHeight + 8, prompt.top - 4);
+  if (bottomOf(must) <= window.innerHeight) return;  // in view, or not shown
+  const by = Math.min(bottomOf([...must, ...also]) - window.innerHeight + 8,
+    $(must[0]).getBoundingClientRect().top - 4);
   if (by > 0) window.scrollBy(0, by);
 }
 
@@ -249,12 +250,9 @@ function update(f) {
   if (f.lines.length) { const log = $("log"); log.scrollTop = log.scrollHeight; }  // the log's own scroll, never the page's
   drawScores(f); drawBoard(f); drawOthers(f); drawCentre(f); drawShow(f); drawTitle(f);
   if (f.kind === "referee") drawReferee(f); else drawMine(f);
-  if (f.finished && !wasFinished) {  // the game's end: "Play again" scrolled into view (a phone)
-    const r = $("again").getBoundingClientRect();
-    if (r.height && r.bottom > window.innerHeight) window.scrollBy(0, r.bottom - window.innerHeight + 8);
-  }
+  if (f.finished && !wasFinished) bringIntoView(["again"]);  // the game's end
   wasFinished = !!f.finished;
-  if (f.legal.length && f.kind !== "referee") showMoves();
+  if (f.legal.length && f.kind !== "referee") bringIntoView(["prompt", "buttons"], ["coach"]);
   const st = f.status.map((b) => typeof b === "string" ? b :
     [b.title, ...b.rows.map((r) => r.join("  "))].filter(Boolean).join("\n")).join("\n");
   $("status").textContent = st;
