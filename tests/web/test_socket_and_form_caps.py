@@ -147,6 +147,12 @@ def test_seats_are_said_from_1_as_the_page_shows_them(tmp_path: Path) -> None:
         assert (r.status_code, body(r)) == (404, "<p>no such table</p>")
         r = client.post(f"/t/{table_id}/sit/x", follow_redirects=False)
         assert r.status_code == 400
+        # an old or mistyped table's link: the site's page, its header and the way back
+        for path in ("/t/nosuch", "/t/nosuch/review"):
+            r = client.get(path)
+            assert (r.status_code, body(r)) == (
+                404, '<p>No such table.</p><p><a href="/">Back to the lobby</a></p>')
+            assert "by their written laws</span>" in r.text  # the site's header (base.html)
 
 
 def test_the_header_names_the_registrys_games(tmp_path: Path) -> None:

@@ -1486,7 +1486,8 @@ def _table_router(ctx: _Context) -> APIRouter:
         try:
             table = tables.get(table_id)
         except WebError:
-            return notice("<p>No such table.</p>", status_code=404)
+            return notice('<p>No such table.</p><p><a href="/">Back to the lobby</a></p>',
+                          status_code=404)
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
         try:  # seconds of the expert's thinking: in a worker thread, kept once made
             blocks = await asyncio.to_thread(table.review, seat)
@@ -1573,7 +1574,8 @@ def _table_router(ctx: _Context) -> APIRouter:
         try:
             table = tables.get(table_id)
         except WebError:
-            return notice("<p>No such table.</p>", status_code=404)
+            return notice('<p>No such table.</p><p><a href="/">Back to the lobby</a></p>',
+                          status_code=404)
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
         secret = request.query_params.get("invite")
         page = str(request.base_url).rstrip("/") + f"/t/{table.id}"
