@@ -75,7 +75,7 @@ from hoyle.web.messages import (MalformedMessage, MoveMessage, RenameMessage, Sy
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.db import open_store
 from hoyle.web.logs import event
-from hoyle.web.pages import notice, site_templates, tagline
+from hoyle.web.pages import notice, site_templates
 from hoyle.web.ops import Metrics
 from hoyle.web.bus import RECONNECT, Bus
 from hoyle.web.store import SeatKind, StoreError, TableStore
@@ -84,7 +84,7 @@ from hoyle.web.tables import (COMPUTER, HINT_WORDS, MATCH, MATCH_LENGTHS,
                               WebError, display_name, plain, seat_count,
                               stale_move, table_options)
 
-__all__ = ["FOREIGN", "MAX_MESSAGE", "tagline", "MAX_SEAT_SOCKETS", "MAX_TABLE_SOCKETS",
+__all__ = ["FOREIGN", "MAX_MESSAGE", "MAX_SEAT_SOCKETS", "MAX_TABLE_SOCKETS",
            "REPLACED", "SYNC_COST", "TOO_FAST", "create_app", "cookie_name", "web_words"]
 
 HERE = Path(__file__).resolve().parent
