@@ -5,6 +5,7 @@ stylesheet, a phone's viewport, dark mode as the system says), not a bare paragr
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from fastapi.responses import HTMLResponse
@@ -40,14 +41,15 @@ def site_templates() -> Jinja2Templates:
     return templates
 
 
-_notices: list[Jinja2Templates] = []  # made on the first refusal, then kept
+@functools.cache
+def _notice_templates() -> Jinja2Templates:
+    """The site's templates for the refusals (made on the first, then kept)."""
+    return site_templates()
 
 
 def notice(body: str, status_code: int) -> HTMLResponse:
     """The site's page (``templates/notice.html``) around ``body`` (HTML, its text already
     escaped by the caller), with ``status_code`` (an HTTP status: 400, 404, 409, 413, 429,
     503)."""
-    if not _notices:
-        _notices.append(site_templates())
-    page = _notices[0].get_template("notice.html").render(body=Markup(body))
+    page = _notice_templates().get_template("notice.html").render(body=Markup(body))
     return HTMLResponse(page, status_code=status_code)
