@@ -17,6 +17,9 @@ scripts/master_variants.py sim cribbage --players near-reads-only,aware --games 
   searched net pegging against the opponent as read, not by the pegging table
   (``MasterPlayer(near=121, search_tilt=True)``): the searched lay-away and the chance of
   the game in one.
+- ``master-staged``: the master with its play's search widened where the choice is close
+  (``MasterPlayer(more_samples=(180, 720))``: 60 determinizations, then 240, then 960,
+  while the best card leads another by less than two standard errors).
 
 - ``master-near40``: the master as it was to c861722, playing for the game from 40 points
   from the end (``MasterPlayer(near=40)``); its 20,000 games were the master's figures
@@ -81,6 +84,12 @@ class MasterNear121Searched(MasterPlayer):
     name = "master-near121-searched"
 
 
+class MasterStaged(MasterPlayer):
+    """The master with the play's search widened where the choice is close."""
+
+    name = "master-staged"
+
+
 def main() -> Any:
     # measured at aware's 25 points from the end, as the master then played
     PLAYERS["near-reads-only"] = functools.partial(NearReadsOnly, layaway_samples=0,
@@ -92,6 +101,7 @@ def main() -> Any:
     PLAYERS["master-near121"] = functools.partial(MasterNear121, near=121)
     PLAYERS["master-near121-searched"] = functools.partial(MasterNear121Searched, near=121,
                                                            search_tilt=True)
+    PLAYERS["master-staged"] = functools.partial(MasterStaged, more_samples=(180, 720))
     from hoyle.cli.main import main as hoyle_main
     return hoyle_main()
 

@@ -237,7 +237,8 @@ def test_bad_settings_and_bad_input_are_refused_in_words() -> None:
 
     for kw in ({"samples": 0}, {"reads": 0}, {"layaway_samples": -5}, {"samples": 2.5},
                {"temp": -1.0}, {"temp": float("nan")}, {"search_weight": float("inf")},
-               {"five_near": -1}, {"near": 4.5}):
+               {"five_near": -1}, {"near": 4.5}, {"more_samples": (180, 0)},
+               {"clear": -1.0}, {"clear": float("nan")}):
         with pytest.raises(ValueError):
             MasterPlayer(**kw)  # type: ignore[arg-type]
     six = parse_cards("5H 5S 5D JC 2H 9S".split())
@@ -293,6 +294,36 @@ def test_near_the_end_the_master_draws_as_aware_unless_told_to_read() -> None:
         read = MasterPlayer(near_reads=True)._opponent_draws(view, 12, random.Random(1))
         his = {c for s, c in view.played if s != view.seat}
         assert read != ours and all(his <= set(kept) for kept, _away in read)
+
+
+def test_the_staged_search_adds_determinizations_only_where_the_choice_is_close() -> None:
+    from hoyle.cribbage.players import AwareExpertPlayer
+    from hoyle.cribbage.players.master import _clear
+
+    # By hand, each row a determinization's (chance of winning, points) for ranks 5 and 10.
+    lead = [{5: (0.6, 0.0), 10: (0.5, 0.0)}] * 4  # the 5 ahead by 0.1 in every one
+    assert _clear(lead, 2.0)
+    # the 5 ahead by 0.3, behind by 0.1, twice: a mean lead of 0.1, its standard error
+    # sqrt((4 x 0.2^2 / 3) / 4) = 0.115: not clear by 2 of them, clear by 0.5
+    swing = [{5: (0.6, 0.0), 10: (0.3, 0.0)}, {5: (0.4, 0.0), 10: (0.5, 0.0)}] * 2
+    assert not _clear(swing, 2.0) and _clear(swing, 0.5)
+    assert _clear([{5: (0.5, 1.0), 10: (0.5, 0.0)}] * 3, 2.0)  # the same chance: a tie
+    assert not _clear(lead[:1], 0.0)  # one determinization: no error to judge by
+
+    # In games: the first 60 determinizations are aware's, draw for draw; where the best
+    # card is clear of the others nothing is added, else 180 more (aware's 240 exactly).
+    stages = MasterPlayer(more_samples=(180,))
+    seen = set()
+    for view in _near_end_play_views(7) + _near_end_play_views(8):
+        base = AwareExpertPlayer().win_values(view, random.Random(3))
+        assert MasterPlayer().win_values(view, random.Random(3)) == base
+        rows = stages.draw_values(view, stages._opponent_draws(view, 60, random.Random(3)))
+        clear = _clear(rows, 2.0)
+        seen.add(clear)
+        wider = base if clear else AwareExpertPlayer(near_samples=240).win_values(
+            view, random.Random(3))
+        assert stages.win_values(view, random.Random(3)) == wider
+    assert seen == {True, False}
 
 
 def test_the_search_tilt_tilts_the_plays_by_the_searched_pegging_not_the_table() -> None:

@@ -63,7 +63,7 @@ from hoyle.cribbage.scoring import score_batch, show_total
 from hoyle.cribbage.state import CribbageView
 from hoyle.engine.action import Action
 
-__all__ = ["AwareExpertPlayer", "NEAR", "peg_sequences", "table_lists"]
+__all__ = ["AwareExpertPlayer", "NEAR", "mean_values", "peg_sequences", "table_lists"]
 
 NEAR = 25
 """A side this many points or fewer short of the game: the discard and the play are for
@@ -148,6 +148,20 @@ def _race(dealer: int, pone: int, target: int) -> tuple[_Race, _Race]:
         out.append((np.array(won, dtype=np.int64), np.array(d_end, dtype=np.int64),
                     np.array(p_end, dtype=np.int64)))
     return out[0], out[1]
+
+
+def mean_values(rows: Sequence[dict[int, tuple[float, float]]]
+                ) -> dict[int, tuple[float, float]]:
+    """Each rank's (chance of winning, net points) averaged over the determinizations'
+    ``rows`` (:meth:`AwareExpertPlayer.draw_values`), summed in their order."""
+    totals: dict[int, list[float]] = {}
+    for row in rows:
+        for r, (v, pts) in row.items():
+            t = totals.setdefault(r, [0.0, 0.0])
+            t[0] += v
+            t[1] += pts
+    n = len(rows)
+    return {r: (t[0] / n, t[1] / n) for r, t in totals.items()}
 
 
 class AwareExpertPlayer(ExpertPlayer):
@@ -362,7 +376,17 @@ class AwareExpertPlayer(ExpertPlayer):
                    ) -> dict[int, tuple[float, float]]:
         """Each rank the seat may lay now (two-hand six-card play, the starter turned) and
         its (chance of winning the game, net points of the rest of the play), the means over
-        ``samples`` determinizations drawn from ``rng`` (see the module docstring)."""
+        ``near_samples`` determinizations drawn from ``rng`` (see the module docstring)."""
+        return mean_values(self.draw_values(
+            view, self._opponent_draws(view, self.near_samples, rng)))
+
+    def draw_values(self, view: CribbageView,
+                    draws: Sequence[tuple[tuple[Card, ...], tuple[Card, ...]]]
+                    ) -> list[dict[int, tuple[float, float]]]:
+        """For each determinization of ``draws`` (the opponent's kept four and his two for
+        the crib, as :meth:`_opponent_draws` gives them), each rank the seat may lay now and
+        its (chance of winning the game, net points of the rest of the play), solved
+        exactly (:class:`~hoyle.cribbage.players.winsearch.WinSolver`)."""
         opp = 1 - view.seat
         assert view.starter is not None and view.dealer is not None
         starter = view.starter
@@ -374,8 +398,8 @@ class AwareExpertPlayer(ExpertPlayer):
         my_show = show_total(view.kept, starter)
         me, him = view.scores[view.seat], view.scores[opp]
         table = self._table_lists()
-        totals: dict[int, list[float]] = {}
-        for kept, away in self._opponent_draws(view, self.near_samples, rng):
+        out: list[dict[int, tuple[float, float]]] = []
+        for kept, away in draws:
             theirs = tuple(c.rank for c in kept if c not in his_played)
             his_show = show_total(kept, starter)
             crib = show_total(tuple(view.discards) + away, starter, crib=True,
@@ -386,12 +410,8 @@ class AwareExpertPlayer(ExpertPlayer):
             chances = solver.card_values(mine, theirs, view.count, seq, they_passed, me, him,
                                          i_deal)
             points = card_values(mine, theirs, view.count, seq, they_passed)
-            for r, v in chances.items():
-                t = totals.setdefault(r, [0.0, 0.0])
-                t[0] += v
-                t[1] += points[r]
-        n = self.near_samples
-        return {r: (t[0] / n, t[1] / n) for r, t in totals.items()}
+            out.append({r: (v, points[r]) for r, v in chances.items()})
+        return out
 
     def _play(self, view: CribbageView, plays: list[Action], rng: random.Random) -> Action:
         if not self._is_near(view) or view.starter is None or len(view.kept) != 4 or \

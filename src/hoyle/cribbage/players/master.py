@@ -61,7 +61,7 @@ from hoyle.cards import CARDS, Card
 from hoyle.cribbage.advice.discard import DiscardOption, discard_options
 from hoyle.cribbage.advice.fivecard import five_card_options, five_card_win_chances
 from hoyle.cribbage.advice.wintable import win_table
-from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer
+from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer, mean_values
 from hoyle.cribbage.players.pegmatrix import KINDS, kind_index, peg_matrix
 from hoyle.cribbage.players.pegtable import KEEP_KINDS
 from hoyle.cribbage.players.reading import TEMP, keep_chances, read_hands, resample
@@ -102,12 +102,18 @@ class MasterPlayer(AwareExpertPlayer):
         search_tilt: near the end, tilt each way's drawn plays by its searched net pegging
             (:meth:`layaway_pegging`, ``layaway_samples`` reads) instead of the pegging
             table's (off by default: being measured, docs/master-strength.md).
+        more_samples: near the end, determinizations added to a play's ``near_samples``,
+            stage by stage, while the best card is not ``clear`` of another
+            (:meth:`win_values`; empty by default: being measured).
+        clear: the standard errors (of the determinizations' paired differences in the
+            chance of winning) by which the best card must lead every other to stop adding.
         samples, near_samples and the rest: the score-aware expert's.
 
     Raises:
         ValueError: a count that is not a whole number (or below its least: 0 for
-            ``layaway_samples``, ``near`` and ``five_near``, else 1); ``temp`` below 0 or
-            not finite; ``search_weight`` not finite.
+            ``layaway_samples``, ``near`` and ``five_near``, else 1; ``more_samples``'
+            each 1); ``temp`` or ``clear`` below 0 or not finite; ``search_weight`` not
+            finite.
     """
 
     name = "master"
@@ -116,16 +122,21 @@ class MasterPlayer(AwareExpertPlayer):
                  search_weight: float = 0.5, near: int = MASTER_NEAR, samples: int = 20,
                  near_samples: int | None = 60, near_reads: bool = False,
                  five_near: int = NEAR, search_tilt: bool = False,
+                 more_samples: Sequence[int] = (), clear: float = 2.0,
                  **aware: object) -> None:
         checks = (("layaway_samples", layaway_samples, 0), ("reads", reads, 1),
                   ("samples", samples, 1), ("near", near, 0), ("five_near", five_near, 0),
-                  ("near_samples", 1 if near_samples is None else near_samples, 1))
+                  ("near_samples", 1 if near_samples is None else near_samples, 1),
+                  *(("more_samples", n, 1) for n in more_samples))
         for label, value, least in checks:
             if not isinstance(value, int) or isinstance(value, bool) or value < least:
                 raise ValueError(f"{label} is a whole number, at least {least}, not {value!r}")
         if not (math.isfinite(temp) and temp >= 0) or not math.isfinite(search_weight):
             raise ValueError(f"temp must be finite and at least 0 and search_weight finite "
                              f"(points), not {temp!r} and {search_weight!r}")
+        if not (math.isfinite(clear) and clear >= 0):
+            raise ValueError(f"clear must be finite and at least 0 (standard errors), "
+                             f"not {clear!r}")
         super().__init__(near=near, samples=samples, near_samples=near_samples,
                          **aware)  # type: ignore[arg-type]
         self.layaway_samples = layaway_samples
@@ -133,6 +144,8 @@ class MasterPlayer(AwareExpertPlayer):
         self.near_reads = bool(near_reads)
         self.five_near = five_near
         self.search_tilt = bool(search_tilt)
+        self.more_samples = tuple(more_samples)
+        self.clear = clear
         self.temp = temp
         self.search_weight = search_weight
 
@@ -252,6 +265,23 @@ class MasterPlayer(AwareExpertPlayer):
         pegging = self.layaway_pegging(view.hand, view.is_dealer, rng, options)
         return np.array([pegging[tuple(sorted(c.rank for c in o.keep))] for o in options])
 
+    def win_values(self, view: CribbageView, rng: random.Random
+                   ) -> dict[int, tuple[float, float]]:
+        """Each rank the seat may lay now and its (chance of winning the game, net points
+        of the rest of the play), as the score-aware expert's
+        (:meth:`~hoyle.cribbage.players.aware.AwareExpertPlayer.win_values`, ``near_samples``
+        determinizations: the same draws from ``rng`` first), then with ``more_samples``
+        more determinizations, stage by stage, while the best card (by its mean chance,
+        then points) leads some other by less than ``clear`` standard errors of their
+        paired differences (the same determinizations value both): more search where the
+        choice is close, none where it is clear or a tie."""
+        rows = self.draw_values(view, self._opponent_draws(view, self.near_samples, rng))
+        for extra in self.more_samples:
+            if _clear(rows, self.clear):
+                break
+            rows += self.draw_values(view, self._opponent_draws(view, extra, rng))
+        return mean_values(rows)
+
     def play_values(self, view: CribbageView, rng: random.Random) -> dict[int, float]:
         """Each rank the seat may lay now (two-hand play) and its value: the net points of
         the rest of the play (ours less his, CRIB-R-9), the mean over ``samples`` reads of
@@ -294,3 +324,24 @@ class MasterPlayer(AwareExpertPlayer):
         """Two-hand six-card after the lay-away, the opponent's four kept."""
         return view.players == 2 and len(view.discards) == 2 and len(view.kept) == 4 and \
             self.model_opponent
+
+
+def _clear(rows: Sequence[dict[int, tuple[float, float]]], z: float) -> bool:
+    """Whether the best rank over the determinizations' ``rows`` (by mean chance, then
+    mean points, then rank, as the play picks it) leads every other's chance by at least
+    ``z`` standard errors of the paired differences (an exact tie: clear, nothing to
+    find)."""
+    means = mean_values(rows)
+    best = max(means, key=lambda r: (round(means[r][0], 9), means[r][1], r))
+    n = len(rows)
+    if n < 2:
+        return False
+    for r in means:
+        if r == best:
+            continue
+        d = [row[best][0] - row[r][0] for row in rows]
+        m = sum(d) / n
+        var = sum((x - m) ** 2 for x in d) / (n - 1)
+        if m < z * math.sqrt(var / n):
+            return False
+    return True
