@@ -1,0 +1,122 @@
+"""What the sampling noise of the master's play search costs, decision by decision, in the
+search's own terms (docs/master-strength.md, "The play's sampling noise").
+
+Plays seeded expert v expert games (two-hand six-card; game ``k`` dealt by
+``CribbageState(seed=1000 + k)``, the expert's choices from ``random.Random(1000 + k)``). At
+each play decision with a choice of ranks, a reference master with many determinizations
+(``--reference``, 2,000) values every rank by its chance of winning the game; each variant
+(a :class:`~hoyle.cribbage.players.master.MasterPlayer`, its keyword arguments as JSON)
+chooses with its own random stream, and its loss is the reference's best chance less the
+chance of the rank it chose (0 when it chose the best): the chance of the game its noise
+gives away at that decision, were the reference's values the truth. The reference shares
+the variants' model (the opponent's hands drawn as the score-aware expert draws them, each
+determinization solved exactly), so this measures the noise, not the model.
+
+Usage::
+
+    python scripts/play_noise.py FIRST GAMES OUT.jsonl '{"name": {kwargs}, ...}'
+    python scripts/play_noise.py --summary OUT.jsonl [...]
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+import time
+from typing import Any
+
+from hoyle.cribbage.players import ExpertPlayer
+from hoyle.cribbage.players.master import MasterPlayer
+from hoyle.cribbage.players.pegtable import peg_table
+from hoyle.cribbage.state import CribbageState
+from hoyle.engine.action import CHANCE
+
+REFERENCE = 2000
+
+
+def positions(first: int, games: int) -> list[tuple[Any, Any, int]]:
+    """Every play decision with a choice of ranks in games ``first`` .. ``first + games - 1``
+    (view, legal actions, game)."""
+    expert = ExpertPlayer()
+    out = []
+    for k in range(first, first + games):
+        s = CribbageState(seed=1000 + k)
+        g = random.Random(1000 + k)
+        while not s.is_terminal():
+            if s.current_player == CHANCE:
+                s.apply(s.sample_chance(g))
+                continue
+            view, legal = s.view(s.current_player), s.legal_actions()
+            if len({a.cards[0].rank for a in legal if a.verb == "PLAY" and a.cards}) > 1:
+                out.append((view, legal, 1000 + k))
+            s.apply(expert.choose(view, legal, g))
+    return out
+
+
+def run(first: int, games: int, out: str, kwargs: dict[str, Any], reference: int) -> None:
+    peg_table()
+    ref = MasterPlayer(near_samples=reference)
+    variants = {name: MasterPlayer(**k) for name, k in kwargs.items()}
+    with open(out, "a", encoding="utf-8") as f:
+        for i, (view, legal, game) in enumerate(positions(first, games)):
+            values = {r: v[0] for r, v in ref.win_values(view, random.Random(10**6 + i)).items()}
+            best = max(values.values())
+            row: dict[str, Any] = {"pos": first * 1000 + i, "game": game, "seat": view.seat,
+                                   "scores": list(view.scores)}
+            for name, p in variants.items():
+                t = time.process_time()
+                a = p.choose(view, legal, random.Random(i * 7919))
+                row[name] = best - values[a.cards[0].rank]
+                row[name + " s"] = round(time.process_time() - t, 5)
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+
+
+def summary(paths: list[str]) -> None:
+    rows = []
+    for p in paths:
+        try:
+            with open(p, encoding="utf-8") as f:
+                rows += [json.loads(line) for line in f if line.strip()]
+        except OSError as e:
+            raise SystemExit(f"cannot read {p}: {e.strerror or e}") from None
+        except ValueError:
+            raise SystemExit(f"{p}: a line that is not JSON (this script's output?)") from None
+    if not rows:
+        raise SystemExit("no decisions in the files")
+    names = [k for k in rows[0] if k not in ("pos", "game", "seat", "scores")
+             and not k.endswith(" s")]
+    per_game = len(rows) / (2 * len({r["game"] for r in rows}))
+    print(f"{len(rows)} play decisions with a choice of ranks, {per_game:.1f} a seat a game")
+    print("  variant      loss a decision (chance of the game, %)   chose worse   time a "
+          "decision (ms)")
+    for n in names:
+        xs = [r[n] for r in rows]
+        m = sum(xs) / len(xs)
+        se = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
+        ms = sum(r[n + " s"] for r in rows) / len(rows) * 1e3
+        print(f"  {n:12s} {100 * m:8.4f} (se {100 * se:.4f})"
+              f"{sum(x > 1e-9 for x in xs):24d}   {ms:12.1f}")
+    for a in names:
+        for b in names[names.index(a) + 1:]:
+            d = [r[a] - r[b] for r in rows]
+            m = sum(d) / len(d)
+            se = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d))
+            print(f"  {a} less {b}: {100 * m:+.4f} % a decision (se {100 * se:.4f}), "
+                  f"{100 * m * per_game:+.2f} % a game a seat")
+
+
+def main(argv: list[str]) -> None:
+    if argv[:1] == ["--summary"]:
+        summary(argv[1:])
+        return
+    if len(argv) not in (4, 6) or (len(argv) == 6 and argv[4] != "--reference"):
+        raise SystemExit(__doc__)
+    run(int(argv[0]), int(argv[1]), argv[2], json.loads(argv[3]),
+        int(argv[5]) if len(argv) == 6 else REFERENCE)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
