@@ -326,6 +326,18 @@ def test_the_staged_search_adds_determinizations_only_where_the_choice_is_close(
     assert seen == {True, False}
 
 
+def test_determinizations_alike_for_the_search_are_solved_once_with_the_same_values() -> None:
+    # his ranks still held, the pone's show, the dealer's show and crib together: the
+    # solver's whole input; a draw solved alone gives what the shared solve gives
+    view = _near_end_play_views(7)[0]
+    player = MasterPlayer()
+    draws = player._opponent_draws(view, 300, random.Random(5))
+    solved: dict = {}
+    together = player.draw_values(view, draws, solved)
+    assert together == [player.draw_values(view, [d])[0] for d in draws]
+    assert len(solved) < len(draws)  # some were alike
+
+
 def test_the_search_tilt_tilts_the_plays_by_the_searched_pegging_not_the_table() -> None:
     # The dealer's 5-9-A-6-K-J of the test above, playing for the game from the first deal
     # (near=121: the lay-away by the chance of the game, each way's drawn plays tilted by its

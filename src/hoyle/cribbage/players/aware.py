@@ -381,12 +381,16 @@ class AwareExpertPlayer(ExpertPlayer):
             view, self._opponent_draws(view, self.near_samples, rng)))
 
     def draw_values(self, view: CribbageView,
-                    draws: Sequence[tuple[tuple[Card, ...], tuple[Card, ...]]]
-                    ) -> list[dict[int, tuple[float, float]]]:
+                    draws: Sequence[tuple[tuple[Card, ...], tuple[Card, ...]]],
+                    solved: dict[tuple[tuple[int, ...], int, int], dict[int, float]] | None
+                    = None) -> list[dict[int, tuple[float, float]]]:
         """For each determinization of ``draws`` (the opponent's kept four and his two for
         the crib, as :meth:`_opponent_draws` gives them), each rank the seat may lay now and
         its (chance of winning the game, net points of the rest of the play), solved
-        exactly (:class:`~hoyle.cribbage.players.winsearch.WinSolver`)."""
+        exactly (:class:`~hoyle.cribbage.players.winsearch.WinSolver`). Determinizations
+        alike for the search (his ranks still held, the pone's show, the dealer's show and
+        crib together) are solved once: in ``solved`` (this view's, to share between
+        calls) or a dictionary of this call's."""
         opp = 1 - view.seat
         assert view.starter is not None and view.dealer is not None
         starter = view.starter
@@ -399,16 +403,22 @@ class AwareExpertPlayer(ExpertPlayer):
         me, him = view.scores[view.seat], view.scores[opp]
         table = self._table_lists()
         out: list[dict[int, tuple[float, float]]] = []
+        if solved is None:
+            solved = {}
         for kept, away in draws:
-            theirs = tuple(c.rank for c in kept if c not in his_played)
+            theirs = tuple(sorted(c.rank for c in kept if c not in his_played))
             his_show = show_total(kept, starter)
             crib = show_total(tuple(view.discards) + away, starter, crib=True,
                               crib_flush_rule=view.crib_flush_rule)
-            solver = WinSolver(table, view.target,
-                               pone_show=his_show if i_deal else my_show,
-                               dealer_show=my_show if i_deal else his_show, crib=crib)
-            chances = solver.card_values(mine, theirs, view.count, seq, they_passed, me, him,
-                                         i_deal)
+            pone_show, dealer_show = (his_show, my_show) if i_deal else (my_show, his_show)
+            key = (theirs, pone_show, dealer_show + crib)  # what the solver's values depend on
+            chances = solved.get(key)
+            if chances is None:
+                solver = WinSolver(table, view.target, pone_show=pone_show,
+                                   dealer_show=dealer_show, crib=crib)
+                chances = solver.card_values(mine, theirs, view.count, seq, they_passed, me,
+                                             him, i_deal)
+                solved[key] = chances
             points = card_values(mine, theirs, view.count, seq, they_passed)
             out.append({r: (v, points[r]) for r, v in chances.items()})
         return out

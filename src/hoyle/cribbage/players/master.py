@@ -275,11 +275,13 @@ class MasterPlayer(AwareExpertPlayer):
         then points) leads some other by less than ``clear`` standard errors of their
         paired differences (the same determinizations value both): more search where the
         choice is close, none where it is clear or a tie."""
-        rows = self.draw_values(view, self._opponent_draws(view, self.near_samples, rng))
+        solved: dict[tuple[tuple[int, ...], int, int], dict[int, float]] = {}
+        rows = self.draw_values(view, self._opponent_draws(view, self.near_samples, rng),
+                                solved)
         for extra in self.more_samples:
             if _clear(rows, self.clear):
                 break
-            rows += self.draw_values(view, self._opponent_draws(view, extra, rng))
+            rows += self.draw_values(view, self._opponent_draws(view, extra, rng), solved)
         return mean_values(rows)
 
     def play_values(self, view: CribbageView, rng: random.Random) -> dict[int, float]:
