@@ -115,9 +115,11 @@ def run(first: int, games: int, rollouts: int, out: str, kwargs: dict[str, Any])
                 s.apply(mine)
 
 
-def summary(paths: list[str]) -> None:
+def read_rows(paths: list[str], usage: str) -> list[dict[str, Any]]:
+    """The JSON lines of ``paths`` (a decision's record each), or one line said and exit:
+    no paths (``usage``), a file that cannot be read or is not JSON lines, no lines."""
     if not paths:
-        raise SystemExit("usage: python scripts/aware_decisions.py --summary OUT.jsonl [...]")
+        raise SystemExit(usage)
     rows = []
     for p in paths:
         try:
@@ -129,6 +131,11 @@ def summary(paths: list[str]) -> None:
             raise SystemExit(f"{p}: a line that is not JSON (this script's output?)") from None
     if not rows:
         raise SystemExit("no decisions in the files")
+    return rows
+
+
+def summary(paths: list[str]) -> None:
+    rows = read_rows(paths, "usage: python scripts/aware_decisions.py --summary OUT.jsonl [...]")
     games = len({r["game"] for r in rows})
     names = [v for v in rows[0]["wins"] if v != "expert"]
     print(f"{games} games, {len(rows)} decisions near the end")

@@ -27,6 +27,7 @@ import sys
 import time
 from typing import Any
 
+from aware_decisions import read_rows  # scripts/, beside this one
 from hoyle.cribbage.players import ExpertPlayer
 from hoyle.cribbage.players.master import MasterPlayer
 from hoyle.cribbage.players.pegtable import peg_table
@@ -75,17 +76,7 @@ def run(first: int, games: int, out: str, kwargs: dict[str, Any], reference: int
 
 
 def summary(paths: list[str]) -> None:
-    rows = []
-    for p in paths:
-        try:
-            with open(p, encoding="utf-8") as f:
-                rows += [json.loads(line) for line in f if line.strip()]
-        except OSError as e:
-            raise SystemExit(f"cannot read {p}: {e.strerror or e}") from None
-        except ValueError:
-            raise SystemExit(f"{p}: a line that is not JSON (this script's output?)") from None
-    if not rows:
-        raise SystemExit("no decisions in the files")
+    rows = read_rows(paths, "usage: python scripts/play_noise.py --summary OUT.jsonl [...]")
     names = [k for k in rows[0] if k not in ("pos", "game", "seat", "scores")
              and not k.endswith(" s")]
     per_game = len(rows) / (2 * len({r["game"] for r in rows}))
