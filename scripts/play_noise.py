@@ -10,11 +10,19 @@ chooses with its own random stream, and its loss is the reference's best chance 
 chance of the rank it chose (0 when it chose the best): the chance of the game its noise
 gives away at that decision, were the reference's values the truth. The reference shares
 the variants' model (the opponent's hands drawn as the score-aware expert draws them, each
-determinization solved exactly), so this measures the noise, not the model.
+determinization solved exactly), so this measures the noise, not the model; the reference
+is noisy too, so even a player as good as it is charged a little: compare the variants.
+
+Seeds: the reference's stream at the run's ``i``-th decision is ``random.Random(10**6 + i)``
+and every variant's ``random.Random(i * 7919)`` (the same for all, so the variants' first
+determinizations are the same hands); ``i`` counts from the run's first game, so runs
+starting at other games reuse the streams, and the records' ``pos`` (``FIRST * 1000 + i``)
+is unique only while a run has fewer than 1,000 decisions (about 20 games). Times are CPU
+time with the process's memos as the reference and the variants before left them.
 
 Usage::
 
-    python scripts/play_noise.py FIRST GAMES OUT.jsonl '{"name": {kwargs}, ...}'
+    python scripts/play_noise.py FIRST GAMES OUT.jsonl '{"name": {kwargs}, ...}' [--reference N]
     python scripts/play_noise.py --summary OUT.jsonl [...]
 """
 
