@@ -75,7 +75,7 @@ from hoyle.web.messages import (MalformedMessage, MoveMessage, RenameMessage, Sy
 from hoyle.web.referee import create_referee, referee_options
 from hoyle.web.db import open_store
 from hoyle.web.logs import event
-from hoyle.web.pages import notice, site_templates
+from hoyle.web.pages import LOBBY, NO_TABLE, notice, site_templates
 from hoyle.web.ops import Metrics
 from hoyle.web.bus import RECONNECT, Bus
 from hoyle.web.store import SeatKind, StoreError, TableStore
@@ -1247,8 +1247,7 @@ def _refused(what: str, e: Exception) -> Response:
     if status == 503:
         log.warning("the store did not answer", extra=event(what=what,
                                                             cause=getattr(e, "cause", "")))
-    return notice(f"<p>{what}: {_esc(web_words(str(e)))}</p>"
-                  '<p><a href="/">Back to the lobby</a></p>', status_code=status)
+    return notice(f"<p>{what}: {_esc(web_words(str(e)))}</p>" + LOBBY, status_code=status)
 
 
 def _ops_router(tables: Tables, store: TableStore, metrics: Metrics, hub: Hub) -> APIRouter:
@@ -1486,8 +1485,7 @@ def _table_router(ctx: _Context) -> APIRouter:
         try:
             table = tables.get(table_id)
         except WebError:
-            return notice('<p>No such table.</p><p><a href="/">Back to the lobby</a></p>',
-                          status_code=404)
+            return notice(NO_TABLE, status_code=404)
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
         try:  # seconds of the expert's thinking: in a worker thread, kept once made
             blocks = await asyncio.to_thread(table.review, seat)
@@ -1526,8 +1524,7 @@ def _table_router(ctx: _Context) -> APIRouter:
         goes to the same new table. 404 no such table, 403 not a player of it or from
         another site's page, 409 not over, 429 too many tables."""
         def said(text: str, status: int) -> Response:
-            return notice(f"<p>{_esc(text)}</p>"
-                          '<p><a href="/">Back to the lobby</a></p>', status_code=status)
+            return notice(f"<p>{_esc(text)}</p>" + LOBBY, status_code=status)
         try:
             table = tables.get(table_id)
         except WebError:
@@ -1574,8 +1571,7 @@ def _table_router(ctx: _Context) -> APIRouter:
         try:
             table = tables.get(table_id)
         except WebError:
-            return notice('<p>No such table.</p><p><a href="/">Back to the lobby</a></p>',
-                          status_code=404)
+            return notice(NO_TABLE, status_code=404)
         seat = table.seat_of(request.cookies.get(cookie_name(table_id)))
         secret = request.query_params.get("invite")
         page = str(request.base_url).rstrip("/") + f"/t/{table.id}"

@@ -14,9 +14,15 @@ from markupsafe import Markup
 
 from hoyle.interface.registry import games
 
-__all__ = ["notice", "site_templates", "tagline"]
+__all__ = ["LOBBY", "NO_TABLE", "notice", "site_templates", "tagline"]
 
 TEMPLATES = Path(__file__).parent / "templates"
+
+LOBBY = '<p><a href="/">Back to the lobby</a></p>'
+"""A refusal's way back to the lobby (HTML, for :func:`notice`)."""
+
+NO_TABLE = "<p>No such table.</p>" + LOBBY
+"""The refusal of a table that is not (an old or mistyped link)."""
 
 
 def tagline(titles: list[str] | None = None) -> str:
