@@ -4,7 +4,8 @@ and ``--players Y,X --seed S --out yx.jsonl``). Game ``i`` of both runs has the 
 (the same seed and game index), so a pair differs only by the players' decisions.
 
 Usage: ``python scripts/paired_strength.py X xy.jsonl [more.jsonl ...] -- yx.jsonl [...]``
-(the records of each seating, in any number of parts). Prints X's wins, its rate with the
+(the records of each seating, in any number of parts; ``.gz`` files, as
+``scripts/keep_results.py`` writes them, are read too). Prints X's wins, its rate with the
 95% Wilson interval counted by games, and the mean of the pairs (each pair scores 0, 0.5 or
 1 to X) with its 95% interval (normal, the pairs' own standard deviation). Pairs are matched
 by the record's seed; a game found in one seating only is counted by games, not by pairs.
@@ -12,6 +13,7 @@ by the record's seed; a game found in one seating only is counted by games, not 
 
 from __future__ import annotations
 
+import gzip
 import json
 import math
 import sys
@@ -28,10 +30,11 @@ def wins_by_seed(name: str, paths: Iterable[str]) -> dict[int, int]:
     out: dict[int, int] = {}
     for path in paths:
         try:
-            with open(path, encoding="utf-8") as f:
+            opener = gzip.open if path.endswith(".gz") else open
+            with opener(path, "rt", encoding="utf-8") as f:
                 lines = f.readlines()
-        except OSError as e:
-            raise SystemExit(f"cannot read {path}: {e.strerror or e}") from None
+        except (OSError, EOFError) as e:
+            raise SystemExit(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
         for n, line in enumerate(lines, 1):
             if not line.strip():
                 continue
