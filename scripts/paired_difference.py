@@ -8,7 +8,9 @@ Each run is a pair of seatings of the same seed (``hoyle sim cribbage --players 
 player's score on the pair (0, 0.5 or 1) is taken; prints the number of deal pairs, both
 means, B's less A's with its 95% interval (normal, the differences' own standard deviation)
 and how many deal pairs changed. A and B may be the same name (each file is read for its
-own). Records are matched by seed as in :mod:`paired_strength`.
+own). Records are matched by seed as in :mod:`paired_strength`. A run in parts (joined by
+``--first-game``) is named by its parts joined with commas (``ab.jsonl,ab-rest.jsonl``);
+kept results (``docs/runs/*.jsonl.gz``, ``scripts/keep_results.py``) are read as records.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from paired_strength import wins_by_seed  # scripts/, beside this one
 def main(argv: list[str]) -> None:
     if len(argv) != 6:
         raise SystemExit("usage: python scripts/paired_difference.py A a_xy.jsonl a_yx.jsonl "
-                         "B b_xy.jsonl b_yx.jsonl")
-    a = [wins_by_seed(argv[0], [argv[1]]), wins_by_seed(argv[0], [argv[2]])]
-    b = [wins_by_seed(argv[3], [argv[4]]), wins_by_seed(argv[3], [argv[5]])]
+                         "B b_xy.jsonl b_yx.jsonl (a run in parts: its files joined by commas)")
+    a = [wins_by_seed(argv[0], argv[1].split(",")), wins_by_seed(argv[0], argv[2].split(","))]
+    b = [wins_by_seed(argv[3], argv[4].split(",")), wins_by_seed(argv[3], argv[5].split(","))]
     seeds = set(a[0]) & set(a[1]) & set(b[0]) & set(b[1])
     if len(seeds) < 2:
         raise SystemExit(f"{len(seeds)} seeds found in all four files: nothing to compare")
