@@ -18,15 +18,15 @@ from __future__ import annotations
 import math
 import sys
 
-from paired_strength import wins_by_seed  # scripts/, beside this one
+from paired_strength import read_pair  # scripts/, beside this one
 
 
 def main(argv: list[str]) -> None:
     if len(argv) != 6:
         raise SystemExit("usage: python scripts/paired_difference.py A a_xy.jsonl a_yx.jsonl "
                          "B b_xy.jsonl b_yx.jsonl (a run in parts: its files joined by commas)")
-    a = [wins_by_seed(argv[0], argv[1].split(",")), wins_by_seed(argv[0], argv[2].split(","))]
-    b = [wins_by_seed(argv[3], argv[4].split(",")), wins_by_seed(argv[3], argv[5].split(","))]
+    a = read_pair(argv[0], argv[1].split(","), argv[2].split(","))
+    b = read_pair(argv[3], argv[4].split(","), argv[5].split(","))
     seeds = set(a[0]) & set(a[1]) & set(b[0]) & set(b[1])
     if len(seeds) < 2:
         raise SystemExit(f"{len(seeds)} seeds found in all four files: nothing to compare")

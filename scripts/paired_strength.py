@@ -17,37 +17,92 @@ import gzip
 import json
 import math
 import sys
+import zlib
 from collections.abc import Iterable
+from typing import Any
 
 
-def wins_by_seed(name: str, paths: Iterable[str]) -> dict[int, int]:
-    """``{record seed: 1 if name won, else 0}`` over the records in ``paths``.
+def read_lines(path: str) -> list[str]:
+    """The lines of a records file, plain or gzip (``.gz``, as ``keep_results.py`` writes).
 
     Raises:
-        SystemExit: with one line, for a file that cannot be read, a line that is not a
-            finished game's record, or a record without ``name`` in one seat.
+        SystemExit: with one line, for a file that cannot be read, is not gzip where named
+            ``.gz``, is cut short or damaged, or is not UTF-8 text.
+    """
+    try:
+        if path.endswith(".gz"):
+            with gzip.open(path, "rt", encoding="utf-8") as f:
+                return f.read().split("\n")
+        with open(path, encoding="utf-8") as f:
+            return f.read().split("\n")
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError) as e:
+        raise SystemExit(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
+
+
+def parse_record(line: str) -> dict[str, Any] | None:
+    """A finished two-hand game's record from one line, or None if the line is not one."""
+    try:
+        r = json.loads(line)
+        seats, winner, seed = r["seats"], r["result"]["winner"], r["seed"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    if (not isinstance(seats, list) or len(seats) != 2
+            or not all(isinstance(x, str) for x in seats) or winner not in (0, 1)
+            or isinstance(winner, bool) or not isinstance(seed, int)):
+        return None
+    return dict(r)
+
+
+def read_side(name: str, paths: Iterable[str]) -> tuple[list[str], dict[int, int]]:
+    """One seating's records: its seats and ``{record seed: 1 if name won, else 0}``.
+
+    Raises:
+        SystemExit: with one line, for a file that cannot be read (:func:`read_lines`), a
+            line that is not a finished game's record, a record without ``name`` in one
+            seat, records of other seats than the first's, or a seed found twice.
     """
     out: dict[int, int] = {}
-    for path in paths:
-        try:
-            opener = gzip.open if path.endswith(".gz") else open
-            with opener(path, "rt", encoding="utf-8") as f:
-                lines = f.readlines()
-        except (OSError, EOFError) as e:
-            raise SystemExit(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
-        for n, line in enumerate(lines, 1):
+    first: list[str] | None = None
+    for path in (p.strip() for p in paths):
+        if not path:
+            raise SystemExit("an empty file name (a comma too many?)")
+        for n, line in enumerate(read_lines(path), 1):
             if not line.strip():
                 continue
-            try:
-                r = json.loads(line)
-                seats, winner, seed = r["seats"], r["result"]["winner"], int(r["seed"])
-            except (ValueError, KeyError, TypeError):
+            r = parse_record(line)
+            if r is None:
                 raise SystemExit(f"{path}, line {n}: not a finished game's record "
-                                 "(hoyle sim cribbage --out)") from None
+                                 "(hoyle sim cribbage --out)")
+            seats, seed = r["seats"], r["seed"]
             if seats.count(name) != 1:
                 raise SystemExit(f"{path}, line {n}: {name!r} is not in exactly one of the seats {seats}")
-            out[seed] = int(winner == seats.index(name))
-    return out
+            if first is None:
+                first = seats
+            elif seats != first:
+                raise SystemExit(f"{path}, line {n}: seats {seats}, not {first} as before: "
+                                 "give each seating's records on their own")
+            if seed in out:
+                raise SystemExit(f"{path}, line {n}: seed {seed} found twice in one seating")
+            out[seed] = int(r["result"]["winner"] == seats.index(name))
+    if first is None:
+        raise SystemExit(f"no games in {', '.join(paths)}")
+    return first, out
+
+
+def read_pair(name: str, xy: Iterable[str], yx: Iterable[str]) -> tuple[dict[int, int], dict[int, int]]:
+    """Both seatings of a paired run: ``name``'s wins by seed in each.
+
+    Raises:
+        SystemExit: with one line, as :func:`read_side`, or where the two seatings are not
+            the same two players swapped, or share a file.
+    """
+    xy, yx = list(xy), list(yx)
+    if {p.strip() for p in xy} & {p.strip() for p in yx}:
+        raise SystemExit("the same file in both seatings: give each seating's records once")
+    (s0, a), (s1, b) = read_side(name, xy), read_side(name, yx)
+    if s1 != s0[::-1]:
+        raise SystemExit(f"the seatings are {s0} and {s1}: not the same players swapped")
+    return a, b
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -64,9 +119,7 @@ def main(argv: list[str]) -> None:
                          "B.jsonl [...] (NAME's records in seat 0, then in seat 1)")
     name, rest = argv[0], argv[1:]
     cut = rest.index("--")
-    if set(rest[:cut]) & set(rest[cut + 1:]):
-        raise SystemExit("the same file on both sides of --: give each seating's records once")
-    a, b = wins_by_seed(name, rest[:cut]), wins_by_seed(name, rest[cut + 1:])
+    a, b = read_pair(name, rest[:cut], rest[cut + 1:])
     games = list(a.values()) + list(b.values())
     k, n = sum(games), len(games)
     if n == 0:
