@@ -50,7 +50,7 @@ def parse_record(line: str) -> dict[str, Any] | None:
             or not all(isinstance(x, str) for x in seats) or winner not in (0, 1)
             or isinstance(winner, bool) or not isinstance(seed, int)):
         return None
-    return dict(r)
+    return r
 
 
 def read_side(name: str, paths: Iterable[str]) -> tuple[list[str], dict[int, int]]:
@@ -61,9 +61,10 @@ def read_side(name: str, paths: Iterable[str]) -> tuple[list[str], dict[int, int
             line that is not a finished game's record, a record without ``name`` in one
             seat, records of other seats than the first's, or a seed found twice.
     """
+    paths = [p.strip() for p in paths]
     out: dict[int, int] = {}
     first: list[str] | None = None
-    for path in (p.strip() for p in paths):
+    for path in paths:
         if not path:
             raise SystemExit("an empty file name (a comma too many?)")
         for n, line in enumerate(read_lines(path), 1):
@@ -96,8 +97,8 @@ def read_pair(name: str, xy: Iterable[str], yx: Iterable[str]) -> tuple[dict[int
         SystemExit: with one line, as :func:`read_side`, or where the two seatings are not
             the same two players swapped, or share a file.
     """
-    xy, yx = list(xy), list(yx)
-    if {p.strip() for p in xy} & {p.strip() for p in yx}:
+    xy, yx = [p.strip() for p in xy], [p.strip() for p in yx]
+    if set(xy) & set(yx):
         raise SystemExit("the same file in both seatings: give each seating's records once")
     (s0, a), (s1, b) = read_side(name, xy), read_side(name, yx)
     if s1 != s0[::-1]:
@@ -122,8 +123,6 @@ def main(argv: list[str]) -> None:
     a, b = read_pair(name, rest[:cut], rest[cut + 1:])
     games = list(a.values()) + list(b.values())
     k, n = sum(games), len(games)
-    if n == 0:
-        raise SystemExit("no games in the files")
     lo, hi = wilson(k, n)
     print(f"{name}: {k} wins in {n} games, {k / n:.4f} (95% CI by games {lo:.4f}-{hi:.4f})")
     pairs = [(a[s] + b[s]) / 2 for s in a if s in b]
