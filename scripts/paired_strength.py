@@ -98,7 +98,7 @@ def read_pair(name: str, xy: Iterable[str], yx: Iterable[str]) -> tuple[dict[int
             the same two players swapped, or share a file.
     """
     xy, yx = [p.strip() for p in xy], [p.strip() for p in yx]
-    if set(xy) & set(yx):
+    if set(xy) & set(yx) - {""}:  # an empty name is read_side's to refuse
         raise SystemExit("the same file in both seatings: give each seating's records once")
     (s0, a), (s1, b) = read_side(name, xy), read_side(name, yx)
     if s1 != s0[::-1]:
