@@ -24,39 +24,15 @@ import gzip
 import json
 import sys
 
-from paired_strength import parse_record, read_lines  # scripts/, beside this one
+from paired_strength import read_records  # scripts/, beside this one
 
 
 def main(argv: list[str]) -> None:
     if len(argv) < 2 or not argv[0].endswith(".gz"):
         raise SystemExit("usage: python scripts/keep_results.py OUT.jsonl.gz RUN.jsonl [...]")
-    kept: list[str] = []
-    seen: set[int] = set()
-    first: list[str] | None = None
-    for path in argv[1:]:
-        lines = read_lines(path)
-        last = max((i for i, line in enumerate(lines) if line.strip()), default=-1)
-        for i, line in enumerate(lines):
-            if not line.strip():
-                continue
-            r = parse_record(line)
-            if r is None:
-                if i == last and i > 0 and not _is_json(line):
-                    print(f"{path}, line {i + 1}: cut short, skipped", file=sys.stderr)
-                    continue
-                raise SystemExit(f"{path}, line {i + 1}: not a finished game's record")
-            row = {"seats": r["seats"], "seed": r["seed"], "result": r["result"]}
-            if first is None:
-                first = row["seats"]
-            elif row["seats"] != first:
-                raise SystemExit(f"{path}, line {i + 1}: seats {row['seats']}, not {first} as "
-                                 "before: keep each seating in its own file")
-            if row["seed"] in seen:
-                raise SystemExit(f"{path}, line {i + 1}: seed {row['seed']} found twice")
-            seen.add(row["seed"])
-            kept.append(json.dumps(row, separators=(",", ":")))
-    if not kept:
-        raise SystemExit("no games in " + ", ".join(argv[1:]) + ": nothing written")
+    kept = [json.dumps({"seats": r["seats"], "seed": r["seed"], "result": r["result"]},
+                       separators=(",", ":"))
+            for _, _, r in read_records(argv[1:], skip_cut_last=True)]
     data = gzip.compress(("\n".join(kept) + "\n").encode("utf-8"), mtime=0)
     try:
         with open(argv[0], "wb") as out:
@@ -64,14 +40,6 @@ def main(argv: list[str]) -> None:
     except OSError as e:
         raise SystemExit(f"cannot write {argv[0]}: {e.strerror or e}") from None
     print(f"{argv[0]}: {len(kept)} games")
-
-
-def _is_json(line: str) -> bool:
-    try:
-        json.loads(line)
-    except ValueError:
-        return False
-    return True
 
 
 if __name__ == "__main__":

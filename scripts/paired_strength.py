@@ -46,48 +46,79 @@ def parse_record(line: str) -> dict[str, Any] | None:
         seats, winner, seed = r["seats"], r["result"]["winner"], r["seed"]
     except (ValueError, KeyError, TypeError):
         return None
-    if (not isinstance(seats, list) or len(seats) != 2
+    if (not isinstance(r, dict) or not isinstance(seats, list) or len(seats) != 2
             or not all(isinstance(x, str) for x in seats) or winner not in (0, 1)
             or isinstance(winner, bool) or not isinstance(seed, int)):
         return None
     return r
 
 
-def read_side(name: str, paths: Iterable[str]) -> tuple[list[str], dict[int, int]]:
-    """One seating's records: its seats and ``{record seed: 1 if name won, else 0}``.
+def read_records(paths: Iterable[str], *,
+                 skip_cut_last: bool = False) -> list[tuple[str, int, dict[str, Any]]]:
+    """One seating's finished games from ``paths``, in order: ``(path, line number, record)``.
+
+    With ``skip_cut_last``, a file's last line cut short (not JSON: a run killed mid-game)
+    is skipped and said on stderr.
 
     Raises:
-        SystemExit: with one line, for a file that cannot be read (:func:`read_lines`), a
-            line that is not a finished game's record, a record without ``name`` in one
-            seat, records of other seats than the first's, or a seed found twice.
+        SystemExit: with one line, for an empty file name, a file that cannot be read
+            (:func:`read_lines`), a line that is not a finished game's record, records of
+            other seats than the first's, a seed found twice, or no games at all.
     """
     paths = [p.strip() for p in paths]
-    out: dict[int, int] = {}
-    first: list[str] | None = None
+    out: list[tuple[str, int, dict[str, Any]]] = []
+    seeds: set[int] = set()
     for path in paths:
         if not path:
             raise SystemExit("an empty file name (a comma too many?)")
-        for n, line in enumerate(read_lines(path), 1):
+        lines = read_lines(path)
+        last = max((i for i, line in enumerate(lines) if line.strip()), default=-1)
+        for i, line in enumerate(lines):
             if not line.strip():
                 continue
             r = parse_record(line)
             if r is None:
-                raise SystemExit(f"{path}, line {n}: not a finished game's record "
+                if skip_cut_last and i == last and i > 0 and not _is_json(line):
+                    print(f"{path}, line {i + 1}: cut short, skipped", file=sys.stderr)
+                    continue
+                raise SystemExit(f"{path}, line {i + 1}: not a finished game's record "
                                  "(hoyle sim cribbage --out)")
-            seats, seed = r["seats"], r["seed"]
-            if seats.count(name) != 1:
-                raise SystemExit(f"{path}, line {n}: {name!r} is not in exactly one of the seats {seats}")
-            if first is None:
-                first = seats
-            elif seats != first:
-                raise SystemExit(f"{path}, line {n}: seats {seats}, not {first} as before: "
-                                 "give each seating's records on their own")
-            if seed in out:
-                raise SystemExit(f"{path}, line {n}: seed {seed} found twice in one seating")
-            out[seed] = int(r["result"]["winner"] == seats.index(name))
-    if first is None:
+            if out and r["seats"] != out[0][2]["seats"]:
+                raise SystemExit(f"{path}, line {i + 1}: seats {r['seats']}, not "
+                                 f"{out[0][2]['seats']} as before: give each seating its own files")
+            if r["seed"] in seeds:
+                raise SystemExit(f"{path}, line {i + 1}: seed {r['seed']} found twice in one "
+                                 "seating")
+            seeds.add(r["seed"])
+            out.append((path, i + 1, r))
+    if not out:
         raise SystemExit(f"no games in {', '.join(paths)}")
-    return first, out
+    return out
+
+
+def _is_json(line: str) -> bool:
+    try:
+        json.loads(line)
+    except ValueError:
+        return False
+    return True
+
+
+def read_side(name: str, paths: Iterable[str]) -> tuple[list[str], dict[int, int]]:
+    """One seating's records (:func:`read_records`): its seats and ``{record seed: 1 if name
+    won, else 0}``.
+
+    Raises:
+        SystemExit: with one line, as :func:`read_records`, or for records without ``name``
+            in exactly one seat.
+    """
+    records = read_records(paths)
+    path, n, first = records[0]
+    seats = first["seats"]
+    if seats.count(name) != 1:
+        raise SystemExit(f"{path}, line {n}: {name!r} is not in exactly one of the seats {seats}")
+    return seats, {r["seed"]: int(r["result"]["winner"] == seats.index(name))
+                   for _, _, r in records}
 
 
 def read_pair(name: str, xy: Iterable[str], yx: Iterable[str]) -> tuple[dict[int, int], dict[int, int]]:
@@ -98,7 +129,7 @@ def read_pair(name: str, xy: Iterable[str], yx: Iterable[str]) -> tuple[dict[int
             the same two players swapped, or share a file.
     """
     xy, yx = [p.strip() for p in xy], [p.strip() for p in yx]
-    if set(xy) & set(yx) - {""}:  # an empty name is read_side's to refuse
+    if (set(xy) & set(yx)) - {""}:  # an empty name is read_records' to refuse
         raise SystemExit("the same file in both seatings: give each seating's records once")
     (s0, a), (s1, b) = read_side(name, xy), read_side(name, yx)
     if s1 != s0[::-1]:
