@@ -15,6 +15,7 @@ from helpers.cribbage import dealer_view, pone_view
 from hoyle.cards import parse_cards
 from hoyle.cribbage.match import play_game
 from hoyle.cribbage.players import PLAYERS, ExpertPlayer, MasterPlayer, make_player
+from hoyle.cribbage.players.aware import PlaySolves
 from hoyle.cribbage.players.pegmatrix import kind_index, matrix_rows, peg_matrix
 from hoyle.cribbage.players.pegtable import KEEP_KINDS
 from hoyle.cribbage.players.search import play_value
@@ -332,10 +333,12 @@ def test_determinizations_alike_for_the_search_are_solved_once_with_the_same_val
     view = _near_end_play_views(7)[0]
     player = MasterPlayer()
     draws = player._opponent_draws(view, 300, random.Random(5))
-    solved: dict = {}
+    solved = PlaySolves()
     together = player.draw_values(view, draws, solved)
     assert together == [player.draw_values(view, [d])[0] for d in draws]
-    assert len(solved) < len(draws)  # some were alike
+    assert len(solved.chances) < len(draws)  # some were alike
+    # the net points hang on his ranks alone: fewer still
+    assert len(solved.points) < len(solved.chances)
 
 
 def test_the_search_tilt_tilts_the_plays_by_the_searched_pegging_not_the_table() -> None:

@@ -150,6 +150,20 @@ def _race(dealer: int, pone: int, target: int) -> tuple[_Race, _Race]:
     return out[0], out[1]
 
 
+class PlaySolves:
+    """One view's solved determinizations (:meth:`AwareExpertPlayer.draw_values`), kept to
+    share between its calls: ``chances`` each rank's chance of winning the game by (his
+    ranks still held, the pone's show, the dealer's show and crib), ``points`` each rank's
+    net points of the rest of the play by his ranks. Caches only: the values are the
+    solvers' own."""
+
+    __slots__ = ("chances", "points")
+
+    def __init__(self) -> None:
+        self.chances: dict[tuple[tuple[int, ...], int, int], dict[int, float]] = {}
+        self.points: dict[tuple[int, ...], dict[int, int]] = {}
+
+
 def mean_values(rows: Sequence[dict[int, tuple[float, float]]]
                 ) -> dict[int, tuple[float, float]]:
     """Each rank's (chance of winning, net points) averaged over the determinizations'
@@ -382,15 +396,15 @@ class AwareExpertPlayer(ExpertPlayer):
 
     def draw_values(self, view: CribbageView,
                     draws: Sequence[tuple[tuple[Card, ...], tuple[Card, ...]]],
-                    solved: dict[tuple[tuple[int, ...], int, int], dict[int, float]] | None
-                    = None) -> list[dict[int, tuple[float, float]]]:
+                    solved: PlaySolves | None = None
+                    ) -> list[dict[int, tuple[float, float]]]:
         """For each determinization of ``draws`` (the opponent's kept four and his two for
         the crib, as :meth:`_opponent_draws` gives them), each rank the seat may lay now and
         its (chance of winning the game, net points of the rest of the play), solved
         exactly (:class:`~hoyle.cribbage.players.winsearch.WinSolver`). Determinizations
         alike for the search (his ranks still held, the pone's show, the dealer's show and
-        crib together) are solved once: in ``solved`` (this view's, to share between
-        calls) or a dictionary of this call's."""
+        crib together) are solved once, and the net points once for his ranks: in
+        ``solved`` (this view's, to share between calls) or this call's own."""
         opp = 1 - view.seat
         assert view.starter is not None and view.dealer is not None
         starter = view.starter
@@ -404,7 +418,7 @@ class AwareExpertPlayer(ExpertPlayer):
         table = self._table_lists()
         out: list[dict[int, tuple[float, float]]] = []
         if solved is None:
-            solved = {}
+            solved = PlaySolves()
         for kept, away in draws:
             theirs = tuple(sorted(c.rank for c in kept if c not in his_played))
             his_show = show_total(kept, starter)
@@ -412,14 +426,17 @@ class AwareExpertPlayer(ExpertPlayer):
                               crib_flush_rule=view.crib_flush_rule)
             pone_show, dealer_show = (his_show, my_show) if i_deal else (my_show, his_show)
             key = (theirs, pone_show, dealer_show + crib)  # what the solver's values depend on
-            chances = solved.get(key)
+            chances = solved.chances.get(key)
             if chances is None:
                 solver = WinSolver(table, view.target, pone_show=pone_show,
                                    dealer_show=dealer_show, crib=crib)
                 chances = solver.card_values(mine, theirs, view.count, seq, they_passed, me,
                                              him, i_deal)
-                solved[key] = chances
-            points = card_values(mine, theirs, view.count, seq, they_passed)
+                solved.chances[key] = chances
+            points = solved.points.get(theirs)
+            if points is None:
+                points = card_values(mine, theirs, view.count, seq, they_passed)
+                solved.points[theirs] = points
             out.append({r: (v, points[r]) for r, v in chances.items()})
         return out
 

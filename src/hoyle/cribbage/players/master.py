@@ -69,7 +69,7 @@ from hoyle.cards import CARDS, Card
 from hoyle.cribbage.advice.discard import DiscardOption, discard_options
 from hoyle.cribbage.advice.fivecard import five_card_options, five_card_win_chances
 from hoyle.cribbage.advice.wintable import win_table
-from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer, mean_values
+from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer, PlaySolves, mean_values
 from hoyle.cribbage.players.pegmatrix import KINDS, kind_index, peg_matrix
 from hoyle.cribbage.players.pegtable import KEEP_KINDS
 from hoyle.cribbage.players.reading import TEMP, keep_chances, read_hands, resample
@@ -283,7 +283,7 @@ class MasterPlayer(AwareExpertPlayer):
         then points) leads some other by less than ``clear`` standard errors of their
         paired differences (the same determinizations value both): more search where the
         choice is close, none where it is clear or the same in every determinization."""
-        solved: dict[tuple[tuple[int, ...], int, int], dict[int, float]] = {}
+        solved = PlaySolves()
         rows = self.draw_values(view, self._opponent_draws(view, self.near_samples, rng),
                                 solved)
         for extra in self.more_samples:
