@@ -21,6 +21,7 @@ from hoyle.cribbage.players.pegtable import KEEP_KINDS
 from hoyle.cribbage.players.search import play_value
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState
+from hoyle.engine.action import Action
 
 
 def test_the_matrix_holds_a_play_worked_by_hand() -> None:
@@ -301,15 +302,17 @@ def test_the_staged_search_adds_determinizations_only_where_the_choice_is_close(
     from hoyle.cribbage.players import AwareExpertPlayer
     from hoyle.cribbage.players.master import _clear
 
-    # By hand, each row a determinization's (chance of winning, points) for ranks 5 and 10.
-    lead = [{5: (0.6, 0.0), 10: (0.5, 0.0)}] * 4  # the 5 ahead by 0.1 in every one
-    assert _clear(lead, 2.0)
+    # By hand, each row a determinization's (his ranks, chance of winning) for ranks 5 and
+    # 10, the 5 the play's pick.
+    lead = [((1,), {5: 0.6, 10: 0.5})] * 4  # the 5 ahead by 0.1 in every one
+    assert _clear(lead, 5, 2.0)
+    assert not _clear(lead, 10, 0.0)  # the 10 behind: never clear
     # the 5 ahead by 0.3, behind by 0.1, twice: a mean lead of 0.1, its standard error
     # sqrt((4 x 0.2^2 / 3) / 4) = 0.115: not clear by 2 of them, clear by 0.5
-    swing = [{5: (0.6, 0.0), 10: (0.3, 0.0)}, {5: (0.4, 0.0), 10: (0.5, 0.0)}] * 2
-    assert not _clear(swing, 2.0) and _clear(swing, 0.5)
-    assert _clear([{5: (0.5, 1.0), 10: (0.5, 0.0)}] * 3, 2.0)  # the same chance: a tie
-    assert not _clear(lead[:1], 0.0)  # one determinization: no error to judge by
+    swing = [((1,), {5: 0.6, 10: 0.3}), ((2,), {5: 0.4, 10: 0.5})] * 2
+    assert not _clear(swing, 5, 2.0) and _clear(swing, 5, 0.5)
+    assert _clear([((1,), {5: 0.5, 10: 0.5})] * 3, 5, 2.0)  # the same chance: a tie
+    assert not _clear(lead[:1], 5, 0.0)  # one determinization: no error to judge by
 
     # In games: the first 60 determinizations are aware's, draw for draw; where the best
     # card is clear of the others nothing is added, else 180 more (aware's 240 exactly).
@@ -318,12 +321,37 @@ def test_the_staged_search_adds_determinizations_only_where_the_choice_is_close(
     for view in _near_end_play_views(7) + _near_end_play_views(8):
         base = AwareExpertPlayer().win_values(view, random.Random(3))
         assert MasterPlayer().win_values(view, random.Random(3)) == base
-        rows = stages.draw_values(view, stages._opponent_draws(view, 60, random.Random(3)))
-        clear = _clear(rows, 2.0)
+        solved = PlaySolves()
+        rows = stages.draw_chances(view, stages._opponent_draws(view, 60, random.Random(3)),
+                                   solved)
+        clear = _clear(rows, stages.best_rank(view, rows, solved), 2.0)
         seen.add(clear)
         wider = base if clear else AwareExpertPlayer(near_samples=240).win_values(
             view, random.Random(3))
         assert stages.win_values(view, random.Random(3)) == wider
+    assert seen == {True, False}
+
+
+def test_the_play_solves_the_points_only_where_the_chances_tie() -> None:
+    # The card laid is the best of win_values (mean chance to 9 places, then mean points,
+    # then the higher rank), but the points of the play are solved only for a tie.
+    from hoyle.cribbage.players import AwareExpertPlayer
+
+    seen = set()
+    for view in _near_end_play_views(7) + _near_end_play_views(8) + _near_end_play_views(9):
+        player = AwareExpertPlayer()
+        values = player.win_values(view, random.Random(3))
+        want = max(values, key=lambda r: (round(values[r][0], 9), values[r][1], r))
+        solved = PlaySolves()
+        rows = player.chance_rows(view, random.Random(3), solved)
+        assert player.best_rank(view, rows, solved) == want
+        top = max(round(v[0], 9) for v in values.values())
+        tie = sum(round(v[0], 9) == top for v in values.values()) > 1
+        seen.add(tie)
+        assert bool(solved.points) == tie
+        plays = [Action("PLAY", (c,)) for c in view.hand if c.rank in values]
+        action = player._play(view, plays, random.Random(3))
+        assert action.cards[0].rank == want
     assert seen == {True, False}
 
 

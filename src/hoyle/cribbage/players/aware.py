@@ -390,9 +390,20 @@ class AwareExpertPlayer(ExpertPlayer):
                    ) -> dict[int, tuple[float, float]]:
         """Each rank the seat may lay now (two-hand six-card play, the starter turned) and
         its (chance of winning the game, net points of the rest of the play), the means over
-        ``near_samples`` determinizations drawn from ``rng`` (see the module docstring)."""
-        return mean_values(self.draw_values(
-            view, self._opponent_draws(view, self.near_samples, rng)))
+        the determinizations of :meth:`chance_rows` drawn from ``rng`` (``near_samples``;
+        see the module docstring)."""
+        solved = PlaySolves()
+        rows = self.chance_rows(view, rng, solved)
+        return mean_values([{r: (v, points[r]) for r, v in chances.items()}
+                            for theirs, chances in rows
+                            for points in (self._points(view, theirs, solved),)])
+
+    def chance_rows(self, view: CribbageView, rng: random.Random, solved: PlaySolves
+                    ) -> list[tuple[tuple[int, ...], dict[int, float]]]:
+        """The determinizations the play is chosen on, drawn from ``rng``: ``near_samples``
+        of them (:meth:`draw_chances`; a subclass may draw more)."""
+        return self.draw_chances(view, self._opponent_draws(view, self.near_samples, rng),
+                                 solved)
 
     def draw_values(self, view: CribbageView,
                     draws: Sequence[tuple[tuple[Card, ...], tuple[Card, ...]]],
@@ -400,11 +411,24 @@ class AwareExpertPlayer(ExpertPlayer):
                     ) -> list[dict[int, tuple[float, float]]]:
         """For each determinization of ``draws`` (the opponent's kept four and his two for
         the crib, as :meth:`_opponent_draws` gives them), each rank the seat may lay now and
-        its (chance of winning the game, net points of the rest of the play), solved
+        its (chance of winning the game, net points of the rest of the play): the chances
+        of :meth:`draw_chances` and the points of the exact play search
+        (:func:`~hoyle.cribbage.players.search.card_values`), solved once for his ranks, in
+        ``solved`` (this view's, to share between calls) or this call's own."""
+        if solved is None:
+            solved = PlaySolves()
+        return [{r: (v, points[r]) for r, v in chances.items()}
+                for theirs, chances in self.draw_chances(view, draws, solved)
+                for points in (self._points(view, theirs, solved),)]
+
+    def draw_chances(self, view: CribbageView,
+                     draws: Sequence[tuple[tuple[Card, ...], tuple[Card, ...]]],
+                     solved: PlaySolves) -> list[tuple[tuple[int, ...], dict[int, float]]]:
+        """For each determinization of ``draws``, the opponent's ranks still held (sorted)
+        and each rank the seat may lay now with its chance of winning the game, solved
         exactly (:class:`~hoyle.cribbage.players.winsearch.WinSolver`). Determinizations
         alike for the search (his ranks still held, the pone's show, the dealer's show and
-        crib together) are solved once, and the net points once for his ranks: in
-        ``solved`` (this view's, to share between calls) or this call's own."""
+        crib together) are solved once, in ``solved``."""
         opp = 1 - view.seat
         assert view.starter is not None and view.dealer is not None
         starter = view.starter
@@ -416,9 +440,7 @@ class AwareExpertPlayer(ExpertPlayer):
         my_show = show_total(view.kept, starter)
         me, him = view.scores[view.seat], view.scores[opp]
         table = self._table_lists()
-        out: list[dict[int, tuple[float, float]]] = []
-        if solved is None:
-            solved = PlaySolves()
+        out: list[tuple[tuple[int, ...], dict[int, float]]] = []
         for kept, away in draws:
             theirs = tuple(sorted(c.rank for c in kept if c not in his_played))
             his_show = show_total(kept, starter)
@@ -433,19 +455,51 @@ class AwareExpertPlayer(ExpertPlayer):
                 chances = solver.card_values(mine, theirs, view.count, seq, they_passed, me,
                                              him, i_deal)
                 solved.chances[key] = chances
-            points = solved.points.get(theirs)
-            if points is None:
-                points = card_values(mine, theirs, view.count, seq, they_passed)
-                solved.points[theirs] = points
-            out.append({r: (v, points[r]) for r, v in chances.items()})
+            out.append((theirs, chances))
         return out
+
+    def _points(self, view: CribbageView, theirs: tuple[int, ...], solved: PlaySolves
+                ) -> dict[int, int]:
+        """Each rank the seat may lay now and the net points of the rest of the play
+        against the opponent's ranks ``theirs`` (sorted), solved once in ``solved``."""
+        points = solved.points.get(theirs)
+        if points is None:
+            opp = 1 - view.seat
+            points = card_values(tuple(c.rank for c in view.hand), theirs, view.count,
+                                 tuple(c.rank for c in view.count_cards), view.passed[opp])
+            solved.points[theirs] = points
+        return points
+
+    def best_rank(self, view: CribbageView,
+                  rows: Sequence[tuple[tuple[int, ...], dict[int, float]]],
+                  solved: PlaySolves) -> int:
+        """The rank the play lays on the determinizations' ``rows`` (:meth:`draw_chances`):
+        the best mean chance of winning (to 9 places), then the best mean net points of
+        the same determinizations, then the higher rank; the points are solved only when
+        the chances tie (the same choice as the best of :meth:`win_values`)."""
+        n = len(rows)
+        totals: dict[int, float] = {}
+        for _theirs, chances in rows:
+            for r, v in chances.items():
+                totals[r] = totals.get(r, 0.0) + v
+        rounded = {r: round(t / n, 9) for r, t in totals.items()}
+        top = max(rounded.values())
+        tied = [r for r in rounded if rounded[r] == top]
+        if len(tied) == 1:
+            return tied[0]
+        points = dict.fromkeys(tied, 0.0)
+        for theirs, _chances in rows:
+            row = self._points(view, theirs, solved)
+            for r in tied:
+                points[r] += row[r]
+        return max(tied, key=lambda r: (points[r] / n, r))
 
     def _play(self, view: CribbageView, plays: list[Action], rng: random.Random) -> Action:
         if not self._is_near(view) or view.starter is None or len(view.kept) != 4 or \
                 len(view.discards) != 2:
             return super()._play(view, plays, rng)
-        values = self.win_values(view, rng)
-        best = max(values, key=lambda r: (round(values[r][0], 9), values[r][1], r))
+        solved = PlaySolves()
+        best = self.best_rank(view, self.chance_rows(view, rng, solved), solved)
         for a in plays:
             if a.cards[0].rank == best:
                 return a

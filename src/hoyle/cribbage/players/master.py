@@ -69,7 +69,7 @@ from hoyle.cards import CARDS, Card
 from hoyle.cribbage.advice.discard import DiscardOption, discard_options
 from hoyle.cribbage.advice.fivecard import five_card_options, five_card_win_chances
 from hoyle.cribbage.advice.wintable import win_table
-from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer, PlaySolves, mean_values
+from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer, PlaySolves
 from hoyle.cribbage.players.pegmatrix import KINDS, kind_index, peg_matrix
 from hoyle.cribbage.players.pegtable import KEEP_KINDS
 from hoyle.cribbage.players.reading import TEMP, keep_chances, read_hands, resample
@@ -273,24 +273,22 @@ class MasterPlayer(AwareExpertPlayer):
         pegging = self.layaway_pegging(view.hand, view.is_dealer, rng, options)
         return np.array([pegging[tuple(sorted(c.rank for c in o.keep))] for o in options])
 
-    def win_values(self, view: CribbageView, rng: random.Random
-                   ) -> dict[int, tuple[float, float]]:
-        """Each rank the seat may lay now and its (chance of winning the game, net points
-        of the rest of the play), as the score-aware expert's
-        (:meth:`~hoyle.cribbage.players.aware.AwareExpertPlayer.win_values`, ``near_samples``
-        determinizations: the same draws from ``rng`` first), then with ``more_samples``
-        more determinizations, stage by stage, while the best card (by its mean chance,
-        then points) leads some other by less than ``clear`` standard errors of their
-        paired differences (the same determinizations value both): more search where the
-        choice is close, none where it is clear or the same in every determinization."""
-        solved = PlaySolves()
-        rows = self.draw_values(view, self._opponent_draws(view, self.near_samples, rng),
-                                solved)
+    def chance_rows(self, view: CribbageView, rng: random.Random, solved: PlaySolves
+                    ) -> list[tuple[tuple[int, ...], dict[int, float]]]:
+        """The determinizations the play is chosen on: the score-aware expert's
+        ``near_samples`` (:meth:`~hoyle.cribbage.players.aware.AwareExpertPlayer.chance_rows`:
+        the same draws from ``rng`` first), then with ``more_samples`` more, stage by
+        stage, while the best card (by its mean chance, then points:
+        :meth:`~hoyle.cribbage.players.aware.AwareExpertPlayer.best_rank`) leads some other
+        by less than ``clear`` standard errors of their paired differences (the same
+        determinizations value both): more search where the choice is close, none where it
+        is clear or the same in every determinization."""
+        rows = super().chance_rows(view, rng, solved)
         for extra in self.more_samples:
-            if _clear(rows, self.clear):
+            if _clear(rows, self.best_rank(view, rows, solved), self.clear):
                 break
-            rows += self.draw_values(view, self._opponent_draws(view, extra, rng), solved)
-        return mean_values(rows)
+            rows += self.draw_chances(view, self._opponent_draws(view, extra, rng), solved)
+        return rows
 
     def play_values(self, view: CribbageView, rng: random.Random) -> dict[int, float]:
         """Each rank the seat may lay now (two-hand play) and its value: the net points of
@@ -336,20 +334,19 @@ class MasterPlayer(AwareExpertPlayer):
             self.model_opponent
 
 
-def _clear(rows: Sequence[dict[int, tuple[float, float]]], z: float) -> bool:
-    """Whether the best rank over the determinizations' ``rows`` (by mean chance, then
-    mean points, then rank, as the play picks it) leads every other's chance by at least
-    ``z`` standard errors of the paired differences (an exact tie: clear, nothing to
-    find)."""
+def _clear(rows: Sequence[tuple[tuple[int, ...], dict[int, float]]], best: int, z: float
+           ) -> bool:
+    """Whether the rank ``best`` (the play's pick on the determinizations' ``rows``, as
+    :meth:`~hoyle.cribbage.players.aware.AwareExpertPlayer.draw_chances` gives them) leads
+    every other's chance by at least ``z`` standard errors of the paired differences (an
+    exact tie: clear, nothing to find); not with fewer than two determinizations."""
     n = len(rows)
     if n < 2:
         return False
-    means = mean_values(rows)
-    best = max(means, key=lambda r: (round(means[r][0], 9), means[r][1], r))
-    for r in means:
+    for r in rows[0][1]:
         if r == best:
             continue
-        d = [row[best][0] - row[r][0] for row in rows]
+        d = [row[best] - row[r] for _theirs, row in rows]
         m = sum(d) / n
         var = sum((x - m) ** 2 for x in d) / (n - 1)
         if m < z * math.sqrt(var / n):
