@@ -1,5 +1,6 @@
-"""What the sampling noise of the master's play search costs, decision by decision, in the
-search's own terms (docs/master-strength.md, "The play's sampling noise").
+"""What the sampling noise of the master's play search (or, with ``--layaway``, of its
+lay-away) costs, decision by decision, in the search's own terms (docs/master-strength.md,
+"The play's sampling noise").
 
 Plays seeded expert v expert games (two-hand six-card; game ``k`` dealt by
 ``CribbageState(seed=1000 + k)``, the expert's choices from ``random.Random(1000 + k)``). At
@@ -13,6 +14,11 @@ the variants' model (the opponent's hands drawn as the score-aware expert draws 
 determinization solved exactly), so this measures the noise, not the model; the reference
 is noisy too, so even a player as good as it is charged a little: compare the variants.
 
+With ``--layaway`` the decisions are the lay-aways of six (two-hand six-card), and the
+reference is a master whose lay-away for the game draws ``--reference`` scenarios
+(:meth:`~hoyle.cribbage.players.aware.AwareExpertPlayer.discard_chances`; 200 for the
+master) and values each of the 15 ways by its chance of the game.
+
 Seeds: the reference's stream at the run's ``i``-th decision is ``random.Random(10**6 + i)``
 and every variant's ``random.Random(i * 7919)`` (the same for all, so the variants' first
 determinizations are the same hands); ``i`` counts from the run's first game, so runs
@@ -22,12 +28,13 @@ time with the process's memos as the reference and the variants before left them
 
 Usage::
 
-    python scripts/play_noise.py FIRST GAMES OUT.jsonl '{"name": {kwargs}, ...}' [--reference N]
+    python scripts/play_noise.py FIRST GAMES OUT.jsonl '{"name": {kwargs}, ...}' [--reference N] [--layaway]
     python scripts/play_noise.py --summary OUT.jsonl [...]
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import random
@@ -45,9 +52,9 @@ from hoyle.engine.action import CHANCE
 REFERENCE = 2000
 
 
-def positions(first: int, games: int) -> list[tuple[Any, Any, int]]:
-    """Every play decision with a choice of ranks in games ``first`` .. ``first + games - 1``
-    (view, legal actions, game)."""
+def positions(first: int, games: int, layaway: bool = False) -> list[tuple[Any, Any, int]]:
+    """Every play decision with a choice of ranks (with ``layaway``: every lay-away of six)
+    in games ``first`` .. ``first + games - 1`` (view, legal actions, game)."""
     expert = ExpertPlayer()
     out = []
     for k in range(first, first + games):
@@ -58,26 +65,60 @@ def positions(first: int, games: int) -> list[tuple[Any, Any, int]]:
                 s.apply(s.sample_chance(g))
                 continue
             view, legal = s.view(s.current_player), s.legal_actions()
-            if len({a.cards[0].rank for a in legal if a.verb == "PLAY" and a.cards}) > 1:
+            if layaway:
+                if legal and legal[0].verb == "DISCARD" and len(view.hand) == 6:
+                    out.append((view, legal, 1000 + k))
+            elif len({a.cards[0].rank for a in legal if a.verb == "PLAY" and a.cards}) > 1:
                 out.append((view, legal, 1000 + k))
             s.apply(expert.choose(view, legal, g))
     return out
 
 
-def run(first: int, games: int, out: str, kwargs: dict[str, Any], reference: int) -> None:
+def reference_values(ref: MasterPlayer, view: Any, rng: random.Random, layaway: bool
+                     ) -> dict[Any, float]:
+    """The reference's chance of the game for each choice: a rank to lay, or (``layaway``)
+    the two cards laid away, sorted."""
+    if layaway:
+        return {tuple(sorted(d)): v for d, v in ref.discard_chances(view, rng).items()}
+    return {r: v[0] for r, v in ref.win_values(view, rng).items()}
+
+
+def variants_of(kwargs: Any) -> dict[str, MasterPlayer]:
+    """The masters to compare, by name, from the JSON ``{"name": {kwargs}, ...}``; a bad
+    one said in one line (exit)."""
+    if not isinstance(kwargs, dict) or not kwargs or \
+            not all(isinstance(k, dict) for k in kwargs.values()):
+        raise SystemExit('variants: a JSON object of names and MasterPlayer keyword '
+                         'arguments, e.g. \'{"base": {}, "x4": {"scenarios": 800}}\'')
+    out = {}
+    for name, k in kwargs.items():
+        try:
+            out[name] = MasterPlayer(**k)
+        except (TypeError, ValueError) as e:
+            raise SystemExit(f"variant {name!r}: {e}") from None
+    return out
+
+
+def run(first: int, games: int, out: str, kwargs: dict[str, Any], reference: int,
+        layaway: bool = False) -> None:
     peg_table()
-    ref = MasterPlayer(near_samples=reference)
-    variants = {name: MasterPlayer(**k) for name, k in kwargs.items()}
-    with open(out, "a", encoding="utf-8") as f:
-        for i, (view, legal, game) in enumerate(positions(first, games)):
-            values = {r: v[0] for r, v in ref.win_values(view, random.Random(10**6 + i)).items()}
+    ref = MasterPlayer(scenarios=reference) if layaway else MasterPlayer(near_samples=reference)
+    variants = variants_of(kwargs)
+    try:
+        f = open(out, "a", encoding="utf-8")
+    except OSError as e:
+        raise SystemExit(f"cannot write {out}: {e.strerror or e}") from None
+    with f:
+        for i, (view, legal, game) in enumerate(positions(first, games, layaway)):
+            values = reference_values(ref, view, random.Random(10**6 + i), layaway)
             best = max(values.values())
             row: dict[str, Any] = {"pos": first * 1000 + i, "game": game, "seat": view.seat,
                                    "scores": list(view.scores)}
             for name, p in variants.items():
                 t = time.process_time()
                 a = p.choose(view, legal, random.Random(i * 7919))
-                row[name] = best - values[a.cards[0].rank]
+                chosen = tuple(sorted(a.cards)) if layaway else a.cards[0].rank
+                row[name] = best - values[chosen]
                 row[name + " s"] = round(time.process_time() - t, 5)
             f.write(json.dumps(row) + "\n")
             f.flush()
@@ -88,7 +129,7 @@ def summary(paths: list[str]) -> None:
     names = [k for k in rows[0] if k not in ("pos", "game", "seat", "scores")
              and not k.endswith(" s")]
     per_game = len(rows) / (2 * len({r["game"] for r in rows}))
-    print(f"{len(rows)} play decisions with a choice of ranks, {per_game:.1f} a seat a game")
+    print(f"{len(rows)} decisions, {per_game:.1f} a seat a game")
     print("  variant      loss a decision (chance of the game, %)   chose worse   time a "
           "decision (ms)")
     for n in names:
@@ -111,10 +152,18 @@ def main(argv: list[str]) -> None:
     if argv[:1] == ["--summary"]:
         summary(argv[1:])
         return
-    if len(argv) not in (4, 6) or (len(argv) == 6 and argv[4] != "--reference"):
-        raise SystemExit(__doc__)
-    run(int(argv[0]), int(argv[1]), argv[2], json.loads(argv[3]),
-        int(argv[5]) if len(argv) == 6 else REFERENCE)
+    ap = argparse.ArgumentParser(prog="play_noise.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("first", type=int)
+    ap.add_argument("games", type=int)
+    ap.add_argument("out")
+    ap.add_argument("variants", type=json.loads, help='{"name": {kwargs}, ...}')
+    ap.add_argument("--reference", type=int)
+    ap.add_argument("--layaway", action="store_true")
+    a = ap.parse_args(argv)
+    ref = a.reference if a.reference is not None else (3200 if a.layaway else REFERENCE)
+    if a.first < 0 or a.games < 1 or ref < 1:
+        ap.error("FIRST must be 0 or more, GAMES and --reference 1 or more")
+    run(a.first, a.games, a.out, a.variants, ref, a.layaway)
 
 
 if __name__ == "__main__":

@@ -240,7 +240,8 @@ def test_bad_settings_and_bad_input_are_refused_in_words() -> None:
     for kw in ({"samples": 0}, {"reads": 0}, {"layaway_samples": -5}, {"samples": 2.5},
                {"temp": -1.0}, {"temp": float("nan")}, {"search_weight": float("inf")},
                {"five_near": -1}, {"near": 4.5}, {"more_samples": (180, 0)},
-               {"clear": -1.0}, {"clear": float("nan")}):
+               {"clear": -1.0}, {"clear": float("nan")}, {"scenarios": 0},
+               {"scenarios": -3}, {"tries": 0}):
         with pytest.raises(ValueError):
             MasterPlayer(**kw)  # type: ignore[arg-type]
     six = parse_cards("5H 5S 5D JC 2H 9S".split())

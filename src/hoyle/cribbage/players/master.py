@@ -112,7 +112,7 @@ class MasterPlayer(AwareExpertPlayer):
             table's (off by default: being measured, docs/master-strength.md).
         more_samples: near the end, determinizations added to a play's ``near_samples``,
             stage by stage, while the best card is not ``clear`` of another
-            (:meth:`win_values`; empty by default: being measured).
+            (:meth:`chance_rows`; empty by default: being measured).
         clear: the standard errors (of the determinizations' paired differences in the
             chance of winning) by which the best card must lead every other to stop adding.
         samples, near_samples and the rest: the score-aware expert's.
@@ -120,7 +120,8 @@ class MasterPlayer(AwareExpertPlayer):
     Raises:
         ValueError: a count that is not a whole number (or below its least: 0 for
             ``layaway_samples``, ``near`` and ``five_near``, else 1, each of
-            ``more_samples`` too); ``temp`` or ``clear`` below 0 or not finite;
+            ``more_samples`` too, and the score-aware expert's ``scenarios`` and ``tries``
+            if given); ``temp`` or ``clear`` below 0 or not finite;
             ``search_weight`` not finite.
     """
 
@@ -135,7 +136,8 @@ class MasterPlayer(AwareExpertPlayer):
         checks = (("layaway_samples", layaway_samples, 0), ("reads", reads, 1),
                   ("samples", samples, 1), ("near", near, 0), ("five_near", five_near, 0),
                   ("near_samples", 1 if near_samples is None else near_samples, 1),
-                  *(("more_samples", n, 1) for n in more_samples))
+                  *(("more_samples", n, 1) for n in more_samples),
+                  *((k, aware[k], 1) for k in ("scenarios", "tries") if k in aware))
         for label, value, least in checks:
             if not isinstance(value, int) or isinstance(value, bool) or value < least:
                 raise ValueError(f"{label} is a whole number, at least {least}, not {value!r}")
