@@ -151,11 +151,12 @@ def _race(dealer: int, pone: int, target: int) -> tuple[_Race, _Race]:
 
 
 class PlaySolves:
-    """One view's solved determinizations (:meth:`AwareExpertPlayer.draw_values`), kept to
-    share between its calls: ``chances`` each rank's chance of winning the game by (his
-    ranks still held, the pone's show, the dealer's show and crib), ``points`` each rank's
-    net points of the rest of the play by his ranks. Caches only: the values are the
-    solvers' own."""
+    """One view's solved determinizations (:meth:`AwareExpertPlayer.draw_chances`, and the
+    points of :meth:`AwareExpertPlayer.draw_values` and :meth:`AwareExpertPlayer.best_rank`),
+    kept to share between its calls: ``chances`` each rank's chance of winning the game by
+    (his ranks still held, the pone's show, the dealer's show and crib), ``points`` each
+    rank's net points of the rest of the play by his ranks. Caches only: the values are
+    the solvers' own."""
 
     __slots__ = ("chances", "points")
 
