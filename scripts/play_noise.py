@@ -17,7 +17,9 @@ is noisy too, so even a player as good as it is charged a little: compare the va
 With ``--layaway`` the decisions are the lay-aways of six (two-hand six-card), and the
 reference is a master whose lay-away for the game draws ``--reference`` scenarios
 (:meth:`~hoyle.cribbage.players.aware.AwareExpertPlayer.discard_chances`; 200 for the
-master) and values each of the 15 ways by its chance of the game.
+master, 3,200 for the reference unless given) and values each of the 15 ways by its chance
+of the game. Each record says which (``kind``: ``play`` or ``layaway``); the summary takes
+one kind at a time.
 
 Seeds: the reference's stream at the run's ``i``-th decision is ``random.Random(10**6 + i)``
 and every variant's ``random.Random(i * 7919)`` (the same for all, so the variants' first
@@ -35,6 +37,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import math
 import random
@@ -43,7 +46,7 @@ import time
 from typing import Any
 
 from aware_decisions import read_rows  # scripts/, beside this one
-from hoyle.cribbage.players import ExpertPlayer
+from hoyle.cribbage.players import AwareExpertPlayer, ExpertPlayer
 from hoyle.cribbage.players.master import MasterPlayer
 from hoyle.cribbage.players.pegtable import peg_table
 from hoyle.cribbage.state import CribbageState
@@ -83,15 +86,31 @@ def reference_values(ref: MasterPlayer, view: Any, rng: random.Random, layaway: 
     return {r: v[0] for r, v in ref.win_values(view, rng).items()}
 
 
+FIELDS = ("pos", "game", "seat", "scores", "kind")
+"""A record's own fields; a variant's loss is under its name, its time under ``name s``."""
+
+
 def variants_of(kwargs: Any) -> dict[str, MasterPlayer]:
     """The masters to compare, by name, from the JSON ``{"name": {kwargs}, ...}``; a bad
-    one said in one line (exit)."""
+    one said in one line (exit): not an object of objects, a name a record uses for its
+    own fields (or ending in " s", the times'), a setting the master does not have or a
+    value it refuses."""
     if not isinstance(kwargs, dict) or not kwargs or \
             not all(isinstance(k, dict) for k in kwargs.values()):
         raise SystemExit('variants: a JSON object of names and MasterPlayer keyword '
                          'arguments, e.g. \'{"base": {}, "x4": {"scenarios": 800}}\'')
+    known = (set(inspect.signature(MasterPlayer).parameters)
+             | set(inspect.signature(AwareExpertPlayer).parameters)) - {"aware"}
     out = {}
     for name, k in kwargs.items():
+        if name in FIELDS or name.endswith(" s") or not name:
+            raise SystemExit(f"variant {name!r}: a name the records keep for their own "
+                             f"fields ({', '.join(FIELDS)}, or ending in \" s\")")
+        unknown = sorted(set(k) - known)
+        if unknown:
+            raise SystemExit(f"variant {name!r}: the master has no setting "
+                             f"{', '.join(map(repr, unknown))} (its settings: "
+                             f"{', '.join(sorted(known))})")
         try:
             out[name] = MasterPlayer(**k)
         except (TypeError, ValueError) as e:
@@ -113,10 +132,16 @@ def run(first: int, games: int, out: str, kwargs: dict[str, Any], reference: int
             values = reference_values(ref, view, random.Random(10**6 + i), layaway)
             best = max(values.values())
             row: dict[str, Any] = {"pos": first * 1000 + i, "game": game, "seat": view.seat,
-                                   "scores": list(view.scores)}
+                                   "scores": list(view.scores),
+                                   "kind": "layaway" if layaway else "play"}
             for name, p in variants.items():
                 t = time.process_time()
-                a = p.choose(view, legal, random.Random(i * 7919))
+                try:
+                    a = p.choose(view, legal, random.Random(i * 7919))
+                except (TypeError, ValueError, AttributeError) as e:
+                    # a setting the master takes as given (tilt, margin, table) is wrong
+                    raise SystemExit(f"variant {name!r} cannot choose with its settings: "
+                                     f"{e}") from None
                 chosen = tuple(sorted(a.cards)) if layaway else a.cards[0].rank
                 row[name] = best - values[chosen]
                 row[name + " s"] = round(time.process_time() - t, 5)
@@ -124,12 +149,50 @@ def run(first: int, games: int, out: str, kwargs: dict[str, Any], reference: int
             f.flush()
 
 
+def checked_rows(paths: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The records of ``paths`` and the variants' names, or one line said and exit: a line
+    that is not this script's record, variants not the same in every record, the play's
+    and the lay-away's decisions mixed, a decision twice (a run appended twice), fewer
+    than two decisions (no standard error)."""
+    usage = "usage: python scripts/play_noise.py --summary OUT.jsonl [...]"
+    rows = read_rows(paths, usage)
+    names: list[str] | None = None
+    seen: set[tuple[Any, ...]] = set()
+    kinds = set()
+    for n, r in enumerate(rows, 1):
+        ok = isinstance(r, dict) and all(k in r for k in ("pos", "game", "seat"))
+        here = [k for k in r if k not in FIELDS and not k.endswith(" s")] if ok else []
+        if not ok or not here or not all(
+                isinstance(r[k], (int, float)) and not isinstance(r[k], bool)
+                and isinstance(r.get(k + " s"), (int, float)) for k in here):
+            raise SystemExit(f"record {n}: not a record of this script (pos, game, seat, and "
+                             f"a loss and a time for each variant)")
+        if names is None:
+            names = here
+        elif here != names:
+            raise SystemExit(f"record {n}: variants {', '.join(here)}, not "
+                             f"{', '.join(names)} as the first record's: another run")
+        kind = r.get("kind", "play")  # records before --layaway were the play's
+        kinds.add(kind)
+        key = (kind, r["game"], r["pos"], r["seat"])
+        if key in seen:
+            raise SystemExit(f"record {n}: a decision found twice (game {r['game']}, "
+                             f"pos {r['pos']}): a run appended twice?")
+        seen.add(key)
+    if len(kinds) > 1:
+        raise SystemExit("the play's decisions and the lay-away's mixed: summarise each alone")
+    if len(rows) < 2:
+        raise SystemExit("one decision: a standard error needs two or more")
+    assert names is not None
+    return rows, names
+
+
 def summary(paths: list[str]) -> None:
-    rows = read_rows(paths, "usage: python scripts/play_noise.py --summary OUT.jsonl [...]")
-    names = [k for k in rows[0] if k not in ("pos", "game", "seat", "scores")
-             and not k.endswith(" s")]
+    rows, names = checked_rows(paths)
     per_game = len(rows) / (2 * len({r["game"] for r in rows}))
-    print(f"{len(rows)} decisions, {per_game:.1f} a seat a game")
+    kind = "lay-aways" if rows[0].get("kind") == "layaway" else \
+        "play decisions with a choice of ranks"
+    print(f"{len(rows)} {kind}, {per_game:.1f} a seat a game")
     print("  variant      loss a decision (chance of the game, %)   chose worse   time a "
           "decision (ms)")
     for n in names:
@@ -148,6 +211,14 @@ def summary(paths: list[str]) -> None:
                   f"{100 * m * per_game:+.2f} % a game a seat")
 
 
+def _json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"not JSON: {text!r} (e.g. '{{\"base\": {{}}}}')") from None
+
+
 def main(argv: list[str]) -> None:
     if argv[:1] == ["--summary"]:
         summary(argv[1:])
@@ -156,7 +227,7 @@ def main(argv: list[str]) -> None:
     ap.add_argument("first", type=int)
     ap.add_argument("games", type=int)
     ap.add_argument("out")
-    ap.add_argument("variants", type=json.loads, help='{"name": {kwargs}, ...}')
+    ap.add_argument("variants", type=_json, help='{"name": {kwargs}, ...}')
     ap.add_argument("--reference", type=int)
     ap.add_argument("--layaway", action="store_true")
     a = ap.parse_args(argv)

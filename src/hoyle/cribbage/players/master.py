@@ -68,7 +68,7 @@ import numpy.typing as npt
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.advice.discard import DiscardOption, discard_options
 from hoyle.cribbage.advice.fivecard import five_card_options, five_card_win_chances
-from hoyle.cribbage.advice.wintable import win_table
+from hoyle.cribbage.advice.wintable import WinTable, win_table
 from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer, PlaySolves
 from hoyle.cribbage.players.pegmatrix import KINDS, kind_index, peg_matrix
 from hoyle.cribbage.players.pegtable import KEEP_KINDS
@@ -121,8 +121,10 @@ class MasterPlayer(AwareExpertPlayer):
         ValueError: a count that is not a whole number (or below its least: 0 for
             ``layaway_samples``, ``near`` and ``five_near``, else 1, each of
             ``more_samples`` too, and the score-aware expert's ``scenarios`` and ``tries``
-            if given); ``temp`` or ``clear`` below 0 or not finite;
-            ``search_weight`` not finite.
+            if given); ``more_samples`` not a list or tuple; ``temp`` or ``clear`` below 0
+            or not finite; ``search_weight`` (or the score-aware expert's ``tilt``,
+            ``margin`` or ``pegging``, if given) not a finite number; ``table`` not a
+            :class:`~hoyle.cribbage.advice.wintable.WinTable`.
     """
 
     name = "master"
@@ -133,6 +135,15 @@ class MasterPlayer(AwareExpertPlayer):
                  five_near: int = NEAR, search_tilt: bool = False,
                  more_samples: Sequence[int] = (), clear: float = 2.0,
                  **aware: object) -> None:
+        if not isinstance(more_samples, (list, tuple)):
+            raise ValueError(f"more_samples is a list of whole numbers, not {more_samples!r}")
+        for label in ("tilt", "margin", "pegging"):
+            value = aware.get(label, 0.0)
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or \
+                    not math.isfinite(value):
+                raise ValueError(f"{label} must be a finite number (points), not {value!r}")
+        if aware.get("table") is not None and not isinstance(aware["table"], WinTable):
+            raise ValueError(f"table must be a WinTable, not {aware['table']!r}")
         checks = (("layaway_samples", layaway_samples, 0), ("reads", reads, 1),
                   ("samples", samples, 1), ("near", near, 0), ("five_near", five_near, 0),
                   ("near_samples", 1 if near_samples is None else near_samples, 1),
