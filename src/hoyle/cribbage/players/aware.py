@@ -394,10 +394,8 @@ class AwareExpertPlayer(ExpertPlayer):
         the determinizations of :meth:`chance_rows` drawn from ``rng`` (``near_samples``;
         see the module docstring)."""
         solved = PlaySolves()
-        rows = self.chance_rows(view, rng, solved)
-        return mean_values([{r: (v, points[r]) for r, v in chances.items()}
-                            for theirs, chances in rows
-                            for points in (self._points(view, theirs, solved),)])
+        return mean_values(self._with_points(view, self.chance_rows(view, rng, solved),
+                                             solved))
 
     def chance_rows(self, view: CribbageView, rng: random.Random, solved: PlaySolves
                     ) -> list[tuple[tuple[int, ...], dict[int, float]]]:
@@ -418,9 +416,18 @@ class AwareExpertPlayer(ExpertPlayer):
         ``solved`` (this view's, to share between calls) or this call's own."""
         if solved is None:
             solved = PlaySolves()
-        return [{r: (v, points[r]) for r, v in chances.items()}
-                for theirs, chances in self.draw_chances(view, draws, solved)
-                for points in (self._points(view, theirs, solved),)]
+        return self._with_points(view, self.draw_chances(view, draws, solved), solved)
+
+    def _with_points(self, view: CribbageView,
+                     rows: Sequence[tuple[tuple[int, ...], dict[int, float]]],
+                     solved: PlaySolves) -> list[dict[int, tuple[float, float]]]:
+        """Each determinization's row of :meth:`draw_chances` with the net points beside
+        each rank's chance (:meth:`_points`)."""
+        out: list[dict[int, tuple[float, float]]] = []
+        for theirs, chances in rows:
+            points = self._points(view, theirs, solved)
+            out.append({r: (v, points[r]) for r, v in chances.items()})
+        return out
 
     def draw_chances(self, view: CribbageView,
                      draws: Sequence[tuple[tuple[Card, ...], tuple[Card, ...]]],
