@@ -202,8 +202,13 @@ def players_bench() -> None:
     print(f"players on the same {len(positions)} decisions of 4 expert v expert games "
           "(one core; lay-away | play):")
     print("  player    decisions/s   lay-away mean / p99 / max ms     play mean / p99 / max ms")
-    for name in ("greedy", "table", "expert", "aware", "master"):
-        player = make_player(name)
+    from hoyle.cribbage.players import MasterPlayer
+    players = [(name, lambda name=name: make_player(name))
+               for name in ("greedy", "table", "expert", "aware", "master")]
+    # the master without its staged play search (to 851feee), for what the search costs
+    players.append(("unstaged", lambda: MasterPlayer(more_samples=())))
+    for name, factory in players:
+        player = factory()
         lay: list[float] = []
         play: list[float] = []
         for view, legal, i in positions:

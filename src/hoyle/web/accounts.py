@@ -107,7 +107,7 @@ class Accounts:
             TooManyAttempts: :data:`MAX_SIGN_UPS` accounts made from the address in
                 :data:`FAILURE_WINDOW`, or the address is past its failed sign-ins.
             AccountError: a name that cannot be shown as typed (over :data:`MAX_NAME`
-                characters, a control or format character, a ``/``, ``\``, ``?``, ``#`` or
+                characters, a control or format character, a ``/``, ``\\``, ``?``, ``#`` or
                 ``%``, only dots: each account's page is at ``/players/NAME``), or is taken
                 (whatever its case), a password of the wrong length.
             StoreError: the database did not take it.

@@ -42,13 +42,14 @@ opponent may hold (the three-card pegging matrix); near the end (``five_near``,
 five-card win table (:func:`~hoyle.cribbage.advice.fivecard.five_card_win_chances`). The expert lays
 away the greedy keep there (the show alone, no crib).
 
-**The staged play search** (``more_samples``, off by default; ``master-staged`` in
-``scripts/master_variants.py``): 60 determinizations decide a card wrongly often enough to
-cost about 0.04 % of the game a decision by a reference of 2,000 (``scripts/play_noise.py``);
-adding determinizations, stage by stage, only while the best card's lead over another is
-within ``clear`` standard errors cut that to 0.003 %, at about three times the time a game
-(16 games against the expert: 34.7 s against 11.4 s).
-Being measured in games (docs/master-strength.md, "The play's sampling noise").
+**The staged play search** (``more_samples``, :data:`MASTER_MORE`): 60 determinizations
+decide a card wrongly often enough to cost about 0.04 % of the game a decision by a
+reference of 2,000 (``scripts/play_noise.py``); adding determinizations, stage by stage
+(180 more, then 720 more), only while the best card's lead over another is within ``clear``
+standard errors cut that to 0.003 %, at about three times the time a game. Measured in
+games over 10,000 deal pairs against the expert (docs/master-strength.md, "In games: the
+staged master against the expert"); ``more_samples=()`` is the master before it
+(``master-unstaged`` in ``scripts/master_variants.py``).
 
 Budget: the work is fixed by the sample counts, not by a clock (a clock would make a replay
 differ). Time per decision, measured: ``make bench`` and docs/master-strength.md.
@@ -77,14 +78,23 @@ from hoyle.cribbage.players.search import card_values
 from hoyle.cribbage.state import CribbageView
 from hoyle.engine.action import Action
 
-__all__ = ["MASTER_NEAR", "MasterPlayer"]
+__all__ = ["MASTER_MORE", "MASTER_NEAR", "MasterPlayer"]
 
 MASTER_NEAR = 121
 """A side this many points or fewer short of 121: the master's lay-away and play are for the
 game (aware's search by the win table); 121, from the first deal. Measured over 20,000
-paired games against the expert on the same deals: from 25 points (aware's
+paired games against the expert on the same deals, without the staged play search
+(:data:`MASTER_MORE`): from 25 points (aware's
 :data:`~hoyle.cribbage.players.aware.NEAR`) 0.5158, from 40 0.5196, from 121 0.5287 (95%
 CI by pairs 0.5245-0.5329; +0.0091 over 40, +0.0037 to +0.0144); docs/master-strength.md."""
+
+MASTER_MORE = (180, 720)
+"""The staged play search's stages: determinizations added to the play's 60 while the best
+card is not clear of another (60, then 240, then 960 at most). Measured over 10,000 deal
+pairs against the expert on the same deals as the master without them (seed 2017, both
+seatings): 0.5363 (95% CI by pairs 0.5322-0.5405) against 0.5287, +0.0076 (+0.0027 to
++0.0126 by deal pair); docs/master-strength.md. About 5.7 times the time of a card without
+them (``make bench``: 20.9 ms mean, 269 ms at most, against 3.65 ms)."""
 
 
 class MasterPlayer(AwareExpertPlayer):
@@ -112,7 +122,8 @@ class MasterPlayer(AwareExpertPlayer):
             table's (off by default: being measured, docs/master-strength.md).
         more_samples: near the end, determinizations added to a play's ``near_samples``,
             stage by stage, while the best card is not ``clear`` of another
-            (:meth:`chance_rows`; empty by default: being measured).
+            (:meth:`chance_rows`; :data:`MASTER_MORE`; ``()``: none, the master before
+            the staged search).
         clear: the standard errors (of the determinizations' paired differences in the
             chance of winning) by which the best card must lead every other to stop adding.
         samples, near_samples and the rest: the score-aware expert's.
@@ -133,7 +144,7 @@ class MasterPlayer(AwareExpertPlayer):
                  search_weight: float = 0.5, near: int = MASTER_NEAR, samples: int = 20,
                  near_samples: int | None = 60, near_reads: bool = False,
                  five_near: int = NEAR, search_tilt: bool = False,
-                 more_samples: Sequence[int] = (), clear: float = 2.0,
+                 more_samples: Sequence[int] = MASTER_MORE, clear: float = 2.0,
                  **aware: object) -> None:
         if not isinstance(more_samples, (list, tuple)):
             raise ValueError(f"more_samples is a list of whole numbers, not {more_samples!r}")
