@@ -42,8 +42,8 @@ opponent may hold (the three-card pegging matrix); near the end (``five_near``,
 five-card win table (:func:`~hoyle.cribbage.advice.fivecard.five_card_win_chances`). The expert lays
 away the greedy keep there (the show alone, no crib).
 
-**The staged play search** (``more_samples``, :data:`MASTER_MORE`): 60 determinizations
-decide a card wrongly often enough to cost about 0.04 % of the game a decision by a
+**The staged play search** (``more_samples``, :data:`MASTER_MORE`; the play for the game,
+two-hand six-card): 60 determinizations decide a card wrongly often enough to cost about 0.04 % of the game a decision by a
 reference of 2,000 (``scripts/play_noise.py``); adding determinizations, stage by stage
 (180 more, then 720 more), only while the best card's lead over another is within ``clear``
 standard errors cut that to 0.003 %, at about three times the time a game. Measured in
