@@ -33,8 +33,9 @@ scripts/master_variants.py sim cribbage --players near-reads-only,aware --games 
 ``master-unstaged``; the name stays, for its runs. Every variant but ``master-staged`` is
 without the staged search, ``more_samples=()``, as each was run.)
 
-Any ``hoyle`` command follows (the variants are known to it by these names, with
-``--workers 1``: worker processes would not have them).
+Any ``hoyle`` command follows (the variants are known to it by these names in this process
+and in a process pool's workers forked from it, as on Linux: ``--workers 1`` is safest;
+Dask or Ray workers would not have them).
 """
 
 from __future__ import annotations

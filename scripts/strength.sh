@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The strength report of the cribbage players (issue: players worth playing).
 # Usage: bash scripts/strength.sh [GAMES] [WORKERS] [OUTDIR]
-# (about 6 hours on 2 idle cores with the compiled engine, make accel: the expert pairings
-# play some 6-7 games a second; every run writes its records to OUTDIR, and a run stopped
+# (about 12 hours on 2 idle cores with the compiled engine, make accel, most of it the
+# master's six-card pairings; the expert pairings play some 6-7 games a second; every run writes its records to OUTDIR, and a run stopped
 # part way is finished with `hoyle sim cribbage ... --first-game N --out rest.jsonl` and
 # read with `hoyle sim summary OUTDIR/x.jsonl rest.jsonl`, the run's table from both parts)
 set -euo pipefail
@@ -21,7 +21,8 @@ hoyle=${HOYLE:-.venv/bin/hoyle}
 "${PYTHON:-.venv/bin/python}" scripts/paired_strength.py aware "$out/aware-expert.jsonl" -- "$out/expert-aware.jsonl" > "$out/aware-paired.txt"
 # the master (issue 32) against the expert and the aware expert, and in five-card against
 # the five-card expert: each pairing both seatings, the same seed, read in pairs (the
-# six-card pairings about 70 minutes each on 2 cores, five-card about 15)
+# six-card pairings, the master's play staged since 8ce7764, about 3.5 hours against the
+# expert and 4.5 against aware on 2 cores, five-card about 15 minutes)
 pair() {  # pair A B SEED [sim options...]: A against B both ways, read for A
     local a=$1 b=$2 seed=$3 tag=$1-$2${4:+-five}
     shift 3

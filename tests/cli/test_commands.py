@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -256,6 +257,13 @@ def test_sim_summary_pools_the_parts_of_a_run(tmp_path: Path) -> None:
                "--out", str(other))[0] == 0
     code, text = run("sim", "summary", str(a), str(other))
     assert code == 2 and "another match" in text
+    # A run's results kept gzip-compressed (scripts/keep_results.py) are named for what
+    # they are, not as bytes that are not UTF-8.
+    kept = tmp_path / "kept.jsonl.gz"
+    kept.write_bytes(gzip.compress(a.read_bytes()))
+    code, text = run("sim", "summary", str(kept))
+    assert code == 2 and "gzip-compressed, not a run's records" in text
+    assert "codec" not in text and "Traceback" not in text
 
 
 def test_sim_summary_names_the_file_and_refuses_another_run(tmp_path: Path) -> None:

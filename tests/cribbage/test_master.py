@@ -242,7 +242,9 @@ def test_bad_settings_and_bad_input_are_refused_in_words() -> None:
                {"five_near": -1}, {"near": 4.5}, {"more_samples": (180, 0)},
                {"clear": -1.0}, {"clear": float("nan")}, {"scenarios": 0},
                {"scenarios": -3}, {"tries": 0}, {"more_samples": 5}, {"tilt": "x"},
-               {"margin": float("nan")}, {"pegging": True}, {"table": 5}):
+               {"margin": float("nan")}, {"pegging": True}, {"table": 5},
+               {"clear": "2"}, {"clear": None}, {"clear": True}, {"clear": 10**400},
+               {"temp": "x"}, {"search_weight": None}, {"search_weight": 10**400}):
         with pytest.raises(ValueError):
             MasterPlayer(**kw)  # type: ignore[arg-type]
     six = parse_cards("5H 5S 5D JC 2H 9S".split())

@@ -279,7 +279,7 @@ def _lines(path: str | Path) -> Iterator[tuple[int, str, bool]]:
     Raises:
         RecordError: the file cannot be read, is not a regular file (a FIFO or a device:
             refused without waiting, :func:`~hoyle.engine.records.open_record_file`), is
-            not UTF-8, or a line is over the cap.
+            gzip-compressed (a run's kept results) or not UTF-8, or a line is over the cap.
     """
     try:
         with open_record_file(path) as fh:
@@ -292,6 +292,11 @@ def _lines(path: str | Path) -> Iterator[tuple[int, str, bool]]:
                 if len(raw) > MAX_RECORD_BYTES + 1:
                     raise RecordError(f"{path} line {n}: over {MAX_RECORD_BYTES:,} bytes, "
                                       "no record is so big")
+                if n == 1 and raw.startswith(b"\x1f\x8b"):
+                    raise RecordError(
+                        f"cannot read {str(path)!r}: it is gzip-compressed, not a run's "
+                        "records (kept results have no moves: play the seeds again for "
+                        "the points per deal)")
                 text = raw.decode("utf-8-sig" if n == 1 else "utf-8")
                 if text.strip():
                     yield n, text.rstrip("\r\n"), raw.endswith(b"\n")

@@ -43,10 +43,13 @@ five-card win table (:func:`~hoyle.cribbage.advice.fivecard.five_card_win_chance
 away the greedy keep there (the show alone, no crib).
 
 **The staged play search** (``more_samples``, :data:`MASTER_MORE`; the play for the game,
-two-hand six-card): 60 determinizations decide a card wrongly often enough to cost about 0.04 % of the game a decision by a
-reference of 2,000 (``scripts/play_noise.py``); adding determinizations, stage by stage
-(180 more, then 720 more), only while the best card's lead over another is within ``clear``
-standard errors cut that to 0.003 %, at about three times the time a game. Measured in
+two-hand six-card): 60 determinizations decide a card wrongly often enough to cost about
+0.04 % of the game a decision by a reference of 2,000 (``scripts/play_noise.py``); adding
+determinizations, stage by stage (180 more, then 720 more), only while the best card's lead
+over another is within ``clear`` standard errors cut that to 0.003 %, at about 2.3 times the
+time a game (``farm-bench``, eight games against the expert with the process's start,
+compiled: 13.8 s of CPU against 6.1 s, the median of three pairs) and 5.7 times the time a
+card. Measured in
 games over 10,000 deal pairs against the expert (docs/master-strength.md, "In games: the
 staged master against the expert"); ``more_samples=()`` is the master before it
 (``master-unstaged`` in ``scripts/master_variants.py``).
@@ -120,8 +123,9 @@ class MasterPlayer(AwareExpertPlayer):
         search_tilt: near the end, tilt each way's drawn plays by its searched net pegging
             (:meth:`layaway_pegging`, ``layaway_samples`` reads) instead of the pegging
             table's (off by default: being measured, docs/master-strength.md).
-        more_samples: near the end, determinizations added to a play's ``near_samples``,
-            stage by stage, while the best card is not ``clear`` of another
+        more_samples: in the play for the game (two-hand six-card, within ``near`` points of
+            it: by default every play), determinizations added to a play's
+            ``near_samples``, stage by stage, while the best card is not ``clear`` of another
             (:meth:`chance_rows`; :data:`MASTER_MORE`; ``()``: none, the master before
             the staged search).
         clear: the standard errors (of the determinizations' paired differences in the
@@ -133,7 +137,7 @@ class MasterPlayer(AwareExpertPlayer):
             ``layaway_samples``, ``near`` and ``five_near``, else 1, each of
             ``more_samples`` too, and the score-aware expert's ``scenarios`` and ``tries``
             if given); ``more_samples`` not a list or tuple; ``temp`` or ``clear`` below 0
-            or not finite; ``search_weight`` (or the score-aware expert's ``tilt``,
+            or not a finite number (a bool is not one); ``search_weight`` (or the score-aware expert's ``tilt``,
             ``margin`` or ``pegging``, if given) not a finite number; ``table`` not a
             :class:`~hoyle.cribbage.advice.wintable.WinTable`.
     """
@@ -148,10 +152,11 @@ class MasterPlayer(AwareExpertPlayer):
                  **aware: object) -> None:
         if not isinstance(more_samples, (list, tuple)):
             raise ValueError(f"more_samples is a list of whole numbers, not {more_samples!r}")
-        for label in ("tilt", "margin", "pegging"):
-            value = aware.get(label, 0.0)
-            if not isinstance(value, (int, float)) or isinstance(value, bool) or \
-                    not math.isfinite(value):
+        for label, value in (("tilt", aware.get("tilt", 0.0)),
+                             ("margin", aware.get("margin", 0.0)),
+                             ("pegging", aware.get("pegging", 0.0)),
+                             ("search_weight", search_weight)):
+            if not _finite(value):
                 raise ValueError(f"{label} must be a finite number (points), not {value!r}")
         if aware.get("table") is not None and not isinstance(aware["table"], WinTable):
             raise ValueError(f"table must be a WinTable, not {aware['table']!r}")
@@ -163,10 +168,9 @@ class MasterPlayer(AwareExpertPlayer):
         for label, value, least in checks:
             if not isinstance(value, int) or isinstance(value, bool) or value < least:
                 raise ValueError(f"{label} is a whole number, at least {least}, not {value!r}")
-        if not (math.isfinite(temp) and temp >= 0) or not math.isfinite(search_weight):
-            raise ValueError(f"temp must be finite and at least 0 and search_weight finite "
-                             f"(points), not {temp!r} and {search_weight!r}")
-        if not (math.isfinite(clear) and clear >= 0):
+        if not (_finite(temp) and temp >= 0):
+            raise ValueError(f"temp must be a finite number, at least 0 (points), not {temp!r}")
+        if not (_finite(clear) and clear >= 0):
             raise ValueError(f"clear must be finite and at least 0 (standard errors), "
                              f"not {clear!r}")
         super().__init__(near=near, samples=samples, near_samples=near_samples,
@@ -356,6 +360,17 @@ class MasterPlayer(AwareExpertPlayer):
         """Two-hand six-card after the lay-away, the opponent's four kept."""
         return view.players == 2 and len(view.discards) == 2 and len(view.kept) == 4 and \
             self.model_opponent
+
+
+def _finite(value: object) -> bool:
+    """Whether ``value`` is a finite real number (an int or a float, not a bool; an int too
+    big for a float is not)."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
 
 
 def _clear(rows: Sequence[tuple[tuple[int, ...], dict[int, float]]], best: int, z: float
