@@ -90,6 +90,12 @@ FIELDS = ("pos", "game", "seat", "scores", "kind")
 """A record's own fields; a variant's loss is under its name, its time under ``name s``."""
 
 
+def own_field(key: str) -> bool:
+    """Whether a record's ``key`` is its own (:data:`FIELDS`) or a time (``name s``), not a
+    variant's loss; so a name no variant may take."""
+    return key in FIELDS or key.endswith(" s")
+
+
 def variants_of(kwargs: Any) -> dict[str, MasterPlayer]:
     """The masters to compare, by name, from the JSON ``{"name": {kwargs}, ...}``; a bad
     one said in one line (exit): not an object of objects, a name a record uses for its
@@ -103,7 +109,7 @@ def variants_of(kwargs: Any) -> dict[str, MasterPlayer]:
              | set(inspect.signature(AwareExpertPlayer).parameters)) - {"aware"}
     out = {}
     for name, k in kwargs.items():
-        if name in FIELDS or name.endswith(" s") or not name:
+        if own_field(name) or not name:
             raise SystemExit(f"variant {name!r}: a name the records keep for their own "
                              f"fields ({', '.join(FIELDS)}, or ending in \" s\")")
         unknown = sorted(set(k) - known)
@@ -161,7 +167,7 @@ def checked_rows(paths: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
     kinds = set()
     for n, r in enumerate(rows, 1):
         ok = isinstance(r, dict) and all(k in r for k in ("pos", "game", "seat"))
-        here = [k for k in r if k not in FIELDS and not k.endswith(" s")] if ok else []
+        here = [k for k in r if not own_field(k)] if ok else []
         if not ok or not here or not all(
                 isinstance(r[k], (int, float)) and not isinstance(r[k], bool)
                 and isinstance(r.get(k + " s"), (int, float)) for k in here):

@@ -137,9 +137,9 @@ class MasterPlayer(AwareExpertPlayer):
             ``layaway_samples``, ``near`` and ``five_near``, else 1, each of
             ``more_samples`` too, and the score-aware expert's ``scenarios`` and ``tries``
             if given); ``more_samples`` not a list or tuple; ``temp`` or ``clear`` below 0
-            or not a finite number (a bool is not one); ``search_weight`` (or the score-aware expert's ``tilt``,
-            ``margin`` or ``pegging``, if given) not a finite number; ``table`` not a
-            :class:`~hoyle.cribbage.advice.wintable.WinTable`.
+            or not a finite number (a bool is not one); ``search_weight`` (or the
+            score-aware expert's ``tilt``, ``margin`` or ``pegging``, if given) not a finite
+            number; ``table`` not a :class:`~hoyle.cribbage.advice.wintable.WinTable`.
     """
 
     name = "master"
@@ -168,11 +168,10 @@ class MasterPlayer(AwareExpertPlayer):
         for label, value, least in checks:
             if not isinstance(value, int) or isinstance(value, bool) or value < least:
                 raise ValueError(f"{label} is a whole number, at least {least}, not {value!r}")
-        if not (_finite(temp) and temp >= 0):
-            raise ValueError(f"temp must be a finite number, at least 0 (points), not {temp!r}")
-        if not (_finite(clear) and clear >= 0):
-            raise ValueError(f"clear must be finite and at least 0 (standard errors), "
-                             f"not {clear!r}")
+        for label, value, unit in (("temp", temp, "points"), ("clear", clear, "standard errors")):
+            if not (_finite(value) and value >= 0):
+                raise ValueError(f"{label} must be a finite number, at least 0 ({unit}), "
+                                 f"not {value!r}")
         super().__init__(near=near, samples=samples, near_samples=near_samples,
                          **aware)  # type: ignore[arg-type]
         self.layaway_samples = layaway_samples
