@@ -206,3 +206,35 @@ def test_a_tilt_beyond_the_plays_range_stays_inside_it() -> None:
         clipped += held != base + shift
         assert abs(got - held) < 0.1, (got, held)
     assert clipped >= 1
+
+
+@pytest.mark.parametrize("make, kw, says", [
+    (ExpertPlayer, {"samples": 0}, "samples is a whole number, at least 1, not 0"),
+    (ExpertPlayer, {"samples": True}, "samples is a whole number, at least 1, not True"),
+    (ExpertPlayer, {"endgame": -1}, "endgame is a whole number, at least 0, not -1"),
+    (ExpertPlayer, {"tries": 0}, "tries is a whole number, at least 1, not 0"),
+    (ExpertPlayer, {"pegging": "half"},
+     "pegging must be a finite number (points per point), not 'half'"),
+    (ExpertPlayer, {"pegging": 10**400},
+     "pegging must be a finite number (points per point), not 1000"),
+    (AwareExpertPlayer, {"near": 4.5}, "near is a whole number, at least 0, not 4.5"),
+    (AwareExpertPlayer, {"scenarios": 0}, "scenarios is a whole number, at least 1, not 0"),
+    (AwareExpertPlayer, {"near_samples": -60},
+     "near_samples is a whole number, at least 1, not -60"),
+    (AwareExpertPlayer, {"margin": float("nan")},
+     "margin must be a finite number (chance of the game), not nan"),
+    (AwareExpertPlayer, {"tilt": None},
+     "tilt must be a finite number (share of the pegging table's difference), not None"),
+    (AwareExpertPlayer, {"table": "win.json"}, "table must be a WinTable, not 'win.json'"),
+    (AwareExpertPlayer, {"tries": -2}, "tries is a whole number, at least 1, not -2"),
+])
+def test_expert_and_aware_refuse_bad_settings_in_words(make: Any, kw: dict[str, Any],
+                                                       says: str) -> None:
+    """Each player refuses its own settings when made (one ValueError naming the setting);
+    the aware expert the expert's too, through its parent."""
+    with pytest.raises(ValueError) as err:
+        make(**kw)
+    assert str(err.value).startswith(says)
+    # The defaults and the measured settings are accepted.
+    make()
+    AwareExpertPlayer(near_samples=None, margin=0, tilt=0.0, pegging=1)

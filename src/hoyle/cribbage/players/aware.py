@@ -57,6 +57,7 @@ from hoyle.cribbage.advice.wintable import WinTable, win_table
 from hoyle.cribbage.players.expert import ExpertPlayer
 from hoyle.cribbage.players.pegtable import peg_table
 from hoyle.cribbage.players.search import card_values
+from hoyle.cribbage.players.settings import finite, whole
 from hoyle.cribbage.players.table import unseen_cards
 from hoyle.cribbage.players.winsearch import WinSolver
 from hoyle.cribbage.scoring import score_batch, show_total
@@ -196,6 +197,12 @@ class AwareExpertPlayer(ExpertPlayer):
             :func:`~hoyle.cribbage.advice.wintable.win_table`; ``hoyle tables win-aware``
             gives it another).
         samples, and the rest: the expert's (:class:`ExpertPlayer`).
+
+    Raises:
+        ValueError: ``near`` not a whole number of at least 0, ``scenarios`` or
+            ``near_samples`` (when given) not one of at least 1, ``margin`` or ``tilt`` not
+            a finite number, ``table`` not a
+            :class:`~hoyle.cribbage.advice.wintable.WinTable`; and the expert's.
     """
 
     name = "aware"
@@ -205,6 +212,14 @@ class AwareExpertPlayer(ExpertPlayer):
                  tries: int = 4, pegging: float = 0.5, tilt: float = 0.5,
                  near_samples: int | None = 60, table: WinTable | None = None) -> None:
         super().__init__(samples, endgame, model_opponent, tries, pegging)
+        whole("near", near, 0)
+        whole("scenarios", scenarios, 1)
+        if near_samples is not None:
+            whole("near_samples", near_samples, 1)
+        finite("margin", margin, "chance of the game")
+        finite("tilt", tilt, "share of the pegging table's difference")
+        if table is not None and not isinstance(table, WinTable):
+            raise ValueError(f"table must be a WinTable, not {table!r}")
         self.table = table
         self._lists: list[list[float]] | None = None
         self.near = near

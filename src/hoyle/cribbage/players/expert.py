@@ -29,6 +29,7 @@ from hoyle.cards import CARDS, Card
 from hoyle.cribbage.players.claims import routine_action
 from hoyle.cribbage.players.pegtable import peg_table
 from hoyle.cribbage.players.search import card_values, peg_points
+from hoyle.cribbage.players.settings import finite, whole
 from hoyle.cribbage.players.table import TablePlayer, advised_discard, unseen_cards
 from hoyle.cribbage.scoring import pip_value, show_total
 from hoyle.cribbage.state import CribbageView, Phase
@@ -50,15 +51,19 @@ class ExpertPlayer:
         pegging: weight of the pegging table's value in the discard (points per point).
 
     Raises:
-        ValueError: ``samples`` not a whole number of at least 1.
+        ValueError: ``samples`` or ``tries`` not a whole number of at least 1, ``endgame``
+            not one of at least 0 (:mod:`~hoyle.cribbage.players.settings`), ``pegging``
+            not a finite number.
     """
 
     name = "expert"
 
     def __init__(self, samples: int = 20, endgame: int = 24, model_opponent: bool = True,
                  tries: int = 4, pegging: float = 0.5) -> None:
-        if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
-            raise ValueError(f"samples is a whole number, at least 1, not {samples!r}")
+        whole("samples", samples, 1)
+        whole("endgame", endgame, 0)
+        whole("tries", tries, 1)
+        finite("pegging", pegging, "points per point")
         self.samples = samples
         self.pegging = pegging
         self.endgame = endgame

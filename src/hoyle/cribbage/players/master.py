@@ -78,6 +78,7 @@ from hoyle.cribbage.players.pegmatrix import KINDS, kind_index, peg_matrix
 from hoyle.cribbage.players.pegtable import KEEP_KINDS
 from hoyle.cribbage.players.reading import TEMP, keep_chances, read_hands, resample
 from hoyle.cribbage.players.search import card_values
+from hoyle.cribbage.players.settings import finite, whole
 from hoyle.cribbage.state import CribbageView
 from hoyle.engine.action import Action
 
@@ -133,13 +134,12 @@ class MasterPlayer(AwareExpertPlayer):
         samples, near_samples and the rest: the score-aware expert's.
 
     Raises:
-        ValueError: a count that is not a whole number (or below its least: 0 for
-            ``layaway_samples``, ``near`` and ``five_near``, else 1, each of
-            ``more_samples`` too, and the score-aware expert's ``scenarios`` and ``tries``
-            if given); ``more_samples`` not a list or tuple; ``temp`` or ``clear`` below 0
-            or not a finite number (a bool is not one); ``search_weight`` (or the
-            score-aware expert's ``tilt``, ``margin`` or ``pegging``, if given) not a finite
-            number; ``table`` not a :class:`~hoyle.cribbage.advice.wintable.WinTable`.
+        ValueError: ``layaway_samples`` or ``five_near`` not a whole number of at least 0,
+            ``reads`` or one of ``more_samples`` not one of at least 1 (``more_samples``
+            not a list or tuple); ``temp`` or ``clear`` not a finite number of at least 0,
+            ``search_weight`` not a finite number (:mod:`~hoyle.cribbage.players.settings`:
+            a bool is neither); and the score-aware expert's and the expert's refusals
+            (:class:`~hoyle.cribbage.players.aware.AwareExpertPlayer`).
     """
 
     name = "master"
@@ -152,26 +152,13 @@ class MasterPlayer(AwareExpertPlayer):
                  **aware: object) -> None:
         if not isinstance(more_samples, (list, tuple)):
             raise ValueError(f"more_samples is a list of whole numbers, not {more_samples!r}")
-        for label, value in (("tilt", aware.get("tilt", 0.0)),
-                             ("margin", aware.get("margin", 0.0)),
-                             ("pegging", aware.get("pegging", 0.0)),
-                             ("search_weight", search_weight)):
-            if not _finite(value):
-                raise ValueError(f"{label} must be a finite number (points), not {value!r}")
-        if aware.get("table") is not None and not isinstance(aware["table"], WinTable):
-            raise ValueError(f"table must be a WinTable, not {aware['table']!r}")
-        checks = (("layaway_samples", layaway_samples, 0), ("reads", reads, 1),
-                  ("samples", samples, 1), ("near", near, 0), ("five_near", five_near, 0),
-                  ("near_samples", 1 if near_samples is None else near_samples, 1),
-                  *(("more_samples", n, 1) for n in more_samples),
-                  *((k, aware[k], 1) for k in ("scenarios", "tries") if k in aware))
-        for label, value, least in checks:
-            if not isinstance(value, int) or isinstance(value, bool) or value < least:
-                raise ValueError(f"{label} is a whole number, at least {least}, not {value!r}")
-        for label, value, unit in (("temp", temp, "points"), ("clear", clear, "standard errors")):
-            if not (_finite(value) and value >= 0):
-                raise ValueError(f"{label} must be a finite number, at least 0 ({unit}), "
-                                 f"not {value!r}")
+        for label, value, least in (("layaway_samples", layaway_samples, 0), ("reads", reads, 1),
+                                    ("five_near", five_near, 0),
+                                    *(("more_samples", n, 1) for n in more_samples)):
+            whole(label, value, least)
+        finite("search_weight", search_weight, "points per point")
+        finite("temp", temp, "points", least=0)
+        finite("clear", clear, "standard errors", least=0)
         super().__init__(near=near, samples=samples, near_samples=near_samples,
                          **aware)  # type: ignore[arg-type]
         self.layaway_samples = layaway_samples
@@ -359,17 +346,6 @@ class MasterPlayer(AwareExpertPlayer):
         """Two-hand six-card after the lay-away, the opponent's four kept."""
         return view.players == 2 and len(view.discards) == 2 and len(view.kept) == 4 and \
             self.model_opponent
-
-
-def _finite(value: object) -> bool:
-    """Whether ``value`` is a finite real number (an int or a float, not a bool; an int too
-    big for a float is not)."""
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        return False
-    try:
-        return math.isfinite(value)
-    except OverflowError:
-        return False
 
 
 def _clear(rows: Sequence[tuple[tuple[int, ...], dict[int, float]]], best: int, z: float

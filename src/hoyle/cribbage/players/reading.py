@@ -39,6 +39,7 @@ from itertools import combinations
 from hoyle.cards import Card, require_distinct
 from hoyle.cribbage.advice.discard import way_values
 from hoyle.cribbage.players.pegtable import peg_table
+from hoyle.cribbage.players.settings import is_finite
 from hoyle.cribbage.players.table import unseen_cards
 from hoyle.cribbage.scoring import pip_value
 from hoyle.cribbage.state import CribbageView
@@ -214,10 +215,10 @@ def read_hands(view: CribbageView, n: int, rng: random.Random, temp: float = TEM
 def _check_temps(temps: Sequence[float], pegging: float) -> None:
     """Raise ValueError for a temperature below 0 or not finite, or a pegging weight not
     finite."""
-    if not all(isinstance(t, (int, float)) and math.isfinite(t) and t >= 0 for t in temps):
+    if not all(is_finite(t) and t >= 0 for t in temps):
         raise ValueError(f"the temperature is in points, finite and at least 0, not "
                          f"{', '.join(map(str, temps))}")
-    if not math.isfinite(pegging):
+    if not is_finite(pegging):
         raise ValueError(f"the pegging weight must be finite, not {pegging}")
 
 
