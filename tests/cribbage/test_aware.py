@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 from helpers.cribbage import dealer_view, pone_view, ref_show
@@ -227,6 +228,9 @@ def test_a_tilt_beyond_the_plays_range_stays_inside_it() -> None:
      "tilt must be a finite number (share of the pegging table's difference), not None"),
     (AwareExpertPlayer, {"table": "win.json"}, "table must be a WinTable, not 'win.json'"),
     (AwareExpertPlayer, {"tries": -2}, "tries is a whole number, at least 1, not -2"),
+    (ExpertPlayer, {"model_opponent": "no"}, "model_opponent is True or False, not 'no'"),
+    (ExpertPlayer, {"samples": -10**5000},
+     "samples is a whole number, at least 1, not an integer of about 5000 digits"),
 ])
 def test_expert_and_aware_refuse_bad_settings_in_words(make: Any, kw: dict[str, Any],
                                                        says: str) -> None:
@@ -238,3 +242,5 @@ def test_expert_and_aware_refuse_bad_settings_in_words(make: Any, kw: dict[str, 
     # The defaults and the measured settings are accepted.
     make()
     AwareExpertPlayer(near_samples=None, margin=0, tilt=0.0, pegging=1)
+    # numpy's numbers are numbers: an integer count, a float weight.
+    assert ExpertPlayer(samples=np.int64(5), pegging=np.float64(0.5)).samples == 5

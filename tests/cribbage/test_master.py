@@ -244,9 +244,13 @@ def test_bad_settings_and_bad_input_are_refused_in_words() -> None:
                {"scenarios": -3}, {"tries": 0}, {"more_samples": 5}, {"tilt": "x"},
                {"margin": float("nan")}, {"pegging": True}, {"table": 5},
                {"clear": "2"}, {"clear": None}, {"clear": True}, {"clear": 10**400},
-               {"temp": "x"}, {"search_weight": None}, {"search_weight": 10**400}):
+               {"temp": "x"}, {"search_weight": None}, {"search_weight": 10**400},
+               {"near_reads": "no"}, {"search_tilt": 1}):
         with pytest.raises(ValueError):
             MasterPlayer(**kw)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^each of more_samples is a whole number, at least 1, "
+                                         r"not 0$"):
+        MasterPlayer(more_samples=(180, 0))
     six = parse_cards("5H 5S 5D JC 2H 9S".split())
     with pytest.raises(HoyleError, match="six cards, not 5"):
         keep_chances(six[:5], dealer=True)
@@ -254,6 +258,8 @@ def test_bad_settings_and_bad_input_are_refused_in_words() -> None:
         keep_chances(six[:5] + six[:1], dealer=True)  # a card twice
     with pytest.raises(ValueError, match="finite"):
         keep_chances(six, dealer=True, temp=float("nan"))
+    with pytest.raises(ValueError, match="finite and at least 0, not '3'$"):
+        keep_chances(six, dealer=True, temp="3")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="six distinct cards or more"):
         keep_log_gain(six[:4], six[:5], dealer=True)
     view = dealer_view("5H 5S 5D JC 2H 9S", dealer=0, pone=0)

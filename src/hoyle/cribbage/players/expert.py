@@ -29,7 +29,7 @@ from hoyle.cards import CARDS, Card
 from hoyle.cribbage.players.claims import routine_action
 from hoyle.cribbage.players.pegtable import peg_table
 from hoyle.cribbage.players.search import card_values, peg_points
-from hoyle.cribbage.players.settings import finite, whole
+from hoyle.cribbage.players.settings import finite, switch, whole
 from hoyle.cribbage.players.table import TablePlayer, advised_discard, unseen_cards
 from hoyle.cribbage.scoring import pip_value, show_total
 from hoyle.cribbage.state import CribbageView, Phase
@@ -53,7 +53,7 @@ class ExpertPlayer:
     Raises:
         ValueError: ``samples`` or ``tries`` not a whole number of at least 1, ``endgame``
             not one of at least 0 (:mod:`~hoyle.cribbage.players.settings`), ``pegging``
-            not a finite number.
+            not a finite number, ``model_opponent`` not True or False.
     """
 
     name = "expert"
@@ -64,6 +64,7 @@ class ExpertPlayer:
         whole("endgame", endgame, 0)
         whole("tries", tries, 1)
         finite("pegging", pegging, "points per point")
+        switch("model_opponent", model_opponent)
         self.samples = samples
         self.pegging = pegging
         self.endgame = endgame

@@ -72,13 +72,13 @@ import numpy.typing as npt
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.advice.discard import DiscardOption, discard_options
 from hoyle.cribbage.advice.fivecard import five_card_options, five_card_win_chances
-from hoyle.cribbage.advice.wintable import WinTable, win_table
+from hoyle.cribbage.advice.wintable import win_table
 from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer, PlaySolves
 from hoyle.cribbage.players.pegmatrix import KINDS, kind_index, peg_matrix
 from hoyle.cribbage.players.pegtable import KEEP_KINDS
 from hoyle.cribbage.players.reading import TEMP, keep_chances, read_hands, resample
 from hoyle.cribbage.players.search import card_values
-from hoyle.cribbage.players.settings import finite, whole
+from hoyle.cribbage.players.settings import finite, switch, whole
 from hoyle.cribbage.state import CribbageView
 from hoyle.engine.action import Action
 
@@ -135,10 +135,11 @@ class MasterPlayer(AwareExpertPlayer):
 
     Raises:
         ValueError: ``layaway_samples`` or ``five_near`` not a whole number of at least 0,
-            ``reads`` or one of ``more_samples`` not one of at least 1 (``more_samples``
-            not a list or tuple); ``temp`` or ``clear`` not a finite number of at least 0,
-            ``search_weight`` not a finite number (:mod:`~hoyle.cribbage.players.settings`:
-            a bool is neither); and the score-aware expert's and the expert's refusals
+            ``reads`` or one of ``more_samples`` not one of at least 1; ``more_samples`` not
+            a list or tuple; ``temp`` or ``clear`` not a finite number of at least 0,
+            ``search_weight`` not a finite number; ``near_reads`` or ``search_tilt`` not
+            True or False (:mod:`~hoyle.cribbage.players.settings`); and the score-aware
+            expert's and the expert's refusals
             (:class:`~hoyle.cribbage.players.aware.AwareExpertPlayer`).
     """
 
@@ -154,8 +155,10 @@ class MasterPlayer(AwareExpertPlayer):
             raise ValueError(f"more_samples is a list of whole numbers, not {more_samples!r}")
         for label, value, least in (("layaway_samples", layaway_samples, 0), ("reads", reads, 1),
                                     ("five_near", five_near, 0),
-                                    *(("more_samples", n, 1) for n in more_samples)):
+                                    *(("each of more_samples", n, 1) for n in more_samples)):
             whole(label, value, least)
+        switch("near_reads", near_reads)
+        switch("search_tilt", search_tilt)
         finite("search_weight", search_weight, "points per point")
         finite("temp", temp, "points", least=0)
         finite("clear", clear, "standard errors", least=0)
@@ -163,9 +166,9 @@ class MasterPlayer(AwareExpertPlayer):
                          **aware)  # type: ignore[arg-type]
         self.layaway_samples = layaway_samples
         self.reads = reads
-        self.near_reads = bool(near_reads)
+        self.near_reads = near_reads
         self.five_near = five_near
-        self.search_tilt = bool(search_tilt)
+        self.search_tilt = search_tilt
         self.more_samples = tuple(more_samples)
         self.clear = clear
         self.temp = temp

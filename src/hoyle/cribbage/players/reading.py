@@ -39,7 +39,7 @@ from itertools import combinations
 from hoyle.cards import Card, require_distinct
 from hoyle.cribbage.advice.discard import way_values
 from hoyle.cribbage.players.pegtable import peg_table
-from hoyle.cribbage.players.settings import is_finite
+from hoyle.cribbage.players.settings import is_finite, shown
 from hoyle.cribbage.players.table import unseen_cards
 from hoyle.cribbage.scoring import pip_value
 from hoyle.cribbage.state import CribbageView
@@ -217,9 +217,9 @@ def _check_temps(temps: Sequence[float], pegging: float) -> None:
     finite."""
     if not all(is_finite(t) and t >= 0 for t in temps):
         raise ValueError(f"the temperature is in points, finite and at least 0, not "
-                         f"{', '.join(map(str, temps))}")
+                         f"{', '.join(map(shown, temps))}")
     if not is_finite(pegging):
-        raise ValueError(f"the pegging weight must be finite, not {pegging}")
+        raise ValueError(f"the pegging weight must be finite, not {shown(pegging)}")
 
 
 def resample(draws: Sequence[Draw], n: int, rng: random.Random) -> list[Draw]:
