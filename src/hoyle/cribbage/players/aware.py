@@ -57,7 +57,7 @@ from hoyle.cribbage.advice.wintable import WinTable, win_table
 from hoyle.cribbage.players.expert import ExpertPlayer
 from hoyle.cribbage.players.pegtable import peg_table
 from hoyle.cribbage.players.search import card_values
-from hoyle.cribbage.players.settings import finite, whole
+from hoyle.cribbage.players.settings import finite, shown, whole
 from hoyle.cribbage.players.table import unseen_cards
 from hoyle.cribbage.players.winsearch import WinSolver
 from hoyle.cribbage.scoring import score_batch, show_total
@@ -219,7 +219,7 @@ class AwareExpertPlayer(ExpertPlayer):
         finite("margin", margin, "chance of the game")
         finite("tilt", tilt, "share of the pegging table's difference")
         if table is not None and not isinstance(table, WinTable):
-            raise ValueError(f"table must be a WinTable, not {table!r}")
+            raise ValueError(f"table must be a WinTable, not {shown(table)}")
         self.table = table
         self._lists: list[list[float]] | None = None
         self.near = near
