@@ -239,8 +239,12 @@ def test_expert_and_aware_refuse_bad_settings_in_words(make: Any, kw: dict[str, 
     with pytest.raises(ValueError) as err:
         make(**kw)
     assert str(err.value).startswith(says)
-    # The defaults and the measured settings are accepted.
-    make()
+
+
+def test_expert_and_aware_take_their_defaults_and_numpy_numbers() -> None:
+    """The defaults and the measured settings are accepted (checked once, not per refusal)."""
+    ExpertPlayer()
+    AwareExpertPlayer()
     AwareExpertPlayer(near_samples=None, margin=0, tilt=0.0, pegging=1)
     # numpy's numbers are numbers: an integer count, a float weight.
     assert ExpertPlayer(samples=np.int64(5), pegging=np.float64(0.5)).samples == 5

@@ -78,7 +78,7 @@ from hoyle.cribbage.players.pegmatrix import KINDS, kind_index, peg_matrix
 from hoyle.cribbage.players.pegtable import KEEP_KINDS
 from hoyle.cribbage.players.reading import TEMP, keep_chances, read_hands, resample
 from hoyle.cribbage.players.search import card_values
-from hoyle.cribbage.players.settings import finite, switch, whole
+from hoyle.cribbage.players.settings import finite, shown, switch, whole
 from hoyle.cribbage.state import CribbageView
 from hoyle.engine.action import Action
 
@@ -152,7 +152,7 @@ class MasterPlayer(AwareExpertPlayer):
                  more_samples: Sequence[int] = MASTER_MORE, clear: float = 2.0,
                  **aware: object) -> None:
         if not isinstance(more_samples, (list, tuple)):
-            raise ValueError(f"more_samples is a list of whole numbers, not {more_samples!r}")
+            raise ValueError(f"more_samples is a list of whole numbers, not {shown(more_samples)}")
         for label, value, least in (("layaway_samples", layaway_samples, 0), ("reads", reads, 1),
                                     ("five_near", five_near, 0),
                                     *(("each of more_samples", n, 1) for n in more_samples)):
