@@ -21,6 +21,9 @@ scripts/master_variants.py sim cribbage --players near-reads-only,aware --games 
   (``MasterPlayer(more_samples=(180, 720))``: 60 determinizations, then 240, then 960,
   while the best card leads another by less than two standard errors); measured as a
   variant, the master now; the name stays, for its runs.
+- ``master-staged-searched``: the master now with each way's drawn plays tilted by its
+  searched net pegging against the opponent as read (``MasterPlayer(search_tilt=True)``,
+  the staged search kept): ``master-near121-searched`` as the master now plays.
 - ``master-unstaged``: the master as it was to 851feee, without the staged search
   (``MasterPlayer(more_samples=())``): its 10,000 deal pairs against the expert and against
   aware were the master's figures until then.
@@ -30,8 +33,8 @@ scripts/master_variants.py sim cribbage --players near-reads-only,aware --games 
   until then.
 
 (``master-near121``, the master from the first deal, measured as a variant, is
-``master-unstaged``; the name stays, for its runs. Every variant but ``master-staged`` is
-without the staged search, ``more_samples=()``, as each was run.)
+``master-unstaged``; the name stays, for its runs. Every variant but ``master-staged`` and
+``master-staged-searched`` is without the staged search, ``more_samples=()``, as each was run.)
 
 Any ``hoyle`` command follows (the variants are known to it by these names in this process
 and in a process pool's workers forked from it, as on Linux: ``--workers 1`` is safest;
@@ -90,6 +93,12 @@ class MasterNear121Searched(MasterPlayer):
     name = "master-near121-searched"
 
 
+class MasterStagedSearched(MasterPlayer):
+    """The master now, its plays for the lay-away tilted by the search, not the table."""
+
+    name = "master-staged-searched"
+
+
 class MasterUnstaged(MasterPlayer):
     """The master without the staged play search (the master to 851feee)."""
 
@@ -119,6 +128,8 @@ def main() -> Any:
                                                   search_tilt=True)
     PLAYERS["master-unstaged"] = unstaged(MasterUnstaged)
     PLAYERS["master-staged"] = functools.partial(MasterStaged, more_samples=(180, 720))
+    PLAYERS["master-staged-searched"] = functools.partial(MasterStagedSearched,
+                                                          search_tilt=True)
     from hoyle.cli.main import main as hoyle_main
     return hoyle_main()
 

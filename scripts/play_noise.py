@@ -46,7 +46,7 @@ import time
 from typing import Any
 
 from aware_decisions import read_rows  # scripts/, beside this one
-from hoyle.cribbage.players import AwareExpertPlayer, ExpertPlayer
+from hoyle.cribbage.players import ExpertPlayer
 from hoyle.cribbage.players.master import MasterPlayer
 from hoyle.cribbage.players.pegtable import peg_table
 from hoyle.cribbage.state import CribbageState
@@ -105,8 +105,7 @@ def variants_of(kwargs: Any) -> dict[str, MasterPlayer]:
             not all(isinstance(k, dict) for k in kwargs.values()):
         raise SystemExit('variants: a JSON object of names and MasterPlayer keyword '
                          'arguments, e.g. \'{"base": {}, "x4": {"scenarios": 800}}\'')
-    known = (set(inspect.signature(MasterPlayer).parameters)
-             | set(inspect.signature(AwareExpertPlayer).parameters)) - {"aware"}
+    known = set(inspect.signature(MasterPlayer).parameters)
     out = {}
     for name, k in kwargs.items():
         if own_field(name) or not name:

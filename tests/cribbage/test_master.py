@@ -251,6 +251,10 @@ def test_bad_settings_and_bad_input_are_refused_in_words() -> None:
     with pytest.raises(ValueError, match=r"^each of more_samples is a whole number, at least 1, "
                                          r"not 0$"):
         MasterPlayer(more_samples=(180, 0))
+    # a misspelt setting is the master's, not the class it builds on
+    with pytest.raises(TypeError, match=r"^MasterPlayer\.__init__\(\) got an unexpected "
+                                        r"keyword argument 'sampels'"):
+        MasterPlayer(sampels=3)  # type: ignore[call-arg]
     six = parse_cards("5H 5S 5D JC 2H 9S".split())
     with pytest.raises(HoyleError, match="six cards, not 5"):
         keep_chances(six[:5], dealer=True)
@@ -271,6 +275,22 @@ def test_bad_settings_and_bad_input_are_refused_in_words() -> None:
         kind_index([1, 2])
     with pytest.raises(KeyError, match="4 or 3 cards kept"):
         peg_matrix(5)
+
+
+def test_the_master_takes_the_score_aware_experts_defaults_but_near() -> None:
+    # The master names the settings of the players it builds on; their defaults must stay
+    # theirs (only ``near`` is the master's own, MASTER_NEAR).
+    import inspect
+
+    from hoyle.cribbage.players import AwareExpertPlayer
+    from hoyle.cribbage.players.master import MASTER_NEAR
+
+    mine = inspect.signature(MasterPlayer.__init__).parameters
+    theirs = inspect.signature(AwareExpertPlayer.__init__).parameters
+    assert set(theirs) <= set(mine)
+    assert {name: mine[name].default for name in theirs if name not in ("self", "near")} == \
+        {name: p.default for name, p in theirs.items() if name not in ("self", "near")}
+    assert mine["near"].default == MASTER_NEAR == 121
 
 
 def _near_end_play_views(seed: int) -> list:

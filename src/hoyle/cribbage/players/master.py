@@ -72,7 +72,7 @@ import numpy.typing as npt
 from hoyle.cards import CARDS, Card
 from hoyle.cribbage.advice.discard import DiscardOption, discard_options
 from hoyle.cribbage.advice.fivecard import five_card_options, five_card_win_chances
-from hoyle.cribbage.advice.wintable import win_table
+from hoyle.cribbage.advice.wintable import WinTable, win_table
 from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer, PlaySolves
 from hoyle.cribbage.players.pegmatrix import KINDS, kind_index, peg_matrix
 from hoyle.cribbage.players.pegtable import KEEP_KINDS
@@ -131,7 +131,10 @@ class MasterPlayer(AwareExpertPlayer):
             the staged search).
         clear: the standard errors (of the determinizations' paired differences in the
             chance of winning) by which the best card must lead every other to stop adding.
-        samples, near_samples and the rest: the score-aware expert's.
+        samples, near_samples, scenarios, margin, tilt, table: the score-aware expert's
+            (:class:`~hoyle.cribbage.players.aware.AwareExpertPlayer`).
+        endgame, model_opponent, tries, pegging: the expert's
+            (:class:`~hoyle.cribbage.players.expert.ExpertPlayer`).
 
     Raises:
         ValueError: ``layaway_samples`` or ``five_near`` not a whole number of at least 0,
@@ -150,7 +153,9 @@ class MasterPlayer(AwareExpertPlayer):
                  near_samples: int | None = 60, near_reads: bool = False,
                  five_near: int = NEAR, search_tilt: bool = False,
                  more_samples: Sequence[int] = MASTER_MORE, clear: float = 2.0,
-                 **aware: object) -> None:
+                 scenarios: int = 200, margin: float = 0.0, tilt: float = 0.5,
+                 table: WinTable | None = None, endgame: int = 24,
+                 model_opponent: bool = True, tries: int = 4, pegging: float = 0.5) -> None:
         if not isinstance(more_samples, (list, tuple)):
             raise ValueError(f"more_samples is a list of whole numbers, not {shown(more_samples)}")
         for label, value, least in (("layaway_samples", layaway_samples, 0), ("reads", reads, 1),
@@ -162,8 +167,9 @@ class MasterPlayer(AwareExpertPlayer):
         finite("search_weight", search_weight, "points per point")
         finite("temp", temp, "points", least=0)
         finite("clear", clear, "standard errors", least=0)
-        super().__init__(near=near, samples=samples, near_samples=near_samples,
-                         **aware)  # type: ignore[arg-type]
+        super().__init__(near=near, scenarios=scenarios, margin=margin, samples=samples,
+                         endgame=endgame, model_opponent=model_opponent, tries=tries,
+                         pegging=pegging, tilt=tilt, near_samples=near_samples, table=table)
         self.layaway_samples = layaway_samples
         self.reads = reads
         self.near_reads = near_reads
