@@ -241,10 +241,18 @@ def test_expert_and_aware_refuse_bad_settings_in_words(make: Any, kw: dict[str, 
     assert str(err.value).startswith(says)
 
 
+def test_aware_refuses_the_five_card_win_table() -> None:
+    # A WinTable, but the game to 61: the six-card lay-away would index past its 61 rows.
+    with pytest.raises(ValueError, match=r"^table must be a six-card win table \(to 121\), "
+                                         r"not the 'five-card' one to 61$"):
+        AwareExpertPlayer(table=win_table("five-card"))
+
+
 def test_expert_and_aware_take_their_defaults_and_numpy_numbers() -> None:
     """The defaults and the measured settings are accepted (checked once, not per refusal)."""
     ExpertPlayer()
     AwareExpertPlayer()
     AwareExpertPlayer(near_samples=None, margin=0, tilt=0.0, pegging=1)
+    assert AwareExpertPlayer(table=win_table("six-card")).table is win_table("six-card")
     # numpy's numbers are numbers: an integer count, a float weight.
     assert ExpertPlayer(samples=np.int64(5), pegging=np.float64(0.5)).samples == 5

@@ -201,8 +201,8 @@ class AwareExpertPlayer(ExpertPlayer):
     Raises:
         ValueError: ``near`` not a whole number of at least 0, ``scenarios`` or
             ``near_samples`` (when given) not one of at least 1, ``margin`` or ``tilt`` not
-            a finite number, ``table`` not a
-            :class:`~hoyle.cribbage.advice.wintable.WinTable`; and the expert's.
+            a finite number, ``table`` not a six-card
+            :class:`~hoyle.cribbage.advice.wintable.WinTable` (to 121); and the expert's.
     """
 
     name = "aware"
@@ -220,6 +220,9 @@ class AwareExpertPlayer(ExpertPlayer):
         finite("tilt", tilt, "share of the pegging table's difference")
         if table is not None and not isinstance(table, WinTable):
             raise ValueError(f"table must be a WinTable, not {shown(table)}")
+        if table is not None and (table.variant, table.target) != ("six-card", 121):
+            raise ValueError(f"table must be a six-card win table (to 121), not the "
+                             f"{shown(table.variant)} one to {shown(table.target)}")
         self.table = table
         self._lists: list[list[float]] | None = None
         self.near = near
