@@ -123,7 +123,9 @@ class MasterPlayer(AwareExpertPlayer):
             lay-away; :data:`~hoyle.cribbage.players.aware.NEAR`).
         search_tilt: near the end, tilt each way's drawn plays by its searched net pegging
             (:meth:`layaway_pegging`, ``layaway_samples`` reads) instead of the pegging
-            table's (off by default: being measured, docs/master-strength.md).
+            table's (off by default: with the staged search it won -0.0006 against the
+            master now over 3,925 deal pairs against the expert, -0.0076 to +0.0063;
+            docs/master-strength.md).
         more_samples: in the play for the game (two-hand six-card, within ``near`` points of
             it: by default every play), determinizations added to a play's
             ``near_samples``, stage by stage, while the best card is not ``clear`` of another
