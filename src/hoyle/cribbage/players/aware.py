@@ -218,11 +218,12 @@ class AwareExpertPlayer(ExpertPlayer):
             whole("near_samples", near_samples, 1)
         finite("margin", margin, "chance of the game")
         finite("tilt", tilt, "share of the pegging table's difference")
-        if table is not None and not isinstance(table, WinTable):
-            raise ValueError(f"table must be a WinTable, not {shown(table)}")
-        if table is not None and (table.variant, table.target) != ("six-card", 121):
-            raise ValueError(f"table must be a six-card win table (to 121), not the "
-                             f"{shown(table.variant)} one to {shown(table.target)}")
+        if table is not None:
+            if not isinstance(table, WinTable):
+                raise ValueError(f"table must be a WinTable, not {shown(table)}")
+            if (table.variant, table.target) != ("six-card", 121):
+                raise ValueError(f"table must be a six-card win table (to 121), not the "
+                                 f"{shown(table.variant)} one to {shown(table.target)}")
         self.table = table
         self._lists: list[list[float]] | None = None
         self.near = near
