@@ -24,6 +24,10 @@ scripts/master_variants.py sim cribbage --players near-reads-only,aware --games 
 - ``master-staged-searched``: the master now with each way's drawn plays tilted by its
   searched net pegging against the opponent as read (``MasterPlayer(search_tilt=True)``,
   the staged search kept): ``master-near121-searched`` as the master now plays.
+- ``master-one-plan``: the master now with its play for the game chosen by the
+  information-set search over its determinizations (``MasterPlayer(one_plan=True)``; one
+  plan of its later cards for every hand the opponent may hold; measured decision by
+  decision in ``scripts/infoset_decisions.py``).
 - ``master-unstaged``: the master as it was to 851feee, without the staged search
   (``MasterPlayer(more_samples=())``): its 10,000 deal pairs against the expert and against
   aware were the master's figures until then.
@@ -33,8 +37,9 @@ scripts/master_variants.py sim cribbage --players near-reads-only,aware --games 
   until then.
 
 (``master-near121``, the master from the first deal, measured as a variant, is
-``master-unstaged``; the name stays, for its runs. Every variant but ``master-staged`` and
-``master-staged-searched`` is without the staged search, ``more_samples=()``, as each was run.)
+``master-unstaged``; the name stays, for its runs. Every variant but ``master-staged``,
+``master-staged-searched`` and ``master-one-plan`` is without the staged search,
+``more_samples=()``, as each was run.)
 
 Any ``hoyle`` command follows (the variants are known to it by these names in this process
 and in a process pool's workers forked from it, as on Linux: ``--workers 1`` is safest;
@@ -99,6 +104,12 @@ class MasterStagedSearched(MasterPlayer):
     name = "master-staged-searched"
 
 
+class MasterOnePlan(MasterPlayer):
+    """The master now, its play for the game by the information-set search."""
+
+    name = "master-one-plan"
+
+
 class MasterUnstaged(MasterPlayer):
     """The master without the staged play search (the master to 851feee)."""
 
@@ -130,6 +141,7 @@ def main() -> Any:
     PLAYERS["master-staged"] = functools.partial(MasterStaged, more_samples=(180, 720))
     PLAYERS["master-staged-searched"] = functools.partial(MasterStagedSearched,
                                                           search_tilt=True)
+    PLAYERS["master-one-plan"] = functools.partial(MasterOnePlan, one_plan=True)
     from hoyle.cli.main import main as hoyle_main
     return hoyle_main()
 

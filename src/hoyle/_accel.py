@@ -46,6 +46,7 @@ MODULES = (
     "hoyle.cribbage.players.greedy",
     "hoyle.cribbage.players.search",
     "hoyle.cribbage.players.winsearch",
+    "hoyle.cribbage.players.infoset",
     "hoyle.cribbage.match",
 )
 """The modules compiled by ``scripts/build_accel.py``."""

@@ -156,14 +156,17 @@ class PlaySolves:
     points of :meth:`AwareExpertPlayer.draw_values` and :meth:`AwareExpertPlayer.best_rank`),
     kept to share between its calls: ``chances`` each rank's chance of winning the game by
     (his ranks still held, the pone's show, the dealer's show and crib), ``points`` each
-    rank's net points of the rest of the play by his ranks. Caches only: the values are
+    rank's net points of the rest of the play by his ranks; ``worlds`` the key of each
+    determinization solved, in the order drawn (one per draw, repeats kept: the worlds of
+    :class:`~hoyle.cribbage.players.infoset.InfoSetSolver`). Caches only: the values are
     the solvers' own."""
 
-    __slots__ = ("chances", "points")
+    __slots__ = ("chances", "points", "worlds")
 
     def __init__(self) -> None:
         self.chances: dict[tuple[tuple[int, ...], int, int], dict[int, float]] = {}
         self.points: dict[tuple[int, ...], dict[int, int]] = {}
+        self.worlds: list[tuple[tuple[int, ...], int, int]] = []
 
 
 def mean_values(rows: Sequence[dict[int, tuple[float, float]]]
@@ -475,6 +478,7 @@ class AwareExpertPlayer(ExpertPlayer):
                               crib_flush_rule=view.crib_flush_rule)
             pone_show, dealer_show = (his_show, my_show) if i_deal else (my_show, his_show)
             key = (theirs, pone_show, dealer_show + crib)  # what the solver's values depend on
+            solved.worlds.append(key)
             chances = solved.chances.get(key)
             if chances is None:
                 solver = WinSolver(table, view.target, pone_show=pone_show,
@@ -521,12 +525,19 @@ class AwareExpertPlayer(ExpertPlayer):
                 points[r] += row[r]
         return max(tied, key=lambda r: (points[r] / n, r))
 
+    def play_rank(self, view: CribbageView,
+                  rows: Sequence[tuple[tuple[int, ...], dict[int, float]]],
+                  solved: PlaySolves) -> int:
+        """The rank the play for the game lays on the determinizations' ``rows``
+        (:meth:`chance_rows`): :meth:`best_rank` (a subclass may plan otherwise)."""
+        return self.best_rank(view, rows, solved)
+
     def _play(self, view: CribbageView, plays: list[Action], rng: random.Random) -> Action:
         if not self._is_near(view) or view.starter is None or len(view.kept) != 4 or \
                 len(view.discards) != 2:
             return super()._play(view, plays, rng)
         solved = PlaySolves()
-        best = self.best_rank(view, self.chance_rows(view, rng, solved), solved)
+        best = self.play_rank(view, self.chance_rows(view, rng, solved), solved)
         for a in plays:
             if a.cards[0].rank == best:
                 return a

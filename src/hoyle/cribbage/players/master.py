@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
@@ -74,6 +75,7 @@ from hoyle.cribbage.advice.discard import DiscardOption, discard_options
 from hoyle.cribbage.advice.fivecard import five_card_options, five_card_win_chances
 from hoyle.cribbage.advice.wintable import WinTable, win_table
 from hoyle.cribbage.players.aware import NEAR, AwareExpertPlayer, PlaySolves
+from hoyle.cribbage.players.infoset import InfoSetSolver
 from hoyle.cribbage.players.pegmatrix import KINDS, kind_index, peg_matrix
 from hoyle.cribbage.players.pegtable import KEEP_KINDS
 from hoyle.cribbage.players.reading import TEMP, keep_chances, read_hands, resample
@@ -126,6 +128,11 @@ class MasterPlayer(AwareExpertPlayer):
             table's (off by default: with the staged search it won -0.0006 against the
             master now over 3,925 deal pairs against the expert, -0.0076 to +0.0063;
             docs/master-strength.md).
+        one_plan: in the play for the game, lay the card of the information-set search
+            over the determinizations drawn (:class:`~hoyle.cribbage.players.infoset.InfoSetSolver`,
+            his plays as each world's full-information search lays them): one plan of
+            its later cards for all the hands he may hold, not each determinization solved
+            alone (off by default; being measured, docs/master-strength.md).
         more_samples: in the play for the game (two-hand six-card, within ``near`` points of
             it: by default every play), determinizations added to a play's
             ``near_samples``, stage by stage, while the best card is not ``clear`` of another
@@ -142,8 +149,8 @@ class MasterPlayer(AwareExpertPlayer):
         ValueError: ``layaway_samples`` or ``five_near`` not a whole number of at least 0,
             ``reads`` or one of ``more_samples`` not one of at least 1; ``more_samples`` not
             a list or tuple; ``temp`` or ``clear`` not a finite number of at least 0,
-            ``search_weight`` not a finite number; ``near_reads`` or ``search_tilt`` not
-            True or False (:mod:`~hoyle.cribbage.players.settings`); and the score-aware
+            ``search_weight`` not a finite number; ``near_reads``, ``search_tilt`` or
+            ``one_plan`` not True or False (:mod:`~hoyle.cribbage.players.settings`); and the score-aware
             expert's and the expert's refusals
             (:class:`~hoyle.cribbage.players.aware.AwareExpertPlayer`).
     """
@@ -157,7 +164,8 @@ class MasterPlayer(AwareExpertPlayer):
                  more_samples: Sequence[int] = MASTER_MORE, clear: float = 2.0,
                  scenarios: int = 200, margin: float = 0.0, tilt: float = 0.5,
                  table: WinTable | None = None, endgame: int = 24,
-                 model_opponent: bool = True, tries: int = 4, pegging: float = 0.5) -> None:
+                 model_opponent: bool = True, tries: int = 4, pegging: float = 0.5,
+                 one_plan: bool = False) -> None:
         if not isinstance(more_samples, (list, tuple)):
             raise ValueError(f"more_samples is a list of whole numbers, not {shown(more_samples)}")
         for label, value, least in (("layaway_samples", layaway_samples, 0), ("reads", reads, 1),
@@ -166,6 +174,7 @@ class MasterPlayer(AwareExpertPlayer):
             whole(label, value, least)
         switch("near_reads", near_reads)
         switch("search_tilt", search_tilt)
+        switch("one_plan", one_plan)
         finite("search_weight", search_weight, "points per point")
         finite("temp", temp, "points", least=0)
         finite("clear", clear, "standard errors", least=0)
@@ -178,6 +187,7 @@ class MasterPlayer(AwareExpertPlayer):
         self.five_near = five_near
         self.search_tilt = search_tilt
         self.more_samples = tuple(more_samples)
+        self.one_plan = one_plan
         self.clear = clear
         self.temp = temp
         self.search_weight = search_weight
@@ -314,6 +324,35 @@ class MasterPlayer(AwareExpertPlayer):
                 break
             rows += self.draw_chances(view, self._opponent_draws(view, extra, rng), solved)
         return rows
+
+    def play_rank(self, view: CribbageView,
+                  rows: Sequence[tuple[tuple[int, ...], dict[int, float]]],
+                  solved: PlaySolves) -> int:
+        """The rank the play for the game lays: the determinizations' best
+        (:meth:`~hoyle.cribbage.players.aware.AwareExpertPlayer.best_rank`), or with
+        ``one_plan`` the information-set search's over the same worlds (:meth:`plan_values`;
+        among equal chances the determinizations' pick, then the higher rank)."""
+        pick = self.best_rank(view, rows, solved)
+        if not self.one_plan:
+            return pick
+        values = self.plan_values(view, solved)
+        top = max(round(v, 9) for v in values.values())
+        tied = [r for r, v in values.items() if round(v, 9) == top]
+        return pick if pick in tied else max(tied)
+
+    def plan_values(self, view: CribbageView, solved: PlaySolves) -> dict[int, float]:
+        """Each rank the seat may lay now (two-hand six-card play, the starter turned) and
+        its chance of winning the game by the information-set search
+        (:class:`~hoyle.cribbage.players.infoset.InfoSetSolver`, ``his_play="solved"``) over
+        the determinizations ``solved`` holds (his ranks still held and the shows, each
+        counted by its draws)."""
+        opp = 1 - view.seat
+        worlds = [(k[0], k[1], k[2], float(n)) for k, n in Counter(solved.worlds).items()]
+        solver = InfoSetSolver(self._table_lists(), view.target, worlds, view.is_dealer,
+                               his_play="solved")
+        return solver.card_values(tuple(c.rank for c in view.hand), view.count,
+                                  tuple(c.rank for c in view.count_cards), view.passed[opp],
+                                  view.scores[view.seat], view.scores[opp])
 
     def play_values(self, view: CribbageView, rng: random.Random) -> dict[int, float]:
         """Each rank the seat may lay now (two-hand play) and its value: the net points of

@@ -1,0 +1,162 @@
+"""What one plan for every read hand (:class:`~hoyle.cribbage.players.infoset.InfoSetSolver`)
+would change in the master's play, decision by decision.
+
+Plays seeded games of the master against the expert (two-hand six-card, seed 2017, the
+sim's game seeds and cuts; the master seat 0 in even games, seat 1 in odd ones). At each
+play of the master's with a choice of ranks, the master's own determinizations (the staged
+search, drawn from its own random stream) are valued twice: one by one, as the master
+chooses (its card), and together by the information-set search over the same worlds, each
+counted by its draws (the other card). Where the two cards differ, each is followed by
+``R`` rollouts of the rest of the deal, the master and the expert playing on from the true
+position, the same seeds for both cards (common random numbers), and valued by the master's
+chance of the game when the deal is over: 1 or 0 if the game ended, else the win table at
+the next deal. The game goes on with the master's card.
+
+The gain is the information-set card's mean chance less the master's, per decision, summed
+per game: what it would add to the master's games if its later plays were worth as much
+(a one-step measure).
+
+Usage::
+
+    python scripts/infoset_decisions.py FIRST GAMES R OUT.jsonl
+    python scripts/infoset_decisions.py --summary OUT.jsonl [...]
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import random
+import sys
+import time
+
+from aware_decisions import _start, read_rows
+
+from hoyle.cards import derive_rng
+from hoyle.cribbage.players.aware import PlaySolves, table_lists
+from hoyle.cribbage.players.expert import ExpertPlayer
+from hoyle.cribbage.players.master import MasterPlayer
+from hoyle.cribbage.state import CribbageState
+from hoyle.engine.action import CHANCE, Action
+from hoyle.engine.runner import Seeds
+from hoyle.interface.tally import game_seed
+
+SEED = 2017
+
+
+def _after_deal(s: CribbageState, seat: int, table: list[list[float]]) -> float:
+    if s.is_terminal():
+        assert s.result is not None
+        return 1.0 if s.result.winner == seat else 0.0
+    d = s.dealer
+    assert d is not None
+    sc = s.scores
+    p = table[sc[d]][sc[1 - d]]
+    return p if d == seat else 1.0 - p
+
+
+def rollout(s: CribbageState, a: Action, players: list[object], seat: int, seed: int,
+            table: list[list[float]]) -> float:
+    """The seat's chance of the game once ``a`` is laid and the deal played out."""
+    c = copy.deepcopy(s)
+    deal = c.deal_number
+    c.apply(a)
+    rng = Seeds(seed, False)
+    while not c.is_terminal() and c.deal_number == deal:
+        n = len(c._history)
+        who = c.current_player
+        if who == CHANCE:
+            c._apply_checked(c.sample_chance(rng.chance(n)))
+            continue
+        c.apply(players[who].choose(c.view(who), c.legal_actions(), rng.seat(who, n)))  # type: ignore[attr-defined]
+    return _after_deal(c, seat, table)
+
+
+def run(first: int, games: int, rollouts: int, out: str) -> None:
+    master = MasterPlayer()
+    planner = MasterPlayer(one_plan=True)
+    expert = ExpertPlayer()
+    table = table_lists()
+    with open(out, "a", encoding="utf-8") as f:
+        for index in range(first, first + games):
+            ms = index % 2
+            players: list[object] = [master, expert] if ms == 0 else [expert, master]
+            s = _start(index)
+            rng = Seeds(game_seed(SEED, index), False)
+            while not s.is_terminal():
+                n = len(s._history)
+                seat = s.current_player
+                if seat == CHANCE:
+                    s._apply_checked(s.sample_chance(rng.chance(n)))
+                    continue
+                legal = s.legal_actions()
+                view = s.view(seat)
+                r = rng.seat(seat, n)
+                if seat == ms and view.starter is not None and \
+                        len({a.cards[0].rank for a in legal if a.verb == "PLAY"}) > 1:
+                    solved = PlaySolves()
+                    t0 = time.perf_counter()
+                    rows = master.chance_rows(view, r, solved)
+                    pick = master.best_rank(view, rows, solved)
+                    t1 = time.perf_counter()
+                    other = planner.play_rank(view, rows, solved)
+                    t2 = time.perf_counter()
+                    row = {"game": index, "n": n, "draws": len(solved.worlds),
+                           "worlds": len(set(solved.worlds)), "cards": len(view.hand),
+                           "pimc": pick, "solved": other, "t_pimc": round(t1 - t0, 4),
+                           "t_solved": round(t2 - t1, 4), "R": rollouts}
+                    act = next(a for a in legal if a.verb == "PLAY" and a.cards[0].rank == pick)
+                    if other != pick:
+                        alt = next(a for a in legal if a.verb == "PLAY" and
+                                   a.cards[0].rank == other)
+                        seeds = [derive_rng(SEED, "infoset", index, n, k).randrange(2 ** 32)
+                                 for k in range(rollouts)]
+                        row["v_pimc"] = sum(rollout(s, act, players, ms, k, table)
+                                            for k in seeds) / rollouts
+                        row["v_solved"] = sum(rollout(s, alt, players, ms, k, table)
+                                              for k in seeds) / rollouts
+                    f.write(json.dumps(row) + "\n")
+                    f.flush()
+                    s.apply(act)
+                    continue
+                s.apply(players[seat].choose(view, legal, r))  # type: ignore[attr-defined]
+
+
+def summary(paths: list[str]) -> None:
+    rows = read_rows(paths, "usage: python scripts/infoset_decisions.py --summary OUT.jsonl")
+    games = len({r["game"] for r in rows})
+    print(f"{games} games, {len(rows)} plays of the master's with a choice of ranks "
+          f"(the master's own search: mean "
+          f"{sum(r['t_pimc'] for r in rows) / len(rows) * 1000:.1f} ms)")
+    for way in ("infoset", "solved"):  # "infoset": vector minimax (his_play="any"), early runs
+        if not all(way in r for r in rows):
+            continue
+        diff = [r for r in rows if r["pimc"] != r[way]]
+        t = sorted(r["t_" + way] for r in rows)
+        print(f"{way}: differs on {len(diff)} ({len(diff) / len(rows):.1%}); time mean "
+              f"{sum(t) / len(t) * 1000:.1f} ms, p99 {t[int(0.99 * (len(t) - 1))] * 1000:.1f}"
+              f" ms, max {t[-1] * 1000:.1f} ms")
+        if diff:
+            ds = [r["v_" + way] - r["v_pimc"] for r in diff]
+            mu = sum(ds) / len(ds)
+            sd = math.sqrt(sum((x - mu) ** 2 for x in ds) / max(1, len(ds) - 1))
+            print(f"  where it differs: mean gain {mu:+.4f} a decision (se "
+                  f"{sd / math.sqrt(len(ds)):.4f}); per game {sum(ds) / games:+.4f} "
+                  f"(se {sd * math.sqrt(len(ds)) / games:.4f})")
+            for cards in (4, 3, 2):
+                sel = [r for r in diff if r["cards"] == cards]
+                if sel:
+                    d2 = [r["v_" + way] - r["v_pimc"] for r in sel]
+                    print(f"    {cards} cards held: {len(sel)} decisions, mean "
+                          f"{sum(d2) / len(d2):+.4f}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) >= 2 and sys.argv[1] == "--summary":
+        summary(sys.argv[2:])
+    elif len(sys.argv) == 5:
+        run(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    else:
+        raise SystemExit("usage: python scripts/infoset_decisions.py FIRST GAMES R OUT.jsonl"
+                         " | --summary OUT.jsonl [...]")

@@ -1,0 +1,279 @@
+"""One plan for every read hand: the rest of a two-hand play searched over a set of the
+opponent's hands at once, valued by the chance of winning the game (vector minimax, Frank
+and Basin 1998), in place of solving each determinization alone.
+
+The score-aware expert's play (:mod:`hoyle.cribbage.players.aware`) solves each drawn hand
+of the opponent's as if both hands were known to the end of the play and averages the
+values of each card: its later cards may differ from one drawn hand to another, although
+it will not know which hand he holds when it lays them (strategy fusion). Here the worlds
+(his ranks still held, the pone's show, the dealer's show and crib: what
+:class:`~hoyle.cribbage.players.winsearch.WinSolver` values a play by) are searched together:
+
+- at the seat's own turn it lays one rank for every world that reaches the position (the
+  one with the best weighted mean chance), as it must, knowing only its own cards and the
+  ranks laid;
+- at his turn, in each world, he lays the rank best for him there (he is taken to know
+  everything, as in the determinizations); the worlds that lay a rank go on together.
+
+The rules are the engine's, as in :class:`WinSolver` (CRIB-R-8, CRIB-R-9, EW-T-ix: a player
+who can play must; a go or the last card pegs one, none after 31; the game ends the moment
+a side reaches the target, CRIB-R-11; the show in the laws' order, CRIB-R-10; a deal ended
+with nobody out is valued by the win table at the next deal, CRIB-R-3). With one world it
+gives :class:`WinSolver`'s values.
+
+>>> table = [[0.5] * 121 for _ in range(121)]
+>>> s = InfoSetSolver(table, 121, [((5,), 0, 10, 1.0)], i_deal=False)
+>>> s.card_values((5, 10), 0, (), False, 119, 115)   # WinSolver's module example
+{5: 0.0, 10: 1.0}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hoyle.cribbage.players.search import count_step, tail_of
+from hoyle.cribbage.players.winsearch import WinSolver
+
+__all__ = ["InfoSetSolver"]
+
+_PIP = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+World = tuple[tuple[int, ...], int, int, float]
+
+
+def _minus(hand: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
+    rest = list(hand)
+    for r in gone:
+        rest.remove(r)
+    return tuple(rest)
+
+
+class InfoSetSolver:
+    """The rest of a two-hand play for the seat to move, over a weighted set of worlds.
+
+    Args:
+        table: ``table[d][p]``, the dealer's chance of winning before a deal at dealer
+            ``d``, pone ``p`` points (the win table as lists), 0 to ``target - 1``.
+        target: the game (points).
+        worlds: each ``(his ranks still held, sorted; the pone's show; the dealer's show
+            and crib; weight)``, shows in points, weights positive (the count of draws
+            alike). Every world's hand has the same number of cards.
+        i_deal: the seat searched for is the dealer.
+        his_play: how the worlds that reach a position after his card are told apart:
+            ``"any"``, every world where he holds the rank goes on with it and he takes the
+            rank worst for me (vector minimax); ``"solved"``, only the worlds where it is
+            his best by the full-information search of that world
+            (:class:`~hoyle.cribbage.players.winsearch.WinSolver`, his play as the
+            determinizations take it), so my later cards are planned on the worlds his
+            play leaves.
+
+    Raises:
+        ValueError: no worlds, a weight not positive, hands of different sizes, or
+            ``his_play`` not one of the two.
+    """
+
+    def __init__(self, table: list[list[float]], target: int,
+                 worlds: Sequence[World], i_deal: bool, his_play: str = "any") -> None:
+        if his_play not in ("any", "solved"):
+            raise ValueError(f"his_play is 'any' or 'solved', not {his_play!r}")
+        if not worlds:
+            raise ValueError("the search needs at least one world")
+        if any(w <= 0 for _h, _p, _d, w in worlds):
+            raise ValueError("every world's weight is positive")
+        if len({len(h) for h, _p, _d, _w in worlds}) != 1:
+            raise ValueError("every world's hand has the same number of cards")
+        self.table = table
+        self.target = target
+        self.hands = [tuple(sorted(h)) for h, _p, _d, _w in worlds]
+        self.pone_show = [p for _h, p, _d, _w in worlds]
+        self.dealer_show = [d for _h, _p, d, _w in worlds]
+        self.weight = [w for _h, _p, _d, w in worlds]
+        self.i_deal = i_deal
+        self.his_play = his_play
+        self._solvers: dict[tuple[int, int], WinSolver] = {}
+        self._best: dict[tuple[object, ...], set[int]] = {}
+        self.memo: dict[tuple[object, ...], tuple[float, ...]] = {}
+        self._held: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+
+    def held(self, w: int, gone: tuple[int, ...]) -> tuple[int, ...]:
+        """World ``w``'s ranks still held once he has laid ``gone`` (sorted)."""
+        key = (w, gone)
+        h = self._held.get(key)
+        if h is None:
+            h = self._held[key] = _minus(self.hands[w], gone)
+        return h
+
+    def _after_play(self, w: int, ms: int, hs: int) -> float:
+        """My chance in world ``w`` once the play is over at ``ms`` (mine) and ``hs`` (his)."""
+        t = self.target
+        if self.i_deal:
+            pone, dealer = hs + self.pone_show[w], ms + self.dealer_show[w]
+            if pone >= t:
+                return 0.0
+            if dealer >= t:
+                return 1.0
+            return 1.0 - self.table[pone][dealer]
+        pone, dealer = ms + self.pone_show[w], hs + self.dealer_show[w]
+        if pone >= t:
+            return 1.0
+        if dealer >= t:
+            return 0.0
+        return self.table[pone][dealer]
+
+    def card_values(self, mine: tuple[int, ...], count: int, seq: tuple[int, ...],
+                    he_passed: bool, my_score: int, his_score: int) -> dict[int, float]:
+        """My weighted mean chance of winning the game for each rank I may lay now (my ranks
+        ``mine``; the count ``count`` of ranks ``seq``; he has said go if ``he_passed``;
+        the scores before the card, points), my later cards one plan for all the worlds."""
+        mine = tuple(sorted(mine))
+        tail = tail_of(seq)
+        ws = tuple(range(len(self.hands)))
+        total = sum(self.weight)
+        out: dict[int, float] = {}
+        for r in mine:
+            if count + _PIP[r] > 31 or r in out:
+                continue
+            v = self._lay(0, r, mine, (), count, tail, False, he_passed, my_score,
+                          his_score, ws)
+            out[r] = sum(self.weight[w] * x for w, x in zip(ws, v)) / total
+        return out
+
+    # The position: ``mine`` (my ranks held), ``gone`` (his ranks laid since the root,
+    # sorted), the count and its tail, who has said go this count, the scores, the worlds
+    # ``ws`` (sorted indices) that reach it. Values are mine, one per world of ``ws``.
+
+    def _turn(self, who: int, mine: tuple[int, ...], gone: tuple[int, ...], count: int,
+              tail: tuple[int, ...], i_passed: bool, he_passed: bool, last: int,
+              ms: int, hs: int, ws: tuple[int, ...]) -> tuple[float, ...]:
+        """``who`` (0 me, 1 him) to lay at ``count``; ``last`` laid the count's last card."""
+        key = (who, mine, gone, count, tail, i_passed, he_passed, last, ms, hs, ws)
+        v = self.memo.get(key)
+        if v is not None:
+            return v
+        room = 31 - count
+        if who == 0:
+            ranks = sorted({r for r in mine if _PIP[r] <= room})
+            if not ranks:
+                v = self._go(0, mine, gone, count, tail, he_passed, last, ms, hs, ws)
+            else:
+                best: tuple[float, ...] = ()
+                best_sum = -1.0
+                for r in ranks:
+                    child = self._lay(0, r, mine, gone, count, tail, i_passed, he_passed,
+                                      ms, hs, ws)
+                    s = sum(self.weight[w] * x for w, x in zip(ws, child))
+                    if s > best_sum + 1e-12:
+                        best, best_sum = child, s
+                v = best
+        else:
+            can: list[int] = []
+            cannot: list[int] = []
+            for w in ws:
+                # a go stands for the count (his drawn hand may not agree with it)
+                (can if not he_passed and any(_PIP[r] <= room for r in self.held(w, gone))
+                 else cannot).append(w)
+            values: dict[int, float] = {}
+            if cannot:
+                sub = tuple(cannot)
+                for w, x in zip(sub, self._go(1, mine, gone, count, tail, i_passed, last,
+                                              ms, hs, sub)):
+                    values[w] = x
+            if can:
+                by_rank: dict[int, list[int]] = {}
+                for w in can:
+                    for r in self._his_ranks(w, mine, gone, count, tail, i_passed, ms, hs):
+                        by_rank.setdefault(r, []).append(w)
+                for r, group in by_rank.items():
+                    sub = tuple(group)
+                    for w, x in zip(sub, self._lay(1, r, mine, gone, count, tail, i_passed,
+                                                   he_passed, ms, hs, sub)):
+                        if x < values.get(w, 2.0):
+                            values[w] = x
+            v = tuple(values[w] for w in ws)
+        self.memo[key] = v
+        return v
+
+    def _his_ranks(self, w: int, mine: tuple[int, ...], gone: tuple[int, ...], count: int,
+                   tail: tuple[int, ...], i_passed: bool, ms: int, hs: int) -> set[int]:
+        """The ranks he may lay in world ``w`` as ``his_play`` sees them: every rank he can
+        lay (``"any"``), or those best for him by the world's full-information search."""
+        held = self.held(w, gone)
+        room = 31 - count
+        if self.his_play == "any":
+            return {r for r in held if _PIP[r] <= room}
+        key = (held, self.pone_show[w], self.dealer_show[w], mine, count, tail, i_passed, ms, hs)
+        best = self._best.get(key)
+        if best is not None:
+            return best
+        shows = (self.pone_show[w], self.dealer_show[w])  # a solver's values hang on these
+        solver = self._solvers.get(shows)
+        if solver is None:
+            solver = self._solvers[shows] = WinSolver(self.table, self.target, shows[0],
+                                                      shows[1], 0)
+        values: dict[int, float] = {}
+        for i, r in enumerate(held):
+            if _PIP[r] <= room and r not in values:
+                values[r] = solver.lay(held, i, mine, count, tail, i_passed, hs, ms,
+                                       not self.i_deal)
+        top = max(values.values())
+        best = self._best[key] = {r for r, v in values.items() if v >= top - 1e-9}
+        return best
+
+    def _go(self, who: int, mine: tuple[int, ...], gone: tuple[int, ...], count: int,
+            tail: tuple[int, ...], other_passed: bool, last: int, ms: int, hs: int,
+            ws: tuple[int, ...]) -> tuple[float, ...]:
+        """``who`` cannot lay: the other lays if he has not said go, else the count ends."""
+        if not other_passed:
+            if who == 0:
+                return self._turn(1, mine, gone, count, tail, True, False, last, ms, hs, ws)
+            return self._turn(0, mine, gone, count, tail, False, True, last, ms, hs, ws)
+        # Nobody can lay: one for the go or the last card (CRIB-R-8).
+        if last == 0:
+            ms += 1
+            if ms >= self.target:
+                return (1.0,) * len(ws)
+        else:
+            hs += 1
+            if hs >= self.target:
+                return (0.0,) * len(ws)
+        return self._restart(last, mine, gone, ms, hs, ws)
+
+    def _restart(self, last: int, mine: tuple[int, ...], gone: tuple[int, ...], ms: int,
+                 hs: int, ws: tuple[int, ...]) -> tuple[float, ...]:
+        """A new count, led by the other of ``last`` if he holds cards; the show when the
+        play is over."""
+        his_left = len(self.hands[ws[0]]) - len(gone)
+        other_has = his_left > 0 if last == 0 else bool(mine)
+        last_has = bool(mine) if last == 0 else his_left > 0
+        if other_has:
+            return self._turn(1 - last, mine, gone, 0, (), False, False, 1 - last, ms, hs, ws)
+        if last_has:
+            return self._turn(last, mine, gone, 0, (), False, False, last, ms, hs, ws)
+        return tuple(self._after_play(w, ms, hs) for w in ws)
+
+    def _lay(self, who: int, r: int, mine: tuple[int, ...], gone: tuple[int, ...],
+             count: int, tail: tuple[int, ...], i_passed: bool, he_passed: bool, ms: int,
+             hs: int, ws: tuple[int, ...]) -> tuple[float, ...]:
+        """``who`` lays rank ``r`` (held in every world of ``ws`` when he lays it)."""
+        if who == 0:
+            i = mine.index(r)
+            mine = mine[:i] + mine[i + 1:]
+        else:
+            gone = tuple(sorted(gone + (r,)))
+        his_left = len(self.hands[ws[0]]) - len(gone)
+        new_count = count + _PIP[r]
+        new_tail, pts = count_step(tail, r, len(mine) + his_left)
+        if new_count == 15 or new_count == 31:
+            pts += 2
+        if who == 0:
+            ms += pts
+            if ms >= self.target:
+                return (1.0,) * len(ws)  # pegged out (CRIB-R-11)
+        else:
+            hs += pts
+            if hs >= self.target:
+                return (0.0,) * len(ws)
+        if new_count == 31:
+            return self._restart(who, mine, gone, ms, hs, ws)
+        return self._turn(1 - who, mine, gone, new_count, new_tail, i_passed, he_passed, who,
+                          ms, hs, ws)
