@@ -207,6 +207,8 @@ def players_bench() -> None:
                for name in ("greedy", "table", "expert", "aware", "master")]
     # the master without its staged play search (to 851feee), for what the search costs
     players.append(("unstaged", lambda: MasterPlayer(more_samples=())))
+    # the master with its play for the game by the information-set search (off by default)
+    players.append(("one-plan", lambda: MasterPlayer(one_plan=True)))
     for name, factory in players:
         player = factory()
         lay: list[float] = []
