@@ -22,6 +22,7 @@ Usage::
 from __future__ import annotations
 
 import copy
+import gzip
 import json
 import math
 import random
@@ -116,14 +117,16 @@ def run(first: int, games: int, rollouts: int, out: str, kwargs: dict[str, Any])
 
 
 def read_rows(paths: list[str], usage: str) -> list[dict[str, Any]]:
-    """The JSON lines of ``paths`` (a decision's record each), or one line said and exit:
-    no paths (``usage``), a file that cannot be read or is not JSON lines, no lines."""
+    """The JSON lines of ``paths`` (a decision's record each; a name ending ``.gz`` read
+    gzipped), or one line said and exit: no paths (``usage``), a file that cannot be read
+    or is not JSON lines, no lines."""
     if not paths:
         raise SystemExit(usage)
     rows = []
     for p in paths:
         try:
-            with open(p, encoding="utf-8") as f:
+            with (gzip.open(p, "rt", encoding="utf-8") if p.endswith(".gz")
+                  else open(p, encoding="utf-8")) as f:
                 rows += [json.loads(line) for line in f if line.strip()]
         except OSError as e:
             raise SystemExit(f"cannot read {p}: {e.strerror or e}") from None

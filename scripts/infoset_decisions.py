@@ -123,27 +123,56 @@ def run(first: int, games: int, rollouts: int, out: str) -> None:
                 s.apply(players[seat].choose(view, legal, r))  # type: ignore[attr-defined]
 
 
+USAGE = ("usage: python scripts/infoset_decisions.py FIRST GAMES R OUT.jsonl | --summary "
+         "OUT.jsonl [...]  (FIRST at least 0, GAMES and R at least 1)")
+FIELDS = ("game", "n", "cards", "pimc", "solved", "t_pimc", "t_solved", "R")
+
+
+def _quantiles(xs: list[float]) -> str:
+    t = sorted(xs)
+    return (f"mean {sum(t) / len(t) * 1000:.1f} ms, p99 {t[int(0.99 * (len(t) - 1))] * 1000:.1f}"
+            f" ms, max {t[-1] * 1000:.1f} ms")
+
+
 def summary(paths: list[str]) -> None:
-    rows = read_rows(paths, "usage: python scripts/infoset_decisions.py --summary OUT.jsonl")
+    """Print the figures of the decision records in ``paths`` (one line said and exit:
+    records not this script's, or one decision twice, as when a file is given twice)."""
+    rows = read_rows(paths, USAGE)
+    seen: set[tuple[int, int]] = set()
+    for r in rows:
+        if not isinstance(r, dict) or any(k not in r for k in FIELDS) or \
+                r["pimc"] != r["solved"] and ("v_pimc" not in r or "v_solved" not in r):
+            raise SystemExit("a line that is not this script's decision record "
+                             f"(it needs {', '.join(FIELDS)})")
+        key = (r["game"], r["n"])
+        if key in seen:
+            raise SystemExit(f"game {key[0]}'s decision at action {key[1]} is given twice "
+                             "(a file given twice, or a run appended to its own output?)")
+        seen.add(key)
     games = len({r["game"] for r in rows})
-    print(f"{games} games, {len(rows)} plays of the master's with a choice of ranks "
-          f"(the master's own search: mean "
-          f"{sum(r['t_pimc'] for r in rows) / len(rows) * 1000:.1f} ms)")
-    for way in ("infoset", "solved"):  # "infoset": vector minimax (his_play="any"), early runs
-        if not all(way in r for r in rows):
+    if len({r["R"] for r in rows}) > 1:
+        print(f"(rollouts per card differ between records: {sorted({r['R'] for r in rows})})")
+    print(f"{games} games, {len(rows)} plays of the master's with a choice of ranks; the "
+          f"master's own search {_quantiles([r['t_pimc'] for r in rows])}")
+    for way in ("infoset", "solved"):
+        # "infoset": his_play="any", valued beside "solved" in the first runs only
+        had = [r for r in rows if way in r]
+        if not had:
             continue
-        diff = [r for r in rows if r["pimc"] != r[way]]
-        t = sorted(r["t_" + way] for r in rows)
-        print(f"{way}: differs on {len(diff)} ({len(diff) / len(rows):.1%}); time mean "
-              f"{sum(t) / len(t) * 1000:.1f} ms, p99 {t[int(0.99 * (len(t) - 1))] * 1000:.1f}"
-              f" ms, max {t[-1] * 1000:.1f} ms")
+        games = len({r["game"] for r in had})
+        diff = [r for r in had if r["pimc"] != r[way]]
+        print(f"{way}{'' if len(had) == len(rows) else f' (in {games} games)'}: differs on "
+              f"{len(diff)} of {len(had)} ({len(diff) / len(had):.1%}); time "
+              f"{_quantiles([r['t_' + way] for r in had])}")
         if diff:
             ds = [r["v_" + way] - r["v_pimc"] for r in diff]
             mu = sum(ds) / len(ds)
             sd = math.sqrt(sum((x - mu) ** 2 for x in ds) / max(1, len(ds) - 1))
             print(f"  where it differs: mean gain {mu:+.4f} a decision (se "
                   f"{sd / math.sqrt(len(ds)):.4f}); per game {sum(ds) / games:+.4f} "
-                  f"(se {sd * math.sqrt(len(ds)) / games:.4f})")
+                  f"(se {sd * math.sqrt(len(ds)) / games:.4f}); better / worse / alike "
+                  f"{sum(d > 0 for d in ds)} / {sum(d < 0 for d in ds)} / "
+                  f"{sum(d == 0 for d in ds)}")
             for cards in (4, 3, 2):
                 sel = [r for r in diff if r["cards"] == cards]
                 if sel:
@@ -152,11 +181,36 @@ def summary(paths: list[str]) -> None:
                           f"{sum(d2) / len(d2):+.4f}")
 
 
+def main(argv: list[str]) -> None:
+    if argv and argv[0] == "--summary":
+        summary(argv[1:])
+        return
+    if len(argv) != 4:
+        raise SystemExit(USAGE)
+    try:
+        first, games, rollouts = (int(a) for a in argv[:3])
+    except ValueError:
+        raise SystemExit(USAGE) from None
+    if first < 0 or games < 1 or rollouts < 1:
+        raise SystemExit(USAGE)
+    out = argv[3]
+    try:
+        with open(out, encoding="utf-8") as f:
+            held = {json.loads(line).get("game") for line in f if line.strip()}
+    except FileNotFoundError:
+        held = set()
+    except (OSError, ValueError, AttributeError):
+        raise SystemExit(f"{out}: not this script's output; give a new file") from None
+    clash = sorted(g for g in held if isinstance(g, int) and first <= g < first + games)
+    if clash:
+        raise SystemExit(f"{out} already holds game {clash[0]}: a new file, or FIRST past "
+                         "the games it holds")
+    try:
+        open(out, "a", encoding="utf-8").close()
+    except OSError as e:
+        raise SystemExit(f"cannot write {out}: {e.strerror or e}") from None
+    run(first, games, rollouts, out)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) >= 2 and sys.argv[1] == "--summary":
-        summary(sys.argv[2:])
-    elif len(sys.argv) == 5:
-        run(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
-    else:
-        raise SystemExit("usage: python scripts/infoset_decisions.py FIRST GAMES R OUT.jsonl"
-                         " | --summary OUT.jsonl [...]")
+    main(sys.argv[1:])

@@ -50,32 +50,74 @@ def test_one_world_is_the_full_information_search(his_play: str) -> None:
 
 @pytest.mark.parametrize("his_play", ["any", "solved"])
 def test_the_plan_does_not_count_on_seeing_his_hand(his_play: str) -> None:
-    # Worked by hand. I deal, at 120: one point wins; he is pone and shows 30, so if the
-    # play ends without my point he counts out first (CRIB-R-10). I hold 6, 9, 10 and
-    # lay first; he holds 4-5-7, 5-8-Q or 6-7-8, alike likely.
-    # Solved one by one, the 9 wins in every hand. But against 4-5-7 and 6-7-8 alike he
-    # may answer the 9 with the 7 (16), and then my card must be guessed: the 6 (22)
-    # leaves him 4 (26) or 5 (27), the other makes 31, and my 10 is the last card; the 10
-    # (26) lets him make 31 with the 5 or take a go at 30 with the 4, and the last card.
-    # Against his 6-8 it is the other way: the 6 he pairs (28) and takes the go and the
-    # last card; on the 10 (26) neither can lay and the go is mine. So the 9 wins a third
-    # of the hands with one plan, and the 10, which wins against 5-8-Q and 6-7-8 whatever
-    # I know, is the card.
-    mine, worlds = (6, 9, 10), [(4, 5, 7), (5, 8, 12), (6, 7, 8)]
-    alone = {}
-    for his in worlds:
-        for r, v in WinSolver(FLAT, 121, 30, 0, 0).card_values(
-                mine, his, 0, (), False, 120, 100, True).items():
-            alone[r] = alone.get(r, 0.0) + v / 3
-    assert alone == pytest.approx({6: 1 / 3, 9: 1.0, 10: 2 / 3})
-    # the 9 and his 7, then one hand or the other: the card that wins differs
-    for his, wins in (((4, 5), 6), ((6, 8), 10)):
-        values = WinSolver(FLAT, 121, 30, 0, 0).card_values((6, 10), his, 16, (9, 7), False,
-                                                           120, 100, True)
-        assert values == {wins: 1.0, 16 - wins: 0.0}
-    plan = InfoSetSolver(FLAT, 121, [(h, 30, 0, 1.0) for h in worlds], True, his_play)
-    assert plan.card_values(mine, 0, (), False, 120, 100) == pytest.approx(
-        {6: 1 / 3, 9: 1 / 3, 10: 2 / 3})
+    # Worked by hand, and by the exhaustive search of every plan (tests/helpers). I am
+    # pone at 117 and show 5, he deals at 118: if he pegs fewer than three in the rest of
+    # the play I count out first (CRIB-R-10); if he pegs three he is out. I led a 4, he
+    # laid a 3 (7); I hold 8, 9, K; he holds 4-6-8, 4-9-J, 5-7-Q or 9-10-Q, alike likely.
+    # Solved one hand at a time, the K (17) wins in all four. But to his 4 (21), in either
+    # of the first two hands, my card must be guessed. Against 6-8 the 9 (30) lets him lead
+    # the 6 after my go and pair my 8 for the last card (three: out), and the 8 (29) wins;
+    # against 9-J the 8 (29) lets him lead the J, then pair my 9 with his (three), and
+    # the 9 wins. With one plan the K wins half the hands; the 8 (15, two for me) wins
+    # three of the four whatever I know, and is the card.
+    from helpers.plan_reference import best_plan_values
+
+    mine, count, seq = (8, 9, 13), 7, (4, 3)
+    hands = [(4, 6, 8), (4, 9, 11), (5, 7, 12), (9, 10, 12)]
+    alone: dict[int, float] = {}
+    for his in hands:
+        for r, v in WinSolver(FLAT, 121, 5, 5, 0).card_values(
+                mine, his, count, seq, False, 117, 118, False).items():
+            alone[r] = alone.get(r, 0.0) + v / 4
+    assert alone == pytest.approx({8: 0.75, 9: 0.5, 13: 1.0})
+    # after the K and his 4: the card that wins differs with the hand
+    for his, wins in (((6, 8), 8), ((9, 11), 9)):
+        values = WinSolver(FLAT, 121, 5, 5, 0).card_values((8, 9), his, 21, (4, 3, 13, 4),
+                                                           False, 117, 118, False)
+        assert values == {wins: 1.0, 17 - wins: 0.0}
+    best = best_plan_values(mine, hands, count, seq, 117, 118, FLAT, 121, 5, 5, False)
+    assert best == pytest.approx({8: 0.75, 9: 0.5, 13: 0.5})
+    plan = InfoSetSolver(FLAT, 121, [(h, 5, 5, 1.0) for h in hands], False, his_play)
+    assert plan.card_values(mine, count, seq, False, 117, 118) == pytest.approx(best)
+
+
+def test_the_plan_found_is_never_worth_more_than_the_best_plan() -> None:
+    # With his_play="any" a card's value is that of the plan the search found, against his
+    # best answer in every hand: never above the best plan's (the exhaustive reference),
+    # never above the mean of the hands solved one at a time, and on most small plays
+    # equal to the best. Seeded plays of three cards a side after a lead and an answer,
+    # two to four hands for him, on the win table.
+    from hoyle.cribbage.players.aware import table_lists
+    from helpers.plan_reference import best_plan_values
+
+    table = table_lists()
+    rng = random.Random(11)
+    checked = equal = 0
+    while checked < 60:
+        ranks = list(range(1, 14))
+        lead, answer = rng.choice(ranks), rng.choice(ranks)
+        mine = tuple(sorted(rng.sample(ranks, 3)))
+        hands = sorted({tuple(sorted(rng.sample(ranks, 3))) for _ in range(rng.randint(2, 4))})
+        if any(max((mine + (lead, answer) + h).count(r) for r in ranks) > 4 for h in hands):
+            continue
+        me, him = rng.randint(100, 120), rng.randint(100, 120)
+        shows = rng.randint(0, 12), rng.randint(0, 20)
+        count = _PIP[lead] + _PIP[answer]
+        best = best_plan_values(mine, hands, count, (lead, answer), me, him, table, 121,
+                                *shows, False)
+        found = InfoSetSolver(table, 121, [(h, *shows, 1.0) for h in hands], False,
+                              "any").card_values(mine, count, (lead, answer), False, me, him)
+        alone: dict[int, float] = {}
+        for h in hands:
+            for r, v in WinSolver(table, 121, *shows, 0).card_values(
+                    mine, h, count, (lead, answer), False, me, him, False).items():
+                alone[r] = alone.get(r, 0.0) + v / len(hands)
+        assert set(found) == set(best) == set(alone)
+        for r in found:
+            assert found[r] <= best[r] + 1e-12 and best[r] <= alone[r] + 1e-12
+        equal += all(abs(found[r] - best[r]) < 1e-12 for r in found)
+        checked += 1
+    assert equal >= 50
 
 
 def test_a_go_stands_for_the_count_whatever_hand_is_drawn() -> None:
@@ -90,26 +132,76 @@ def test_a_go_stands_for_the_count_whatever_hand_is_drawn() -> None:
         assert plan.card_values((3,), 22, (2, 10, 10), False, 120, 100) == {3: 0.5}
 
 
-def test_the_weights_count_each_world_by_its_draws() -> None:
-    # Lead 10 wins against 5-8-Q and 6-7-8 and loses against 4-5-7 (above): weighted 2,
-    # 1, 1 the 10 wins half.
-    worlds = [((4, 5, 7), 30, 0, 2.0), ((5, 8, 12), 30, 0, 1.0), ((6, 7, 8), 30, 0, 1.0)]
-    values = InfoSetSolver(FLAT, 121, worlds, True, "any").card_values((6, 9, 10), 0, (),
-                                                                      False, 120, 100)
-    assert values[10] == pytest.approx(0.5)
+
+def test_a_weight_counts_a_world_as_so_many_draws_of_it() -> None:
+    # A world of weight 2 is the same world drawn twice; only the ratios matter.
+    mine, count, seq = (8, 9, 13), 7, (4, 3)
+    hands = [(4, 6, 8), (4, 9, 11), (5, 7, 12), (9, 10, 12)]
+    for his_play in ("any", "solved"):
+        twice = InfoSetSolver(FLAT, 121, [(hands[0], 5, 5, 1.0)] +
+                              [(h, 5, 5, 1.0) for h in hands], False,
+                              his_play).card_values(mine, count, seq, False, 117, 118)
+        weighted = InfoSetSolver(FLAT, 121, [(hands[0], 5, 5, 2.0)] +
+                                 [(h, 5, 5, 1.0) for h in hands[1:]], False, his_play)
+        assert weighted.card_values(mine, count, seq, False, 117, 118) == pytest.approx(twice)
+        assert twice != pytest.approx({8: 0.75, 9: 0.5, 13: 0.5})  # the weight moved it
+        huge = InfoSetSolver(FLAT, 121, [(h, 5, 5, 1e308) for h in hands], False, his_play)
+        assert huge.card_values(mine, count, seq, False, 117, 118) == pytest.approx(
+            {8: 0.75, 9: 0.5, 13: 0.5})
 
 
-def test_bad_worlds_are_refused_in_words() -> None:
-    with pytest.raises(ValueError, match="at least one world"):
-        InfoSetSolver(FLAT, 121, [], True)
-    with pytest.raises(ValueError, match="weight is positive"):
-        InfoSetSolver(FLAT, 121, [((5,), 0, 0, 0.0)], True)
-    with pytest.raises(ValueError, match="same number of cards"):
-        InfoSetSolver(FLAT, 121, [((5,), 0, 0, 1.0), ((5, 6), 0, 0, 1.0)], True)
+def test_bad_worlds_and_positions_are_refused_in_words() -> None:
+    good = [((4, 6, 8), 5, 5, 1.0)]
+    for worlds, words in (([], "at least one world"),
+                          ([((5,), 0, 0, 0.0)], "finite number above 0, not 0.0"),
+                          ([((5,), 0, 0, float("nan"))], "above 0, not nan"),
+                          ([((5,), 0, 0, float("inf"))], "above 0, not inf"),
+                          ([((5,), 0, 0, "1")], "above 0, not '1'"),
+                          ([((5,), 0, 0, 1.0), ((5, 6), 0, 0, 1.0)], "same number of cards"),
+                          ([((14,), 0, 0, 1.0)], "his hand is a tuple of at most 4 ranks"),
+                          ([((0,), 0, 0, 1.0)], "ranks, each 1-13"),
+                          ([((1, 2, 3, 4, 5), 0, 0, 1.0)], "at most 4 ranks"),
+                          ([("55", 0, 0, 1.0)], "his hand is a tuple"),
+                          ([((5,), -3, 0, 1.0)], "a show is a whole number, at least 0"),
+                          ([((5,), 0, 2.5, 1.0)], "a show is a whole number"),
+                          ([((5,), 0, 0)], "each world is")):
+        with pytest.raises(ValueError, match=words):
+            InfoSetSolver(FLAT, 121, worlds, True)  # type: ignore[arg-type]
+    # a generator of worlds is a set of worlds too
+    assert InfoSetSolver(FLAT, 121, (w for w in good), False).hands == [(4, 6, 8)]
     with pytest.raises(ValueError, match="'any' or 'solved', not 'best'"):
-        InfoSetSolver(FLAT, 121, [((5,), 0, 0, 1.0)], True, "best")
-    with pytest.raises(ValueError, match="one_plan"):
+        InfoSetSolver(FLAT, 121, good, True, "best")
+    with pytest.raises(ValueError, match="i_deal is True or False, not 'no'"):
+        InfoSetSolver(FLAT, 121, good, "no")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="target is a whole number, at least 1, not 0"):
+        InfoSetSolver(FLAT, 0, good, True)
+    with pytest.raises(ValueError, match="the table is 200 rows of 200"):
+        InfoSetSolver(FLAT, 200, good, True)
+    with pytest.raises(ValueError, match="the table is 121 rows"):
+        InfoSetSolver([], 121, good, True)
+    solver = InfoSetSolver(FLAT, 121, good, False)
+    for args, words in ((((8, 14), 7, (4, 3), False, 117, 118), "my hand is a tuple"),
+                        (((), 7, (4, 3), False, 117, 118), "my hand holds a card"),
+                        (((8.0,), 7, (4, 3), False, 117, 118), r"each 1-13, not \(8.0,\)"),
+                        (((8,), 8, (4, 3), False, 117, 118), "the pips of its ranks"),
+                        (((8,), 31, (10, 10, 10, 1), False, 117, 118), "at most 30"),
+                        (((8,), -5, (), False, 117, 118), "the count is a whole number"),
+                        (((8,), 7, (4, 3), "no", 117, 118), "he_passed is True or False"),
+                        (((8,), 7, (4, 3), False, -5, 118), "my score is a whole number"),
+                        (((8,), 7, (4, 3), False, 117, 121), "his score is short of the game"),
+                        (((8,), 7, (4, 3), False, 117.0, 118), "my score is a whole"),
+                        (((8, 8, 8), 15, (8, 7), False, 117, 118), "rank 8 more than four")):
+        with pytest.raises(ValueError, match=words):
+            solver.card_values(*args)  # type: ignore[arg-type]
+    # lists for tuples are taken; a hand that cannot lay has no card to value (a go), as
+    # WinSolver says
+    assert solver.card_values([8], 7, [4, 3], False, 117, 118) == \
+        solver.card_values((8,), 7, (4, 3), False, 117, 118)  # type: ignore[arg-type]
+    assert solver.card_values((13,), 25, (10, 10, 5), False, 117, 118) == {}
+    with pytest.raises(ValueError, match="one_plan is True or False, not 'yes'"):
         MasterPlayer(one_plan="yes")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="needs the determinizations drawn"):
+        MasterPlayer(one_plan=True).plan_values(_near_end_play_views(7)[0], PlaySolves())
 
 
 def test_one_plan_lays_the_information_set_searchs_card_over_the_masters_draws() -> None:

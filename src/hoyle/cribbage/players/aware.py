@@ -156,10 +156,11 @@ class PlaySolves:
     points of :meth:`AwareExpertPlayer.draw_values` and :meth:`AwareExpertPlayer.best_rank`),
     kept to share between its calls: ``chances`` each rank's chance of winning the game by
     (his ranks still held, the pone's show, the dealer's show and crib), ``points`` each
-    rank's net points of the rest of the play by his ranks; ``worlds`` the key of each
-    determinization solved, in the order drawn (one per draw, repeats kept: the worlds of
-    :class:`~hoyle.cribbage.players.infoset.InfoSetSolver`). Caches only: the values are
-    the solvers' own."""
+    rank's net points of the rest of the play by his ranks (caches: the values are the
+    solvers' own); ``worlds`` the key of each determinization drawn, in order, repeats
+    kept (a record, not a cache: the worlds of
+    :class:`~hoyle.cribbage.players.infoset.InfoSetSolver`, so one ``PlaySolves`` serves
+    one view's draws only)."""
 
     __slots__ = ("chances", "points", "worlds")
 

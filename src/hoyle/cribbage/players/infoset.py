@@ -1,6 +1,8 @@
 """One plan for every read hand: the rest of a two-hand play searched over a set of the
-opponent's hands at once, valued by the chance of winning the game (vector minimax, Frank
-and Basin 1998), in place of solving each determinization alone.
+opponent's hands at once, valued by the chance of winning the game, in place of solving
+each determinization alone. After the vector minimax of I. Frank and D. Basin, "Search in
+games with incomplete information: a case study using Bridge card play", *Artificial
+Intelligence* 100 (1998).
 
 The score-aware expert's play (:mod:`hoyle.cribbage.players.aware`) solves each drawn hand
 of the opponent's as if both hands were known to the end of the play and averages the
@@ -10,16 +12,23 @@ it will not know which hand he holds when it lays them (strategy fusion). Here t
 :class:`~hoyle.cribbage.players.winsearch.WinSolver` values a play by) are searched together:
 
 - at the seat's own turn it lays one rank for every world that reaches the position (the
-  one with the best weighted mean chance), as it must, knowing only its own cards and the
-  ranks laid;
-- at his turn, in each world, he lays the rank best for him there (he is taken to know
-  everything, as in the determinizations); the worlds that lay a rank go on together.
+  one with the best weighted mean chance; the lower rank among equals), as it must,
+  knowing only its own cards and the ranks laid;
+- at his turn, in each world, he lays a rank best for him there, knowing the world and the
+  plan (``his_play``: any rank he holds, or only those best for him by that world's
+  full-information search); the worlds that lay a rank go on together.
+
+It finds a good plan, not always the best one: a choice at one of the seat's positions is
+made over every world that can reach it, some of which his best play would not bring there
+(the weakness Frank and Basin call non-locality). With ``his_play="any"`` the value of a
+card is the value of the plan found, against his best answer in every world, so never more
+than the best plan's (tested against an exhaustive search of every plan on small plays).
 
 The rules are the engine's, as in :class:`WinSolver` (CRIB-R-8, CRIB-R-9, EW-T-ix: a player
-who can play must; a go or the last card pegs one, none after 31; the game ends the moment
-a side reaches the target, CRIB-R-11; the show in the laws' order, CRIB-R-10; a deal ended
-with nobody out is valued by the win table at the next deal, CRIB-R-3). With one world it
-gives :class:`WinSolver`'s values.
+who can play must; a go or the last card pegs one, none after 31; a go stands for the rest
+of the count, EW-xxi; the game ends the moment a side reaches the target, CRIB-R-11; the
+show in the laws' order, CRIB-R-10; a deal ended with nobody out is valued by the win table
+at the next deal, CRIB-R-3). With one world it gives :class:`WinSolver`'s values.
 
 >>> table = [[0.5] * 121 for _ in range(121)]
 >>> s = InfoSetSolver(table, 121, [((5,), 0, 10, 1.0)], i_deal=False)
@@ -29,9 +38,11 @@ gives :class:`WinSolver`'s values.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable
 
 from hoyle.cribbage.players.search import count_step, tail_of
+from hoyle.cribbage.players.settings import is_finite, shown, switch, whole
 from hoyle.cribbage.players.winsearch import WinSolver
 
 __all__ = ["InfoSetSolver"]
@@ -48,6 +59,19 @@ def _minus(hand: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(rest)
 
 
+def _ranks(label: str, ranks: object, most: int) -> tuple[int, ...]:
+    """``ranks`` as a sorted tuple of at most ``most`` ranks, each a whole number 1-13.
+
+    Raises:
+        ValueError: not a tuple or list of such ranks.
+    """
+    if not isinstance(ranks, (tuple, list)) or len(ranks) > most or not all(
+            isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 13 for r in ranks):
+        raise ValueError(f"{label} is a tuple of at most {most} ranks, each 1-13, "
+                         f"not {shown(ranks)}")
+    return tuple(sorted(ranks))
+
+
 class InfoSetSolver:
     """The rest of a two-hand play for the seat to move, over a weighted set of worlds.
 
@@ -55,8 +79,9 @@ class InfoSetSolver:
         table: ``table[d][p]``, the dealer's chance of winning before a deal at dealer
             ``d``, pone ``p`` points (the win table as lists), 0 to ``target - 1``.
         target: the game (points).
-        worlds: each ``(his ranks still held, sorted; the pone's show; the dealer's show
-            and crib; weight)``, shows in points, weights positive (the count of draws
+        worlds: each ``(his ranks still held; the pone's show; the dealer's show and crib;
+            weight)``: at most four ranks 1-13 (any order), the shows in points (whole
+            numbers, at least 0), the weight a finite number above 0 (the count of draws
             alike). Every world's hand has the same number of cards.
         i_deal: the seat searched for is the dealer.
         his_play: how the worlds that reach a position after his card are told apart:
@@ -68,26 +93,48 @@ class InfoSetSolver:
             play leaves.
 
     Raises:
-        ValueError: no worlds, a weight not positive, hands of different sizes, or
-            ``his_play`` not one of the two.
+        ValueError: ``his_play`` not one of the two, ``i_deal`` not True or False,
+            ``target`` not a whole number of at least 1, a ``table`` smaller than
+            ``target`` by ``target``; no worlds, a world not of four parts, a hand not of
+            ranks 1-13 or of more than four, a show not a whole number of at least 0, a
+            weight not finite and above 0, or hands of different sizes.
     """
 
     def __init__(self, table: list[list[float]], target: int,
-                 worlds: Sequence[World], i_deal: bool, his_play: str = "any") -> None:
+                 worlds: Iterable[World], i_deal: bool, his_play: str = "any") -> None:
         if his_play not in ("any", "solved"):
-            raise ValueError(f"his_play is 'any' or 'solved', not {his_play!r}")
+            raise ValueError(f"his_play is 'any' or 'solved', not {shown(his_play)}")
+        switch("i_deal", i_deal)
+        whole("target", target, 1)
+        if not isinstance(table, list) or len(table) < target or not all(
+                isinstance(row, list) and len(row) >= target for row in table[:target]):
+            raise ValueError(f"the table is {target} rows of {target} chances, the win "
+                             "table as lists")
+        worlds = list(worlds)
         if not worlds:
             raise ValueError("the search needs at least one world")
-        if any(w <= 0 for _h, _p, _d, w in worlds):
-            raise ValueError("every world's weight is positive")
-        if len({len(h) for h, _p, _d, _w in worlds}) != 1:
+        hands: list[tuple[int, ...]] = []
+        weights: list[float] = []
+        for world in worlds:
+            if not isinstance(world, (tuple, list)) or len(world) != 4:
+                raise ValueError("each world is (his ranks, the pone's show, the dealer's "
+                                 f"show and crib, weight), not {shown(world)}")
+            hands.append(_ranks("his hand", world[0], 4))
+            whole("a show", world[1], 0)
+            whole("a show", world[2], 0)
+            if not is_finite(world[3]) or not world[3] > 0:
+                raise ValueError(f"a world's weight is a finite number above 0, not "
+                                 f"{shown(world[3])}")
+            weights.append(float(world[3]))
+        if len({len(h) for h in hands}) != 1:
             raise ValueError("every world's hand has the same number of cards")
+        top = max(weights)  # weights scaled to at most 1: their sum stays finite
         self.table = table
         self.target = target
-        self.hands = [tuple(sorted(h)) for h, _p, _d, _w in worlds]
-        self.pone_show = [p for _h, p, _d, _w in worlds]
-        self.dealer_show = [d for _h, _p, d, _w in worlds]
-        self.weight = [w for _h, _p, _d, w in worlds]
+        self.hands = hands
+        self.pone_show = [int(w[1]) for w in worlds]
+        self.dealer_show = [int(w[2]) for w in worlds]
+        self.weight = [w / top for w in weights]
         self.i_deal = i_deal
         self.his_play = his_play
         self._solvers: dict[tuple[int, int], WinSolver] = {}
@@ -122,13 +169,44 @@ class InfoSetSolver:
 
     def card_values(self, mine: tuple[int, ...], count: int, seq: tuple[int, ...],
                     he_passed: bool, my_score: int, his_score: int) -> dict[int, float]:
-        """My weighted mean chance of winning the game for each rank I may lay now (my ranks
-        ``mine``; the count ``count`` of ranks ``seq``; he has said go if ``he_passed``;
-        the scores before the card, points), my later cards one plan for all the worlds."""
-        mine = tuple(sorted(mine))
+        """My weighted mean chance of winning the game (0 to 1) for each rank I may lay now,
+        my later cards one plan for all the worlds; empty when I can lay none (a go).
+
+        Args:
+            mine: my ranks held (1-13, one to four, any order).
+            count: the count now (points, 0-30), the pips of ``seq``.
+            seq: the ranks laid on this count, oldest first.
+            he_passed: he has said go on this count (EW-xxi).
+            my_score, his_score: the scores before my card (points, 0 to ``target - 1``).
+
+        Raises:
+            ValueError: any of those not so, or a rank more than four times among my hand,
+                the count's ranks and a world's hand.
+        """
+        mine = _ranks("my hand", mine, 4)
+        if not mine:
+            raise ValueError("my hand holds a card at least")
+        _ranks("the count's ranks", seq, 13)
+        seq = tuple(seq)
+        whole("the count", count, 0)
+        if sum(_PIP[r] for r in seq) != count or count > 30:
+            raise ValueError(f"the count is the pips of its ranks and at most 30: "
+                             f"{shown(count)} with {shown(seq)}")
+        switch("he_passed", he_passed)
+        for label, score in (("my score", my_score), ("his score", his_score)):
+            whole(label, score, 0)
+            if score >= self.target:
+                raise ValueError(f"{label} is short of the game ({self.target}), not "
+                                 f"{shown(score)}")
+        for hand in set(self.hands):
+            seen = mine + seq + hand
+            for r in set(seen):
+                if seen.count(r) > 4:
+                    raise ValueError(f"rank {r} more than four times among my hand, the "
+                                     f"count and a world's hand {hand}")
         tail = tail_of(seq)
         ws = tuple(range(len(self.hands)))
-        total = sum(self.weight)
+        total = math.fsum(self.weight)
         out: dict[int, float] = {}
         for r in mine:
             if count + _PIP[r] > 31 or r in out:
@@ -169,7 +247,8 @@ class InfoSetSolver:
             can: list[int] = []
             cannot: list[int] = []
             for w in ws:
-                # a go stands for the count (his drawn hand may not agree with it)
+                # after his go he lays nothing more on this count, whatever a world's
+                # hand holds (a drawn hand need not agree with the go)
                 (can if not he_passed and any(_PIP[r] <= room for r in self.held(w, gone))
                  else cannot).append(w)
             values: dict[int, float] = {}
