@@ -94,8 +94,8 @@ class InfoSetSolver:
 
     Raises:
         ValueError: ``his_play`` not one of the two, ``i_deal`` not True or False,
-            ``target`` not a whole number of at least 1, a ``table`` smaller than
-            ``target`` by ``target``; no worlds, a world not of four parts, a hand not of
+            ``target`` not a whole number of at least 1, a ``table`` of fewer than
+            ``target`` rows of ``target`` chances; no worlds, a world not of four parts, a hand not of
             ranks 1-13 or of more than four, a show not a whole number of at least 0, a
             weight not finite and above 0, or hands of different sizes.
     """
@@ -128,13 +128,15 @@ class InfoSetSolver:
             weights.append(float(world[3]))
         if len({len(h) for h in hands}) != 1:
             raise ValueError("every world's hand has the same number of cards")
-        top = max(weights)  # weights scaled to at most 1: their sum stays finite
+        if not math.isfinite(sum(weights)):  # huge weights: scaled so that their sum is finite
+            top = max(weights)
+            weights = [w / top for w in weights]
         self.table = table
         self.target = target
         self.hands = hands
         self.pone_show = [int(w[1]) for w in worlds]
         self.dealer_show = [int(w[2]) for w in worlds]
-        self.weight = [w / top for w in weights]
+        self.weight = weights
         self.i_deal = i_deal
         self.his_play = his_play
         self._solvers: dict[tuple[int, int], WinSolver] = {}
@@ -206,7 +208,7 @@ class InfoSetSolver:
                                      f"count and a world's hand {hand}")
         tail = tail_of(seq)
         ws = tuple(range(len(self.hands)))
-        total = math.fsum(self.weight)
+        total = sum(self.weight)
         out: dict[int, float] = {}
         for r in mine:
             if count + _PIP[r] > 31 or r in out:
