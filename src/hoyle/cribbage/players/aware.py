@@ -156,18 +156,20 @@ class PlaySolves:
     points of :meth:`AwareExpertPlayer.draw_values` and :meth:`AwareExpertPlayer.best_rank`),
     kept to share between its calls: ``chances`` each rank's chance of winning the game by
     (his ranks still held, the pone's show, the dealer's show and crib), ``points`` each
-    rank's net points of the rest of the play by his ranks (caches: the values are the
-    solvers' own); ``worlds`` the key of each determinization drawn, in order, repeats
+    rank's net points of the rest of the play by his ranks, ``solvers`` the solvers by
+    (the pone's show, the dealer's show and crib), whose values hang on nothing else
+    (caches: the values are the solvers' own); ``worlds`` the key of each determinization drawn, in order, repeats
     kept (a record, not a cache: the worlds of
     :class:`~hoyle.cribbage.players.infoset.InfoSetSolver`, so one ``PlaySolves`` serves
     one view's draws only)."""
 
-    __slots__ = ("chances", "points", "worlds")
+    __slots__ = ("chances", "points", "worlds", "solvers")
 
     def __init__(self) -> None:
         self.chances: dict[tuple[tuple[int, ...], int, int], dict[int, float]] = {}
         self.points: dict[tuple[int, ...], dict[int, int]] = {}
         self.worlds: list[tuple[tuple[int, ...], int, int]] = []
+        self.solvers: dict[tuple[int, int], WinSolver] = {}
 
 
 def mean_values(rows: Sequence[dict[int, tuple[float, float]]]
@@ -482,8 +484,12 @@ class AwareExpertPlayer(ExpertPlayer):
             solved.worlds.append(key)
             chances = solved.chances.get(key)
             if chances is None:
-                solver = WinSolver(table, view.target, pone_show=pone_show,
-                                   dealer_show=dealer_show, crib=crib)
+                shows = (pone_show, dealer_show + crib)
+                solver = solved.solvers.get(shows)
+                if solver is None:
+                    solver = solved.solvers[shows] = WinSolver(
+                        table, view.target, pone_show=pone_show, dealer_show=dealer_show,
+                        crib=crib)
                 chances = solver.card_values(mine, theirs, view.count, seq, they_passed, me,
                                              him, i_deal)
                 solved.chances[key] = chances

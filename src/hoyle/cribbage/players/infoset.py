@@ -91,6 +91,9 @@ class InfoSetSolver:
             (:class:`~hoyle.cribbage.players.winsearch.WinSolver`, his play as the
             determinizations take it), so my later cards are planned on the worlds his
             play leaves.
+        solvers: for ``"solved"``, full-information solvers already used on these worlds
+            (by the pone's show, the dealer's show and crib; for ``table`` and ``target``),
+            to share their memos: the same values, found sooner. Added to as needed.
 
     Raises:
         ValueError: ``his_play`` not one of the two, ``i_deal`` not True or False,
@@ -101,7 +104,8 @@ class InfoSetSolver:
     """
 
     def __init__(self, table: list[list[float]], target: int,
-                 worlds: Iterable[World], i_deal: bool, his_play: str = "any") -> None:
+                 worlds: Iterable[World], i_deal: bool, his_play: str = "any",
+                 solvers: dict[tuple[int, int], WinSolver] | None = None) -> None:
         if his_play not in ("any", "solved"):
             raise ValueError(f"his_play is 'any' or 'solved', not {shown(his_play)}")
         switch("i_deal", i_deal)
@@ -139,7 +143,7 @@ class InfoSetSolver:
         self.weight = weights
         self.i_deal = i_deal
         self.his_play = his_play
-        self._solvers: dict[tuple[int, int], WinSolver] = {}
+        self._solvers: dict[tuple[int, int], WinSolver] = {} if solvers is None else solvers
         self._best: dict[tuple[object, ...], set[int]] = {}
         self.memo: dict[tuple[object, ...], tuple[float, ...]] = {}
         self._held: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}

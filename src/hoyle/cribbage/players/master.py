@@ -365,7 +365,7 @@ class MasterPlayer(AwareExpertPlayer):
         opp = 1 - view.seat
         worlds = [(k[0], k[1], k[2], float(n)) for k, n in Counter(solved.worlds).items()]
         solver = InfoSetSolver(self._table_lists(), view.target, worlds, view.is_dealer,
-                               his_play="solved")
+                               his_play="solved", solvers=solved.solvers)
         return solver.card_values(tuple(c.rank for c in view.hand), view.count,
                                   tuple(c.rank for c in view.count_cards), view.passed[opp],
                                   view.scores[view.seat], view.scores[opp])
