@@ -128,8 +128,8 @@ def read_rows(paths: list[str], usage: str) -> list[dict[str, Any]]:
             with (gzip.open(p, "rt", encoding="utf-8") if p.endswith(".gz")
                   else open(p, encoding="utf-8")) as f:
                 rows += [json.loads(line) for line in f if line.strip()]
-        except OSError as e:
-            raise SystemExit(f"cannot read {p}: {e.strerror or e}") from None
+        except (OSError, EOFError) as e:  # EOFError: a gzip file cut short
+            raise SystemExit(f"cannot read {p}: {getattr(e, 'strerror', None) or e}") from None
         except ValueError:
             raise SystemExit(f"{p}: a line that is not JSON (this script's output?)") from None
     if not rows:

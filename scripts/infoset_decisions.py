@@ -95,7 +95,7 @@ def run(first: int, games: int, rollouts: int, out: str) -> None:
                 r = rng.seat(seat, n)
                 if seat == ms and view.starter is not None and \
                         len({a.cards[0].rank for a in legal if a.verb == "PLAY"}) > 1:
-                    solved = PlaySolves()
+                    solved = PlaySolves(share=True)  # as the master with one_plan keeps them
                     t0 = time.perf_counter()
                     rows = master.chance_rows(view, r, solved)
                     pick = master.best_rank(view, rows, solved)
@@ -134,16 +134,39 @@ def _quantiles(xs: list[float]) -> str:
             f" ms, max {t[-1] * 1000:.1f} ms")
 
 
+def _is_record(r: object) -> bool:
+    """Whether ``r`` is a decision record as :func:`run` writes them."""
+    def whole(x: object) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool)
+
+    def number(x: object) -> bool:
+        return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+    if not isinstance(r, dict) or any(k not in r for k in FIELDS):
+        return False
+    if not all(whole(r[k]) for k in ("game", "n", "cards", "pimc", "solved", "R")) or \
+            r["R"] < 1 or not number(r["t_pimc"]) or not number(r["t_solved"]):
+        return False
+    for way in ("solved", "infoset"):
+        if way not in r:
+            continue
+        if not whole(r[way]) or not number(r.get("t_" + way)):
+            return False
+        if r[way] != r["pimc"] and not (number(r.get("v_" + way)) and number(r.get("v_pimc"))):
+            return False
+    return True
+
+
 def summary(paths: list[str]) -> None:
     """Print the figures of the decision records in ``paths`` (one line said and exit:
     records not this script's, or one decision twice, as when a file is given twice)."""
     rows = read_rows(paths, USAGE)
     seen: set[tuple[int, int]] = set()
     for r in rows:
-        if not isinstance(r, dict) or any(k not in r for k in FIELDS) or \
-                r["pimc"] != r["solved"] and ("v_pimc" not in r or "v_solved" not in r):
+        if not _is_record(r):
             raise SystemExit("a line that is not this script's decision record "
-                             f"(it needs {', '.join(FIELDS)})")
+                             f"(it needs {', '.join(FIELDS)}, and the values where the "
+                             "cards differ)")
         key = (r["game"], r["n"])
         if key in seen:
             raise SystemExit(f"game {key[0]}'s decision at action {key[1]} is given twice "
@@ -194,6 +217,9 @@ def main(argv: list[str]) -> None:
     if first < 0 or games < 1 or rollouts < 1:
         raise SystemExit(USAGE)
     out = argv[3]
+    if out.endswith(".gz"):
+        raise SystemExit(f"{out}: the records are written plain (gzip them once the run is "
+                         "over: --summary reads both)")
     try:
         with open(out, encoding="utf-8") as f:
             held = {json.loads(line).get("game") for line in f if line.strip()}

@@ -51,15 +51,19 @@ def test_one_world_is_the_full_information_search(his_play: str) -> None:
 @pytest.mark.parametrize("his_play", ["any", "solved"])
 def test_the_plan_does_not_count_on_seeing_his_hand(his_play: str) -> None:
     # Worked by hand, and by the exhaustive search of every plan (tests/helpers). I am
-    # pone at 117 and show 5, he deals at 118: if he pegs fewer than three in the rest of
-    # the play I count out first (CRIB-R-10); if he pegs three he is out. I led a 4, he
+    # pone at 117 and show 5, he deals at 118: unless he pegs three in the rest of the
+    # play before I peg four, I count out first (CRIB-R-10). I led a 4, he
     # laid a 3 (7); I hold 8, 9, K; he holds 4-6-8, 4-9-J, 5-7-Q or 9-10-Q, alike likely.
     # Solved one hand at a time, the K (17) wins in all four. But to his 4 (21), in either
-    # of the first two hands, my card must be guessed. Against 6-8 the 9 (30) lets him lead
-    # the 6 after my go and pair my 8 for the last card (three: out), and the 8 (29) wins;
+    # of the first two hands, my card must be guessed. Against 6-8 the 9 (30) takes the go
+    # (neither can lay), then lets him lead the 6 and pair my 8 for the last card (three:
+    # out), and the 8 (29) wins;
     # against 9-J the 8 (29) lets him lead the J, then pair my 9 with his (three), and
-    # the 9 wins. With one plan the K wins half the hands; the 8 (15, two for me) wins
-    # three of the four whatever I know, and is the card.
+    # the 9 wins. And to his Q (27), from 5-7-Q or 9-10-Q, neither can lay: the go is his
+    # (119) and I lead the next count blind: the 9 is right against 5-7 (my 8 would give
+    # his 7 a fifteen), the 8 against 9-10 (he would pair my 9). With one plan the K wins
+    # half the hands; the 8 (15, two for me) wins three of the four whatever I know
+    # (against 4-6-8 his 8 pairs mine at 23 and he takes the go), and is the card.
     from helpers.plan_reference import best_plan_values
 
     mine, count, seq = (8, 9, 13), 7, (4, 3)
@@ -145,9 +149,10 @@ def test_a_weight_counts_a_world_as_so_many_draws_of_it() -> None:
                                  [(h, 5, 5, 1.0) for h in hands[1:]], False, his_play)
         assert weighted.card_values(mine, count, seq, False, 117, 118) == pytest.approx(twice)
         assert twice != pytest.approx({8: 0.75, 9: 0.5, 13: 0.5})  # the weight moved it
-        huge = InfoSetSolver(FLAT, 121, [(h, 5, 5, 1e308) for h in hands], False, his_play)
-        assert huge.card_values(mine, count, seq, False, 117, 118) == pytest.approx(
-            {8: 0.75, 9: 0.5, 13: 0.5})
+        for size in (1e308, 1e-13, 5e-324):  # huge or tiny: the same ratios, the same values
+            alike = InfoSetSolver(FLAT, 121, [(h, 5, 5, size) for h in hands], False, his_play)
+            assert alike.card_values(mine, count, seq, False, 117, 118) == pytest.approx(
+                {8: 0.75, 9: 0.5, 13: 0.5})
 
 
 def test_bad_worlds_and_positions_are_refused_in_words() -> None:
@@ -167,8 +172,23 @@ def test_bad_worlds_and_positions_are_refused_in_words() -> None:
                           ([((5,), 0, 0)], "each world is")):
         with pytest.raises(ValueError, match=words):
             InfoSetSolver(FLAT, 121, worlds, True)  # type: ignore[arg-type]
-    # a generator of worlds is a set of worlds too
+    for worlds in (None, 5, "4,6,8"):
+        with pytest.raises(ValueError, match="the worlds are a list of worlds"):
+            InfoSetSolver(FLAT, 121, worlds, True)  # type: ignore[arg-type]
+    # a generator of worlds is a set of worlds too; numpy's whole numbers are ranks
+    import numpy as np
+
     assert InfoSetSolver(FLAT, 121, (w for w in good), False).hands == [(4, 6, 8)]
+    assert InfoSetSolver(FLAT, 121, [(tuple(np.array([8, 4, 6])), 5, 5, 1.0)],
+                         False).hands == [(4, 6, 8)]
+    # solvers shared must be this table's and target's, under their own shows
+    flat_solver = WinSolver(FLAT, 121, 5, 5, 0)
+    InfoSetSolver(FLAT, 121, good, False, "solved", solvers={(5, 5): flat_solver})
+    for solvers in ({(5, 5): WinSolver([row[:] for row in FLAT], 121, 5, 5, 0)},
+                    {(5, 5): WinSolver(FLAT, 61, 5, 5, 0)}, {(3, 7): flat_solver},
+                    {(5, 5): "solver"}, [flat_solver]):
+        with pytest.raises(ValueError, match="solvers is a dict of WinSolver"):
+            InfoSetSolver(FLAT, 121, good, False, "solved", solvers=solvers)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="'any' or 'solved', not 'best'"):
         InfoSetSolver(FLAT, 121, good, True, "best")
     with pytest.raises(ValueError, match="i_deal is True or False, not 'no'"):
@@ -200,8 +220,16 @@ def test_bad_worlds_and_positions_are_refused_in_words() -> None:
     assert solver.card_values((13,), 25, (10, 10, 5), False, 117, 118) == {}
     with pytest.raises(ValueError, match="one_plan is True or False, not 'yes'"):
         MasterPlayer(one_plan="yes")  # type: ignore[arg-type]
+    views = _near_end_play_views(7)
     with pytest.raises(ValueError, match="needs the determinizations drawn"):
-        MasterPlayer(one_plan=True).plan_values(_near_end_play_views(7)[0], PlaySolves())
+        MasterPlayer(one_plan=True).plan_values(views[0], PlaySolves())
+    # another view's draws, his hand of another size: refused, not planned on
+    other = next(v for v in views if v.hand_sizes[1 - v.seat] != views[0].hand_sizes[
+        1 - views[0].seat])
+    solved = PlaySolves(share=True)
+    MasterPlayer().chance_rows(views[0], random.Random(3), solved)
+    with pytest.raises(ValueError, match="needs the determinizations drawn for this view"):
+        MasterPlayer(one_plan=True).plan_values(other, solved)
 
 
 def test_one_plan_lays_the_information_set_searchs_card_over_the_masters_draws() -> None:

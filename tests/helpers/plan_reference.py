@@ -6,8 +6,8 @@ answers it as best he can, knowing the hand and the plan.
 
 The plans are not listed one by one: the set of per-hand outcome vectors my plans can
 reach is carried up the tree (at my turn the union over my cards, at his the worst for me
-in each hand of one vector per card he may lay), keeping only the vectors no other beats in
-every hand. The best plan's value is the best mean of a vector. The outcome: 1 if I reach
+in each hand of one vector per card he may lay), dropping every vector that another matches
+or beats in every hand (the best plan's vector always stays). The best plan's value is the best mean of a vector. The outcome: 1 if I reach
 the target first, 0 if he does; else the show (the pone's hand first, CRIB-R-10), then
 the win table ``table[dealer][pone]`` (the dealer's chance) at the next deal.
 """
@@ -142,8 +142,10 @@ def best_plan_values(mine: tuple[int, ...], hands: Sequence[tuple[int, ...]], co
                      seq: tuple[int, ...], me: int, him: int, table: Sequence[Sequence[float]],
                      target: int, pone_show: int, dealer_show: int, i_deal: bool
                      ) -> dict[int, float]:
-    """For each rank I may lay now, the mean over ``hands`` (alike likely) of the best
-    plan's outcome; he has laid the count's last card (or it is new) and not said go."""
+    """For each rank I may lay now, the mean over ``hands`` (alike likely, all of one size)
+    of the best plan's outcome; he has laid the count's last card (or it is new) and not
+    said go."""
+    assert len({len(h) for h in hands}) == 1, "hands of one size"
     play = Play(table, target, pone_show, dealer_show, i_deal)
     out = {}
     for r in sorted(set(mine)):

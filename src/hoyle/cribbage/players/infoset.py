@@ -39,6 +39,7 @@ at the next deal, CRIB-R-3). With one world it gives :class:`WinSolver`'s values
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Iterable
 
 from hoyle.cribbage.players.search import count_step, tail_of
@@ -66,10 +67,11 @@ def _ranks(label: str, ranks: object, most: int) -> tuple[int, ...]:
         ValueError: not a tuple or list of such ranks.
     """
     if not isinstance(ranks, (tuple, list)) or len(ranks) > most or not all(
-            isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 13 for r in ranks):
+            isinstance(r, numbers.Integral) and not isinstance(r, bool) and 1 <= int(r) <= 13
+            for r in ranks):
         raise ValueError(f"{label} is a tuple of at most {most} ranks, each 1-13, "
                          f"not {shown(ranks)}")
-    return tuple(sorted(ranks))
+    return tuple(sorted(r if isinstance(r, int) else int(r) for r in ranks))  # Rank kept
 
 
 class InfoSetSolver:
@@ -82,7 +84,7 @@ class InfoSetSolver:
         worlds: each ``(his ranks still held; the pone's show; the dealer's show and crib;
             weight)``: at most four ranks 1-13 (any order), the shows in points (whole
             numbers, at least 0), the weight a finite number above 0 (the count of draws
-            alike). Every world's hand has the same number of cards.
+            alike; only the ratios matter). Every world's hand has the same number of cards.
         i_deal: the seat searched for is the dealer.
         his_play: how the worlds that reach a position after his card are told apart:
             ``"any"``, every world where he holds the rank goes on with it and he takes the
@@ -92,15 +94,17 @@ class InfoSetSolver:
             determinizations take it), so my later cards are planned on the worlds his
             play leaves.
         solvers: for ``"solved"``, full-information solvers already used on these worlds
-            (by the pone's show, the dealer's show and crib; for ``table`` and ``target``),
-            to share their memos: the same values, found sooner. Added to as needed.
+            (by the pone's show, the dealer's show and crib; made with this very ``table``
+            and ``target``), to share their memos: the same values, found sooner. Added to
+            as needed.
 
     Raises:
         ValueError: ``his_play`` not one of the two, ``i_deal`` not True or False,
             ``target`` not a whole number of at least 1, a ``table`` of fewer than
             ``target`` rows of ``target`` chances; no worlds, a world not of four parts, a hand not of
             ranks 1-13 or of more than four, a show not a whole number of at least 0, a
-            weight not finite and above 0, or hands of different sizes.
+            weight not finite and above 0, or hands of different sizes; ``solvers`` not
+            such solvers for this table and target.
     """
 
     def __init__(self, table: list[list[float]], target: int,
@@ -114,6 +118,8 @@ class InfoSetSolver:
                 isinstance(row, list) and len(row) >= target for row in table[:target]):
             raise ValueError(f"the table is {target} rows of {target} chances, the win "
                              "table as lists")
+        if not isinstance(worlds, Iterable) or isinstance(worlds, (str, bytes)):
+            raise ValueError(f"the worlds are a list of worlds, not {shown(worlds)}")
         worlds = list(worlds)
         if not worlds:
             raise ValueError("the search needs at least one world")
@@ -132,9 +138,13 @@ class InfoSetSolver:
             weights.append(float(world[3]))
         if len({len(h) for h in hands}) != 1:
             raise ValueError("every world's hand has the same number of cards")
-        if not math.isfinite(sum(weights)):  # huge weights: scaled so that their sum is finite
-            top = max(weights)
-            weights = [w / top for w in weights]
+        # Only the ratios matter. Counts of draws are taken as they are; other weights are
+        # scaled so that the least is 1 (the search's ties are to 1e-12 of a weight of 1),
+        # or, where that would overflow, so that the greatest is.
+        if min(weights) < 1 or not math.isfinite(sum(weights)):
+            least, top = min(weights), max(weights)
+            scaled = [w / least for w in weights]
+            weights = scaled if math.isfinite(sum(scaled)) else [w / top for w in weights]
         self.table = table
         self.target = target
         self.hands = hands
@@ -143,7 +153,14 @@ class InfoSetSolver:
         self.weight = weights
         self.i_deal = i_deal
         self.his_play = his_play
-        self._solvers: dict[tuple[int, int], WinSolver] = {} if solvers is None else solvers
+        if solvers is None:
+            solvers = {}
+        if not isinstance(solvers, dict) or not all(
+                isinstance(v, WinSolver) and v.table is table and v.target == target and
+                (v.pone_show, v.dealer_show) == k for k, v in solvers.items()):
+            raise ValueError("solvers is a dict of WinSolver by (the pone's show, the "
+                             "dealer's show and crib), each for this table and target")
+        self._solvers: dict[tuple[int, int], WinSolver] = solvers
         self._best: dict[tuple[object, ...], set[int]] = {}
         self.memo: dict[tuple[object, ...], tuple[float, ...]] = {}
         self._held: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
