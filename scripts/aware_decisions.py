@@ -28,6 +28,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from hoyle.cards import derive_rng
@@ -60,23 +61,29 @@ def _start(index: int) -> CribbageState:
     return s
 
 
+def seeded_decisions(index: int) -> Iterator[tuple[CribbageState, int, int, list[Action],
+                                                   Any, random.Random]]:
+    """Game ``index`` from its cut, as ``hoyle sim cribbage --seed 2017`` deals it: at each
+    decision (state, its action count, the seat, its legal actions, its view, its random
+    stream); the caller applies an action before asking for the next."""
+    s = _start(index)
+    rng = Seeds(game_seed(SEED, index), False)
+    while not s.is_terminal():
+        n = len(s._history)
+        seat = s.current_player
+        if seat == CHANCE:
+            s._apply_checked(s.sample_chance(rng.chance(n)))
+            continue
+        yield s, n, seat, s.legal_actions(), s.view(seat), rng.seat(seat, n)
+
+
 def run(first: int, games: int, rollouts: int, out: str, kwargs: dict[str, Any]) -> None:
     variants = {name: AwareExpertPlayer(**k) for name, k in kwargs.items()}
     gate = AwareExpertPlayer(near=max(p.near for p in variants.values()))
     experts = [ExpertPlayer(), ExpertPlayer()]
     with open(out, "a", encoding="utf-8") as f:
         for index in range(first, first + games):
-            s = _start(index)
-            rng = Seeds(game_seed(SEED, index), False)
-            while not s.is_terminal():
-                n = len(s._history)
-                seat = s.current_player
-                if seat == CHANCE:
-                    s._apply_checked(s.sample_chance(rng.chance(n)))
-                    continue
-                legal = s.legal_actions()
-                view = s.view(seat)
-                r = rng.seat(seat, n)
+            for s, n, seat, legal, view, r in seeded_decisions(index):
                 state = r.getstate()
                 mine = experts[seat].choose(view, legal, r)
                 kind = None

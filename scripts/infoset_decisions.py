@@ -27,11 +27,10 @@ from __future__ import annotations
 import copy
 import json
 import math
-import random
 import sys
 import time
 
-from aware_decisions import _start, read_rows
+from aware_decisions import read_rows, seeded_decisions
 
 from hoyle.cards import derive_rng
 from hoyle.cribbage.players.aware import PlaySolves, table_lists
@@ -40,7 +39,6 @@ from hoyle.cribbage.players.master import MasterPlayer
 from hoyle.cribbage.state import CribbageState
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.runner import Seeds
-from hoyle.interface.tally import game_seed
 
 SEED = 2017
 
@@ -82,17 +80,7 @@ def run(first: int, games: int, rollouts: int, out: str) -> None:
         for index in range(first, first + games):
             ms = index % 2
             players: list[object] = [master, expert] if ms == 0 else [expert, master]
-            s = _start(index)
-            rng = Seeds(game_seed(SEED, index), False)
-            while not s.is_terminal():
-                n = len(s._history)
-                seat = s.current_player
-                if seat == CHANCE:
-                    s._apply_checked(s.sample_chance(rng.chance(n)))
-                    continue
-                legal = s.legal_actions()
-                view = s.view(seat)
-                r = rng.seat(seat, n)
+            for s, n, seat, legal, view, r in seeded_decisions(index):
                 if seat == ms and view.starter is not None and \
                         len({a.cards[0].rank for a in legal if a.verb == "PLAY"}) > 1:
                     solved = PlaySolves(share=True)  # as the master with one_plan keeps them
