@@ -177,10 +177,10 @@ class PlaySolves:
     rank's net points of the rest of the play by his ranks; with ``share``, ``solvers``
     the full-information solvers by (the pone's show, the dealer's show and crib), kept
     for the view's later searches (their values hang on nothing else but the view's win
-    table and game) (caches: the values are the solvers' own); ``worlds`` the key of each determinization drawn, in order, repeats
-    kept (a record, not a cache: the worlds of
-    :class:`~hoyle.cribbage.players.infoset.InfoSetSolver`, so one ``PlaySolves`` serves
-    one view's draws only)."""
+    table and game). Those are caches: the values are the solvers' own. ``worlds`` is the
+    key of each determinization drawn, in order, repeats kept: a record, not a cache (the
+    worlds of :class:`~hoyle.cribbage.players.infoset.InfoSetSolver`), so one
+    ``PlaySolves`` serves one view's draws only."""
 
     __slots__ = ("chances", "points", "worlds", "solvers", "share")
 

@@ -159,8 +159,8 @@ class MasterPlayer(AwareExpertPlayer):
             ``reads`` or one of ``more_samples`` not one of at least 1; ``more_samples`` not
             a list or tuple; ``temp`` or ``clear`` not a finite number of at least 0,
             ``search_weight`` not a finite number; ``near_reads``, ``search_tilt`` or
-            ``one_plan`` not True or False (:mod:`~hoyle.cribbage.players.settings`); and the score-aware
-            expert's and the expert's refusals
+            ``one_plan`` not True or False (:mod:`~hoyle.cribbage.players.settings`); and
+            the score-aware expert's and the expert's refusals
             (:class:`~hoyle.cribbage.players.aware.AwareExpertPlayer`).
     """
 
