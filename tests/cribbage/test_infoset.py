@@ -252,3 +252,31 @@ def test_one_plan_lays_the_information_set_searchs_card_over_the_masters_draws()
         plays = [Action("PLAY", (c,)) for c in view.hand if c.rank in values]
         assert planned._play(view, plays, random.Random(3)).cards[0].rank == want
         assert plain._play(view, plays, random.Random(3)).cards[0].rank == pick
+
+
+def test_the_exhaustive_reference_is_the_full_information_search_for_one_hand() -> None:
+    # The reference (tests/helpers/plan_reference.py) plays the rules its own way: with one
+    # hand for him its best plan is the full-information value, WinSolver's, on the win
+    # table, dealer and pone, with and without a count begun.
+    from hoyle.cribbage.players.aware import table_lists
+    from helpers.plan_reference import best_plan_values
+
+    table = table_lists()
+    rng = random.Random(3)
+    checked = 0
+    while checked < 200:
+        deck = [r for r in range(1, 14) for _ in range(4)]
+        rng.shuffle(deck)
+        mine = tuple(sorted(deck[:rng.randint(1, 4)]))
+        his = tuple(sorted(deck[4:4 + rng.randint(0, 4)]))
+        seq = tuple(deck[8:8 + rng.randint(0, 2)])
+        count = sum(_PIP[r] for r in seq)
+        if count + min(_PIP[r] for r in mine) > 31:
+            continue
+        me, him = rng.randint(90, 120), rng.randint(90, 120)
+        shows, i_deal = (rng.randint(0, 20), rng.randint(0, 25)), rng.random() < 0.5
+        want = WinSolver(table, 121, *shows, 0).card_values(mine, his, count, seq, False, me,
+                                                            him, i_deal)
+        got = best_plan_values(mine, [his], count, seq, me, him, table, 121, *shows, i_deal)
+        assert got == pytest.approx(want, abs=1e-12)
+        checked += 1
