@@ -40,7 +40,9 @@ from __future__ import annotations
 
 import math
 import numbers
+import operator
 from collections.abc import Iterable
+from typing import cast
 
 from hoyle.cribbage.players.search import count_step, tail_of
 from hoyle.cribbage.players.settings import is_finite, shown, switch, whole
@@ -60,18 +62,28 @@ def _minus(hand: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(rest)
 
 
-def _ranks(label: str, ranks: object, most: int) -> tuple[int, ...]:
-    """``ranks`` as a sorted tuple of at most ``most`` ranks, each a whole number 1-13.
+def _whole(value: object) -> int:
+    """``value``, a whole number already checked (an ``int`` or numpy's), as an ``int``."""
+    return operator.index(value)  # type: ignore[arg-type]
+
+
+def _ranks(label: str, ranks: object, most: int, in_order: bool = False) -> tuple[int, ...]:
+    """``ranks`` as a tuple of at most ``most`` ranks, each a whole number 1-13: sorted, or
+    as given ``in_order``.
 
     Raises:
         ValueError: not a tuple or list of such ranks.
     """
-    if not isinstance(ranks, (tuple, list)) or len(ranks) > most or not all(
-            isinstance(r, numbers.Integral) and not isinstance(r, bool) and 1 <= int(r) <= 13
-            for r in ranks):
+    if not isinstance(ranks, (tuple, list)) or len(ranks) > most:
         raise ValueError(f"{label} is a tuple of at most {most} ranks, each 1-13, "
                          f"not {shown(ranks)}")
-    return tuple(sorted(r if isinstance(r, int) else int(r) for r in ranks))  # Rank kept
+    items: list[object] = list(ranks)
+    if not all(isinstance(r, numbers.Integral) and not isinstance(r, bool) and
+               1 <= _whole(r) <= 13 for r in items):
+        raise ValueError(f"{label} is a tuple of at most {most} ranks, each 1-13, "
+                         f"not {shown(ranks)}")
+    out = [r if isinstance(r, int) else _whole(r) for r in items]  # a Rank stays one
+    return tuple(out) if in_order else tuple(sorted(out))
 
 
 class InfoSetSolver:
@@ -107,35 +119,43 @@ class InfoSetSolver:
             such solvers for this table and target.
     """
 
-    def __init__(self, table: list[list[float]], target: int,
-                 worlds: Iterable[World], i_deal: bool, his_play: str = "any",
-                 solvers: dict[tuple[int, int], WinSolver] | None = None) -> None:
+    def __init__(self, table: object, target: object, worlds: object, i_deal: object,
+                 his_play: object = "any", solvers: object = None) -> None:
+        # The arguments are checked here, not by their annotations: compiled (mypyc), a
+        # wrong type would raise a bare TypeError at the call.
         if his_play not in ("any", "solved"):
             raise ValueError(f"his_play is 'any' or 'solved', not {shown(his_play)}")
         switch("i_deal", i_deal)
         whole("target", target, 1)
-        if not isinstance(table, list) or len(table) < target or not all(
-                isinstance(row, list) and len(row) >= target for row in table[:target]):
-            raise ValueError(f"the table is {target} rows of {target} chances, the win "
+        goal = _whole(target)
+        if not isinstance(table, list) or len(table) < goal or not all(
+                isinstance(row, list) and len(row) >= goal for row in table[:goal]):
+            raise ValueError(f"the table is {goal} rows of {goal} chances, the win "
                              "table as lists")
         if not isinstance(worlds, Iterable) or isinstance(worlds, (str, bytes)):
             raise ValueError(f"the worlds are a list of worlds, not {shown(worlds)}")
-        worlds = list(worlds)
-        if not worlds:
+        given: list[object] = list(worlds)
+        if not given:
             raise ValueError("the search needs at least one world")
         hands: list[tuple[int, ...]] = []
         weights: list[float] = []
-        for world in worlds:
+        pone_show: list[int] = []
+        dealer_show: list[int] = []
+        for world in given:
             if not isinstance(world, (tuple, list)) or len(world) != 4:
                 raise ValueError("each world is (his ranks, the pone's show, the dealer's "
                                  f"show and crib, weight), not {shown(world)}")
-            hands.append(_ranks("his hand", world[0], 4))
-            whole("a show", world[1], 0)
-            whole("a show", world[2], 0)
-            if not is_finite(world[3]) or not world[3] > 0:
+            parts: list[object] = list(world)
+            hands.append(_ranks("his hand", parts[0], 4))
+            whole("a show", parts[1], 0)
+            whole("a show", parts[2], 0)
+            pone_show.append(_whole(parts[1]))
+            dealer_show.append(_whole(parts[2]))
+            weight = parts[3]
+            if not is_finite(weight) or not float(weight) > 0:  # type: ignore[arg-type]
                 raise ValueError(f"a world's weight is a finite number above 0, not "
-                                 f"{shown(world[3])}")
-            weights.append(float(world[3]))
+                                 f"{shown(weight)}")
+            weights.append(float(weight))  # type: ignore[arg-type]
         if len({len(h) for h in hands}) != 1:
             raise ValueError("every world's hand has the same number of cards")
         # Only the ratios matter. Counts of draws are taken as they are; other weights are
@@ -145,22 +165,23 @@ class InfoSetSolver:
             least, top = min(weights), max(weights)
             scaled = [w / least for w in weights]
             weights = scaled if math.isfinite(sum(scaled)) else [w / top for w in weights]
-        self.table = table
-        self.target = target
+        self.table: list[list[float]] = cast(list[list[float]], table)
+        self.target = goal
         self.hands = hands
-        self.pone_show = [int(w[1]) for w in worlds]
-        self.dealer_show = [int(w[2]) for w in worlds]
+        self.pone_show = pone_show
+        self.dealer_show = dealer_show
         self.weight = weights
-        self.i_deal = i_deal
-        self.his_play = his_play
+        self.i_deal = bool(i_deal)
+        self.his_play = str(his_play)
         if solvers is None:
             solvers = {}
         if not isinstance(solvers, dict) or not all(
-                isinstance(v, WinSolver) and v.table is table and v.target == target and
+                isinstance(v, WinSolver) and v.table is table and v.target == goal and
                 (v.pone_show, v.dealer_show) == k for k, v in solvers.items()):
             raise ValueError("solvers is a dict of WinSolver by (the pone's show, the "
                              "dealer's show and crib), each for this table and target")
-        self._solvers: dict[tuple[int, int], WinSolver] = solvers
+        self._solvers: dict[tuple[int, int], WinSolver] = cast(
+            dict[tuple[int, int], WinSolver], solvers)
         self._best: dict[tuple[object, ...], set[int]] = {}
         self.memo: dict[tuple[object, ...], tuple[float, ...]] = {}
         self._held: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
@@ -190,43 +211,49 @@ class InfoSetSolver:
             return 0.0
         return self.table[pone][dealer]
 
-    def card_values(self, mine: tuple[int, ...], count: int, seq: tuple[int, ...],
-                    he_passed: bool, my_score: int, his_score: int) -> dict[int, float]:
+    def card_values(self, mine: object, count: object, seq: object, he_passed: object,
+                    my_score: object, his_score: object) -> dict[int, float]:
         """My weighted mean chance of winning the game (0 to 1) for each rank I may lay now,
         my later cards one plan for all the worlds; empty when I can lay none (a go).
 
         Args:
-            mine: my ranks held (1-13, one to four, any order).
+            mine: my ranks held (a tuple of ranks 1-13, one to four, any order).
             count: the count now (points, 0-30), the pips of ``seq``.
-            seq: the ranks laid on this count, oldest first.
-            he_passed: he has said go on this count (EW-xxi).
+            seq: the ranks laid on this count (a tuple), oldest first.
+            he_passed: he has said go on this count (True or False; EW-xxi).
             my_score, his_score: the scores before my card (points, 0 to ``target - 1``).
 
         Raises:
             ValueError: any of those not so, or a rank more than four times among my hand,
                 the count's ranks and a world's hand.
         """
-        mine = _ranks("my hand", mine, 4)
-        if not mine:
+        held = _ranks("my hand", mine, 4)
+        if not held:
             raise ValueError("my hand holds a card at least")
-        _ranks("the count's ranks", seq, 13)
-        seq = tuple(seq)
+        laid = _ranks("the count's ranks", seq, 13, in_order=True)
         whole("the count", count, 0)
-        if sum(_PIP[r] for r in seq) != count or count > 30:
+        at = _whole(count)
+        if sum(_PIP[r] for r in laid) != at or at > 30:
             raise ValueError(f"the count is the pips of its ranks and at most 30: "
                              f"{shown(count)} with {shown(seq)}")
         switch("he_passed", he_passed)
+        scores: list[int] = []
         for label, score in (("my score", my_score), ("his score", his_score)):
             whole(label, score, 0)
-            if score >= self.target:
+            if _whole(score) >= self.target:
                 raise ValueError(f"{label} is short of the game ({self.target}), not "
                                  f"{shown(score)}")
+            scores.append(_whole(score))
         for hand in set(self.hands):
-            seen = mine + seq + hand
+            seen = held + laid + hand
             for r in set(seen):
                 if seen.count(r) > 4:
                     raise ValueError(f"rank {r} more than four times among my hand, the "
                                      f"count and a world's hand {hand}")
+        return self._root_values(held, at, laid, bool(he_passed), scores[0], scores[1])
+
+    def _root_values(self, mine: tuple[int, ...], count: int, seq: tuple[int, ...],
+                     he_passed: bool, my_score: int, his_score: int) -> dict[int, float]:
         tail = tail_of(seq)
         ws = tuple(range(len(self.hands)))
         total = sum(self.weight)
