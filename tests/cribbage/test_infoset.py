@@ -4,6 +4,7 @@ opponent may hold): hoyle.cribbage.players.infoset, and the master's ``one_plan`
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -19,16 +20,14 @@ FLAT = [[0.5] * 121 for _ in range(121)]
 _PIP = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
-@pytest.mark.parametrize("his_play", ["any", "solved"])
-def test_one_world_is_the_full_information_search(his_play: str) -> None:
-    # With one hand for him there is nothing to plan over: the values are WinSolver's,
-    # on seeded positions of every size (goes only where his hand agrees with them).
-    from hoyle.cribbage.players.aware import table_lists
-
-    table = table_lists()
-    rng = random.Random(1)
+def _one_hand_positions(seed: int, n: int) -> Iterator[tuple[random.Random, tuple[int, ...],
+                                                              tuple[int, ...],
+                                                              tuple[int, ...], int]]:
+    """``n`` seeded plays from one pack (rng, my ranks, his, the count's ranks, the count)
+    where I can lay a card; the caller draws the rest of the position from the rng."""
+    rng = random.Random(seed)
     checked = 0
-    while checked < 400:
+    while checked < n:
         deck = [r for r in range(1, 14) for _ in range(4)]
         rng.shuffle(deck)
         mine = tuple(sorted(deck[:rng.randint(1, 4)]))
@@ -37,6 +36,18 @@ def test_one_world_is_the_full_information_search(his_play: str) -> None:
         count = sum(_PIP[r] for r in seq)
         if count + min(_PIP[r] for r in mine) > 31:
             continue
+        yield rng, mine, his, seq, count
+        checked += 1
+
+
+@pytest.mark.parametrize("his_play", ["any", "solved"])
+def test_one_world_is_the_full_information_search(his_play: str) -> None:
+    # With one hand for him there is nothing to plan over: the values are WinSolver's,
+    # on seeded positions of every size (goes only where his hand agrees with them).
+    from hoyle.cribbage.players.aware import table_lists
+
+    table = table_lists()
+    for rng, mine, his, seq, count in _one_hand_positions(1, 400):
         passed = not his or (rng.random() < 0.3 and min(_PIP[r] for r in his) > 31 - count)
         ms, hs = rng.randint(90, 120), rng.randint(90, 120)
         pone_show, dealer_show, i_deal = rng.randint(0, 20), rng.randint(0, 25), rng.random() < 0.5
@@ -45,7 +56,6 @@ def test_one_world_is_the_full_information_search(his_play: str) -> None:
         got = InfoSetSolver(table, 121, [(his, pone_show, dealer_show, 1.0)], i_deal,
                             his_play).card_values(mine, count, seq, passed, ms, hs)
         assert got == pytest.approx(want, abs=1e-12)
-        checked += 1
 
 
 @pytest.mark.parametrize("his_play", ["any", "solved"])
@@ -262,21 +272,10 @@ def test_the_exhaustive_reference_is_the_full_information_search_for_one_hand() 
     from helpers.plan_reference import best_plan_values
 
     table = table_lists()
-    rng = random.Random(3)
-    checked = 0
-    while checked < 200:
-        deck = [r for r in range(1, 14) for _ in range(4)]
-        rng.shuffle(deck)
-        mine = tuple(sorted(deck[:rng.randint(1, 4)]))
-        his = tuple(sorted(deck[4:4 + rng.randint(0, 4)]))
-        seq = tuple(deck[8:8 + rng.randint(0, 2)])
-        count = sum(_PIP[r] for r in seq)
-        if count + min(_PIP[r] for r in mine) > 31:
-            continue
+    for rng, mine, his, seq, count in _one_hand_positions(3, 200):
         me, him = rng.randint(90, 120), rng.randint(90, 120)
         shows, i_deal = (rng.randint(0, 20), rng.randint(0, 25)), rng.random() < 0.5
         want = WinSolver(table, 121, *shows, 0).card_values(mine, his, count, seq, False, me,
                                                             him, i_deal)
         got = best_plan_values(mine, [his], count, seq, me, him, table, 121, *shows, i_deal)
         assert got == pytest.approx(want, abs=1e-12)
-        checked += 1
