@@ -130,6 +130,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/batch.py
 	$(BIN)/python bench/tui.py
 	$(BIN)/python bench/scale.py
+	$(BIN)/python bench/lobby.py
 
 # N tables of two scripted websocket clients against a real server (bench/web.py --help)
 bench-web: $(STAMP) postgres

@@ -232,3 +232,11 @@ def chromium() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield b
         b.close()
+
+
+def metric(text: str, name: str) -> float:
+    """The value of the sample ``name`` (with its labels, as printed) in ``text``."""
+    for line in text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[-1])
+    raise AssertionError(f"no sample {name} in the metrics")

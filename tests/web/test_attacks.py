@@ -34,7 +34,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
-from helpers.web import SRC, chromium, free_port, server, wait_until
+from helpers.web import SRC, chromium, free_port, metric, server, wait_until
 from hoyle.web.app import FOREIGN, TOO_FAST, cookie_name
 
 pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
@@ -362,11 +362,15 @@ def test_a_lone_surrogate_gets_one_error_frame_and_the_socket_stays(site: Site) 
 
 
 # -- 12. computers' matches -----------------------------------------------------------------
-def test_computers_matches_do_not_slow_the_lobby(tmp_path: Path) -> None:
+def test_computers_matches_take_their_turns_one_table_at_a_time(tmp_path: Path) -> None:
     """Twenty first-to-9 matches between score-aware computers (one address's hourly cap)
-    play while the lobby is asked for from another address: they take their turns one
-    table at a time, so the lobby stays near an idle server's (here: a median of 14 ms and
-    a 90th percentile of 30 ms; 46 and 256 ms when every table's computer ran at once)."""
+    play while the lobby is asked for from another address: every lobby is answered, and
+    the matches take their turns one table at a time (``hoyle_computer_tables_waiting`` in
+    ``/metrics``: the others wait theirs), so the lobby stays near an idle server's. The
+    lobby's answer times are a benchmark's (``bench/lobby.py``), never a test's: it failed
+    once on a loaded CI machine (a 90th percentile of 176 ms). Measured when this was a
+    timed test: a median of 14 ms and a 90th percentile of 30 ms; 46 and 256 ms when every
+    table's computer ran at once."""
     port = free_port()
     with server(tmp_path / "c.db", port):
         site = Site(port, tmp_path / "c.db")
@@ -376,14 +380,20 @@ def test_computers_matches_do_not_slow_the_lobby(tmp_path: Path) -> None:
         times: list[float] = []
         lobby = threading.Thread(target=lobby_times, args=(site, 126, stop, times))
         lobby.start()
-        time.sleep(5)
+        waiting: list[float] = []
+        with site.http(127) as c:
+            for _ in range(20):
+                waiting.append(metric(c.get("/metrics").text, "hoyle_computer_tables_waiting"))
+                time.sleep(0.2)
         stop.set()
         lobby.join(60)
+        assert not lobby.is_alive() and times  # every lobby answered (200: lobby_times)
         with site.http(126) as c:
             played = [c.get(f"/t/{t}/record.json").json() for t in made]
     assert sum(1 for r in played if r["actions"]) >= 2  # they were playing meanwhile
-    ninetieth = sorted(times)[int(len(times) * 0.9)]
-    assert statistics.median(times) < 0.1 and ninetieth < 0.15 and max(times) < 5.0, times
+    # one table moves (or rests COMPUTERS_PACE after its move): 15 to 19 others were seen
+    # waiting (none where every table moved at once)
+    assert max(waiting) >= 10 and all(0 <= w <= 19 for w in waiting), waiting
 
 
 # -- 13. headers, pages, one server a database ----------------------------------------------

@@ -11,17 +11,9 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from helpers.web import cards_mentioned
+from helpers.web import cards_mentioned, metric
 from helpers.webclient import connect, new_table, recv, settle
 from hoyle.web.app import create_app
-
-
-def metric(text: str, name: str) -> float:
-    """The value of the sample ``name`` (with its labels, as printed) in ``text``."""
-    for line in text.splitlines():
-        if line.startswith(name + " "):
-            return float(line.split()[-1])
-    raise AssertionError(f"no sample {name} in the metrics")
 
 
 def test_health_readiness_and_metrics(tmp_path: Path) -> None:
@@ -51,6 +43,7 @@ def test_health_readiness_and_metrics(tmp_path: Path) -> None:
         assert metric(text, 'hoyle_actions_total{by="person"}') == 1
         assert metric(text, 'hoyle_actions_total{by="itself"}') == table.seq - 1 >= automatic
         assert metric(text, "hoyle_refused_total") == 1
+        assert metric(text, "hoyle_computer_tables_waiting") == 0  # a person at the table
         assert metric(text, "hoyle_move_seconds_count") == 1
         assert metric(text, 'hoyle_move_seconds_bucket{le="+Inf"}') == 1
         assert not cards_mentioned(text)

@@ -125,6 +125,29 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def test_a_whole_game_by_clicking_with_the_table_in_view(
         browser: Browser, base: str, game: str, variant: str | None, computer: str,
         size: tuple[int, int]) -> None:
+    play_a_whole_game(browser, base, game, variant, computer, size)
+
+
+def test_the_last_show_of_six_piles_whole_on_a_small_phone_sideways(
+        browser: Browser, tmp_path: Path) -> None:
+    """A four-hand game that ends on the crib's count, its dealer the seat before the
+    person's: the last show's six piles (the starter, four hands in the order shown, the
+    crib) are whole in a 640x360 play area. Three computers' piles a row once took 519 px of
+    its 518 (1.6rem between piles) and the crib fell to a third row below it (CI, a game the
+    server's seed drew; seed 38 plays that game again)."""
+    port = free_port()
+    with server(tmp_path / "six.db", port, 38):
+        piles = play_a_whole_game(browser, f"http://127.0.0.1:{port}", "cribbage",
+                                  "four-hand", "greedy", SMALL_SIDEWAYS)
+    assert piles == ["starter", "your hand", "Computer 2 (greedy)'s hand",
+                     "Computer 3 (greedy)'s hand", "Computer 4 (greedy)'s hand",
+                     "Computer 4 (greedy)'s crib"]
+
+
+def play_a_whole_game(browser: Browser, base: str, game: str, variant: str | None,
+                      computer: str, size: tuple[int, int]) -> list[str]:
+    """A whole game begun from the lobby and played by clicking at ``size``, the table in
+    view at every move and at the end (asserted); the last play area's piles' labels."""
     width, height = size
     ctx = browser.new_context(viewport={"width": width, "height": height})
     ctx.add_init_script(WATCH)
@@ -153,6 +176,8 @@ def test_a_whole_game_by_clicking_with_the_table_in_view(
             # the last show's hands whole in the play area (at 740x360 sideways they were once
             # squeezed to a sliver by the hand below them) and "Play again" in view
             assert page.evaluate(OUT_OF_VIEW, [board, True]) == [], "the game's end"
+            piles = page.eval_on_selector_all(
+                "#centre > .pile > .label", "(ls) => ls.map((l) => l.textContent)")
             break
         assert page.evaluate(OUT_OF_VIEW, [board, False]) == [], (moves, page.text_content("#prompt"))
         if size in (PHONE, SMALL):  # across the top (beside the board they may wrap)
@@ -175,6 +200,7 @@ def test_a_whole_game_by_clicking_with_the_table_in_view(
         wait_until(page, "document.getElementById('table').dataset.seq !== undefined")
         assert f"You are {name} (seat 1)" in (page.text_content(".who") or "")
     ctx.close()
+    return piles
 
 
 def test_the_lobby_keeps_the_name_and_a_lost_connection_refuses_a_click(

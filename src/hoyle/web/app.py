@@ -247,6 +247,8 @@ class Hub:
         """The thread that sends this process's presence notices (:meth:`say`)."""
         self.computers = asyncio.Semaphore(COMPUTER_TABLES)
         """The tables with no person: at most :data:`COMPUTER_TABLES` make a move at once."""
+        self.computers_waiting = 0
+        """The tables with no person waiting their turn to move now (``/metrics``)."""
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Conn]] = {}
         self.opened: dict[Conn, int] = {}
@@ -720,7 +722,7 @@ class Hub:
             if pause:  # a person's only card: played at a person's pace, not the server's
                 await asyncio.sleep(pause)
             computers_only = not table.person_seats()
-            async with self.computers if computers_only else nullcontext():
+            async with self.computers_turn() if computers_only else nullcontext():
                 async with self.lock(table.id):
                     nxt = table.next_automatic()
                     if nxt is None:
@@ -753,6 +755,20 @@ class Hub:
                 await asyncio.sleep(self.computers_pace)  # the persons' tables come first
             else:
                 await asyncio.sleep(0)  # the others' turn on the event loop
+
+    @asynccontextmanager
+    async def computers_turn(self) -> AsyncIterator[None]:
+        """A table with no person's turn to move (:data:`COMPUTER_TABLES` at once), counted
+        in :attr:`computers_waiting` until it has it."""
+        self.computers_waiting += 1
+        try:
+            await self.computers.acquire()
+        finally:
+            self.computers_waiting -= 1
+        try:
+            yield
+        finally:
+            self.computers.release()
 
     def start(self, table: Table) -> None:
         """Drive the table's automatic moves in the background (its owner task), unless
@@ -957,7 +973,8 @@ def create_app(db: str | Path = "hoyle.db", store: TableStore | None = None,
                                    partial(_tournament_referee, ctx)))
     app.include_router(_table_router(ctx))
     app.include_router(_socket_router(ctx))
-    metrics = Metrics(tables, lambda: sum(len(c) for c in hub.conns.values()))
+    metrics = Metrics(tables, lambda: sum(len(c) for c in hub.conns.values()),
+                      lambda: hub.computers_waiting)
     hub.metrics = app.state.metrics = metrics
     app.include_router(_ops_router(tables, the_store, metrics, hub))
 

@@ -4,7 +4,8 @@ not) and ``/metrics`` in Prometheus' text format (``prometheus-client``): the ta
 and unfinished, the open sockets, the actions stored (a person's, and those that make
 themselves: chance, the computers', forced moves), the moves refused, and a histogram of
 the seconds from a person's move received to its announcement sent to every socket of
-the table. No card, seed, name or token is in any of them (labels are fixed words).
+the table, and the tables of computers only waiting their turn (they move one table at a
+time). No card, seed, name or token is in any of them (labels are fixed words).
 
 Each app has its own registry, so two apps in one process (the tests) count apart. Put
 ``/metrics`` behind the proxy's access rules on a public site (docs/web.md).
@@ -32,9 +33,12 @@ class Metrics:
     Args:
         tables: the server's tables (their counts are read when scraped).
         sockets: the number of open sockets now (called when scraped).
+        waiting: the number of tables with no person waiting their turn to move now
+            (called when scraped; :meth:`hoyle.web.app.Hub.computers_turn`).
     """
 
-    def __init__(self, tables: Tables, sockets: Callable[[], int]) -> None:
+    def __init__(self, tables: Tables, sockets: Callable[[], int],
+                 waiting: Callable[[], int]) -> None:
         self.registry = CollectorRegistry()
         r = self.registry
         held = Gauge("hoyle_tables", "Tables held by this server.", registry=r)
@@ -44,6 +48,10 @@ class Metrics:
         open_.set_function(lambda: sum(1 for t in tables.tables.values() if not t.finished))
         live = Gauge("hoyle_sockets", "Open table sockets.", registry=r)
         live.set_function(lambda: sockets())
+        queued = Gauge("hoyle_computer_tables_waiting", "Tables of computers only waiting "
+                       "their turn to move (they move one table at a time, after the "
+                       "persons' tables).", registry=r)
+        queued.set_function(lambda: waiting())
         self.actions = Counter("hoyle_actions", "Actions stored, by who made them: a "
                                "person's move, or one that made itself (chance, a "
                                "computer, a forced move).", ["by"], registry=r)
