@@ -67,6 +67,8 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=5.0)
     args = parser.parse_args()
+    if args.matches < 0 or not args.seconds > 0:
+        parser.error("--matches is 0 or more and --seconds above 0")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     db = Path(tempfile.mkdtemp(prefix="hoyle-bench-lobby-")) / "lobby.db"
