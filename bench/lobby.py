@@ -15,7 +15,9 @@ computers only take their turns one table at a time, after the persons' tables
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import signal
 import socket
 import statistics
 import subprocess
@@ -43,7 +45,7 @@ def lobby_times(base: str, seconds: float) -> tuple[list[float], list[float]]:
     transport = httpx.HTTPTransport(local_address="127.0.0.3")
     with httpx.Client(base_url=base, transport=transport, timeout=30) as c:
         end = time.monotonic() + seconds
-        while time.monotonic() < end:
+        while not times or time.monotonic() < end:  # one answer at least
             t = time.perf_counter()
             r = c.get("/")
             times.append(time.perf_counter() - t)
@@ -67,21 +69,33 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=5.0)
     args = parser.parse_args()
-    if args.matches < 0 or not args.seconds > 0:
-        parser.error("--matches is 0 or more and --seconds above 0")
+    if args.matches < 0 or not 0 < args.seconds < math.inf:
+        parser.error("--matches is 0 or more and --seconds above 0 and finite")
+    # a TERM stops the server too (the finally below), as an interrupt does
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    with tempfile.TemporaryDirectory(prefix="hoyle-bench-lobby-") as tmp:
+        try:
+            run(args, Path(tmp) / "lobby.db")
+        except KeyboardInterrupt:
+            sys.exit(130)
+
+
+def run(args: argparse.Namespace, db: Path) -> None:
+    """The two measures on a server of its own on ``db``, printed."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    db = Path(tempfile.mkdtemp(prefix="hoyle-bench-lobby-")) / "lobby.db"
     env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen(
         [sys.executable, "-m", "hoyle", "serve", "--port", str(port), "--db", str(db),
          "--max-tables", str(max(20, args.matches))], env=env, stdout=subprocess.DEVNULL)
     try:
-        for _ in range(600):
+        while True:
             try:
                 httpx.get(base + "/", timeout=2)
                 break
             except httpx.TransportError:
+                if proc.poll() is not None:
+                    raise SystemExit(f"the server stopped at its start ({proc.returncode})")
                 time.sleep(0.1)
         idle, _ = lobby_times(base, args.seconds)
         transport = httpx.HTTPTransport(local_address="127.0.0.2")
@@ -99,7 +113,8 @@ def main() -> None:
         proc.terminate()
         proc.wait()
     print(f"lobby, idle server: {figures(idle)}")
-    print(f"lobby, {args.matches} computers' matches playing: {figures(busy)}; "
+    matches = f"{args.matches} computers' match{'es' if args.matches != 1 else ''}"
+    print(f"lobby, {matches} playing: {figures(busy)}; "
           f"{moves:.0f} automatic moves made; computers' tables waiting their turn "
           f"{min(waiting):.0f} to {max(waiting):.0f} (median {statistics.median(waiting):.0f})")
 

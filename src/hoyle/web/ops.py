@@ -49,8 +49,8 @@ class Metrics:
         live = Gauge("hoyle_sockets", "Open table sockets.", registry=r)
         live.set_function(lambda: sockets())
         queued = Gauge("hoyle_computer_tables_waiting", "Tables of computers only waiting "
-                       "their turn to move (they move one table at a time, after the "
-                       "persons' tables).", registry=r)
+                       "their turn to move now (they move one table at a time).",
+                       registry=r)
         queued.set_function(lambda: waiting())
         self.actions = Counter("hoyle_actions", "Actions stored, by who made them: a "
                                "person's move, or one that made itself (chance, a "
