@@ -16,11 +16,8 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,18 +25,13 @@ from pathlib import Path
 
 import httpx
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from helpers.web import free_port, server  # noqa: E402  the tests' server, started and killed
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def lobby_times(base: str, seconds: float) -> tuple[list[float], list[float]]:
-    """The lobby's answer times (seconds) over ``seconds``, asked from 127.0.0.3, and the
-    waiting computers' tables seen in ``/metrics`` meanwhile."""
+def lobby_times(base: str, seconds: float, scrape: bool) -> tuple[list[float], list[float]]:
+    """The lobby's answer times (seconds) over ``seconds``, asked from 127.0.0.3, and (with
+    ``scrape``) the waiting computers' tables seen in ``/metrics`` meanwhile."""
     times: list[float] = []
     waiting: list[float] = []
     transport = httpx.HTTPTransport(local_address="127.0.0.3")
@@ -51,9 +43,10 @@ def lobby_times(base: str, seconds: float) -> tuple[list[float], list[float]]:
             times.append(time.perf_counter() - t)
             if r.status_code != 200:
                 raise SystemExit(f"the lobby answered {r.status_code}")
-            for line in c.get("/metrics").text.splitlines():
-                if line.startswith("hoyle_computer_tables_waiting "):
-                    waiting.append(float(line.split()[-1]))
+            if scrape:
+                for line in c.get("/metrics").text.splitlines():
+                    if line.startswith("hoyle_computer_tables_waiting "):
+                        waiting.append(float(line.split()[-1]))
             time.sleep(0.05)
     return times, waiting
 
@@ -71,7 +64,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.matches < 0 or not 0 < args.seconds < math.inf:
         parser.error("--matches is 0 or more and --seconds above 0 and finite")
-    # a TERM stops the server too (the finally below), as an interrupt does
+    # a TERM stops the server too (the server's own finally), as an interrupt does
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with tempfile.TemporaryDirectory(prefix="hoyle-bench-lobby-") as tmp:
         try:
@@ -84,20 +77,8 @@ def run(args: argparse.Namespace, db: Path) -> None:
     """The two measures on a server of its own on ``db``, printed."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "hoyle", "serve", "--port", str(port), "--db", str(db),
-         "--max-tables", str(max(20, args.matches))], env=env, stdout=subprocess.DEVNULL)
-    try:
-        while True:
-            try:
-                httpx.get(base + "/", timeout=2)
-                break
-            except httpx.TransportError:
-                if proc.poll() is not None:
-                    raise SystemExit(f"the server stopped at its start ({proc.returncode})")
-                time.sleep(0.1)
-        idle, _ = lobby_times(base, args.seconds)
+    with server(db, port, None, "--max-tables", str(max(20, args.matches))):
+        idle, _ = lobby_times(base, args.seconds, False)
         transport = httpx.HTTPTransport(local_address="127.0.0.2")
         with httpx.Client(base_url=base, transport=transport, timeout=30) as c:
             for _ in range(args.matches):
@@ -105,13 +86,10 @@ def run(args: argparse.Namespace, db: Path) -> None:
                                             "seat1": "aware", "opt_match": "9"})
                 if r.status_code != 303:
                     raise SystemExit(f"a match not made ({r.status_code}): {r.text[-200:]}")
-        busy, waiting = lobby_times(base, args.seconds)
+        busy, waiting = lobby_times(base, args.seconds, True)
         with httpx.Client(base_url=base, timeout=30) as c:
             moves = sum(float(line.split()[-1]) for line in c.get("/metrics").text.splitlines()
                         if line.startswith('hoyle_actions_total{by="itself"}'))
-    finally:
-        proc.terminate()
-        proc.wait()
     print(f"lobby, idle server: {figures(idle)}")
     matches = f"{args.matches} computers' match{'es' if args.matches != 1 else ''}"
     print(f"lobby, {matches} playing: {figures(busy)}; "
