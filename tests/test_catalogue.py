@@ -32,6 +32,7 @@ from pathlib import Path
 import pytest
 
 from conformance.conftest import FIXTURE_GAMES
+from helpers.rulings import law_form
 from hoyle.engine.event import EventKind
 from hoyle.interface.registry import GameSpec, games, piece
 
@@ -39,12 +40,6 @@ SHARED = Path(__file__).resolve().parents[2] / "shared"
 TESTS = Path(__file__).resolve().parent
 SPECS = (*games(), *(piece(path) for path in FIXTURE_GAMES.values()))
 """Every registered game, and the framework's fixture games (``tests/conformance``)."""
-
-
-def law_form(law_id: str) -> str:
-    """An ID as test names carry it: ``ACC-4.4(a)`` -> ``ACC_4_4a``, ``ACC-7.1.a–b`` ->
-    ``ACC_7_1_a_b``, ``CRIB-R-12`` -> ``CRIB_R_12``."""
-    return re.sub(r"[-.–]", "_", law_id.replace("(", "").replace(")", ""))
 
 
 def catalogue_path(spec: GameSpec) -> Path:

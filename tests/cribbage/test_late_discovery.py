@@ -11,32 +11,22 @@ The situation is ``test_laws_ew``'s (seat 1 deals, seat 0 is the pone): the pone
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 import pytest
-from helpers.cribbage import snapshot
 
 from hoyle.cribbage.laws import get_code
 from hoyle.cribbage.state import CribbageState
 from hoyle.engine.action import Action
-from hoyle.engine.event import Event
-from hoyle.engine.laws import LawCode, Ruling
+from hoyle.engine.laws import LawCode
 from hoyle.errors import IllegalAction
 
-PONE, DEALER = 0, 1
+from helpers.cribbage import snapshot
+from helpers.cribbage_laws import CUT, DEAL, DEALER, DISCARDS, PONE, TO_24, act
+from helpers.rulings import only_ruling
+
 EW, ACC = get_code("ew"), get_code("acc")
 MUGGINS = get_code("acc", muggins="acc")
-SETUP = ("CUT 9C", "CUT 2D", "DEAL 5H 5C 5S JD 2C 3C 5D TH 4H 6D QC KD", "DISCARD 2C 3C",
-         "DISCARD QC KD")
-TO_24 = ("PLAY 5H", "CLAIM 0", "PLAY TH", "CLAIM 2", "PLAY 5C", "CLAIM 0", "PLAY 4H",
-         "CLAIM 0")
-
-
-def act(s: CribbageState, *texts: str) -> list[Event]:
-    events: list[Event] = []
-    for t in texts:
-        events.extend(s.apply(Action.parse(t)))
-    return events
+SETUP = (*CUT, DEAL, *DISCARDS)
 
 
 def at_play(code: LawCode, starter: str = "9S") -> CribbageState:
@@ -52,12 +42,6 @@ def at_24(code: LawCode) -> CribbageState:
     return s
 
 
-def ruling(events: Iterable[Event]) -> Ruling:
-    found = [e.ruling for e in events if e.kind == "ruling" and e.ruling is not None]
-    assert len(found) == 1, found
-    return found[0]
-
-
 # -- EW-xxi: a renege claimed by the adversary, until the end of the count ---------------
 
 def test_EW_xxi_late_renege_claimed_before_the_count_ends_scores_2() -> None:
@@ -66,7 +50,7 @@ def test_EW_xxi_late_renege_claimed_before_the_count_ends_scores_2() -> None:
     assert not [e for e in act(s, "GO") if e.kind == "ruling"]
     act(s, "PLAY 5D", "CLAIM 0")  # 29: no score (5C 4H 5D: no run, no pair)
     assert s.phase == "claim" and s.view(DEALER).claim == "go"  # the count not yet over
-    r = ruling(act(s, "REPORT renege 0"))
+    r = only_ruling(act(s, "REPORT renege 0"))
     assert r.law == "EW-xxi" and r.points == ((DEALER, 2),)
     assert s.scores == (0, 4) and len(s.played) == 5  # nothing taken back
     act(s, "CLAIM 1")
@@ -77,7 +61,7 @@ def test_EW_xxi_late_renege_after_the_count_is_out_of_time() -> None:
     s = at_24(EW)
     act(s, "GO", "PLAY 5D", "CLAIM 0", "CLAIM 1")  # the dealer's one for last ends the count
     assert (s.count, s.scores) == (0, (0, 3))
-    r = ruling(act(s, "REPORT renege 0"))
+    r = only_ruling(act(s, "REPORT renege 0"))
     assert r.law == "EW-xxi" and not r.effects and r.points == ()
     assert r.parameter == "renege_penalty" and "too late" in r.text
     assert "until the end of the count" in r.text
@@ -86,7 +70,7 @@ def test_EW_xxi_late_renege_after_the_count_is_out_of_time() -> None:
 
 def test_EW_xxi_renege_claimed_with_no_renege_is_refused() -> None:
     s = at_24(EW)
-    r = ruling(act(s, "REPORT renege 1"))
+    r = only_ruling(act(s, "REPORT renege 1"))
     assert r.law == "EW-xxi" and not r.effects and s.scores == (0, 2)
 
 
@@ -98,7 +82,7 @@ def test_ACC_7_3_late_renege_retracts_what_followed_then_the_choice() -> None:
     act(s, "PLAY 5S", "CLAIM 0")  # the pone leads the reneged card in the next count
     assert (s.count, s.scores) == (5, (0, 3))
     events = act(s, "REPORT renege 0")  # the dealer has not played since: in time
-    r = ruling(events)
+    r = only_ruling(events)
     assert r.law == "ACC-7.3" and "every card played since the go goes back" in r.text
     # taken back: 5D and 5S and the dealer's point for last; then 2 for the one playable
     # card (5S; JD would make 34): (0, 2) + 2 = (0, 4)
@@ -122,7 +106,7 @@ def test_ACC_7_3_late_renege_retracts_what_followed_then_the_choice() -> None:
 def test_ACC_7_3_late_renege_before_the_reneged_card_is_played() -> None:
     s = at_24(ACC)
     act(s, "GO", "PLAY 5D", "CLAIM 0", "CLAIM 1")
-    r = ruling(act(s, "REPORT renege 0"))  # in the next count, 5S not yet played
+    r = only_ruling(act(s, "REPORT renege 0"))  # in the next count, 5S not yet played
     assert r.law == "ACC-7.3" and r.points == ((DEALER, 2),)
     assert s.scores == (0, 4) and s.count == 24  # the 5D and the point for last back
 
@@ -131,7 +115,7 @@ def test_ACC_7_3_late_renege_after_the_adversary_played_again_is_too_late() -> N
     s = at_24(ACC)
     act(s, "GO", "PLAY 5D", "CLAIM 0", "CLAIM 1", "PLAY 5S", "CLAIM 0")
     act(s, "PLAY 6D", "CLAIM 0")  # the dealer plays his next card: 11
-    r = ruling(act(s, "REPORT renege 0"))
+    r = only_ruling(act(s, "REPORT renege 0"))
     assert r.law == "ACC-7.3" and not r.effects and r.points == () and "too late" in r.text
     assert s.scores == (0, 3) and (s.count, s.current_player) == (11, PONE)
 
@@ -139,7 +123,7 @@ def test_ACC_7_3_late_renege_after_the_adversary_played_again_is_too_late() -> N
 def test_ACC_7_3_wrong_go_corrected_before_the_adversary_plays() -> None:
     s = at_24(ACC)
     act(s, "GO")
-    r = ruling(act(s, "REPORT go_corrected 0"))
+    r = only_ruling(act(s, "REPORT go_corrected 0"))
     assert r.law == "ACC-7.3" and r.points == ()
     assert (s.phase, s.current_player, s.count, s.passed) == ("play", PONE, 24,
                                                               [False, False])
@@ -165,19 +149,19 @@ def test_ACC_7_3_wrong_go_corrected_prints_no_empty_taken_back_line() -> None:
 def test_ACC_7_3_wrong_go_not_corrected_once_the_adversary_played() -> None:
     s = at_24(ACC)
     act(s, "GO", "PLAY 5D")  # the dealer has played: the correction window is past
-    r = ruling(act(s, "REPORT go_corrected 0"))
+    r = only_ruling(act(s, "REPORT go_corrected 0"))
     assert r.law == "ACC-7.3" and not r.effects and "too late" in r.text
     assert s.count == 29 and s.passed == [True, False]
     # the renege itself may still be claimed: the 5D goes back, the dealer scores 2
     act(s, "CLAIM 0")
-    r = ruling(act(s, "REPORT renege 0"))
+    r = only_ruling(act(s, "REPORT renege 0"))
     assert r.points == ((DEALER, 2),) and s.count == 24 and s.scores == (0, 4)
 
 
 def test_EW_wrong_go_corrected_not_covered_default_applied() -> None:
     s = at_24(EW)
     act(s, "GO")
-    r = ruling(act(s, "REPORT go_corrected 0"))
+    r = only_ruling(act(s, "REPORT go_corrected 0"))
     assert r.law == "EW" and not r.covered and "not covered by EW" in r.text
     assert r.parameter == "renege_penalty"
     assert (s.current_player, s.passed, s.scores) == (PONE, [False, False], (0, 2))
@@ -191,7 +175,7 @@ def test_ACC_10_4_b_muggins_called_in_the_play_within_the_window() -> None:
     assert not [e for e in events if e.kind == "ruling"]  # nothing is said for the pone
     act(s, "PLAY 5H", "CLAIM 2")  # the pone plays on (pair): the dealer has not pegged again
     events = act(s, "MUGGINS 2")
-    r = ruling(events)
+    r = only_ruling(events)
     assert r.law == "ACC-10.4.a" and r.points == ((PONE, 2),)
     (score,) = [e for e in events if e.kind == "score"]
     assert score.reason == "muggins"  # ACC-1.6: muggins is no penalty
@@ -204,10 +188,10 @@ def test_ACC_10_4_b_muggins_after_the_player_pegs_again_is_too_late() -> None:
     act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 2", "PLAY 5H", "CLAIM 0", "PLAY 4H",
         "CLAIM 0", "PLAY 5C", "CLAIM 0")
     in_time = s.clone()
-    r = ruling(act(in_time, "MUGGINS 2"))
+    r = only_ruling(act(in_time, "MUGGINS 2"))
     assert r.points == ((DEALER, 2),) and in_time.scores == (0, 4)
     act(s, "CLAIM 1")
-    r = ruling(act(s, "MUGGINS 2"))
+    r = only_ruling(act(s, "MUGGINS 2"))
     assert r.law == "ACC-10.4.b" and not r.effects and "too late" in r.text
     assert s.scores == (1, 2)
 
@@ -215,7 +199,7 @@ def test_ACC_10_4_b_muggins_after_the_player_pegs_again_is_too_late() -> None:
 def test_ACC_10_4_a_award_is_the_lesser_of_the_call_and_the_points_missed() -> None:
     s = at_play(MUGGINS)
     act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 0")
-    r = ruling(act(s, "MUGGINS 5"))  # 5 called, 2 missed
+    r = only_ruling(act(s, "MUGGINS 5"))  # 5 called, 2 missed
     assert r.points == ((PONE, 2),) and s.scores == (2, 0)
 
 
@@ -223,7 +207,7 @@ def test_ACC_10_4_a_wrong_muggins_call_gives_the_points_to_the_other_player() ->
     s = at_play(MUGGINS)
     act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 2")  # the dealer pegged his 15 in full
     events = act(s, "MUGGINS 2")  # the pone calls anyway
-    r = ruling(events)
+    r = only_ruling(events)
     assert r.law == "ACC-10.4.a" and r.points == ((DEALER, 2),) and "wrong" in r.text
     (score,) = [e for e in events if e.kind == "score"]
     assert score.reason == "a wrong muggins call"
@@ -244,7 +228,7 @@ def test_ACC_10_4_b_muggins_call_before_the_player_finishes_pegging_is_refused()
         s.apply(Action.parse("MUGGINS 2"))
     assert snapshot(s) == before
     act(s, "CLAIM 1")
-    r = ruling(act(s, "MUGGINS 2"))
+    r = only_ruling(act(s, "MUGGINS 2"))
     assert r.law == "ACC-10.4.a" and "wrong" in r.text and r.points == ((DEALER, 2),)
     assert s.scores == (0, 5)
 
@@ -257,11 +241,11 @@ def test_ACC_10_4_c_muggins_on_a_hand_until_the_next_hand_is_pegged() -> None:
     assert s.scores == (5, 3) and s.view(PONE).claim == "hand"
     act(s, "CLAIM 10")  # the pone's hand is 14 (four fifteens 8, pair royal 6)
     in_time = s.clone()
-    r = ruling(act(in_time, "MUGGINS 4"))
+    r = only_ruling(act(in_time, "MUGGINS 4"))
     assert r.law == "ACC-10.4.a" and r.points == ((DEALER, 4),)
     assert in_time.scores == (15, 7)
     act(s, "CLAIM 9")  # the dealer pegs his hand: the window on the pone's is past
-    r = ruling(act(s, "MUGGINS 4"))
+    r = only_ruling(act(s, "MUGGINS 4"))
     assert r.law == "ACC-10.4.c" and not r.effects and r.parameter == "muggins"
     assert s.scores == (15, 12)
 
@@ -270,14 +254,14 @@ def test_ACC_10_3_muggins_on_his_heels_is_void() -> None:
     s = at_play(MUGGINS, starter="JS")
     act(s, "PLAY JD", "CLAIM 0")
     act(s, "PLAY 5D", "CLAIM 2")  # the dealer plays without pegging his heels: lost
-    r = ruling(act(s, "MUGGINS heels 2"))
+    r = only_ruling(act(s, "MUGGINS heels 2"))
     assert r.law == "ACC-10.3" and not r.effects and s.scores == (0, 2)
 
 
 def test_ACC_10_1_muggins_not_announced_the_call_is_void() -> None:
     s = at_play(ACC)
     act(s, "PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 0")
-    r = ruling(act(s, "MUGGINS 2"))
+    r = only_ruling(act(s, "MUGGINS 2"))
     assert r.law == "ACC-10.1" and not r.effects and s.scores == (0, 0)
 
 
@@ -287,7 +271,7 @@ def test_EW_x_no_muggins_the_call_is_void() -> None:
     events = act(s, "PLAY 5H")  # past EW-xix's window: the 2 are lost
     del events
     act(s, "CLAIM 2")
-    r = ruling(act(s, "MUGGINS 2"))
+    r = only_ruling(act(s, "MUGGINS 2"))
     assert r.law == "EW-x" and not r.effects and s.scores == (2, 0)
 
 
@@ -313,14 +297,14 @@ def _overscored_then_next_deal(code: LawCode) -> CribbageState:
 
 def test_EW_ix_overscore_called_before_the_next_cut_taken_down() -> None:
     s = _overscored_then_next_deal(EW)
-    r = ruling(act(s, "REPORT overscore_called 0"))
+    r = only_ruling(act(s, "REPORT overscore_called 0"))
     assert r.law == "EW-ix" and s.scores == (19, 18)
 
 
 def test_EW_ix_overscore_called_after_the_next_cut_too_late() -> None:
     s = _overscored_then_next_deal(EW)
     act(s, "DEAL 5H 5C 5S JD 2C 3C 5D TH 4H 6D QC KD")  # the cut and the deal
-    r = ruling(act(s, "REPORT overscore_called 0"))
+    r = only_ruling(act(s, "REPORT overscore_called 0"))
     assert r.law == "EW-ix" and not r.effects and r.parameter == "overscore_claim_window"
     assert "until the cut for the next deal" in r.text and s.scores == (21, 16)
 
@@ -328,7 +312,7 @@ def test_EW_ix_overscore_called_after_the_next_cut_too_late() -> None:
 def test_ACC_8_4_c_overpeg_called_after_the_next_cut_too_late() -> None:
     s = _overscored_then_next_deal(ACC)
     act(s, "DEAL 5H 5C 5S JD 2C 3C 5D TH 4H 6D QC KD")
-    r = ruling(act(s, "REPORT overscore_called 0"))
+    r = only_ruling(act(s, "REPORT overscore_called 0"))
     assert r.law == "ACC-8.4.c" and not r.effects and s.scores == (21, 16)
 
 
@@ -337,10 +321,10 @@ def test_ACC_8_4_c_overpeg_called_after_the_next_cut_too_late() -> None:
 def test_EW_ii_short_cut_at_the_deal_cut_again_after_the_deal_too_late() -> None:
     s = CribbageState(laws=EW, referee=True)
     act(s, "CUT 9C", "CUT 2D")
-    r = ruling(act(s, "REPORT short_cut"))
+    r = only_ruling(act(s, "REPORT short_cut"))
     assert r.law == "EW-ii" and "again" in r.text and s.phase == "deal"
     act(s, SETUP[2])
-    r = ruling(act(s, "REPORT short_cut"))
+    r = only_ruling(act(s, "REPORT short_cut"))
     assert r.law == "EW-ii" and "too late" in r.text
     assert s.phase == "discard" and len(s.hands[0]) == 6
 
@@ -348,17 +332,17 @@ def test_EW_ii_short_cut_at_the_deal_cut_again_after_the_deal_too_late() -> None
 def test_ACC_2_1_dealer_saw_bottom_after_the_deal_too_late_no_points() -> None:
     s = CribbageState(laws=ACC, referee=True)
     act(s, "CUT 9C", "CUT 2D")
-    before = ruling(s.clone().apply(Action.parse("REPORT dealer_saw_bottom")))
+    before = only_ruling(s.clone().apply(Action.parse("REPORT dealer_saw_bottom")))
     assert before.points == ((PONE, 2),) and "reshuffled" in before.text
     act(s, SETUP[2])
-    r = ruling(act(s, "REPORT dealer_saw_bottom"))
+    r = only_ruling(act(s, "REPORT dealer_saw_bottom"))
     assert r.law == "ACC-2.1" and not r.effects and r.points == () and r.edition == "2025"
     assert s.scores == (0, 0)
 
 
 def test_ACC_6_1_d_faced_starter_before_the_first_card_cut_again() -> None:
     s = at_play(ACC)
-    r = ruling(act(s, "REPORT faced_starter"))
+    r = only_ruling(act(s, "REPORT faced_starter"))
     assert r.law == "ACC-6.1.d" and s.starter is None and s.phase == "starter"
     act(s, "STARTER 8C")
     assert str(s.starter) == "8C" and s.phase == "play"
@@ -367,7 +351,7 @@ def test_ACC_6_1_d_faced_starter_before_the_first_card_cut_again() -> None:
 def test_ACC_6_1_d_faced_starter_after_the_first_card_too_late() -> None:
     s = at_play(ACC)
     act(s, "PLAY JD", "CLAIM 0")
-    r = ruling(act(s, "REPORT faced_starter"))
+    r = only_ruling(act(s, "REPORT faced_starter"))
     assert not r.effects and "too late" in r.text and str(s.starter) == "9S"
 
 
@@ -387,7 +371,7 @@ def _dealer_reneges_then_plays_out(code: LawCode) -> CribbageState:
 
 def test_ACC_7_3_late_renege_claimed_in_the_show_before_the_hand_count() -> None:
     s = _dealer_reneges_then_plays_out(ACC)
-    r = ruling(act(s, "REPORT renege 1"))
+    r = only_ruling(act(s, "REPORT renege 1"))
     # everything since the go is taken back (back to count 20, scores 2-2), then 2 for
     # each of the 3 playable cards to the pone: 8-2; the pone chooses dead or played
     assert r.law == "ACC-7.3" and r.points == ((PONE, 6),)
@@ -401,6 +385,6 @@ def test_ACC_7_3_late_renege_claimed_in_the_show_before_the_hand_count() -> None
 def test_ACC_7_3_late_renege_after_the_adversary_counts_his_hand_too_late() -> None:
     s = _dealer_reneges_then_plays_out(ACC)
     act(s, "CLAIM 14")  # the pone announces his hand (5H 5C 5S JD + 9S: 14)
-    r = ruling(act(s, "REPORT renege 1"))
+    r = only_ruling(act(s, "REPORT renege 1"))
     assert r.law == "ACC-7.3" and not r.effects and "too late" in r.text
     assert s.scores == (35, 3)

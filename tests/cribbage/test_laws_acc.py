@@ -10,7 +10,7 @@ tested by the engine behaviour they describe where there is one, else by the law
 registered with its title and an engine text. Expected values are worked out from the rule
 text (the comment says how), never copied from a run of the engine.
 
-The standard situation (as in ``test_laws_ew.py``):
+The standard situation (``helpers.cribbage_laws``, as in ``test_laws_ew.py``):
 
 * ``CUT 9C`` (seat 0), ``CUT 2D`` (seat 1): the lower card deals (ACC-3.2): seat 1 deals,
   seat 0 is the pone.
@@ -25,9 +25,7 @@ The standard situation (as in ``test_laws_ew.py``):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -45,47 +43,20 @@ from hoyle.engine.event import Event
 from hoyle.engine.laws import Irregularity, LawCode, Ruling
 
 from helpers.cribbage import snapshot
+from helpers.cribbage_laws import (BIG, BIG_AWAY, CUT, DEAL, DEALER, DISCARDS, FIRST_COUNT,
+                                   PONE, SECOND_COUNT, SHOW, TO_24, act, pegs, play_deal,
+                                   steer, table)
+from helpers.rulings import law_form, rulings, the_ruling
 
 CATALOGUE = Path(__file__).resolve().parents[3] / "shared" / "laws" / "cribbage.md"
 
 MUGGINS = get_code("acc", muggins="acc")  # muggins announced (ACC-10.1)
 STEER = get_code("acc", match_play=True)  # steering claims short: no ACC-8.11 reminder
 
-PONE, DEALER = 0, 1
-CUT = ("CUT 9C", "CUT 2D")  # seat 0 cuts a nine, seat 1 a two: seat 1 deals (ACC-3.2)
-DEAL = "DEAL 5H 5C 5S JD 2C 3C 5D TH 4H 6D QC KD"  # pone's six, then the dealer's six
-DISCARDS = ("DISCARD 2C 3C", "DISCARD QC KD")
-
-# The whole play with starter 9S and every claim true (§1.3):
-FIRST_COUNT = (
-    "PLAY JD", "CLAIM 0",  # 10
-    "PLAY 5D", "CLAIM 2",  # 15: fifteen 2 (dealer)
-    "PLAY 5H", "CLAIM 2",  # 20: pair 2 (pone)
-    "PLAY 4H", "CLAIM 0",  # 24: 5-5-4 is no run
-    "PLAY 5C", "CLAIM 0",  # 29: 5-4-5 is no run, no pair
-    "CLAIM 1",             # nobody can play (T, 6, 5 all pass 31): one for last to the pone
-)
-SECOND_COUNT = (
-    "PLAY TH", "CLAIM 0",  # the dealer leads (the pone played last): 10
-    "PLAY 5S", "CLAIM 2",  # 15: fifteen 2 (pone)
-    "PLAY 6D", "CLAIM 0",  # 21: T-5-6 is no run
-    "CLAIM 1",             # last card: 1 to the dealer
-)
-# After the play: pone 2 + 1 + 2 = 5 (back peg 3); dealer 2 + 1 = 3 (back peg 2).
-SHOW = ("CLAIM 14", "CLAIM 9", "CLAIM 4")
 # The second count when the pone's play does not count (ACC-4.4(b), web2008: he is not asked
 # to claim, issue 33) and when the dealer's does not.
 SECOND_COUNT_PONE_DEAD = ("PLAY TH", "CLAIM 0", "PLAY 5S", "PLAY 6D", "CLAIM 0", "CLAIM 1")
 SECOND_COUNT_DEALER_DEAD = ("PLAY TH", "PLAY 5S", "CLAIM 2", "PLAY 6D")
-# After the show: pone 5 + 14 = 19; dealer 3 + 9 + 4 = 16; seat 0 deals the second deal.
-
-# To count 24 with the pone to play holding 5S (fits) and JD (would make 34):
-TO_24 = (
-    "PLAY 5H", "CLAIM 0",  # 5
-    "PLAY TH", "CLAIM 2",  # 15: fifteen 2 (dealer)
-    "PLAY 5C", "CLAIM 0",  # 20: T-5 no pair; 5-T-5 no run
-    "PLAY 4H", "CLAIM 0",  # 24: 5-4 is two cards, no run
-)
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -93,40 +64,6 @@ TO_24 = (
 def new(referee: bool = False, code: LawCode = ACC, manual: bool = True,
         rules: CribbageRules | None = None) -> CribbageState:
     return CribbageState(rules, laws=code, manual_count=manual, referee=referee)
-
-
-def act(state: CribbageState, *texts: str) -> list[Event]:
-    events: list[Event] = []
-    for t in texts:
-        events.extend(state.apply(Action.parse(t)))
-    return events
-
-
-def rulings(events: Iterable[Event], law: str | None = None) -> list[Event]:
-    return [e for e in events if e.kind == "ruling" and (law is None or e.source == law)]
-
-
-def the_ruling(events: list[Event], law: str) -> Ruling:
-    """The single ruling among ``events``; it must come from ``law``."""
-    found = rulings(events)
-    assert len(found) == 1, [(e.source, e.reason) for e in found]
-    assert found[0].source == law
-    assert found[0].ruling is not None and found[0].ruling.law == law
-    return found[0].ruling
-
-
-def pegs(state: CribbageState) -> list[tuple[int, int]]:
-    """(front, back) per side."""
-    return [(p[0], p[1]) for p in state.pegs]
-
-
-def table(state: CribbageState) -> tuple[Any, ...]:
-    """Everything about the state except its history."""
-    return (pegs(state), [list(h) for h in state.hands], list(state.crib), list(state.kept),
-            list(state.discards), state.starter, state.count, list(state.count_cards),
-            list(state.played), list(state.passed), state.phase, state.current_player,
-            state.dealer, state.deal_number, state.result, state.heels_due,
-            [state.view(s) for s in range(state.rules.players)])
 
 
 def at_deal(referee: bool = False, code: LawCode = ACC, manual: bool = True) -> CribbageState:
@@ -178,34 +115,6 @@ def at_second_deal(referee: bool = False, code: LawCode = ACC) -> CribbageState:
     return s
 
 
-# Deals for reaching a chosen score with real hands (starter 5D): seat 0 keeps 5H 5C 5S JD
-# (29), seat 1 keeps 4H 4S 6H 6S (24: double-double run 12, two pairs 4, fifteens 8).
-# With starter 9S seat 0's hand is 14 (as the pone's hand above).
-BIG = {0: "5H 5C 5S JD 2C 3C", 1: "4H 4S 6H 6S 8C 9C"}
-BIG_AWAY = {0: "2C 3C", 1: "8C 9C"}
-BIG_HAND = {0: 29, 1: 24}
-
-
-def play_deal(state: CribbageState, starter: str, claims: dict[tuple[int, str], int],
-              stop_at: tuple[int, str] | None = None) -> None:
-    """Deal BIG, lay away, turn ``starter`` and play the deal with the first legal card;
-    each claim takes ``claims[(seat, what)]`` (default 0: with muggins off the rest is
-    lost, ACC-8.3). Stops at the claim ``stop_at``, at the next deal or at the game's end."""
-    pone, dealer = state.pone(), state.dealer
-    assert dealer is not None and state.phase == "deal"
-    act(state, f"DEAL {BIG[pone]} {BIG[dealer]}", f"DISCARD {BIG_AWAY[pone]}",
-        f"DISCARD {BIG_AWAY[dealer]}", f"STARTER {starter}")
-    while state.phase in ("play", "claim"):
-        if state.phase == "claim":
-            key = (state.current_player, state.view(state.current_player).claim)
-            if key == stop_at:
-                return
-            act(state, f"CLAIM {claims.get(key, 0)}")
-        else:
-            state.apply(state.legal_actions()[0])
-    assert state.phase in ("deal", "game_over")
-
-
 def steered(score0: int, score1: int, dealer: int | None = None,
             referee: bool = False) -> CribbageState:
     """A game at the start of a deal with the scores exactly (score0, score1), reached by
@@ -215,11 +124,7 @@ def steered(score0: int, score1: int, dealer: int | None = None,
     game hole stays short (the steering claims less than is due)."""
     s = new(referee, code=STEER)
     act(s, *CUT)
-    while s.scores != (score0, score1):
-        need = (score0 - s.scores[0], score1 - s.scores[1])
-        assert min(need) >= 0
-        play_deal(s, "5D", {(0, "hand"): min(BIG_HAND[0], need[0]),
-                            (1, "hand"): min(BIG_HAND[1], need[1])})
+    steer(s, score0, score1)
     if dealer is not None and s.dealer != dealer:
         play_deal(s, "5D", {})
     assert s.phase == "deal" and s.scores == (score0, score1)
@@ -233,12 +138,6 @@ def play_out(s: CribbageState) -> list[Event]:
     while s.phase == "play":
         events.extend(s.apply(s.legal_actions()[0]))
     return events
-
-
-def law_form(law_id: str) -> str:
-    """The form of an ID in test names (README): ``ACC-4.4(a)`` -> ``ACC_4_4a``,
-    ``ACC-7.1.a–b`` -> ``ACC_7_1_a_b``."""
-    return re.sub(r"[-.–]", "_", law_id.replace("(", "").replace(")", ""))
 
 
 def catalogue_ids() -> list[str]:

@@ -13,45 +13,18 @@ the crib is 2C 3C QC KD; with starter 9S the pone's hand is 14, the dealer's 9, 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
 
 from hoyle.cribbage.laws import ACC, EW, get_code
 from hoyle.cribbage.state import CribbageState
-from hoyle.engine.action import CHANCE, Action
-from hoyle.engine.event import Event
-from hoyle.engine.laws import LawCode, Ruling
+from hoyle.engine.action import CHANCE
+from hoyle.engine.laws import LawCode
+
+from helpers.cribbage_laws import (CUT, DEAL, DEALER, DISCARDS, FIRST_COUNT, PONE,
+                                   SECOND_COUNT, SHOW, act, play_deal, steer)
+from helpers.rulings import the_ruling
 
 MUGGINS = get_code("acc", muggins="acc")
-
-PONE, DEALER = 0, 1
-CUT = ("CUT 9C", "CUT 2D")
-DEAL = "DEAL 5H 5C 5S JD 2C 3C 5D TH 4H 6D QC KD"
-DISCARDS = ("DISCARD 2C 3C", "DISCARD QC KD")
-FIRST_COUNT = ("PLAY JD", "CLAIM 0", "PLAY 5D", "CLAIM 2", "PLAY 5H", "CLAIM 2",
-               "PLAY 4H", "CLAIM 0", "PLAY 5C", "CLAIM 0", "CLAIM 1")
-SECOND_COUNT = ("PLAY TH", "CLAIM 0", "PLAY 5S", "CLAIM 2", "PLAY 6D", "CLAIM 0", "CLAIM 1")
-SHOW = ("CLAIM 14", "CLAIM 9", "CLAIM 4")
-# After a first deal with every claim true: pone 2 + 1 + 2 + 14 = 19, dealer 2 + 1 + 9 + 4
-# = 16; seat 0 deals the second deal.
-BIG = {0: "5H 5C 5S JD 2C 3C", 1: "4H 4S 6H 6S 8C 9C"}
-BIG_AWAY = {0: "2C 3C", 1: "8C 9C"}
-BIG_HAND = {0: 29, 1: 24}  # with starter 5D; with 9S seat 0's hand is 14
-
-
-def act(state: CribbageState, *texts: str) -> list[Event]:
-    events: list[Event] = []
-    for t in texts:
-        events.extend(state.apply(Action.parse(t)))
-    return events
-
-
-def the_ruling(events: Iterable[Event], law: str) -> Ruling:
-    found = [e for e in events if e.kind == "ruling"]
-    assert len(found) == 1, [(e.source, e.reason) for e in found]
-    assert found[0].source == law and found[0].ruling is not None
-    return found[0].ruling
 
 
 def started(code: LawCode, referee: bool = True) -> CribbageState:
@@ -69,29 +42,9 @@ def second_deal(code: LawCode) -> CribbageState:
     return s
 
 
-def play_deal(state: CribbageState, starter: str, claims: dict[tuple[int, str], int],
-              stop_at: tuple[int, str] | None = None) -> None:
-    pone, dealer = state.pone(), state.dealer
-    assert dealer is not None
-    act(state, f"DEAL {BIG[pone]} {BIG[dealer]}", f"DISCARD {BIG_AWAY[pone]}",
-        f"DISCARD {BIG_AWAY[dealer]}", f"STARTER {starter}")
-    while state.phase in ("play", "claim"):
-        if state.phase == "claim":
-            key = (state.current_player, state.view(state.current_player).claim)
-            if key == stop_at:
-                return
-            act(state, f"CLAIM {claims.get(key, 0)}")  # underclaims: lost in both codes
-        else:
-            state.apply(state.legal_actions()[0])
-
-
 def steered(code: LawCode, score0: int, score1: int) -> CribbageState:
     s = started(code, referee=False)
-    while s.scores != (score0, score1):
-        need = (score0 - s.scores[0], score1 - s.scores[1])
-        play_deal(s, "5D", {(0, "hand"): min(BIG_HAND[0], need[0]),
-                            (1, "hand"): min(BIG_HAND[1], need[1])})
-    assert s.phase == "deal"
+    steer(s, score0, score1)
     return s
 
 

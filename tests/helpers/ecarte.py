@@ -12,7 +12,6 @@ The standard situation (worked by hand from ``shared/laws/ecarte.md`` §1):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from hoyle.ecarte.laws import get_code
@@ -21,6 +20,8 @@ from hoyle.ecarte.state import EcarteState
 from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import Ruling
+
+from helpers.rulings import rulings, the_ruling  # the écarté law tests take them from here
 
 ELDER, DEALER = 0, 1
 CUT = ("CUT 9C", "CUT KD")
@@ -66,19 +67,6 @@ def at_play(code: str | None = "club", referee: bool = True, **kw: Any) -> Ecart
     s = at_proposal(code, referee, **kw)
     act(s, "STAND")
     return s
-
-
-def rulings(events: Iterable[Event], law: str | None = None) -> list[Event]:
-    return [e for e in events if e.kind == "ruling" and (law is None or e.source == law)]
-
-
-def the_ruling(events: list[Event], law: str) -> Ruling:
-    """The single ruling among ``events``; it must come from ``law``."""
-    found = rulings(events)
-    assert len(found) == 1, [(e.source, e.reason) for e in found]
-    assert found[0].source == law, (found[0].source, found[0].reason)
-    assert found[0].ruling is not None and found[0].ruling.law == law
-    return found[0].ruling
 
 
 def words(ruling: Ruling) -> list[str]:
