@@ -12,7 +12,9 @@ The batch engine runs ``--iterations`` batched steps inside one jitted ``lax.sca
 compile time is printed apart (the first call, which also runs the scan once). Memory: the bytes a
 game takes in the batch (every array of the state), with the history kept (``to_record``)
 and without. JAX uses every core the machine has (XLA's threads); OpenSpiel's C++ and the
-PettingZoo environment run on one.
+PettingZoo environment run on one. Last, for each game and size, the time of
+``state.legal_action_mask`` asked outside a jitted function (as a training loop in Python
+asks it), the median of 20 calls after a first that compiles it.
 
     python bench/batch.py [--iterations 200] [--steps 20000] [--sizes 1,64,1024,8192]
                           [--games cribbage,ecarte]
@@ -70,6 +72,22 @@ def bench_batch(game: str, size: int, iterations: int, history: int
     return best, compile_s, env.bytes_per_game(state)
 
 
+def bench_mask(game: str, size: int) -> float:
+    """Milliseconds a call of ``state.legal_action_mask`` outside ``jit`` at ``size`` games
+    (one step in: the lay-away or the proposal), the median of 20 after a first call."""
+    env = make(game)
+    state = env.init(jax.random.split(jax.random.PRNGKey(0), size))
+    state = env.step(state, env.random_policy(state, jax.random.PRNGKey(1)),
+                     jax.random.split(jax.random.PRNGKey(2), size))
+    state.legal_action_mask.block_until_ready()
+    times = []
+    for _ in range(20):
+        t = time.perf_counter()
+        state.legal_action_mask.block_until_ready()
+        times.append(time.perf_counter() - t)
+    return sorted(times)[len(times) // 2] * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                      formatter_class=argparse.ArgumentDefaultsHelpFormatter)
@@ -106,6 +124,9 @@ def main() -> None:
                 label = f"hoyle.batch B={size:,}" + (" (no history)" if not history else "")
                 print(f"{pad}{label:<40} {rate:>11,.0f} {rate / base:>7.2f} {comp:>10.1f} "
                       f"{nbytes:>11,.0f}", flush=True)
+        masks = ", ".join(f"B={size:,} {bench_mask(game, size):.2f} ms"
+                          for size in (int(x) for x in args.sizes.split(",")))
+        print(f"{pad}state.legal_action_mask outside jit, a call: {masks}", flush=True)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ from hoyle.cribbage.encoding import (CRIB_GO, CRIB_NUM_ACTIONS, CRIB_PAIR_BASE,
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.scoring import CRIB_FLUSH_STRICT
 from hoyle.engine.batch import (CHANCE_BASE, TERMINAL, Guarded, cut_for_deal, draw, mask_of,
-                                one_hot)
+                                one_hot, one_or_batch)
 
 __all__ = ["CribbageConfig", "CribbageBatchState", "init_one", "step_one", "observe_one",
            "show_points", "rank_points", "rank_table", "play_points", "is_legal",
@@ -165,9 +165,7 @@ class CribbageBatchState(NamedTuple):
         """bool[1431] (a batch: bool[B, 1431]): the legal action ids of the seat to act
         (none in a finished game). Computed when asked (not kept in the state: the step
         and a structural policy need only the action's own legality)."""
-        mask: jax.Array = _legal(self) if jnp.ndim(self.phase) == 0 \
-            else jax.vmap(_legal)(self)
-        return mask
+        return _legal_mask(self)
 
 
 # -- scoring ----------------------------------------------------------------------------
@@ -291,6 +289,9 @@ def _legal(s: CribbageBatchState) -> jax.Array:
     pairs = mine[_PAIRS[:, 0]] & mine[_PAIRS[:, 1]] & (phase == PHASE_DISCARD)
     singles = jnp.zeros(52, bool)
     return jnp.concatenate([plays, go[None], pairs, singles])
+
+
+_legal_mask = one_or_batch(_legal)
 
 
 def is_legal(s: CribbageBatchState, action: jax.Array) -> jax.Array:

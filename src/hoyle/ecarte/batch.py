@@ -33,7 +33,7 @@ from hoyle.ecarte.encoding import (ECARTE_ACCEPT, ECARTE_DISCARD_BASE, ECARTE_KI
                                    ECARTE_PROPOSE, ECARTE_REFUSE, ECARTE_STAND)
 from hoyle.ecarte.rules import HAND_SIZE, STOCK_SIZE, EcarteRules
 from hoyle.engine.batch import (CHANCE_BASE, TERMINAL, Guarded, cut_for_deal, draw, mask_of,
-                                nth, one_hot)
+                                nth, one_hot, one_or_batch)
 from hoyle.errors import HoyleError, ParameterError
 
 __all__ = ["EcarteConfig", "EcarteBatchState", "init_one", "step_one", "observe_one",
@@ -147,9 +147,7 @@ class EcarteBatchState(NamedTuple):
     @property
     def legal_action_mask(self) -> jax.Array:
         """bool[69] (a batch: bool[B, 69]): the legal action ids of the seat to act."""
-        mask: jax.Array = legal_mask(self) if jnp.ndim(self.phase) == 0 \
-            else jax.vmap(legal_mask)(self)
-        return mask
+        return _legal_mask(self)
 
 
 class _G(Guarded):
@@ -264,6 +262,9 @@ def legal_mask(s: Any) -> jax.Array:
     discards = (phase == PHASE_DISCARD) & (pop >= lo) & (pop <= hi) & (masks < 2 ** held)
     out: jax.Array = jnp.concatenate([plays, simple, discards]) & ~s.terminated
     return out
+
+
+_legal_mask = one_or_batch(legal_mask)
 
 
 def is_legal(s: Any, action: jax.Array) -> jax.Array:

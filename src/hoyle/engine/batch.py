@@ -21,7 +21,7 @@ from hoyle.engine.state import BaseState
 from hoyle.errors import HoyleError, IllegalAction, ParameterError
 
 __all__ = ["CHANCE_BASE", "TERMINAL", "Guarded", "draw", "one_hot", "mask_of", "nth",
-           "cut_for_deal", "BatchEnv"]
+           "cut_for_deal", "one_or_batch", "BatchEnv"]
 
 CHANCE_BASE = 1500
 """History codes: a player's action id (below 1500), or ``CHANCE_BASE + card id`` for a
@@ -39,6 +39,20 @@ def one_hot(i: jax.Array, n: int) -> jax.Array:
 def mask_of(cards: jax.Array, n: int) -> jax.Array:
     """bool[n]: the ids ``cards`` (int[k]) marked."""
     return jnp.any(cards[:, None] == jnp.arange(n)[None, :], axis=0)
+
+
+def one_or_batch(one: Callable[[Any], jax.Array]) -> Callable[[Any], jax.Array]:
+    """``one`` (a function of one game's state) for one game's state or a batch's (its
+    ``phase`` with a leading axis of B games), compiled (``jax.jit``: once a shape): what a
+    state's ``legal_action_mask`` calls, so that asking for it outside a jitted function
+    runs one compiled program, not JAX's operations one by one."""
+    single, batched = jax.jit(one), jax.jit(jax.vmap(one))
+
+    def call(state: Any) -> jax.Array:
+        out: jax.Array = single(state) if jnp.ndim(state.phase) == 0 else batched(state)
+        return out
+
+    return call
 
 
 def draw(u: jax.Array, pack: int, m: int) -> jax.Array:
