@@ -80,13 +80,15 @@ BATCH_TESTS := tests/batch src/hoyle/batch src/hoyle/engine/batch.py \
 	src/hoyle/cribbage/batch.py src/hoyle/cribbage/batchenv.py \
 	src/hoyle/ecarte/batch.py src/hoyle/ecarte/batchenv.py
 NO_BATCH := $(foreach p,$(BATCH_TESTS),--ignore=$(p))
+# Each run prints its 15 slowest tests, where CI's 15 minutes go (pytest --durations).
+SLOWEST := --durations=15
 test: $(STAMP) chromium tmux postgres
 	$(BIN)/mypy
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 3 -m "not workers" $(NO_BATCH)
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web
-	HOYLE_PURE=1 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto $(BATCH_TESTS)
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 3 -m "not workers" $(NO_BATCH) $(SLOWEST)
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web $(SLOWEST)
+	HOYLE_PURE=1 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto $(BATCH_TESTS) $(SLOWEST)
 	@if $(BIN)/python scripts/build_accel.py; then \
-		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) && \
+		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST) && \
 		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \
 	else echo "no compiled engine (no C compiler?): its test run is skipped"; fi
 
