@@ -24,7 +24,8 @@ from pathlib import Path
 
 from hoyle.ecarte.effects import Replay
 
-from helpers.ecarte import ELDER_REVOKES, act, at_play, at_proposal, the_ruling
+from helpers.ecarte import ELDER_REVOKES, act, at_play, at_proposal
+from helpers.rulings import the_ruling
 from helpers.referee import ecarte_referee
 
 def referee(code: str, lines: str, save: Path) -> str:

@@ -24,8 +24,9 @@ from hoyle.errors import IllegalAction
 from hoyle.engine.action import CHANCE, Action
 from hoyle.engine.laws import Irregularity
 
-from helpers.ecarte import (ELDER_REVOKES, CUT, DEALER, ELDER, act, at_play, at_proposal, at_turn, new,
-                                 scores, the_ruling, words)
+from helpers.ecarte import (ELDER_REVOKES, CUT, DEALER, ELDER, act, at_play, at_proposal, at_turn,
+                            new, scores, words)
+from helpers.rulings import the_ruling
 
 CATALOGUE = Path(__file__).resolve().parents[3] / "shared" / "laws" / "ecarte.md"
 C = "club"

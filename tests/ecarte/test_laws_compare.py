@@ -9,8 +9,8 @@ from hoyle.ecarte.effects import NoKing
 from hoyle.errors import IllegalAction
 from hoyle.engine.action import Action
 
-from helpers.ecarte import (DEALER, ELDER, act, at_play, at_proposal, at_turn, scores,
-                                 the_ruling, words)
+from helpers.ecarte import DEALER, ELDER, act, at_play, at_proposal, at_turn, scores, words
+from helpers.rulings import the_ruling
 
 
 def test_exchange_count_mismatch_oh_11_vs_club_29() -> None:

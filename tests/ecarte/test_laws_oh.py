@@ -20,8 +20,9 @@ from hoyle.ecarte.state import EcarteState
 from hoyle.errors import IllegalAction
 from hoyle.engine.action import CHANCE, Action
 
-from helpers.ecarte import (CUT, DEALER, ELDER, act, at_play, at_proposal, at_turn, new,
-                                 rulings, scores, the_ruling, words)
+from helpers.ecarte import (CUT, DEALER, ELDER, act, at_play, at_proposal, at_turn, new, scores,
+                            words)
+from helpers.rulings import rulings, the_ruling
 
 OH_CODE = "oh"
 

@@ -4,7 +4,8 @@ overscore is taken down; a seat with no point has none to lose)."""
 
 from __future__ import annotations
 
-from helpers.ecarte import act, at_play, rulings, scores, the_ruling
+from helpers.ecarte import act, at_play, scores
+from helpers.rulings import rulings, the_ruling
 
 
 def test_a_point_taken_from_a_score_of_0_emits_no_minus_one() -> None:

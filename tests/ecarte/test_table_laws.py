@@ -19,8 +19,8 @@ from hoyle.ecarte.records import replay_record
 from hoyle.errors import IllegalAction
 from hoyle.engine.action import Action
 
-from helpers.ecarte import (CUT, DEALER, ELDER, act, at_play, at_proposal, at_turn, new,
-                            rulings, scores, the_ruling)
+from helpers.ecarte import CUT, DEALER, ELDER, act, at_play, at_proposal, at_turn, new, scores
+from helpers.rulings import rulings, the_ruling
 
 C, OH = "club", "oh"
 KING_TURNED = "DEAL 32 QS JS 7H 8H 9D TD AC 7C 8C 9C"  # nobody can hold KS: it is turned

@@ -21,8 +21,6 @@ from hoyle.engine.action import Action
 from hoyle.engine.event import Event
 from hoyle.engine.laws import Ruling
 
-from helpers.rulings import rulings, the_ruling  # the écarté law tests take them from here
-
 ELDER, DEALER = 0, 1
 CUT = ("CUT 9C", "CUT KD")
 ELDER_HAND = "KS QS JS 7H 7D"
