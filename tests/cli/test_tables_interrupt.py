@@ -7,12 +7,12 @@ from __future__ import annotations
 import os
 import re
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+
+from helpers.processes import hoyle
 
 pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
 
@@ -22,10 +22,7 @@ ARGS = ["tables", "win", "--deals", "4000", "--per-task", "20", "--shards", "s",
 
 @pytest.mark.parametrize("executor", ["local", "dask"])
 def test_ctrl_c_stops_the_table_job_at_once(tmp_path: Path, executor: str) -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "hoyle", *ARGS, "--workers", "2",
-                             "--executor", executor], cwd=tmp_path, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, COLUMNS="300"), start_new_session=True)
+    proc = hoyle([*ARGS, "--workers", "2", "--executor", executor], tmp_path)
     deadline = time.monotonic() + 120
     while len(list((tmp_path / "s").glob("task-*"))) < 3:
         assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()

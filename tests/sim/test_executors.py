@@ -21,6 +21,8 @@ from hoyle.sim.executors import (ExecutorError, ShardError, open_executor, parse
                                  run_tasks, task_seed)
 from hoyle.sim.tournament import _chunk, run_match
 
+from helpers.processes import ctrl_c_at_default
+
 pytestmark = pytest.mark.slow  # processes, a browser, a terminal, a cluster or every hand
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -128,7 +130,8 @@ def test_a_job_killed_part_way_resumes_to_the_same_results(tmp_path: Path, sig: 
     tasks = 40
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     child = subprocess.Popen([sys.executable, "-c", CHILD, str(tmp_path), str(tasks)], env=env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             preexec_fn=ctrl_c_at_default)
     try:
         while len(list(tmp_path.glob("task-*.pkl"))) < 3 and child.poll() is None:
             time.sleep(0.01)
