@@ -82,12 +82,16 @@ BATCH_TESTS := tests/batch src/hoyle/batch src/hoyle/engine/batch.py \
 NO_BATCH := $(foreach p,$(BATCH_TESTS),--ignore=$(p))
 # Each run prints its 15 slowest tests, where CI's 15 minutes go (pytest --durations).
 SLOWEST := --durations=15
+# mypy and the mypyc build each keep one core busy: they run side by side (the build's
+# output and status kept in build/ for the compiled run; the runs before it are pure).
 test: $(STAMP) chromium tmux postgres
-	$(BIN)/mypy
+	@mkdir -p build
+	($(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; echo $$? > build/accel.rc) & \
+		$(BIN)/mypy; checked=$$?; wait; exit $$checked
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 3 -m "not workers" $(NO_BATCH) $(SLOWEST)
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web $(SLOWEST)
 	HOYLE_PURE=1 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto $(BATCH_TESTS) $(SLOWEST)
-	@if $(BIN)/python scripts/build_accel.py; then \
+	@cat build/accel.log; if [ "$$(cat build/accel.rc)" = 0 ]; then \
 		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST) && \
 		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \
 	else echo "no compiled engine (no C compiler?): its test run is skipped"; fi

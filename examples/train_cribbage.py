@@ -332,7 +332,14 @@ def plot(curve: list[dict[str, float]], greedy_regret: float, eval_games: int, s
     fig.savefig(path, dpi=100)
 
 
-def main() -> None:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line's options (``argv``, else ``sys.argv``), checked and completed
+    (the show head's defaults).
+
+    Raises:
+        SystemExit: (2) an option out of its range or two that do not go together, after
+            one line on stderr (argparse's ``error``).
+    """
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     p.add_argument("--seed", type=int, default=0, help="every random draw flows from it")
@@ -379,7 +386,7 @@ def main() -> None:
     p.add_argument("--regret-deals", type=int, default=2000,
                    help="deals the final lay-away measure reads (the evaluations: 300)")
     p.add_argument("--save", default="", help="write the trained network to this .npz file")
-    args = p.parse_args()
+    args = p.parse_args(argv)
     for name, low in (("envs", 2), ("steps", 1), ("hidden", 1), ("epochs", 1),
                       ("minibatches", 1), ("eval_every", 1), ("eval_games", 2),
                       ("regret_deals", 1), ("final_games", 0), ("max_updates", 0)):
@@ -408,7 +415,11 @@ def main() -> None:
         p.error("--layaway-temp needs the show head (--arch relation, --aux more than 0)")
     if (args.envs * args.steps) % args.minibatches:
         p.error("--minibatches must divide --envs x --steps")
+    return args
 
+
+def main() -> None:
+    args = parse_args()
     env = make("cribbage", history=0)
     n, t_len = args.envs, args.steps
     key = jax.random.PRNGKey(args.seed)

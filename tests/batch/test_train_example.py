@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_cribbage.py"
 
@@ -50,7 +51,9 @@ def test_the_training_example_runs_and_writes_its_curve(tmp_path: Path) -> None:
     assert {k.split("/")[0] for k in np.load(net).files} >= {"trunk", "split", "show", "v"}
 
 
-def test_the_training_example_refuses_bad_arguments_in_one_line() -> None:
+def test_the_training_example_refuses_bad_arguments_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    train_cribbage = _example()
     for bad, words in ((["--regret-deals", "0"], "--regret-deals must be 1 or more"),
                        (["--envs", "0"], "--envs must be 2 or more"),
                        (["--aux", "-1"], "--aux and --shaping must be 0 or more"),
@@ -63,10 +66,16 @@ def test_the_training_example_refuses_bad_arguments_in_one_line() -> None:
                        (["--minutes", "inf"], "--minutes must be more than 0 and finite"),
                        (["--layaway-temp", "0.5", "--arch", "mlp"],
                         "--layaway-temp needs the show head")):
-        done = subprocess.run([sys.executable, str(EXAMPLE), *bad], capture_output=True,
-                              text=True, timeout=120)
-        assert done.returncode == 2 and words in done.stderr, done.stderr
-        assert "Traceback" not in done.stderr
+        with pytest.raises(SystemExit) as stop:
+            train_cribbage.parse_args(bad)
+        err = capsys.readouterr().err
+        assert stop.value.code == 2 and words in err, err
+        assert err.count("error:") == 1
+    # and from the command line itself: the same line, no traceback
+    done = subprocess.run([sys.executable, str(EXAMPLE), "--envs", "0"], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2 and "--envs must be 2 or more" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_the_show_target_is_each_lay_away_s_mean_over_the_unseen_starters() -> None:
