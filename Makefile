@@ -64,11 +64,14 @@ postgres:
 # the same games whichever engine plays them, and they cost CI's 15 minutes 20 s).
 COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 	tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
-# Both runs spread the tests over the machine's cores (pytest-xdist: -n auto); the pure run
-# over three processes (-n 3): a third of its time its tests wait on a browser, a server or
-# a terminal, so a third process keeps two cores busy (CI's 15 minutes).
-# The many-worker tests (every fault: 20 kills under load, PostgreSQL restarted, a worker
-# cut from the others, --workers 3) run after the others, alone: they load both cores.
+# Both runs spread the tests over the machine's cores (pytest-xdist). The pure run takes five
+# processes, each given the next test when it is done (--dist worksteal): its tests wait
+# much of their time on a browser, a server, a terminal or a cluster: on a 2-core machine
+# three processes kept 1.1 cores busy (644 s of user and system time in 567 s). The
+# many-worker tests (every fault: 20 kills under load, PostgreSQL restarted, a worker cut
+# from the others, --workers 3) run among them: alone they kept 0.9 of a core busy. The two
+# runs took 686 s one after the other, and 573 s as one run of five processes (with the
+# layout test's 30 whole games cut to 22 between the two measures; two simulations beside).
 # make test-postgres runs the whole web suite on PostgreSQL too.
 # The batch engine's tests (JAX, which runs threads of its own) run apart, after the others:
 # no process of theirs forks (a terminal, a server, a pool), as JAX's threads would not survive it.
@@ -88,8 +91,7 @@ test: $(STAMP) chromium tmux postgres
 	@mkdir -p build
 	($(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; echo $$? > build/accel.rc) & \
 		$(BIN)/mypy; checked=$$?; wait; exit $$checked
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 3 -m "not workers" $(NO_BATCH) $(SLOWEST)
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web $(SLOWEST)
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist worksteal $(NO_BATCH) $(SLOWEST)
 	HOYLE_PURE=1 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto $(BATCH_TESTS) $(SLOWEST)
 	@cat build/accel.log; if [ "$$(cat build/accel.rc)" = 0 ]; then \
 		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST) && \
