@@ -73,10 +73,8 @@ COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 # runs took 686 s one after the other, and 573 s as one run of five processes (with the
 # layout test's 30 whole games cut to 22 between the two measures; two simulations beside).
 # make test-postgres runs the whole web suite on PostgreSQL too.
-# The batch engine's tests (JAX, which runs threads of its own) run apart, in a pytest of
-# their own: no process of theirs forks (a terminal, a server, a pool), as JAX's threads
-# would not survive it. They run beside the pure run, niced, on the core time its waits
-# leave (it kept 1.4 of two cores busy), and print their output when both are done.
+# The batch engine's tests (JAX, which runs threads of its own) run apart, after the others:
+# no process of theirs forks (a terminal, a server, a pool), as JAX's threads would not survive it.
 # Their compiled XLA programs are kept in build/jax-cache (JAX's persistent cache): a program
 # one test process compiled the other loads (a fresh clone's run of this step: 162 s, 193 s
 # without), and a second run loads them all (one file's tests: 57 s cold, 21 s warm).
@@ -93,11 +91,8 @@ test: $(STAMP) chromium tmux postgres
 	@mkdir -p build
 	($(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; echo $$? > build/accel.rc) & \
 		$(BIN)/mypy; checked=$$?; wait; exit $$checked
-	(HOYLE_PURE=1 $(JAX_CACHE) nice -n 10 $(BIN)/python -m pytest -q -n auto $(BATCH_TESTS) \
-		$(SLOWEST) > build/batch.log 2>&1; echo $$? > build/batch.rc) & \
-		HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist worksteal $(NO_BATCH) $(SLOWEST); \
-		pure=$$?; wait; echo "the batch engine's tests (run beside):"; cat build/batch.log; \
-		[ $$pure = 0 ] && [ "$$(cat build/batch.rc)" = 0 ]
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist worksteal $(NO_BATCH) $(SLOWEST)
+	HOYLE_PURE=1 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto $(BATCH_TESTS) $(SLOWEST)
 	@cat build/accel.log; if [ "$$(cat build/accel.rc)" = 0 ]; then \
 		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST) && \
 		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \
