@@ -36,7 +36,7 @@ from hoyle.interface.verify import verify_record
 from hoyle.web.db import open_store
 
 pytestmark = [pytest.mark.slow,  # processes, a browser, a terminal, a cluster or every hand
-              pytest.mark.workers]  # --workers N: make test-postgres runs them apart
+              pytest.mark.workers]  # and both cores: make test runs them alone
 
 
 @contextlib.contextmanager
