@@ -1,5 +1,10 @@
 # Every target makes its own virtual environment and installs what it needs.
 PYTHON ?= python3
+# Python writes its bytecode (__pycache__) even where the shell says not to: each test process
+# and each process a test starts (a server, the command line, a pool's workers) would compile
+# every module it imports again, and pytest rewrite every test module's asserts again (20 s a
+# process to collect the suite, 8 s with the bytecode kept).
+unexport PYTHONDONTWRITEBYTECODE
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -65,15 +70,23 @@ postgres:
 COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 	tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
 # Both runs spread the tests over the machine's cores (pytest-xdist). The pure run takes five
-# processes, each given the next test when it is done (--dist worksteal): its tests wait
-# much of their time on a browser, a server, a terminal or a cluster: on a 2-core machine
-# three processes kept 1.1 cores busy (644 s of user and system time in 567 s).
+# processes: its tests wait much of their time on a browser, a server, a terminal or a
+# cluster (on a 2-core machine three processes kept 1.1 cores busy: 644 s of user and system
+# time in 567 s). The tests known to be long go first (tests/durations.json, written by
+# scripts/test_durations.py), each process given the next test when it is done (--dist
+# load): none of them starts in the run's last minutes, holding its end.
+# mypy and the mypyc build run beside the pure run, niced, on the core time its waits leave
+# (each keeps one core busy for about a minute); mypy's report is printed after it, the
+# build's output and status kept in build/ for the compiled run.
 # The many-worker tests (every fault: 20 kills under load, PostgreSQL restarted, a worker cut
 # from the others, --workers 3) run after the others, alone: among the five processes the
 # killed worker's sockets once took 10.8 s to be back, past the test's 10 s.
 # make test-postgres runs the whole web suite on PostgreSQL too.
-# The batch engine's tests (JAX, which runs threads of its own) run apart, after the others:
-# no process of theirs forks (a terminal, a server, a pool), as JAX's threads would not survive it.
+# The batch engine's tests (JAX, which runs threads of its own) run apart, in a pytest of
+# their own: no process of theirs forks (a terminal, a server, a pool), as JAX's threads
+# would not survive it. They run beside the many-worker tests, at the lowest priority (nice
+# 19), on the core those leave (they kept 0.9 of two busy): beside the pure run, niced 10,
+# they had starved till it ended and slowed it (784 s for both, against 766 s apart).
 # Their compiled XLA programs are kept in build/jax-cache (JAX's persistent cache): a program
 # one test process compiled the other loads (a fresh clone's run of this step: 162 s, 193 s
 # without), and a second run loads them all (one file's tests: 57 s cold, 21 s warm).
@@ -82,18 +95,23 @@ BATCH_TESTS := tests/batch src/hoyle/batch src/hoyle/engine/batch.py \
 	src/hoyle/cribbage/batch.py src/hoyle/cribbage/batchenv.py \
 	src/hoyle/ecarte/batch.py src/hoyle/ecarte/batchenv.py
 NO_BATCH := $(foreach p,$(BATCH_TESTS),--ignore=$(p))
-# Each run prints its 15 slowest tests, where CI's 15 minutes go (pytest --durations).
+# Each run prints its 15 slowest tests, where CI's 15 minutes go (pytest --durations), and
+# the pure run keeps its JUnit report (build/pure.xml: scripts/test_durations.py reads it).
 SLOWEST := --durations=15
-# mypy and the mypyc build each keep one core busy: they run side by side (the build's
-# output and status kept in build/ for the compiled run; the runs before it are pure).
 test: $(STAMP) chromium tmux postgres
 	@mkdir -p build
-	($(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; echo $$? > build/accel.rc) & \
-		$(BIN)/mypy; checked=$$?; wait; exit $$checked
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist worksteal -m "not workers" $(NO_BATCH) \
-		$(SLOWEST)
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web $(SLOWEST)
-	HOYLE_PURE=1 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto $(BATCH_TESTS) $(SLOWEST)
+	(nice $(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; \
+		echo $$? > build/accel.rc) & \
+	(nice $(BIN)/mypy > build/mypy.log 2>&1; echo $$? > build/mypy.rc) & \
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist load -m "not workers" $(NO_BATCH) \
+		$(SLOWEST) --junitxml=build/pure.xml; pure=$$?; wait; \
+		echo "mypy (run beside):"; cat build/mypy.log; \
+		[ $$pure = 0 ] && [ "$$(cat build/mypy.rc)" = 0 ]
+	(HOYLE_PURE=1 $(JAX_CACHE) nice -n 19 $(BIN)/python -m pytest -q -n auto $(BATCH_TESTS) \
+		$(SLOWEST) > build/batch.log 2>&1; echo $$? > build/batch.rc) & \
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web $(SLOWEST); workers=$$?; \
+		wait; echo "the batch engine's tests (run beside):"; cat build/batch.log; \
+		[ $$workers = 0 ] && [ "$$(cat build/batch.rc)" = 0 ]
 	@cat build/accel.log; if [ "$$(cat build/accel.rc)" = 0 ]; then \
 		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST) && \
 		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \

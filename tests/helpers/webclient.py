@@ -82,11 +82,15 @@ def stored(db: Path, table_id: str) -> list[str]:
 def play_out(client: TestClient, table_id: str, token: str | dict[int, str],
              moves: int | None = None) -> None:
     """The persons' first legal action at each turn (``moves`` of them, or to the end):
-    ``token`` the one person's, or each person seat's by seat."""
-    table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+    ``token`` the one person's, or each person seat's by seat.
+
+    The table is asked for again at each turn: where other processes may share the
+    database (PostgreSQL), the server forgets a table idle at two sweeps in a row and reads
+    it again when next asked for, so an object held from an earlier turn may be stale."""
     made = 0
-    while not table.finished and (moves is None or made < moves):
+    while moves is None or made < moves:
         settle(client, table_id)
+        table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
         if table.finished:
             break
         mine = token if isinstance(token, str) else token[table.state.current_player]
