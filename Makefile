@@ -73,8 +73,12 @@ COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 # processes: its tests wait much of their time on a browser, a server, a terminal or a
 # cluster (on a 2-core machine three processes kept 1.1 cores busy: 644 s of user and system
 # time in 567 s). The tests known to be long go first (tests/durations.json, written by
-# scripts/test_durations.py), each process given the next test when it is done (--dist
-# load): none of them starts in the run's last minutes, holding its end.
+# scripts/test_durations.py), each process given the next test when it is done (--dist load
+# --maxschedchunk 1: at most one test waits behind the one running): none of the long ones
+# starts in the run's last minutes, holding its end. (Without --maxschedchunk, load sends each
+# process a quarter of its share at once: the long tests went to the first two, and the run
+# took 1,169 s, its last 4% seven minutes. worksteal splits the list in five and steals from
+# a queue's end: one process would keep them all.)
 # mypy and the mypyc build run beside the pure run, niced, on the core time its waits leave
 # (each keeps one core busy for about a minute); mypy's report is printed after it, the
 # build's output and status kept in build/ for the compiled run.
@@ -82,11 +86,11 @@ COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 # from the others, --workers 3) run after the others, alone: among the five processes the
 # killed worker's sockets once took 10.8 s to be back, past the test's 10 s.
 # make test-postgres runs the whole web suite on PostgreSQL too.
-# The batch engine's tests (JAX, which runs threads of its own) run apart, in a pytest of
-# their own: no process of theirs forks (a terminal, a server, a pool), as JAX's threads
-# would not survive it. They run beside the many-worker tests, at the lowest priority (nice
-# 19), on the core those leave (they kept 0.9 of two busy): beside the pure run, niced 10,
-# they had starved till it ended and slowed it (784 s for both, against 766 s apart).
+# The batch engine's tests (JAX, which runs threads of its own) run apart, after the others:
+# no process of theirs forks (a terminal, a server, a pool), as JAX's threads would not survive
+# it. Beside the pure run (niced 10) they starved till it ended and slowed it (784 s for both,
+# against 766 s apart); beside the many-worker tests (niced 19) they slowed those (the killed
+# worker's test 73 s against 41 s alone) and took 487 s, the many-worker tests' 182 s in it.
 # Their compiled XLA programs are kept in build/jax-cache (JAX's persistent cache): a program
 # one test process compiled the other loads (a fresh clone's run of this step: 162 s, 193 s
 # without), and a second run loads them all (one file's tests: 57 s cold, 21 s warm).
@@ -103,17 +107,14 @@ test: $(STAMP) chromium tmux postgres
 	(nice $(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; \
 		echo $$? > build/accel.rc) & \
 	(nice $(BIN)/mypy > build/mypy.log 2>&1; echo $$? > build/mypy.rc) & \
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist load -m "not workers" $(NO_BATCH) \
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist load --maxschedchunk 1 -m "not workers" $(NO_BATCH) \
 		$(SLOWEST) --junitxml=build/pure.xml; pure=$$?; wait; \
 		echo "mypy (run beside):"; cat build/mypy.log; \
 		[ $$pure = 0 ] && [ "$$(cat build/mypy.rc)" = 0 ]
-	(HOYLE_PURE=1 $(JAX_CACHE) nice -n 19 $(BIN)/python -m pytest -q -n auto $(BATCH_TESTS) \
-		$(SLOWEST) > build/batch.log 2>&1; echo $$? > build/batch.rc) & \
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web $(SLOWEST); workers=$$?; \
-		wait; echo "the batch engine's tests (run beside):"; cat build/batch.log; \
-		[ $$workers = 0 ] && [ "$$(cat build/batch.rc)" = 0 ]
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web $(SLOWEST)
+	HOYLE_PURE=1 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto $(BATCH_TESTS) $(SLOWEST)
 	@cat build/accel.log; if [ "$$(cat build/accel.rc)" = 0 ]; then \
-		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST) && \
+		$(BIN)/python -m pytest -q -n auto --maxschedchunk 1 $(COMPILED_TESTS) $(SLOWEST) && \
 		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \
 	else echo "no compiled engine (no C compiler?): its test run is skipped"; fi
 
