@@ -67,18 +67,17 @@ postgres:
 # same engine through a terminal, a browser or a socket, the conformance suite's among
 # them, run once; so do the executors' tests, tests/sim: Dask, Ray and the pool carry
 # the same games whichever engine plays them, and they cost CI's 15 minutes 20 s).
+# The longest tests of the games and players (marked played_once: whole seeded games,
+# searches, tables; 600 s of the pure run's 3,760 s of tests) run once, in the compiled run:
+# the same source, compiled. Without a compiled build they run on the pure source.
 COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 	tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
 # Both runs spread the tests over the machine's cores (pytest-xdist). The pure run takes five
-# processes: its tests wait much of their time on a browser, a server, a terminal or a
-# cluster (on a 2-core machine three processes kept 1.1 cores busy: 644 s of user and system
-# time in 567 s). The tests known to be long go first (tests/durations.json, written by
-# scripts/test_durations.py), each process given the next test when it is done (--dist load
-# --maxschedchunk 1: at most one test waits behind the one running): none of the long ones
-# starts in the run's last minutes, holding its end. (Without --maxschedchunk, load sends each
-# process a quarter of its share at once: the long tests went to the first two, and the run
-# took 1,169 s, its last 4% seven minutes. worksteal splits the list in five and steals from
-# a queue's end: one process would keep them all.)
+# processes, each given the next test when it is done (--dist worksteal): its tests wait
+# much of their time on a browser, a server, a terminal or a cluster: on a 2-core machine
+# three processes kept 1.1 cores busy (644 s of user and system time in 567 s). (Tried: the
+# long tests first, by their measured times, with --dist load --maxschedchunk 1: the run's
+# end came sooner, but five heavy tests at once made the whole slower: 995 s against 820 s.)
 # mypy and the mypyc build run beside the pure run, niced, on the core time its waits leave
 # (each keeps one core busy for about a minute); mypy's report is printed after it, the
 # build's output and status kept in build/ for the compiled run.
@@ -99,24 +98,25 @@ BATCH_TESTS := tests/batch src/hoyle/batch src/hoyle/engine/batch.py \
 	src/hoyle/cribbage/batch.py src/hoyle/cribbage/batchenv.py \
 	src/hoyle/ecarte/batch.py src/hoyle/ecarte/batchenv.py
 NO_BATCH := $(foreach p,$(BATCH_TESTS),--ignore=$(p))
-# Each run prints its 15 slowest tests, where CI's 15 minutes go (pytest --durations), and
-# the pure run keeps its JUnit report (build/pure.xml: scripts/test_durations.py reads it).
+# Each run prints its 15 slowest tests, where CI's 15 minutes go (pytest --durations).
 SLOWEST := --durations=15
 test: $(STAMP) chromium tmux postgres
 	@mkdir -p build
 	(nice $(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; \
 		echo $$? > build/accel.rc) & \
 	(nice $(BIN)/mypy > build/mypy.log 2>&1; echo $$? > build/mypy.rc) & \
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist load --maxschedchunk 1 -m "not workers" $(NO_BATCH) \
-		$(SLOWEST) --junitxml=build/pure.xml; pure=$$?; wait; \
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist worksteal \
+		-m "not workers and not played_once" $(NO_BATCH) $(SLOWEST); pure=$$?; wait; \
 		echo "mypy (run beside):"; cat build/mypy.log; \
 		[ $$pure = 0 ] && [ "$$(cat build/mypy.rc)" = 0 ]
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web $(SLOWEST)
 	HOYLE_PURE=1 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto $(BATCH_TESTS) $(SLOWEST)
 	@cat build/accel.log; if [ "$$(cat build/accel.rc)" = 0 ]; then \
-		$(BIN)/python -m pytest -q -n auto --maxschedchunk 1 $(COMPILED_TESTS) $(SLOWEST) && \
+		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST) && \
 		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \
-	else echo "no compiled engine (no C compiler?): its test run is skipped"; fi
+	else echo "no compiled engine (no C compiler?): the tests played once run on the pure source"; \
+		HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto -m played_once \
+			$(COMPILED_TESTS) $(SLOWEST); fi
 
 # The development loop (under a minute): the framework's, the games' and the conformance
 # tests that start no process, browser, terminal or cluster (the tests marked slow run in

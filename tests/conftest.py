@@ -9,42 +9,21 @@ test imports the command line; each test that needs a width gives its own."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-
-from pathlib import Path
 
 import pytest
 
 os.environ.pop("COLUMNS", None)
 
 
-DURATIONS = Path(__file__).with_name("durations.json")
-"""The tests that take longest, with their seconds in a crowded run of ``make test`` (a
-CI run's JUnit report, read by ``scripts/test_durations.py``)."""
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if os.environ.get("HOYLE_PURE"):
-        compiled = [i for i in items if i.get_closest_marker("compiled") is not None]
-        if compiled:
-            config.hook.pytest_deselected(items=compiled)
-            items[:] = [i for i in items if i.get_closest_marker("compiled") is None]
-    longest_first(items)
-
-
-def longest_first(items: list[pytest.Item]) -> None:
-    """The tests known to be long (:data:`DURATIONS`) first, longest first, the others after
-    them in their order: spread over the test processes by ``--dist load``, the long ones
-    start at once, rather than one of them late, holding the run's end (its tail: a
-    140 s test started in the last minutes). A test not listed keeps its place."""
-    try:
-        seconds: dict[str, float] = json.loads(DURATIONS.read_text())
-    except (OSError, ValueError):
+    if not os.environ.get("HOYLE_PURE"):
         return
-    place = {id(item): n for n, item in enumerate(items)}
-    items.sort(key=lambda i: (-seconds.get(i.nodeid, 0.0), place[id(i)]))
+    compiled = [i for i in items if i.get_closest_marker("compiled") is not None]
+    if compiled:
+        config.hook.pytest_deselected(items=compiled)
+        items[:] = [i for i in items if i.get_closest_marker("compiled") is None]
 
 
 @pytest.fixture(autouse=True)

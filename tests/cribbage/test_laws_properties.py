@@ -155,6 +155,7 @@ def run(data: st.DataObject, referee: bool) -> None:
 @pytest.mark.slow
 @SETTINGS
 @given(data=st.data())
+@pytest.mark.played_once
 def test_EW_random_actions_keep_invariants_manual_count(data: st.DataObject) -> None:
     run(data, referee=False)
 
@@ -162,6 +163,7 @@ def test_EW_random_actions_keep_invariants_manual_count(data: st.DataObject) -> 
 @pytest.mark.slow
 @SETTINGS
 @given(data=st.data())
+@pytest.mark.played_once
 def test_EW_random_actions_keep_invariants_referee_mode(data: st.DataObject) -> None:
     run(data, referee=True)
 
