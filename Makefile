@@ -9,7 +9,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test test-fast test-postgres bench bench-web typecheck clean diff-openspiel accel chromium tmux postgres fuzz screenshots
+.PHONY: play serve test test-fast test-postgres bench bench-web typecheck clean diff-openspiel verify-batch accel chromium tmux postgres fuzz screenshots
 
 # pip runs from the Python that makes the venv (pip --python), so the venv carries no pip or
 # setuptools of its own (27 MB); a Python without pip gets a venv with pip instead.
@@ -60,16 +60,15 @@ tmux:
 postgres:
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then $(SUDO) apt-get update && $(SUDO) apt-get install -y postgresql; fi
 
-# The suite runs on the pure-Python source (with the doctests), then the tests of the
-# engine, the games, the environments, the batch jobs and the conformance suite (a game
-# not compiled, over the compiled framework) run again on the engine compiled by mypyc
-# (hoyle._accel), which must behave identically (the interfaces' tests, which drive the
-# same engine through a terminal, a browser or a socket, the conformance suite's among
-# them, run once; so do the executors' tests, tests/sim: Dask, Ray and the pool carry
-# the same games whichever engine plays them, and they cost CI's 15 minutes 20 s).
-# The longest tests of the games and players (marked played_once: whole seeded games,
-# searches, tables; 600 s of the pure run's 3,760 s of tests) run once, in the compiled run:
-# the same source, compiled. Without a compiled build they run on the pure source.
+# The tests of the engine, the games, the environments and the players (with the README's and
+# the library guide's examples) run once, on the engine compiled by mypyc (hoyle._accel): the
+# same source, compiled, 3-4x faster in whole seeded games, searches and tables. The compiled
+# engine must behave as the pure one does: tests/engine/test_accel.py plays the same games on
+# both, record for record. Every other test (the interfaces', which drive the engine through a
+# terminal, a browser or a socket, the executors', the conformance suite's and the source's
+# doctests) runs on the pure-Python source, so the pure engine is played by all of those.
+# Without a compiled build (no C compiler) the games' tests run on the pure source. (They ran
+# on both till CI's run reached 1,758 s, past its 15 minutes.)
 COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 	tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
 # Both runs spread the tests over the machine's cores (pytest-xdist). The pure run takes five
@@ -91,6 +90,8 @@ COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 # it. Beside the pure run (niced 10) they starved till it ended and slowed it (784 s for both,
 # against 766 s apart); beside the many-worker tests (niced 19) they slowed those (the killed
 # worker's test 73 s against 41 s alone) and took 487 s, the many-worker tests' 182 s in it.
+# They play the first 2,500 of test_identical's 10,000 seeded games of each game (make
+# verify-batch plays them all): all 10,000 were three quarters of this step's 402 s.
 # Their compiled XLA programs are kept in build/jax-cache (JAX's persistent cache): a program
 # one test process compiled the other loads (a fresh clone's run of this step: 162 s, 193 s
 # without), and a second run loads them all (one file's tests: 57 s cold, 21 s warm).
@@ -99,6 +100,7 @@ BATCH_TESTS := tests/batch src/hoyle/batch src/hoyle/engine/batch.py \
 	src/hoyle/cribbage/batch.py src/hoyle/cribbage/batchenv.py \
 	src/hoyle/ecarte/batch.py src/hoyle/ecarte/batchenv.py
 NO_BATCH := $(foreach p,$(BATCH_TESTS),--ignore=$(p))
+NO_COMPILED := $(foreach p,$(COMPILED_TESTS),--ignore=$(p))
 # Each run prints its 15 slowest tests, where CI's 15 minutes go (pytest --durations).
 SLOWEST := --durations=15
 test: $(STAMP) chromium tmux postgres
@@ -106,18 +108,18 @@ test: $(STAMP) chromium tmux postgres
 	(nice $(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; \
 		echo $$? > build/accel.rc) & \
 	(nice $(BIN)/mypy > build/mypy.log 2>&1; echo $$? > build/mypy.rc) & \
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist worksteal \
-		-m "not workers and not played_once" $(NO_BATCH) $(SLOWEST); pure=$$?; wait; \
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist worksteal -m "not workers" \
+		$(NO_BATCH) $(NO_COMPILED) $(SLOWEST); pure=$$?; wait; \
 		echo "mypy (run beside):"; cat build/mypy.log; \
 		[ $$pure = 0 ] && [ "$$(cat build/mypy.rc)" = 0 ]
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web $(SLOWEST)
-	HOYLE_PURE=1 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto $(BATCH_TESTS) $(SLOWEST)
+	HOYLE_PURE=1 HOYLE_BATCH_GAMES=2500 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto \
+		$(BATCH_TESTS) $(SLOWEST)
 	@cat build/accel.log; if [ "$$(cat build/accel.rc)" = 0 ]; then \
 		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST) && \
 		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \
-	else echo "no compiled engine (no C compiler?): the tests played once run on the pure source"; \
-		HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto -m played_once \
-			$(COMPILED_TESTS) $(SLOWEST); fi
+	else echo "no compiled engine (no C compiler?): the games' tests run on the pure source"; \
+		HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST); fi
 
 # The development loop (under a minute): the framework's, the games' and the conformance
 # tests that start no process, browser, terminal or cluster (the tests marked slow run in
@@ -146,6 +148,12 @@ fuzz: $(STAMP)
 	HOYLE_PURE=1 HOYLE_LEAK_GAMES=$(FUZZ_GAMES) HOYLE_LEAK_TWINS=$(FUZZ_TWINS) \
 		$(BIN)/python -m pytest -q -s tests/test_leaks.py tests/envs/test_openspiel_hardening.py
 	HOYLE_FUZZ_SCALE=20 $(BIN)/python -m pytest -q tests/engine/test_record_fuzz.py
+
+# The batch engine against the object engine over all 10,000 seeded games of each game
+# (tests/batch/test_identical.py); make test plays the first 2,500 of each, the same seeds.
+verify-batch: $(STAMP)
+	HOYLE_PURE=1 HOYLE_BATCH_GAMES=10000 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto \
+		tests/batch/test_identical.py
 
 # Compile the engine with mypyc into build/mypyc (used automatically while fresh).
 accel: $(STAMP)

@@ -341,7 +341,6 @@ def test_show_sum_and_hand_ev_refuse_bad_hands() -> None:
     ("peg_table.py", ["--hands", "3", "--out", "/"]),  # a directory
     ("peg_table.py", ["--hands", "3", "--workers", "0"]),
 ])
-@pytest.mark.played_once
 def test_table_scripts_refuse_bad_arguments_before_computing(script: str,
                                                              args: list[str]) -> None:
     import subprocess

@@ -26,7 +26,6 @@ from hoyle.engine.action import CHANCE, Action
 
 
 @pytest.mark.slow
-@pytest.mark.played_once
 def test_aware_is_the_expert_far_from_the_end_and_plays_for_the_game_near_it() -> None:
     aware, expert = AwareExpertPlayer(), ExpertPlayer()
     seen = {"far": 0, "near": 0, "differ": 0}

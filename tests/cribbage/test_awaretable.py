@@ -65,7 +65,6 @@ def test_at_120_all_every_deal_ends_the_game() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.played_once
 def test_the_job_is_the_same_on_local_and_dask(tmp_path: Path) -> None:
     from hoyle.interface.registry import get_game
     from hoyle.sim.tables import run_job

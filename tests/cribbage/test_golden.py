@@ -77,7 +77,6 @@ def test_universe_is_12994800() -> None:
 
 
 @pytest.mark.parametrize("score", sorted(FIGURES))
-@pytest.mark.played_once
 def test_CRIB_R_10_hand_distribution_matches_figures(score: int) -> None:
     hist = enumerate_all()["hist"]["hand"]  # type: ignore[index]
     assert hist[score] == FIGURES[score][0]

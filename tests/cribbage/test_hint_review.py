@@ -49,7 +49,6 @@ def hinted_game(seed: int, variant: str, coach: str = "expert"
 
 
 @pytest.mark.parametrize("variant,seeds", [("six-card", range(1, 15)), ("five-card", range(1, 7))])
-@pytest.mark.played_once
 def test_a_move_the_hint_named_costs_nothing_in_the_review(variant: str, seeds: range) -> None:
     charged_random = 0
     checked = 0
@@ -69,7 +68,6 @@ def test_a_move_the_hint_named_costs_nothing_in_the_review(variant: str, seeds: 
 
 
 @pytest.mark.parametrize("variant,seeds", [("six-card", range(1, 3)), ("five-card", range(1, 3))])
-@pytest.mark.played_once
 def test_the_masters_hint_costs_nothing_in_the_masters_review(variant: str, seeds: range
                                                                ) -> None:
     # ``hint master`` and ``hoyle review --coach master`` (issue 32) agree as the expert's do.

@@ -242,7 +242,6 @@ def test_bad_worlds_and_positions_are_refused_in_words() -> None:
         MasterPlayer(one_plan=True).plan_values(other, solved)
 
 
-@pytest.mark.played_once
 def test_one_plan_lays_the_information_set_searchs_card_over_the_masters_draws() -> None:
     # The master with one_plan draws what the master draws (the staged search's
     # determinizations, one world each, repeats counted) and lays the card of the plan

@@ -155,7 +155,6 @@ def run(data: st.DataObject, referee: bool) -> None:
 @pytest.mark.slow
 @SETTINGS
 @given(data=st.data())
-@pytest.mark.played_once
 def test_EW_random_actions_keep_invariants_manual_count(data: st.DataObject) -> None:
     run(data, referee=False)
 
@@ -163,7 +162,6 @@ def test_EW_random_actions_keep_invariants_manual_count(data: st.DataObject) -> 
 @pytest.mark.slow
 @SETTINGS
 @given(data=st.data())
-@pytest.mark.played_once
 def test_EW_random_actions_keep_invariants_referee_mode(data: st.DataObject) -> None:
     run(data, referee=True)
 

@@ -37,7 +37,6 @@ def test_the_matrix_holds_a_play_worked_by_hand() -> None:
     assert m.shape == (1820, 1820) and m.dtype == np.int8 and not m.flags.writeable
 
 
-@pytest.mark.played_once
 def test_the_matrix_agrees_with_the_search_on_sampled_rows() -> None:
     rng = random.Random(11)
     rows = sorted(rng.sample(range(len(KEEP_KINDS)), 3))
@@ -212,7 +211,6 @@ def test_the_master_plays_for_the_game_from_the_first_deal_in_six_card_25_in_fiv
     assert all(0.0 <= v <= 1.0 for v in chances.values())
 
 
-@pytest.mark.played_once
 def test_master_is_a_named_player_and_plays_a_whole_game() -> None:
     assert PLAYERS["master"] is MasterPlayer and isinstance(make_player("Master"), MasterPlayer)
     s = play_game([make_player("master"), make_player("expert")], seed=5, resumable=False,

@@ -214,7 +214,6 @@ def test_greedy_beats_random_more_often_than_not() -> None:
     {"cards_dealt": 7, "discard_per_player": 1},
     {"cards_dealt": 8, "discard_per_player": 3},
 ])
-@pytest.mark.played_once
 def test_CRIB_R_5_every_computer_lays_away_the_rules_count(options: dict[str, int]) -> None:
     """A deal the discard tables are not for (``--set`` on ``hoyle play``): the table,
     expert and aware players lay away the rules' number of cards (CRIB-R-5; they once laid

@@ -139,7 +139,6 @@ def _kept_hands(games: int, seed: int) -> list[tuple[tuple, tuple, bool]]:
     return out
 
 
-@pytest.mark.played_once
 def test_the_model_predicts_kept_hands_better_than_a_uniform_draw() -> None:
     # Measured first on these hands (two games, seed 2027; scripts/reading_gain.py over
     # 30 games, 534 hands, gives 1.187 too): 1.187 nats a hand over 36 hands at the
@@ -156,7 +155,6 @@ def test_the_model_predicts_kept_hands_better_than_a_uniform_draw() -> None:
     assert sum(g == -math.inf for g in old) == 1
 
 
-@pytest.mark.played_once
 def test_every_read_in_seeded_games_agrees_with_what_the_opponent_did() -> None:
     # At every play decision of two seeded games (the reader the master, the opponent the
     # expert): each read holds the cards he has played, none of the reader's own or the

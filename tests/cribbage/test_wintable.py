@@ -186,7 +186,6 @@ def _job_values(out: object, deals: int = 60) -> dict[str, object]:
 
 
 @pytest.mark.slow
-@pytest.mark.played_once
 def test_the_table_job_is_the_same_on_local_and_dask(tmp_path: Path) -> None:
     from hoyle.interface.registry import get_game
     from hoyle.sim.tables import run_job
@@ -200,7 +199,6 @@ def test_the_table_job_is_the_same_on_local_and_dask(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.played_once
 def test_the_table_job_killed_part_way_resumes_to_the_same_table(tmp_path: Path) -> None:
     shards, out = tmp_path / "shards", tmp_path / "killed.npz"
     args = [sys.executable, "-m", "hoyle", "tables", "win", "--variant", "five-card",

@@ -39,7 +39,6 @@ def test_a_corrupt_table_is_one_error() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.played_once
 def test_plot_formats(tmp_path: Path) -> None:
     for name in ("x.txt", "x", "x.jpeg"):
         with pytest.raises(HoyleError, match="name a .png, .svg or .pdf file"):
@@ -55,7 +54,6 @@ def test_plot_formats(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.played_once
 def test_a_corrupt_shipped_table_in_stats_and_review(tmp_path: Path) -> None:
     src = tmp_path / "src"
     shutil.copytree(SRC / "hoyle", src / "hoyle",

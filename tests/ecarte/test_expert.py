@@ -69,7 +69,6 @@ def test_classical_lead() -> None:
 
 
 @pytest.mark.parametrize("option", [{"trump_when_void": "free"}, {"must_head_trick": False}])
-@pytest.mark.played_once
 def test_the_expert_searches_under_the_games_own_rules(option: dict[str, object]) -> None:
     """A game whose rules let more cards answer a lead (CLUB-43's trump when void made
     free, HGIE-18; §5.3's heading the trick off): the expert made for that game

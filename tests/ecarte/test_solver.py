@@ -91,7 +91,6 @@ def solver_tricks(s: EcarteState) -> int:
 @pytest.mark.parametrize("rules", VARIANTS, ids=["default", "free-trump", "no-head",
                                                  "free-no-head"])
 @pytest.mark.slow
-@pytest.mark.played_once
 def test_small_positions_agree_with_brute_force(rules: EcarteRules) -> None:
     rng = random.Random(7)
     n = 0
@@ -114,7 +113,6 @@ def test_four_card_positions_agree_with_brute_force() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.played_once
 def test_full_deals_agree_with_brute_force() -> None:
     rng = random.Random(3)
     for i in range(12):

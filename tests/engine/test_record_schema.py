@@ -81,7 +81,6 @@ def test_ill_typed_options_are_refused_before_the_replay(game: str, options: dic
 
 
 @pytest.mark.slow
-@pytest.mark.played_once
 def test_dev_zero_and_a_10_mb_record_are_refused_without_reading_them_whole(
         tmp_path: Path) -> None:
     # a device is not a file: refused before a byte is read (issue 28)

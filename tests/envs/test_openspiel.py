@@ -51,7 +51,6 @@ def test_random_simulation_cribbage_variants(params: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.played_once
 def test_ismcts_bot_plays_a_full_game(name: str) -> None:
     # cribbage's five-card game to 61: each simulation's rollout plays to the game's end, and
     # a six-card game to 121 made this the suite's slowest test on the environments

@@ -240,7 +240,6 @@ def test_serialize_clone_and_pickle_at_every_step(name: str) -> None:
     assert sorted(state.returns()) == [-1.0, 1.0]
 
 
-@pytest.mark.played_once
 def test_get_all_states_on_the_first_moves() -> None:
     # The whole tree of either game is far too large for get_all_states (a deal alone is
     # 32!/(22!) orderings in écarté), so the walk is cut: in écarté to depth 2, the cut for
