@@ -77,10 +77,10 @@ COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 # three processes kept 1.1 cores busy (644 s of user and system time in 567 s). (Tried: the
 # long tests first, by their measured times, with --dist load --maxschedchunk 1: the run's
 # end came sooner, but five heavy tests at once made the whole slower: 995 s against 820 s.)
-# mypy and the mypyc build start beside the pure run, niced (mypy's report printed after it,
-# the build's output and status kept in build/ for the compiled run). The pure run keeps both
-# cores busy, so they mostly wait for its end: in a clean clone they ended 71 s after it,
-# against 83 s for the two run before it.
+# mypy and the mypyc build start beside the pure run, niced, and go on beside the many-worker
+# and batch tests (mypy's report printed after them, the build's output and status kept in
+# build/ for the compiled run). The pure run keeps both cores busy, so they mostly wait for
+# its end: waited for there, they ended 69-71 s after it in clean clones.
 # The many-worker tests (every fault: 20 kills under load, PostgreSQL restarted, a worker cut
 # from the others, --workers 3) run after the others, alone: among the five processes the
 # killed worker's sockets once took 10.8 s to be back, past the test's 10 s.
@@ -104,17 +104,17 @@ NO_COMPILED := $(foreach p,$(COMPILED_TESTS),--ignore=$(p))
 # Each run prints its 15 slowest tests, where CI's 15 minutes go (pytest --durations).
 SLOWEST := --durations=15
 test: $(STAMP) chromium tmux postgres
-	@mkdir -p build
+	@mkdir -p build; rm -f build/accel.rc build/mypy.rc
 	(nice $(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; \
 		echo $$? > build/accel.rc) & \
 	(nice $(BIN)/mypy > build/mypy.log 2>&1; echo $$? > build/mypy.rc) & \
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist worksteal -m "not workers" \
-		$(NO_BATCH) $(NO_COMPILED) $(SLOWEST); pure=$$?; wait; \
-		echo "mypy (run beside):"; cat build/mypy.log; \
-		[ $$pure = 0 ] && [ "$$(cat build/mypy.rc)" = 0 ]
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web $(SLOWEST)
+		$(NO_BATCH) $(NO_COMPILED) $(SLOWEST) && \
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web $(SLOWEST) && \
 	HOYLE_PURE=1 HOYLE_BATCH_GAMES=2500 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto \
-		$(BATCH_TESTS) $(SLOWEST)
+		$(BATCH_TESTS) $(SLOWEST); ok=$$?; wait; \
+		echo "mypy (run beside):"; cat build/mypy.log; \
+		[ $$ok = 0 ] && [ "$$(cat build/mypy.rc)" = 0 ]
 	@cat build/accel.log; if [ "$$(cat build/accel.rc)" = 0 ]; then \
 		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST) && \
 		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \

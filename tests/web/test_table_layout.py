@@ -211,7 +211,8 @@ def play_a_whole_game(browser: Browser, base: str, game: str, variant: str | Non
             continue  # an update came first
         moves += 1
         assert moves < 1500
-    assert checked >= 4 * len(sizes)  # each size seen at four moves at least
+    assert checked >= 2 * len(sizes)  # each size seen at two moves at least (an écarté game
+    # to five was once eight moves)
     assert page.evaluate("window.outOfView") == []  # nor while the others played
     assert "Game over" in (page.text_content("#scores") or "")
     for got, target in re.findall(r"(\d+) of (\d+)", page.text_content("#scores") or ""):
