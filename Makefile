@@ -81,20 +81,24 @@ COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 # and batch tests (mypy's report printed after them, the build's output and status kept in
 # build/ for the compiled run). The pure run keeps both cores busy, so they mostly wait for
 # its end: waited for there, they ended 69-71 s after it in clean clones.
-# The many-worker tests (every fault: 20 kills under load, PostgreSQL restarted, a worker cut
-# from the others, --workers 3) run after the others, alone: among the five processes the
-# killed worker's sockets once took 10.8 s to be back, past the test's 10 s.
+# The many-worker tests (every fault: 10 kills under load, 20 in make test-postgres; PostgreSQL
+# restarted, a worker cut from the others, --workers 3) run after the others, alone: among the
+# five processes the killed worker's sockets once took 10.8 s to be back, past the test's 10 s.
+# So do the tests that start a Dask or a Ray cluster (marked cluster): among the five processes
+# their daemons, starved, went on polling: Ray's test took 101 s and its processes 98 s of CPU,
+# against 14 s and 19 s on a quiet machine.
 # make test-postgres runs the whole web suite on PostgreSQL too.
-# The batch engine's tests (JAX, which runs threads of its own) run apart, after the others:
-# no process of theirs forks (a terminal, a server, a pool), as JAX's threads would not survive
-# it. Beside the pure run (niced 10) they starved till it ended and slowed it (784 s for both,
-# against 766 s apart); beside the many-worker tests (niced 19) they slowed those (the killed
-# worker's test 73 s against 41 s alone) and took 487 s, the many-worker tests' 182 s in it.
-# They play the first 2,500 of test_identical's 10,000 seeded games of each game (make
-# verify-batch plays them all): all 10,000 were three quarters of this step's 402 s.
-# Their compiled XLA programs are kept in build/jax-cache (JAX's persistent cache): a program
-# one test process compiled the other loads (a fresh clone's run of this step: 162 s, 193 s
-# without), and a second run loads them all (one file's tests: 57 s cold, 21 s warm).
+# The batch engine's tests (JAX, which runs threads of its own) run in one process of their
+# own: no process of theirs forks (a terminal, a server, a pool), as JAX's threads would not
+# survive it. They run beside the games' tests on the compiled engine, once the pure run and
+# the many-worker tests are done: in one process each XLA program compiles once (two processes
+# compiled them both: 608 s of CPU against 498 s, 320 s against 359 s alone, idle), and the
+# games' tests fill the other core. (Beside the pure run, niced, they starved till it ended and
+# slowed it; beside the many-worker tests they slowed those: the killed worker's test 73 s
+# against 41 s.) They play the first 2,500 of test_identical's 10,000 seeded games of each
+# game (make verify-batch plays them all): all 10,000 were three quarters of their 402 s.
+# Their compiled XLA programs are kept in build/jax-cache (JAX's persistent cache): a second
+# run loads them (one file's tests: 57 s cold, 21 s warm).
 JAX_CACHE := JAX_COMPILATION_CACHE_DIR=$(CURDIR)/build/jax-cache JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS=0.2
 BATCH_TESTS := tests/batch src/hoyle/batch src/hoyle/engine/batch.py \
 	src/hoyle/cribbage/batch.py src/hoyle/cribbage/batchenv.py \
@@ -104,22 +108,26 @@ NO_COMPILED := $(foreach p,$(COMPILED_TESTS),--ignore=$(p))
 # Each run prints its 15 slowest tests, where CI's 15 minutes go (pytest --durations).
 SLOWEST := --durations=15
 test: $(STAMP) chromium tmux postgres
-	@mkdir -p build; rm -f build/accel.rc build/mypy.rc
+	@mkdir -p build; rm -f build/accel.rc build/mypy.rc build/batch.rc
 	(nice $(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; \
 		echo $$? > build/accel.rc) & \
 	(nice $(BIN)/mypy > build/mypy.log 2>&1; echo $$? > build/mypy.rc) & \
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist worksteal -m "not workers" \
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist worksteal -m "not workers and not cluster" \
 		$(NO_BATCH) $(NO_COMPILED) $(SLOWEST) && \
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m workers tests/web $(SLOWEST) && \
-	HOYLE_PURE=1 HOYLE_BATCH_GAMES=2500 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto \
-		$(BATCH_TESTS) $(SLOWEST); ok=$$?; wait; \
-		echo "mypy (run beside):"; cat build/mypy.log; \
+	HOYLE_PURE=1 HOYLE_KILLS=10 $(BIN)/python -m pytest -q -m "workers or cluster" \
+		tests/web tests/sim tests/cli $(SLOWEST); \
+		ok=$$?; wait; echo "mypy (run beside):"; cat build/mypy.log; \
 		[ $$ok = 0 ] && [ "$$(cat build/mypy.rc)" = 0 ]
-	@cat build/accel.log; if [ "$$(cat build/accel.rc)" = 0 ]; then \
+	@cat build/accel.log; \
+	(HOYLE_PURE=1 HOYLE_BATCH_GAMES=2500 $(JAX_CACHE) $(BIN)/python -m pytest -q \
+		$(BATCH_TESTS) $(SLOWEST) > build/batch.log 2>&1; echo $$? > build/batch.rc) & \
+	if [ "$$(cat build/accel.rc)" = 0 ]; then \
 		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST) && \
 		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \
 	else echo "no compiled engine (no C compiler?): the games' tests run on the pure source"; \
-		HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST); fi
+		HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST); fi; \
+	games=$$?; wait; echo "the batch engine's tests (run beside, one process):"; \
+	cat build/batch.log; [ $$games = 0 ] && [ "$$(cat build/batch.rc)" = 0 ]
 
 # The development loop (under a minute): the framework's, the games' and the conformance
 # tests that start no process, browser, terminal or cluster (the tests marked slow run in

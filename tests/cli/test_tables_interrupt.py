@@ -20,7 +20,7 @@ ARGS = ["tables", "win", "--deals", "4000", "--per-task", "20", "--shards", "s",
         "--out", "w.npz"]
 
 
-@pytest.mark.parametrize("executor", ["local", "dask"])
+@pytest.mark.parametrize("executor", ["local", pytest.param("dask", marks=pytest.mark.cluster)])
 def test_ctrl_c_stops_the_table_job_at_once(tmp_path: Path, executor: str) -> None:
     proc = hoyle([*ARGS, "--workers", "2", "--executor", executor], tmp_path)
     deadline = time.monotonic() + 120

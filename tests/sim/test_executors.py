@@ -51,6 +51,7 @@ def test_local_pool_gives_the_reference(reference: list[dict[str, object]]) -> N
         assert _records(run_tasks(ex, TASK, [(a,) for a in JOB])) == reference
 
 
+@pytest.mark.cluster
 def test_dask_local_cluster_of_two_workers_gives_the_reference(
         reference: list[dict[str, object]]) -> None:
     from distributed import get_client
@@ -63,6 +64,7 @@ def test_dask_local_cluster_of_two_workers_gives_the_reference(
     assert seen[0] == (0, 6) and seen[-1] == (6, 6) and len(seen) == 7
 
 
+@pytest.mark.cluster
 def test_ray_with_two_cpus_gives_the_reference(reference: list[dict[str, object]]) -> None:
     import ray
     with open_executor("ray", 2) as ex:
@@ -72,6 +74,7 @@ def test_ray_with_two_cpus_gives_the_reference(reference: list[dict[str, object]
     assert not ray.is_initialized()
 
 
+@pytest.mark.cluster
 def test_a_match_on_dask_is_the_match_on_the_pool() -> None:
     local = run_match("cribbage", ["greedy", "random"], games=4, seed=5, workers=2)
     dask = run_match("cribbage", ["greedy", "random"], games=4, seed=5, workers=2,
@@ -154,6 +157,7 @@ def test_a_job_killed_part_way_resumes_to_the_same_results(tmp_path: Path, sig: 
     assert _records(resumed) == _records([TASK(a) for a in job])
 
 
+@pytest.mark.cluster
 def test_the_commands_take_executor() -> None:
     from typer.testing import CliRunner
 

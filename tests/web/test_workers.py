@@ -254,16 +254,19 @@ class Frames:
                 self.next(timeout=quiet)
 
 
-@pytest.mark.heavy  # 20 kills under load: make test-postgres
+@pytest.mark.heavy  # 20 kills under load (make test: 10)
 def test_a_killed_worker_loses_nothing_and_its_sockets_and_leases_move_on(
         pg_cluster: str, tmp_path: Path) -> None:
     """Four persons against the computer, their sockets spread over three workers, each
-    playing table after table; 20 times at a random moment one worker is killed (SIGKILL)
+    playing table after table; 20 times (``HOYLE_KILLS``: make test 10, make test-postgres 20)
+    at a random moment one worker is killed (SIGKILL)
     and started again: no acknowledged move is lost or applied twice, every socket is back
     at another worker within 10 s, the computers' moves go on (their lease passes on), and
     every table's record verifies."""
     url = new_database(pg_cluster)
     rng = random.Random(int(os.environ.get("HOYLE_KILL_SEED", "30")))
+    kills_wanted = int(os.environ.get("HOYLE_KILLS", "20"))
+    assert 5 <= kills_wanted <= 100, "HOYLE_KILLS: 5 to 100"
     with servers(url, 3, tmp_path) as procs:
         ports = [p for p, _ in procs]
         live = dict(procs)
@@ -298,7 +301,7 @@ def test_a_killed_worker_loses_nothing_and_its_sockets_and_leases_move_on(
         kills = 0
         started: list[subprocess.Popen[bytes]] = []
         try:
-            while kills < 20 and not faults:
+            while kills < kills_wanted and not faults:
                 time.sleep(rng.uniform(0.1, 0.6))
                 up = [p for p in ports if answers(p)]
                 if len(up) < 2:  # somewhere for the sockets to go
@@ -322,7 +325,7 @@ def test_a_killed_worker_loses_nothing_and_its_sockets_and_leases_move_on(
             for proc in started:
                 proc.kill()
                 proc.wait()
-    assert kills == 20
+    assert kills == kills_wanted
     for seat in played:
         actions = stored(url, seat.table_id)
         for n, action in seat.acked.items():  # every acknowledged move, at its number
@@ -330,7 +333,8 @@ def test_a_killed_worker_loses_nothing_and_its_sockets_and_leases_move_on(
         assert records[seat.table_id].actions == actions
         assert verify_record(records[seat.table_id]).verified, seat.table_id
         assert all(o < 10.0 for o in seat.outages), seat.outages
-    assert sum(len(s.outages) for s in played) >= 10  # sockets were moved, and came back
+    # sockets were moved, and came back: one at least every other kill
+    assert sum(len(s.outages) for s in played) >= kills_wanted // 2
 
 
 def test_a_worker_cut_from_the_others_tells_its_sockets_and_hears_again(
