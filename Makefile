@@ -88,17 +88,17 @@ COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 # their daemons, starved, went on polling: Ray's test took 101 s and its processes 98 s of CPU,
 # against 14 s and 19 s on a quiet machine.
 # make test-postgres runs the whole web suite on PostgreSQL too.
-# The batch engine's tests (JAX, which runs threads of its own) run in one process of their
-# own: no process of theirs forks (a terminal, a server, a pool), as JAX's threads would not
-# survive it. They run beside the games' tests on the compiled engine, once the pure run and
-# the many-worker tests are done: in one process each XLA program compiles once (two processes
-# compiled them both: 608 s of CPU against 498 s, 320 s against 359 s alone, idle), and the
-# games' tests fill the other core. (Beside the pure run, niced, they starved till it ended and
-# slowed it; beside the many-worker tests they slowed those: the killed worker's test 73 s
-# against 41 s.) They play the first 2,500 of test_identical's 10,000 seeded games of each
-# game (make verify-batch plays them all): all 10,000 were three quarters of their 402 s.
-# Their compiled XLA programs are kept in build/jax-cache (JAX's persistent cache): a second
-# run loads them (one file's tests: 57 s cold, 21 s warm).
+# The batch engine's tests (JAX, which runs threads of its own) run apart, after the others:
+# no process of theirs forks (a terminal, a server, a pool), as JAX's threads would not survive
+# it. Two processes, a test file each at a time (--dist loadfile): a file's tests share their
+# XLA programs, which each process compiled again when the tests were dealt one by one (idle,
+# cold: 267 s and 502 s of CPU, against 320 s and 608 s; one process 359 s and 498 s, and
+# beside the games' compiled tests 499 s). (Beside the pure run, niced, they starved till it
+# ended and slowed it; beside the many-worker tests they slowed those: the killed worker's
+# test 73 s against 41 s.) They play the first 2,500 of test_identical's 10,000 seeded games
+# of each game (make verify-batch plays them all): all 10,000 were three quarters of their
+# 402 s. Their compiled XLA programs are kept in build/jax-cache (JAX's persistent cache): a
+# second run loads them (one file's tests: 57 s cold, 21 s warm).
 JAX_CACHE := JAX_COMPILATION_CACHE_DIR=$(CURDIR)/build/jax-cache JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS=0.2
 BATCH_TESTS := tests/batch src/hoyle/batch src/hoyle/engine/batch.py \
 	src/hoyle/cribbage/batch.py src/hoyle/cribbage/batchenv.py \
@@ -108,26 +108,23 @@ NO_COMPILED := $(foreach p,$(COMPILED_TESTS),--ignore=$(p))
 # Each run prints its 15 slowest tests, where CI's 15 minutes go (pytest --durations).
 SLOWEST := --durations=15
 test: $(STAMP) chromium tmux postgres
-	@mkdir -p build; rm -f build/accel.rc build/mypy.rc build/batch.rc
+	@mkdir -p build; rm -f build/accel.rc build/mypy.rc
 	(nice $(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; \
 		echo $$? > build/accel.rc) & \
 	(nice $(BIN)/mypy > build/mypy.log 2>&1; echo $$? > build/mypy.rc) & \
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist worksteal -m "not workers and not cluster" \
 		$(NO_BATCH) $(NO_COMPILED) $(SLOWEST) && \
 	HOYLE_PURE=1 HOYLE_KILLS=10 $(BIN)/python -m pytest -q -m "workers or cluster" \
-		tests/web tests/sim tests/cli $(SLOWEST); \
-		ok=$$?; wait; echo "mypy (run beside):"; cat build/mypy.log; \
+		tests/web tests/sim tests/cli $(SLOWEST) && \
+	HOYLE_PURE=1 HOYLE_BATCH_GAMES=2500 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto \
+		--dist loadfile $(BATCH_TESTS) $(SLOWEST); ok=$$?; wait; \
+		echo "mypy (run beside):"; cat build/mypy.log; \
 		[ $$ok = 0 ] && [ "$$(cat build/mypy.rc)" = 0 ]
-	@cat build/accel.log; \
-	(HOYLE_PURE=1 HOYLE_BATCH_GAMES=2500 $(JAX_CACHE) $(BIN)/python -m pytest -q \
-		$(BATCH_TESTS) $(SLOWEST) > build/batch.log 2>&1; echo $$? > build/batch.rc) & \
-	if [ "$$(cat build/accel.rc)" = 0 ]; then \
+	@cat build/accel.log; if [ "$$(cat build/accel.rc)" = 0 ]; then \
 		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST) && \
 		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \
 	else echo "no compiled engine (no C compiler?): the games' tests run on the pure source"; \
-		HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST); fi; \
-	games=$$?; wait; echo "the batch engine's tests (run beside, one process):"; \
-	cat build/batch.log; [ $$games = 0 ] && [ "$$(cat build/batch.rc)" = 0 ]
+		HOYLE_PURE=1 $(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST); fi
 
 # The development loop (under a minute): the framework's, the games' and the conformance
 # tests that start no process, browser, terminal or cluster (the tests marked slow run in
