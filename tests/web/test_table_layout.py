@@ -198,7 +198,7 @@ def play_a_whole_game(browser: Browser, base: str, game: str, variant: str | Non
             break
         if sizes[moves % len(sizes)] != size:  # turned: laid out again before it is looked at
             size = sizes[moves % len(sizes)]
-            page.evaluate("window.turning = true")
+            page.evaluate("window.turning = true")  # (the watch skips the frames between)
             page.set_viewport_size({"width": size[0], "height": size[1]})
             page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
             page.evaluate("window.turning = false")
@@ -305,7 +305,6 @@ def test_manual_counting_on_a_small_phone_keeps_the_claim_in_view(
         wait_until(page, "document.getElementById('table').dataset.mine === '1'"
                          " || document.getElementById('table').dataset.finished === '1'")
         if page.get_attribute("#table", "data-finished") == "1":
-            # (at the size the game ended at: the page is scrolled to "Play again" for it)
             break
         boxes = page.evaluate("""() => ['prompt', 'buttons'].map((id) => document.getElementById(id))
             .filter((e) => !e.hidden && e.getClientRects().length).map((e) => {
