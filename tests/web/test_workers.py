@@ -254,11 +254,11 @@ class Frames:
                 self.next(timeout=quiet)
 
 
-@pytest.mark.heavy  # 20 kills under load (make test: 10)
+@pytest.mark.heavy  # 20 kills under load
 def test_a_killed_worker_loses_nothing_and_its_sockets_and_leases_move_on(
         pg_cluster: str, tmp_path: Path) -> None:
     """Four persons against the computer, their sockets spread over three workers, each
-    playing table after table; 20 times (``HOYLE_KILLS``: 10 in make test) at a random
+    playing table after table; 20 times (``HOYLE_KILLS``) at a random
     moment one worker is killed (SIGKILL) and started again: no acknowledged move is lost or
     applied twice, every socket is back
     at another worker within 10 s, the computers' moves go on (their lease passes on), and
