@@ -9,25 +9,33 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test test-fast test-postgres bench bench-web typecheck clean diff-openspiel verify-batch accel chromium tmux postgres fuzz screenshots
+.PHONY: debian-packages play serve test test-fast test-postgres bench bench-web typecheck clean diff-openspiel verify-batch accel chromium tmux postgres fuzz screenshots
 
 # pip runs from the Python that makes the venv (pip --python), so the venv carries no pip or
 # setuptools of its own (27 MB); a Python without pip gets a venv with pip instead.
 PIP := $(shell $(PYTHON) -c 'import pip' 2>/dev/null && echo '$(PYTHON) -m pip --python $(BIN)/python' || echo '$(BIN)/python -m pip')
 NO_PIP := $(shell $(PYTHON) -c 'import pip' 2>/dev/null && echo --without-pip)
 
-$(STAMP): pyproject.toml
+# pip installs uv into the venv, and uv installs the rest from PyPI: the development set
+# took 13 s (4 s and 9 s, an empty cache) against pip's 134 s on a 2-core machine (pip spent
+# 112 s of CPU, most of it compiling every module's bytecode ahead: Python writes it on each
+# module's first import instead).
+UV := $(BIN)/uv
+$(UV):
 	$(PYTHON) -m venv $(NO_PIP) $(VENV)
-	$(PIP) install --quiet -e '.[dev]'
+	$(PIP) install --quiet uv
+UV_PIP := $(UV) pip install --quiet --python $(BIN)/python
+
+$(STAMP): pyproject.toml | $(UV)
+	$(UV_PIP) -e '.[dev]'
 	touch $(STAMP) $(PLAY_STAMP) $(WEB_STAMP)
 
 # make play installs only what playing needs (hoyle, numpy, typer, rich, textual,
 # platformdirs, prompt_toolkit; the development tools come with make test), without
-# bytecode: Python compiles a module when it is first imported (--no-compile).
+# bytecode: Python compiles a module when it is first imported (uv compiles none ahead).
 PLAY_STAMP := $(VENV)/.installed-play
-$(PLAY_STAMP): pyproject.toml
-	$(PYTHON) -m venv $(NO_PIP) $(VENV)
-	$(PIP) install --quiet --no-compile -e .
+$(PLAY_STAMP): pyproject.toml | $(UV)
+	$(UV_PIP) -e .
 	touch $(PLAY_STAMP)
 
 play: $(PLAY_STAMP)
@@ -37,9 +45,8 @@ play: $(PLAY_STAMP)
 # make serve installs what playing needs and the web extra only (FastAPI, uvicorn, Jinja2,
 # websockets), not the development set.
 WEB_STAMP := $(VENV)/.installed-web
-$(WEB_STAMP): pyproject.toml
-	$(PYTHON) -m venv $(NO_PIP) $(VENV)
-	$(PIP) install --quiet --no-compile -e '.[web]'
+$(WEB_STAMP): pyproject.toml | $(UV)
+	$(UV_PIP) -e '.[web]'
 	touch $(WEB_STAMP)
 
 serve: $(WEB_STAMP)
@@ -60,6 +67,13 @@ tmux:
 postgres:
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then $(SUDO) apt-get update && $(SUDO) apt-get install -y postgresql; fi
 
+# make test's three at once: one apt-get update and one install of those missing.
+debian-packages:
+	@missing=""; [ -x $(CHROMIUM) ] || missing="$$missing chromium"; \
+	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get update && $(SUDO) apt-get install -y $$missing; fi
+
 # The tests of the engine, the games, the environments and the players (with the README's and
 # the library guide's examples) run once, on the engine compiled by mypyc (hoyle._accel): the
 # same source, compiled, 3-4x faster in whole seeded games, searches and tables. The compiled
@@ -71,21 +85,23 @@ postgres:
 # on both till CI's run reached 1,758 s, past its 15 minutes.)
 COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 	tests/test_catalogue.py tests/test_leaks.py README.md docs/library.md
-# Both runs spread the tests over the machine's cores (pytest-xdist). The pure run takes five
-# processes, each given the next test when it is done (--dist worksteal): its tests wait
-# much of their time on a browser, a server, a terminal or a cluster: on a 2-core machine
-# three processes kept 1.1 cores busy (644 s of user and system time in 567 s). (Tried: the
-# long tests first, by their measured times, with --dist load --maxschedchunk 1: the run's
-# end came sooner, but five heavy tests at once made the whole slower: 995 s against 820 s.)
+# Both runs spread the tests over the machine's cores (pytest-xdist). The pure run takes three
+# processes, each given the next test when it is done (--dist worksteal). Each test starts
+# processes of its own (a browser, a server, a terminal, a pool), and the more tests at once
+# the more CPU the same tests take: on a 2-core machine, one process ran them in 783 s with
+# 920 s of CPU (all processes' user and system time), two in 566 s with 1,013 s, three in
+# 547 s with 1,048 s, five in 746 s with about 1,450 s (beside a clean clone's mypy and build).
+# (Tried: the long tests first, by their measured times, with --dist load --maxschedchunk 1:
+# the run's end came sooner, but five heavy tests at once made the whole slower.)
 # mypy and the mypyc build start beside the pure run, niced, and go on beside the many-worker
 # and batch tests (mypy's report printed after them, the build's output and status kept in
 # build/ for the compiled run). The pure run keeps both cores busy, so they mostly wait for
 # its end: waited for there, they ended 69-71 s after it in clean clones.
 # The many-worker tests (every fault: 20 kills under load (with 10, HOYLE_KILLS, as few as 3
 # sockets were moved once: too few to tell), PostgreSQL restarted, a worker cut from the
-# others, --workers 3) run after the others, alone: among the
-# five processes the killed worker's sockets once took 10.8 s to be back, past the test's 10 s.
-# So do the tests that start a Dask or a Ray cluster (marked cluster): among the five processes
+# others, --workers 3) run after the others, alone: among the pure run's
+# processes the killed worker's sockets once took 10.8 s to be back, past the test's 10 s.
+# So do the tests that start a Dask or a Ray cluster (marked cluster): among the pure run's processes
 # their daemons, starved, went on polling: Ray's test took 101 s and its processes 98 s of CPU,
 # against 14 s and 19 s on a quiet machine.
 # make test-postgres runs the whole web suite on PostgreSQL too.
@@ -108,12 +124,12 @@ NO_BATCH := $(foreach p,$(BATCH_TESTS),--ignore=$(p))
 NO_COMPILED := $(foreach p,$(COMPILED_TESTS),--ignore=$(p))
 # Each run prints its 15 slowest tests, where CI's 15 minutes go (pytest --durations).
 SLOWEST := --durations=15
-test: $(STAMP) chromium tmux postgres
+test: $(STAMP) debian-packages
 	@mkdir -p build; rm -f build/accel.rc build/mypy.rc
 	(nice $(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; \
 		echo $$? > build/accel.rc) & \
 	(nice $(BIN)/mypy > build/mypy.log 2>&1; echo $$? > build/mypy.rc) & \
-	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 5 --dist worksteal -m "not workers and not cluster" \
+	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 3 --dist worksteal -m "not workers and not cluster" \
 		$(NO_BATCH) $(NO_COMPILED) $(SLOWEST) && \
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m "workers or cluster" \
 		tests/web tests/sim tests/cli $(SLOWEST) && \
@@ -138,7 +154,7 @@ test-fast: $(STAMP)
 # every server the tests start with --workers 3
 # (browsers, crashes and kills included; the tests of SQLite's own file, and of the caps
 # each process counts alone, left out).
-test-postgres: $(STAMP) chromium tmux postgres
+test-postgres: $(STAMP) debian-packages
 	HOYLE_PURE=1 HOYLE_TEST_DB=postgres $(BIN)/python -m pytest -q -n auto tests/web \
 		-m "not sqlite_only and not slow"
 	HOYLE_PURE=1 HOYLE_TEST_DB=postgres HOYLE_TEST_WORKERS=3 $(BIN)/python -m pytest -q \
