@@ -93,10 +93,11 @@ COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 # 547 s with 1,048 s, five in 746 s with about 1,450 s (beside a clean clone's mypy and build).
 # (Tried: the long tests first, by their measured times, with --dist load --maxschedchunk 1:
 # the run's end came sooner, but five heavy tests at once made the whole slower.)
-# mypy and the mypyc build start beside the pure run, niced, and go on beside the many-worker
-# and batch tests (mypy's report printed after them, the build's output and status kept in
-# build/ for the compiled run). The pure run keeps both cores busy, so they mostly wait for
-# its end: waited for there, they ended 69-71 s after it in clean clones.
+# mypy and the mypyc build start after the pure run, at the lowest priority (nice -n 19),
+# beside the many-worker and batch tests (mypy's report printed after them, the build's
+# output and status kept in build/ for the compiled run): the many-worker tests leave a
+# core's third idle (311 s of CPU in 217 s), the pure run next to none (1,048 s in 547 s
+# alone; 602 s in a clean clone with the two beside it, about 120 s of CPU).
 # The many-worker tests (every fault: 20 kills under load (with 10, HOYLE_KILLS, as few as 3
 # sockets were moved once: too few to tell), PostgreSQL restarted, a worker cut from the
 # others, --workers 3) run after the others, alone: among the pure run's
@@ -126,11 +127,11 @@ NO_COMPILED := $(foreach p,$(COMPILED_TESTS),--ignore=$(p))
 SLOWEST := --durations=15
 test: $(STAMP) debian-packages
 	@mkdir -p build; rm -f build/accel.rc build/mypy.rc
-	(nice $(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; \
-		echo $$? > build/accel.rc) & \
-	(nice $(BIN)/mypy > build/mypy.log 2>&1; echo $$? > build/mypy.rc) & \
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 3 --dist worksteal -m "not workers and not cluster" \
-		$(NO_BATCH) $(NO_COMPILED) $(SLOWEST) && \
+		$(NO_BATCH) $(NO_COMPILED) $(SLOWEST)
+	(nice -n 19 $(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; \
+		echo $$? > build/accel.rc) & \
+	(nice -n 19 $(BIN)/mypy > build/mypy.log 2>&1; echo $$? > build/mypy.rc) & \
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m "workers or cluster" \
 		tests/web tests/sim tests/cli $(SLOWEST) && \
 	HOYLE_PURE=1 HOYLE_BATCH_GAMES=2500 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto \
