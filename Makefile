@@ -97,7 +97,8 @@ COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 # beside the many-worker and batch tests (mypy's report printed after them, the build's
 # output and status kept in build/ for the compiled run): the many-worker tests leave a
 # core's third idle (311 s of CPU in 217 s), the pure run next to none (1,048 s in 547 s
-# alone; 602 s in a clean clone with the two beside it, about 120 s of CPU).
+# alone). In clean clones the pure run took 602 s with the two beside it (about 120 s of
+# CPU) and 530 s with them after it; the build was done by the batch tests' end.
 # The many-worker tests (every fault: 20 kills under load (with 10, HOYLE_KILLS, as few as 3
 # sockets were moved once: too few to tell), PostgreSQL restarted, a worker cut from the
 # others, --workers 3) run after the others, alone: among the pure run's
