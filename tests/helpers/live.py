@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
-from hoyle.web.app import cookie_name
+from hoyle.web.app import RATE, cookie_name
 
 LOST = (ConnectionClosed, InvalidHandshake, OSError, TimeoutError)
 """What a socket raises when its server is gone, stopping, or refuses it."""
@@ -55,12 +55,15 @@ def until_person(ws: ClientConnection, seq: int, sync: bool = False) -> dict[str
 
 
 def play(ports: int | Sequence[int], table_id: str, tokens: list[str], moves: int | None,
-         seq: int = 0) -> tuple[int, list[str]]:
+         seq: int = 0, paced: bool = False) -> tuple[int, list[str]]:
     """Play ``moves`` person moves (None: to the end), each player choosing the first legal
     action it is offered, player ``i``'s socket at ``ports[i]`` (one port: all there): the
-    last acknowledged number and the moves made."""
+    last acknowledged number and the moves made. ``paced``: each socket's moves no faster
+    than 0.8 of the server's message rate (``RATE`` a second), for a long game that would
+    run past its burst."""
     at = [ports] * len(tokens) if isinstance(ports, int) else list(ports)
     made: list[str] = []
+    sent = [0.0] * len(tokens)
     with contextlib.ExitStack() as stack:
         socks = [stack.enter_context(ws_for(p, table_id, t)) for p, t in zip(at, tokens)]
         frames = [until_person(ws, seq, sync=True) for ws in socks]
@@ -75,6 +78,9 @@ def play(ports: int | Sequence[int], table_id: str, tokens: list[str], moves: in
                 # forced move, a go): read on, then look again at who is to act
                 frames[mover] = update(socks[mover])
                 continue
+            if paced:
+                time.sleep(max(0.0, sent[mover] + 1.25 / RATE - time.monotonic()))
+                sent[mover] = time.monotonic()
             socks[mover].send(json.dumps({"type": "move", "seq": f["seq"],
                                           "action": f["legal"][0]}))
             made.append(f["legal"][0])

@@ -165,6 +165,35 @@ def wait_until(page: Any, expression: str, arg: Any = None, timeout: float | Non
         time.sleep(0.05)
 
 
+def wait_for_pegs(page: Any) -> list[tuple[int, int]]:
+    """Wait until the board's drawn pegs (each side's holes, its circles in order from the
+    start hole, one front peg and at most one back peg) are where its label says they are
+    (the front peg walks there hole by hole): each side's ``(front, back)`` in holes, as
+    labelled (a score past the game's end in the game hole)."""
+    label = page.get_attribute("#board svg", "aria-label") or ""
+    target = re.search(r"; game (\d+)", label)
+    assert target, label
+    # (a score past the game, as the label may say, is pegged in the game hole)
+    pegs = [(min(int(f), int(target[1])), min(int(b), int(target[1])))
+            for f, b in re.findall(r" (\d+), back peg (\d+)", label)]
+    assert pegs, label
+    drawn = """([n]) => {
+        const cs = [...document.querySelectorAll('#board svg circle')];
+        const per = cs.length / n;
+        const at = (side, cls) => cs.slice(side * per, (side + 1) * per)
+            .map((c, h) => c.classList.contains(cls) ? h : -1).filter((h) => h >= 0);
+        return [...Array(n).keys()].map((side) => [at(side, 'front'), at(side, 'back')]);
+    }"""
+    want = [[[front], [] if back in (0, front) else [back]] for front, back in pegs]
+    try:
+        wait_until(page, f"([n, want]) => JSON.stringify(({drawn})([n])) === JSON.stringify(want)",
+                   arg=[len(pegs), want], timeout=5000)
+    except TimeoutError:
+        raise AssertionError(f"pegs {pegs} labelled, drawn (fronts, backs) "
+                             f"{page.evaluate(drawn, [len(pegs)])}") from None
+    return pegs
+
+
 _clicked: dict[int, float] = {}
 
 

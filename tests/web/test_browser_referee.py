@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from helpers.web import cards_mentioned, click_a_move, free_port, server, wait_until
+from helpers.web import (cards_mentioned, click_a_move, free_port, server, wait_for_pegs,
+                         wait_until)
 from hoyle.cribbage.phase import Phase
 from hoyle.interface.registry import get_game
 
@@ -152,6 +153,7 @@ def test_a_person_referees_three_deals_and_a_report_from_the_page(
     entered("report touched_pegs 0")
     assert "Ruling EW-xiv" in page.text_content("#log")
     assert "Bob 4, back peg 2" in page.get_attribute("#board svg", "aria-label")
+    assert wait_for_pegs(page)[1] == (4, 2)  # drawn where the label says
     wait_until(watcher, "([s]) => document.getElementById('table').dataset.seq == s",
                               arg=[str(seq(page))])
     still_hidden = {str(c) for s in (0, 1) for c in state.view(s).hand} | {
@@ -186,6 +188,7 @@ def test_a_person_referees_three_deals_and_a_report_from_the_page(
     label = page.get_attribute("#board svg", "aria-label") or ""
     scores = state.view(0).scores
     assert f"Ann {scores[0]}," in label and f"Bob {scores[1]}," in label, (label, scores)
+    assert [front for front, _ in wait_for_pegs(page)] == list(scores)
     assert scores[0] + scores[1] > 10  # three deals counted
     assert page.text_content("#prompt") == text.referee_prompt(state, names).strip()
     ctx.close()

@@ -23,7 +23,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from helpers.web import click_a_move, click_offered, free_port, server, wait_until
+from helpers.web import (click_a_move, click_offered, free_port, server, wait_for_pegs,
+                         wait_until)
 from hoyle.interface.registry import default_game, games
 
 
@@ -215,6 +216,10 @@ def play_a_whole_game(browser: Browser, base: str, game: str, variant: str | Non
     # to five was once eight moves)
     assert page.evaluate("window.outOfView") == []  # nor while the others played
     assert "Game over" in (page.text_content("#scores") or "")
+    if board:  # each side's pegs drawn where the board's label says, the winner's in the
+        # game hole (the holes drawn once, each peg's move redrawing its holes alone)
+        target = re.search(r"; game (\d+)", page.get_attribute("#board svg", "aria-label") or "")
+        assert target and max(front for front, _ in wait_for_pegs(page)) == int(target[1])
     for got, target in re.findall(r"(\d+) of (\d+)", page.text_content("#scores") or ""):
         assert int(got) <= int(target)  # the winner's peg stops in the game hole
     assert page.title().startswith("hoyle")  # not "Your turn" once it is over

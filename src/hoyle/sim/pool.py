@@ -23,7 +23,7 @@ from typing import Any, Protocol, TextIO, TypeVar
 from hoyle.engine.records import MAX_RECORD_BYTES, GameRecord, open_record_file
 from hoyle.interface.tally import GAMES_PER_SEED
 from hoyle.errors import RecordError
-from hoyle.sim.executors import _stop, _worker_ignores_ctrl_c
+from hoyle.sim.executors import _stop, _worker_ignores_ctrl_c, ctrl_c_held
 
 __all__ = ["game_chunks", "play_chunks", "collect",
            "summarize_all", "read_run", "Run", "span_text"]
@@ -119,7 +119,7 @@ def collect(chunks: Iterable[list[G]], result: R, out: TextIO | None,
     to ``out`` as one JSON line, in order, and calling ``progress`` with the games done
     after each chunk."""
     for summaries in chunks:
-        with _ctrl_c_held():  # a chunk's lines are written whole, and counted
+        with ctrl_c_held():  # a chunk's lines are written whole, and counted
             for g in summaries:
                 result.add(g)
                 if out is not None:  # a summary of several games (a match) has ``records``
@@ -130,27 +130,6 @@ def collect(chunks: Iterable[list[G]], result: R, out: TextIO | None,
             if progress is not None:
                 progress(result.games)
     return result
-
-
-@contextlib.contextmanager
-def _ctrl_c_held() -> Iterator[None]:
-    """Hold Ctrl-C (SIGINT) until the block is done (in the main thread): the
-    ``KeyboardInterrupt`` comes after it, never between a chunk's lines and their count.
-    A handler that only notes the signal stands in for the block (blocking the signal
-    with ``pthread_sigmask`` is not enough: the process's other threads, the pool's and
-    the progress bar's, still take it, and Python then raises it in the main thread)."""
-    if threading.current_thread() is not threading.main_thread() \
-            or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-        yield
-        return
-    pending: list[int] = []
-    old = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, old)
-        if pending:
-            raise KeyboardInterrupt
 
 
 def summarize_all(records: Iterable[GameRecord], summarize: Callable[[GameRecord, int], G],

@@ -509,7 +509,7 @@ function drawReferee(f) {
   if (f.referee && !f.finished && document.activeElement === document.body) $("move-text").focus({ preventScroll: true });
 }
 
-const board = { shown: null, key: null, timer: null, frame: null };
+const board = { shown: null, key: null, timer: null, frame: null, svg: null, layout: null, holes: [], pegged: [] };
 const phone = window.matchMedia("(max-width: 46rem)");
 const sideways = window.matchMedia("(orientation: landscape) and (max-height: 32rem)");  // style.css
 for (const q of [phone, sideways]) q.addEventListener("change", () => { if (frame) renderBoard(); });
@@ -587,6 +587,30 @@ function renderBoard() {
   const b = board.frame, box = $("board");
   if (!b) return;
   const across = phone.matches && !sideways.matches;  // a phone upright: the streets across; else upright
+  const layout = [across, b.target, b.tracks.length, b.line ? b.line.join(":") : ""].join("|");
+  // the holes drawn once a layout; a peg's move (each step of its walk) changes its holes alone
+  if (board.layout !== layout || !board.svg || box.firstChild !== board.svg) drawHoles(b, across, layout);
+  board.svg.setAttribute("aria-label", "cribbage board: " + b.tracks.map((t) => `${t.name} ${t.front}, back peg ${t.back}`).join("; ") +
+    `; game ${b.target}` + (b.line ? `; ${b.line[0]} line after ${b.line[1]}` : ""));
+  b.tracks.forEach((t, side) => {
+    const front = Math.min(board.shown ? board.shown[side] : t.front, b.target);
+    const back = t.back !== front && t.back > 0 ? Math.min(t.back, b.target) : null;
+    const was = board.pegged[side] || [];
+    board.pegged[side] = [front, back];
+    for (const h of new Set([...was, front, back])) {
+      const e = h === null ? null : board.holes[side][h];
+      if (!e) continue;
+      const isFront = front === h, isBack = back === h;
+      e.setAttribute("r", isFront || isBack ? 2.9 : (h === 0 || h === b.target ? 2.2 : 1.25));
+      e.setAttribute("class", isFront ? `front peg${side % 3}` : isBack ? `back peg${side % 3}` : (h === 0 ? "hole start" : h === b.target ? "hole game" : "hole"));
+    }
+  });
+}
+
+// The board's holes (every one empty), its streets' directions and its marked line: drawn
+// when the layout changes (the game's target, its sides, a phone turned), not at each peg.
+function drawHoles(b, across, layout) {
+  const box = $("board");
   const perRow = 30, gap = 7, group = 5, sides = b.tracks.length;
   const streets = Math.ceil((b.target - 1) / perRow), street = sides * gap + 9;
   const along = (c) => 14 + c * gap + Math.floor(c / group) * 4;   // a hole's place along its street
@@ -597,8 +621,6 @@ function renderBoard() {
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "cribbage board: " + b.tracks.map((t) => `${t.name} ${t.front}, back peg ${t.back}`).join("; ") +
-    `; game ${b.target}` + (b.line ? `; ${b.line[0]} line after ${b.line[1]}` : ""));
   svg.classList.add("board");
   svgEl(svg, "rect", { x: .5, y: .5, width: W - 1, height: H - 1, rx: 6, class: "wood" });
   // street r, place c along it (-1: before its first hole; perRow: after its last) -> x, y.
@@ -617,15 +639,14 @@ function renderBoard() {
     svgEl(svg, "text", { x, y: y + 2, "text-anchor": "middle", class: "street" },
       across ? (up ? "\u25B6" : "\u25C0") : (up ? "\u25B2" : "\u25BC"));
   }
-  b.tracks.forEach((t, side) => {
-    const front = board.shown ? board.shown[side] : t.front;
+  board.holes = b.tracks.map((t, side) => {
+    const row = [];
     for (let h = 0; h <= b.target; h++) {
-      const [r, c] = hole(h);
-      const [x, y] = at(r, c, side);
-      const isFront = front === h, isBack = t.back === h && t.back !== front && h !== 0;
-      svgEl(svg, "circle", { cx: x, cy: y, r: isFront || isBack ? 2.9 : (h === 0 || h === b.target ? 2.2 : 1.25),
-        class: isFront ? `front peg${side % 3}` : isBack ? `back peg${side % 3}` : (h === 0 ? "hole start" : h === b.target ? "hole game" : "hole") });
+      const [x, y] = at(...hole(h), side);
+      row.push(svgEl(svg, "circle", { cx: x, cy: y, r: h === 0 || h === b.target ? 2.2 : 1.25,
+        class: h === 0 ? "hole start" : h === b.target ? "hole game" : "hole" }));
     }
+    return row;
   });
   if (b.line) {  // the skunk (or lurch) line: across the street, after its hole
     const [r, c] = hole(b.line[1]);
@@ -634,6 +655,7 @@ function renderBoard() {
     const [lx, ly] = at(r, c + .5, sides - .1);
     svgEl(svg, "text", { x: lx + (across ? 0 : -3), y: ly + (across ? 3 : -2), "text-anchor": "middle", class: "line-label" }, b.line[0]);
   }
+  board.svg = svg; board.layout = layout; board.pegged = [];
   box.replaceChildren(svg);
 }
 
