@@ -52,27 +52,26 @@ $(WEB_STAMP): pyproject.toml | $(UV)
 serve: $(WEB_STAMP)
 	$(BIN)/hoyle serve
 
-# The browser tests drive Debian's chromium (never a downloaded browser build).
+# The browser tests drive Debian's chromium (never a downloaded browser build); the terminal
+# tests drive hoyle play in a real terminal, Debian's tmux; the database tests start a
+# throwaway PostgreSQL cluster of Debian's postgresql package (tests/helpers/postgres.py:
+# initdb in a temporary folder, a Unix socket, no port). Each package is installed when what
+# says it is there is missing; make test's three with one apt-get update and one install.
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-chromium:
-	@if [ ! -x $(CHROMIUM) ]; then $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; fi
-
-# The terminal tests drive hoyle play in a real terminal: Debian's tmux.
-tmux:
-	@if ! command -v tmux >/dev/null; then $(SUDO) apt-get update && $(SUDO) apt-get install -y tmux; fi
-
-# The database tests start a throwaway PostgreSQL cluster of Debian's postgresql package
-# (tests/helpers/postgres.py: initdb in a temporary folder, a Unix socket, no port).
-postgres:
-	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then $(SUDO) apt-get update && $(SUDO) apt-get install -y postgresql; fi
-
-# make test's three at once: one apt-get update and one install of those missing.
-debian-packages:
-	@missing=""; [ -x $(CHROMIUM) ] || missing="$$missing chromium"; \
-	command -v tmux >/dev/null || missing="$$missing tmux"; \
-	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+HAVE_chromium := [ -x $(CHROMIUM) ]
+HAVE_tmux := command -v tmux >/dev/null
+HAVE_postgresql := ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1
+debian = missing=""; $(foreach p,$(1),$(HAVE_$(p)) || missing="$$missing $(p)";) \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update && $(SUDO) apt-get install -y $$missing; fi
+chromium:
+	@$(call debian,chromium)
+tmux:
+	@$(call debian,tmux)
+postgres:
+	@$(call debian,postgresql)
+debian-packages:
+	@$(call debian,chromium tmux postgresql)
 
 # The tests of the engine, the games, the environments and the players (with the README's and
 # the library guide's examples) run once, on the engine compiled by mypyc (hoyle._accel): the
