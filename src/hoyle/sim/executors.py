@@ -212,12 +212,15 @@ def _stop(ex: ProcessPoolExecutor) -> None:
 
 
 @contextlib.contextmanager
-def ctrl_c_held() -> Iterator[None]:
+def ctrl_c_held(then_raise: bool = True) -> Iterator[None]:
     """Hold Ctrl-C (SIGINT) until the block is done (in the main thread): the
     ``KeyboardInterrupt`` comes after it, never between a chunk's lines and their count.
     A handler that only notes the signal stands in for the block (blocking the signal
     with ``pthread_sigmask`` is not enough: the process's other threads, the pool's and
-    the progress bar's, still take it, and Python then raises it in the main thread)."""
+    the progress bar's, still take it, and Python then raises it in the main thread).
+    ``then_raise=False``: a Ctrl-C in the block is dropped (the block stops the job after
+    one already: a second, pressed while it stops, would cut the stopping short and put
+    its own ``KeyboardInterrupt`` in place of the first's count of what was done)."""
     if threading.current_thread() is not threading.main_thread() \
             or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         yield
@@ -228,7 +231,7 @@ def ctrl_c_held() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, old)
-        if pending:
+        if pending and then_raise:
             raise KeyboardInterrupt
 
 
@@ -255,7 +258,8 @@ def open_executor(spec: str = "local", workers: int = 1) -> Iterator[Executor]:
             try:
                 yield pool
             except BaseException:
-                _stop(pool)
+                with ctrl_c_held(then_raise=False):
+                    _stop(pool)
                 raise
             pool.shutdown()
     elif kind == "dask":
@@ -305,7 +309,12 @@ def _dask(address: str | None, workers: int) -> Iterator[Executor]:
             except Exception as e:  # noqa: BLE001 - whatever the client raises: one line
                 raise ExecutorError(f"cannot reach the Dask scheduler at {address}: {e}"
                                     ) from None
-        yield client.get_executor(pure=False)
+        try:
+            yield client.get_executor(pure=False)
+        except BaseException:
+            with ctrl_c_held(then_raise=False):  # the client and cluster closed whole
+                stack.close()
+            raise
 
 
 @contextlib.contextmanager
@@ -330,8 +339,11 @@ def _ray(address: str | None, workers: int) -> Iterator[Executor]:
                             ) from None
     try:
         yield RayExecutor()
-    finally:
-        ray.shutdown()
+    except BaseException:
+        with ctrl_c_held(then_raise=False):
+            ray.shutdown()
+        raise
+    ray.shutdown()
 
 
 @contextlib.contextmanager

@@ -83,14 +83,16 @@ def play_chunks(play: Callable[[Job], list[T]], pair: tuple[str, str], seed: int
     except KeyboardInterrupt:
         # Ctrl-C: the chunks already finished after the last one handed on are kept (in
         # order, up to the first unfinished one), the rest are stopped at once
-        _stop(ex)
+        with ctrl_c_held(then_raise=False):
+            _stop(ex)
         for future in futures[done:]:
             if not future.done() or future.cancelled() or future.exception() is not None:
                 break
             yield future.result()
         raise
     except BaseException:
-        _stop(ex)
+        with ctrl_c_held(then_raise=False):
+            _stop(ex)
         raise
     ex.shutdown()
 
