@@ -15,7 +15,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
-from hoyle.web.app import RATE, cookie_name
+from helpers.web import pace
+from hoyle.web.app import cookie_name
 
 LOST = (ConnectionClosed, InvalidHandshake, OSError, TimeoutError)
 """What a socket raises when its server is gone, stopping, or refuses it."""
@@ -59,11 +60,10 @@ def play(ports: int | Sequence[int], table_id: str, tokens: list[str], moves: in
     """Play ``moves`` person moves (None: to the end), each player choosing the first legal
     action it is offered, player ``i``'s socket at ``ports[i]`` (one port: all there): the
     last acknowledged number and the moves made. ``paced``: each socket's moves no faster
-    than 0.8 of the server's message rate (``RATE`` a second), for a long game that would
-    run past its burst."""
+    than a page's (:func:`helpers.web.pace`: 0.8 of the server's message rate), for a
+    long game that would run past its burst."""
     at = [ports] * len(tokens) if isinstance(ports, int) else list(ports)
     made: list[str] = []
-    sent = [0.0] * len(tokens)
     with contextlib.ExitStack() as stack:
         socks = [stack.enter_context(ws_for(p, table_id, t)) for p, t in zip(at, tokens)]
         frames = [until_person(ws, seq, sync=True) for ws in socks]
@@ -79,8 +79,7 @@ def play(ports: int | Sequence[int], table_id: str, tokens: list[str], moves: in
                 frames[mover] = update(socks[mover])
                 continue
             if paced:
-                time.sleep(max(0.0, sent[mover] + 1.25 / RATE - time.monotonic()))
-                sent[mover] = time.monotonic()
+                pace(socks[mover])
             socks[mover].send(json.dumps({"type": "move", "seq": f["seq"],
                                           "action": f["legal"][0]}))
             made.append(f["legal"][0])

@@ -198,8 +198,8 @@ _clicked: dict[int, float] = {}
 
 
 def pace(page: Any) -> None:
-    """Wait so that one page's moves come no faster than 0.8 of the server's message rate
-    (``hoyle.web.app.RATE`` a second, past a burst): a test clicking as fast as the machine
+    """Wait so that one page's (or socket's) moves come no faster than 0.8 of the server's
+    message rate (``hoyle.web.app.RATE`` a second, past a burst): a test clicking as fast as the machine
     could once ran its socket past the rate and was closed, as a flood would be."""
     from hoyle.web.app import RATE
 
