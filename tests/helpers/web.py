@@ -199,8 +199,9 @@ _clicked: dict[int, float] = {}
 
 def pace(page: Any) -> None:
     """Wait so that one page's (or socket's) moves come no faster than 0.8 of the server's
-    message rate (``hoyle.web.app.RATE`` a second, past a burst): a test clicking as fast as the machine
-    could once ran its socket past the rate and was closed, as a flood would be."""
+    message rate (``hoyle.web.app.RATE`` a second, past a burst): a test clicking as fast
+    as the machine could once ran its socket past the rate and was closed, as a flood
+    would be."""
     from hoyle.web.app import RATE
 
     wait = _clicked.get(id(page), 0.0) + 1.25 / RATE - time.monotonic()
