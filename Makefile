@@ -108,16 +108,25 @@ COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 # make test-postgres runs the whole web suite on PostgreSQL too.
 # The batch engine's tests (JAX, which runs threads of its own) run apart, after the others:
 # no process of theirs forks (a terminal, a server, a pool), as JAX's threads would not survive
-# it. Two processes, a test file each at a time (--dist loadfile): a file's tests share their
-# XLA programs, which each process compiled again when the tests were dealt one by one (idle,
-# cold: 267 s and 502 s of CPU, against 320 s and 608 s; one process 359 s and 498 s, and
-# beside the games' compiled tests 499 s). (Beside the pure run, niced, they starved till it
+# it. Two processes, each given whole files: a file's tests share their XLA programs, which
+# each process compiled again when the tests were dealt one by one (idle, cold: 267 s and
+# 502 s of CPU, against 320 s and 608 s; one process 359 s and 498 s, and beside the games'
+# compiled tests 499 s). (Beside the pure run, niced, they starved till it
 # ended and slowed it; beside the many-worker tests they slowed those: the killed worker's
 # test 73 s against 41 s.) They play the first 2,500 of test_identical's 10,000 seeded games
 # of each game (make verify-batch plays them all): all 10,000 were three quarters of their
 # 402 s. Their compiled XLA programs are kept in build/jax-cache (JAX's persistent cache): a
 # second run loads them (one file's tests: 57 s cold, 21 s warm).
+# test_identical plays its games in one process, compiled as XLA compiles by default; the
+# others (the API's, the training example's, the README's, the scoring's) in a second process
+# beside it, compiled unoptimised (XLA_QUICK): they run small batches, and their time was
+# XLA's own (test_api.py 156 s of CPU, 88 s unoptimised; the training example's tiny run
+# 115 s, 65 s; the README's and the scoring's 1 and 4 s more; test_identical's first two
+# six-card batches 69 s, 140 s). The same games either way: the example printed the same
+# figures, and test_identical passes at both.
 JAX_CACHE := JAX_COMPILATION_CACHE_DIR=$(CURDIR)/build/jax-cache JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS=0.2
+XLA_QUICK := XLA_FLAGS=--xla_backend_optimization_level=0
+IDENTICAL := tests/batch/test_identical.py
 BATCH_TESTS := tests/batch src/hoyle/batch src/hoyle/engine/batch.py \
 	src/hoyle/cribbage/batch.py src/hoyle/cribbage/batchenv.py \
 	src/hoyle/ecarte/batch.py src/hoyle/ecarte/batchenv.py
@@ -126,7 +135,7 @@ NO_COMPILED := $(foreach p,$(COMPILED_TESTS),--ignore=$(p))
 # Each run prints its 15 slowest tests, where CI's 15 minutes go (pytest --durations).
 SLOWEST := --durations=15
 test: $(STAMP) debian-packages
-	@mkdir -p build; rm -f build/accel.rc build/mypy.rc
+	@mkdir -p build; rm -f build/accel.rc build/mypy.rc build/identical.rc
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 3 --dist worksteal -m "not workers and not cluster" \
 		$(NO_BATCH) $(NO_COMPILED) $(SLOWEST)
 	(nice -n 19 $(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; \
@@ -134,10 +143,13 @@ test: $(STAMP) debian-packages
 	(nice -n 19 $(BIN)/mypy > build/mypy.log 2>&1; echo $$? > build/mypy.rc) & \
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -m "workers or cluster" \
 		tests/web tests/sim tests/cli $(SLOWEST) && \
-	HOYLE_PURE=1 HOYLE_BATCH_GAMES=2500 $(JAX_CACHE) $(BIN)/python -m pytest -q -n auto \
-		--dist loadfile $(BATCH_TESTS) $(SLOWEST); ok=$$?; wait; \
+	{ (HOYLE_PURE=1 HOYLE_BATCH_GAMES=2500 $(JAX_CACHE) $(BIN)/python -m pytest -q \
+		$(IDENTICAL) $(SLOWEST) > build/identical.log 2>&1; echo $$? > build/identical.rc) & \
+	HOYLE_PURE=1 $(JAX_CACHE) $(XLA_QUICK) $(BIN)/python -m pytest -q $(BATCH_TESTS) \
+		--ignore=$(IDENTICAL) $(SLOWEST); }; ok=$$?; wait; \
+		echo "$(IDENTICAL) (run beside):"; cat build/identical.log; \
 		echo "mypy (run beside):"; cat build/mypy.log; \
-		[ $$ok = 0 ] && [ "$$(cat build/mypy.rc)" = 0 ]
+		[ $$ok = 0 ] && [ "$$(cat build/identical.rc)" = 0 ] && [ "$$(cat build/mypy.rc)" = 0 ]
 	@cat build/accel.log; if [ "$$(cat build/accel.rc)" = 0 ]; then \
 		$(BIN)/python -m pytest -q -n auto $(COMPILED_TESTS) $(SLOWEST) && \
 		$(BIN)/python -m pytest -q -m "not slow" tests/conformance; \
