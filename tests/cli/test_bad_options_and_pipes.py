@@ -116,3 +116,22 @@ def test_a_save_name_too_long_is_one_line(tmp_path: Path, game: str) -> None:
 def test_serve_help_names_the_web_extra() -> None:
     r = CliRunner().invoke(app, ["serve", "--help"], env={"COLUMNS": "200"})
     assert "pip install 'hoyle[web]'" in r.output
+
+
+def test_a_table_job_refuses_an_empty_folder_and_too_many_deals_in_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--shards ""`` once wrote the shards into the current folder (``Path("")`` is
+    ``.``); ``--deals 10**20`` once listed its tasks till 1.3 GB. Each is refused (the
+    parser's errors one line in ``hoyle`` itself, ``main``), and nothing is written."""
+    monkeypatch.chdir(tmp_path)
+    for args, says in (
+            (["--shards", ""], "Invalid value for '--shards': a file or folder is needed "
+                               "(got an empty name)"),
+            (["--shards", "  "], "a file or folder is needed"),
+            (["--out", ""], "Invalid value for '--out': a file or folder is needed"),
+            (["--deals", str(10 ** 20)],
+             "error: --deals must be from 40 to 10,000,000 (got 100,000,000,000,000,000,000)"),
+            (["--deals", "10000001"], "error: --deals must be from 40 to 10,000,000")):
+        code, out = run("tables", "win", "--per-task", "20", *args)
+        assert code == 2 and says in out, out
+        assert list(tmp_path.iterdir()) == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
@@ -14,6 +15,18 @@ import typer
 from hoyle.interface.options import Option
 
 __all__ = ["add_command"]
+
+
+def _path(text: str) -> Path:
+    """A path option's value: refused if empty (an empty string is the current folder to
+    ``Path``, where ``--shards ""`` once wrote a job's shards).
+
+    Raises:
+        typer.BadParameter: ``text`` is empty or only spaces.
+    """
+    if not text.strip():
+        raise typer.BadParameter("a file or folder is needed (got an empty name)")
+    return Path(text)
 
 
 def _parameter(option: Option, argument: bool = False,
@@ -27,7 +40,10 @@ def _parameter(option: Option, argument: bool = False,
     kind: Any = option.type
     if option.default is None and kind is not bool:
         kind = Optional[kind]  # noqa: UP007 - typer reads Optional
-    info = typer.Argument(help=help_text) if argument else typer.Option(*decls, help=help_text)
+    # a path is read by _path (no empty name); typer's own conversion takes the rest
+    read: dict[str, Any] = {"parser": _path, "metavar": "PATH"} if option.type is Path else {}
+    info = (typer.Argument(help=help_text, **read) if argument else
+            typer.Option(*decls, help=help_text, **read))
     default = inspect.Parameter.empty if option.default is ... else option.default
     return inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=default,
                              annotation=Annotated[kind, info])

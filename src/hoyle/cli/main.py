@@ -521,8 +521,9 @@ def serve(host: Annotated[str, typer.Option(help="The address to listen on.")] =
                    "for a log collector).")
           ] = "text",
           log_level: Annotated[str, typer.Option(
-              help="The least level logged: warning, or info (each table's events too: "
-                   "made, a seat taken, an undo, over; sockets opened and closed).")
+              help="The least level logged: debug, info (each table's events too: made, "
+                   "a seat taken, an undo, over; sockets opened and closed), warning or "
+                   "error.")
           ] = "warning",
           handshakes: Annotated[Optional[str], typer.Option(
               help="Benchmarks only: sockets one client address may open, as RATE,BURST "
@@ -981,8 +982,9 @@ def _table_job(job: Any, executor: str, workers: int, shards: Path | None,
     except HoyleError as e:
         raise _fail(str(e)) from None
     except KeyboardInterrupt as e:
-        done = (f" after {e.done:,} of {e.total:,} tasks" if isinstance(e, TasksStopped)
-                else " before any task ran")
+        done = (" before any task ran" if not isinstance(e, TasksStopped) else
+                f" after all {e.total:,} tasks, before the job's end" if e.done == e.total
+                else f" after {e.done:,} of {e.total:,} tasks")
         again = ("run the same command again to resume" if shards is not None else
                  "nothing is kept without --shards DIR (give it to resume a stopped job)")
         err_console.print(f"Stopped (Ctrl-C){done}; {again}.", soft_wrap=True, markup=False)

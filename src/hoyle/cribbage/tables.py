@@ -24,6 +24,7 @@ from hoyle.cribbage.players import ExpertPlayer
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState
 from hoyle.engine.event import Event, EventKind
+from hoyle.engine.records import write_bytes_atomic
 from hoyle.interface.jobs import TableJob
 from hoyle.interface.options import Option
 from hoyle.engine.runner import Seeds, play
@@ -32,7 +33,14 @@ from hoyle.interface.tally import game_seed
 from hoyle.errors import HoyleError
 
 __all__ = ["WIN_JOB", "sample_deals", "win_check", "win_tasks", "win_finish", "win_summary",
-           "check_rows", "check_out", "check_seed", "write_table", "play_deal"]
+           "check_rows", "check_out", "check_seed", "write_table", "play_deal",
+           "MAX_WIN_DEALS"]
+
+
+MAX_WIN_DEALS = 10_000_000
+"""The most deals ``hoyle tables win`` samples (``--deals``): 240 MB of rows (24 bytes a
+deal), about six days of one core at 50 ms a deal (the shipped tables: 16,000). (With no
+bound, 10**20 took 1.3 GB in its first 15 s, listing its tasks.)"""
 
 
 def win_tasks(variant: str, deals: int, seed: int, per_task: int, out: Path | None
@@ -42,14 +50,15 @@ def win_tasks(variant: str, deals: int, seed: int, per_task: int, out: Path | No
 
     Raises:
         HoyleError: a variant without a table; fewer than 40 deals (20 batches of two for
-            the standard errors); ``per_task`` below 1; ``out`` cannot be written.
+            the standard errors) or more than :data:`MAX_WIN_DEALS`; ``per_task`` below 1;
+            ``out`` cannot be written.
     """
     from hoyle.cribbage.advice.wintable import VARIANT_TARGETS
 
     if variant not in VARIANT_TARGETS:
         raise HoyleError(f"no win table for {variant!r} (only {', '.join(VARIANT_TARGETS)})")
-    if deals < 40:
-        raise HoyleError(f"--deals must be at least 40 (got {deals})")
+    if not 40 <= deals <= MAX_WIN_DEALS:
+        raise HoyleError(f"--deals must be from 40 to {MAX_WIN_DEALS:,} (got {deals:,})")
     if per_task < 1:
         raise HoyleError(f"--per-task must be at least 1 (got {per_task})")
     check_seed(seed)
@@ -204,7 +213,7 @@ def write_table(path: Path, table: Any) -> None:
         HoyleError: the file cannot be written.
     """
     try:
-        path.write_bytes(table.to_bytes())
+        write_bytes_atomic(path, table.to_bytes())  # whole or as it was (Ctrl-C, full disk)
     except OSError as e:
         raise HoyleError(f"cannot write {path}: {e.strerror or e}") from None
 

@@ -272,18 +272,34 @@ def open_executor(spec: str = "local", workers: int = 1) -> Iterator[Executor]:
 
 @contextlib.contextmanager
 def _children_ignore_ctrl_c() -> Iterator[None]:
-    """SIGINT ignored while processes are started (they inherit it, and Python and asyncio
-    leave an ignored SIGINT so): Ctrl-C, sent to the terminal's whole process group, stops
-    this process, which closes the cluster, and no Dask nanny or worker prints a traceback.
-    Off the main thread (where no signal can be set), nothing is changed."""
-    if threading.current_thread() is not threading.main_thread():
+    """SIGINT blocked in this thread while processes (and threads) are started: they inherit
+    the block, so Ctrl-C, sent to the terminal's whole process group, never reaches a Dask
+    worker (no traceback of theirs) and this process alone stops, closing the cluster. A
+    Ctrl-C meanwhile is kept (pending, or noted if a thread of before took it) and raised
+    as ``KeyboardInterrupt`` when the block ends. (SIGINT was ignored here before: a Ctrl-C
+    in the first second or two of a Dask job was lost, and the job ran to its end.)
+    Off the main thread (where no signal can be set), or with SIGINT ignored, nothing is
+    changed."""
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         yield
         return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # multiprocessing's resource tracker, started first in the block, would unblock SIGINT
+    # in the thread that starts it (its own child's guard), and the workers after it would
+    # take Ctrl-C: started before
+    from multiprocessing import resource_tracker
+    resource_tracker.ensure_running()
+    pending: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
+        # a Ctrl-C held pending is taken here, by the handler above
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         signal.signal(signal.SIGINT, before)
+    if pending:
+        raise KeyboardInterrupt
 
 
 @contextlib.contextmanager
@@ -294,22 +310,22 @@ def _dask(address: str | None, workers: int) -> Iterator[Executor]:
         raise ExecutorError(f"--executor dask needs the dask extra (pip install "
                             f"'hoyle[dask]'): {e}") from None
     with contextlib.ExitStack() as stack:
-        if address is None:
-            os.environ.update(_worker_env())  # the worker processes inherit it
-            with _children_ignore_ctrl_c():  # Ctrl-C is this process's to handle
-                cluster = stack.enter_context(LocalCluster(  # type: ignore[no-untyped-call]
-                    n_workers=workers, threads_per_worker=1, processes=True,
-                    dashboard_address=None, silence_logs=50))
-            client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
-        else:
-            _check_reachable("dask", address)
-            try:
-                client = stack.enter_context(Client(  # type: ignore[no-untyped-call]
-                    f"tcp://{address}", timeout=30))
-            except Exception as e:  # noqa: BLE001 - whatever the client raises: one line
-                raise ExecutorError(f"cannot reach the Dask scheduler at {address}: {e}"
-                                    ) from None
         try:
+            if address is None:
+                os.environ.update(_worker_env())  # the worker processes inherit it
+                with _children_ignore_ctrl_c():  # Ctrl-C is this process's to handle
+                    cluster = stack.enter_context(LocalCluster(  # type: ignore[no-untyped-call]
+                        n_workers=workers, threads_per_worker=1, processes=True,
+                        dashboard_address=None, silence_logs=50))
+                client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
+            else:
+                _check_reachable("dask", address)
+                try:
+                    client = stack.enter_context(Client(  # type: ignore[no-untyped-call]
+                        f"tcp://{address}", timeout=30))
+                except Exception as e:  # noqa: BLE001 - whatever the client raises: one line
+                    raise ExecutorError(f"cannot reach the Dask scheduler at {address}: {e}"
+                                        ) from None
             yield client.get_executor(pure=False)
         except BaseException:
             with ctrl_c_held(then_raise=False):  # the client and cluster closed whole

@@ -16,7 +16,8 @@ from typing import Any
 
 from hoyle.interface.jobs import TableJob
 from hoyle.interface.text import Block
-from hoyle.sim.executors import open_executor, parse_executor, run_tasks, task_bar
+from hoyle.sim.executors import (TasksStopped, open_executor, parse_executor, run_tasks,
+                                 task_bar)
 
 __all__ = ["run_job"]
 
@@ -31,9 +32,15 @@ def run_job(job: TableJob, values: dict[str, Any], executor: str = "local", work
     Raises:
         HoyleError: bad values (the job's own checks, before any task runs); a bad
             executor (``ExecutorError``) or shard folder (``ShardError``).
+        TasksStopped: Ctrl-C while the tasks ran (how many had finished), or after they
+            all had, while ``finish`` ran (``done == total``).
+        KeyboardInterrupt: Ctrl-C before any task ran (the executor starting).
     """
     parse_executor(executor)
     args = job.tasks(**values)
     with open_executor(executor, workers) as ex, task_bar(f"{job.name}: tasks", quiet) as bar:
         results = run_tasks(ex, job.task, args, shards, bar, check=job.check)
-    yield from job.finish(results, **values)
+    try:
+        yield from job.finish(results, **values)
+    except KeyboardInterrupt:
+        raise TasksStopped(len(results), len(results)) from None
