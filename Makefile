@@ -125,7 +125,7 @@ COMPILED_TESTS := tests/engine tests/cribbage tests/ecarte tests/envs \
 # six-card batches 69 s, 140 s). The same games either way: the example printed the same
 # figures, and test_identical passes at both.
 JAX_CACHE := JAX_COMPILATION_CACHE_DIR=$(CURDIR)/build/jax-cache JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS=0.2
-XLA_QUICK := XLA_FLAGS=--xla_backend_optimization_level=0
+XLA_QUICK := XLA_FLAGS="$$XLA_FLAGS --xla_backend_optimization_level=0"
 IDENTICAL := tests/batch/test_identical.py
 BATCH_TESTS := tests/batch src/hoyle/batch src/hoyle/engine/batch.py \
 	src/hoyle/cribbage/batch.py src/hoyle/cribbage/batchenv.py \
@@ -135,7 +135,7 @@ NO_COMPILED := $(foreach p,$(COMPILED_TESTS),--ignore=$(p))
 # Each run prints its 15 slowest tests, where CI's 15 minutes go (pytest --durations).
 SLOWEST := --durations=15
 test: $(STAMP) debian-packages
-	@mkdir -p build; rm -f build/accel.rc build/mypy.rc build/identical.rc
+	@mkdir -p build; rm -f build/accel.rc build/mypy.rc build/identical.rc build/identical.log
 	HOYLE_PURE=1 $(BIN)/python -m pytest -q -n 3 --dist worksteal -m "not workers and not cluster" \
 		$(NO_BATCH) $(NO_COMPILED) $(SLOWEST)
 	(nice -n 19 $(BIN)/python scripts/build_accel.py > build/accel.log 2>&1; \

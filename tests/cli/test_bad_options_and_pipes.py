@@ -135,3 +135,16 @@ def test_a_table_job_refuses_an_empty_folder_and_too_many_deals_in_one_line(
         code, out = run("tables", "win", "--per-task", "20", *args)
         assert code == 2 and says in out, out
         assert list(tmp_path.iterdir()) == []
+
+
+def test_a_table_file_that_cannot_be_written_is_refused_before_any_task(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name too long for the file system (once a traceback from ``Path.is_dir``) and one
+    with a newline are one line each, the name cut short and quoted; nothing is written."""
+    monkeypatch.chdir(tmp_path)
+    code, out = run("tables", "win", "--deals", "40", "--out", "x" * 300 + ".npz")
+    assert code == 2 and "error: cannot write 'xxxxxxxx" in out and "...: File name too long" \
+        in out, out
+    code, out = run("tables", "win", "--deals", "40", "--out", "no/such/a\nb.npz")
+    assert code == 2 and "error: cannot write 'no/such/a\\nb.npz': no such directory" in out, out
+    assert list(tmp_path.iterdir()) == []

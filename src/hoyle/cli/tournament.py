@@ -25,7 +25,7 @@ from rich.table import Table
 
 from hoyle.clubs import FIRST_DEALS, FORMATS, TIE_BREAKS, Game, Standing, Tournament
 from hoyle.clubs.tournament import MAX_FILE, points_of, season_standings
-from hoyle.engine.records import write_atomic
+from hoyle.engine.records import new_file_mode, write_atomic
 from hoyle.errors import HoyleError
 from hoyle.interface.registry import Capability, games
 
@@ -71,9 +71,7 @@ def _save(t: Tournament, path: Path) -> None:
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
+        mode = new_file_mode()
     except OSError as e:
         raise _fail(f"cannot write {path}: {e.strerror or e}") from None
     try:

@@ -12,6 +12,7 @@ shards on any executor and solved here.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -24,13 +25,13 @@ from hoyle.cribbage.players import ExpertPlayer
 from hoyle.cribbage.rules import CribbageRules
 from hoyle.cribbage.state import CribbageState
 from hoyle.engine.event import Event, EventKind
-from hoyle.engine.records import write_bytes_atomic
+from hoyle.engine.records import write_output
 from hoyle.interface.jobs import TableJob
 from hoyle.interface.options import Option
 from hoyle.engine.runner import Seeds, play
 from hoyle.interface.text import Block, escape
 from hoyle.interface.tally import game_seed
-from hoyle.errors import HoyleError
+from hoyle.errors import HoyleError, short_repr
 
 __all__ = ["WIN_JOB", "sample_deals", "win_check", "win_tasks", "win_finish", "win_summary",
            "check_rows", "check_out", "check_seed", "write_table", "play_deal",
@@ -199,11 +200,20 @@ def check_out(out: Path | None) -> None:
     """Refuse a table file that cannot be written, before any task runs.
 
     Raises:
-        HoyleError: ``out`` is a directory or in no directory.
+        HoyleError: ``out`` is a directory, in no directory, or cannot be written (its
+            name too long, no permission).
     """
-    if out is not None and (out.is_dir() or not out.parent.is_dir()):
-        raise HoyleError(f"cannot write {out}: " + ("it is a directory" if out.is_dir() else
-                                                     f"no such directory {out.parent}"))
+    if out is None:
+        return
+    try:
+        wrong = ("it is a directory" if out.is_dir() else
+                 f"no such directory {out.parent}" if not out.parent.is_dir() else
+                 "permission denied" if not os.access(out if out.exists() else out.parent,
+                                                      os.W_OK) else None)
+    except OSError as e:  # a name too long, say
+        wrong = e.strerror or str(e)
+    if wrong is not None:
+        raise HoyleError(f"cannot write {short_repr(str(out), 80)}: {wrong}")
 
 
 def write_table(path: Path, table: Any) -> None:
@@ -213,7 +223,7 @@ def write_table(path: Path, table: Any) -> None:
         HoyleError: the file cannot be written.
     """
     try:
-        write_bytes_atomic(path, table.to_bytes())  # whole or as it was (Ctrl-C, full disk)
+        write_output(path, table.to_bytes())  # whole or as it was (Ctrl-C, a full disk)
     except OSError as e:
         raise HoyleError(f"cannot write {path}: {e.strerror or e}") from None
 

@@ -30,7 +30,7 @@ from hoyle.errors import HoyleError, RecordError, RecordsFileError, short_repr
 from hoyle.engine.laws import LawCode
 
 __all__ = ["GameRecord", "FORMAT", "record_lines", "record_law_code", "open_record_file",
-           "write_atomic", "write_bytes_atomic", "check_flags", "check_count", "RecordClaim", "MAX_RECORD_BYTES",
+           "write_atomic", "write_bytes_atomic", "write_output", "new_file_mode", "check_flags", "check_count", "RecordClaim", "MAX_RECORD_BYTES",
            "MAX_ACTIONS",
            "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_TEXT", "MAX_SEATS", "MAX_SEED"]
 
@@ -506,11 +506,12 @@ def write_atomic(path: Path, text: str) -> None:
         os.close(lock_fd)  # releases the lock
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
+def write_bytes_atomic(path: Path, data: bytes, mode: int | None = None) -> None:
     """Write ``data`` to ``path`` so that the file is either as it was or whole: a new
     temporary file of a unique name in the same folder (``O_EXCL``), flushed and fsynced,
     renamed over ``path`` and the folder fsynced; no lock (one writer: a job's shard,
-    :mod:`hoyle.sim.executors`; :func:`write_atomic` takes the lock for saves).
+    :mod:`hoyle.sim.executors`; :func:`write_atomic` takes the lock for saves). The file's
+    permissions are ``mode`` if given (set before the rename), else 0600 (``mkstemp``'s).
 
     Raises:
         OSError: the write failed (e.g. ``ENOSPC``); ``path`` is as it was and the
@@ -519,6 +520,8 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     folder = path.parent
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name[:32]}.", suffix=".tmp")
     try:
+        if mode is not None:
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
@@ -534,6 +537,37 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+
+def write_output(path: Path, data: bytes) -> None:
+    """Write ``data`` as a file a person named (a table's ``--out``), as ``open(path, "wb")``
+    would but whole: a symbolic link's target is written, keeping its permissions (a new
+    file's as the umask says), by :func:`write_bytes_atomic`; what is not a regular file (a
+    device such as ``/dev/null``, a FIFO), or a file in a folder this process cannot write
+    in, is written through, in place.
+
+    Raises:
+        OSError: the write failed; a regular file is as it was.
+    """
+    target = path.resolve()
+    try:
+        st: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        st = None
+    if st is not None and (not stat.S_ISREG(st.st_mode)
+                           or not os.access(target.parent, os.W_OK | os.X_OK)):
+        with open(target, "wb") as fh:
+            fh.write(data)
+        return
+    write_bytes_atomic(target, data, new_file_mode() if st is None else stat.S_IMODE(st.st_mode))
+
+
+def new_file_mode() -> int:
+    """The permissions ``open`` gives a new file here: 0666 less the umask."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def record_lines(text: str) -> list[tuple[int, str]]:

@@ -274,7 +274,8 @@ def open_executor(spec: str = "local", workers: int = 1) -> Iterator[Executor]:
 def _children_ignore_ctrl_c() -> Iterator[None]:
     """SIGINT blocked in this thread while processes (and threads) are started: they inherit
     the block, so Ctrl-C, sent to the terminal's whole process group, never reaches a Dask
-    worker (no traceback of theirs) and this process alone stops, closing the cluster. A
+    worker or a Ray agent (no traceback of theirs) and this process alone stops, closing the
+    cluster. A
     Ctrl-C meanwhile is kept (pending, or noted if a thread of before took it) and raised
     as ``KeyboardInterrupt`` when the block ends. (SIGINT was ignored here before: a Ctrl-C
     in the first second or two of a Dask job was lost, and the job ran to its end.)
@@ -344,11 +345,18 @@ def _ray(address: str | None, workers: int) -> Iterator[Executor]:
     if address is not None:
         _check_reachable("ray", address)
     try:
-        if address is None:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
-                     runtime_env=env, configure_logging=False)
-        else:
-            ray.init(address=f"ray://{address}", runtime_env=env, log_to_driver=False)
+        # a Ctrl-C while Ray starts is raised when it has started (not halfway: its agents
+        # were left running), then Ray is shut down below
+        with _children_ignore_ctrl_c():
+            if address is None:
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
+                         runtime_env=env, configure_logging=False)
+            else:
+                ray.init(address=f"ray://{address}", runtime_env=env, log_to_driver=False)
+    except KeyboardInterrupt:
+        with ctrl_c_held(then_raise=False):
+            ray.shutdown()
+        raise
     except Exception as e:  # noqa: BLE001 - a missing ray[client], a refused or lost
         # connection, a version mismatch...: one line, not Ray's traceback
         raise ExecutorError(f"cannot start Ray{' at ' + address if address else ''}: {e}"
@@ -512,9 +520,11 @@ def run_tasks(executor: Executor, fn: Callable[..., T], args: Sequence[tuple[Any
                         progress(len(done), n)
     except KeyboardInterrupt:
         # Ctrl-C: keep the tasks that had finished but were not yet collected, then stop
-        for f, i in running.items():
-            if f.done() and not f.cancelled() and f.exception() is None:
-                finished_task(i, f.result())
+        # (a second Ctrl-C meanwhile dropped: its KeyboardInterrupt took the count's place)
+        with ctrl_c_held(then_raise=False):
+            for f, i in running.items():
+                if f.done() and not f.cancelled() and f.exception() is None:
+                    finished_task(i, f.result())
         raise TasksStopped(len(done), n) from None
     return [done[i] for i in range(n)]
 
