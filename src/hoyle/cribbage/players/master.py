@@ -139,8 +139,8 @@ class MasterPlayer(AwareExpertPlayer):
             its later cards for all the hands he may hold, not each determinization solved
             alone. Off by default: decision by decision against the expert it gained
             +0.0103 of the game a game (se 0.0051, 231 games, a one-step measure); over
-            6,605 deal pairs 0.5426, +0.0054 over the master now on the same deals
-            (-0.0000 to +0.0108), the run to be finished (docs/master-strength.md, "One plan
+            7,332 deal pairs 0.5426, +0.0061 over the master now on the same deals
+            (+0.0009 to +0.0112), the run to be finished (docs/master-strength.md, "One plan
             in whole games"). About twice the play's time (``make bench``: 45 ms a card
             mean against 21).
         more_samples: in the play for the game (two-hand six-card, within ``near`` points of
