@@ -271,13 +271,12 @@ def open_executor(spec: str = "local", workers: int = 1) -> Iterator[Executor]:
 
 
 @contextlib.contextmanager
-def _children_ignore_ctrl_c() -> Iterator[None]:
+def _ctrl_c_after_start() -> Iterator[None]:
     """SIGINT blocked in this thread while processes (and threads) are started: they inherit
     the block, so Ctrl-C, sent to the terminal's whole process group, never reaches a Dask
     worker or a Ray agent (no traceback of theirs) and this process alone stops, closing the
-    cluster. A
-    Ctrl-C meanwhile is kept (pending, or noted if a thread of before took it) and raised
-    as ``KeyboardInterrupt`` when the block ends. (SIGINT was ignored here before: a Ctrl-C
+    cluster. A Ctrl-C meanwhile is kept (pending, or noted if a thread of before took it)
+    and raised as ``KeyboardInterrupt`` when the block ends. (SIGINT was ignored here before: a Ctrl-C
     in the first second or two of a Dask job was lost, and the job ran to its end.)
     Off the main thread (where no signal can be set), or with SIGINT ignored, nothing is
     changed."""
@@ -314,7 +313,7 @@ def _dask(address: str | None, workers: int) -> Iterator[Executor]:
         try:
             if address is None:
                 os.environ.update(_worker_env())  # the worker processes inherit it
-                with _children_ignore_ctrl_c():  # Ctrl-C is this process's to handle
+                with _ctrl_c_after_start():  # Ctrl-C is this process's to handle
                     cluster = stack.enter_context(LocalCluster(  # type: ignore[no-untyped-call]
                         n_workers=workers, threads_per_worker=1, processes=True,
                         dashboard_address=None, silence_logs=50))
@@ -347,7 +346,7 @@ def _ray(address: str | None, workers: int) -> Iterator[Executor]:
     try:
         # a Ctrl-C while Ray starts is raised when it has started (not halfway: its agents
         # were left running), then Ray is shut down below
-        with _children_ignore_ctrl_c():
+        with _ctrl_c_after_start():
             if address is None:
                 ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
                          runtime_env=env, configure_logging=False)
